@@ -1,0 +1,116 @@
+// The abstract syntax of Sym. Every node carries its source span: the debugger places
+// breakpoints and stops on statement spans, and diagnostics point at expression spans.
+// Nodes are plain immutable data; node identity is what the checker's side tables key on.
+
+import type { Span } from './span';
+import type { Type } from './types';
+
+export type UnaryOp = '-' | '!' | '~';
+
+export type BinaryOp =
+  | '+' | '-' | '*' | '/' | '%'
+  | '&' | '|' | '^' | '<<' | '>>'
+  | '==' | '!=' | '<' | '<=' | '>' | '>='
+  | '&&' | '||' | '==>';
+
+// ---------------------------------------------------------------- expressions
+
+/** Integer literal. A minus sign right before a literal belongs to it: `-128` is one literal. */
+export interface IntLit { readonly kind: 'intLit'; readonly value: bigint; readonly span: Span }
+export interface BoolLit { readonly kind: 'boolLit'; readonly value: boolean; readonly span: Span }
+/** Character literal such as `'b'` or `'\n'`; its type is u8 and `value` is the byte. */
+export interface CharLit { readonly kind: 'charLit'; readonly value: number; readonly span: Span }
+/** `[e1, e2, …]`: a fresh array of that length. */
+export interface ArrayLit { readonly kind: 'arrayLit'; readonly elems: readonly Expr[]; readonly span: Span }
+export interface VarRef { readonly kind: 'var'; readonly name: string; readonly span: Span }
+export interface Unary { readonly kind: 'unary'; readonly op: UnaryOp; readonly operand: Expr; readonly span: Span }
+export interface Binary {
+  readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr; readonly span: Span;
+}
+/** `c ? a : b` */
+export interface Cond {
+  readonly kind: 'cond'; readonly cond: Expr; readonly then: Expr; readonly otherwise: Expr; readonly span: Span;
+}
+export interface Index { readonly kind: 'index'; readonly array: Expr; readonly index: Expr; readonly span: Span }
+export interface Length { readonly kind: 'length'; readonly array: Expr; readonly span: Span }
+export interface Call {
+  readonly kind: 'call'; readonly callee: string; readonly calleeSpan: Span; readonly args: readonly Expr[];
+  readonly span: Span;
+}
+/** `old(e)`: the value of `e` on entry to the procedure; only in `ensures` (and `join φ`). */
+export interface Old { readonly kind: 'old'; readonly expr: Expr; readonly span: Span }
+export interface Binder { readonly name: string; readonly type: Type; readonly span: Span }
+/** `forall x: int :: body` / `exists …`; only in specifications. */
+export interface Quant {
+  readonly kind: 'quant'; readonly quantifier: 'forall' | 'exists'; readonly vars: readonly Binder[];
+  readonly body: Expr; readonly span: Span;
+}
+/** `e as T` */
+export interface Cast { readonly kind: 'cast'; readonly expr: Expr; readonly type: Type; readonly span: Span }
+
+export type Expr =
+  | IntLit | BoolLit | CharLit | ArrayLit | VarRef | Unary | Binary | Cond
+  | Index | Length | Call | Old | Quant | Cast;
+
+/** `*` on the right of `:=`: a fresh symbolic value. */
+export interface Havoc { readonly kind: 'havoc'; readonly span: Span }
+
+/** What may stand left of `:=`: a variable or an array element (`a[i]`, `a[i][j]`). */
+export type LValue = VarRef | Index;
+
+// ----------------------------------------------------------------- statements
+
+export interface VarDecl {
+  readonly kind: 'varDecl'; readonly name: string; readonly nameSpan: Span;
+  /** Omitted when the initializer gives the type. */
+  readonly type?: Type;
+  /** Omitted for `var x: T;` (the variable starts as a fresh symbol, like `:= *`). */
+  readonly init?: Expr | Havoc;
+  readonly span: Span;
+}
+export interface Assign { readonly kind: 'assign'; readonly target: LValue; readonly value: Expr | Havoc; readonly span: Span }
+/** `a, b := p(args);` for procedures with several return values. */
+export interface CallAssign {
+  readonly kind: 'callAssign'; readonly targets: readonly LValue[]; readonly call: Call; readonly span: Span;
+}
+export interface If {
+  readonly kind: 'if'; readonly cond: Expr; readonly then: Block; readonly otherwise?: Block | If; readonly span: Span;
+}
+export interface While {
+  readonly kind: 'while'; readonly cond: Expr; readonly invariants: readonly Expr[]; readonly body: Block;
+  readonly span: Span;
+}
+export interface Assume { readonly kind: 'assume'; readonly cond: Expr; readonly span: Span }
+export interface Assert { readonly kind: 'assert'; readonly cond: Expr; readonly span: Span }
+/** `join;` merges the waiting paths exactly; `join φ;` summarises them by φ. */
+export interface Join { readonly kind: 'join'; readonly cond?: Expr; readonly span: Span }
+export interface CallStmt { readonly kind: 'callStmt'; readonly call: Call; readonly span: Span }
+export interface Return { readonly kind: 'return'; readonly value?: Expr; readonly span: Span }
+export interface Block { readonly kind: 'block'; readonly stmts: readonly Stmt[]; readonly span: Span }
+
+export type Stmt =
+  | VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block;
+
+// ------------------------------------------------------------------ top level
+
+export interface Param { readonly name: string; readonly type: Type; readonly span: Span }
+
+export interface Proc {
+  readonly kind: 'proc'; readonly name: string; readonly nameSpan: Span;
+  readonly params: readonly Param[]; readonly returns: readonly Param[];
+  readonly requires: readonly Expr[]; readonly ensures: readonly Expr[];
+  readonly body: Block; readonly span: Span;
+}
+
+/** A top-level `var` declares a global variable. */
+export type TopDecl = Proc | VarDecl;
+
+export interface Program { readonly kind: 'program'; readonly decls: readonly TopDecl[]; readonly span: Span }
+
+export function procsOf(program: Program): Proc[] {
+  return program.decls.filter((d): d is Proc => d.kind === 'proc');
+}
+
+export function globalsOf(program: Program): VarDecl[] {
+  return program.decls.filter((d): d is VarDecl => d.kind === 'varDecl');
+}

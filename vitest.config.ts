@@ -1,0 +1,12 @@
+// Test runner configuration: sources are imported directly (vitest transpiles TS);
+// end-to-end tests spawn the built CLI from dist/, which `npm test` builds first.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
