@@ -2,6 +2,7 @@
 // code; nothing here throws to the user (bin/symdap.js turns a crash into a one-line message).
 
 import { runCheck } from './check';
+import { runRun } from './run';
 import type { CliIO } from './io';
 import { processIO } from './io';
 
@@ -17,6 +18,7 @@ type Command = (args: string[], io: CliIO) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   check: runCheck,
+  run: runRun,
 };
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

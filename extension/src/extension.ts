@@ -1,0 +1,21 @@
+// The VS Code extension entry point: the Sym debugger (an inline debug adapter, so no
+// process is spawned), the configuration provider, and the verify command.
+
+import * as vscode from 'vscode';
+import { SymConfigurationProvider } from './configurationProvider';
+import { createInlineAdapter } from './inlineAdapter';
+import { registerVerifyCommand } from './verifyCommand';
+
+export function activate(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.debug.registerDebugAdapterDescriptorFactory('symdap', {
+      createDebugAdapterDescriptor: () => new vscode.DebugAdapterInlineImplementation(createInlineAdapter()),
+    }),
+    vscode.debug.registerDebugConfigurationProvider('symdap', new SymConfigurationProvider()),
+  );
+  registerVerifyCommand(context);
+}
+
+export function deactivate(): void {
+  // Everything registered is disposed through context.subscriptions.
+}

@@ -1,0 +1,123 @@
+// `symdap run FILE [--entry P] [--inputs inputs.json]`: runs a program concretely, e.g. to
+// replay a counterexample `symdap verify` found. Exit 0 when the run ends cleanly, 1 on a
+// failure, 2 on a usage, program or input error, 3 when the inputs violate an assumption,
+// the run is cut off, or it needs something a concrete run cannot do (quantifiers).
+
+import { readFile } from 'node:fs/promises';
+import type { CheckedProgram } from '../lang/checked';
+import { formatDiagnostic, formatWithExcerpt } from '../lang/diagnostics';
+import { loadSource, loadFile, type LoadResult } from '../lang/frontend';
+import { formatSpan } from '../lang/span';
+import { inputTypesOf } from '../engine/concrete/havoc';
+import { parseInputs, type Inputs } from '../engine/concrete/inputs';
+import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter';
+import { formatValue } from '../engine/concrete/values';
+import { resolveEntry } from '../engine/entry';
+import { FAILURE_TITLES } from '../engine/failures';
+import type { Proc } from '../lang/ast';
+import type { CliIO } from './io';
+
+const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
+
+interface RunArgs { file: string; entry?: string; inputs?: string }
+
+export async function runRun(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    io.err(`symdap run: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const checked = await load(parsed.file, io);
+  if (!checked) return 2;
+  const entry = resolveEntry(checked, parsed.entry);
+  if (!entry.proc) {
+    io.err(`symdap run: ${entry.error}\n`);
+    return 2;
+  }
+  const inputs = await readInputs(parsed.inputs, checked, entry.proc, io);
+  if (!inputs) return 2;
+  const result = runConcrete(checked, entry.proc, inputs);
+  io.out(report(checked.file, result));
+  return EXIT_CODES[result.status];
+}
+
+const EXIT_CODES: Record<ConcreteResult['status'], number> = {
+  ok: 0, failed: 1, assumeFailed: 3, outOfFuel: 3, unsupported: 3,
+};
+
+function parseArgs(args: string[]): RunArgs | string {
+  let file: string | undefined;
+  const opts: { entry?: string; inputs?: string } = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    if (flag === '--entry' || flag === '--inputs') {
+      const value = inline ?? args[++i];
+      if (value === undefined) return `${flag} needs a value`;
+      opts[flag === '--entry' ? 'entry' : 'inputs'] = value;
+    } else if (a.startsWith('-') && a !== '-') {
+      return `unknown option '${a}'`;
+    } else if (file === undefined) {
+      file = a;
+    } else {
+      return `only one file can be run (got '${file}' and '${a}')`;
+    }
+  }
+  return file === undefined ? 'no file given' : { file, ...opts };
+}
+
+/** Loads and checks the program, printing diagnostics the way `symdap check` does. */
+async function load(file: string, io: CliIO): Promise<CheckedProgram | undefined> {
+  const source = await readFile(file, 'utf8').catch(() => undefined);
+  const result: LoadResult = source === undefined ? await loadFile(file) : loadSource(source, file);
+  for (const d of result.diagnostics) {
+    io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  }
+  return result.checked;
+}
+
+async function readInputs(path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO): Promise<Inputs | undefined> {
+  if (path === undefined) return new Map();
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    io.err(`symdap run: cannot read inputs from ${path}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return undefined;
+  }
+  const parsed = parseInputs(json, inputTypesOf(checked, entry));
+  if (!parsed.inputs) {
+    io.err(`symdap run: ${path}: ${parsed.error}\n`);
+    return undefined;
+  }
+  for (const w of parsed.warnings ?? []) io.err(`symdap run: warning: ${path}: ${w}\n`);
+  return parsed.inputs;
+}
+
+/** The outcome line, then `name = value` for the entry's variables and the globals. */
+function report(file: string, r: ConcreteResult): string {
+  const lines = [outcome(file, r)];
+  for (const [name, v] of r.store) lines.push(`${name} = ${formatValue(v)}`);
+  for (const [name, v] of r.globals) lines.push(`${name} = ${formatValue(v)}`);
+  return lines.join('\n') + '\n';
+}
+
+function outcome(file: string, r: ConcreteResult): string {
+  switch (r.status) {
+    case 'ok': return 'ok';
+    case 'failed': {
+      if (!r.failure) return `failed: ${r.message ?? ''}`;
+      // The symbolic titles say "may fail"; a concrete run knows it did.
+      const title = FAILURE_TITLES[r.failure.kind].replace(' may fail', ' failed');
+      const detail = r.message ? ` (${r.message})` : '';
+      return `${formatSpan(file, r.failure.span)}: ${title}: ${r.failure.message}${detail}`;
+    }
+    case 'assumeFailed': return `assumption failed: ${r.message ?? ''}`;
+    case 'outOfFuel': return `out of fuel: ${r.message ?? ''}`;
+    case 'unsupported': return `cannot run concretely: ${r.message ?? ''}`;
+  }
+}

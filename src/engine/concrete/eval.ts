@@ -1,0 +1,131 @@
+// Concrete evaluation of Sym expressions. Specification-level operators (`&&`, `||`, `==>`,
+// `c ? a : b`) evaluate only the operands they need, so a guard such as
+// `i < a.length && a[i] > 0` protects the access exactly as it does in the symbolic engine.
+
+import type { Binary, Call, Expr, Index, Unary, VarRef } from '../../lang/ast';
+import type { Span } from '../../lang/span';
+import type { Type } from '../../lang/types';
+import type { FailureKind } from '../failures';
+import type { ArithOp, CompareOp } from './arith';
+import { arith, bitNot, cast, compare, negate } from './arith';
+import type { ConcreteArray, ConcreteValue } from './values';
+import { arrayValue, isArrayValue, valuesEqual } from './values';
+
+/** Where variables live while an expression is evaluated. */
+export interface Scope {
+  lookup(ref: VarRef): ConcreteValue;
+  /** The scope `old(e)` reads: the procedure's store on entry. */
+  old(): Scope;
+}
+
+/** What evaluation needs from the interpreter: types, calls, and ways to stop the run. */
+export interface EvalHost {
+  typeOf(e: Expr): Type;
+  /** Calls a procedure with evaluated arguments; returns its return values. */
+  call(call: Call, args: readonly ConcreteValue[]): readonly ConcreteValue[];
+  /** Stops the run with a failure; the failure's message is the source text of `span`. */
+  fail(kind: FailureKind, span: Span, detail?: string): never;
+  unsupported(message: string): never;
+}
+
+export class Evaluator {
+  constructor(private readonly host: EvalHost) {}
+
+  eval(e: Expr, scope: Scope): ConcreteValue {
+    switch (e.kind) {
+      case 'intLit': return e.value;
+      case 'boolLit': return e.value;
+      case 'charLit': return BigInt(e.value);
+      case 'arrayLit': return arrayValue(e.elems.map((x) => this.eval(x, scope)));
+      case 'var': return scope.lookup(e);
+      case 'unary': return this.unary(e, scope);
+      case 'binary': return this.binary(e, scope);
+      case 'cond': return this.eval(this.bool(e.cond, scope) ? e.then : e.otherwise, scope);
+      case 'index': return this.index(e, scope);
+      case 'length': return BigInt(this.array(e.array, scope).elems.length);
+      case 'call': return this.callValue(e, scope);
+      case 'old': return this.eval(e.expr, scope.old());
+      case 'quant': return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
+      case 'cast': return this.castValue(e.expr, e.type, scope);
+    }
+  }
+
+  bool(e: Expr, scope: Scope): boolean {
+    const v = this.eval(e, scope);
+    if (typeof v !== 'boolean') return this.host.unsupported(`expected a bool at line ${e.span.line}`);
+    return v;
+  }
+
+  num(e: Expr, scope: Scope): bigint {
+    const v = this.eval(e, scope);
+    if (typeof v !== 'bigint') return this.host.unsupported(`expected a number at line ${e.span.line}`);
+    return v;
+  }
+
+  array(e: Expr, scope: Scope): ConcreteArray {
+    const v = this.eval(e, scope);
+    if (!isArrayValue(v)) return this.host.unsupported(`expected an array at line ${e.span.line}`);
+    return v;
+  }
+
+  /** Index `i` of `arr` as a number, or an out-of-bounds failure at `at`. */
+  checkedIndex(arr: ConcreteArray, i: bigint, at: Span): number {
+    if (i < 0n || i >= BigInt(arr.elems.length)) {
+      this.host.fail('out-of-bounds', at, `index ${i} is outside [0, ${arr.elems.length})`);
+    }
+    return Number(i);
+  }
+
+  callArgs(call: Call, scope: Scope): ConcreteValue[] {
+    return call.args.map((a) => this.eval(a, scope));
+  }
+
+  private unary(e: Unary, scope: Scope): ConcreteValue {
+    switch (e.op) {
+      case '!': return !this.bool(e.operand, scope);
+      case '-': return negate(this.num(e.operand, scope), this.host.typeOf(e));
+      case '~': return bitNot(this.num(e.operand, scope), this.host.typeOf(e));
+    }
+  }
+
+  private binary(e: Binary, scope: Scope): ConcreteValue {
+    switch (e.op) {
+      case '&&': return this.bool(e.left, scope) && this.bool(e.right, scope);
+      case '||': return this.bool(e.left, scope) || this.bool(e.right, scope);
+      case '==>': return !this.bool(e.left, scope) || this.bool(e.right, scope);
+      case '==': return valuesEqual(this.eval(e.left, scope), this.eval(e.right, scope));
+      case '!=': return !valuesEqual(this.eval(e.left, scope), this.eval(e.right, scope));
+      case '<': case '<=': case '>': case '>=':
+        return compare(e.op as CompareOp, this.num(e.left, scope), this.num(e.right, scope));
+      default: return this.arithmetic(e, e.op, scope);
+    }
+  }
+
+  private arithmetic(e: Binary, op: ArithOp, scope: Scope): bigint {
+    const a = this.num(e.left, scope);
+    const b = this.num(e.right, scope);
+    if ((op === '/' || op === '%') && b === 0n) {
+      this.host.fail('div-by-zero', e.span, `the divisor is 0`);
+    }
+    return arith(op, a, b, this.host.typeOf(e.left));
+  }
+
+  private index(e: Index, scope: Scope): ConcreteValue {
+    const arr = this.array(e.array, scope);
+    const i = this.num(e.index, scope);
+    return arr.elems[this.checkedIndex(arr, i, e.span)];
+  }
+
+  private callValue(e: Call, scope: Scope): ConcreteValue {
+    const results = this.host.call(e, this.callArgs(e, scope));
+    if (results.length !== 1) return this.host.unsupported(`${e.callee} does not return exactly one value`);
+    return results[0];
+  }
+
+  private castValue(inner: Expr, to: Type, scope: Scope): ConcreteValue {
+    const from = this.host.typeOf(inner);
+    const v = this.eval(inner, scope);
+    if (typeof v !== 'bigint') return v; // bool as bool, T[] as T[]: nothing to convert
+    return cast(v, from, to);
+  }
+}

@@ -1,0 +1,96 @@
+// The run-time state of the concrete interpreter: a procedure activation's store and its
+// pending work, the variables `old(e)` reads, and the signal that stops the run.
+
+import type { Proc, Stmt, VarRef, While } from '../../lang/ast';
+import type { Declaration } from '../../lang/checked';
+import type { Span } from '../../lang/span';
+import type { FailureSite } from '../failures';
+import type { Scope } from './eval';
+import type { ConcreteValue } from './values';
+
+export type Store = Map<Declaration, ConcreteValue>;
+
+/** One procedure activation. Its store maps declarations (not names), so shadowing is harmless. */
+export class Frame implements Scope {
+  /** The statement being executed: where a callee's failed precondition is reported. */
+  current: Span;
+  private entry?: Scope;
+
+  constructor(
+    readonly proc: Proc,
+    readonly locals: Store,
+    readonly globals: Store,
+    private readonly resolve: (ref: VarRef, frame: Frame) => Declaration | undefined,
+  ) {
+    this.current = proc.span;
+  }
+
+  /** Remembers the current store as the one `old(e)` reads. */
+  markEntry(): void {
+    this.entry = new SnapshotScope(new Map(this.locals), new Map(this.globals), this.resolve, this);
+  }
+
+  lookup(ref: VarRef): ConcreteValue {
+    return readVar(ref, this.resolve(ref, this), this.locals, this.globals);
+  }
+
+  old(): Scope {
+    return this.entry ?? this;
+  }
+
+  assign(decl: Declaration, v: ConcreteValue): void {
+    if (!this.locals.has(decl) && this.globals.has(decl)) this.globals.set(decl, v);
+    else this.locals.set(decl, v);
+  }
+}
+
+class SnapshotScope implements Scope {
+  constructor(
+    private readonly locals: ReadonlyMap<Declaration, ConcreteValue>,
+    private readonly globals: ReadonlyMap<Declaration, ConcreteValue>,
+    private readonly resolve: (ref: VarRef, frame: Frame) => Declaration | undefined,
+    private readonly frame: Frame,
+  ) {}
+
+  lookup(ref: VarRef): ConcreteValue {
+    return readVar(ref, this.resolve(ref, this.frame), this.locals, this.globals);
+  }
+
+  old(): Scope {
+    return this;
+  }
+}
+
+function readVar(
+  ref: VarRef, decl: Declaration | undefined,
+  locals: ReadonlyMap<Declaration, ConcreteValue>, globals: ReadonlyMap<Declaration, ConcreteValue>,
+): ConcreteValue {
+  const v = decl && (locals.get(decl) ?? globals.get(decl));
+  if (v === undefined) throw new Halt('unsupported', undefined, `variable ${ref.name} has no value at line ${ref.span.line}`);
+  return v;
+}
+
+/**
+ * What is left to do in a procedure body. The interpreter keeps these on explicit stacks
+ * instead of recursing in JavaScript, so Sym recursion is bounded by `callDepth`, not by the
+ * host's stack.
+ */
+export type Work =
+  | { readonly kind: 'block'; readonly stmts: readonly Stmt[]; next: number }
+  /** `tested`: the test ran before, so the next visit follows an iteration of the body. */
+  | { readonly kind: 'loop'; readonly stmt: While; tested: boolean };
+
+export interface Activation {
+  readonly frame: Frame;
+  /** Innermost last; empty when the body is done (or after `return`). */
+  readonly work: Work[];
+  /** Receives the return values once the postconditions hold. */
+  readonly done: (results: readonly ConcreteValue[]) => void;
+}
+
+export type HaltStatus = 'failed' | 'assumeFailed' | 'outOfFuel' | 'unsupported';
+
+/** Thrown to stop the whole run. */
+export class Halt {
+  constructor(readonly status: HaltStatus, readonly failure?: FailureSite, readonly message?: string) {}
+}

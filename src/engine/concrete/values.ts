@@ -1,0 +1,51 @@
+// Concrete values of Sym as the interpreter, the input files and the CLI see them.
+// ints and bit-vectors are bigints (a bit-vector is kept in its type's range, so a signed one
+// is negative when its sign bit is set); arrays are immutable values because Sym assigns
+// arrays by copy: `a[i] := v` builds a new array instead of changing a shared one.
+
+import type { Type } from '../../lang/types';
+
+export interface ConcreteArray {
+  readonly kind: 'array';
+  readonly elems: readonly ConcreteValue[];
+}
+
+export type ConcreteValue = bigint | boolean | ConcreteArray;
+
+export function arrayValue(elems: readonly ConcreteValue[]): ConcreteArray {
+  return { kind: 'array', elems };
+}
+
+export function isArrayValue(v: ConcreteValue): v is ConcreteArray {
+  return typeof v === 'object';
+}
+
+/** The value a missing input or a fresh return variable starts with: 0, false, []. */
+export function defaultValue(t: Type): ConcreteValue {
+  switch (t.kind) {
+    case 'int':
+    case 'bv': return 0n;
+    case 'bool': return false;
+    case 'array': return arrayValue([]);
+  }
+}
+
+/** A copy of `arr` with element `i` replaced (the caller has checked the bounds). */
+export function arrayWith(arr: ConcreteArray, i: number, v: ConcreteValue): ConcreteArray {
+  const elems = arr.elems.slice();
+  elems[i] = v;
+  return arrayValue(elems);
+}
+
+export function valuesEqual(a: ConcreteValue, b: ConcreteValue): boolean {
+  if (isArrayValue(a) && isArrayValue(b)) {
+    return a.elems.length === b.elems.length && a.elems.every((x, i) => valuesEqual(x, b.elems[i]));
+  }
+  return a === b;
+}
+
+/** Sym syntax: `5`, `-3`, `true`, `[1, 2]`. */
+export function formatValue(v: ConcreteValue): string {
+  if (isArrayValue(v)) return `[${v.elems.map(formatValue).join(', ')}]`;
+  return String(v);
+}

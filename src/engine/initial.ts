@@ -1,0 +1,70 @@
+// The root state of a symbolic run of one procedure: globals initialised (uninitialised
+// ones are inputs named after themselves), parameters fresh symbols named after themselves,
+// results at their default value, `requires` assumed.
+
+import type { Proc } from '../lang/ast';
+import type { Type } from '../lang/types';
+import { EMPTY_PC, pcTerms } from './pathCondition';
+import { pushAll, type Frame, type State, type SymValue } from './state';
+import { evalTerm, evalExpr } from './symbolicEval';
+import { defaultTerm, sortOfType } from './sorts';
+import type { EngineContext } from './step/context';
+import { assumeConjunct } from './step/checks';
+import { returnInstr, stmtInstrs } from './step/frames';
+import { freshValue } from './step/havoc';
+
+const EMPTY_STATE: State = {
+  frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
+};
+
+function withInput(ctx: EngineContext, s: State, name: string, type: Type, origin: string): { state: State; value: SymValue } {
+  const fresh = freshValue(ctx, s, name, type, origin);
+  return { state: fresh.state, value: fresh.value };
+}
+
+function initGlobals(ctx: EngineContext, s: State): State {
+  let cur = s;
+  const globals = new Map<string, SymValue>();
+  for (const g of ctx.checked.globals) {
+    const type = ctx.checked.declTypes.get(g)!;
+    if (g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call') {
+      const env = { T: ctx.T, types: ctx.checked.exprTypes, lookup: (n: string) => globals.get(n) };
+      globals.set(g.name, evalExpr(g.init, env, []));
+    } else {
+      const input = withInput(ctx, cur, g.name, type, `global ${g.name}`);
+      cur = input.state;
+      globals.set(g.name, input.value);
+    }
+  }
+  return { ...cur, globals };
+}
+
+/** The state before the first statement of `proc`, with its precondition assumed (not yet checked for feasibility). */
+export function initialState(ctx: EngineContext, proc: Proc): State {
+  let s = initGlobals(ctx, EMPTY_STATE);
+  const params = new Map<string, SymValue>();
+  for (const p of proc.params) {
+    const input = withInput(ctx, s, p.name, ctx.checked.declTypes.get(p) ?? p.type, `parameter ${p.name} of ${proc.name}`);
+    s = input.state;
+    params.set(p.name, input.value);
+  }
+  const store = new Map(params);
+  for (const r of proc.returns) store.set(r.name, defaultTerm(ctx.T, sortOfType(r.type)));
+  const frame: Frame = {
+    proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
+    kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
+  };
+  s = { ...s, frames: [frame] };
+  const env = { T: ctx.T, types: ctx.checked.exprTypes, lookup: (n: string) => store.get(n) ?? s.globals.get(n) };
+  for (const r of proc.requires) s = assumeConjunct(s, evalTerm(r, env, []), r.span, `requires of ${proc.name}`);
+  return s;
+}
+
+/** The root state, checked: its path condition must be satisfiable for the path to run. */
+export async function rootState(ctx: EngineContext, proc: Proc): Promise<State> {
+  const s = initialState(ctx, proc);
+  const r = await ctx.solver.model(pcTerms(s.pc));
+  if (r.status === 'unsat') return { ...s, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` };
+  if (r.status === 'unknown') return { ...s, status: 'unknown', note: `solver could not decide the precondition of ${proc.name}: ${r.reason}` };
+  return { ...s, model: r.model };
+}

@@ -1,0 +1,109 @@
+// Joining the paths that wait at one join statement of one activation.
+// `join;` merges them exactly: the path condition becomes the common prefix ∧ (g1 ∨ … ∨ gn)
+// and every variable ite(g1, v1, ite(g2, v2, …)). `join φ;` summarises them: variables that
+// differ get fresh symbols and φ is assumed (φ was checked on every incoming path). A variable
+// with the same value on every incoming path keeps it: sound, and what a user expects.
+
+import type { Join } from '../lang/ast';
+import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
+import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import { evalTerm } from './symbolicEval';
+import type { Term } from './terms/term';
+import type { EngineContext } from './step/context';
+import { envOf, withKont } from './step/frames';
+import { havoc } from './step/havoc';
+import { declaredTypes } from './step/modifies';
+
+function sameValue(a: SymValue, b: SymValue): boolean {
+  if (isSymArray(a) || isSymArray(b)) {
+    return isSymArray(a) && isSymArray(b) && a.length === b.length && a.contents === b.contents;
+  }
+  return a === b;
+}
+
+function mergedCounts(states: readonly State[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of states) for (const [k, v] of s.havocCounts) out.set(k, Math.max(v, out.get(k) ?? 0));
+  return out;
+}
+
+function mergedInputs(states: readonly State[]): InputEntry | null {
+  const seen = new Set<number>();
+  const all: Term[] = [];
+  for (const s of states) {
+    const mine: Term[] = [];
+    for (let e = s.inputs; e; e = e.prev) mine.push(e.symbol);
+    for (const t of mine.reverse()) if (!seen.has(t.id)) { seen.add(t.id); all.push(t); }
+  }
+  let list: InputEntry | null = null;
+  for (const t of all) list = { symbol: t, prev: list };
+  return list;
+}
+
+/** Names bound in every store, each with its values on the incoming paths. */
+function commonNames(stores: readonly Store[]): [string, SymValue[]][] {
+  const out: [string, SymValue[]][] = [];
+  for (const name of stores[0].keys()) {
+    const values = stores.map((st) => st.get(name));
+    if (values.every((v) => v !== undefined)) out.push([name, values as SymValue[]]);
+  }
+  return out;
+}
+
+export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: Join): State {
+  const first = states[0];
+  const base: State = {
+    ...withKont(first, topFrame(first).kont!.tail),
+    status: 'running', waitingAt: undefined, havocCounts: mergedCounts(states), inputs: mergedInputs(states),
+  };
+  if (states.length === 1) return base;
+  return join.cond ? summarise(ctx, states, base, join) : mergeExactly(ctx, states, base, join);
+}
+
+function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
+  const T = ctx.T;
+  const prefix = commonPrefix(states.map((s) => s.pc));
+  const guards = states.map((s) => T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
+  const choose = (values: SymValue[]): SymValue => {
+    if (values.every((v) => sameValue(v, values[0]))) return values[0];
+    if (isSymArray(values[0])) {
+      const arrays = values as { length: Term; contents: Term }[];
+      return { kind: 'symArray', length: iteChain(ctx, guards, arrays.map((a) => a.length)), contents: iteChain(ctx, guards, arrays.map((a) => a.contents)) };
+    }
+    return iteChain(ctx, guards, values as Term[]);
+  };
+  const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, choose(vs)]));
+  const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, choose(vs)]));
+  const merged = withTopStore(base, store, globals);
+  const pc = conjoin(prefix, { term: T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
+  return { ...merged, pc, model: states[0].model };
+}
+
+function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly Term[]): Term {
+  let out = values[values.length - 1];
+  for (let i = values.length - 2; i >= 0; i--) out = ctx.T.ite(guards[i], values[i], out);
+  return out;
+}
+
+function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
+  const types = declaredTypes(ctx.checked, topFrame(base).proc);
+  let cur = base;
+  const pick = (name: string, values: SymValue[]): SymValue => {
+    if (values.every((v) => sameValue(v, values[0]))) return values[0];
+    const fresh = havoc(ctx, cur, name, types.get(name)!, join.span, 'join summary');
+    cur = fresh.state;
+    return fresh.value;
+  };
+  const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
+  const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
+  const prefix = commonPrefix(states.map((s) => s.pc));
+  const summary = withTopStore({ ...cur, pc: prefix, model: undefined }, store, globals);
+  const phi = evalTerm(join.cond!, envOf(ctx, summary), []);
+  return { ...summary, pc: conjoin(prefix, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
+}
+
+function withTopStore(s: State, store: Store, globals: Store): State {
+  const frames = s.frames.slice();
+  frames[frames.length - 1] = { ...topFrame(s), store };
+  return { ...s, frames, globals };
+}

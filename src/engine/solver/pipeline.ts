@@ -1,0 +1,173 @@
+// The solver the engine talks to: a pipeline in front of the backend that answers most
+// queries without solving. In order: trivial answers (constants, the query or its negation
+// already in pc) → independence slicing → exact cache / unsat subsets → model reuse (hint,
+// recent models) → backend. Models returned for pc ∧ query cover every symbol of both: the
+// slice's model is completed component by component from the hint or the same pipeline.
+
+import type { Term } from '../terms/term';
+import type { Value } from '../terms/values';
+import { completeFor, satisfiesAll } from './modeleval';
+import { canonical, QueryCache } from './querycache';
+import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
+import { StatsCounter, type SolverStats } from './stats';
+import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
+
+type Source = 'trivial' | 'cache' | 'reuse' | 'backend';
+
+interface Answer {
+  readonly result: SatResult;
+  readonly source: Source;
+}
+
+const EMPTY_MODEL: Model = new Map();
+
+/** Worst source of several answers: one backend call makes the whole query a solved one. */
+function combine(a: Source, b: Source): Source {
+  const rank: Record<Source, number> = { trivial: 0, reuse: 1, cache: 2, backend: 3 };
+  return rank[a] >= rank[b] ? a : b;
+}
+
+export class PipelineSolver implements Solver {
+  private readonly counters = new StatsCounter();
+  private readonly symbols = new SymbolIndex();
+  private readonly cache = new QueryCache();
+
+  constructor(private readonly backend: SolverBackend, private readonly defaultTimeoutMs?: number) {}
+
+  async checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
+    this.counters.bump('queries');
+    const wantModel = opts.wantModel ?? false;
+    const conjuncts = flattenConjuncts(pc);
+    const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
+    const trivial = this.trivial(conjuncts, query);
+    if (trivial === 'unsat') return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
+    if (trivial === 'sat') {
+      if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
+      // The query follows from pc, so any model of pc will do.
+      const completed = await this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs);
+      return this.answered({ result: this.withModel(completed.model), source: completed.source });
+    }
+    const queryConjuncts = flattenConjuncts([query]);
+    const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
+    const answer = await this.solve(slice.relevant, opts.hint, timeoutMs);
+    if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
+    const completed = await this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs);
+    return this.answered({ result: this.withModel(completed.model), source: combine(answer.source, completed.source) });
+  }
+
+  async model(pc: readonly Term[], hint?: Model): Promise<SatResult> {
+    this.counters.bump('queries');
+    const conjuncts = flattenConjuncts(pc);
+    if (conjuncts.some((c) => c.op === 'const' && c.value === false)) {
+      return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
+    }
+    let source: Source = 'trivial';
+    const model = new Map<number, Value>();
+    for (const component of components(conjuncts, this.symbols)) {
+      const part = await this.componentModel(component, hint, this.defaultTimeoutMs);
+      source = combine(source, part.source);
+      if (part.result.status !== 'sat') return this.answered({ result: part.result, source });
+      for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
+    }
+    return this.answered({ result: { status: 'sat', model }, source });
+  }
+
+  stats(): SolverStats {
+    return this.counters.snapshot();
+  }
+
+  dispose(): void {
+    this.backend.dispose();
+  }
+
+  /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
+  private trivial(conjuncts: readonly Term[], query: Term): 'sat' | 'unsat' | undefined {
+    if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
+    const inPc = new Set(conjuncts);
+    if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
+    const queryConjuncts = flattenConjuncts([query]);
+    if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
+    for (const q of queryConjuncts) {
+      if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';
+    }
+    for (const c of conjuncts) {
+      if (c.op === 'not' && queryConjuncts.includes(c.args[0])) return 'unsat';
+    }
+    return undefined;
+  }
+
+  /** Steps 3-5 on one constraint set: cache, model reuse, backend. */
+  private async solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+    const { key, terms } = canonical(constraints);
+    const cached = this.cache.lookup(key, terms);
+    if (cached !== undefined) {
+      this.counters.bump('cacheHits');
+      return { result: cached, source: 'cache' };
+    }
+    const reusable = this.cache.reusableModel(terms, hint);
+    if (reusable !== undefined) {
+      const result: SatResult = { status: 'sat', model: completeFor(reusable, this.symbols.symbolsOfAll(terms)) };
+      this.cache.remember(key, terms, result);
+      return { result, source: 'reuse' };
+    }
+    const result = await this.callBackend(constraints, timeoutMs);
+    this.cache.remember(key, terms, result);
+    return { result, source: 'backend' };
+  }
+
+  private async callBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {
+    this.counters.bump('backendCalls');
+    const start = performance.now();
+    let result: SatResult;
+    try {
+      result = await this.backend.check(constraints, { wantModel: true, timeoutMs });
+    } catch (e) {
+      result = unknown(`solver error: ${errorMessage(e)}`);
+    }
+    this.counters.addSolverMs(performance.now() - start);
+    if (result.status === 'unknown') {
+      this.counters.bump('unknowns');
+      if (/timeout|canceled|cancelled/i.test(result.reason)) this.counters.bump('timeouts');
+      if (result.reason.startsWith('solver error')) this.counters.bump('errors');
+    }
+    return result;
+  }
+
+  /** A model of one independent component: the hint if it satisfies it, else the pipeline. */
+  private async componentModel(component: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+    const syms = this.symbols.symbolsOfAll(component);
+    if (hint !== undefined && satisfiesAll(hint, component)) {
+      return { result: { status: 'sat', model: completeFor(hint, syms) }, source: 'reuse' };
+    }
+    return this.solve(component, hint, timeoutMs);
+  }
+
+  /** Extend a slice model with models of the remaining components of pc. Undefined model
+   *  when some component has no model (a timeout, or pc was not satisfiable after all). */
+  private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
+    Promise<{ model: Model | undefined; source: Source }> {
+    const model = new Map(sliceModel);
+    let source: Source = 'trivial';
+    for (const component of components(rest, this.symbols)) {
+      const part = await this.componentModel(component, hint, timeoutMs);
+      source = combine(source, part.source);
+      if (part.result.status !== 'sat' || part.result.model === undefined) return { model: undefined, source };
+      for (const [k, v] of part.result.model) model.set(k, v);
+    }
+    return { model, source };
+  }
+
+  private withModel(model: Model | undefined): SatResult {
+    return model === undefined ? { status: 'sat' } : { status: 'sat', model };
+  }
+
+  private answered(answer: Answer): SatResult {
+    switch (answer.source) {
+      case 'trivial': this.counters.bump('avoidedTrivial'); break;
+      case 'cache': this.counters.bump('avoidedCache'); break;
+      case 'reuse': this.counters.bump('avoidedModelReuse'); break;
+      case 'backend': break;
+    }
+    return answer.result;
+  }
+}

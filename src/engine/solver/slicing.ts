@@ -1,0 +1,121 @@
+// Independence slicing: only the path-condition conjuncts that (transitively) share a symbol
+// with the query can influence its satisfiability, given that pc alone is satisfiable.
+// Union-find over symbol ids groups the conjuncts into independent components.
+
+import type { Term } from '../terms/term';
+import { LruMap } from './lru';
+
+/** Free symbols per term, memoised by the solver instance that owns it. */
+export class SymbolIndex {
+  private readonly memo: LruMap<number, { term: Term; syms: readonly Term[] }>;
+
+  constructor(capacity = 50_000) {
+    this.memo = new LruMap(capacity);
+  }
+
+  /** The distinct 'sym' terms occurring in t (iterative: terms can be deep). */
+  symbolsOf(t: Term): readonly Term[] {
+    const hit = this.memo.get(t.id);
+    if (hit !== undefined && hit.term === t) return hit.syms;
+    const syms: Term[] = [];
+    const seen = new Set<Term>();
+    const stack: Term[] = [t];
+    while (stack.length > 0) {
+      const u = stack.pop()!;
+      if (seen.has(u)) continue;
+      seen.add(u);
+      if (u.op === 'sym') syms.push(u);
+      else stack.push(...u.args);
+    }
+    this.memo.set(t.id, { term: t, syms });
+    return syms;
+  }
+
+  /** The distinct symbols of several terms. */
+  symbolsOfAll(ts: readonly Term[]): Term[] {
+    const out = new Map<number, Term>();
+    for (const t of ts) for (const s of this.symbolsOf(t)) out.set(s.id, s);
+    return [...out.values()];
+  }
+}
+
+/** Split top-level conjunctions so each conjunct can be sliced on its own. */
+export function flattenConjuncts(ts: readonly Term[]): Term[] {
+  const out: Term[] = [];
+  const seen = new Set<Term>();
+  const stack = [...ts].reverse();
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
+    if (t.op === 'const' && t.value === true) continue;
+    if (!seen.has(t)) { seen.add(t); out.push(t); }
+  }
+  return out;
+}
+
+class UnionFind {
+  private readonly parent = new Map<number, number>();
+
+  find(x: number): number {
+    let root = x;
+    for (let p = this.parent.get(root); p !== undefined && p !== root; p = this.parent.get(root)) root = p;
+    for (let y = x; y !== root;) { const next = this.parent.get(y)!; this.parent.set(y, root); y = next; }
+    if (!this.parent.has(root)) this.parent.set(root, root);
+    return root;
+  }
+
+  union(a: number, b: number): void {
+    const ra = this.find(a), rb = this.find(b);
+    if (ra !== rb) this.parent.set(ra, rb);
+  }
+}
+
+/** Group conjuncts into independent components (conjuncts without symbols are dropped:
+ *  they are ground, so pc being satisfiable makes them true). Order inside a component and
+ *  among components follows the input order. */
+export function components(conjuncts: readonly Term[], index: SymbolIndex): Term[][] {
+  const uf = new UnionFind();
+  for (const c of conjuncts) {
+    const syms = index.symbolsOf(c);
+    for (let i = 1; i < syms.length; i++) uf.union(syms[0].id, syms[i].id);
+  }
+  const groups = new Map<number, Term[]>();
+  for (const c of conjuncts) {
+    const syms = index.symbolsOf(c);
+    if (syms.length === 0) continue;
+    const root = uf.find(syms[0].id);
+    const g = groups.get(root);
+    if (g) g.push(c); else groups.set(root, [c]);
+  }
+  return [...groups.values()];
+}
+
+export interface Slice {
+  /** The conjuncts the query depends on, query conjuncts last. */
+  readonly relevant: Term[];
+  /** The pc conjuncts the query does not depend on. */
+  readonly rest: Term[];
+}
+
+/** Keep the pc conjuncts transitively sharing symbols with the query conjuncts. */
+export function sliceFor(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice {
+  const uf = new UnionFind();
+  const link = (c: Term): void => {
+    const syms = index.symbolsOf(c);
+    for (let i = 1; i < syms.length; i++) uf.union(syms[0].id, syms[i].id);
+  };
+  pc.forEach(link);
+  query.forEach(link);
+  const roots = new Set<number>();
+  for (const q of query) for (const s of index.symbolsOf(q)) roots.add(uf.find(s.id));
+  const relevant: Term[] = [];
+  const rest: Term[] = [];
+  const querySet = new Set(query);
+  for (const c of pc) {
+    if (querySet.has(c)) continue;
+    const syms = index.symbolsOf(c);
+    if (syms.length > 0 && roots.has(uf.find(syms[0].id))) relevant.push(c);
+    else rest.push(c);
+  }
+  return { relevant: [...relevant, ...query], rest };
+}

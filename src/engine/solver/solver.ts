@@ -1,0 +1,63 @@
+// The solver layer's contract: what the engine asks (is pc ∧ query satisfiable? a model of
+// pc?) and what a backend does (check a list of assertions in one incremental context).
+// Results and models are immutable plain data; `unknown` always carries a reason.
+
+import type { Term } from '../terms/term';
+import type { Value } from '../terms/values';
+import type { SolverStats } from './stats';
+
+export type { SolverStats } from './stats';
+
+/** Values of symbols, keyed by the symbol term's id. */
+export type Model = ReadonlyMap<number, Value>;
+
+export type SatResult =
+  | { readonly status: 'sat'; readonly model?: Model }
+  | { readonly status: 'unsat' }
+  | { readonly status: 'unknown'; readonly reason: string };
+
+export interface CheckOptions {
+  readonly wantModel: boolean;
+  readonly timeoutMs?: number;
+}
+
+/** One context, one incremental solver, push/pop. Never throws from `check`. */
+export interface SolverBackend {
+  readonly name: string; // 'z3-wasm' | 'z3-native'
+  /** With wantModel, a sat answer carries a value for every free symbol of the assertions. */
+  check(assertions: readonly Term[], opts: CheckOptions): Promise<SatResult>;
+  dispose(): void;
+}
+
+export interface CheckSatOptions {
+  readonly wantModel?: boolean;
+  /** A model of pc (e.g. the parent path's): tried first, and used to complete slice models. */
+  readonly hint?: Model;
+  readonly timeoutMs?: number;
+}
+
+export interface Solver {
+  /** Is pc ∧ query satisfiable? PRECONDITION: pc alone is satisfiable (the engine guarantees it
+   *  for live paths). With wantModel, the model satisfies all of pc ∧ query, not only the slice. */
+  checkSat(pc: readonly Term[], query: Term, opts?: CheckSatOptions): Promise<SatResult>;
+  /** Model of pc alone (for the debugger's Model scope and for test inputs). */
+  model(pc: readonly Term[], hint?: Model): Promise<SatResult>;
+  stats(): SolverStats;
+  dispose(): void;
+}
+
+export type BackendName = 'z3-wasm' | 'z3-native';
+
+export interface SolverOptions {
+  readonly backend: BackendName;
+  /** Default per-query timeout; a query may override it. */
+  readonly timeoutMs?: number;
+}
+
+export function unknown(reason: string): SatResult {
+  return { status: 'unknown', reason };
+}
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

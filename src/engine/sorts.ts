@@ -1,0 +1,25 @@
+// Mapping from Sym types to term sorts (arrays map to their element sort's SMT array; the
+// length is kept beside the contents, see SymArray).
+
+import type { Type } from '../lang/types';
+import type { Sort, Term } from './terms/term';
+import type { TermStore } from './terms/store';
+
+export function sortOfType(t: Type): Sort {
+  switch (t.kind) {
+    case 'int': return { kind: 'int' };
+    case 'bool': return { kind: 'bool' };
+    case 'bv': return { kind: 'bv', width: t.width, signed: t.signed };
+    case 'array': return { kind: 'array', elem: sortOfType(t.elem) };
+  }
+}
+
+/** The value a variable of this sort starts with when nothing else is said: 0, false, empty. */
+export function defaultTerm(T: TermStore, s: Sort): Term {
+  switch (s.kind) {
+    case 'bool': return T.bool(false);
+    case 'int': return T.int(0n);
+    case 'bv': return T.constOf(0n, s);
+    case 'array': return T.constArray(s.elem, defaultTerm(T, s.elem));
+  }
+}

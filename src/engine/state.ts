@@ -1,0 +1,148 @@
+// Symbolic states: immutable snapshots of one path at one program point.
+// A state is (call stack of frames, globals, path condition, status). Successor states share
+// structure with their parent: stores are small copied maps, continuations and path
+// conditions are persistent linked lists, so a fork costs O(variables), not O(history).
+
+import type { Proc, Stmt, While, Call, LValue, Join } from '../lang/ast';
+import type { Span } from '../lang/span';
+import type { Term } from './terms/term';
+import type { Model } from './solver/solver';
+import type { FailureSite } from './failures';
+import type { PathCondition } from './pathCondition';
+
+/** Arrays are (length, contents): contents is an int-indexed SMT array. */
+export interface SymArray { readonly kind: 'symArray'; readonly length: Term; readonly contents: Term }
+export type SymValue = Term | SymArray;
+
+export function isSymArray(v: SymValue): v is SymArray {
+  return (v as SymArray).kind === 'symArray';
+}
+
+export type Store = ReadonlyMap<string, SymValue>;
+
+/** What a frame still has to do, innermost first (a persistent list). */
+export type Instr =
+  | { readonly kind: 'stmt'; readonly stmt: Stmt }
+  /** Re-test a loop; `iteration` counts completed iterations (explore mode bounds it). */
+  | { readonly kind: 'loop'; readonly loop: While; readonly iteration: number }
+  /** Modular mode: after one arbitrary iteration, check the invariant is preserved, then end the path. */
+  | { readonly kind: 'loopPreserve'; readonly loop: While }
+  /** Leave the procedure: check `ensures`, pop the frame, assign results. */
+  | { readonly kind: 'return'; readonly span: Span };
+
+export interface Kont { readonly head: Instr; readonly tail: Kont | null }
+
+export function push(instr: Instr, tail: Kont | null): Kont {
+  return { head: instr, tail };
+}
+
+export function pushAll(instrs: readonly Instr[], tail: Kont | null): Kont | null {
+  let k = tail;
+  for (let i = instrs.length - 1; i >= 0; i--) k = { head: instrs[i], tail: k };
+  return k;
+}
+
+/** Where a frame returns to: the call statement and what receives the results. */
+export interface CallSite {
+  readonly call: Call;
+  readonly span: Span;
+  readonly targets: readonly LValue[];
+}
+
+export interface Frame {
+  readonly proc: Proc;
+  /** Unique per activation: joins wait for the paths of one activation. */
+  readonly activation: number;
+  readonly store: Store;
+  /** The store on entry, for `old(e)`. */
+  readonly entry: Store;
+  readonly globalsOnEntry: Store;
+  readonly kont: Kont | null;
+  readonly callSite?: CallSite;
+}
+
+export type Status =
+  | 'running'      // can step
+  | 'waiting'      // at a join, waiting for the other paths of its activation
+  | 'done'         // ended cleanly
+  | 'failed'       // a failure leaf: the failing path, with its counterexample
+  | 'infeasible'   // an assume (or a branch) made the path condition unsatisfiable
+  | 'bounded'      // loop or recursion bound reached
+  | 'unknown';     // the solver could not decide a query on this path
+
+export interface Failure extends FailureSite {
+  /** Concrete inputs (symbol display name → value) that drive the path into the failure. */
+  readonly model?: Model;
+  readonly modelStatus: 'sat' | 'unknown';
+}
+
+export interface State {
+  /** Call stack, outermost first. */
+  readonly frames: readonly Frame[];
+  readonly globals: Store;
+  readonly pc: PathCondition;
+  readonly status: Status;
+  /** A model of `pc` (a hint for the solver and the debugger's Model scope). */
+  readonly model?: Model;
+  /** How often each havoc site `x@L` has fired on this path (for `x@L#2` names). */
+  readonly havocCounts: ReadonlyMap<string, number>;
+  /** Why the path ended, for statuses other than running/waiting/done. */
+  readonly failure?: Failure;
+  readonly note?: string;
+  /** Lines executed on this path, most recent last (a persistent list, newest first). */
+  readonly trace: TraceEntry | null;
+  /** The join a waiting state waits at. */
+  readonly waitingAt?: Join;
+  /** Symbols this path introduced as inputs (parameters, havocs), newest first. */
+  readonly inputs: InputEntry | null;
+}
+
+/** A symbolic input: `x` (a parameter), `x@9` (a havoc at line 9), `a.length`. */
+export interface InputEntry {
+  readonly symbol: Term;
+  readonly prev: InputEntry | null;
+}
+
+export function inputSymbols(s: State): Term[] {
+  const out: Term[] = [];
+  for (let e = s.inputs; e; e = e.prev) out.push(e.symbol);
+  return out.reverse();
+}
+
+export interface TraceEntry { readonly line: number; readonly prev: TraceEntry | null; readonly length: number }
+
+export function extendTrace(trace: TraceEntry | null, line: number): TraceEntry {
+  return { line, prev: trace, length: (trace?.length ?? 0) + 1 };
+}
+
+export function traceLines(trace: TraceEntry | null): number[] {
+  const out: number[] = [];
+  for (let t = trace; t; t = t.prev) out.push(t.line);
+  return out.reverse();
+}
+
+export function topFrame(s: State): Frame {
+  return s.frames[s.frames.length - 1];
+}
+
+/** The span of what the state will do next (its location for the debugger). */
+export function nextSpan(s: State): Span | undefined {
+  const f = s.frames[s.frames.length - 1];
+  if (s.waitingAt) return s.waitingAt.span;
+  const head = f?.kont?.head;
+  if (!head) return undefined;
+  switch (head.kind) {
+    case 'stmt': return head.stmt.span;
+    case 'loop': return head.loop.span;
+    case 'loopPreserve': return head.loop.span;
+    case 'return': return head.span;
+  }
+}
+
+export function isTerminal(status: Status): boolean {
+  return status !== 'running' && status !== 'waiting';
+}
+
+export function lookupVar(s: State, name: string): SymValue | undefined {
+  return topFrame(s)?.store.get(name) ?? s.globals.get(name);
+}

@@ -1,0 +1,142 @@
+// Calls and returns. Explore mode inlines the callee (a new frame, bounded recursion) and
+// still checks its contract; modular mode checks `requires`, then havocs the results and the
+// globals the callee may assign and assumes `ensures`.
+
+import type { Call, LValue, Proc } from '../../lang/ast';
+import type { Span } from '../../lang/span';
+import { printExpr } from '../../lang/printer';
+import { isSymArray, pushAll, topFrame, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
+import { defaultTerm, sortOfType } from '../sorts';
+import { assumeConjunct, ask, checkAll, unknownLeaf } from './checks';
+import { STEP, type EngineContext, type Successor } from './context';
+import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
+import { freshValue, havoc, havocName } from './havoc';
+import { globalsModifiedBy } from './modifies';
+import { checkIndex, checkObligations } from './execute';
+
+export async function callInto(ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span): Promise<Successor[]> {
+  const callee = ctx.checked.procs.get(call.callee);
+  if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
+  const obligations: Obligation[] = [];
+  const env = envOf(ctx, s);
+  const args = call.args.map((a) => evalExpr(a, env, obligations));
+  const argsChecked = await checkObligations(ctx, s, obligations);
+  if (!argsChecked.next) return argsChecked.leaves;
+  const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
+  const pre = await checkAll(ctx, argsChecked.next, callee.requires.map((r) => ({
+    cond: evalTerm(r, contractEnv(ctx, argsChecked.next!, params, params), []),
+    site: { kind: 'precondition' as const, span, message: `${callee.name} requires ${printExpr(r)}` },
+    reason: `precondition of ${callee.name}`,
+  })));
+  const leaves = [...argsChecked.leaves, ...pre.leaves];
+  if (!pre.next) return leaves;
+  const rest = ctx.options.mode === 'modular'
+    ? await applyContract(ctx, pre.next, callee, params, targets, span)
+    : pushFrame(ctx, pre.next, callee, params, targets, call, span);
+  return [...leaves, ...rest];
+}
+
+/** The environment of a contract: parameters (and results) plus the current globals. */
+function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
+  return {
+    T: ctx.T,
+    types: ctx.checked.exprTypes,
+    lookup: (n: string) => store.get(n) ?? s.globals.get(n),
+    lookupOld: (n: string) => entry.get(n) ?? s.globals.get(n),
+  };
+}
+
+function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, targets: readonly LValue[], call: Call, span: Span): Successor[] {
+  const depth = s.frames.filter((f) => f.proc === callee).length;
+  if (depth >= ctx.options.recursionBound) {
+    const note = `recursion of ${callee.name} reached the bound of ${ctx.options.recursionBound} nested calls`;
+    return [{ state: { ...s, status: 'bounded', note }, label: STEP }];
+  }
+  const store = new Map(params);
+  for (const r of callee.returns) store.set(r.name, defaultTerm(ctx.T, sortOfType(r.type)));
+  const frame: Frame = {
+    proc: callee,
+    activation: ctx.nextActivation(),
+    store,
+    entry: params,
+    globalsOnEntry: s.globals,
+    kont: pushAll([...stmtInstrs(callee.body.stmts), returnInstr(callee)], null),
+    callSite: { call, span, targets },
+  };
+  return [{ state: { ...s, frames: [...s.frames, frame] }, label: STEP }];
+}
+
+async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, targets: readonly LValue[], span: Span): Promise<Successor[]> {
+  let cur = s;
+  const results = new Map<string, SymValue>();
+  for (const r of callee.returns) {
+    const named = havocName(cur, `${callee.name}.${r.name}`, span.line);
+    const fresh = freshValue(ctx, named.state, named.display, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
+    results.set(r.name, fresh.value);
+    cur = fresh.state;
+  }
+  const globalsBefore = cur.globals;
+  for (const g of globalsModifiedBy(ctx.checked, callee)) {
+    const decl = ctx.checked.globals.find((d) => d.name === g)!;
+    const fresh = havoc(ctx, cur, g, ctx.checked.declTypes.get(decl)!, span, `call of ${callee.name} may change`);
+    cur = assignName(fresh.state, g, fresh.value);
+  }
+  const post = new Map([...params, ...results]);
+  const env = { ...contractEnv(ctx, cur, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) };
+  for (const e of callee.ensures) {
+    const cond = evalTerm(e, env, []);
+    const r = await ask(ctx, cur, cond);
+    if (r.status === 'unknown') return [unknownLeaf(cur, r, `the postcondition of ${callee.name}`)];
+    if (r.status === 'unsat') return [{ state: { ...cur, status: 'infeasible', note: `${callee.name} ensures ${printExpr(e)} contradicts the path condition` }, label: STEP }];
+    cur = assumeConjunct(cur, cond, e.span, `${callee.name} ensures (line ${span.line})`, r);
+  }
+  return assignResults(ctx, cur, callee, results, targets);
+}
+
+/** Leaving a procedure at its end or at `return`: check `ensures`, pop, deliver results. */
+export async function leaveFrame(ctx: EngineContext, s: State, _span: Span): Promise<Successor[]> {
+  const frame = topFrame(s);
+  const proc = frame.proc;
+  const env = { ...envOf(ctx, s, frame) };
+  const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
+    cond: evalTerm(e, env, []),
+    site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },
+    reason: `postcondition of ${proc.name}`,
+  })));
+  if (!post.next) return post.leaves;
+  const after = post.next;
+  if (after.frames.length === 1) return [...post.leaves, { state: { ...after, status: 'done' }, label: STEP }];
+  const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
+  const popped: State = { ...after, frames: after.frames.slice(0, -1) };
+  return [...post.leaves, ...(await assignResults(ctx, popped, proc, results, frame.callSite?.targets ?? []))];
+}
+
+async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, targets: readonly LValue[]): Promise<Successor[]> {
+  let cur = s;
+  const leaves: Successor[] = [];
+  for (let i = 0; i < targets.length; i++) {
+    const value = results.get(callee.returns[i].name)!;
+    const target = targets[i];
+    if (target.kind === 'var') { cur = assignName(cur, target.name, value); continue; }
+    const stored = await storeElement(ctx, cur, target, value);
+    leaves.push(...stored.leaves);
+    if (!stored.next) return leaves;
+    cur = stored.next;
+  }
+  return [...leaves, { state: withKont(cur, topFrame(cur).kont), label: STEP }];
+}
+
+async function storeElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: SymValue): Promise<{ leaves: Successor[]; next?: State }> {
+  if (target.array.kind !== 'var' || isSymArray(value)) throw new Error('assignment of a call result to a nested array element is not supported yet');
+  const name = target.array.name;
+  const obligations: Obligation[] = [];
+  const idx = evalTerm(target.index, envOf(ctx, s), obligations);
+  const ob = await checkObligations(ctx, s, obligations);
+  if (!ob.next) return ob;
+  const inBounds = await checkIndex(ctx, ob.next, name, idx, target);
+  const leaves = [...ob.leaves, ...inBounds.leaves];
+  if (!inBounds.next) return { leaves };
+  const arr = envOf(ctx, inBounds.next).lookup(name) as SymArray;
+  return { leaves, next: assignName(inBounds.next, name, { ...arr, contents: ctx.T.store(arr.contents, idx, value) }) };
+}

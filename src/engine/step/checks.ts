@@ -1,0 +1,100 @@
+// The stepper's questions to the solver: is a branch feasible, can a property fail here?
+// Every answer is one of sat / unsat / unknown; unknown never counts as "holds": it ends the
+// path with status 'unknown' so the verdict cannot be 'verified'.
+
+import type { Span } from '../../lang/span';
+import type { FailureSite } from '../failures';
+import { conjoin, pcTerms } from '../pathCondition';
+import type { SatResult } from '../solver/solver';
+import type { Term } from '../terms/term';
+import type { State } from '../state';
+import type { EngineContext, Successor } from './context';
+
+export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
+  return ctx.solver.checkSat(pcTerms(s.pc), query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
+}
+
+export function assumeConjunct(s: State, term: Term, span: Span | undefined, reason: string, r?: SatResult): State {
+  const model = r && r.status === 'sat' && r.model ? r.model : s.model;
+  return { ...s, pc: conjoin(s.pc, { term, span, reason }), model };
+}
+
+export function unknownLeaf(s: State, r: SatResult, what: string): Successor {
+  const reason = r.status === 'unknown' ? r.reason : r.status;
+  return { state: { ...s, status: 'unknown', note: `solver could not decide ${what}: ${reason}` }, label: { kind: 'step' } };
+}
+
+export interface PropertyOutcome {
+  /** Failure leaves (and unknown leaves) produced by the check. */
+  readonly leaves: Successor[];
+  /** The state that goes on, assuming the property; absent when no path satisfies it. */
+  readonly next?: State;
+}
+
+/** Checks that `cond` holds on every path through `s`; records a failure with a model where it may not. */
+export async function checkProperty(
+  ctx: EngineContext, s: State, cond: Term, site: FailureSite, reason: string,
+): Promise<PropertyOutcome> {
+  const T = ctx.T;
+  if (cond.op === 'const' && cond.value === true) return { leaves: [], next: s };
+  const negated = T.not(cond);
+  const fails = await ask(ctx, s, negated);
+  if (fails.status === 'unsat') return { leaves: [], next: s };
+  if (fails.status === 'unknown') return { leaves: [unknownLeaf(s, fails, `whether ${site.message} holds`)] };
+  const failed: State = {
+    ...assumeConjunct(s, negated, site.span, `${site.message} fails`, fails),
+    status: 'failed',
+    failure: { ...site, model: fails.model, modelStatus: 'sat' },
+  };
+  const leaves: Successor[] = [{ state: failed, label: { kind: 'failure', failure: failed.failure! } }];
+  const holds = await ask(ctx, s, cond);
+  if (holds.status === 'unsat') return { leaves };
+  if (holds.status === 'unknown') return { leaves: [...leaves, unknownLeaf(s, holds, `whether ${site.message} can hold`)] };
+  return { leaves, next: assumeConjunct(s, cond, site.span, reason, holds) };
+}
+
+/** Checks several properties in order, each assumed before the next. */
+export async function checkAll(
+  ctx: EngineContext, s: State, props: readonly { cond: Term; site: FailureSite; reason: string }[],
+): Promise<PropertyOutcome> {
+  const leaves: Successor[] = [];
+  let cur: State | undefined = s;
+  for (const p of props) {
+    if (!cur) break;
+    const out = await checkProperty(ctx, cur, p.cond, p.site, p.reason);
+    leaves.push(...out.leaves);
+    cur = out.next;
+  }
+  return { leaves, next: cur };
+}
+
+export interface SplitOutcome {
+  readonly then?: State;
+  readonly else?: State;
+  /** Both sides feasible: the conjuncts were added and the children are labelled then/else. */
+  readonly forked: boolean;
+  readonly leaves: Successor[];
+}
+
+/** Splits `s` on `cond`: both sides are checked, and the path forks only when both are feasible. */
+export async function split(ctx: EngineContext, s: State, cond: Term, span: Span, what: string): Promise<SplitOutcome> {
+  const T = ctx.T;
+  if (cond.op === 'const') return cond.value ? { then: s, forked: false, leaves: [] } : { else: s, forked: false, leaves: [] };
+  const negated = T.not(cond);
+  const rThen = await ask(ctx, s, cond);
+  if (rThen.status === 'unsat') return { else: s, forked: false, leaves: [] };
+  const rElse = await ask(ctx, s, negated);
+  const leaves: Successor[] = [];
+  if (rThen.status === 'unknown') leaves.push(unknownLeaf(s, rThen, `whether ${what} can be true`));
+  if (rElse.status === 'unknown') leaves.push(unknownLeaf(s, rElse, `whether ${what} can be false`));
+  if (rElse.status === 'unsat') return { then: rThen.status === 'sat' ? withModel(s, rThen) : undefined, forked: false, leaves };
+  // A side is kept only when the solver says it is feasible; its condition is recorded unless
+  // the other side was shown infeasible (then it adds nothing).
+  const thenState = rThen.status === 'sat' ? assumeConjunct(s, cond, span, `${what} is true`, rThen) : undefined;
+  const elseState = rElse.status === 'sat' ? assumeConjunct(s, negated, span, `${what} is false`, rElse) : undefined;
+  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves };
+}
+
+function withModel(s: State, r: SatResult): State {
+  return r.status === 'sat' && r.model ? { ...s, model: r.model } : s;
+}

@@ -1,0 +1,203 @@
+// The stepper: one statement of one path per step. Judgements are split by file (Silicon
+// style): statements here, calls and returns in calls.ts, loops in loops.ts, solver
+// questions in checks.ts. Every step returns the successors of a state; the execution tree
+// memoises them.
+
+import type { Assert, Assign, Assume, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { Type } from '../../lang/types';
+import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
+import { evalExpr, type Obligation } from '../symbolicEval';
+import type { Term } from '../terms/term';
+import { ask, assumeConjunct, checkAll, checkProperty, split, unknownLeaf, type PropertyOutcome } from './checks';
+import { STEP, type EngineContext, type Successor } from './context';
+import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
+import { havoc } from './havoc';
+import { callInto, leaveFrame } from './calls';
+import { enterLoop, loopTest, preserveInvariant } from './loops';
+
+/** The successors of `s` (which must be running). */
+export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
+  const kont = topFrame(s).kont;
+  if (!kont) throw new Error('internal: a running state without a continuation');
+  const rest = withKont(s, kont.tail);
+  const head = kont.head;
+  const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
+  const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
+  let out: Successor[];
+  switch (head.kind) {
+    case 'stmt': out = await execStmt(ctx, traced, head.stmt); break;
+    case 'loop': out = await loopTest(ctx, traced, head.loop, head.iteration); break;
+    case 'loopPreserve': out = await preserveInvariant(ctx, traced, head.loop); break;
+    case 'return': out = await leaveFrame(ctx, traced, head.span); break;
+  }
+  return out;
+}
+
+/** Successors for a state in which the statement's own instruction is already popped. */
+async function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> {
+  switch (st.kind) {
+    case 'varDecl': return declare(ctx, s, st);
+    case 'assign': return assign(ctx, s, st);
+    case 'callAssign': return callInto(ctx, s, st.call, st.targets, st.span);
+    case 'callStmt': return callInto(ctx, s, st.call, [], st.span);
+    case 'if': return branch(ctx, s, st);
+    case 'while': return enterLoop(ctx, s, st);
+    case 'assume': return assume(ctx, s, st);
+    case 'assert': return assertion(ctx, s, st);
+    case 'join': return arriveAtJoin(ctx, s, st);
+    case 'return': return returnStmt(ctx, s, st);
+    case 'block': return [{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }];
+  }
+}
+
+/** Evaluates `e` and checks its runtime obligations; calls `k` with the value on the state that goes on. */
+export async function withValue(
+  ctx: EngineContext, s: State, e: Expr, k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
+): Promise<Successor[]> {
+  const obligations: Obligation[] = [];
+  const v = evalExpr(e, envOf(ctx, s), obligations);
+  const checked = await checkObligations(ctx, s, obligations);
+  return checked.next ? [...checked.leaves, ...(await k(checked.next, v))] : checked.leaves;
+}
+
+export function checkObligations(ctx: EngineContext, s: State, obligations: readonly Obligation[]): Promise<PropertyOutcome> {
+  return checkAll(ctx, s, obligations.map((o) => ({
+    cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message }, reason: `no ${o.kind} at line ${o.span.line}`,
+  })));
+}
+
+function asTerm(v: SymValue): Term {
+  if (isSymArray(v)) throw new Error('internal: array where a scalar was expected');
+  return v;
+}
+
+export function declType(ctx: EngineContext, target: LValue | VarDecl): Type {
+  const decl = target.kind === 'varDecl' ? target : ctx.checked.resolution.get(target.kind === 'var' ? target : rootVar(target));
+  const t = decl && ctx.checked.declTypes.get(decl);
+  if (!t) throw new Error(`internal: no declared type for ${target.kind === 'varDecl' ? target.name : printExpr(target)}`);
+  return t;
+}
+
+function rootVar(lv: LValue): Expr {
+  let e: Expr = lv;
+  while (e.kind === 'index') e = e.array;
+  return e;
+}
+
+async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Successor[]> {
+  const type = declType(ctx, st);
+  if (!st.init || st.init.kind === 'havoc') {
+    const fresh = havoc(ctx, s, st.name, type, st.span, 'initial value');
+    return [{ state: assignName(fresh.state, st.name, fresh.value), label: STEP }];
+  }
+  if (st.init.kind === 'call') {
+    return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
+  }
+  return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
+}
+
+async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
+  const { target, value } = st;
+  if (value.kind === 'call') return callInto(ctx, s, value, [target], st.span);
+  if (target.kind === 'var') {
+    if (value.kind === 'havoc') {
+      const fresh = havoc(ctx, s, target.name, declType(ctx, target), st.span, 'havoc');
+      return [{ state: assignName(fresh.state, target.name, fresh.value), label: STEP }];
+    }
+    return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
+  }
+  return assignElement(ctx, s, target, value, st);
+}
+
+/** `a[i] := e` (and `a[i] := *`): a new array value with one element replaced. */
+async function assignElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+  if (target.array.kind !== 'var') throw new Error('assignment to an element of a nested array is not supported by the symbolic engine yet');
+  const name = target.array.name;
+  return withValue(ctx, s, target.index, async (s1, idx) => {
+    const store = (s2: State, elem: Term): Successor[] => {
+      const arr = envOf(ctx, s2).lookup(name);
+      if (!arr || !isSymArray(arr)) throw new Error(`internal: ${name} is not an array`);
+      const updated = { ...arr, contents: ctx.T.store(arr.contents, asTerm(idx), elem) };
+      return [{ state: assignName(s2, name, updated), label: STEP }];
+    };
+    const inBounds = await checkIndex(ctx, s1, name, asTerm(idx), target);
+    if (!inBounds.next) return inBounds.leaves;
+    if (value.kind === 'havoc') {
+      const elemType = declType(ctx, target);
+      if (elemType.kind !== 'array') throw new Error('internal: element assignment to a non-array');
+      const fresh = havoc(ctx, inBounds.next, name, elemType.elem, st.span, 'havoc of an element');
+      return [...inBounds.leaves, ...store(fresh.state, asTerm(fresh.value))];
+    }
+    return [...inBounds.leaves, ...(await withValue(ctx, inBounds.next, value, (s3, v) => store(s3, asTerm(v))))];
+  });
+}
+
+export function checkIndex(ctx: EngineContext, s: State, name: string, idx: Term, target: LValue): Promise<PropertyOutcome> {
+  const T = ctx.T;
+  const arr = envOf(ctx, s).lookup(name);
+  if (!arr || !isSymArray(arr)) throw new Error(`internal: ${name} is not an array`);
+  const cond = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
+  return checkProperty(ctx, s, cond,
+    { kind: 'out-of-bounds', span: target.span, message: `index ${printExpr((target as { index: Expr }).index)} may be outside ${name} (length ${name}.length)` },
+    `index within ${name}`);
+}
+
+async function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]> {
+  return withValue(ctx, s, st.cond, async (s1, c) => {
+    const out = await split(ctx, s1, asTerm(c), st.cond.span, `if (${printExpr(st.cond)})`);
+    const succ: Successor[] = [...out.leaves];
+    const kont = topFrame(s1).kont;
+    if (out.then) {
+      const state = withKont(out.then, pushAll(stmtInstrs(st.then.stmts), kont));
+      succ.push({ state, label: out.forked ? { kind: 'then', cond: asTerm(c), span: st.cond.span } : STEP });
+    }
+    if (out.else) {
+      const elseInstrs = !st.otherwise ? [] : st.otherwise.kind === 'block' ? stmtInstrs(st.otherwise.stmts) : [{ kind: 'stmt' as const, stmt: st.otherwise }];
+      const state = withKont(out.else, pushAll(elseInstrs, kont));
+      succ.push({ state, label: out.forked ? { kind: 'else', cond: ctx.T.not(asTerm(c)), span: st.cond.span } : STEP });
+    }
+    return succ;
+  });
+}
+
+async function assume(ctx: EngineContext, s: State, st: Assume): Promise<Successor[]> {
+  return withValue(ctx, s, st.cond, async (s1, v) => {
+    const cond = asTerm(v);
+    const r = await ask(ctx, s1, cond);
+    if (r.status === 'unknown') return [unknownLeaf(s1, r, `assume ${printExpr(st.cond)}`)];
+    if (r.status === 'unsat') {
+      return [{ state: { ...s1, status: 'infeasible', note: `assume ${printExpr(st.cond)} contradicts the path condition` }, label: STEP }];
+    }
+    return [{ state: assumeConjunct(s1, cond, st.span, 'assume', r), label: STEP }];
+  });
+}
+
+async function assertion(ctx: EngineContext, s: State, st: Assert): Promise<Successor[]> {
+  return withValue(ctx, s, st.cond, async (s1, v) => {
+    const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'assert', span: st.span, message: printExpr(st.cond) }, 'assert');
+    return out.next ? [...out.leaves, { state: out.next, label: STEP }] : out.leaves;
+  });
+}
+
+/** `join φ;` checks φ on arrival; every path then waits at the join for the others of its activation. */
+async function arriveAtJoin(ctx: EngineContext, s: State, st: Join): Promise<Successor[]> {
+  const waiting = (next: State): Successor => ({
+    state: { ...withKont(next, push({ kind: 'stmt', stmt: st }, topFrame(next).kont)), status: 'waiting', waitingAt: st },
+    label: STEP,
+  });
+  if (!st.cond) return [waiting(s)];
+  return withValue(ctx, s, st.cond, async (s1, v) => {
+    const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'join', span: st.span, message: printExpr(st.cond!) }, 'join');
+    return out.next ? [...out.leaves, waiting(out.next)] : out.leaves;
+  });
+}
+
+async function returnStmt(ctx: EngineContext, s: State, st: Return): Promise<Successor[]> {
+  const proc = topFrame(s).proc;
+  const jump = (next: State): State => withKont(next, push(returnInstr(proc), null));
+  if (!st.value) return [{ state: jump(s), label: STEP }];
+  const ret = proc.returns[0];
+  return withValue(ctx, s, st.value, (next, v) => [{ state: jump(assignName(next, ret.name, v)), label: STEP }]);
+}
+

@@ -1,0 +1,60 @@
+// Small immutable updates of a state's frames and stores, and the evaluation environment a
+// state offers to expressions.
+
+import type { Block, Proc, Stmt } from '../../lang/ast';
+import type { Span } from '../../lang/span';
+import type { EvalEnv } from '../symbolicEval';
+import type { Frame, Instr, Kont, State, SymValue } from '../state';
+import { topFrame } from '../state';
+import type { EngineContext } from './context';
+
+export function withTop(s: State, f: Frame): State {
+  const frames = s.frames.slice();
+  frames[frames.length - 1] = f;
+  return { ...s, frames };
+}
+
+export function withKont(s: State, kont: Kont | null): State {
+  return withTop(s, { ...topFrame(s), kont });
+}
+
+/** Assigns (or declares) `name`: a global when the procedure has no local of that name. */
+export function assignName(s: State, name: string, v: SymValue): State {
+  const f = topFrame(s);
+  if (!f.store.has(name) && s.globals.has(name)) {
+    const globals = new Map(s.globals);
+    globals.set(name, v);
+    return { ...s, globals };
+  }
+  const store = new Map(f.store);
+  store.set(name, v);
+  return withTop(s, { ...f, store });
+}
+
+/** Statements as instructions; bare blocks are flattened (they are not steps of their own). */
+export function stmtInstrs(stmts: readonly Stmt[]): Instr[] {
+  const out: Instr[] = [];
+  for (const st of stmts) {
+    if (st.kind === 'block') out.push(...stmtInstrs(st.stmts));
+    else out.push({ kind: 'stmt', stmt: st });
+  }
+  return out;
+}
+
+/** The closing brace of a procedure body: where a frame stops before it returns. */
+export function closingSpan(body: Block): Span {
+  return { line: body.span.endLine, col: Math.max(1, body.span.endCol - 1), endLine: body.span.endLine, endCol: body.span.endCol };
+}
+
+export function returnInstr(proc: Proc): Instr {
+  return { kind: 'return', span: closingSpan(proc.body) };
+}
+
+export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
+  return {
+    T: ctx.T,
+    types: ctx.checked.exprTypes,
+    lookup: (name) => frame.store.get(name) ?? s.globals.get(name),
+    lookupOld: (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name),
+  };
+}

@@ -1,0 +1,79 @@
+// Syntactic frame analysis for modular reasoning: which variables a loop body or a procedure
+// may assign. Loops havoc these before assuming their invariant; modular calls havoc the
+// globals a callee (transitively) assigns.
+
+import type { CheckedProgram } from '../../lang/checked';
+import type { Expr, LValue, Proc, Stmt } from '../../lang/ast';
+import type { Type } from '../../lang/types';
+
+function rootName(lv: LValue): string {
+  let e: Expr = lv;
+  while (e.kind === 'index') e = e.array;
+  return e.kind === 'var' ? e.name : '';
+}
+
+/** Names assigned by the statements (not counting variables they declare), and the procedures they call. */
+export function assignedIn(stmts: readonly Stmt[]): { names: Set<string>; callees: Set<string> } {
+  const names = new Set<string>();
+  const callees = new Set<string>();
+  const declared = new Set<string>();
+  const visit = (st: Stmt): void => {
+    switch (st.kind) {
+      case 'varDecl':
+        declared.add(st.name);
+        if (st.init?.kind === 'call') callees.add(st.init.callee);
+        return;
+      case 'assign':
+        names.add(rootName(st.target));
+        if (st.value.kind === 'call') callees.add(st.value.callee);
+        return;
+      case 'callAssign': st.targets.forEach((t) => names.add(rootName(t))); callees.add(st.call.callee); return;
+      case 'callStmt': callees.add(st.call.callee); return;
+      case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
+      case 'while': st.body.stmts.forEach(visit); return;
+      case 'block': st.stmts.forEach(visit); return;
+      default: return;
+    }
+  };
+  stmts.forEach(visit);
+  for (const d of declared) names.delete(d);
+  return { names, callees };
+}
+
+/** Globals that `proc` or anything it calls may assign. */
+export function globalsModifiedBy(checked: CheckedProgram, proc: Proc): Set<string> {
+  const globals = new Set(checked.globals.map((g) => g.name));
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const work = [proc];
+  while (work.length > 0) {
+    const p = work.pop()!;
+    if (seen.has(p.name)) continue;
+    seen.add(p.name);
+    const { names, callees } = assignedIn(p.body.stmts);
+    for (const n of names) if (globals.has(n)) out.add(n);
+    for (const c of callees) {
+      const callee = checked.procs.get(c);
+      if (callee) work.push(callee);
+    }
+  }
+  return out;
+}
+
+/** The type of every variable a procedure can name: its parameters, results, locals and the globals. */
+export function declaredTypes(checked: CheckedProgram, proc: Proc): Map<string, Type> {
+  const out = new Map<string, Type>();
+  for (const g of checked.globals) out.set(g.name, checked.declTypes.get(g)!);
+  for (const p of [...proc.params, ...proc.returns]) out.set(p.name, checked.declTypes.get(p) ?? p.type);
+  const visit = (st: Stmt): void => {
+    switch (st.kind) {
+      case 'varDecl': { const t = checked.declTypes.get(st); if (t) out.set(st.name, t); return; }
+      case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
+      case 'while': st.body.stmts.forEach(visit); return;
+      case 'block': st.stmts.forEach(visit); return;
+      default: return;
+    }
+  };
+  proc.body.stmts.forEach(visit);
+  return out;
+}

@@ -1,0 +1,182 @@
+// Symbolic evaluation of Sym expressions to terms. Runtime checks (division by zero, index
+// out of bounds) are not decided here: they are returned as obligations, each guarded by the
+// condition under which the operation is really evaluated (short-circuit `&&`, `||`, `==>`
+// and `?:`), for the stepper to check against the path condition.
+
+import type { Expr, Binary, Quant } from '../lang/ast';
+import type { Span } from '../lang/span';
+import type { Type } from '../lang/types';
+import { printExpr } from '../lang/printer';
+import type { FailureKind } from './failures';
+import type { TermStore } from './terms/store';
+import type { Sort, Term } from './terms/term';
+import { defaultTerm, sortOfType } from './sorts';
+import { isSymArray, type SymArray, type SymValue } from './state';
+
+export interface Obligation {
+  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds'>;
+  /** Must hold for the operation to be defined. */
+  readonly cond: Term;
+  readonly span: Span;
+  readonly message: string;
+}
+
+export interface EvalEnv {
+  readonly T: TermStore;
+  readonly types: ReadonlyMap<Expr, Type>;
+  lookup(name: string): SymValue | undefined;
+  /** Values on procedure entry, for `old(e)`. */
+  lookupOld?(name: string): SymValue | undefined;
+}
+
+export class EvalError extends Error {}
+
+/** Evaluates `e`; obligations met on the way are appended to `out`. */
+export function evalExpr(e: Expr, env: EvalEnv, out: Obligation[]): SymValue {
+  return new Evaluator(env, out).value(e, env.T.bool(true), new Map(), false);
+}
+
+export function evalTerm(e: Expr, env: EvalEnv, out: Obligation[]): Term {
+  return asTerm(evalExpr(e, env, out));
+}
+
+function asTerm(v: SymValue): Term {
+  if (isSymArray(v)) throw new EvalError('an array cannot be used as a scalar here');
+  return v;
+}
+
+class Evaluator {
+  constructor(private readonly env: EvalEnv, private readonly out: Obligation[]) {}
+
+  private get T(): TermStore { return this.env.T; }
+
+  private sort(e: Expr): Sort {
+    const t = this.env.types.get(e);
+    if (!t) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
+    return sortOfType(t);
+  }
+
+  value(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    switch (e.kind) {
+      case 'intLit': case 'charLit': return this.T.constOf(BigInt(e.value), this.sort(e));
+      case 'boolLit': return this.T.bool(e.value);
+      case 'var': return this.variable(e.name, bound, old);
+      case 'unary': return this.unary(e.op, this.term(e.operand, guard, bound, old));
+      case 'binary': return this.binary(e, guard, bound, old);
+      case 'cond': return this.conditional(e.cond, e.then, e.otherwise, guard, bound, old);
+      case 'index': return this.index(e.array, e.index, e.span, guard, bound, old);
+      case 'length': return this.array(e.array, guard, bound, old).length;
+      case 'arrayLit': return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
+      case 'old': return this.value(e.expr, guard, bound, true);
+      case 'quant': return this.quantifier(e, guard, bound, old);
+      case 'cast': return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
+      case 'call': throw new EvalError('a procedure call cannot be evaluated inside an expression');
+    }
+  }
+
+  private term(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    return asTerm(this.value(e, guard, bound, old));
+  }
+
+  private array(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymArray {
+    const v = this.value(e, guard, bound, old);
+    if (!isSymArray(v)) throw new EvalError(`${printExpr(e)} is not an array`);
+    return v;
+  }
+
+  private variable(name: string, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const b = bound.get(name);
+    if (b) return b;
+    const v = old && this.env.lookupOld ? this.env.lookupOld(name) : this.env.lookup(name);
+    if (!v) throw new EvalError(`variable ${name} has no value here`);
+    return v;
+  }
+
+  private unary(op: '-' | '!' | '~', t: Term): Term {
+    switch (op) {
+      case '-': return this.T.neg(t);
+      case '!': return this.T.not(t);
+      case '~': return this.T.bvnot(t);
+    }
+  }
+
+  private binary(e: Binary, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    const T = this.T;
+    const l = this.term(e.left, guard, bound, old);
+    switch (e.op) {
+      case '&&': return T.and(l, this.term(e.right, T.and(guard, l), bound, old));
+      case '||': return T.or(l, this.term(e.right, T.and(guard, T.not(l)), bound, old));
+      case '==>': return T.implies(l, this.term(e.right, T.and(guard, l), bound, old));
+      default: break;
+    }
+    const r = this.term(e.right, guard, bound, old);
+    switch (e.op) {
+      case '+': return T.add(l, r);
+      case '-': return T.sub(l, r);
+      case '*': return T.mul(l, r);
+      case '/': case '%': {
+        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e)}`);
+        return e.op === '/' ? T.div(l, r) : T.mod(l, r);
+      }
+      case '&': return T.bvand(l, r);
+      case '|': return T.bvor(l, r);
+      case '^': return T.bvxor(l, r);
+      case '<<': return T.shl(l, r);
+      case '>>': return T.shr(l, r);
+      case '==': return T.eq(l, r);
+      case '!=': return T.neq(l, r);
+      case '<': return T.lt(l, r);
+      case '<=': return T.le(l, r);
+      case '>': return T.gt(l, r);
+      case '>=': return T.ge(l, r);
+    }
+  }
+
+  private conditional(c: Expr, a: Expr, b: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const T = this.T;
+    const ct = this.term(c, guard, bound, old);
+    const av = this.value(a, T.and(guard, ct), bound, old);
+    const bv = this.value(b, T.and(guard, T.not(ct)), bound, old);
+    if (isSymArray(av) && isSymArray(bv)) {
+      return { kind: 'symArray', length: T.ite(ct, av.length, bv.length), contents: T.ite(ct, av.contents, bv.contents) };
+    }
+    return T.ite(ct, asTerm(av), asTerm(bv));
+  }
+
+  private index(a: Expr, i: Expr, span: Span, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    const T = this.T;
+    const arr = this.array(a, guard, bound, old);
+    const idx = this.term(i, guard, bound, old);
+    const inBounds = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
+    this.oblige('out-of-bounds', inBounds, guard, span, `index ${printExpr(i)} may be outside ${printExpr(a)} (length ${printExpr(a)}.length)`);
+    return T.select(arr.contents, idx);
+  }
+
+  private arrayLit(elems: readonly Expr[], sort: Sort, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymArray {
+    if (sort.kind !== 'array') throw new EvalError('array literal without an array type');
+    const T = this.T;
+    let contents = T.constArray(sort.elem, defaultTerm(T, sort.elem));
+    elems.forEach((el, k) => { contents = T.store(contents, T.int(BigInt(k)), this.term(el, guard, bound, old)); });
+    return { kind: 'symArray', length: T.int(BigInt(elems.length)), contents };
+  }
+
+  private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    const T = this.T;
+    const inner = new Map(bound);
+    const vars = q.vars.map((v) => {
+      const b = T.bound(v.name, sortOfType(v.type));
+      inner.set(v.name, b);
+      return b;
+    });
+    // Obligations under a binder cannot be stated outside it; runtime errors inside
+    // specifications are therefore not reported (the quantified formula uses total SMT semantics).
+    const body = new Evaluator(this.env, []).term(q.body, guard, inner, old);
+    return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
+  }
+
+  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string): void {
+    const guarded = this.T.implies(guard, cond);
+    if (guarded.op === 'const' && guarded.value === true) return;
+    this.out.push({ kind, cond: guarded, span, message });
+  }
+}

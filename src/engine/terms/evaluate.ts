@@ -1,0 +1,90 @@
+// Concrete evaluation of terms under an assignment of symbols, with exactly the semantics
+// of constant folding (semantics.ts) and of the SMT-LIB/Z3 encodings. Symbols the
+// assignment leaves out take their sort's default (0, false, constant array of the
+// default): model completion, as Z3 does. Quantifiers are not evaluated: evaluate() throws
+// an EvaluationError, tryEvaluate() answers undefined.
+
+import { applyCast, applyCompare, applyNumeric, isNumericOp } from './semantics';
+import type { Term } from './term';
+import { foldTerm, postOrder } from './traverse';
+import {
+  arrayValue, defaultValue, isArrayValue, normalizeValue, readArray, valueEquals, type ArrayValue, type Value,
+} from './values';
+
+export type Assignment = (symbol: Term) => Value | undefined;
+
+export class EvaluationError extends Error {}
+
+function asBigint(v: Value): bigint {
+  if (typeof v !== 'bigint') throw new EvaluationError('expected a number');
+  return v;
+}
+
+function asArray(v: Value): ArrayValue {
+  if (!isArrayValue(v)) throw new EvaluationError('expected an array');
+  return v;
+}
+
+/** How many argument slots refer to each term: a store may update its base array in place
+ *  when nothing else can see the base's value. */
+function useCounts(root: Term): Map<number, number> {
+  const uses = new Map<number, number>();
+  for (const t of postOrder(root)) for (const c of t.args) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
+  return uses;
+}
+
+export function evaluate(t: Term, env: Assignment): Value {
+  const uses = useCounts(t);
+  // Maps created by this evaluation, by the store/constArray term whose value holds them.
+  const owned = new Map<number, Map<bigint, Value>>();
+
+  const storeValue = (u: Term, base: ArrayValue, index: bigint, v: Value): Value => {
+    const baseTerm = u.args[0];
+    const mine = owned.get(baseTerm.id);
+    const reuse = mine !== undefined && uses.get(baseTerm.id) === 1;
+    const entries = reuse ? mine : new Map(base.entries);
+    entries.set(index, v);
+    owned.set(u.id, entries);
+    return arrayValue(base.default, entries);
+  };
+
+  return foldTerm<Value>(t, (u, a) => {
+    switch (u.op) {
+      case 'const': return u.value as Value;
+      case 'sym': {
+        const v = env(u);
+        return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
+      }
+      case 'bound': case 'forall': case 'exists':
+        throw new EvaluationError('cannot evaluate a quantified formula concretely');
+      case 'not': return !a[0];
+      case 'and': return a.every((v) => v === true);
+      case 'or': return a.some((v) => v === true);
+      case 'implies': return !a[0] || a[1] === true;
+      case 'ite': return a[0] ? a[1] : a[2];
+      case 'eq': return valueEquals(a[0], a[1]);
+      case 'lt': case 'le': return applyCompare(u.op, asBigint(a[0]), asBigint(a[1]));
+      case 'cast': return applyCast(asBigint(a[0]), u.sort);
+      case 'select': return readArray(asArray(a[0]), asBigint(a[1]));
+      case 'store': return storeValue(u, asArray(a[0]), asBigint(a[1]), a[2]);
+      case 'constArray': {
+        const entries = new Map<bigint, Value>();
+        owned.set(u.id, entries);
+        return arrayValue(a[0], entries);
+      }
+      default:
+        if (!isNumericOp(u.op)) throw new EvaluationError(`unknown operator ${u.op}`);
+        return applyNumeric(u.op, u.sort, asBigint(a[0]), a.length > 1 ? asBigint(a[1]) : 0n);
+    }
+  });
+}
+
+/** Like evaluate, but undefined where the term cannot be evaluated (quantifiers). */
+export function tryEvaluate(t: Term, env: Assignment): Value | undefined {
+  try {
+    return evaluate(t, env);
+  } catch (e) {
+    if (e instanceof EvaluationError) return undefined;
+    throw e;
+  }
+}

@@ -1,0 +1,110 @@
+// Simplifying constructors for the boolean connectives, ite and equality. Cheap, local and
+// sound rules only: constant folding, identities, flattening and duplicate removal, and
+// `!(a < b)` turned into `b <= a` so else-branches read naturally.
+
+import { BOOL_SORT, isConst, isFalse, isTrue, sortEquals, sortKey, type Term } from './term';
+import type { TermStore } from './store';
+
+export function requireBool(t: Term, where: string): void {
+  if (t.sort.kind !== 'bool') throw new Error(`${where}: expected a bool term, got ${sortKey(t.sort)}`);
+}
+
+export function requireSameSort(a: Term, b: Term, where: string): void {
+  if (!sortEquals(a.sort, b.sort)) {
+    throw new Error(`${where}: sort mismatch ${sortKey(a.sort)} vs ${sortKey(b.sort)}`);
+  }
+}
+
+export function mkNot(s: TermStore, t: Term): Term {
+  requireBool(t, 'not');
+  if (isConst(t)) return s.bool(!t.value);
+  if (t.op === 'not') return t.args[0];
+  if (t.op === 'lt') return s.le(t.args[1], t.args[0]);
+  if (t.op === 'le') return s.lt(t.args[1], t.args[0]);
+  return s.mk('not', BOOL_SORT, [t]);
+}
+
+/** Shared by and/or: `unit` is the neutral constant, the other constant absorbs. */
+function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
+  const unit = op === 'and';
+  const seen = new Set<number>();
+  const negated = new Set<number>(); // ids x such that !x is among the operands
+  const out: Term[] = [];
+  const absorbed = (): Term => s.bool(!unit);
+  for (const t of ts) {
+    requireBool(t, op);
+    for (const c of t.op === op ? t.args : [t]) {
+      if (isConst(c)) {
+        if (c.value === unit) continue;
+        return absorbed();
+      }
+      if (seen.has(c.id)) continue;
+      // x together with !x: false for and, true for or.
+      if (negated.has(c.id) || (c.op === 'not' && seen.has(c.args[0].id))) return absorbed();
+      seen.add(c.id);
+      if (c.op === 'not') negated.add(c.args[0].id);
+      out.push(c);
+    }
+  }
+  if (out.length === 0) return s.bool(unit);
+  if (out.length === 1) return out[0];
+  return s.mk(op, BOOL_SORT, out);
+}
+
+export function mkAnd(s: TermStore, ts: readonly Term[]): Term {
+  return mkJunction(s, 'and', ts);
+}
+
+export function mkOr(s: TermStore, ts: readonly Term[]): Term {
+  return mkJunction(s, 'or', ts);
+}
+
+export function mkImplies(s: TermStore, a: Term, b: Term): Term {
+  requireBool(a, 'implies');
+  requireBool(b, 'implies');
+  if (isTrue(a)) return b;
+  if (isFalse(a) || isTrue(b) || a === b) return s.trueTerm;
+  if (isFalse(b)) return s.not(a);
+  return s.mk('implies', BOOL_SORT, [a, b]);
+}
+
+function mkBoolIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
+  if (isTrue(a) && isFalse(b)) return c;
+  if (isFalse(a) && isTrue(b)) return s.not(c);
+  if (isTrue(a)) return s.or(c, b);
+  if (isFalse(a)) return s.and(s.not(c), b);
+  if (isTrue(b)) return s.or(s.not(c), a);
+  if (isFalse(b)) return s.and(c, a);
+  return undefined;
+}
+
+export function mkIte(s: TermStore, c: Term, a: Term, b: Term): Term {
+  requireBool(c, 'ite');
+  requireSameSort(a, b, 'ite');
+  if (isConst(c)) return c.value ? a : b;
+  if (a === b) return a;
+  if (c.op === 'not') return s.ite(c.args[0], b, a);
+  // Nested ites on the same condition (typical after merging paths) collapse.
+  if (a.op === 'ite' && a.args[0] === c) return s.ite(c, a.args[1], b);
+  if (b.op === 'ite' && b.args[0] === c) return s.ite(c, a, b.args[2]);
+  if (a.sort.kind === 'bool') {
+    const simpler = mkBoolIte(s, c, a, b);
+    if (simpler) return simpler;
+  }
+  return s.mk('ite', a.sort, [c, a, b]);
+}
+
+export function mkEq(s: TermStore, a: Term, b: Term): Term {
+  requireSameSort(a, b, 'eq');
+  if (a === b) return s.trueTerm;
+  // Hash-consing makes distinct scalar constants distinct objects.
+  if (isConst(a) && isConst(b)) return s.falseTerm;
+  if (a.sort.kind === 'bool') {
+    if (isConst(a)) return a.value ? b : s.not(b);
+    if (isConst(b)) return b.value ? a : s.not(a);
+  }
+  // Constants go right; otherwise the first orientation made wins, so `a == b` and
+  // `b == a` share one term yet print the way they were first written.
+  if (isConst(a)) return s.mk('eq', BOOL_SORT, [b, a]);
+  return s.find('eq', BOOL_SORT, [b, a]) ?? s.mk('eq', BOOL_SORT, [a, b]);
+}

@@ -1,0 +1,139 @@
+// SMT-LIB2 text for terms, for the native z3 backend (and for debugging the solver layer).
+// Symbols are named by their unique internal name, always |quoted|. Sub-terms used more
+// than once (and free of bound variables) are shared through `let` so DAGs stay linear.
+// Encodings of our operators that SMT-LIB lacks (z3 extensions bv2nat/int2bv are used):
+//  int x / y  ->  0 when y = 0, else division truncated toward zero (C), from Euclidean div
+//  int x % y  ->  x when y = 0, else the remainder with the dividend's sign
+//  signed bv -> int  ->  bv2nat(x + 2^(w-1)) - 2^(w-1)   (one use of x, no ite)
+
+import type { Sort, Term } from './term';
+import { freeSymbols } from './symbols';
+import { foldTerm, postOrder } from './traverse';
+
+export function smtSort(s: Sort): string {
+  switch (s.kind) {
+    case 'bool': return 'Bool';
+    case 'int': return 'Int';
+    case 'bv': return `(_ BitVec ${s.width})`;
+    case 'array': return `(Array Int ${smtSort(s.elem)})`;
+  }
+}
+
+export function smtName(name: string): string {
+  return `|${name}|`;
+}
+
+function intLiteral(n: bigint): string {
+  return n < 0n ? `(- ${-n})` : `${n}`;
+}
+
+function constText(t: Term): string {
+  if (typeof t.value === 'boolean') return String(t.value);
+  const n = t.value as bigint;
+  if (t.sort.kind !== 'bv') return intLiteral(n);
+  return `(_ bv${BigInt.asUintN(t.sort.width, n)} ${t.sort.width})`;
+}
+
+const BV_OPS: Readonly<Record<string, string | [string, string]>> = {
+  add: 'bvadd', sub: 'bvsub', mul: 'bvmul', neg: 'bvneg',
+  div: ['bvsdiv', 'bvudiv'], mod: ['bvsrem', 'bvurem'], lt: ['bvslt', 'bvult'], le: ['bvsle', 'bvule'],
+  bvand: 'bvand', bvor: 'bvor', bvxor: 'bvxor', bvnot: 'bvnot', shl: 'bvshl', shr: ['bvashr', 'bvlshr'],
+};
+const INT_OPS: Readonly<Record<string, string>> = { add: '+', sub: '-', mul: '*', neg: '-', lt: '<', le: '<=' };
+
+function intDivision(op: 'div' | 'mod', a: string, b: string): string {
+  const body = op === 'div'
+    ? '(ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b))))'
+    : '(ite (= $b 0) $a (ite (>= $a 0) (mod $a $b) (- (mod (- $a) $b))))';
+  return `(let (($a ${a}) ($b ${b})) ${body})`;
+}
+
+function castText(from: Sort, to: Sort, a: string): string {
+  if (from.kind === 'int' && to.kind === 'bv') return `((_ int2bv ${to.width}) ${a})`;
+  if (from.kind !== 'bv') throw new Error('cast: unsupported sorts');
+  if (to.kind === 'int') {
+    if (!from.signed) return `(bv2nat ${a})`;
+    const half = 1n << BigInt(from.width - 1);
+    return `(- (bv2nat (bvadd ${a} (_ bv${half} ${from.width}))) ${half})`;
+  }
+  if (to.kind !== 'bv') throw new Error('cast: unsupported sorts');
+  if (to.width === from.width) return a;
+  if (to.width < from.width) return `((_ extract ${to.width - 1} 0) ${a})`;
+  return `((_ ${from.signed ? 'sign' : 'zero'}_extend ${to.width - from.width}) ${a})`;
+}
+
+function numericText(t: Term, a: readonly string[]): string {
+  const sort = t.args[0].sort;
+  if (sort.kind === 'bv') {
+    const f = BV_OPS[t.op];
+    const name = typeof f === 'string' ? f : f[sort.signed ? 0 : 1];
+    return `(${name} ${a.join(' ')})`;
+  }
+  if (t.op === 'div' || t.op === 'mod') return intDivision(t.op, a[0], a[1]);
+  return `(${INT_OPS[t.op]} ${a.join(' ')})`;
+}
+
+function nodeText(t: Term, a: readonly string[]): string {
+  switch (t.op) {
+    case 'const': return constText(t);
+    case 'sym': return smtName(t.symbol?.name ?? '?');
+    case 'bound': return smtName(t.name ?? '?');
+    case 'not': return `(not ${a[0]})`;
+    case 'and': case 'or':
+      if (a.length <= 1) return a[0] ?? String(t.op === 'and');
+      return `(${t.op} ${a.join(' ')})`;
+    case 'implies': return `(=> ${a[0]} ${a[1]})`;
+    case 'ite': return `(ite ${a[0]} ${a[1]} ${a[2]})`;
+    case 'eq': return `(= ${a[0]} ${a[1]})`;
+    case 'cast': return castText(t.args[0].sort, t.sort, a[0]);
+    case 'select': return `(select ${a[0]} ${a[1]})`;
+    case 'store': return `(store ${a[0]} ${a[1]} ${a[2]})`;
+    case 'constArray': return `((as const ${smtSort(t.sort)}) ${a[0]})`;
+    case 'forall': case 'exists': {
+      const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
+      return `(${t.op} (${binders.join(' ')}) ${a[a.length - 1]})`;
+    }
+    default: return numericText(t, a);
+  }
+}
+
+/** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */
+function sharedTerms(root: Term): Set<number> {
+  const uses = new Map<number, number>();
+  for (const t of postOrder(root)) for (const c of t.args) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
+  const hasBound = new Map<number, boolean>();
+  foldTerm<boolean>(root, (t, args) => t.op === 'bound' || args.some((b) => b), hasBound);
+  const shared = new Set<number>();
+  for (const [id, n] of uses) if (n > 1 && !hasBound.get(id)) shared.add(id);
+  return shared;
+}
+
+export interface SmtOptions {
+  /** Share repeated sub-terms with `let` (default true). */
+  readonly share?: boolean;
+}
+
+/** The term as one SMT-LIB2 expression. */
+export function toSmtLib(t: Term, opts: SmtOptions = {}): string {
+  const shared = opts.share === false ? new Set<number>() : sharedTerms(t);
+  const bindings: string[] = [];
+  const text = foldTerm<string>(t, (u, args) => {
+    const own = nodeText(u, args);
+    if (u.args.length === 0 || !shared.has(u.id)) return own;
+    const name = `$t${u.id}`;
+    bindings.push(`(let ((${name} ${own})) `);
+    return name;
+  });
+  return bindings.join('') + text + ')'.repeat(bindings.length);
+}
+
+export function declaration(symbol: Term): string {
+  return `(declare-fun ${smtName(symbol.symbol?.name ?? '?')} () ${smtSort(symbol.sort)})`;
+}
+
+/** `declare-fun` lines for every symbol in the terms, each once, in creation order. */
+export function declarations(terms: readonly Term[]): string[] {
+  const byId = new Map<number, Term>();
+  for (const t of terms) for (const s of freeSymbols(t)) byId.set(s.id, s);
+  return [...byId.values()].sort((a, b) => a.id - b.id).map(declaration);
+}

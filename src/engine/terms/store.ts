@@ -1,0 +1,220 @@
+// The term store: creates every term, hash-conses them (structurally equal terms are the
+// same object with the same id) and simplifies on construction (rules in simplify*.ts).
+// One store per session, no global state. `mk` is the raw, non-simplifying constructor;
+// the named constructors (`add`, `and`, …) check sorts, fold constants and apply identities.
+
+import type { BvWidth } from '../../lang/types';
+import { BOOL_SORT, INT_SORT, sortEquals, sortKey, type Op, type Sort, type SymbolInfo, type Term } from './term';
+import { normalize } from './semantics';
+import { isArrayValue, type Value } from './values';
+import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
+import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
+import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
+
+/** The leaf data of a term, part of its hash-consing key. */
+export interface TermExtra {
+  readonly value?: bigint | boolean;
+  readonly symbol?: SymbolInfo;
+  readonly name?: string;
+}
+
+const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
+  ([8, 16, 32, 64] as const).flatMap((w) => [true, false].map((signed): [string, Sort] =>
+    [`${signed ? 's' : 'u'}${w}`, Object.freeze({ kind: 'bv', width: w, signed })])),
+);
+
+function termKey(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra): string {
+  const ids = args.map((a) => a.id).join(',');
+  return `${op}|${sortKey(sort)}|${ids}|${String(extra.value)}|${extra.symbol?.name ?? ''}|${extra.name ?? ''}`;
+}
+
+export class TermStore {
+  private readonly table = new Map<string, Term>();
+  private readonly symbols = new Map<string, Term>();
+  private readonly symbolsById = new Map<number, Term>();
+  private readonly arraySorts = new Map<string, Sort>();
+  private symbolCounter = 0;
+  readonly boolSort: Sort = BOOL_SORT;
+  readonly intSort: Sort = INT_SORT;
+  readonly trueTerm: Term;
+  readonly falseTerm: Term;
+
+  constructor() {
+    this.trueTerm = this.mk('const', BOOL_SORT, [], { value: true });
+    this.falseTerm = this.mk('const', BOOL_SORT, [], { value: false });
+  }
+
+  /** Number of distinct terms created so far. */
+  get size(): number {
+    return this.table.size;
+  }
+
+  // ------------------------------------------------------------------ raw construction
+
+  /** The existing term with these fields, if it was made before. */
+  find(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra = {}): Term | undefined {
+    return this.table.get(termKey(op, sort, args, extra));
+  }
+
+  /** The unique term with these fields. No simplification and no sort checks. */
+  mk(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra = {}): Term {
+    const key = termKey(op, sort, args, extra);
+    const found = this.table.get(key);
+    if (found) return found;
+    const term: Term = Object.freeze({
+      id: this.table.size,
+      op,
+      sort,
+      args: Object.freeze([...args]),
+      ...(extra.value !== undefined ? { value: extra.value } : {}),
+      ...(extra.symbol ? { symbol: Object.freeze({ ...extra.symbol }) } : {}),
+      ...(extra.name !== undefined ? { name: extra.name } : {}),
+    });
+    this.table.set(key, term);
+    return term;
+  }
+
+  /** Rebuild `t` with new arguments through the simplifying constructor of its operator. */
+  rebuild(t: Term, args: readonly Term[]): Term {
+    switch (t.op) {
+      case 'const': case 'sym': case 'bound': return t;
+      case 'not': return this.not(args[0]);
+      case 'and': return this.and(...args);
+      case 'or': return this.or(...args);
+      case 'implies': return this.implies(args[0], args[1]);
+      case 'ite': return this.ite(args[0], args[1], args[2]);
+      case 'eq': return this.eq(args[0], args[1]);
+      case 'neg': case 'bvnot': return mkUnary(this, t.op, args[0]);
+      case 'lt': case 'le': return mkCompare(this, t.op, args[0], args[1]);
+      case 'cast': return this.cast(args[0], t.sort);
+      case 'select': return this.select(args[0], args[1]);
+      case 'store': return this.store(args[0], args[1], args[2]);
+      case 'constArray': return this.constArray(args[0].sort, args[0]);
+      case 'forall': case 'exists': return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
+      default: return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
+    }
+  }
+
+  // ------------------------------------------------------------------ sorts
+
+  bvSort(width: BvWidth, signed: boolean): Sort {
+    const s = BV_SORTS.get(`${signed ? 's' : 'u'}${width}`);
+    if (!s) throw new Error(`unsupported bit-vector width ${width}`);
+    return s;
+  }
+
+  arraySort(elem: Sort): Sort {
+    const key = sortKey(elem);
+    let s = this.arraySorts.get(key);
+    if (!s) {
+      s = Object.freeze({ kind: 'array', elem });
+      this.arraySorts.set(key, s);
+    }
+    return s;
+  }
+
+  // ------------------------------------------------------------------ leaves
+
+  bool(b: boolean): Term {
+    return b ? this.trueTerm : this.falseTerm;
+  }
+
+  int(n: bigint): Term {
+    return this.mk('const', INT_SORT, [], { value: n });
+  }
+
+  /** A bit-vector constant; `n` is wrapped into the sort's range first. */
+  bvConst(n: bigint, sort: Sort): Term {
+    if (sort.kind !== 'bv') throw new Error(`bvConst needs a bit-vector sort, got ${sortKey(sort)}`);
+    return this.mk('const', sort, [], { value: normalize(n, sort) });
+  }
+
+  /** The term denoting a concrete value; arrays become stores over a constant array. */
+  constOf(value: Value, sort: Sort): Term {
+    if (isArrayValue(value)) {
+      if (sort.kind !== 'array') throw new Error(`array value for sort ${sortKey(sort)}`);
+      let t = this.constArray(sort.elem, this.constOf(value.default, sort.elem));
+      for (const [k, v] of value.entries) t = this.store(t, this.int(k), this.constOf(v, sort.elem));
+      return t;
+    }
+    if (typeof value === 'boolean') {
+      if (sort.kind !== 'bool') throw new Error(`boolean value for sort ${sortKey(sort)}`);
+      return this.bool(value);
+    }
+    if (sort.kind === 'int') return this.int(value);
+    return this.bvConst(value, sort);
+  }
+
+  /** 0 of a numeric sort. */
+  zero(sort: Sort): Term {
+    return sort.kind === 'int' ? this.int(0n) : this.bvConst(0n, sort);
+  }
+
+  /** A fresh symbol. Its internal name (`x!3`) is unique and never a Sym identifier. */
+  symbol(sort: Sort, display: string, origin: string): Term {
+    const base = display.replace(/[^A-Za-z0-9_@#.']/g, '_') || 's';
+    const name = `${base}!${++this.symbolCounter}`;
+    const t = this.mk('sym', sort, [], { symbol: { name, display, origin } });
+    this.symbols.set(name, t);
+    this.symbolsById.set(t.id, t);
+    return t;
+  }
+
+  /** The symbol with this internal name (e.g. when reading a solver model back). */
+  symbolByName(name: string): Term | undefined {
+    return this.symbols.get(name);
+  }
+
+  /** The symbol with this term id, if it is one of this store's symbols. */
+  symbolById(id: number): Term | undefined {
+    return this.symbolsById.get(id);
+  }
+
+  /** A quantifier-bound variable; only meaningful inside forall/exists. */
+  bound(name: string, sort: Sort): Term {
+    return this.mk('bound', sort, [], { name });
+  }
+
+  // ------------------------------------------------------------------ boolean
+
+  not(t: Term): Term { return mkNot(this, t); }
+  and(...ts: Term[]): Term { return mkAnd(this, ts); }
+  or(...ts: Term[]): Term { return mkOr(this, ts); }
+  implies(a: Term, b: Term): Term { return mkImplies(this, a, b); }
+  ite(c: Term, a: Term, b: Term): Term { return mkIte(this, c, a, b); }
+  eq(a: Term, b: Term): Term { return mkEq(this, a, b); }
+  neq(a: Term, b: Term): Term { return this.not(this.eq(a, b)); }
+
+  // ------------------------------------------------------------------ arithmetic and bits
+
+  add(a: Term, b: Term): Term { return mkBinary(this, 'add', a, b); }
+  sub(a: Term, b: Term): Term { return mkBinary(this, 'sub', a, b); }
+  mul(a: Term, b: Term): Term { return mkBinary(this, 'mul', a, b); }
+  div(a: Term, b: Term): Term { return mkBinary(this, 'div', a, b); }
+  mod(a: Term, b: Term): Term { return mkBinary(this, 'mod', a, b); }
+  neg(a: Term): Term { return mkUnary(this, 'neg', a); }
+  lt(a: Term, b: Term): Term { return mkCompare(this, 'lt', a, b); }
+  le(a: Term, b: Term): Term { return mkCompare(this, 'le', a, b); }
+  gt(a: Term, b: Term): Term { return mkCompare(this, 'lt', b, a); }
+  ge(a: Term, b: Term): Term { return mkCompare(this, 'le', b, a); }
+  bvand(a: Term, b: Term): Term { return mkBinary(this, 'bvand', a, b); }
+  bvor(a: Term, b: Term): Term { return mkBinary(this, 'bvor', a, b); }
+  bvxor(a: Term, b: Term): Term { return mkBinary(this, 'bvxor', a, b); }
+  bvnot(a: Term): Term { return mkUnary(this, 'bvnot', a); }
+  shl(a: Term, b: Term): Term { return mkBinary(this, 'shl', a, b); }
+  shr(a: Term, b: Term): Term { return mkBinary(this, 'shr', a, b); }
+  cast(t: Term, target: Sort): Term { return mkCast(this, t, target); }
+
+  // ------------------------------------------------------------------ arrays and quantifiers
+
+  select(arr: Term, i: Term): Term { return mkSelect(this, arr, i); }
+  store(arr: Term, i: Term, v: Term): Term { return mkStore(this, arr, i, v); }
+
+  constArray(elemSort: Sort, v: Term): Term {
+    if (!sortEquals(v.sort, elemSort)) throw new Error('constArray: element sort mismatch');
+    return this.mk('constArray', this.arraySort(elemSort), [v]);
+  }
+
+  forall(bounds: readonly Term[], body: Term): Term { return mkQuantifier(this, 'forall', bounds, body); }
+  exists(bounds: readonly Term[], body: Term): Term { return mkQuantifier(this, 'exists', bounds, body); }
+}

@@ -1,0 +1,90 @@
+// The engine's own term language: immutable, hash-consed symbolic expressions.
+// One operator per Sym operator; its meaning follows the operand sort (signed bit-vectors
+// divide and compare signed, unsigned ones unsigned, ints are mathematical), exactly as in
+// the language. Bit-vector sorts carry signedness for printing and evaluation; Z3 ignores it.
+// Terms are only made through a TermStore (see store.ts), so structurally equal terms are
+// the same object and `id` is a stable key for caches.
+
+import type { BvWidth } from '../../lang/types';
+
+export type Sort =
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'int' }
+  | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
+  /** Arrays are indexed by int. */
+  | { readonly kind: 'array'; readonly elem: Sort };
+
+export type Op =
+  // leaves
+  | 'const'      // value: bigint (int, bv: in the sort's range, signed bv negative when < 0) or boolean
+  | 'sym'        // an uninterpreted constant: a symbolic input, a havoc, a join summary
+  | 'bound'      // a variable bound by forall/exists (args: none; name: binder name)
+  // boolean
+  | 'not' | 'and' | 'or' | 'implies'
+  | 'ite'        // args: cond, then, else
+  | 'eq'
+  // arithmetic on int and bv (semantics by sort; div/mod on int truncate toward zero)
+  | 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'neg'
+  | 'lt' | 'le'
+  // bit-vector only
+  | 'bvand' | 'bvor' | 'bvxor' | 'bvnot' | 'shl' | 'shr'   // shr: arithmetic if signed, logical if unsigned
+  // conversions: the result sort says the target; int<->bv wraps, bv->bv extends by the source signedness or truncates
+  | 'cast'
+  // arrays (index sort int)
+  | 'select' | 'store' | 'constArray'
+  // quantifiers: args[0..n-1] are 'bound' terms, args[n] is the body
+  | 'forall' | 'exists';
+
+export interface SymbolInfo {
+  /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
+  readonly name: string;
+  /** What the user reads: `x`, `x@9` (havoc of x at line 9), `n#2`. */
+  readonly display: string;
+  /** Why the symbol exists, e.g. "input x", "havoc of x at line 9". */
+  readonly origin: string;
+}
+
+export interface Term {
+  /** Unique per store; equal ids mean structurally equal terms. */
+  readonly id: number;
+  readonly op: Op;
+  readonly sort: Sort;
+  readonly args: readonly Term[];
+  /** For 'const'. */
+  readonly value?: bigint | boolean;
+  /** For 'sym'. */
+  readonly symbol?: SymbolInfo;
+  /** For 'bound': the binder name. */
+  readonly name?: string;
+}
+
+export const BOOL_SORT: Sort = { kind: 'bool' };
+export const INT_SORT: Sort = { kind: 'int' };
+
+export function sortEquals(a: Sort, b: Sort): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
+  if (a.kind === 'array' && b.kind === 'array') return sortEquals(a.elem, b.elem);
+  return true;
+}
+
+export function sortKey(s: Sort): string {
+  switch (s.kind) {
+    case 'bool': return 'b';
+    case 'int': return 'i';
+    case 'bv': return `${s.signed ? 's' : 'u'}${s.width}`;
+    case 'array': return `[${sortKey(s.elem)}]`;
+  }
+}
+
+export function isConst(t: Term): t is Term & { value: bigint | boolean } {
+  return t.op === 'const';
+}
+
+export function isTrue(t: Term): boolean {
+  return t.op === 'const' && t.value === true;
+}
+
+export function isFalse(t: Term): boolean {
+  return t.op === 'const' && t.value === false;
+}

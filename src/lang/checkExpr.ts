@@ -1,0 +1,233 @@
+// Type checking of Sym expressions. Integer literals have no type of their own: they take
+// the type their context expects (the other operand, the declared variable, the parameter),
+// defaulting to int. A sub-expression whose type is unknown (undefined) has already been
+// reported, so nothing built on it reports again.
+
+import type { ArrayLit, Binary, Call, Cast, Cond, Expr, Index, Proc, Quant } from './ast';
+import { binaryOutcome, isLogical, passesTypeThrough, unaryOutcome, type OpOutcome } from './checkOps';
+import type { CheckTables } from './checkTables';
+import type { Scope } from './scope';
+import type { Span } from './span';
+import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
+
+export interface ExprContext {
+  readonly tables: CheckTables;
+  readonly scope: Scope;
+  readonly procs: ReadonlyMap<string, Proc>;
+  /** Quantifiers allowed (specifications). */
+  readonly spec: boolean;
+  /** `old(e)` allowed (ensures, join formulas). */
+  readonly old: boolean;
+  /** Return values are not yet defined (requires clauses). */
+  readonly beforeReturns: boolean;
+  /** The error for a call in this expression position. */
+  readonly callMessage: string;
+}
+
+export const NESTED_CALL = 'a procedure call must be the whole right-hand side of an assignment';
+
+/** Literal-only arithmetic such as `1`, `-(2 + 3)`: it adapts to whatever type is needed. */
+function isFlexible(e: Expr): boolean {
+  switch (e.kind) {
+    case 'intLit': return true;
+    case 'unary': return e.op !== '!' && isFlexible(e.operand);
+    case 'binary': return passesTypeThrough(e.op) && isFlexible(e.left) && isFlexible(e.right);
+    case 'cond': return isFlexible(e.then) && isFlexible(e.otherwise);
+    default: return false;
+  }
+}
+
+/** Checks `a` and `b`, which must share a type: a flexible one is checked second, in the other's type. */
+function checkPair(a: Expr, b: Expr, ctx: ExprContext, hint: Type | undefined): [Type | undefined, Type | undefined] {
+  if (isFlexible(a) && !isFlexible(b)) {
+    const tb = checkExpr(b, ctx, hint);
+    return [checkExpr(a, ctx, tb ?? hint), tb];
+  }
+  const ta = checkExpr(a, ctx, hint);
+  return [ta, checkExpr(b, ctx, ta ?? hint)];
+}
+
+function numericHint(hint: Type | undefined): Type {
+  return hint && isNumeric(hint) ? hint : INT;
+}
+
+/** The type of `e`, checked where a value of type `hint` is wanted (the hint is not enforced). */
+export function checkExpr(e: Expr, ctx: ExprContext, hint?: Type): Type | undefined {
+  return ctx.tables.typed(e, typeOf(e, ctx, hint));
+}
+
+function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  switch (e.kind) {
+    case 'intLit': return intLitType(e.value, e.span, ctx, numericHint(hint));
+    case 'boolLit': return BOOL;
+    case 'charLit': return U8;
+    case 'arrayLit': return arrayLitType(e, ctx, hint);
+    case 'var': return varType(e.name, e, ctx);
+    case 'unary': {
+      const t = checkExpr(e.operand, ctx, e.op === '!' ? BOOL : hint);
+      return t && report(unaryOutcome(e.op, t), e.span, e.operand.span, e.span, ctx);
+    }
+    case 'binary': return binaryType(e, ctx, hint);
+    case 'cond': return condType(e, ctx, hint);
+    case 'index': return indexType(e, ctx);
+    case 'length': {
+      const t = checkExpr(e.array, ctx);
+      if (t && t.kind !== 'array') ctx.tables.error(e.array.span, `'.length' needs an array, not ${typeName(t)}`);
+      return INT;
+    }
+    case 'call': return callInExpr(e, ctx);
+    case 'old':
+      if (!ctx.old) ctx.tables.error(e.span, `'old' is only allowed in ensures clauses and join formulas`);
+      return checkExpr(e.expr, ctx, hint);
+    case 'quant': return quantType(e, ctx);
+    case 'cast': return castType(e, ctx);
+  }
+}
+
+function report(outcome: OpOutcome, left: Span, right: Span, whole: Span, ctx: ExprContext): Type | undefined {
+  if ('type' in outcome) return outcome.type;
+  ctx.tables.error(outcome.at === 'left' ? left : outcome.at === 'right' ? right : whole, outcome.message);
+  return undefined;
+}
+
+function intLitType(value: bigint, span: Span, ctx: ExprContext, type: Type): Type {
+  if (type.kind === 'bv') {
+    const { min, max } = bvRange(type);
+    if (value < min || value > max) ctx.tables.error(span, `literal ${value} does not fit ${typeName(type)}`);
+  }
+  return type;
+}
+
+function varType(name: string, e: Expr, ctx: ExprContext): Type | undefined {
+  const b = ctx.scope.lookup(name);
+  if (!b) {
+    const msg = ctx.procs.has(name) ? `'${name}' is a procedure, not a variable` : ctx.scope.unknownMessage(name);
+    ctx.tables.error(e.span, msg);
+    return undefined;
+  }
+  ctx.tables.resolution.set(e, b.decl);
+  if (b.kind === 'return value' && ctx.beforeReturns) {
+    ctx.tables.error(e.span, `'${name}' is a return value and cannot be used in requires`);
+  }
+  return b.type;
+}
+
+function binaryType(e: Binary, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  if (isLogical(e.op)) {
+    const l = checkExpr(e.left, ctx, BOOL);
+    const r = checkExpr(e.right, ctx, BOOL);
+    return l && r && report(binaryOutcome(e.op, l, r), e.left.span, e.right.span, e.span, ctx);
+  }
+  const operandHint = passesTypeThrough(e.op) ? hint : undefined;
+  const [l, r] = checkPair(e.left, e.right, ctx, operandHint);
+  return l && r && report(binaryOutcome(e.op, l, r), e.left.span, e.right.span, e.span, ctx);
+}
+
+function condType(e: Cond, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  const c = checkExpr(e.cond, ctx, BOOL);
+  if (c && c.kind !== 'bool') ctx.tables.error(e.cond.span, `the condition of '?:' must be bool, not ${typeName(c)}`);
+  const [a, b] = checkPair(e.then, e.otherwise, ctx, hint);
+  if (!a || !b) return undefined;
+  if (typeEquals(a, b)) return a;
+  ctx.tables.error(e.span, `the branches of '?:' must have the same type, not ${typeName(a)} and ${typeName(b)}`);
+  return undefined;
+}
+
+function indexType(e: Index, ctx: ExprContext): Type | undefined {
+  const a = checkExpr(e.array, ctx);
+  const i = checkExpr(e.index, ctx, INT);
+  if (i && i.kind !== 'int') ctx.tables.error(e.index.span, `an array index must be int, not ${typeName(i)}`);
+  if (!a) return undefined;
+  if (a.kind === 'array') return a.elem;
+  ctx.tables.error(e.array.span, `cannot index a value of type ${typeName(a)}: it is not an array`);
+  return undefined;
+}
+
+function arrayLitType(e: ArrayLit, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  const elemHint = hint?.kind === 'array' ? hint.elem : undefined;
+  if (e.elems.length === 0) {
+    if (elemHint) return arrayOf(elemHint);
+    ctx.tables.error(e.span, `cannot infer the type of an empty array literal (declare it, e.g. 'var a: int[] := [];')`);
+    return undefined;
+  }
+  // The first element with a type of its own decides the type of literal elements;
+  // mismatches are reported against the first element, in reading order.
+  const lead = e.elems.find((x) => !isFlexible(x)) ?? e.elems[0];
+  const leadType = checkExpr(lead, ctx, elemHint);
+  const types = e.elems.map((x) => (x === lead ? leadType : checkExpr(x, ctx, leadType ?? elemHint)));
+  if (types.some((t) => t === undefined)) return undefined;
+  const first = types[0] as Type;
+  const bad = types.findIndex((t) => !typeEquals(first, t as Type));
+  if (bad < 0) return arrayOf(first);
+  ctx.tables.error(e.elems[bad].span,
+    `array elements must have the same type: expected ${typeName(first)}, found ${typeName(types[bad] as Type)}`);
+  return undefined;
+}
+
+function quantType(e: Quant, ctx: ExprContext): Type {
+  if (!ctx.spec) {
+    ctx.tables.error(e.span,
+      `'${e.quantifier}' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`);
+  }
+  ctx.scope.enter();
+  for (const b of e.vars) {
+    if (b.type.kind === 'array') {
+      ctx.tables.error(b.span, `quantified variable '${b.name}' must have a scalar type, not ${typeName(b.type)}`);
+    }
+    const clash = ctx.scope.declare(b.name, { type: b.type, decl: b, kind: 'quantified variable' });
+    if (clash) ctx.tables.error(b.span, clash);
+    ctx.tables.declared(b, b.type);
+  }
+  const body = checkExpr(e.body, ctx, BOOL);
+  ctx.scope.exit();
+  if (body && body.kind !== 'bool') {
+    ctx.tables.error(e.body.span, `the body of '${e.quantifier}' must be bool, not ${typeName(body)}`);
+  }
+  return BOOL;
+}
+
+function castType(e: Cast, ctx: ExprContext): Type {
+  const from = checkExpr(e.expr, ctx);
+  if (from && !(isNumeric(from) && isNumeric(e.type))) {
+    ctx.tables.error(e.span,
+      `cannot convert ${typeName(from)} to ${typeName(e.type)}: 'as' converts only between int and bit-vector types`);
+  }
+  return e.type;
+}
+
+function callInExpr(call: Call, ctx: ExprContext): Type | undefined {
+  // An unknown callee is the more useful message, so report only that one.
+  if (ctx.procs.has(call.callee)) ctx.tables.error(call.span, ctx.callMessage);
+  const proc = checkCall(call, ctx);
+  return proc?.returns.length === 1 ? proc.returns[0].type : undefined;
+}
+
+/** Checks the callee and the arguments of a call; the caller decides what to do with the results. */
+export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
+  const proc = ctx.procs.get(call.callee);
+  const argCtx: ExprContext = { ...ctx, callMessage: NESTED_CALL };
+  if (!proc) {
+    ctx.tables.error(call.calleeSpan, `unknown procedure '${call.callee}'`);
+    for (const a of call.args) checkExpr(a, argCtx);
+    return undefined;
+  }
+  if (proc.params.length !== call.args.length) {
+    const n = proc.params.length;
+    ctx.tables.error(call.span,
+      `'${proc.name}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`);
+    for (const a of call.args) checkExpr(a, argCtx);
+  } else {
+    call.args.forEach((a, i) => checkArgument(a, i, proc, argCtx));
+  }
+  if (proc.returns.length === 1) ctx.tables.typed(call, proc.returns[0].type);
+  return proc;
+}
+
+function checkArgument(arg: Expr, i: number, proc: Proc, ctx: ExprContext): void {
+  const param = proc.params[i];
+  const t = checkExpr(arg, ctx, param.type);
+  if (t && !typeEquals(t, param.type)) {
+    ctx.tables.error(arg.span,
+      `argument ${i + 1} of '${proc.name}' ('${param.name}') must have type ${typeName(param.type)}, not ${typeName(t)}`);
+  }
+}

@@ -1,0 +1,126 @@
+// The Sym type checker's entry points: whole programs (scopes, types, top-level names) and
+// single expressions typed in the debugger. All errors of a file are reported, not just the
+// first; the CheckedProgram exists only when there are none.
+
+import type { Expr, Proc, Program, TopDecl } from './ast';
+import { globalsOf } from './ast';
+import type { CheckedProgram, Declaration } from './checked';
+import { checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
+import { checkBlock, checkBool, checkVarDecl } from './checkStmt';
+import { CheckTables } from './checkTables';
+import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { Scope, type DeclKind } from './scope';
+import type { Type } from './types';
+
+/** The names a debugger expression can see (the selected frame plus globals). */
+export interface ExprEnv {
+  lookup(name: string): { type: Type; decl: Declaration } | undefined;
+  /** Quantifiers and `old` allowed. */
+  spec: boolean;
+}
+
+export interface CheckResult {
+  checked?: CheckedProgram;
+  diagnostics: Diagnostic[];
+}
+
+export interface ExprCheckResult {
+  type?: Type;
+  exprTypes: ReadonlyMap<Expr, Type>;
+  resolution: ReadonlyMap<Expr, Declaration>;
+  diagnostics: Diagnostic[];
+}
+
+const FILE_START = { line: 1, col: 1, endLine: 1, endCol: 1 };
+
+export function check(program: Program, file: string, source: string): CheckResult {
+  try {
+    return checkProgram(program, file, source);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { diagnostics: [error(file, FILE_START, `internal error in the checker: ${why}`)] };
+  }
+}
+
+function checkProgram(program: Program, file: string, source: string): CheckResult {
+  const tables = new CheckTables(file);
+  const procs = collectProcs(program.decls, tables);
+  const globals = new Scope();
+  const globalCtx: ExprContext = {
+    tables, scope: globals, procs, spec: false, old: false, beforeReturns: false,
+    callMessage: 'a global initializer cannot call a procedure',
+  };
+  for (const g of globalsOf(program)) checkVarDecl(g, globalCtx, 'global variable');
+  for (const d of program.decls) {
+    if (d.kind === 'proc') checkProc(d, tables, procs, globals);
+  }
+  const diagnostics = sortDiagnostics(tables.diagnostics);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const checked: CheckedProgram = {
+    file, source, program, procs, globals: globalsOf(program),
+    exprTypes: tables.exprTypes, declTypes: tables.declTypes, resolution: tables.resolution,
+  };
+  return { checked, diagnostics };
+}
+
+/**
+ * Procedures by name (the first of duplicates wins). Reports top-level names used twice,
+ * except global-vs-global, which the globals' scope reports.
+ */
+function collectProcs(decls: readonly TopDecl[], tables: CheckTables): Map<string, Proc> {
+  const first = new Map<string, TopDecl>();
+  const procs = new Map<string, Proc>();
+  for (const d of decls) {
+    const earlier = first.get(d.name);
+    if (!earlier) first.set(d.name, d);
+    else if (earlier.kind === 'proc' || d.kind === 'proc') {
+      const what = earlier.kind === 'proc' ? 'procedure' : 'global variable';
+      tables.error(d.nameSpan, `'${d.name}' is already declared as a ${what} at line ${earlier.span.line}`);
+    }
+    if (d.kind === 'proc' && !procs.has(d.name)) procs.set(d.name, d);
+  }
+  return procs;
+}
+
+function checkProc(proc: Proc, tables: CheckTables, procs: ReadonlyMap<string, Proc>, globals: Scope): void {
+  const scope = new Scope((name) => globals.lookup(name));
+  const declare = (p: Proc['params'][number], kind: DeclKind) => {
+    const clash = scope.declare(p.name, { type: p.type, decl: p, kind });
+    if (clash) tables.error(p.span, clash);
+    tables.declared(p, p.type);
+  };
+  for (const p of proc.params) declare(p, 'parameter');
+  for (const r of proc.returns) declare(r, 'return value');
+  const spec = { tables, scope, procs, spec: true, callMessage: NESTED_CALL };
+  for (const r of proc.requires) {
+    checkBool(r, { ...spec, old: false, beforeReturns: true }, `a 'requires' clause`);
+  }
+  for (const e of proc.ensures) {
+    checkBool(e, { ...spec, old: true, beforeReturns: false }, `an 'ensures' clause`);
+  }
+  checkBlock(proc.body, { tables, scope, procs, proc });
+}
+
+/** Types an expression against the names of a debugger frame (watches, REPL, conditions). */
+export function checkExpression(expr: Expr, env: ExprEnv, file: string): ExprCheckResult {
+  const tables = new CheckTables(file);
+  const scope = new Scope((name) => {
+    const b = env.lookup(name);
+    return b && { type: b.type, decl: b.decl, kind: 'variable' };
+  });
+  const ctx: ExprContext = {
+    tables, scope, procs: new Map(), spec: env.spec, old: env.spec, beforeReturns: false,
+    callMessage: NESTED_CALL,
+  };
+  let type: Type | undefined;
+  try {
+    type = checkExpr(expr, ctx);
+  } catch (e) {
+    tables.error(expr.span, `internal error in the checker: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const diagnostics = sortDiagnostics(tables.diagnostics);
+  return {
+    type: hasErrors(diagnostics) ? undefined : type,
+    exprTypes: tables.exprTypes, resolution: tables.resolution, diagnostics,
+  };
+}

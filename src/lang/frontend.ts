@@ -1,0 +1,34 @@
+// The front end in one call: source text (or a file) in, a checked program or the
+// diagnostics that explain why there is none. Everything downstream starts here.
+
+import { readFile } from 'node:fs/promises';
+import type { CheckedProgram } from './checked';
+import { check } from './checker';
+import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { parse } from './parser';
+
+export interface LoadResult {
+  checked?: CheckedProgram;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses then checks; the checker runs only on a program that parsed without errors. */
+export function loadSource(source: string, file: string): LoadResult {
+  const parsed = parse(source, file);
+  if (!parsed.program || hasErrors(parsed.diagnostics)) {
+    return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  }
+  const result = check(parsed.program, file, source);
+  return { checked: result.checked, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
+}
+
+export async function loadFile(path: string): Promise<LoadResult> {
+  let source: string;
+  try {
+    source = await readFile(path, 'utf8');
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { diagnostics: [error(path, { line: 1, col: 1, endLine: 1, endCol: 1 }, `cannot read file: ${why}`)] };
+  }
+  return loadSource(source, path);
+}

@@ -1,0 +1,131 @@
+# The Sym grammar (nearley). Compiled by `npm run grammar` into grammar.generated.ts.
+# It must stay unambiguous: parser.ts rejects any input with more than one parse.
+# Binary operators form a flat chain resolved by precedence climbing (operatorChain.ts);
+# lists are left-recursive cons lists (see grammarActions.ts); no rule is nullable.
+
+@preprocessor typescript
+
+@{%
+import { grammarLexer as lexer } from './lexer';
+import * as a from './grammarActions';
+%}
+
+@lexer lexer
+
+Program      -> Decls                                   {% a.listArray %}
+Decls        -> Decl                                    {% a.first %}
+              | Decls Decl                              {% a.appendLast %}
+Decl         -> Proc                                    {% id %}
+              | VarDecl                                 {% id %}
+
+# ------------------------------------------------------------------ procedures
+
+Proc         -> Signature Block                         {% a.proc %}
+              | Signature Specs Block                   {% a.proc %}
+Signature    -> "proc" %ident Params                    {% a.signature %}
+              | "proc" %ident Params "returns" Params   {% a.signature %}
+Params       -> "(" ")"                                 {% a.emptyArray %}
+              | "(" ParamList ")"                       {% a.middleArray %}
+ParamList    -> Param                                   {% a.first %}
+              | ParamList "," Param                     {% a.appendLast %}
+Param        -> %ident ":" Type                         {% a.param %}
+Specs        -> Spec                                    {% a.first %}
+              | Specs Spec                              {% a.appendLast %}
+Spec         -> "requires" Expr                         {% a.spec %}
+              | "ensures" Expr                          {% a.spec %}
+
+# ------------------------------------------------------------------ types
+
+Type         -> ScalarType                              {% id %}
+              | Type "[" "]"                            {% a.arrayType %}
+ScalarType   -> ("int" | "bool" | "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64")
+                                                        {% (d) => a.scalarType(d[0]) %}
+
+# ------------------------------------------------------------------ statements
+
+Block        -> "{" "}"                                 {% a.block %}
+              | "{" Stmts "}"                           {% a.block %}
+Stmts        -> Stmt                                    {% a.first %}
+              | Stmts Stmt                              {% a.appendLast %}
+Stmt         -> VarDecl {% id %} | Assign {% id %} | CallAssign {% id %} | If {% id %} | While {% id %}
+              | Assume {% id %} | Assert {% id %} | Join {% id %} | CallStmt {% id %} | Return {% id %}
+              | Block {% id %}
+
+VarDecl      -> "var" %ident ":" Type ";"               {% a.varDecl %}
+              | "var" %ident ":" Type ":=" Init ";"     {% a.varDecl %}
+              | "var" %ident ":=" Init ";"              {% a.varDecl %}
+Init         -> Expr                                    {% id %}
+              | "*"                                     {% a.havoc %}
+Assign       -> LValue ":=" Init ";"                    {% a.assign %}
+CallAssign   -> LValue "," LValues ":=" Call ";"        {% a.callAssign %}
+LValues      -> LValue                                  {% a.first %}
+              | LValues "," LValue                      {% a.appendLast %}
+LValue       -> %ident                                  {% a.varRef %}
+              | LValue "[" Expr "]"                     {% a.index %}
+If           -> "if" "(" Expr ")" Block                 {% a.ifStmt %}
+              | "if" "(" Expr ")" Block "else" Block    {% a.ifStmt %}
+              | "if" "(" Expr ")" Block "else" If       {% a.ifStmt %}
+While        -> "while" "(" Expr ")" Block              {% a.whileStmt %}
+              | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}
+Invariants   -> "invariant" Expr                        {% (d) => a.first([d[1]]) %}
+              | Invariants "invariant" Expr             {% a.appendLast %}
+Assume       -> "assume" Expr ";"                       {% a.assume %}
+Assert       -> "assert" Expr ";"                       {% a.assert %}
+Join         -> "join" ";"                              {% a.join %}
+              | "join" Expr ";"                         {% a.join %}
+CallStmt     -> Call ";"                                {% a.callStmt %}
+Return       -> "return" ";"                            {% a.ret %}
+              | "return" Expr ";"                       {% a.ret %}
+
+# ------------------------------------------------------------------ expressions
+
+# An expression is a chain `operand (op operand)*` whose last operand may be a quantifier
+# (its body extends as far right as possible). `? e :` is one infix operator of the chain.
+Expr         -> ChainEnd                                {% id %}
+              | Links ChainEnd                          {% a.chain %}
+ChainEnd     -> Operand                                 {% id %}
+              | Quant                                   {% id %}
+Links        -> Operand ChainOp                         {% a.firstLink %}
+              | Links Operand ChainOp                   {% a.nextLink %}
+ChainOp      -> ("==>" | "||" | "&&" | "|" | "^" | "&" | "==" | "!=" | "<" | "<=" | ">" | ">="
+              | "<<" | ">>" | "+" | "-" | "*" | "/" | "%")
+                                                        {% (d) => a.binOp(d[0]) %}
+              | "?" Expr ":"                            {% a.condOp %}
+
+Quant        -> ("forall" | "exists") Binders "::" Expr {% (d) => a.quant([d[0][0], d[1], d[2], d[3]]) %}
+Binders      -> Binder                                  {% a.first %}
+              | Binders "," Binder                      {% a.appendLast %}
+Binder       -> %ident ":" Type                         {% a.binder %}
+
+# `e as T` binds tighter than every binary operator and looser than the prefix operators.
+Operand      -> Unary                                   {% id %}
+              | Operand "as" Type                       {% a.cast %}
+
+# A minus sign directly before an integer literal makes a negative literal; the NoLit
+# variants keep `- 5` from also parsing as a negation of the literal `5`.
+Unary        -> Postfix                                 {% id %}
+              | Prefixed                                {% id %}
+Prefixed     -> "-" %int                                {% a.negLit %}
+              | "-" NonLitUnary                         {% a.unary %}
+              | "!" Unary                               {% a.unary %}
+              | "~" Unary                               {% a.unary %}
+NonLitUnary  -> PostfixNoLit                            {% id %}
+              | Prefixed                                {% id %}
+Postfix      -> %int                                    {% a.intLit %}
+              | PostfixNoLit                            {% id %}
+PostfixNoLit -> Atom                                    {% id %}
+              | Postfix "[" Expr "]"                    {% a.index %}
+              | Postfix "." "length"                    {% a.length %}
+
+Atom         -> %char                                   {% a.charLit %}
+              | ("true" | "false")                      {% (d) => a.boolLit(d[0]) %}
+              | %ident                                  {% a.varRef %}
+              | Call                                    {% id %}
+              | "old" "(" Expr ")"                      {% a.old %}
+              | "(" Expr ")"                            {% a.paren %}
+              | "[" "]"                                 {% a.emptyArrayLit %}
+              | "[" Exprs "]"                           {% a.arrayLit %}
+Call         -> %ident "(" ")"                          {% a.call %}
+              | %ident "(" Exprs ")"                    {% a.call %}
+Exprs        -> Expr                                    {% a.first %}
+              | Exprs "," Expr                          {% a.appendLast %}

@@ -1,0 +1,155 @@
+// The postprocessors of grammar.ne: they build AST nodes (with spans) from nearley's match
+// data. Earley parsing runs them for every completed rule, including on dead-end paths, so
+// each is O(1): lists are built as cons cells and turned into arrays only when closed.
+
+import type * as A from './ast';
+import type { Span } from './span';
+import { spanFrom } from './span';
+import { arrayOf, scalarTypeByName, type Type } from './types';
+import { decodeChar, tokenSpan, type Token } from './lexer';
+import { resolveChain, type ChainLink } from './operatorChain';
+
+// nearley hands every postprocessor an untyped array of matched children.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type D = any[];
+
+/** A persistent list, newest element first. */
+export interface Cons<T> { readonly head: T; readonly tail: Cons<T> | null }
+
+export interface TypeNode { readonly type: Type; readonly span: Span }
+
+type Spec = { readonly clause: 'requires' | 'ensures'; readonly expr: A.Expr };
+type Sig = {
+  readonly start: Token; readonly name: Token; readonly params: A.Param[]; readonly returns: A.Param[];
+};
+
+export function toArray<T>(list: Cons<T> | null): T[] {
+  const out: T[] = [];
+  for (let c = list; c !== null; c = c.tail) out.push(c.head);
+  return out.reverse();
+}
+
+const spanOf = (t: Token | { span: Span }): Span => ('span' in t ? t.span : tokenSpan(t));
+/** From the start of `a` to the end of `b`; either may be a token or a node. */
+const from = (a: Token | { span: Span }, b: Token | { span: Span }): Span => spanFrom(spanOf(a), spanOf(b));
+
+// ---------------------------------------------------------------- lists
+
+export const first = (d: D): Cons<unknown> => ({ head: d[0], tail: null });
+export const appendLast = (d: D): Cons<unknown> => ({ head: d[d.length - 1], tail: d[0] });
+export const emptyArray = (): never[] => [];
+export const middleArray = (d: D): unknown[] => toArray(d[1]);
+export const listArray = (d: D): unknown[] => toArray(d[0]);
+
+// ---------------------------------------------------------------- types
+
+export const scalarType = (d: D): TypeNode => {
+  const t: Token = d[0];
+  return { type: scalarTypeByName(t.text) as Type, span: tokenSpan(t) };
+};
+export const arrayType = (d: D): TypeNode => ({ type: arrayOf(d[0].type), span: from(d[0], d[2]) });
+
+// ---------------------------------------------------------------- expressions
+
+export const intLit = (d: D): A.IntLit => ({ kind: 'intLit', value: BigInt(d[0].text), span: tokenSpan(d[0]) });
+export const negLit = (d: D): A.IntLit => ({ kind: 'intLit', value: -BigInt(d[1].text), span: from(d[0], d[1]) });
+export const charLit = (d: D): A.CharLit => {
+  const t: Token = d[0];
+  return { kind: 'charLit', value: decodeChar(t.text.slice(1, -1)) as number, span: tokenSpan(t) };
+};
+export const boolLit = (d: D): A.BoolLit => ({ kind: 'boolLit', value: d[0].text === 'true', span: tokenSpan(d[0]) });
+export const varRef = (d: D): A.VarRef => ({ kind: 'var', name: d[0].text, span: tokenSpan(d[0]) });
+export const unary = (d: D): A.Unary => ({ kind: 'unary', op: d[0].text, operand: d[1], span: from(d[0], d[1]) });
+export const cast = (d: D): A.Cast => ({ kind: 'cast', expr: d[0], type: d[2].type, span: from(d[0], d[2]) });
+export const index = (d: D): A.Index => ({ kind: 'index', array: d[0], index: d[2], span: from(d[0], d[3]) });
+export const length = (d: D): A.Length => ({ kind: 'length', array: d[0], span: from(d[0], d[2]) });
+export const old = (d: D): A.Old => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });
+export const emptyArrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: [], span: from(d[0], d[1]) });
+export const arrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: toArray(d[1]), span: from(d[0], d[2]) });
+
+/** `(e)` is `e` itself, with the span widened to the parentheses so enclosing spans cover them. */
+export const paren = (d: D): A.Expr => ({ ...d[1], span: from(d[0], d[2]) });
+
+export const call = (d: D): A.Call => {
+  const args: A.Expr[] = d.length === 4 ? toArray(d[2]) : [];
+  return {
+    kind: 'call', callee: d[0].text, calleeSpan: tokenSpan(d[0]), args, span: from(d[0], d[d.length - 1]),
+  };
+};
+
+export const binder = (d: D): A.Binder => ({ name: d[0].text, type: d[2].type, span: from(d[0], d[2]) });
+
+export const quant = (d: D): A.Quant => ({
+  kind: 'quant', quantifier: d[0].text, vars: toArray(d[1]), body: d[3], span: from(d[0], d[3]),
+});
+
+// ---------------------------------------------------------------- operator chains
+
+export const binOp = (d: D): ChainLink['op'] => ({ kind: 'binary', op: d[0].text });
+export const condOp = (d: D): ChainLink['op'] => ({ kind: 'cond', then: d[1] });
+export const firstLink = (d: D): Cons<ChainLink> => ({ head: { operand: d[0], op: d[1] }, tail: null });
+export const nextLink = (d: D): Cons<ChainLink> => ({ head: { operand: d[1], op: d[2] }, tail: d[0] });
+export const chain = (d: D): A.Expr => resolveChain(toArray<ChainLink>(d[0]), d[1]);
+
+// ---------------------------------------------------------------- statements
+
+export const havoc = (d: D): A.Havoc => ({ kind: 'havoc', span: tokenSpan(d[0]) });
+
+/** `var x: T;`, `var x: T := e;` and `var x := e;` */
+export const varDecl = (d: D): A.VarDecl => {
+  const typed = d[2].text === ':';
+  const init = typed ? (d.length === 7 ? d[5] : undefined) : d[3];
+  const base = { kind: 'varDecl' as const, name: d[1].text, nameSpan: tokenSpan(d[1]) };
+  const span = from(d[0], d[d.length - 1]);
+  if (!typed) return { ...base, init, span };
+  return init === undefined ? { ...base, type: d[3].type, span } : { ...base, type: d[3].type, init, span };
+};
+
+export const assign = (d: D): A.Assign => ({ kind: 'assign', target: d[0], value: d[2], span: from(d[0], d[3]) });
+export const callAssign = (d: D): A.CallAssign => ({
+  kind: 'callAssign', targets: [d[0], ...toArray(d[2])] as A.LValue[], call: d[4], span: from(d[0], d[5]),
+});
+
+export const ifStmt = (d: D): A.If => {
+  const last = d[d.length - 1];
+  const base = { kind: 'if' as const, cond: d[2], then: d[4], span: from(d[0], last) };
+  return d.length === 7 ? { ...base, otherwise: last } : base;
+};
+
+export const whileStmt = (d: D): A.While => {
+  const invariants: A.Expr[] = d.length === 6 ? toArray(d[4]) : [];
+  const body: A.Block = d[d.length - 1];
+  return { kind: 'while', cond: d[2], invariants, body, span: from(d[0], body) };
+};
+
+export const assume = (d: D): A.Assume => ({ kind: 'assume', cond: d[1], span: from(d[0], d[2]) });
+export const assert = (d: D): A.Assert => ({ kind: 'assert', cond: d[1], span: from(d[0], d[2]) });
+export const join = (d: D): A.Join =>
+  d.length === 3 ? { kind: 'join', cond: d[1], span: from(d[0], d[2]) } : { kind: 'join', span: from(d[0], d[1]) };
+export const ret = (d: D): A.Return =>
+  d.length === 3 ? { kind: 'return', value: d[1], span: from(d[0], d[2]) } : { kind: 'return', span: from(d[0], d[1]) };
+export const callStmt = (d: D): A.CallStmt => ({ kind: 'callStmt', call: d[0], span: from(d[0], d[1]) });
+export const block = (d: D): A.Block => ({
+  kind: 'block', stmts: d.length === 3 ? toArray(d[1]) : [], span: from(d[0], d[d.length - 1]),
+});
+
+// ---------------------------------------------------------------- procedures
+
+export const param = (d: D): A.Param => ({ name: d[0].text, type: d[2].type, span: from(d[0], d[2]) });
+export const spec = (d: D): Spec => ({ clause: d[0].text, expr: d[1] });
+
+export const signature = (d: D): Sig => ({
+  start: d[0], name: d[1], params: d[2], returns: d.length === 5 ? d[4] : [],
+});
+
+export const proc = (d: D): A.Proc => {
+  const sig: Sig = d[0];
+  const specs: Spec[] = d.length === 3 ? toArray(d[1]) : [];
+  const body: A.Block = d[d.length - 1];
+  return {
+    kind: 'proc', name: sig.name.text, nameSpan: tokenSpan(sig.name), params: sig.params, returns: sig.returns,
+    requires: specs.filter((s) => s.clause === 'requires').map((s) => s.expr),
+    ensures: specs.filter((s) => s.clause === 'ensures').map((s) => s.expr),
+    body, span: from(sig.start, body),
+  };
+};

@@ -1,0 +1,71 @@
+// Binary operator precedence for Sym, shared by the parser and the printer.
+// The grammar parses `a op b op c …` as a flat chain (far fewer Earley states than one
+// nonterminal per precedence level) and this module folds the chain by precedence climbing.
+
+import type { BinaryOp, Expr } from './ast';
+import { spanFrom } from './span';
+
+/** An infix operator of a chain: a binary operator, or `? then :` of a conditional. */
+export type ChainOp =
+  | { readonly kind: 'binary'; readonly op: BinaryOp }
+  | { readonly kind: 'cond'; readonly then: Expr };
+
+export interface ChainLink { readonly operand: Expr; readonly op: ChainOp }
+
+/** Higher binds tighter. Levels above the binary operators, for the printer. */
+export const PREC = {
+  implies: 1, cond: 2, or: 3, and: 4, bitOr: 5, bitXor: 6, bitAnd: 7, equality: 8, relational: 9,
+  shift: 10, additive: 11, multiplicative: 12, cast: 13, unary: 14, postfix: 15,
+} as const;
+
+const BINARY_PREC: Record<BinaryOp, number> = {
+  '==>': PREC.implies,
+  '||': PREC.or,
+  '&&': PREC.and,
+  '|': PREC.bitOr,
+  '^': PREC.bitXor,
+  '&': PREC.bitAnd,
+  '==': PREC.equality, '!=': PREC.equality,
+  '<': PREC.relational, '<=': PREC.relational, '>': PREC.relational, '>=': PREC.relational,
+  '<<': PREC.shift, '>>': PREC.shift,
+  '+': PREC.additive, '-': PREC.additive,
+  '*': PREC.multiplicative, '/': PREC.multiplicative, '%': PREC.multiplicative,
+};
+
+export function binaryPrec(op: BinaryOp): number {
+  return BINARY_PREC[op];
+}
+
+/** `==>` and `?:` group to the right; every other binary operator to the left. */
+export function isRightAssoc(op: BinaryOp | '?:'): boolean {
+  return op === '==>' || op === '?:';
+}
+
+function precOf(op: ChainOp): number {
+  return op.kind === 'cond' ? PREC.cond : BINARY_PREC[op.op];
+}
+
+function combine(left: Expr, op: ChainOp, right: Expr): Expr {
+  const span = spanFrom(left.span, right.span);
+  return op.kind === 'cond'
+    ? { kind: 'cond', cond: left, then: op.then, otherwise: right, span }
+    : { kind: 'binary', op: op.op, left, right, span };
+}
+
+/** Folds `links[0].operand links[0].op … last` into one expression tree. */
+export function resolveChain(links: readonly ChainLink[], last: Expr): Expr {
+  const operand = (i: number): Expr => (i < links.length ? links[i].operand : last);
+  let pos = 0;
+  const climb = (minPrec: number): Expr => {
+    let left = operand(pos);
+    while (pos < links.length && precOf(links[pos].op) >= minPrec) {
+      const op = links[pos].op;
+      const prec = precOf(op);
+      pos++;
+      const rightAssoc = op.kind === 'cond' || isRightAssoc(op.op);
+      left = combine(left, op, climb(rightAssoc ? prec : prec + 1));
+    }
+    return left;
+  };
+  return climb(0);
+}

@@ -1,0 +1,106 @@
+// The Sym parser: lexes, runs the nearley grammar and reports at most one syntax error.
+// It never throws; a failure of its own becomes an 'internal error' diagnostic.
+// The grammar must be unambiguous, so more than one parse is reported as an internal error.
+
+import nearley from 'nearley';
+import compiled from './grammar.generated';
+import type { Expr, Program, TopDecl } from './ast';
+import { error, type Diagnostic } from './diagnostics';
+import type { Span } from './span';
+import { tokenize, tokenSpan, TokenStream, type Token } from './lexer';
+import { syntaxErrorMessage, type Expectation } from './syntaxErrors';
+
+export interface ParseResult { readonly program?: Program; readonly diagnostics: Diagnostic[] }
+export interface ExprParseResult { readonly expr?: Expr; readonly diagnostics: Diagnostic[] }
+
+// Built once from the compiled rules; nearley never mutates a Grammar while parsing.
+// The expression grammar is the same rule set started at `Expr` (used by watches / the REPL).
+const PROGRAM_GRAMMAR = nearley.Grammar.fromCompiled(compiled as nearley.CompiledRules);
+const EXPR_GRAMMAR = nearley.Grammar.fromCompiled({ ...(compiled as nearley.CompiledRules), ParserStart: 'Expr' });
+
+type Outcome<T> = { readonly value: T } | { readonly span: Span; readonly message: string };
+
+export function parse(source: string, file: string): ParseResult {
+  return guarded(file, () => {
+    const outcome = parseTokens<TopDecl[]>(PROGRAM_GRAMMAR, source, 'end of file', true);
+    if (!('value' in outcome)) return { diagnostics: [error(file, outcome.span, outcome.message)] };
+    const program: Program = { kind: 'program', decls: outcome.value, span: fileSpan(source) };
+    return { program, diagnostics: [] };
+  });
+}
+
+/** Parses one expression, e.g. a watch; spans are relative to `text`. */
+export function parseExpression(text: string, file: string): ExprParseResult {
+  return guarded(file, () => {
+    const outcome = parseTokens<Expr>(EXPR_GRAMMAR, text, 'end of input', false);
+    if (!('value' in outcome)) return { diagnostics: [error(file, outcome.span, outcome.message)] };
+    return { expr: outcome.value, diagnostics: [] };
+  });
+}
+
+function guarded<R extends { diagnostics: Diagnostic[] }>(file: string, run: () => R): R | { diagnostics: Diagnostic[] } {
+  try {
+    return run();
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, `internal error: ${why}`)] };
+  }
+}
+
+function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: string, emptyIsList: boolean): Outcome<T> {
+  const lexed = tokenize(source);
+  if (lexed.error !== undefined) return lexed.error;
+  if (lexed.tokens.length === 0 && emptyIsList) return { value: [] as unknown as T };
+  const parser = new nearley.Parser(grammar, { lexer: new TokenStream(lexed.tokens) as unknown as nearley.Lexer });
+  try {
+    parser.feed(source);
+  } catch (e) {
+    const token = (e as { token?: Token }).token;
+    if (token === undefined) throw e;
+    return { span: tokenSpan(token), message: syntaxErrorMessage(token, expectedAt(parser), endWord) };
+  }
+  const results = parser.results;
+  if (results.length === 0) {
+    return { span: afterLast(lexed.tokens), message: syntaxErrorMessage(undefined, expectedAt(parser), endWord) };
+  }
+  if (results.length > 1) throw new Error(`the grammar is ambiguous here (${results.length} parses)`);
+  return { value: results[0] as T };
+}
+
+interface EarleyState { readonly rule: { readonly symbols: readonly unknown[] }; readonly dot: number }
+
+/** The terminals the states of the last live column are waiting for. */
+function expectedAt(parser: nearley.Parser): Expectation[] {
+  const table = (parser as unknown as { table: { states: EarleyState[] }[] }).table;
+  const column = table[parser.current];
+  const out: Expectation[] = [];
+  for (const state of column?.states ?? []) {
+    const next = state.rule.symbols[state.dot] as { literal?: string; type?: string } | string | undefined;
+    if (next === undefined || typeof next === 'string') continue;
+    if (next.literal !== undefined) out.push({ literal: next.literal });
+    else if (next.type !== undefined) out.push({ type: next.type });
+  }
+  return out;
+}
+
+/** Where a missing token would go: just past the last token. */
+function afterLast(tokens: readonly Token[]): Span {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) return { line: 1, col: 1, endLine: 1, endCol: 1 };
+  const span = tokenSpan(last);
+  return { line: span.endLine, col: span.endCol, endLine: span.endLine, endCol: span.endCol };
+}
+
+function endPosition(source: string): Span {
+  const lastBreak = source.lastIndexOf('\n');
+  let line = 1;
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) line++;
+  const col = source.length - lastBreak;
+  return { line, col, endLine: line, endCol: col };
+}
+
+/** The whole file: from 1:1 to just past its last character. */
+function fileSpan(source: string): Span {
+  const end = endPosition(source);
+  return { line: 1, col: 1, endLine: end.line, endCol: end.col };
+}
