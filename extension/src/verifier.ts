@@ -1,5 +1,8 @@
-// SEAM: how the extension obtains a verification report. It will call the same function
-// the `symdap verify` command uses (src/cli) once that lands; until then it reports that.
+// How the extension obtains a verification report: the very function `symdap verify` uses
+// (src/engine/verifySource.ts), so editor diagnostics and `--json` come from one code path.
+import { readFile } from 'node:fs/promises';
+import { verifySource } from '../../src/engine/verifySource';
 import type { VerifyReport } from './diagnostics';
 
-export const runVerifier = async (file: string): Promise<VerifyReport> => { throw new Error(`the verifier is not wired into the extension yet (cannot verify ${file})`); };
+export const runVerifier = async (file: string): Promise<VerifyReport> =>
+  (await verifySource(await readFile(file, 'utf8'), file)).report;

@@ -108,6 +108,7 @@ export type LaunchArgs = {
 const CLIENT_KEYS: ReadonlySet<string> = new Set([
   'type', 'request', 'name', 'noDebug', 'preLaunchTask', 'postDebugTask', 'internalConsoleOptions',
   'debugServer', 'presentation', 'suppressMultipleSessionWarning', 'cwd', 'console', 'env',
+  'host', // dap-mode (Emacs) sends its connection settings along with the launch arguments
 ]);
 
 const SPECS: ReadonlyArray<readonly [LaunchArgName, LaunchArgSpec]> =

@@ -2,7 +2,9 @@
 // code; nothing here throws to the user (bin/symdap.js turns a crash into a one-line message).
 
 import { runCheck } from './check';
+import { runVerify } from './verify';
 import { runRun } from './run';
+import { runDap } from './dap';
 import type { CliIO } from './io';
 import { processIO } from './io';
 
@@ -18,7 +20,9 @@ type Command = (args: string[], io: CliIO) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   check: runCheck,
+  verify: runVerify,
   run: runRun,
+  dap: runDap,
 };
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

@@ -38,8 +38,7 @@ Spec         -> "requires" Expr                         {% a.spec %}
 
 Type         -> ScalarType                              {% id %}
               | Type "[" "]"                            {% a.arrayType %}
-ScalarType   -> ("int" | "bool" | "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64")
-                                                        {% (d) => a.scalarType(d[0]) %}
+ScalarType   -> %typeName                               {% a.scalarType %}
 
 # ------------------------------------------------------------------ statements
 
@@ -87,9 +86,7 @@ ChainEnd     -> Operand                                 {% id %}
               | Quant                                   {% id %}
 Links        -> Operand ChainOp                         {% a.firstLink %}
               | Links Operand ChainOp                   {% a.nextLink %}
-ChainOp      -> ("==>" | "||" | "&&" | "|" | "^" | "&" | "==" | "!=" | "<" | "<=" | ">" | ">="
-              | "<<" | ">>" | "+" | "-" | "*" | "/" | "%")
-                                                        {% (d) => a.binOp(d[0]) %}
+ChainOp      -> %binop                                  {% a.binOp %}
               | "?" Expr ":"                            {% a.condOp %}
 
 Quant        -> ("forall" | "exists") Binders "::" Expr {% (d) => a.quant([d[0][0], d[1], d[2], d[3]]) %}

@@ -10,7 +10,6 @@ import { decodeChar, tokenSpan, type Token } from './lexer';
 import { resolveChain, type ChainLink } from './operatorChain';
 
 // nearley hands every postprocessor an untyped array of matched children.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type D = any[];
 
 /** A persistent list, newest element first. */

@@ -93,7 +93,6 @@ export function printExpr(e: Expr): string {
 /** How tightly `e` binds as written (a negative literal is a prefix expression). */
 function precOf(e: Expr): number {
   switch (e.kind) {
-    case 'quant': return 0;
     case 'binary': return binaryPrec(e.op);
     case 'cond': return PREC.cond;
     case 'cast': return PREC.cast;
@@ -108,7 +107,8 @@ function precOf(e: Expr): number {
  * up to the end of the enclosing bracket, so a quantifier there needs no parentheses.
  */
 function expr(e: Expr, min: number, open: boolean): string {
-  const bare = precOf(e) >= min && (e.kind !== 'quant' || open);
+  // A quantifier reaches as far right as it can, so it only needs room to its right.
+  const bare = e.kind === 'quant' ? open : precOf(e) >= min;
   const text = bareExpr(e, bare ? open : true);
   return bare ? text : `(${text})`;
 }

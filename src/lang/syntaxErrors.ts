@@ -11,16 +11,13 @@ const EXPRESSION_STARTS = new Set([
   '%int', '%char', '%ident', 'true', 'false', '(', '[', '-', '!', '~', 'old', 'forall', 'exists',
 ]);
 const STATEMENT_STARTS = new Set(['var', 'if', 'while', 'assume', 'assert', 'join', 'return', '{', '%ident']);
-const TYPE_NAMES = new Set(['int', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64']);
 // Tokens that could only extend what came before; listing them after a complete
-// expression ("expected '+' or '*' or …") would drown the useful alternatives.
-const CONTINUATIONS = new Set([
-  '==>', '||', '&&', '|', '^', '&', '==', '!=', '<', '<=', '>', '>=', '<<', '>>', '+', '-', '*', '/', '%',
-  '?', 'as', '.', '[', '(',
-]);
+// expression ("expected '?' or 'as' or …") would drown the useful alternatives.
+const CONTINUATIONS = new Set(['%binop', '?', 'as', '.', '[', '(']);
 
 const TYPE_WORDS: Record<string, string> = {
   '%ident': 'an identifier', '%int': 'an integer literal', '%char': 'a character literal',
+  '%typeName': 'a type', '%binop': 'an operator',
 };
 
 function key(e: Expectation): string {
@@ -38,9 +35,9 @@ export function describeExpected(expected: readonly Expectation[]): string[] {
   };
   absorb('assume', STATEMENT_STARTS, 'a statement');
   absorb('%int', EXPRESSION_STARTS, 'an expression');
-  absorb('u8', TYPE_NAMES, 'a type');
   const rest = [...keys];
   const useful = rest.filter((k) => !CONTINUATIONS.has(k));
+  if (words.length === 0 && useful.length === 0 && rest.includes('%binop')) return ['an operator'];
   const shown = words.length > 0 || useful.length > 0 ? useful : rest;
   return [...words, ...shown.map((k) => TYPE_WORDS[k] ?? `'${k}'`)];
 }

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { havocInputName, inputBaseName, inputTypesOf } from '../../src/engine/concrete/havoc';
 import { inputsToJSON, parseInputs } from '../../src/engine/concrete/inputs';
-import { arrayValue } from '../../src/engine/concrete/values';
+import { arrayValue, type ConcreteValue } from '../../src/engine/concrete/values';
 import { resolveEntry } from '../../src/engine/entry';
 import { loadSource } from '../../src/lang/frontend';
 import { typeName } from '../../src/lang/types';
@@ -88,10 +88,10 @@ describe('parseInputs', () => {
 
 describe('inputsToJSON', () => {
   test('numbers while exact, strings beyond 2^53, and it parses back', () => {
-    const inputs = new Map([
+    const inputs = new Map<string, ConcreteValue>([
       ['c0', 7n], ['big', 18446744073709551615n], ['neg', -(2n ** 60n)], ['flag', false],
       ['xs', arrayValue([1n, 2n])],
-    ] as const);
+    ]);
     const json = inputsToJSON(inputs);
     expect(json).toEqual({ c0: 7, big: '18446744073709551615', neg: '-1152921504606846976', flag: false, xs: [1, 2] });
     expect(parseInputs(JSON.parse(JSON.stringify(json))).inputs).toEqual(inputs);

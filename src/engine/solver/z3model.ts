@@ -2,14 +2,20 @@
 // numerals come back as decimal strings (bit-vectors unsigned, converted to the symbol's
 // signed range); arrays are read structurally from the value Z3 gives: a chain of `store`
 // over `(as const ...)`, or `(_ as-array f)` whose function interpretation lists the entries
-// and the else value. Anything else (a lambda) is reported as an error, never guessed.
+// and the else value. A lambda (Z3 answers so when quantifiers constrain the array) has no
+// finite form: it is sampled at the integer numerals of its body and their neighbours (its
+// breakpoints), and the default is the element sort's default. Documented, not exact.
 
 import type { Z3_ast, Z3_context, Z3_func_decl, Z3_model, Z3Core } from 'z3-solver';
 import type { Sort, Term } from '../terms/term';
-import { arrayValue, type Value } from '../terms/values';
+import { arrayValue, defaultValue, type Value } from '../terms/values';
 
 const Z3_L_TRUE = 1;
 const Z3_APP_AST = 1;
+const Z3_QUANTIFIER_AST = 3;
+const Z3_NUMERAL_AST = 0;
+const MAX_SAMPLES = 256;
+const Z3_INT_SORT = 2;
 const Z3_OP_STORE = 768;
 const Z3_OP_CONST_ARRAY = 770;
 
@@ -62,12 +68,53 @@ export class Z3ModelReader {
       if (kind === Z3_OP_CONST_ARRAY) {
         return arrayValue(this.value(z3.get_app_arg(ctx, ast as never, 0), elem), entries);
       }
+      if (z3.get_ast_kind(ctx, ast) === Z3_QUANTIFIER_AST) return this.sampled(root, ast, elem, entries);
       if (kind !== Z3_OP_STORE) {
         throw new Error(`unsupported array value in Z3 model: ${z3.ast_to_string(ctx, ast)}`);
       }
       const index = BigInt(this.numeral(z3.get_app_arg(ctx, ast as never, 1)));
       if (!entries.has(index)) entries.set(index, this.value(z3.get_app_arg(ctx, ast as never, 2), elem));
       ast = z3.get_app_arg(ctx, ast as never, 0);
+    }
+  }
+
+  /** Values of a lambda-valued array at its breakpoints (numerals of the body, ±1). */
+  private sampled(array: Z3_ast, lambda: Z3_ast, elem: Sort, entries: Map<bigint, Value>): Value {
+    const { z3, ctx } = this;
+    const indices = new Set<bigint>();
+    const stack: Z3_ast[] = [z3.get_quantifier_body(ctx, lambda)];
+    while (stack.length > 0 && indices.size < MAX_SAMPLES) {
+      const a = stack.pop()!;
+      const kind = z3.get_ast_kind(ctx, a);
+      if (kind === Z3_NUMERAL_AST && z3.get_sort_kind(ctx, z3.get_sort(ctx, a)) === Z3_INT_SORT) {
+        const k = BigInt(z3.get_numeral_string(ctx, a));
+        for (const i of [k - 1n, k, k + 1n]) indices.add(i);
+      } else if (kind === Z3_APP_AST) {
+        const n = z3.get_app_num_args(ctx, a as never);
+        for (let i = 0; i < n; i++) stack.push(z3.get_app_arg(ctx, a as never, i));
+      }
+    }
+    const intSort = z3.get_array_sort_domain(ctx, z3.get_sort(ctx, array));
+    for (const i of indices) {
+      if (entries.has(i)) continue;
+      const index = this.owned(z3.mk_numeral(ctx, i.toString(), intSort));
+      const select = this.owned(z3.mk_select(ctx, array, index));
+      const v = this.owned(z3.model_eval(ctx, this.model, select, true)!);
+      entries.set(i, this.withRefs([index, select, v], () => this.value(v, elem)));
+    }
+    return arrayValue(defaultValue(elem), entries);
+  }
+
+  private owned(ast: Z3_ast): Z3_ast {
+    this.z3.inc_ref(this.ctx, ast);
+    return ast;
+  }
+
+  private withRefs<T>(asts: Z3_ast[], f: () => T): T {
+    try {
+      return f();
+    } finally {
+      for (const a of asts) this.z3.dec_ref(this.ctx, a);
     }
   }
 

@@ -6,7 +6,7 @@
 
 import { applyCast, applyCompare, applyNumeric, isNumericOp } from './semantics';
 import type { Term } from './term';
-import { foldTerm, postOrder } from './traverse';
+import { foldTerm, useCounts } from './traverse';
 import {
   arrayValue, defaultValue, isArrayValue, normalizeValue, readArray, valueEquals, type ArrayValue, type Value,
 } from './values';
@@ -25,15 +25,8 @@ function asArray(v: Value): ArrayValue {
   return v;
 }
 
-/** How many argument slots refer to each term: a store may update its base array in place
- *  when nothing else can see the base's value. */
-function useCounts(root: Term): Map<number, number> {
-  const uses = new Map<number, number>();
-  for (const t of postOrder(root)) for (const c of t.args) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
-  return uses;
-}
-
 export function evaluate(t: Term, env: Assignment): Value {
+  // A store may update its base array's map in place when nothing else sees the base.
   const uses = useCounts(t);
   // Maps created by this evaluation, by the store/constArray term whose value holds them.
   const owned = new Map<number, Map<bigint, Value>>();

@@ -6,7 +6,7 @@
 // constant on the right (`0 < x` as `x > 0`). Traversal is iterative (deep terms are fine).
 
 import type { Sort, Term } from './term';
-import { foldTerm } from './traverse';
+import { foldTermReleasing } from './traverse';
 
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
@@ -117,6 +117,6 @@ export function printTerm(t: Term, opts: PrintOptions = {}): string {
   const cut = (s: string): string => (s.length > max + 1 ? s.slice(0, max + 1) : s);
   const cap = (p: Printed): Printed =>
     ({ text: cut(p.text), prec: p.prec, ...(p.sides ? { sides: [cut(p.sides[0]), cut(p.sides[1])] as const } : {}) });
-  const text = foldTerm<Printed>(t, (u, args) => cap(printNode(u, args))).text;
+  const text = foldTermReleasing<Printed>(t, (u, args) => cap(printNode(u, args))).text;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

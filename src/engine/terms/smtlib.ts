@@ -8,7 +8,7 @@
 
 import type { Sort, Term } from './term';
 import { freeSymbols } from './symbols';
-import { foldTerm, postOrder } from './traverse';
+import { foldTerm, useCounts } from './traverse';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -99,8 +99,7 @@ function nodeText(t: Term, a: readonly string[]): string {
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */
 function sharedTerms(root: Term): Set<number> {
-  const uses = new Map<number, number>();
-  for (const t of postOrder(root)) for (const c of t.args) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
+  const uses = useCounts(root);
   const hasBound = new Map<number, boolean>();
   foldTerm<boolean>(root, (t, args) => t.op === 'bound' || args.some((b) => b), hasBound);
   const shared = new Set<number>();

@@ -6,7 +6,7 @@
 import type { BvWidth } from '../../lang/types';
 import { BOOL_SORT, INT_SORT, sortEquals, sortKey, type Op, type Sort, type SymbolInfo, type Term } from './term';
 import { normalize } from './semantics';
-import { isArrayValue, type Value } from './values';
+import { isArrayValue, significantEntries, type Value } from './values';
 import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
 import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
 import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
@@ -134,7 +134,7 @@ export class TermStore {
     if (isArrayValue(value)) {
       if (sort.kind !== 'array') throw new Error(`array value for sort ${sortKey(sort)}`);
       let t = this.constArray(sort.elem, this.constOf(value.default, sort.elem));
-      for (const [k, v] of value.entries) t = this.store(t, this.int(k), this.constOf(v, sort.elem));
+      for (const [k, v] of significantEntries(value)) t = this.store(t, this.int(k), this.constOf(v, sort.elem));
       return t;
     }
     if (typeof value === 'boolean') {

@@ -34,6 +34,31 @@ export function foldTerm<R>(
   return memo.get(root.id) as R;
 }
 
+/** How many argument slots of the DAG below `root` refer to each term. */
+export function useCounts(root: Term): Map<number, number> {
+  const uses = new Map<number, number>();
+  for (const t of postOrder(root)) for (const c of t.args) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
+  return uses;
+}
+
+/**
+ * foldTerm that forgets a result as soon as its last parent has used it, so only the
+ * frontier is kept alive: for results as big as texts on long chains.
+ */
+export function foldTermReleasing<R>(root: Term, combine: (t: Term, args: readonly R[]) => R): R {
+  const uses = useCounts(root);
+  const memo = new Map<number, R>();
+  return foldTerm<R>(root, (t, args) => {
+    const result = combine(t, args);
+    for (const c of t.args) {
+      const left = (uses.get(c.id) ?? 1) - 1;
+      uses.set(c.id, left);
+      if (left === 0) memo.delete(c.id);
+    }
+    return result;
+  }, memo);
+}
+
 /** Every distinct term below and including `root`, children before parents. */
 export function postOrder(root: Term): Term[] {
   const out: Term[] = [];

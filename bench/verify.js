@@ -1,0 +1,64 @@
+// Engine benchmarks (issue 3): whole `symdap verify` processes, Z3 start included, on
+// generated programs: independent ifs (with and without joins) and the 8-bit sum overflow.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
+
+function ifs(n, after) {
+  const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
+  const body = Array.from({ length: n }, (_, i) =>
+    `  if (x${i} > 0) { s := s + 1; }\n${after ? `  ${after(i + 1)}\n` : ''}`).join('');
+  return `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${n};\n}\n`;
+}
+
+function verify(name, source, extra = []) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-')), `${name}.sym`);
+  fs.writeFileSync(file, source);
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', ...extra], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  let report;
+  try { report = JSON.parse(r.stdout); } catch { throw new Error(`${name}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`); }
+  return { ms, report };
+}
+
+function rows(name, target, ms, report, targetMs) {
+  const s = report.stats;
+  const q = s.solverQueries || 1;
+  return [
+    { benchmark: name, metric: 'wall time (process)', value: ms, unit: 'ms', target, ok: ms < targetMs },
+    { benchmark: name, metric: 'verdict / paths', value: `${report.verdict} / ${report.paths.total}`, unit: '' },
+    { benchmark: name, metric: 'paths/s, steps/s', value: `${s.pathsPerSecond}, ${s.stepsPerSecond}`, unit: '' },
+    { benchmark: name, metric: 'solver queries / Z3 calls / avoided', value: `${s.solverQueries} / ${s.solverCalls} / ${(100 * s.queriesAvoided / q).toFixed(1)}%`, unit: '' },
+    { benchmark: name, metric: 'cache hit rate', value: `${(100 * s.cacheHitRate).toFixed(1)}%`, unit: '' },
+    { benchmark: name, metric: 'peak RSS', value: s.peakRssMb, unit: 'MB', target: name.includes('16') ? '< 1024 MB' : undefined, ok: name.includes('16') ? s.peakRssMb < 1024 : undefined },
+  ];
+}
+
+async function run() {
+  const out = [];
+  const cases = [
+    ['12 ifs (4,096 paths)', ifs(12), 1000, '< 1 s'],
+    ['16 ifs (65,536 paths)', ifs(16), 10000, '< 10 s'],
+    ['100 ifs + join φ', ifs(100, (k) => `join s >= 0 && s <= ${k};`), 1000, '< 1 s'],
+    ['100 ifs + join', ifs(100, () => 'join;'), 2000, '< 2 s'],
+  ];
+  for (const [name, src, targetMs, target] of cases) {
+    const { ms, report } = verify(name.replace(/\W+/g, '_'), src);
+    out.push(...rows(name, target, ms, report, targetMs));
+    if (name.startsWith('12 ifs')) {
+      const avoided = report.stats.queriesAvoided / (report.stats.solverQueries || 1);
+      out.push({ benchmark: name, metric: 'feasibility checks without Z3', value: 100 * avoided, unit: '%', target: '≥ 99%', ok: avoided >= 0.99 });
+    }
+  }
+  const overflow = fs.readFileSync(path.join(__dirname, '..', 'samples', 'lecture', 'sum_overflow8.sym'), 'utf8');
+  const { ms, report } = verify('sum_overflow8', overflow, ['--loop-bound', '8']);
+  out.push({ benchmark: '8-bit sum overflow, bound 8', metric: 'failure found (process)', value: ms, unit: 'ms', target: '< 2 s', ok: ms < 2000 && report.verdict === 'failed' });
+  return out;
+}
+
+module.exports = { run };

@@ -1,0 +1,66 @@
+// `symdap verify FILE`: the headless verifier. Exit 0 verified, 1 failed, 2 usage or program
+// error, 3 unknown. `--json` prints the report object; `--tests DIR` writes one input file per
+// explored path (replayable with `symdap run --inputs`).
+
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatDiagnostic, formatWithExcerpt } from '../lang/diagnostics';
+import { SEARCHERS } from '../engine/searchers';
+import { z3NativeAvailable } from '../engine/solver/create';
+import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
+import type { TestCase } from '../engine/verify';
+import { oneOf, parseArgs, positiveInt } from './args';
+import type { CliIO } from './io';
+import { EXIT_CODES, formatReport } from './verifyOutput';
+
+const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]\n';
+
+function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; error?: string } {
+  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests'] });
+  if (p.error) return { json: false, error: p.error };
+  if (p.positional.length !== 1) return { json: false, error: p.positional.length === 0 ? 'no file given' : 'verify takes exactly one file' };
+  const mode = oneOf(p.options.get('mode'), ['explore', 'modular'] as const, 'mode');
+  const loopBound = positiveInt(p.options.get('loop-bound'), 'loop-bound');
+  const recursionBound = positiveInt(p.options.get('recursion-bound'), 'recursion-bound');
+  const searcher = oneOf(p.options.get('searcher'), SEARCHERS, 'searcher');
+  const timeout = positiveInt(p.options.get('timeout'), 'timeout');
+  const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native'] as const, 'solver');
+  const error = [mode, loopBound, recursionBound, searcher, timeout, solver].find((o) => o.error)?.error
+    ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
+  if (error) return { json: false, error };
+  return {
+    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'),
+    opts: {
+      entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
+      searcher: searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
+    },
+  };
+}
+
+export async function runVerify(args: string[], io: CliIO): Promise<number> {
+  const o = options(args);
+  if (o.error || !o.file || !o.opts) { io.err(`symdap verify: ${o.error}\n${USAGE}`); return 2; }
+  let source: string;
+  try {
+    source = await readFile(o.file, 'utf8');
+  } catch (e) {
+    io.err(`${o.file}:1:1: error: cannot read file: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+    return 2;
+  }
+  const result = await verifySource(source, o.file, o.opts);
+  if (result.error) { io.err(`symdap verify: ${result.error}\n`); return 2; }
+  for (const d of result.diagnostics) io.err((io.errIsTTY ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  if (o.tests && result.report.verdict !== 'error') await writeTests(o.tests, result.tests);
+  io.out(o.json ? JSON.stringify(result.report, null, 2) + '\n' : formatReport(result.report, o.opts.solver ?? 'z3-wasm'));
+  return EXIT_CODES[result.report.verdict];
+}
+
+/** KLEE-style test cases: test000001.json holds the inputs; a failing path also gets test000001.err. */
+async function writeTests(dir: string, tests: readonly TestCase[]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await Promise.all(tests.map(async (t, i) => {
+    const base = join(dir, `test${String(i + 1).padStart(6, '0')}`);
+    await writeFile(`${base}.json`, JSON.stringify(t.inputs, null, 2) + '\n');
+    if (t.failure) await writeFile(`${base}.err`, t.failure + '\n');
+  }));
+}

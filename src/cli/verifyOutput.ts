@@ -1,0 +1,24 @@
+// Human-readable output of `symdap verify`: the verdict, each failure as
+// `file:line:col: assertion may fail: φ` with its counterexample and path, then a summary.
+
+import { formatCounterexample } from '../engine/counterexample';
+import type { VerifyReport } from '../engine/report';
+
+export function formatReport(r: VerifyReport, solverName: string): string {
+  const lines = [`${r.file}: ${r.verdict}`];
+  for (const f of r.failures) {
+    lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
+    lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
+    lines.push(`  path: line ${f.trace.join(' → ')}`);
+    if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
+  }
+  for (const n of r.notes) lines.push(`note: ${n}`);
+  const p = r.paths;
+  lines.push(`paths: ${p.total} (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
+  const s = r.stats;
+  lines.push(`solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`);
+  lines.push(`time: ${s.wallMs} ms, ${s.steps} steps, peak RSS ${s.peakRssMb} MB`);
+  return lines.join('\n') + '\n';
+}
+
+export const EXIT_CODES: Record<VerifyReport['verdict'], number> = { verified: 0, failed: 1, error: 2, unknown: 3 };

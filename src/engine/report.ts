@@ -1,0 +1,100 @@
+// The verification report: verdict, path counts, failures with counterexamples and traces,
+// solver statistics. Its JSON form is the `symdap verify --json` schema of DESIGN.md, and the
+// editor extension turns the same object into diagnostics.
+
+import type { Diagnostic } from '../lang/diagnostics';
+import { FAILURE_TITLES, type FailureKind } from './failures';
+import { counterexample, type Counterexample } from './counterexample';
+import { inputSymbols, traceLines, type State } from './state';
+import type { TreeCounts } from './tree';
+import type { SolverStats } from './solver/solver';
+
+export type Verdict = 'verified' | 'failed' | 'unknown' | 'error';
+
+export interface FailureReport {
+  readonly kind: FailureKind;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  /** e.g. "assertion may fail: m >= 3" */
+  readonly message: string;
+  readonly formula: string;
+  readonly counterexample: Counterexample;
+  readonly trace: number[];
+  /** How many explored paths fail here (the counterexample is one of them). */
+  readonly paths: number;
+}
+
+export interface VerifyReport {
+  readonly file: string;
+  readonly verdict: Verdict;
+  readonly paths: { total: number; completed: number; failed: number; infeasible: number; bounded: number; unknown: number };
+  readonly failures: FailureReport[];
+  /** Why the verdict is unknown (bounds reached, solver unknowns), deduplicated. */
+  readonly notes: string[];
+  readonly diagnostics: { line: number; column: number; severity: string; message: string }[];
+  readonly stats: {
+    solverQueries: number; solverCalls: number; queriesAvoided: number; cacheHitRate: number; solverMs: number;
+    steps: number; wallMs: number; pathsPerSecond: number; stepsPerSecond: number; peakRssMb: number;
+  };
+}
+
+/** Collects ended paths during a run into a report. */
+export class ReportBuilder {
+  private readonly failures = new Map<string, { report: FailureReport; count: number }>();
+  private readonly notes = new Set<string>();
+
+  addEnded(s: State): void {
+    if (s.status === 'failed' && s.failure) this.addFailure(s);
+    else if ((s.status === 'bounded' || s.status === 'unknown') && s.note) this.notes.add(s.note);
+  }
+
+  private addFailure(s: State): void {
+    const f = s.failure!;
+    const key = `${f.kind}:${f.span.line}:${f.span.col}`;
+    const known = this.failures.get(key);
+    if (known) { known.count++; return; }
+    this.failures.set(key, {
+      count: 1,
+      report: {
+        kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
+        message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message,
+        counterexample: counterexample(inputSymbols(s), f.model), trace: traceLines(s.trace), paths: 1,
+      },
+    });
+  }
+
+  build(file: string, counts: TreeCounts, solver: SolverStats, wallMs: number, peakRssMb: number): VerifyReport {
+    const e = counts.ended;
+    const failures = [...this.failures.values()]
+      .map(({ report, count }) => ({ ...report, paths: count }))
+      .sort((a, b) => a.line - b.line || a.column - b.column);
+    const verdict: Verdict = failures.length > 0 ? 'failed' : e.bounded > 0 || e.unknown > 0 ? 'unknown' : 'verified';
+    const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
+    const avoided = solver.avoidedTrivial + solver.avoidedCache + solver.avoidedModelReuse;
+    return {
+      file, verdict,
+      paths: { total, completed: e.done, failed: e.failed, infeasible: e.infeasible, bounded: e.bounded, unknown: e.unknown },
+      failures, notes: [...this.notes], diagnostics: [],
+      stats: {
+        solverQueries: solver.queries, solverCalls: solver.backendCalls, queriesAvoided: avoided,
+        cacheHitRate: solver.queries === 0 ? 0 : solver.cacheHits / solver.queries,
+        solverMs: Math.round(solver.solverMs * 10) / 10, steps: counts.steps, wallMs: Math.round(wallMs),
+        pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
+        stepsPerSecond: wallMs > 0 ? Math.round(counts.steps / (wallMs / 1000)) : 0,
+        peakRssMb: Math.round(peakRssMb),
+      },
+    };
+  }
+}
+
+export function errorReport(file: string, diagnostics: readonly Diagnostic[]): VerifyReport {
+  return {
+    file, verdict: 'error',
+    paths: { total: 0, completed: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
+    failures: [], notes: [],
+    diagnostics: diagnostics.map((d) => ({ line: d.span.line, column: d.span.col, severity: d.severity, message: d.message })),
+    stats: { solverQueries: 0, solverCalls: 0, queriesAvoided: 0, cacheHitRate: 0, solverMs: 0, steps: 0, wallMs: 0, pathsPerSecond: 0, stepsPerSecond: 0, peakRssMb: 0 },
+  };
+}

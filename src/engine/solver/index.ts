@@ -1,0 +1,26 @@
+// Entry point of the solver layer: build a pipeline over the chosen backend.
+
+import { spawnSync } from 'child_process';
+import { PipelineSolver } from './pipeline';
+import type { Solver, SolverOptions } from './solver';
+import { Z3NativeBackend } from './z3native';
+import { Z3WasmBackend } from './z3wasm';
+
+export * from './solver';
+export { avoidedRatio } from './stats';
+export { evaluateUnder, satisfiesAll } from './modeleval';
+
+export async function createSolver(opts: SolverOptions): Promise<Solver> {
+  const backend = opts.backend === 'z3-native' ? Z3NativeBackend.create() : await Z3WasmBackend.create();
+  return new PipelineSolver(backend, opts.timeoutMs);
+}
+
+/** Is a `z3` binary on PATH? */
+export function z3NativeAvailable(): boolean {
+  try {
+    const r = spawnSync('z3', ['-version'], { encoding: 'utf8', timeout: 5000 });
+    return r.status === 0 && /Z3 version/i.test(r.stdout);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+// Headless verification: explore the entry procedure (explore mode) or every procedure
+// against its contract (modular mode) to the end, and report. Optionally collects one test
+// input per explored path (KLEE-style test cases).
+
+import type { CheckedProgram } from '../lang/checked';
+import { resolveEntry } from './entry';
+import { pcTerms } from './pathCondition';
+import { counterexample, type Counterexample } from './counterexample';
+import { inputSymbols, type State } from './state';
+import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
+import type { Solver } from './solver/solver';
+import type { VerifyReport } from './report';
+
+export interface VerifyOptions extends Partial<RunOptions> {
+  readonly entry?: string;
+  /** Collect one input per ended path (done or failed). */
+  readonly collectTests?: boolean;
+}
+
+export interface TestCase {
+  readonly status: State['status'];
+  readonly inputs: Counterexample;
+  readonly failure?: string;
+}
+
+export interface VerifyOutcome {
+  readonly report: VerifyReport;
+  readonly tests: TestCase[];
+  readonly error?: string;
+}
+
+export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}): Promise<VerifyOutcome> {
+  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, retain: false, ...stripUndefined(opts) };
+  const run = new SymbolicRun(checked, solver, options);
+  const ended: State[] = [];
+  if (opts.collectTests) {
+    run.tree.listen({ onEnded: (n) => { if (n.state.status === 'done' || n.state.status === 'failed') ended.push(n.state); } });
+  }
+  const entry = resolveEntry(checked, opts.entry);
+  if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
+  const procs = options.mode === 'modular' ? [...checked.procs.values()] : [entry.proc];
+  for (const p of procs) await run.start(p);
+  await run.run();
+  const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
+  return { report: run.verifyReport(), tests };
+}
+
+async function testCase(solver: Solver, s: State): Promise<TestCase> {
+  let model = s.failure?.model ?? s.model;
+  if (!model) {
+    const r = await solver.model(pcTerms(s.pc));
+    if (r.status === 'sat') model = r.model;
+  }
+  return {
+    status: s.status,
+    inputs: counterexample(inputSymbols(s), model),
+    failure: s.failure ? `${s.failure.kind} at line ${s.failure.span.line}: ${s.failure.message}` : undefined,
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

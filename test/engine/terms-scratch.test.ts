@@ -1,0 +1,23 @@
+import { it } from 'vitest';
+import { evaluate } from '../../src/engine/terms/evaluate';
+import { printTerm } from '../../src/engine/terms/print';
+import { toSmtLib } from '../../src/engine/terms/smtlib';
+import { TermStore } from '../../src/engine/terms/store';
+import { freeSymbols, substitute } from '../../src/engine/terms/symbols';
+it('scratch', () => {
+  const s = new TermStore();
+  const x = s.symbol(s.intSort, 'x', 'test');
+  const y = s.symbol(s.intSort, 'y', 'test');
+  const N = 100_000;
+  let t = x;
+  let time = Date.now();
+  const lap = (m: string) => { require('fs').appendFileSync('/tmp/lap.txt', m + ' ' + (Date.now() - time) + ' ' + (process.memoryUsage().heapUsed >> 20) + '\n'); time = Date.now(); };
+  for (let i = 0; i < N; i++) t = s.add(s.mul(t, y), x);
+  lap('build');
+  printTerm(t, { maxLength: 30 }); lap('print30');
+  printTerm(t); lap('print');
+  evaluate(t, () => 1n); lap('eval');
+  freeSymbols(t); lap('fs');
+  substitute(s, t, new Map([[y.id, s.int(1n)], [x.id, s.int(1n)]])); lap('subst');
+  toSmtLib(t); lap('smt');
+});

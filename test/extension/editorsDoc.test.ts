@@ -1,0 +1,33 @@
+// docs/editors.md: the copy-paste vimspector configurations are valid JSON and valid launches.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateLaunchArgs } from '../../src/adapter/launchSchema';
+
+const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/editors.md'), 'utf8');
+const jsonBlocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+describe('docs/editors.md', () => {
+  it('has a vimspector configuration that parses', () => {
+    expect(jsonBlocks).toHaveLength(1);
+    expect(() => JSON.parse(jsonBlocks[0])).not.toThrow();
+  });
+
+  it('every vimspector configuration is a valid launch of an adapter that runs `symdap dap`', () => {
+    const { adapters, configurations } = JSON.parse(jsonBlocks[0]);
+    for (const adapter of Object.values(adapters) as { command: string[] }[]) {
+      expect(adapter.command.slice(0, 2)).toEqual(['symdap', 'dap']);
+    }
+    for (const [name, config] of Object.entries(configurations) as [string, { adapter: string; configuration: Record<string, unknown> }][]) {
+      expect(adapters[config.adapter], name).toBeDefined();
+      const launch = { ...config.configuration, program: String(config.configuration.program).replace('${file}', '/p/a.sym') };
+      expect(validateLaunchArgs(launch), name).toMatchObject({ errors: [], warnings: [] });
+    }
+  });
+
+  it('the Helix and Neovim TCP recipes pass the port the way `symdap dap --server=PORT` expects', () => {
+    expect(doc).toContain('port-arg = "--server={}"');
+    expect(doc).toContain("args = { 'dap', '--server=${port}' }");
+  });
+});

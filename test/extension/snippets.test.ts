@@ -1,0 +1,35 @@
+// The Sym code snippets (extension/snippets/sym.code-snippets), with their placeholders
+// replaced by the default text, parse with the real Sym parser.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/lang/parser';
+
+const snippetsFile = path.resolve(__dirname, '../../extension/snippets/sym.code-snippets');
+const snippets: Record<string, { prefix: string; body: string[] }> = JSON.parse(fs.readFileSync(snippetsFile, 'utf8'));
+
+/** What the user sees after accepting a snippet and every default. */
+function expand(body: readonly string[]): string {
+  return body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+}
+
+/** A snippet is a declaration, a statement or an expression: the first context it parses in. */
+function parsesSomewhere(text: string): boolean {
+  const contexts = [text, `proc main() {\n${text}\n}`, `proc main() {\nassert ${text};\n}`];
+  return contexts.some((source) => parse(source, 'snippet.sym').diagnostics.length === 0);
+}
+
+describe('Sym snippets', () => {
+  it('exist', () => {
+    expect(Object.keys(snippets).length).toBeGreaterThan(5);
+  });
+
+  it.each(Object.entries(snippets))('%s parses', (_name, snippet) => {
+    expect(parsesSomewhere(expand(snippet.body)), expand(snippet.body)).toBe(true);
+  });
+
+  it('a broken snippet would be caught', () => {
+    expect(parsesSomewhere('while (x) invariant { }')).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+// Reads the samples and the expectations in their header comments
+// (`// @expect explore failed`, `// @failure 14 assert`, `// @args --loop-bound 8`).
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export interface SampleExpectation {
+  readonly path: string;
+  readonly name: string;
+  readonly source: string;
+  readonly verdicts: Partial<Record<'explore' | 'modular', string>>;
+  readonly failures: { line: number; kind: string }[];
+  readonly args: string[];
+}
+
+export const SAMPLES_DIR = join(__dirname, '..', '..', 'samples');
+
+export function sampleFiles(dir = SAMPLES_DIR): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const p = join(dir, entry);
+    if (statSync(p).isDirectory()) out.push(...sampleFiles(p));
+    else if (p.endsWith('.sym')) out.push(p);
+  }
+  return out;
+}
+
+export function readSample(path: string): SampleExpectation {
+  const source = readFileSync(path, 'utf8');
+  const verdicts: SampleExpectation['verdicts'] = {};
+  const failures: SampleExpectation['failures'] = [];
+  let args: string[] = [];
+  for (const line of source.split('\n')) {
+    const m = /^\s*\/\/\s*@(expect|failure|args)\s+(.*?)\s*(\(.*)?$/.exec(line);
+    if (!m) continue;
+    const words = m[2].split(/\s+/);
+    if (m[1] === 'expect') verdicts[words[0] as 'explore' | 'modular'] = words[1];
+    else if (m[1] === 'failure') failures.push({ line: Number(words[0]), kind: words[1] });
+    else args = words;
+  }
+  return { path, name: relative(SAMPLES_DIR, path), source, verdicts, failures, args };
+}
+
+/** `--loop-bound 8` → { loopBound: 8 } */
+export function optionsFromArgs(args: readonly string[]): { loopBound?: number; entry?: string } {
+  const out: { loopBound?: number; entry?: string } = {};
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--loop-bound') out.loopBound = Number(args[++i]);
+    if (args[i] === '--entry') out.entry = args[++i];
+  }
+  return out;
+}

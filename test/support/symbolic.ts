@@ -1,0 +1,70 @@
+// Test helpers that look at a symbolic run from the outside: explore a program to the end
+// collecting every ended leaf, and read a leaf under concrete inputs (is its path condition
+// true? what is its final store?), in the concrete interpreter's value form.
+
+import type { CheckedProgram } from '../../src/lang/checked';
+import type { Proc } from '../../src/lang/ast';
+import { SymbolicRun, DEFAULT_RUN_OPTIONS, type RunOptions } from '../../src/engine/run';
+import type { Solver } from '../../src/engine/solver/solver';
+import type { TreeNode } from '../../src/engine/tree';
+import { isSymArray, topFrame, type State, type SymValue } from '../../src/engine/state';
+import { pcTerms } from '../../src/engine/pathCondition';
+import { evaluate } from '../../src/engine/terms/evaluate';
+import { isArrayValue, readArray, type Value } from '../../src/engine/terms/values';
+import type { Term } from '../../src/engine/terms/term';
+import { arrayValue, type ConcreteValue } from '../../src/engine/concrete/values';
+
+/** Explores `proc` to the end (retaining the tree) and returns every ended leaf, in order. */
+export async function exploreLeaves(
+  checked: CheckedProgram, solver: Solver, proc: Proc, options: Partial<RunOptions> = {},
+): Promise<{ run: SymbolicRun; leaves: TreeNode[] }> {
+  const run = new SymbolicRun(checked, solver, { ...DEFAULT_RUN_OPTIONS, retain: true, ...options });
+  const leaves: TreeNode[] = [];
+  run.tree.listen({ onEnded: (n) => leaves.push(n) });
+  await run.start(proc);
+  await run.run();
+  return { run, leaves };
+}
+
+/** Concrete inputs by name (as the interpreter reads them) → an assignment of the run's symbols. */
+export function assignmentOf(inputs: ReadonlyMap<string, ConcreteValue>): (sym: Term) => Value | undefined {
+  return (sym) => {
+    const v = inputs.get(sym.symbol!.display);
+    if (typeof v === 'object') throw new Error('array inputs are not supported here');
+    return v;
+  };
+}
+
+/** Whether every conjunct of the leaf's path condition holds under the assignment. */
+export function pcHolds(state: State, env: (sym: Term) => Value | undefined): boolean {
+  return pcTerms(state.pc).every((t) => evaluate(t, env) === true);
+}
+
+/** The entry frame's store evaluated under the assignment, as concrete values. */
+export function storeUnder(state: State, env: (sym: Term) => Value | undefined): Map<string, ConcreteValue> {
+  const out = new Map<string, ConcreteValue>();
+  for (const [name, v] of state.frames[0].store) out.set(name, valueUnder(v, env));
+  return out;
+}
+
+function valueUnder(v: SymValue, env: (sym: Term) => Value | undefined): ConcreteValue {
+  if (!isSymArray(v)) return asConcrete(evaluate(v, env));
+  const length = evaluate(v.length, env);
+  const contents = evaluate(v.contents, env);
+  if (typeof length !== 'bigint' || !isArrayValue(contents)) throw new Error('malformed symbolic array');
+  const elems: ConcreteValue[] = [];
+  for (let i = 0n; i < length; i++) elems.push(asConcrete(readArray(contents, i)));
+  return arrayValue(elems);
+}
+
+function asConcrete(v: Value): ConcreteValue {
+  if (isArrayValue(v)) throw new Error('nested arrays are not compared');
+  return v;
+}
+
+/** The leaf's location for messages: status, failure kind and line. */
+export function describeLeaf(n: TreeNode): string {
+  const s = n.state;
+  const where = s.failure ? ` ${s.failure.kind}@${s.failure.span.line}` : '';
+  return `#${n.id} ${s.status}${where}${s.note ? ` (${s.note})` : ''} frames=${s.frames.length} top=${topFrame(s)?.proc.name}`;
+}
