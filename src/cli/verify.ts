@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatDiagnostic, formatWithExcerpt } from '../lang/diagnostics';
 import { SEARCHERS } from '../engine/searchers';
-import { z3NativeAvailable } from '../engine/solver/create';
+import { z3NativeAvailable } from '../engine/solver/index';
 import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
 import type { TestCase } from '../engine/verify';
 import { oneOf, parseArgs, positiveInt } from './args';

@@ -3,7 +3,7 @@
 
 import { loadSource } from '../lang/frontend';
 import { hasErrors, type Diagnostic } from '../lang/diagnostics';
-import { createSolver } from './solver/create';
+import { createSolver } from './solver/index';
 import type { BackendName } from './solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';

@@ -59,7 +59,9 @@ describe('values', () => {
     expect(valueToJSON(2n ** 53n + 1n, s.intSort)).toBe('9007199254740993');
     expect(valueToJSON(-(2n ** 60n), s.intSort)).toBe('-1152921504606846976');
     expect(valueToJSON(true, s.boolSort)).toBe(true);
-    expect(s.constOf(v, arr)).toBe(s.store(s.constArray(arr.kind === 'array' ? arr.elem : arr, s.bvConst(0n, s.bvSort(8, true))), s.int(3n), s.bvConst(-1n, s.bvSort(8, true))));
+    const i8 = s.bvSort(8, true);
+    // Entries equal to the default are left out.
+    expect(s.constOf(v, arr)).toBe(s.store(s.constArray(i8, s.bvConst(0n, i8)), s.int(3n), s.bvConst(-1n, i8)));
   });
 });
 

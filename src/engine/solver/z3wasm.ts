@@ -122,6 +122,7 @@ export class Z3WasmBackend implements SolverBackend {
   readonly name = 'z3-wasm';
   private readonly symbols = new SymbolIndex();
   private session: Session | undefined;
+  private rebuilding: Promise<void> | undefined;
   private disposed = false;
 
   private constructor(private mod: Z3Module) {}
@@ -131,12 +132,14 @@ export class Z3WasmBackend implements SolverBackend {
   }
 
   async check(assertions: readonly Term[], opts: CheckOptions): Promise<SatResult> {
+    if (this.rebuilding) await this.rebuilding;
     if (this.disposed) return unknown('solver disposed');
     try {
       this.session ??= new Session(this.mod);
       return this.session.check(assertions, opts, this.symbols);
     } catch (e) {
-      await this.rebuild();
+      this.rebuilding ??= this.rebuild().finally(() => { this.rebuilding = undefined; });
+      await this.rebuilding;
       return unknown(`solver error: ${errorMessage(e)}`);
     }
   }

@@ -1,6 +1,7 @@
 // SMT-LIB2 text for terms, for the native z3 backend (and for debugging the solver layer).
 // Symbols are named by their unique internal name, always |quoted|. Sub-terms used more
-// than once (and free of bound variables) are shared through `let` so DAGs stay linear.
+// than once (and free of bound variables) are shared through `let` so DAGs stay linear;
+// text is emitted top-down with an explicit stack, so deep terms are fine.
 // Encodings of our operators that SMT-LIB lacks (z3 extensions bv2nat/int2bv are used):
 //  int x / y  ->  0 when y = 0, else division truncated toward zero (C), from Euclidean div
 //  int x % y  ->  x when y = 0, else the remainder with the dividend's sign
@@ -8,7 +9,7 @@
 
 import type { Sort, Term } from './term';
 import { freeSymbols } from './symbols';
-import { foldTerm, useCounts } from './traverse';
+import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -41,70 +42,86 @@ const BV_OPS: Readonly<Record<string, string | [string, string]>> = {
 };
 const INT_OPS: Readonly<Record<string, string>> = { add: '+', sub: '-', mul: '*', neg: '-', lt: '<', le: '<=' };
 
-function intDivision(op: 'div' | 'mod', a: string, b: string): string {
+type P = Piece<boolean>;
+type Part = P | readonly P[];
+
+/** `(head part part …)` as pieces. */
+function sexp(head: string, ...parts: Part[]): P[] {
+  const out: P[] = [`(${head}`];
+  for (const p of parts) {
+    out.push(' ');
+    if (Array.isArray(p)) out.push(...(p as readonly P[]));
+    else out.push(p as P);
+  }
+  out.push(')');
+  return out;
+}
+
+function intDivision(op: 'div' | 'mod', a: P, b: P): P[] {
   const body = op === 'div'
     ? '(ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b))))'
     : '(ite (= $b 0) $a (ite (>= $a 0) (mod $a $b) (- (mod (- $a) $b))))';
-  return `(let (($a ${a}) ($b ${b})) ${body})`;
+  return ['(let (($a ', a, ') ($b ', b, `)) ${body})`];
 }
 
-function castText(from: Sort, to: Sort, a: string): string {
-  if (from.kind === 'int' && to.kind === 'bv') return `((_ int2bv ${to.width}) ${a})`;
+function castPieces(from: Sort, to: Sort, a: P): P[] {
+  if (from.kind === 'int' && to.kind === 'bv') return sexp(`(_ int2bv ${to.width})`, a);
   if (from.kind !== 'bv') throw new Error('cast: unsupported sorts');
   if (to.kind === 'int') {
-    if (!from.signed) return `(bv2nat ${a})`;
+    if (!from.signed) return sexp('bv2nat', a);
     const half = 1n << BigInt(from.width - 1);
-    return `(- (bv2nat (bvadd ${a} (_ bv${half} ${from.width}))) ${half})`;
+    return sexp('-', sexp('bv2nat', sexp('bvadd', a, `(_ bv${half} ${from.width})`)), `${half}`);
   }
   if (to.kind !== 'bv') throw new Error('cast: unsupported sorts');
-  if (to.width === from.width) return a;
-  if (to.width < from.width) return `((_ extract ${to.width - 1} 0) ${a})`;
-  return `((_ ${from.signed ? 'sign' : 'zero'}_extend ${to.width - from.width}) ${a})`;
+  if (to.width === from.width) return [a];
+  if (to.width < from.width) return sexp(`(_ extract ${to.width - 1} 0)`, a);
+  return sexp(`(_ ${from.signed ? 'sign' : 'zero'}_extend ${to.width - from.width})`, a);
 }
 
-function numericText(t: Term, a: readonly string[]): string {
+function numericPieces(t: Term, a: readonly P[]): P[] {
   const sort = t.args[0].sort;
   if (sort.kind === 'bv') {
     const f = BV_OPS[t.op];
-    const name = typeof f === 'string' ? f : f[sort.signed ? 0 : 1];
-    return `(${name} ${a.join(' ')})`;
+    return sexp(typeof f === 'string' ? f : f[sort.signed ? 0 : 1], ...a);
   }
   if (t.op === 'div' || t.op === 'mod') return intDivision(t.op, a[0], a[1]);
-  return `(${INT_OPS[t.op]} ${a.join(' ')})`;
+  return sexp(INT_OPS[t.op], ...a);
 }
 
-function nodeText(t: Term, a: readonly string[]): string {
+function nodePieces(t: Term, a: readonly P[]): P[] {
   switch (t.op) {
-    case 'const': return constText(t);
-    case 'sym': return smtName(t.symbol?.name ?? '?');
-    case 'bound': return smtName(t.name ?? '?');
-    case 'not': return `(not ${a[0]})`;
+    case 'const': return [constText(t)];
+    case 'sym': return [smtName(t.symbol?.name ?? '?')];
+    case 'bound': return [smtName(t.name ?? '?')];
+    case 'not': return sexp('not', a[0]);
     case 'and': case 'or':
-      if (a.length <= 1) return a[0] ?? String(t.op === 'and');
-      return `(${t.op} ${a.join(' ')})`;
-    case 'implies': return `(=> ${a[0]} ${a[1]})`;
-    case 'ite': return `(ite ${a[0]} ${a[1]} ${a[2]})`;
-    case 'eq': return `(= ${a[0]} ${a[1]})`;
-    case 'cast': return castText(t.args[0].sort, t.sort, a[0]);
-    case 'select': return `(select ${a[0]} ${a[1]})`;
-    case 'store': return `(store ${a[0]} ${a[1]} ${a[2]})`;
-    case 'constArray': return `((as const ${smtSort(t.sort)}) ${a[0]})`;
+      if (a.length <= 1) return [a[0] ?? String(t.op === 'and')];
+      return sexp(t.op, ...a);
+    case 'implies': return sexp('=>', a[0], a[1]);
+    case 'ite': return sexp('ite', a[0], a[1], a[2]);
+    case 'eq': return sexp('=', a[0], a[1]);
+    case 'cast': return castPieces(t.args[0].sort, t.sort, a[0]);
+    case 'select': return sexp('select', a[0], a[1]);
+    case 'store': return sexp('store', a[0], a[1], a[2]);
+    case 'constArray': return sexp(`(as const ${smtSort(t.sort)})`, a[0]);
     case 'forall': case 'exists': {
       const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
-      return `(${t.op} (${binders.join(' ')}) ${a[a.length - 1]})`;
+      return sexp(t.op, `(${binders.join(' ')})`, a[a.length - 1]);
     }
-    default: return numericText(t, a);
+    default: return numericPieces(t, a);
   }
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */
-function sharedTerms(root: Term): Set<number> {
+function sharedTerms(root: Term): Term[] {
   const uses = useCounts(root);
-  const hasBound = new Map<number, boolean>();
-  foldTerm<boolean>(root, (t, args) => t.op === 'bound' || args.some((b) => b), hasBound);
-  const shared = new Set<number>();
-  for (const [id, n] of uses) if (n > 1 && !hasBound.get(id)) shared.add(id);
-  return shared;
+  const shared: Term[] = [];
+  foldTerm<boolean>(root, (t, args) => {
+    const bound = t.op === 'bound' || args.some((b) => b);
+    if (!bound && t.args.length > 0 && (uses.get(t.id) ?? 0) > 1) shared.push(t);
+    return bound;
+  });
+  return shared; // children before parents: the order the lets must nest in
 }
 
 export interface SmtOptions {
@@ -112,18 +129,19 @@ export interface SmtOptions {
   readonly share?: boolean;
 }
 
+const letName = (t: Term): string => `$t${t.id}`;
+
 /** The term as one SMT-LIB2 expression. */
 export function toSmtLib(t: Term, opts: SmtOptions = {}): string {
-  const shared = opts.share === false ? new Set<number>() : sharedTerms(t);
-  const bindings: string[] = [];
-  const text = foldTerm<string>(t, (u, args) => {
-    const own = nodeText(u, args);
-    if (u.args.length === 0 || !shared.has(u.id)) return own;
-    const name = `$t${u.id}`;
-    bindings.push(`(let ((${name} ${own})) `);
-    return name;
-  });
-  return bindings.join('') + text + ')'.repeat(bindings.length);
+  const shared = opts.share === false ? [] : sharedTerms(t);
+  const sharedIds = new Set(shared.map((u) => u.id));
+  // ctx = "this is the term being defined": only then is a shared term spelled out.
+  const expand = (u: Term, top: boolean): readonly P[] => {
+    if (!top && sharedIds.has(u.id)) return [letName(u)];
+    return nodePieces(u, u.args.map((c) => ({ term: c, ctx: false })));
+  };
+  const lets = shared.map((u) => `(let ((${letName(u)} ${emitText(u, true, expand)})) `);
+  return lets.join('') + emitText(t, true, expand) + ')'.repeat(lets.length);
 }
 
 export function declaration(symbol: Term): string {

@@ -36,7 +36,7 @@ export function freeSymbols(t: Term, cache: SymbolCache = new SymbolCache()): re
   return foldTerm<readonly Term[]>(
     t,
     (u, args) => (u.op === 'sym' ? Object.freeze([u]) : args.reduce(union, NONE)),
-    cache.memo as Map<number, readonly Term[]>,
+    cache.memo,
   );
 }
 

@@ -41,24 +41,6 @@ export function useCounts(root: Term): Map<number, number> {
   return uses;
 }
 
-/**
- * foldTerm that forgets a result as soon as its last parent has used it, so only the
- * frontier is kept alive: for results as big as texts on long chains.
- */
-export function foldTermReleasing<R>(root: Term, combine: (t: Term, args: readonly R[]) => R): R {
-  const uses = useCounts(root);
-  const memo = new Map<number, R>();
-  return foldTerm<R>(root, (t, args) => {
-    const result = combine(t, args);
-    for (const c of t.args) {
-      const left = (uses.get(c.id) ?? 1) - 1;
-      uses.set(c.id, left);
-      if (left === 0) memo.delete(c.id);
-    }
-    return result;
-  }, memo);
-}
-
 /** Every distinct term below and including `root`, children before parents. */
 export function postOrder(root: Term): Term[] {
   const out: Term[] = [];
@@ -67,4 +49,34 @@ export function postOrder(root: Term): Term[] {
     return true;
   });
   return out;
+}
+
+/** A piece of text output: literal text, or a term to expand in a context. */
+export type Piece<C> = string | { readonly term: Term; readonly ctx: C };
+
+/**
+ * Text of a term produced top-down, left to right, with an explicit stack: linear in the
+ * output (no repeated flattening of growing strings), and it stops once `limit`
+ * characters exist, so even DAGs with exponential tree size print quickly.
+ */
+export function emitText<C>(
+  root: Term,
+  ctx: C,
+  expand: (t: Term, ctx: C) => readonly Piece<C>[],
+  limit = Infinity,
+): string {
+  const out: string[] = [];
+  let length = 0;
+  const stack: Piece<C>[] = [{ term: root, ctx }];
+  while (stack.length > 0 && length <= limit) {
+    const p = stack.pop() as Piece<C>;
+    if (typeof p === 'string') {
+      out.push(p);
+      length += p.length;
+      continue;
+    }
+    const pieces = expand(p.term, p.ctx);
+    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+  }
+  return out.join('');
 }
