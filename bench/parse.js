@@ -18,10 +18,12 @@ function loadProgramGen() {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
     fileName: file,
   });
+  // Its imports of engine sources resolve to the built mirror in dist/ (the bench runs on the build).
+  const code = outputText.replace(/require\("\.\.\/\.\.\/src\//g, 'require("../../dist/');
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));
-  mod._compile(outputText, file);
+  mod._compile(code, file);
   return mod.exports;
 }
 

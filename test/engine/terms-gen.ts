@@ -1,22 +1,14 @@
 // Random well-sorted terms for property tests of the term layer, built with the raw
 // (non-simplifying) constructor `mk`, plus random assignments of their symbols.
 
+import { seededRandom } from '../../src/engine/searchers';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Op, Sort, Term } from '../../src/engine/terms/term';
 import { arrayValue, type Value } from '../../src/engine/terms/values';
 import { bvRange } from '../../src/lang/types';
 
-/** Small deterministic PRNG (mulberry32) so failures reproduce from the seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded PRNG, so failures reproduce from the seed. */
+export const rng = seededRandom;
 
 export class TermGen {
   readonly symbols: Term[] = [];

@@ -3,19 +3,11 @@
 // randomInputs makes values for its parameters. Everything is determined by the seed.
 // Only type imports: bench/parse.js loads this file by transpiling it on its own.
 
+import { seededRandom } from '../../src/engine/searchers';
 import type { BvWidth, Type } from '../../src/lang/types';
 
-/** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded PRNG, so failures reproduce from the seed. */
+export const mulberry32 = seededRandom;
 
 export class Rng {
   private readonly next: () => number;
