@@ -47,6 +47,8 @@ export interface CallSite {
   readonly call: Call;
   readonly span: Span;
   readonly targets: readonly LValue[];
+  /** For element targets `a[i]`: the index, evaluated (and bounds-checked) before the call. */
+  readonly indices?: readonly (Term | undefined)[];
 }
 
 export interface Frame {

@@ -26,24 +26,16 @@ export async function exploreLeaves(
   return { run, leaves };
 }
 
-/** Concrete inputs by name (as the interpreter reads them) → an assignment of the run's symbols. */
-export function assignmentOf(inputs: ReadonlyMap<string, ConcreteValue>): (sym: Term) => Value | undefined {
-  return (sym) => {
-    const v = inputs.get(sym.symbol!.display);
-    if (typeof v === 'object') throw new Error('array inputs are not supported here');
-    return v;
-  };
-}
-
 /** Whether every conjunct of the leaf's path condition holds under the assignment. */
 export function pcHolds(state: State, env: (sym: Term) => Value | undefined): boolean {
   return pcTerms(state.pc).every((t) => evaluate(t, env) === true);
 }
 
-/** The entry frame's store evaluated under the assignment, as concrete values. */
-export function storeUnder(state: State, env: (sym: Term) => Value | undefined): Map<string, ConcreteValue> {
+/** The entry frame's store (or the globals) evaluated under the assignment, as concrete values. */
+export function storeUnder(state: State, env: (sym: Term) => Value | undefined, which: 'entry' | 'globals' = 'entry'): Map<string, ConcreteValue> {
   const out = new Map<string, ConcreteValue>();
-  for (const [name, v] of state.frames[0].store) out.set(name, valueUnder(v, env));
+  const store = which === 'entry' ? state.frames[0].store : state.globals;
+  for (const [name, v] of store) out.set(name, valueUnder(v, env));
   return out;
 }
 

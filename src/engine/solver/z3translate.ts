@@ -8,7 +8,7 @@ import type { Z3_app, Z3_ast, Z3_context, Z3_sort, Z3Core } from 'z3-solver';
 import { sortKey, type Sort, type Term } from '../terms/term';
 
 /** Above this many cached ASTs the cache is dropped; Z3 hash-conses, so nothing is lost but time. */
-const MAX_CACHED = 200_000;
+const MAX_CACHED = 20_000;
 
 interface Entry {
   readonly term: Term;

@@ -5,7 +5,8 @@
 import type { Call, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { isSymArray, pushAll, topFrame, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import { isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import type { Term } from '../terms/term';
 import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
 import { defaultTerm, sortOfType } from '../sorts';
 import { assumeConjunct, ask, checkAll, unknownLeaf } from './checks';
@@ -15,7 +16,9 @@ import { freshValue, havoc, havocName } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkIndex, checkObligations } from './execute';
 
-export async function callInto(ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span): Promise<Successor[]> {
+export async function callInto(
+  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (Term | undefined)[],
+): Promise<Successor[]> {
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
   const obligations: Obligation[] = [];
@@ -32,8 +35,8 @@ export async function callInto(ctx: EngineContext, s: State, call: Call, targets
   const leaves = [...argsChecked.leaves, ...pre.leaves];
   if (!pre.next) return leaves;
   const rest = ctx.options.mode === 'modular'
-    ? await applyContract(ctx, pre.next, callee, params, targets, span)
-    : pushFrame(ctx, pre.next, callee, params, targets, call, span);
+    ? await applyContract(ctx, pre.next, callee, params, { call, span, targets, indices })
+    : pushFrame(ctx, pre.next, callee, params, { call, span, targets, indices });
   return [...leaves, ...rest];
 }
 
@@ -47,7 +50,7 @@ function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
   };
 }
 
-function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, targets: readonly LValue[], call: Call, span: Span): Successor[] {
+function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, callSite: CallSite): Successor[] {
   const depth = s.frames.filter((f) => f.proc === callee).length;
   if (depth >= ctx.options.recursionBound) {
     const note = `recursion of ${callee.name} reached the bound of ${ctx.options.recursionBound} nested calls`;
@@ -62,12 +65,13 @@ function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, ta
     entry: params,
     globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(callee.body.stmts), returnInstr(callee)], null),
-    callSite: { call, span, targets },
+    callSite,
   };
   return [{ state: { ...s, frames: [...s.frames, frame] }, label: STEP }];
 }
 
-async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, targets: readonly LValue[], span: Span): Promise<Successor[]> {
+async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite): Promise<Successor[]> {
+  const span = site.span;
   let cur = s;
   const results = new Map<string, SymValue>();
   for (const r of callee.returns) {
@@ -91,7 +95,7 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
     if (r.status === 'unsat') return [{ state: { ...cur, status: 'infeasible', note: `${callee.name} ensures ${printExpr(e)} contradicts the path condition` }, label: STEP }];
     cur = assumeConjunct(cur, cond, e.span, `${callee.name} ensures (line ${span.line})`, r);
   }
-  return assignResults(ctx, cur, callee, results, targets);
+  return assignResults(ctx, cur, callee, results, site);
 }
 
 /** Leaving a procedure at its end or at `return`: check `ensures`, pop, deliver results. */
@@ -109,17 +113,18 @@ export async function leaveFrame(ctx: EngineContext, s: State, _span: Span): Pro
   if (after.frames.length === 1) return [...post.leaves, { state: { ...after, status: 'done' }, label: STEP }];
   const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
   const popped: State = { ...after, frames: after.frames.slice(0, -1) };
-  return [...post.leaves, ...(await assignResults(ctx, popped, proc, results, frame.callSite?.targets ?? []))];
+  return [...post.leaves, ...(await assignResults(ctx, popped, proc, results, frame.callSite))];
 }
 
-async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, targets: readonly LValue[]): Promise<Successor[]> {
+async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, site: CallSite | undefined): Promise<Successor[]> {
+  const targets = site?.targets ?? [];
   let cur = s;
   const leaves: Successor[] = [];
   for (let i = 0; i < targets.length; i++) {
     const value = results.get(callee.returns[i].name)!;
     const target = targets[i];
     if (target.kind === 'var') { cur = assignName(cur, target.name, value); continue; }
-    const stored = await storeElement(ctx, cur, target, value);
+    const stored = await storeElement(ctx, cur, target, value, site?.indices?.[i]);
     leaves.push(...stored.leaves);
     if (!stored.next) return leaves;
     cur = stored.next;
@@ -127,11 +132,13 @@ async function assignResults(ctx: EngineContext, s: State, callee: Proc, results
   return [...leaves, { state: withKont(cur, topFrame(cur).kont), label: STEP }];
 }
 
-async function storeElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: SymValue): Promise<{ leaves: Successor[]; next?: State }> {
+async function storeElement(
+  ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: SymValue, evaluated?: Term,
+): Promise<{ leaves: Successor[]; next?: State }> {
   if (target.array.kind !== 'var' || isSymArray(value)) throw new Error('assignment of a call result to a nested array element is not supported yet');
   const name = target.array.name;
   const obligations: Obligation[] = [];
-  const idx = evalTerm(target.index, envOf(ctx, s), obligations);
+  const idx = evaluated ?? evalTerm(target.index, envOf(ctx, s), obligations);
   const ob = await checkObligations(ctx, s, obligations);
   if (!ob.next) return ob;
   const inBounds = await checkIndex(ctx, ob.next, name, idx, target);

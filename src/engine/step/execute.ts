@@ -3,7 +3,7 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { Assert, Assign, Assume, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type { Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
@@ -99,7 +99,10 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call') return callInto(ctx, s, value, [target], st.span);
+  if (value.kind === 'call') {
+    if (target.kind === 'index' && target.array.kind === 'var') return callIntoElement(ctx, s, target, target.array.name, value, st);
+    return callInto(ctx, s, value, [target], st.span);
+  }
   if (target.kind === 'var') {
     if (value.kind === 'havoc') {
       const fresh = havoc(ctx, s, target.name, declType(ctx, target), st.span, 'havoc');
@@ -108,6 +111,15 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
   return assignElement(ctx, s, target, value, st);
+}
+
+/** `a[i] := p(…)`: as for any right-hand side, the index is evaluated and checked before the call. */
+function callIntoElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, name: string, call: Call, st: Assign): Promise<Successor[]> {
+  return withValue(ctx, s, target.index, async (s1, idx) => {
+    const inBounds = await checkIndex(ctx, s1, name, asTerm(idx), target);
+    if (!inBounds.next) return inBounds.leaves;
+    return [...inBounds.leaves, ...(await callInto(ctx, inBounds.next, call, [target], st.span, [asTerm(idx)]))];
+  });
 }
 
 /** `a[i] := e` (and `a[i] := *`): a new array value with one element replaced. */

@@ -1,0 +1,89 @@
+// Solver failure modes: a query the solver cannot decide in time makes the verdict 'unknown'
+// (with a note naming the solver), never 'verified', and never hides a real failure found
+// elsewhere. The same programs with an easy variant or enough time do get a definite verdict,
+// so it is the timeout that makes the difference.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSource } from '../../src/lang/frontend';
+import { verifyProgram } from '../../src/engine/verify';
+import { verifySource } from '../../src/engine/verifySource';
+import type { VerifyReport } from '../../src/engine/report';
+import { PipelineSolver } from '../../src/engine/solver/pipeline';
+import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
+import type { Solver } from '../../src/engine/solver/solver';
+
+/** Fermat for cubes: no solution exists, and Z3 cannot show that quickly. */
+const CUBES = `proc main(x: int, y: int, z: int) {
+  assume x > 0 && y > 0 && z > 0;
+  assert x * x * x + y * y * y != z * z * z;
+}
+`;
+
+/** Factoring a 60-bit semiprime (1000000007 * 1000000009) with 64-bit multiplication. */
+const FACTOR = `proc main(x: u64, y: u64) {
+  assume x > 1 && y > 1 && x < 4294967296 && y < 4294967296;
+  if (x * y == 1000000016000000063) {
+    x := 0;
+  }
+}
+`;
+
+/** A hard branch, then an assertion that plainly fails. */
+const HARD_THEN_FAIL = `proc main(x: int, y: int, z: int, w: int) {
+  assume x > 0 && y > 0 && z > 0;
+  if (x * x * x + y * y * y == z * z * z) {
+    w := 1;
+  }
+  assert w != 7;
+}
+`;
+
+const solvers: Solver[] = [];
+afterEach(() => { while (solvers.length > 0) solvers.pop()!.dispose(); });
+
+async function verify(source: string, timeoutMs?: number): Promise<VerifyReport> {
+  const solver = new PipelineSolver(await Z3WasmBackend.create(), timeoutMs);
+  solvers.push(solver);
+  const { checked, diagnostics } = loadSource(source, 'hard.sym');
+  expect(diagnostics).toEqual([]);
+  return (await verifyProgram(checked!, solver, { mode: 'explore', timeoutMs })).report;
+}
+
+describe('a solver timeout is unknown, never verified', () => {
+  it('a nonlinear integer assertion with a 1 ms timeout', async () => {
+    const r = await verify(CUBES, 1);
+    expect(r.verdict).toBe('unknown');
+    expect(r.failures).toEqual([]);
+    expect(r.paths.unknown).toBeGreaterThan(0);
+    expect(r.notes.join('\n')).toMatch(/solver/);
+  });
+
+  it('the same through verifySource with timeoutMs (the path of symdap verify --timeout)', async () => {
+    const { report } = await verifySource(CUBES, 'cubes.sym', { timeoutMs: 1 });
+    expect(report.verdict).toBe('unknown');
+    expect(report.notes.join('\n')).toMatch(/solver could not decide/);
+  });
+
+  it('a 64-bit bit-vector multiplication in a branch with a 1 ms timeout', async () => {
+    const r = await verify(FACTOR, 1);
+    expect(r.verdict).toBe('unknown');
+    expect(r.paths.unknown).toBeGreaterThan(0);
+    expect(r.notes.join('\n')).toMatch(/solver could not decide/);
+  });
+
+  it('an undecided branch does not hide a failure on another path', async () => {
+    // Enough time for the easy queries, not for the cubes (1 ms may cut the easy ones too).
+    const r = await verify(HARD_THEN_FAIL, 300);
+    expect(r.paths.unknown).toBeGreaterThan(0);
+    expect(r.verdict).toBe('failed');
+    expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 6]]);
+    expect(r.failures[0].counterexample.w).toBe(7);
+  });
+
+  it('with enough time the bit-vector program verifies (the timeout made the difference)', async () => {
+    const easy = FACTOR.replace('1000000016000000063', '6');
+    const r = await verify(easy);
+    expect(r.verdict).toBe('verified');
+    expect(r.paths.unknown).toBe(0);
+  });
+});
