@@ -79,7 +79,7 @@ export class ReportBuilder {
       failures, notes: [...this.notes], diagnostics: [],
       stats: {
         solverQueries: solver.queries, solverCalls: solver.backendCalls, queriesAvoided: avoided,
-        cacheHitRate: solver.queries === 0 ? 0 : solver.cacheHits / solver.queries,
+        cacheHitRate: solver.queries === 0 ? 0 : solver.avoidedCache / solver.queries,
         solverMs: Math.round(solver.solverMs * 10) / 10, steps: counts.steps, wallMs: Math.round(wallMs),
         pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
         stepsPerSecond: wallMs > 0 ? Math.round(counts.steps / (wallMs / 1000)) : 0,

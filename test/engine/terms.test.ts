@@ -262,3 +262,28 @@ describe('identities', () => {
     expect(f.args).toEqual([k, s.le(k, x)]);
   });
 });
+
+describe('simplifications that keep merged paths small', () => {
+  const st = new TermStore();
+  const x = st.symbol(st.intSort, 'x', 'test');
+  const y = st.symbol(st.intSort, 'y', 'test');
+  const u = st.symbol(st.bvSort(8, false), 'u', 'test');
+
+  it('a comparison or its normalised negation is true; and both is false', () => {
+    const c = st.gt(x, st.int(0n));
+    expect(st.or(c, st.not(c))).toBe(st.trueTerm);
+    expect(st.and(c, st.not(c))).toBe(st.falseTerm);
+    expect(st.or(st.le(x, y), st.lt(y, x), st.gt(x, st.int(7n)))).toBe(st.trueTerm);
+    // x < y and y < x are not complements
+    expect(st.or(st.lt(x, y), st.lt(y, x)).op).toBe('or');
+  });
+
+  it('ite(c, b + k, b) becomes b + ite(c, k, 0), also for bit-vectors', () => {
+    const c = st.gt(y, st.int(0n));
+    const merged = st.ite(c, st.add(x, st.int(1n)), x);
+    expect(merged).toBe(st.add(x, st.ite(c, st.int(1n), st.int(0n))));
+    const one = st.bvConst(1n, u.sort);
+    expect(st.ite(c, u, st.add(u, one))).toBe(st.add(u, st.ite(c, st.bvConst(0n, u.sort), one)));
+    expect(st.ite(c, st.add(x, st.int(1n)), y).op).toBe('ite');
+  });
+});

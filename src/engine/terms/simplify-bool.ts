@@ -29,6 +29,7 @@ function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
   const unit = op === 'and';
   const seen = new Set<number>();
   const negated = new Set<number>(); // ids x such that !x is among the operands
+  const comparisons = new Set<string>(); // comparisons among the operands, see comparisonKey
   const out: Term[] = [];
   const absorbed = (): Term => s.bool(!unit);
   for (const t of ts) {
@@ -41,6 +42,11 @@ function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
       if (seen.has(c.id)) continue;
       // x together with !x: false for and, true for or.
       if (negated.has(c.id) || (c.op === 'not' && seen.has(c.args[0].id))) return absorbed();
+      // Negated comparisons are normalised (!(a < b) is b <= a), so complements meet as such.
+      const complement = complementKey(c);
+      if (complement !== undefined && comparisons.has(complement)) return absorbed();
+      const key = comparisonKey(c);
+      if (key !== undefined) comparisons.add(key);
       seen.add(c.id);
       if (c.op === 'not') negated.add(c.args[0].id);
       out.push(c);
@@ -49,6 +55,17 @@ function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
   if (out.length === 0) return s.bool(unit);
   if (out.length === 1) return out[0];
   return s.mk(op, BOOL_SORT, out);
+}
+
+function comparisonKey(t: Term): string | undefined {
+  return t.op === 'lt' || t.op === 'le' ? `${t.op}:${t.args[0].id}:${t.args[1].id}` : undefined;
+}
+
+/** The key of the comparison equivalent to !t: !(a < b) is b <= a, !(a <= b) is b < a. */
+function complementKey(t: Term): string | undefined {
+  if (t.op === 'lt') return `le:${t.args[1].id}:${t.args[0].id}`;
+  if (t.op === 'le') return `lt:${t.args[1].id}:${t.args[0].id}`;
+  return undefined;
 }
 
 export function mkAnd(s: TermStore, ts: readonly Term[]): Term {
@@ -78,6 +95,24 @@ function mkBoolIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
   return undefined;
 }
 
+/**
+ * ite(c, b + k, b) is b + ite(c, k, 0) (also with wrap-around): merged counters then stay a
+ * flat sum instead of a nest of ites that the solver has to case-split.
+ */
+function mkOffsetIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
+  const offsetOf = (sum: Term, base: Term): Term | undefined => {
+    if (sum.op !== 'add') return undefined;
+    if (sum.args[0] === base) return sum.args[1];
+    if (sum.args[1] === base) return sum.args[0];
+    return undefined;
+  };
+  const ka = offsetOf(a, b);
+  if (ka) return s.add(b, s.ite(c, ka, s.zero(ka.sort)));
+  const kb = offsetOf(b, a);
+  if (kb) return s.add(a, s.ite(c, s.zero(kb.sort), kb));
+  return undefined;
+}
+
 export function mkIte(s: TermStore, c: Term, a: Term, b: Term): Term {
   requireBool(c, 'ite');
   requireSameSort(a, b, 'ite');
@@ -91,6 +126,8 @@ export function mkIte(s: TermStore, c: Term, a: Term, b: Term): Term {
     const simpler = mkBoolIte(s, c, a, b);
     if (simpler) return simpler;
   }
+  const offset = mkOffsetIte(s, c, a, b);
+  if (offset) return offset;
   return s.mk('ite', a.sort, [c, a, b]);
 }
 
