@@ -4,6 +4,7 @@
 import { runCheck } from './check';
 import { runVerify } from './verify';
 import { runRun } from './run';
+import { runDap } from './dap';
 import type { CliIO } from './io';
 import { processIO } from './io';
 
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   check: runCheck,
   verify: runVerify,
   run: runRun,
+  dap: runDap,
 };
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

@@ -1,0 +1,19 @@
+// What the session tells a client in the initialize response: the DAP features it
+// supports, its exception filters with their defaults, and (under a `symdap` key, for
+// rich clients) the custom requests it answers.
+
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { EXCEPTION_FILTERS } from './breakpoints';
+import { CUSTOM_REQUESTS } from './customRequests';
+
+export function capabilities(): DebugProtocol.Capabilities & { symdap: { customRequests: string[] } } {
+  return {
+    supportsConfigurationDoneRequest: true, supportsStepBack: true, supportsRestartFrame: true,
+    supportsStepInTargetsRequest: true, supportsConditionalBreakpoints: true,
+    supportsHitConditionalBreakpoints: true, supportsLogPoints: true, supportsExceptionInfoRequest: true,
+    supportsGotoTargetsRequest: true, supportsEvaluateForHovers: true, supportsCompletionsRequest: true,
+    supportsTerminateRequest: true, completionTriggerCharacters: [':', '$'],
+    exceptionBreakpointFilters: EXCEPTION_FILTERS,
+    symdap: { customRequests: [...CUSTOM_REQUESTS] },
+  };
+}

@@ -1,0 +1,96 @@
+// Custom requests for rich clients, announced in the initialize response under `symdap`:
+// `symdap/tree` (the execution tree, capped), `symdap/followBranch` {threadId, branch}
+// and `symdap/jump` {threadId, nodeId}. This file parses and answers; the session runs the
+// moves through the same code as stepIn with a target and goto.
+
+import { printTerm } from '../engine/terms/print';
+import type { TreeNode } from '../engine/tree';
+import { locationOf } from './frames';
+import { onPath, shortPc, type PathThread } from './paths';
+import type { Debuggee } from './debuggee';
+import { UserError } from './userError';
+
+export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump'] as const;
+
+export interface TreeNodeInfo {
+  readonly id: number;
+  readonly parent?: number;
+  readonly line?: number;
+  readonly status: string;
+  readonly label: string;
+  readonly pc: string;
+  /** The thread whose path ends here (its tip), if any. */
+  readonly thread?: number;
+  /** The thread whose cursor is here, if any. */
+  readonly cursorOf?: number[];
+}
+
+export interface TreeSnapshot {
+  readonly nodes: TreeNodeInfo[];
+  readonly truncated: boolean;
+  readonly counts: { nodes: number; ended: Record<string, number>; threads: number };
+}
+
+const DEFAULT_MAX_NODES = 2000;
+
+/** Breadth-first from the roots, at most `max` nodes. */
+export function treeSnapshot(d: Debuggee, args: Record<string, unknown>): TreeSnapshot {
+  const max = positiveInt(args.maxNodes) ?? DEFAULT_MAX_NODES;
+  const tree = d.run.tree;
+  const cursors = new Map<number, number[]>();
+  for (const t of d.paths.all()) cursors.set(t.cursor.id, [...(cursors.get(t.cursor.id) ?? []), t.id]);
+  const nodes: TreeNodeInfo[] = [];
+  const queue: TreeNode[] = [...tree.roots];
+  const seen = new Set<number>();
+  while (queue.length > 0 && nodes.length < max) {
+    const n = queue.shift()!;
+    if (seen.has(n.id)) continue;
+    seen.add(n.id);
+    nodes.push(info(d, n, cursors.get(n.id)));
+    queue.push(...(tree.childrenOf(n) ?? []));
+  }
+  return {
+    nodes,
+    truncated: queue.length > 0,
+    counts: { nodes: tree.counts.nodes, ended: { ...tree.counts.ended }, threads: d.paths.size },
+  };
+}
+
+function info(d: Debuggee, n: TreeNode, cursorOf: number[] | undefined): TreeNodeInfo {
+  const l = n.label;
+  const label = l.kind === 'then' || l.kind === 'else' ? `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`
+    : l.kind === 'failure' ? `failure: ${l.failure.message}`
+      : l.kind === 'join' ? `join of ${l.incoming}` : 'step';
+  const out: TreeNodeInfo = {
+    id: n.id, parent: n.parent?.id, line: locationOf(n.state)?.line, status: n.state.status, label, pc: shortPc(n, 60),
+    thread: d.paths.owner(n)?.id,
+  };
+  return cursorOf ? { ...out, cursorOf } : out;
+}
+
+export function followBranchArgs(d: Debuggee, args: Record<string, unknown>): { thread: PathThread; side: 'then' | 'else' } {
+  const thread = requireThread(d, args.threadId);
+  if (args.branch !== 'then' && args.branch !== 'else') throw new UserError(`branch must be 'then' or 'else'`);
+  return { thread, side: args.branch };
+}
+
+export function jumpArgs(d: Debuggee, args: Record<string, unknown>): { thread: PathThread; node: TreeNode } {
+  const thread = requireThread(d, args.threadId);
+  const node = typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
+  if (!node) throw new UserError(`unknown node ${JSON.stringify(args.nodeId)}`);
+  if (!onPath(node, thread.tip)) {
+    const owner = d.paths.all().find((t) => onPath(node, t.tip));
+    throw new UserError(`node ${node.id} is not on the path of thread #${thread.id}${owner ? ` (it is on #${owner.id}'s path)` : ''}`);
+  }
+  return { thread, node };
+}
+
+export function requireThread(d: Debuggee, id: unknown): PathThread {
+  const t = d.paths.get(id);
+  if (!t) throw new UserError(`unknown thread ${JSON.stringify(id)} (a path that ended or never existed)`);
+  return t;
+}
+
+function positiveInt(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+}

@@ -1,0 +1,68 @@
+// Everything a launched debug session drives: the checked program, the symbolic run (tree,
+// term store, solver), the threads over its paths, breakpoints and exception filters. Built
+// by `launchDebuggee` from validated launch arguments; the session holds one per launch.
+
+import type { CheckedProgram } from '../lang/checked';
+import { loadFile } from '../lang/frontend';
+import { formatDiagnostic, hasErrors } from '../lang/diagnostics';
+import { resolveEntry } from '../engine/entry';
+import { SymbolicRun } from '../engine/run';
+import { createSolver } from '../engine/solver';
+import type { Solver } from '../engine/solver/solver';
+import type { TermStore } from '../engine/terms/store';
+import type { Term } from '../engine/terms/term';
+import type { ExploreControl } from '../engine/explorer';
+import type { TreeNode } from '../engine/tree';
+import { pcTerms } from '../engine/pathCondition';
+import type { LaunchArgs } from './launchSchema';
+import type { EvalHost } from './evaluate';
+import { PathTable, type PathThread } from './paths';
+import type { BreakpointTable, ExceptionFilters } from './breakpoints';
+
+export interface Debuggee extends EvalHost {
+  readonly args: LaunchArgs;
+  readonly checked: CheckedProgram;
+  readonly run: SymbolicRun;
+  readonly T: TermStore;
+  readonly solver: Solver;
+  readonly paths: PathTable;
+  readonly breakpoints: BreakpointTable;
+  readonly filters: ExceptionFilters;
+  /** Shared with the explorer: `pause` (and a join arrival at a breakpoint) sets it. */
+  readonly control: ExploreControl;
+  /** The user asked to pause (as opposed to the run stopping itself through `control`). */
+  readonly pause: { requested: boolean };
+}
+
+export type LaunchOutcome =
+  | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread }
+  | { readonly ok: false; readonly messages: string[] };
+
+export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
+  const loaded = await loadFile(args.program);
+  if (!loaded.checked || hasErrors(loaded.diagnostics)) {
+    const messages = loaded.diagnostics.map(formatDiagnostic);
+    return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };
+  }
+  const checked = loaded.checked;
+  const entry = resolveEntry(checked, args.entry);
+  if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };
+  const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout });
+  const run = new SymbolicRun(checked, solver, {
+    mode: args.mode, loopBound: args.loopBound, recursionBound: args.recursionBound,
+    timeoutMs: args.solverTimeout, searcher: args.searcher, retain: true,
+  });
+  const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
+  const rootNode = await run.start(entry.proc);
+  const root = paths.addRoot(rootNode);
+  const debuggee: Debuggee = {
+    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
+  };
+  return { ok: true, debuggee, root };
+}
+
+/** The path condition a thread's state is judged under: the state's plus the user's `:assume`s. */
+export function pathCondition(d: Debuggee, node: TreeNode, threadId?: number): Term[] {
+  const t = d.paths.get(threadId);
+  return [...pcTerms(node.state.pc), ...(t?.assumptions.map((c) => c.term) ?? [])];
+}

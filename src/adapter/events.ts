@@ -1,0 +1,59 @@
+// What an Outcome (the result of moving paths) looks like on the wire: thread started /
+// exited events, output lines, then one stopped event, or the summary and a terminated
+// event when no path is left. Paths born in a `continue` are not announced one by one;
+// a thread the client never heard of exits silently.
+
+import { OutputEvent, StoppedEvent, TerminatedEvent, ThreadEvent } from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { summarizeFailure } from './describe';
+import type { Debuggee } from './debuggee';
+import type { Outcome } from './stepping';
+
+export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
+  const events: DebugProtocol.Event[] = [];
+  const { born, ended } = d.paths.drain();
+  for (const b of born) {
+    if (quiet) continue;
+    b.announced = true;
+    events.push(new ThreadEvent('started', b.id));
+  }
+  for (const e of ended) if (e.thread.announced) events.push(new ThreadEvent('exited', e.thread.id));
+  outcome.output.forEach((o) => events.push(output(o, 'console')));
+  const stop = outcome.stop && d.paths.get(outcome.stop.threadId) ? outcome.stop : undefined;
+  if (stop) {
+    const t = d.paths.get(stop.threadId)!;
+    t.announced = true;
+    const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state) : undefined;
+    if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
+    else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
+    events.push(stopped(stop.threadId, stop.reason, stop.description, stop.text, stop.hitBreakpointIds));
+    return events;
+  }
+  if (d.paths.size === 0) {
+    events.push(output(summaryText(d), 'console'), new TerminatedEvent());
+    return events;
+  }
+  const next = d.paths.listed(1)[0];
+  next.announced = true;
+  events.push(stopped(next.id, 'step', `now on path #${next.id}`));
+  return events;
+}
+
+export function stopped(threadId: number, reason: string, description?: string, text?: string, hitBreakpointIds?: number[]): DebugProtocol.StoppedEvent {
+  const e = new StoppedEvent(reason, threadId) as DebugProtocol.StoppedEvent;
+  e.body.allThreadsStopped = true;
+  if (description) e.body.description = description;
+  if (text) e.body.text = text;
+  if (hitBreakpointIds) e.body.hitBreakpointIds = hitBreakpointIds;
+  return e;
+}
+
+export function output(text: string, category: 'console' | 'stderr' | 'stdout'): DebugProtocol.OutputEvent {
+  return new OutputEvent(`${text}\n`, category) as DebugProtocol.OutputEvent;
+}
+
+export function summaryText(d: Debuggee): string {
+  const e = d.run.tree.counts.ended;
+  const total = Object.values(e).reduce((a, b) => a + b, 0);
+  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} failed, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown`;
+}

@@ -1,0 +1,120 @@
+// The `evaluate` request (watch, hover, REPL; a missing context means REPL) with the
+// pseudo-variables `$pc`, `$model`, `$path`, the REPL commands `:assume φ`, `:sat φ`,
+// `:valid φ`, `:why`, `:help`, and completions for variable names and commands.
+// `:assume φ` cannot add a node to the memoised tree, so it adds φ to a per-thread list of
+// assumptions that every later evaluation, `:sat`/`:valid`, the Model and the Path
+// condition scope of that thread take into account (not the stepping engine itself).
+
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { printTerm } from '../engine/terms/print';
+import { counterexample, formatCounterexample } from '../engine/counterexample';
+import { inputSymbols } from '../engine/state';
+import { answer, compileFormula, frameOf, visibleNames, witnessText } from './evaluate';
+import { whyText, pathText } from './describe';
+import type { FrameRef } from './frames';
+import { MAX_VALUE_LENGTH, type VariableRefs } from './scopes';
+import { pathCondition, type Debuggee } from './debuggee';
+import { UserError } from './userError';
+
+const COMMANDS: readonly [string, string][] = [
+  [':assume', ':assume φ — add φ to this path\'s condition (for evaluation only)'],
+  [':sat', ':sat φ — is φ satisfiable on this path? (with a witness)'],
+  [':valid', ':valid φ — does φ hold on every input of this path? (with a counterexample)'],
+  [':why', ':why — why this path failed: formula, counterexample, path, relevant facts'],
+  [':help', ':help — list the commands'],
+];
+const PSEUDO = ['$pc', '$model', '$path'];
+
+export interface EvalTarget { readonly frameId: number; readonly ref: FrameRef }
+
+export async function evaluate(d: Debuggee, refs: VariableRefs, target: EvalTarget, expression: string, context: string): Promise<DebugProtocol.EvaluateResponse['body']> {
+  const text = expression.trim();
+  if (text === '') throw new UserError('nothing to evaluate');
+  if (text.startsWith(':')) return command(d, target, text);
+  if (text === '$pc') return pcValue(d, refs, target);
+  if (text === '$model') return modelValue(d, refs, target);
+  if (text === '$path') return { result: pathText(target.ref.node.state), variablesReference: 0 };
+  const maxLength = context === 'hover' ? 80 : MAX_VALUE_LENGTH;
+  const sf = { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
+  const a = await answer(d, sf, pathCondition(d, target.ref.node, target.ref.threadId), text, maxLength);
+  if (a.error !== undefined) throw new UserError(a.error);
+  const reference = a.value ? refs.render(a.value).variablesReference : 0;
+  return { result: a.result, type: a.type, variablesReference: reference };
+}
+
+function pcValue(d: Debuggee, refs: VariableRefs, target: EvalTarget): DebugProtocol.EvaluateResponse['body'] {
+  const terms = pathCondition(d, target.ref.node, target.ref.threadId);
+  const printed = terms.length === 0 ? 'true' : terms.map((t) => printTerm(t, { maxLength: MAX_VALUE_LENGTH })).join(' && ');
+  const result = printed.length > 4 * MAX_VALUE_LENGTH ? `${printed.slice(0, 4 * MAX_VALUE_LENGTH)}…` : printed;
+  return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'pc'), namedVariables: terms.length };
+}
+
+async function modelValue(d: Debuggee, refs: VariableRefs, target: EvalTarget): Promise<DebugProtocol.EvaluateResponse['body']> {
+  const state = target.ref.node.state;
+  const r = state.failure?.model ? { status: 'sat' as const, model: state.failure.model }
+    : await d.solver.model(pathCondition(d, target.ref.node, target.ref.threadId), state.model);
+  const result = r.status === 'sat' ? formatCounterexample(counterexample(inputSymbols(state), r.model))
+    : r.status === 'unsat' ? 'no model: the path condition is unsatisfiable' : `unknown: ${r.reason}`;
+  return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'model') };
+}
+
+async function command(d: Debuggee, target: EvalTarget, text: string): Promise<DebugProtocol.EvaluateResponse['body']> {
+  const m = /^(:[a-z]+)\s*(.*)$/s.exec(text);
+  const name = m?.[1] ?? text;
+  const arg = (m?.[2] ?? '').trim();
+  const node = target.ref.node;
+  const sf = { state: node.state, frameIndex: target.ref.frameIndex };
+  const formula = (): NonNullable<ReturnType<typeof compileFormula>['term']> => {
+    if (arg === '') throw new UserError(`${name} needs a formula, e.g. ${name} x > 0`);
+    const c = compileFormula(d, sf, arg);
+    if (!c.term) throw new UserError(c.error ?? 'not a formula');
+    return c.term;
+  };
+  const pc = pathCondition(d, node, target.ref.threadId);
+  const reply = (result: string): DebugProtocol.EvaluateResponse['body'] => ({ result, variablesReference: 0 });
+  switch (name) {
+    case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path — the path condition, its model, the lines of the path').join('\n'));
+    case ':why': return reply(whyText(node.state));
+    case ':sat': {
+      const phi = formula();
+      const r = await d.solver.checkSat(pc, phi, { wantModel: true, hint: node.state.model });
+      if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
+      return reply(r.status === 'unsat' ? 'unsatisfiable on this path' : `satisfiable, e.g. ${witnessText(node.state, r.model, phi)}`);
+    }
+    case ':valid': {
+      const phi = formula();
+      const r = await d.solver.checkSat(pc, d.T.not(phi), { wantModel: true, hint: node.state.model });
+      if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
+      return reply(r.status === 'unsat' ? 'valid on this path' : `not valid: false for ${witnessText(node.state, r.model, phi)}`);
+    }
+    case ':assume': {
+      const phi = formula();
+      const thread = d.paths.get(target.ref.threadId);
+      if (!thread) throw new UserError('this path has ended; :assume needs a live thread');
+      const r = await d.solver.checkSat(pc, phi, { wantModel: false, hint: node.state.model });
+      if (r.status === 'unsat') throw new UserError(`${arg} contradicts the path condition; nothing assumed`);
+      thread.assumptions.push({ term: phi, reason: 'assumed in the debug console' });
+      return reply(`assumed ${printTerm(phi, { maxLength: MAX_VALUE_LENGTH })} on path #${thread.id} (${thread.assumptions.length} assumption(s); shown under Path condition)`);
+    }
+    default: throw new UserError(`unknown command ${name}; try :help`);
+  }
+}
+
+/** Variable names, pseudo-variables and commands that complete the word before the cursor. */
+export function completions(d: Debuggee, ref: FrameRef | undefined, text: string, column: number): DebugProtocol.CompletionItem[] {
+  const upto = text.slice(0, Math.max(0, column - 1));
+  const word = /[:$A-Za-z_][A-Za-z0-9_]*$|:$|\$$/.exec(upto)?.[0] ?? '';
+  const items: DebugProtocol.CompletionItem[] = [];
+  const offer = (label: string, type: DebugProtocol.CompletionItemType, detail?: string): void => {
+    if (label.startsWith(word)) items.push({ label, type, detail, start: upto.length - word.length, length: word.length });
+  };
+  if (upto.trimStart().startsWith(':') && !/\s/.test(upto.trimStart())) {
+    for (const [c, help] of COMMANDS) offer(c, 'keyword', help);
+    return items;
+  }
+  const frame = ref ? frameOf({ state: ref.node.state, frameIndex: ref.frameIndex }) : undefined;
+  if (frame && ref) for (const name of visibleNames(d.checked, frame, ref.node.state).keys()) offer(name, 'variable');
+  for (const p of PSEUDO) offer(p, 'value');
+  if (upto.trim() === '' || word.startsWith(':')) for (const [c, help] of COMMANDS) offer(c, 'keyword', help);
+  return items;
+}

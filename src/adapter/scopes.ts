@@ -1,0 +1,136 @@
+// Scopes of a frame and their variables: Locals (symbolic values), Path condition (each
+// conjunct with the line and reason that added it, plus `:assume`d facts), Model (concrete
+// inputs that drive this path) and Globals. Values are Sym-syntax prints of the terms,
+// truncated; long terms and arrays expand into their parts.
+
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { typeName } from '../lang/types';
+import { conjuncts } from '../engine/pathCondition';
+import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../engine/state';
+import { counterexample } from '../engine/counterexample';
+import { printTerm, sortName } from '../engine/terms/print';
+import type { Term } from '../engine/terms/term';
+import { Interner } from './ids';
+import { frameOf, visibleNames } from './evaluate';
+import type { FrameRef } from './frames';
+import { pathCondition, type Debuggee } from './debuggee';
+
+export const MAX_VALUE_LENGTH = 120;
+const MAX_ELEMENTS = 64;
+
+type VarSource =
+  | { readonly kind: 'locals' | 'pc' | 'model' | 'globals'; readonly ref: FrameRef }
+  | { readonly kind: 'term'; readonly term: Term }
+  | { readonly kind: 'array'; readonly arr: SymArray };
+
+export class VariableRefs {
+  private readonly refs = new Interner<VarSource>();
+
+  scopes(frameId: number, ref: FrameRef): DebugProtocol.Scope[] {
+    const make = (name: string, kind: 'locals' | 'pc' | 'model' | 'globals', hint?: 'locals'): DebugProtocol.Scope => {
+      const scope: DebugProtocol.Scope = { name, variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref })), expensive: false };
+      if (hint) scope.presentationHint = hint;
+      return scope;
+    };
+    return [make('Locals', 'locals', 'locals'), make('Path condition', 'pc'), make('Model', 'model'), make('Globals', 'globals')];
+  }
+
+  /** A reference for the path condition / model scope of a frame (for `$pc`, `$model`). */
+  scopeRef(frameId: number, ref: FrameRef, kind: 'pc' | 'model'): number {
+    return this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref }));
+  }
+
+  exists(id: unknown): boolean { return this.refs.get(id) !== undefined; }
+
+  async variables(d: Debuggee, id: number, start = 0, count = 0): Promise<DebugProtocol.Variable[] | undefined> {
+    const src = this.refs.get(id);
+    if (!src) return undefined;
+    const all = await this.list(d, src);
+    return count > 0 ? all.slice(start, start + count) : all.slice(start);
+  }
+
+  /** `value` and `variablesReference` for a symbolic value: long terms and arrays expand. */
+  render(v: SymValue): { value: string; variablesReference: number } {
+    if (isSymArray(v)) {
+      const ref = this.refs.id(`array:${v.length.id}:${v.contents.id}`, () => ({ kind: 'array', arr: v }));
+      return { value: `array(length ${printTerm(v.length, { maxLength: 40 })})`, variablesReference: ref };
+    }
+    const value = printTerm(v, { maxLength: MAX_VALUE_LENGTH });
+    const long = value.length >= MAX_VALUE_LENGTH && v.args.length > 0;
+    return { value, variablesReference: long ? this.refs.id(`term:${v.id}`, () => ({ kind: 'term', term: v })) : 0 };
+  }
+
+  private async list(d: Debuggee, src: VarSource): Promise<DebugProtocol.Variable[]> {
+    switch (src.kind) {
+      case 'locals': return this.locals(d, src.ref);
+      case 'globals': return [...src.ref.node.state.globals].map(([name, v]) => this.variable(d, name, v, undefined, name));
+      case 'pc': return this.pathConditionVars(d, src.ref);
+      case 'model': return this.model(d, src.ref);
+      case 'term': return termParts(src.term).map(([name, t]) => this.variable(d, name, t));
+      case 'array': return this.arrayParts(d, src.arr);
+    }
+  }
+
+  private locals(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
+    const state = ref.node.state;
+    const frame = frameOf({ state, frameIndex: ref.frameIndex });
+    if (!frame) return [];
+    const types = visibleNames(d.checked, frame, state);
+    return [...frame.store].map(([name, v]) => {
+      const t = types.get(name)?.type;
+      return this.variable(d, name, v, t ? typeName(t) : undefined, name);
+    });
+  }
+
+  private pathConditionVars(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
+    const out = conjuncts(ref.node.state.pc).map((c, i) => {
+      const v = this.variable(d, `${i + 1}${c.span ? ` · line ${c.span.line}` : ''}`, c.term, c.reason);
+      return v;
+    });
+    const t = d.paths.get(ref.threadId);
+    t?.assumptions.forEach((c, i) => out.push(this.variable(d, `:assume ${i + 1}`, c.term, c.reason)));
+    if (out.length === 0) out.push({ name: '(empty)', value: 'true', variablesReference: 0 });
+    return out;
+  }
+
+  private async model(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
+    const state = ref.node.state;
+    const given = state.failure?.model;
+    const r = given ? { status: 'sat' as const, model: given } : await d.solver.model(pathCondition(d, ref.node, ref.threadId), state.model);
+    if (r.status !== 'sat') {
+      const why = r.status === 'unknown' ? `unknown: ${r.reason}` : 'the path condition is unsatisfiable';
+      return [{ name: '(no model)', value: why, variablesReference: 0 }];
+    }
+    const cx = counterexample(inputSymbols(state), r.model);
+    const out = Object.entries(cx).map(([name, v]) => ({ name, value: JSON.stringify(v), variablesReference: 0 }));
+    return out.length > 0 ? out : [{ name: '(no inputs)', value: 'any input drives this path', variablesReference: 0 }];
+  }
+
+  private arrayParts(d: Debuggee, arr: SymArray): DebugProtocol.Variable[] {
+    const out = [this.variable(d, 'length', arr.length), this.variable(d, 'contents', arr.contents)];
+    const n = arr.length.op === 'const' ? Number(arr.length.value) : 0;
+    for (let i = 0; i < Math.min(n, MAX_ELEMENTS); i++) out.push(this.variable(d, `[${i}]`, d.T.select(arr.contents, d.T.int(BigInt(i)))));
+    if (n > MAX_ELEMENTS) out.push({ name: '…', value: `${n - MAX_ELEMENTS} more elements`, variablesReference: 0 });
+    return out;
+  }
+
+  private variable(d: Debuggee, name: string, v: SymValue, type?: string, evaluateName?: string): DebugProtocol.Variable {
+    const shown = this.render(v);
+    const out: DebugProtocol.Variable = { name, ...shown, type: type ?? (isSymArray(v) ? 'array' : sortName(v.sort)) };
+    if (evaluateName) out.evaluateName = evaluateName;
+    return out;
+  }
+}
+
+/** The parts of a term, named by their role. */
+function termParts(t: Term): [string, Term][] {
+  const a = t.args;
+  switch (t.op) {
+    case 'ite': return [['condition', a[0]], ['then', a[1]], ['else', a[2]]];
+    case 'select': return [['array', a[0]], ['index', a[1]]];
+    case 'store': return [['array', a[0]], ['index', a[1]], ['value', a[2]]];
+    default:
+      if (a.length === 2) return [['left', a[0]], ['right', a[1]]];
+      return a.map((x, i) => [`${t.op}[${i}]`, x]);
+  }
+}

@@ -1,0 +1,405 @@
+// The symdap debug session: a DAP server (on @vscode/debugadapter) over the symbolic
+// engine. Every request goes through one dispatcher that turns any problem into an error
+// response (never a crash or a stack trace); handlers are thin and delegate to the modules
+// beside this one. Moves of paths run one at a time; each answers first, then sends its
+// thread, output and stopped events.
+
+import { DebugSession, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import * as nodePath from 'node:path';
+import { validateLaunchArgs } from './launchSchema';
+import { launchDebuggee, type Debuggee } from './debuggee';
+import { BreakpointTable, ExceptionFilters } from './breakpoints';
+import { capabilities } from './capabilities';
+import { FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
+import { VariableRefs } from './scopes';
+import { evaluate, completions } from './repl';
+import { exceptionInfo } from './describe';
+import { outcomeEvents, output } from './events';
+import { Stepper, type Outcome, type Side } from './stepping';
+import { Runner } from './running';
+import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
+import { threadName, type PathThread } from './paths';
+import { UserError } from './userError';
+
+type Args = Record<string, unknown>;
+type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
+
+const CONFIGURATION_WAIT_MS = 1000;
+
+export class SymDebugSession extends DebugSession {
+  private d: Debuggee | undefined;
+  private stepper: Stepper | undefined;
+  private runner: Runner | undefined;
+  private launching = false;
+  private disposed = false;
+  private running = false;
+  private tracing = false;
+  private readonly breakpoints = new BreakpointTable();
+  private readonly filters = new ExceptionFilters();
+  private readonly frameIds = new FrameIds();
+  private readonly varRefs = new VariableRefs();
+  private readonly configured = deferred<void>();
+  private readonly programReady = deferred<boolean>();
+  /** Moves of paths, one after the other. */
+  private moves: Promise<void> = Promise.resolve();
+  private listedSummary = -1;
+  private readonly handlers: Record<string, Handler> = {
+    initialize: (r) => this.initialize(r),
+    launch: (r, a) => this.launch(r, a),
+    attach: () => { throw new UserError('attach is not supported: use a launch configuration'); },
+    configurationDone: (r) => { this.configured.resolve(); this.sendResponse(r); },
+    setBreakpoints: (r, a) => this.setBreakpoints(r, a),
+    setExceptionBreakpoints: (r, a) => this.setExceptionBreakpoints(r, a),
+    setFunctionBreakpoints: (r) => { r.body = { breakpoints: [] }; this.sendResponse(r); },
+    threads: (r) => this.threads(r),
+    stackTrace: (r, a) => this.stack(r, a),
+    scopes: (r, a) => { const f = this.frame(a.frameId); r.body = { scopes: f.label ? [] : this.varRefs.scopes(a.frameId as number, f) }; this.sendResponse(r); },
+    variables: (r, a) => this.variables(r, a),
+    evaluate: (r, a) => this.evaluate(r, a),
+    completions: (r, a) => this.completions(r, a),
+    exceptionInfo: (r, a) => this.exceptionInfo(r, a),
+    source: (r) => this.source(r),
+    continue: (r, a) => this.continueRun(r, a),
+    next: (r, a) => this.move(r, a, (s, t) => s.step(t, 'next')),
+    stepIn: (r, a) => this.move(r, a, (s, t) => s.step(t, 'in', sideOf(a.targetId))),
+    stepOut: (r, a) => this.move(r, a, (s, t) => s.step(t, 'out')),
+    stepBack: (r, a) => this.move(r, a, (s, t) => Promise.resolve(s.stepBack(t))),
+    reverseContinue: (r, a) => this.move(r, a, (s, t) => s.reverseContinue(t)),
+    stepInTargets: (r, a) => this.stepInTargets(r, a),
+    gotoTargets: (r, a) => this.gotoTargets(r, a),
+    goto: (r, a) => this.goto(r, a),
+    restartFrame: (r, a) => this.restartFrame(r, a),
+    pause: (r) => this.pause(r),
+    terminate: (r) => { this.sendResponse(r); this.shutdownRun(); this.sendEvent(new TerminatedEvent()); },
+    disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
+    'symdap/tree': (r, a) => { r.body = treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
+    'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
+  };
+
+  constructor() {
+    super();
+    // A stream error must not become an unhandled 'error' event (it would end the process).
+    this.on('error', () => undefined);
+    this.on('close', () => this.shutdownRun());
+  }
+
+  /** Frees the run (solver included); called on disconnect, terminate and a closed stream. */
+  shutdownRun(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const d = this.d;
+    if (!d) return;
+    d.pause.requested = true;
+    d.control.paused = true;
+    void this.moves.then(() => d.solver.dispose());
+  }
+
+  protected override dispatchRequest(request: DebugProtocol.Request): void {
+    const response = new Response(request);
+    const raw = (request as { arguments?: unknown }).arguments;
+    const args: Args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw as Args : {};
+    const command = typeof request.command === 'string' ? request.command : '';
+    if (this.tracing) this.output(`⇢ ${command} ${clip(JSON.stringify(args))}`, 'console');
+    const handler = Object.prototype.hasOwnProperty.call(this.handlers, command) ? this.handlers[command] : undefined;
+    if (!handler) return this.fail(response, `unknown request '${command}'`);
+    try {
+      Promise.resolve(handler(response, args)).catch((e: unknown) => this.fail(response, e));
+    } catch (e) {
+      this.fail(response, e);
+    }
+  }
+
+  // launch { trace: true } echoes the DAP traffic to the debug console.
+  override sendResponse(response: DebugProtocol.Response): void {
+    super.sendResponse(response);
+    if (this.tracing) super.sendEvent(output(`⇠ ${response.command} ${response.success ? 'ok' : `failed: ${response.message}`}`, 'console'));
+  }
+
+  override sendEvent(event: DebugProtocol.Event): void {
+    super.sendEvent(event);
+    if (this.tracing && event.event !== 'output') super.sendEvent(output(`⇠ event ${event.event} ${clip(JSON.stringify(event.body ?? {}))}`, 'console'));
+  }
+
+  private fail(response: DebugProtocol.Response, e: unknown): void {
+    if ((response as { seq?: number }).seq !== 0 && (response as { seq?: number }).seq !== undefined) return;
+    const message = e instanceof UserError ? e.message : typeof e === 'string' ? e
+      : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    response.success = false;
+    response.message = message;
+    response.body = { error: { id: 1, format: message.replace(/[{}]/g, ''), showUser: false } };
+    this.sendResponse(response);
+  }
+
+  private debuggee(): Debuggee {
+    if (!this.d) throw new UserError(this.launching ? 'the program is still being launched' : 'no program is being debugged (send launch first)');
+    return this.d;
+  }
+
+  private frame(id: unknown): FrameRef {
+    this.debuggee();
+    const f = this.frameIds.get(id);
+    if (!f) throw new UserError(`unknown frame id ${JSON.stringify(id)}`);
+    return f;
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  private initialize(response: DebugProtocol.Response): void {
+    response.body = capabilities();
+    this.sendResponse(response);
+    this.sendEvent(new InitializedEvent());
+  }
+
+  private async launch(response: DebugProtocol.Response, args: Args): Promise<void> {
+    if (this.d || this.launching) throw new UserError('a program is already launched in this session');
+    const v = validateLaunchArgs(args);
+    v.warnings.forEach((w) => this.output(w, 'console'));
+    if (!v.args) return this.launchFailed(response, v.errors);
+    this.launching = true;
+    this.tracing = v.args.trace;
+    const out = await launchDebuggee(v.args, this.breakpoints, this.filters)
+      .catch((e: unknown) => ({ ok: false as const, messages: [`cannot start the symbolic run: ${e instanceof Error ? e.message : String(e)}`] }))
+      .finally(() => { this.launching = false; });
+    if (!out.ok) return this.launchFailed(response, out.messages);
+    const d = out.debuggee;
+    this.d = d;
+    this.stepper = new Stepper(d);
+    this.runner = new Runner(d);
+    for (const b of this.breakpoints.setProgram(d.checked.file, d.checked.program)) {
+      this.sendEvent(new BreakpointEvent('changed', this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint));
+    }
+    this.programReady.resolve(true);
+    await Promise.race([this.configured.promise, delay(CONFIGURATION_WAIT_MS)]);
+    this.sendResponse(response);
+    if (v.args.stopOnEntry) {
+      this.finish({ stop: { threadId: out.root.id, reason: 'entry' }, output: [] }, false);
+    } else {
+      this.runner.consider(out.root.tip);
+      this.enqueue(() => this.runner!.continueAll(undefined, false), true);
+    }
+  }
+
+  private launchFailed(response: DebugProtocol.Response, messages: string[]): void {
+    messages.forEach((m) => this.output(m, 'stderr'));
+    this.programReady.resolve(false);
+    this.fail(response, new UserError(messages.join('\n')));
+    this.sendEvent(new TerminatedEvent());
+  }
+
+  // ------------------------------------------------------------------ breakpoints
+
+  private async setBreakpoints(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const source = args.source as DebugProtocol.Source | undefined;
+    const path = typeof source?.path === 'string' ? source.path : undefined;
+    if (!path) throw new UserError('setBreakpoints needs source.path');
+    if (this.launching) await this.programReady.promise;
+    const requested = Array.isArray(args.breakpoints) ? args.breakpoints as DebugProtocol.SourceBreakpoint[]
+      : Array.isArray(args.lines) ? (args.lines as number[]).map((line) => ({ line })) : [];
+    const bps = this.breakpoints.set(path, requested.filter((b) => typeof b === 'object' && b !== null));
+    response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
+    this.sendResponse(response);
+  }
+
+  private setExceptionBreakpoints(response: DebugProtocol.Response, args: Args): void {
+    const filters = Array.isArray(args.filters) ? args.filters.filter((f): f is string => typeof f === 'string') : [];
+    const unknown = this.filters.set(filters);
+    if (unknown.length > 0) this.output(`unknown exception filters ignored: ${unknown.join(', ')}`, 'console');
+    response.body = { breakpoints: filters.map(() => ({ verified: true })) };
+    this.sendResponse(response);
+  }
+
+  // ------------------------------------------------------------------ inspection
+
+  private threads(response: DebugProtocol.Response): void {
+    const d = this.d;
+    if (!d) {
+      response.body = { threads: [] };
+      return this.sendResponse(response);
+    }
+    const listed = d.paths.listed(d.args.maxThreads);
+    listed.forEach((t) => { t.announced = true; });
+    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t) })) };
+    this.sendResponse(response);
+    const hidden = d.paths.size - listed.length;
+    if (hidden > 0 && hidden !== this.listedSummary) {
+      this.output(`${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`, 'console');
+    }
+    this.listedSummary = hidden;
+  }
+
+  private stack(response: DebugProtocol.Response, args: Args): void {
+    const d = this.debuggee();
+    const t = requireThread(d, args.threadId);
+    response.body = stackTrace(this.frameIds, t, d.checked.file, d.checked.source, num(args.startFrame), num(args.levels));
+    this.sendResponse(response);
+  }
+
+  private async variables(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const d = this.debuggee();
+    const vars = await this.varRefs.variables(d, args.variablesReference as number, num(args.start), num(args.count));
+    if (!vars) throw new UserError(`unknown variablesReference ${JSON.stringify(args.variablesReference)}`);
+    response.body = { variables: vars };
+    this.sendResponse(response);
+  }
+
+  private evalTarget(frameId: unknown): { frameId: number; ref: FrameRef } {
+    const d = this.debuggee();
+    if (frameId !== undefined) {
+      const ref = this.frame(frameId);
+      return { frameId: frameId as number, ref };
+    }
+    const t = d.paths.listed(1)[0];
+    if (!t) throw new UserError('no path to evaluate in: every path has ended');
+    const ref: FrameRef = { threadId: t.id, node: t.cursor, frameIndex: 0 };
+    return { frameId: this.frameIds.id(ref), ref };
+  }
+
+  private async evaluate(response: DebugProtocol.Response, args: Args): Promise<void> {
+    if (typeof args.expression !== 'string') throw new UserError('evaluate needs an expression');
+    const target = this.evalTarget(args.frameId);
+    if (target.ref.label) throw new UserError('select a state frame (not the label) to evaluate');
+    const context = typeof args.context === 'string' ? args.context : 'repl';
+    response.body = await evaluate(this.debuggee(), this.varRefs, target, args.expression, context);
+    this.sendResponse(response);
+  }
+
+  private completions(response: DebugProtocol.Response, args: Args): void {
+    const text = typeof args.text === 'string' ? args.text : '';
+    const ref = this.d && args.frameId !== undefined ? this.frameIds.get(args.frameId) : undefined;
+    const column = typeof args.column === 'number' ? args.column : text.length + 1;
+    response.body = { targets: this.d ? completions(this.d, ref, text, column) : [] };
+    this.sendResponse(response);
+  }
+
+  private exceptionInfo(response: DebugProtocol.Response, args: Args): void {
+    const t = requireThread(this.debuggee(), args.threadId);
+    const info = exceptionInfo(t.cursor.state);
+    if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
+    response.body = info;
+    this.sendResponse(response);
+  }
+
+  /** The program's text (the only source there is). */
+  private source(response: DebugProtocol.Response): void {
+    response.body = { content: this.debuggee().checked.source, mimeType: 'text/x-sym' };
+    this.sendResponse(response);
+  }
+
+  // ------------------------------------------------------------------ moving paths
+
+  private async continueRun(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const d = this.debuggee();
+    const single = args.singleThread === true;
+    const t = args.threadId === undefined ? undefined : requireThread(d, args.threadId);
+    response.body = { allThreadsContinued: !single };
+    this.sendResponse(response);
+    await this.enqueue(() => this.runner!.continueAll(t, single), true);
+  }
+
+  private async move(response: DebugProtocol.Response, args: Args, op: (s: Stepper, t: PathThread) => Promise<Outcome>): Promise<void> {
+    const d = this.debuggee();
+    const t = requireThread(d, args.threadId);
+    this.sendResponse(response);
+    await this.enqueue(() => (d.paths.get(t.id) ? op(this.stepper!, t) : Promise.resolve({ output: [`path #${t.id} has ended`] })), false);
+  }
+
+  private async stepInTargets(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const t = requireThread(this.debuggee(), this.frame(args.frameId).threadId);
+    let targets: { id: number; label: string }[] = [];
+    await this.enqueueRaw(async () => { targets = await this.stepper!.stepInTargets(t); });
+    response.body = { targets };
+    this.sendResponse(response);
+  }
+
+  private gotoTargets(response: DebugProtocol.Response, args: Args): void {
+    const d = this.debuggee();
+    const line = num(args.line);
+    const threads = d.paths.listed(d.args.maxThreads);
+    // A state shared by several paths (before they forked) is offered once.
+    const seen = new Set<number>();
+    const targets = threads.flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
+      .filter((g) => !seen.has(g.id) && seen.add(g.id));
+    response.body = { targets };
+    this.sendResponse(response);
+  }
+
+  private async goto(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const d = this.debuggee();
+    const { thread, node } = jumpArgs(d, { threadId: args.threadId, nodeId: args.targetId });
+    return this.move(response, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
+  }
+
+  private async restartFrame(response: DebugProtocol.Response, args: Args): Promise<void> {
+    const ref = this.frame(args.frameId);
+    const t = requireThread(this.debuggee(), ref.threadId);
+    const target = restartTarget(t, ref);
+    if (!target) throw new UserError('this frame is not on the path of its thread any more');
+    return this.move(response, { threadId: t.id }, (s, th) => Promise.resolve(s.moveTo(th, target, 'restart')));
+  }
+
+  private pause(response: DebugProtocol.Response): void {
+    const d = this.debuggee();
+    if (this.running) {
+      d.pause.requested = true;
+      d.control.paused = true;
+    }
+    this.sendResponse(response);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  private enqueueRaw(op: () => Promise<void>): Promise<void> {
+    const next = this.moves.then(op, op);
+    this.moves = next.catch(() => undefined);
+    return next;
+  }
+
+  private enqueue(op: () => Promise<Outcome>, quiet: boolean): Promise<void> {
+    return this.enqueueRaw(async () => {
+      if (this.disposed) return;
+      this.running = true;
+      try {
+        this.finish(await op(), quiet);
+      } catch (e) {
+        this.output(`internal error: ${e instanceof Error ? e.message : String(e)}`, 'stderr');
+        this.finish({ output: [] }, quiet);
+      } finally {
+        this.running = false;
+      }
+    });
+  }
+
+  /** Thread events, output, then the stop (or the end of the session). */
+  private finish(outcome: Outcome, quiet: boolean): void {
+    if (!this.d || this.disposed) return;
+    for (const e of outcomeEvents(this.d, outcome, quiet)) this.sendEvent(e);
+  }
+
+  private output(text: string, category: 'console' | 'stderr' | 'stdout'): void {
+    this.sendEvent(output(text, category));
+  }
+}
+
+function sideOf(targetId: unknown): Side | undefined {
+  return targetId === 1 ? 'then' : targetId === 2 ? 'else' : undefined;
+}
+
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref?.());
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+}

@@ -1,0 +1,62 @@
+// `symdap dap --server=PORT`: a TCP server with one independent session per connection
+// (the way VS Code's `debugServer` setting talks to an adapter). A connection that breaks
+// frames or hangs up frees its own session; the others keep running.
+
+import * as net from 'node:net';
+import type { Logger, SessionFactory } from './connection';
+import type { TransportLimits } from './limits';
+import { serveStream } from './streamConnection';
+
+export interface ServerOptions {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly createSession: SessionFactory;
+  readonly limits: TransportLimits;
+  readonly log: Logger;
+}
+
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  /** Connections whose session is still alive. */
+  activeSessions(): number;
+  /** Stops listening, ends every open connection (freeing its session), then resolves. */
+  close(): Promise<void>;
+}
+
+export function listen(server: net.Server | import('node:http').Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
+
+export async function startTcpServer(options: ServerOptions): Promise<RunningServer> {
+  const sockets = new Set<net.Socket>();
+  let next = 1;
+  const server = net.createServer((socket) => {
+    const name = `tcp#${next++}`;
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    options.log.info(`${name}: connected from ${socket.remoteAddress}:${socket.remotePort}`);
+    void serveStream({
+      input: socket,
+      write: (text) => { if (socket.writable) socket.write(text); },
+      end: () => socket.end(),
+    }, options.createSession, options.limits, options.log, name).then(() => sockets.delete(socket));
+  });
+  const port = await listen(server, options.host, options.port);
+  return {
+    host: options.host,
+    port,
+    activeSessions: () => sockets.size,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+// The extension in a real VS Code: the .vsix is installed into a headless code-server, a
+// sample is opened in headless Chromium and debugged with F5, and every check reads the
+// workbench's DOM, i.e. what a user sees. Screenshots go to test-output/vscode/.
+// Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from './support/cache';
+import { launchBrowser, screenshot } from './support/browser';
+import { startCodeServer, type CodeServer } from './support/codeServer';
+import { SEL, expandRow, openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
+const SAMPLE = 'bad_input.sym';
+const STOP_MS = 30_000;
+
+async function buildVsix(): Promise<void> {
+  await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
+}
+
+function makeWorkspace(scratch: string): string {
+  const ws = path.join(scratch, 'workspace');
+  cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+  cpSync(path.join(ROOT, 'samples', 'lecture', SAMPLE), path.join(ws, SAMPLE));
+  return ws;
+}
+
+describe('symdap in a headless VS Code (code-server)', () => {
+  let scratch = '';
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const timings: string[] = [];
+  const timed = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
+    const t0 = Date.now();
+    try { return await f(); } finally { timings.push(`${what}: ${Date.now() - t0} ms`); }
+  };
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-'));
+    await timed('build .vsix', buildVsix);
+    server = await timed('install .vsix + start code-server', () =>
+      startCodeServer({ vsix: VSIX, workspace: makeWorkspace(scratch), scratch }));
+    ({ browser, page } = await timed('launch Chromium', launchBrowser));
+    await timed('workbench ready', () => openWorkbench(page, server!.url));
+  });
+
+  afterAll(async () => {
+    try {
+      if (page) await screenshot(page, '99-last').catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+    } finally {
+      await server?.stop();
+      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+      console.log(`test:vscode timings\n  ${timings.join('\n  ')}`);
+    }
+  });
+
+  it('F5 with the launch.json stops on entry: debug toolbar and current-line decoration', async () => {
+    await openFile(page, SAMPLE);
+    await page.keyboard.press('F5');
+    await timed('F5 to stopped on entry', async () => {
+      await visible(page, SEL.debugToolbar, 'the debug toolbar', STOP_MS);
+      await visible(page, SEL.topFrameLine, 'the current-line decoration of the top stack frame', STOP_MS);
+    });
+    const frames = await until('a stack frame of main in the Call Stack view', 10_000,
+      () => rowTexts(page, SEL.callStackFrame), (rows) => rows.some((r) => r.includes('main')));
+    expect(frames[0]).toContain(SAMPLE);
+    await screenshot(page, '01-stopped-on-entry');
+  });
+
+  it('the Variables view shows symbolic inputs and a Path condition scope', async () => {
+    const rows = await until('the inputs c0..c3 in Locals', 10_000,
+      () => rowTexts(page, SEL.variablesRow), (r) => ['c0', 'c1', 'c2', 'c3'].every((n) => r.some((x) => x.startsWith(`${n}:`))));
+    expect(rows).toContain('Locals');
+    // The inputs are unconstrained symbols, so each one's value is its own symbol.
+    expect(rows).toEqual(expect.arrayContaining(['c0: c0', 'c3: c3']));
+    await expandRow(page, SEL.variablesRow, 'Path condition', 10_000);
+    await screenshot(page, '02-variables-on-entry');
+  });
+
+  it('a step over the first branch adds a second thread (path) to the Call Stack view', async () => {
+    await page.keyboard.press('F10');
+    const threads = await timed('F10 to two threads', () => until('two threads in the Call Stack view', STOP_MS,
+      () => rowTexts(page, SEL.callStackThread), (r) => r.length >= 2));
+    expect(threads.join('\n')).toMatch(/c0/);
+    const pc = await until('the branch condition on c0 in the Path condition scope', 10_000,
+      () => rowTexts(page, SEL.variablesRow), (r) => r.some((x) => /line 10/.test(x) && /c0/.test(x)));
+    expect(pc.join('\n')).toMatch(/c0 == 98/);
+    await screenshot(page, '03-two-paths-after-step');
+  });
+
+  it('continue stops at the failed assertion: the exception widget shows the counterexample', async () => {
+    await page.keyboard.press('F5');
+    const widget = await timed('F5 to the failed assertion', () =>
+      visible(page, SEL.exceptionWidget, 'the exception widget', STOP_MS));
+    const text = (await widget.innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/assert/i);
+    expect(text).toContain('c0 = 98');
+    expect(text).toContain('c1 = 97');
+    expect(text).toContain('c2 = 100');
+    expect(text).toContain('c3 = 33');
+    await screenshot(page, '04-failed-assertion');
+  });
+});
