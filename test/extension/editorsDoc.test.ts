@@ -1,14 +1,14 @@
-// docs/editors.md: the copy-paste vimspector configurations are valid JSON and valid launches.
+// README.md (editor recipes): the copy-paste vimspector configurations are valid JSON and valid launches.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 
-const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/editors.md'), 'utf8');
+const doc = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 const jsonBlocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
 
-describe('docs/editors.md', () => {
+describe('README editor recipes', () => {
   it('has a vimspector configuration that parses', () => {
     expect(jsonBlocks).toHaveLength(1);
     expect(() => JSON.parse(jsonBlocks[0])).not.toThrow();
