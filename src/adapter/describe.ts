@@ -70,7 +70,6 @@ export function exceptionInfo(state: State): DebugProtocol.ExceptionInfoResponse
         message: summary.headline,
         typeName: FAILURE_TITLES[f.kind],
         evaluateName: f.message,
-        stackTrace: `counterexample: ${summary.counterexample}\npath: ${summary.path}`,
       },
     };
   }

@@ -80,7 +80,7 @@ export class Stepper {
       output.push(...arrival.logs);
       const depth = node.state.frames.length;
       const done = kind === 'in' || (kind === 'next' ? depth <= startDepth : depth < startDepth);
-      if (done) return { stop: { threadId: t.id, reason: 'step', description: this.forkText(t, before, node) }, output };
+      if (done) return { stop: { threadId: t.id, reason: 'step', ...this.forkText(t, before, node) }, output };
       if (arrival.reason === 'breakpoint') return { stop: stopAtNode(t, 'breakpoint', undefined, arrival.hitBreakpointIds), output };
       if (Date.now() - lastYield > YIELD_MS) {
         await new Promise((r) => setImmediate(r));
@@ -147,13 +147,14 @@ export class Stepper {
     return `waiting at join (line ${s.waitingAt?.span.line ?? '?'}): ${others} other path(s) of this call still running; step or continue them to release the join`;
   }
 
-  private forkText(t: PathThread, before: TreeNode, node: TreeNode): string | undefined {
-    if (node.parent !== before || (node.label.kind !== 'then' && node.label.kind !== 'else')) return undefined;
+  /** A short description (clients show it as the thread's state) and the full story as text. */
+  private forkText(t: PathThread, before: TreeNode, node: TreeNode): { description?: string; text?: string } {
+    if (node.parent !== before || (node.label.kind !== 'then' && node.label.kind !== 'else')) return {};
     const others = (this.d.run.tree.childrenOf(before) ?? []).filter((k) => k !== node)
       .map((k) => this.d.paths.owner(k)).filter((o): o is PathThread => o !== undefined && o !== t);
     const cond = printTerm(node.label.cond, { maxLength: 60 });
     const rest = others.length > 0 ? `; the other side continues as ${others.map((o) => `#${o.id}`).join(', ')}` : '';
-    return `branch: following ${node.label.kind} (${cond})${rest}`;
+    return { description: `${node.label.kind}: ${cond}`, text: `branch: following ${node.label.kind} (${cond})${rest}` };
   }
 
   // ---------------------------------------------------------------- time travel

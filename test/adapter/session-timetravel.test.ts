@@ -76,7 +76,8 @@ describe('joins', () => {
     const t = (await launchAndStop(h.dc, sample('join/ifs_join_merge.sym'))).body.threadId!;
     await step('next', t); // line 12 -> 13
     const fork = await step('next', t); // forks at the if
-    expect(fork.body.description).toMatch(/branch: following then/);
+    expect(fork.body.description).toBe('then: x0 > 0');
+    expect(fork.body.text).toMatch(/branch: following then/);
     const other = (await h.dc.threadsRequest()).body.threads.find((x) => x.id !== t)!.id;
     await step('next', t); // s := s + 1 -> join
     const waiting = await step('next', t);

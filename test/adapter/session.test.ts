@@ -63,7 +63,8 @@ describe('stepping', () => {
     const started = h.dc.waitForEvent('thread');
     stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
     expect(((await started) as DebugProtocol.ThreadEvent).body.reason).toBe('started');
-    expect(stop.body.description).toMatch(/branch: following then \(x < 0\)/);
+    expect(stop.body.description).toBe('then: x < 0');
+    expect(stop.body.text).toMatch(/branch: following then \(x < 0\)/);
     f = await topFrame(h.dc, t);
     expect(f.line).toBe(13);
     const threads = await h.dc.threadsRequest();

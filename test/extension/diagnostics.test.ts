@@ -80,3 +80,22 @@ describe('headlines and summaries', () => {
     expect(summarizeReport(report({ verdict: 'error' }))).toMatch(/does not parse/);
   });
 });
+
+describe('the extension and the CLI share one code path', () => {
+  it('diagnostics of a real verify report match `symdap verify --json` for a failing sample', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { verifySource } = await import('../../src/engine/verifySource');
+    const { runVerifier } = await import('../../extension/src/verifier');
+    const file = join(__dirname, '..', '..', 'samples', 'lecture', 'bad_input.sym');
+    const viaCli = (await verifySource(await readFile(file, 'utf8'), file)).report;
+    const viaExtension = await runVerifier(file);
+    expect(viaExtension.failures).toEqual(viaCli.failures);
+    const records = reportToDiagnostics(viaExtension);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ line: 16, column: 11, severity: 'error' });
+    expect(records[0].message).toContain('assertion may fail: false');
+    expect(records[0].message).toContain('c0 = 98, c1 = 97, c2 = 100, c3 = 33');
+    expect(records[0].trace).toEqual([10, 11, 12, 13, 16]);
+  });
+});

@@ -82,12 +82,17 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, 
   throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs} ms; see ${logFile}`);
 }
 
-function killGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  const forced = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 3000);
-  return exited.finally(() => clearTimeout(forced));
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try { process.kill(-pgid, signal); return true; } catch { return false; }
+}
+
+/** SIGTERM to the group (code-server, its extension hosts, their adapters), SIGKILL after 3 s. */
+async function killGroup(child: ChildProcess): Promise<void> {
+  const pgid = child.pid;
+  if (pgid === undefined || !signalGroup(pgid, 'SIGTERM')) return;
+  const deadline = Date.now() + 3000;
+  while (signalGroup(pgid, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (signalGroup(pgid, 'SIGKILL')) await new Promise((r) => setTimeout(r, 200));
 }
 
 /** Installs `vsix` and starts code-server on `workspace`; all state lives under `scratch`. */
@@ -104,7 +109,10 @@ export async function startCodeServer(opts: { vsix: string; workspace: string; s
   ], { env: scratchEnv(d), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const stop = () => killGroup(child);
+  // Should the runner itself die (Ctrl+C, a hard timeout), the group must not outlive it.
+  const onExit = () => { if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL'); };
+  process.once('exit', onExit);
+  const stop = () => { process.off('exit', onExit); return killGroup(child); };
   try {
     await waitHealthy(url, child, 30_000, logFile);
   } catch (e) {
