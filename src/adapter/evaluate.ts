@@ -3,7 +3,6 @@
 // a formula under the path condition: valid, satisfiable or unsatisfiable, with witnesses.
 
 import type { CheckedProgram, Declaration } from '../lang/checked';
-import type { Proc, Stmt } from '../lang/ast';
 import type { Type } from '../lang/types';
 import { typeName } from '../lang/types';
 import { parseExpression } from '../lang/parser';
@@ -14,6 +13,7 @@ import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from 
 import { counterexample, formatCounterexample } from '../engine/counterexample';
 import { freeSymbols } from '../engine/terms/symbols';
 import { printTerm } from '../engine/terms/print';
+import { declarationsOf } from '../engine/step/modifies';
 import { evaluateUnder } from '../engine/solver/modeleval';
 import { valueToString } from '../engine/terms/values';
 import type { Term } from '../engine/terms/term';
@@ -87,20 +87,6 @@ export function visibleNames(checked: CheckedProgram, frame: Frame, state: State
   return out;
 }
 
-function declarationsOf(proc: Proc): Declaration[] {
-  const out: Declaration[] = [...proc.params, ...proc.returns];
-  const visit = (st: Stmt): void => {
-    switch (st.kind) {
-      case 'varDecl': out.push(st); return;
-      case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
-      case 'while': st.body.stmts.forEach(visit); return;
-      case 'block': st.stmts.forEach(visit); return;
-      default: return;
-    }
-  };
-  proc.body.stmts.forEach(visit);
-  return out;
-}
 
 export type Verdict =
   | { readonly kind: 'valid' }

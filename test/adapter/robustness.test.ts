@@ -9,21 +9,11 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugSession } from '@vscode/debugadapter';
 import { SILENT } from '../../src/adapter/connection';
+import { seededRandom as rng } from '../../src/engine/searchers';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
 import { startTcpServer, type RunningServer } from '../../src/adapter/tcpServer';
 import { createSession, launchStopped, sample, tcpClient, withTimeout, type MessageClient } from './transportSupport';
 
-/** mulberry32: a seeded generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BAD_IDS: unknown[] = [-1, 0, 999_999, 2 ** 31, 2 ** 53, 1e308, 1.5, 'x', '', null, true, {}, [], [1]];
 const EXPRESSIONS = ['x', 'x + ', '$pc', '$model', '$path', ':sat x > 0', ':valid x == x', ':why', ':bogus', '((((', '∀', 'r := 1', ''.padEnd(300, '('), 'nosuchvar'];

@@ -1,29 +1,19 @@
 // Fuzzing the front end: 2,000 random mutations of the samples (or of generated programs
 // when there are few samples) must each give a program or diagnostics, never an exception.
-// When src/lang/frontend.ts exists the checker is fuzzed along with the parser.
+// Each mutation goes through the parser alone and through loadSource (parser + checker).
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { sampleFiles } from '../support/samples';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../src/lang/diagnostics';
 import { tokenize } from '../../src/lang/lexer';
 import { parse } from '../../src/lang/parser';
+import { loadSource } from '../../src/lang/frontend';
 import { generateProgram, Rng } from '../support/programGen';
 
-type FrontEnd = (source: string, file: string) => { diagnostics: Diagnostic[] };
 
-function symFiles(dir: string): string[] {
-  let entries: string[];
-  try { entries = readdirSync(dir); } catch { return []; }
-  return entries.flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return symFiles(path);
-    return name.endsWith('.sym') ? [path] : [];
-  });
-}
 
 function corpus(): string[] {
-  const samples = symFiles(join(__dirname, '../../samples')).map((f) => readFileSync(f, 'utf8'));
+  const samples = sampleFiles().map((f) => readFileSync(f, 'utf8'));
   const generated = Array.from({ length: Math.max(0, 10 - samples.length) }, (_, i) => generateProgram(1000 + i).source);
   return [...samples, ...generated];
 }
@@ -64,18 +54,10 @@ function mutate(source: string, rng: Rng): string {
   return parts.join('');
 }
 
-async function frontEnd(): Promise<{ name: string; run: FrontEnd }> {
-  if (existsSync(join(__dirname, '../../src/lang/frontend.ts'))) {
-    const mod = (await import('../../src/lang/frontend')) as { loadSource: FrontEnd };
-    return { name: 'loadSource', run: mod.loadSource };
-  }
-  return { name: 'parse', run: parse };
-}
 
 describe('fuzzing the front end', () => {
   it('never throws on 2,000 mutated programs and always explains a rejection', async () => {
     const sources = corpus();
-    const { run } = await frontEnd();
     const rng = new Rng(20240611);
     let rejected = 0;
     for (let n = 0; n < 2000; n++) {
@@ -83,7 +65,7 @@ describe('fuzzing the front end', () => {
       const parsed = parse(mutated, 'fuzz.sym');
       expect(parsed.program !== undefined || parsed.diagnostics.length === 1, mutated).toBe(true);
       expect(parsed.diagnostics.filter((d) => d.message.startsWith('internal error')), mutated).toEqual([]);
-      const loaded = run(mutated, 'fuzz.sym');
+      const loaded = loadSource(mutated, 'fuzz.sym');
       for (const d of loaded.diagnostics) {
         expect(d.span.line, mutated).toBeGreaterThanOrEqual(1);
         expect(d.message, mutated).not.toMatch(/internal error/);

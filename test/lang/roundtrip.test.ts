@@ -1,7 +1,8 @@
 // Round trip: printing a parsed program and parsing the text again gives the same tree
 // (up to spans), for every sample and for 200 generated programs; printing is idempotent.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { sampleFiles } from '../support/samples';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/lang/parser';
@@ -9,15 +10,6 @@ import { printProgram } from '../../src/lang/printer';
 import { generateLargeProgram, generateProgram } from '../support/programGen';
 import { stripSpans } from '../support/stripSpans';
 
-function symFiles(dir: string): string[] {
-  let entries: string[];
-  try { entries = readdirSync(dir); } catch { return []; }
-  return entries.flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return symFiles(path);
-    return name.endsWith('.sym') ? [path] : [];
-  });
-}
 
 function expectRoundTrip(source: string, file: string): void {
   const first = parse(source, file);
@@ -31,7 +23,7 @@ function expectRoundTrip(source: string, file: string): void {
 
 // A sample whose expected verdict is `error` may be meant not to parse; every other must.
 const meantToFail = (source: string): boolean => /@expect\s+\S+\s+error\b/.test(source);
-const samples = symFiles(join(__dirname, '../../samples')).filter((f) => {
+const samples = sampleFiles().filter((f) => {
   const source = readFileSync(f, 'utf8');
   return !meantToFail(source) || parse(source, f).program !== undefined;
 });

@@ -2,7 +2,7 @@
 // may assign. Loops havoc these before assuming their invariant; modular calls havoc the
 // globals a callee (transitively) assigns.
 
-import type { CheckedProgram } from '../../lang/checked';
+import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Expr, LValue, Proc, Stmt } from '../../lang/ast';
 import type { Type } from '../../lang/types';
 
@@ -60,14 +60,12 @@ export function globalsModifiedBy(checked: CheckedProgram, proc: Proc): Set<stri
   return out;
 }
 
-/** The type of every variable a procedure can name: its parameters, results, locals and the globals. */
-export function declaredTypes(checked: CheckedProgram, proc: Proc): Map<string, Type> {
-  const out = new Map<string, Type>();
-  for (const g of checked.globals) out.set(g.name, checked.declTypes.get(g)!);
-  for (const p of [...proc.params, ...proc.returns]) out.set(p.name, checked.declTypes.get(p) ?? p.type);
+/** Every declaration a procedure can name besides the globals: parameters, results, locals. */
+export function declarationsOf(proc: Proc): Declaration[] {
+  const out: Declaration[] = [...proc.params, ...proc.returns];
   const visit = (st: Stmt): void => {
     switch (st.kind) {
-      case 'varDecl': { const t = checked.declTypes.get(st); if (t) out.set(st.name, t); return; }
+      case 'varDecl': out.push(st); return;
       case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
       case 'while': st.body.stmts.forEach(visit); return;
       case 'block': st.stmts.forEach(visit); return;
@@ -75,5 +73,16 @@ export function declaredTypes(checked: CheckedProgram, proc: Proc): Map<string, 
     }
   };
   proc.body.stmts.forEach(visit);
+  return out;
+}
+
+/** The type of every variable a procedure can name: its parameters, results, locals and the globals. */
+export function declaredTypes(checked: CheckedProgram, proc: Proc): Map<string, Type> {
+  const out = new Map<string, Type>();
+  for (const g of checked.globals) out.set(g.name, checked.declTypes.get(g)!);
+  for (const d of declarationsOf(proc)) {
+    const t = checked.declTypes.get(d) ?? ('type' in d ? d.type : undefined);
+    if (t) out.set(d.name, t);
+  }
   return out;
 }
