@@ -3,6 +3,9 @@
 // converts the records into vscode.Diagnostic objects.
 
 import { FAILURE_TITLES } from '../../src/engine/failures';
+import { formatCounterexample } from '../../src/engine/counterexample';
+
+export { formatCounterexample };
 
 /** The `--json` report of `symdap verify` (DESIGN.md "Command line"). */
 export interface VerifyReport {
@@ -85,8 +88,8 @@ function mergeFailures(failures: readonly ReportFailure[]): MergedFailure[] {
 
 function failureRecord({ failure, paths }: MergedFailure): DiagnosticRecord {
   const parts = [failureHeadline(failure)];
-  const model = formatCounterexample(failure.counterexample ?? {});
-  if (model !== '') parts.push(`counterexample: ${model}`);
+  const cx = failure.counterexample ?? {};
+  if (Object.keys(cx).length > 0) parts.push(`counterexample: ${formatCounterexample(cx)}`);
   const onPaths = paths > 1 ? ` (on ${paths} paths)` : '';
   return {
     line: Math.max(1, failure.line), column: Math.max(1, failure.column),
@@ -99,17 +102,6 @@ export function failureHeadline(failure: Pick<ReportFailure, 'kind' | 'message'>
   const title = (FAILURE_TITLES as Readonly<Record<string, string>>)[failure.kind];
   if (title === undefined || failure.message.startsWith(title)) return failure.message;
   return failure.message === '' ? title : `${title}: ${failure.message}`;
-}
-
-/** `x = 0, y = 5`: the inputs in the order the report lists them. */
-export function formatCounterexample(model: Readonly<Record<string, unknown>>): string {
-  return Object.entries(model).map(([name, value]) => `${name} = ${formatValue(value)}`).join(', ');
-}
-
-function formatValue(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
 }
 
 /** An unknown verdict without failures still deserves a visible reason. */

@@ -19,6 +19,7 @@ export function parseArgs(args: readonly string[], spec: OptionSpec): ParsedArgs
   const flags = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    if (a.startsWith('-') && !a.startsWith('--') && a !== '-') return { positional, options, flags, error: `unknown option '${a}'` };
     if (!a.startsWith('--')) { positional.push(a); continue; }
     const eq = a.indexOf('=');
     const name = eq < 0 ? a.slice(2) : a.slice(2, eq);

@@ -1,10 +1,7 @@
 // `symdap check FILE...`: parse and type-check files without running them, for editors,
 // CI and users who want the diagnostics alone. Exit 0 when every file is clean, else 2.
 
-import { readFile } from 'node:fs/promises';
-import { formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
-import { loadFile, loadSource, type LoadResult } from '../lang/frontend';
-import type { CliIO } from './io';
+import { loadForCommand, type CliIO } from './io';
 
 const USAGE = 'usage: symdap check FILE...\n';
 
@@ -31,14 +28,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
 
 /** Checks one file and prints its verdict; true when it is clean. */
 async function checkOne(file: string, io: CliIO): Promise<boolean> {
-  const source = await readFile(file, 'utf8').catch(() => undefined);
-  const result: LoadResult = source === undefined ? await loadFile(file) : loadSource(source, file);
-  for (const d of result.diagnostics) io.err(render(d, source, io.errIsTTY) + '\n');
-  if (!result.checked) return false;
+  if (!(await loadForCommand(file, io)).checked) return false;
   io.out(`${file}: ok\n`);
   return true;
-}
-
-function render(d: Diagnostic, source: string | undefined, tty: boolean): string {
-  return tty && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d);
 }

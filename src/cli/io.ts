@@ -1,10 +1,28 @@
-// Where the CLI writes: the real process streams, or buffers in tests.
+// Where the CLI writes: the real process streams, or buffers in tests; and the one way
+// commands load a file and print its diagnostics.
+
+import { readFile } from 'node:fs/promises';
+import { formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
+import { loadFile, loadSource, type LoadResult } from '../lang/frontend';
 
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   /** Whether stderr is a terminal (diagnostics then get a caret excerpt). */
   readonly errIsTTY: boolean;
+}
+
+/** Diagnostics to stderr, one per line, with a caret excerpt when stderr is a terminal. */
+export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], source?: string): void {
+  for (const d of diagnostics) io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+}
+
+/** Reads, parses and checks a file for a command, printing its diagnostics. */
+export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
+  const source = await readFile(file, 'utf8').catch(() => undefined);
+  const result = source === undefined ? await loadFile(file) : loadSource(source, file);
+  printDiagnostics(io, result.diagnostics, source);
+  return result;
 }
 
 export function processIO(): CliIO {

@@ -5,8 +5,6 @@
 
 import { readFile } from 'node:fs/promises';
 import type { CheckedProgram } from '../lang/checked';
-import { formatDiagnostic, formatWithExcerpt } from '../lang/diagnostics';
-import { loadSource, loadFile, type LoadResult } from '../lang/frontend';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
 import { parseInputs, type Inputs } from '../engine/concrete/inputs';
@@ -15,7 +13,8 @@ import { formatValue } from '../engine/concrete/values';
 import { resolveEntry } from '../engine/entry';
 import { FAILURE_TITLES } from '../engine/failures';
 import type { Proc } from '../lang/ast';
-import type { CliIO } from './io';
+import { parseArgs } from './args';
+import { loadForCommand, type CliIO } from './io';
 
 const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
 
@@ -26,12 +25,12 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
     io.out(USAGE);
     return 0;
   }
-  const parsed = parseArgs(args);
+  const parsed = runArgs(args);
   if (typeof parsed === 'string') {
     io.err(`symdap run: ${parsed}\n${USAGE}`);
     return 2;
   }
-  const checked = await load(parsed.file, io);
+  const { checked } = await loadForCommand(parsed.file, io);
   if (!checked) return 2;
   const entry = resolveEntry(checked, parsed.entry);
   if (!entry.proc) {
@@ -49,35 +48,12 @@ const EXIT_CODES: Record<ConcreteResult['status'], number> = {
   ok: 0, failed: 1, assumeFailed: 3, outOfFuel: 3, unsupported: 3,
 };
 
-function parseArgs(args: string[]): RunArgs | string {
-  let file: string | undefined;
-  const opts: { entry?: string; inputs?: string } = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    if (flag === '--entry' || flag === '--inputs') {
-      const value = inline ?? args[++i];
-      if (value === undefined) return `${flag} needs a value`;
-      opts[flag === '--entry' ? 'entry' : 'inputs'] = value;
-    } else if (a.startsWith('-') && a !== '-') {
-      return `unknown option '${a}'`;
-    } else if (file === undefined) {
-      file = a;
-    } else {
-      return `only one file can be run (got '${file}' and '${a}')`;
-    }
-  }
-  return file === undefined ? 'no file given' : { file, ...opts };
-}
-
-/** Loads and checks the program, printing diagnostics the way `symdap check` does. */
-async function load(file: string, io: CliIO): Promise<CheckedProgram | undefined> {
-  const source = await readFile(file, 'utf8').catch(() => undefined);
-  const result: LoadResult = source === undefined ? await loadFile(file) : loadSource(source, file);
-  for (const d of result.diagnostics) {
-    io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
-  }
-  return result.checked;
+function runArgs(args: string[]): RunArgs | string {
+  const p = parseArgs(args, { values: ['entry', 'inputs'] });
+  if (p.error) return p.error;
+  if (p.positional.length > 1) return `only one file can be run (got '${p.positional[0]}' and '${p.positional[1]}')`;
+  const file = p.positional[0];
+  return file === undefined ? 'no file given' : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs') };
 }
 
 async function readInputs(path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO): Promise<Inputs | undefined> {

@@ -4,13 +4,12 @@
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatDiagnostic, formatWithExcerpt } from '../lang/diagnostics';
 import { SEARCHERS } from '../engine/searchers';
 import { z3NativeAvailable } from '../engine/solver/index';
 import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
 import type { TestCase } from '../engine/verify';
 import { oneOf, parseArgs, positiveInt } from './args';
-import type { CliIO } from './io';
+import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 
 const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]\n';
@@ -49,7 +48,7 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   }
   const result = await verifySource(source, o.file, o.opts);
   if (result.error) { io.err(`symdap verify: ${result.error}\n`); return 2; }
-  for (const d of result.diagnostics) io.err((io.errIsTTY ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  printDiagnostics(io, result.diagnostics, source);
   if (o.tests && result.report.verdict !== 'error') await writeTests(o.tests, result.tests);
   io.out(o.json ? JSON.stringify(result.report, null, 2) + '\n' : formatReport(result.report, o.opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];

@@ -16,11 +16,18 @@ function valueOf(model: Model | undefined, sym: Term): Value {
 /** Inputs (oldest first) with their values under `model`; arrays become JSON arrays. */
 export function counterexample(inputs: readonly Term[], model: Model | undefined): Counterexample {
   const out: Counterexample = {};
+  const LENGTH = '.length';
   const lengths = new Map<string, Term>();
-  for (const sym of inputs) if (sym.symbol!.display.endsWith('.length')) lengths.set(sym.symbol!.display.slice(0, -'.length'.length), sym);
   for (const sym of inputs) {
     const name = sym.symbol!.display;
-    if (name.endsWith('.length') && lengths.get(name.slice(0, -7)) === sym && inputs.some((s) => s.symbol!.display === name.slice(0, -7))) continue;
+    if (name.endsWith(LENGTH)) lengths.set(name.slice(0, -LENGTH.length), sym);
+  }
+  const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array').map((sym) => sym.symbol!.display));
+  for (const sym of inputs) {
+    const name = sym.symbol!.display;
+    // An input array's length is shown by the array itself.
+    const base = name.endsWith(LENGTH) ? name.slice(0, -LENGTH.length) : undefined;
+    if (base !== undefined && arrays.has(base) && lengths.get(base) === sym) continue;
     const v = valueOf(model, sym);
     if (sym.sort.kind === 'array' && isArrayValue(v)) {
       const lenSym = lengths.get(name);
@@ -35,8 +42,14 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
   return out;
 }
 
-/** `x = 5, y = -3, a = [1, 2]` */
-export function formatCounterexample(cx: Counterexample): string {
-  const parts = Object.entries(cx).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
+/** `x = 5, y = -3, a = [1, 2]`: the one way counterexamples are shown (CLI, debugger, editor). */
+export function formatCounterexample(cx: Readonly<Record<string, unknown>>): string {
+  const parts = Object.entries(cx).map(([k, v]) => `${k} = ${formatInput(v)}`);
   return parts.length === 0 ? '(any input)' : parts.join(', ');
+}
+
+function formatInput(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(formatInput).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
 }

@@ -15,31 +15,25 @@ export interface ExploreOptions {
   /** Called for each child of an expanded node: true stops the exploration at that child. */
   readonly stopAt?: (child: TreeNode, parent: TreeNode) => boolean;
   readonly control?: ExploreControl;
-  /** Stop after this many steps (a safety valve for callers; undefined = no limit). */
-  readonly maxSteps?: number;
 }
 
 export type ExploreResult =
   | { readonly reason: 'done' }
   | { readonly reason: 'stopped'; readonly node: TreeNode }
-  | { readonly reason: 'paused' }
-  | { readonly reason: 'limit' };
+  | { readonly reason: 'paused' };
 
 const YIELD_EVERY_MS = 15;
 
 export async function explore(tree: ExecutionTree, opts: ExploreOptions): Promise<ExploreResult> {
   let lastYield = Date.now();
-  let steps = 0;
   for (;;) {
     if (opts.control?.paused) return { reason: 'paused' };
-    if (opts.maxSteps !== undefined && steps >= opts.maxSteps) return { reason: 'limit' };
     const node = opts.searcher.select();
     if (!node) {
       if (tree.releaseJoins().length > 0) continue;
       return { reason: 'done' };
     }
     const kids = await tree.expand(node);
-    steps++;
     if (opts.stopAt) {
       const hit = kids.find((k) => opts.stopAt!(k, node));
       if (hit) return { reason: 'stopped', node: hit };

@@ -3,24 +3,18 @@
 // results at their default value, `requires` assumed.
 
 import type { Proc } from '../lang/ast';
-import type { Type } from '../lang/types';
 import { EMPTY_PC, pcTerms } from './pathCondition';
 import { pushAll, type Frame, type State, type SymValue } from './state';
 import { evalTerm, evalExpr } from './symbolicEval';
 import { defaultTerm, sortOfType } from './sorts';
 import type { EngineContext } from './step/context';
 import { assumeConjunct } from './step/checks';
-import { returnInstr, stmtInstrs } from './step/frames';
+import { envFrom, returnInstr, stmtInstrs } from './step/frames';
 import { freshValue } from './step/havoc';
 
 const EMPTY_STATE: State = {
   frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
 };
-
-function withInput(ctx: EngineContext, s: State, name: string, type: Type, origin: string): { state: State; value: SymValue } {
-  const fresh = freshValue(ctx, s, name, type, origin);
-  return { state: fresh.state, value: fresh.value };
-}
 
 function initGlobals(ctx: EngineContext, s: State): State {
   let cur = s;
@@ -28,10 +22,10 @@ function initGlobals(ctx: EngineContext, s: State): State {
   for (const g of ctx.checked.globals) {
     const type = ctx.checked.declTypes.get(g)!;
     if (g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call') {
-      const env = { T: ctx.T, types: ctx.checked.exprTypes, lookup: (n: string) => globals.get(n) };
+      const env = envFrom(ctx, (n) => globals.get(n));
       globals.set(g.name, evalExpr(g.init, env, []));
     } else {
-      const input = withInput(ctx, cur, g.name, type, `global ${g.name}`);
+      const input = freshValue(ctx, cur, g.name, type, `global ${g.name}`);
       cur = input.state;
       globals.set(g.name, input.value);
     }
@@ -44,7 +38,7 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   let s = initGlobals(ctx, EMPTY_STATE);
   const params = new Map<string, SymValue>();
   for (const p of proc.params) {
-    const input = withInput(ctx, s, p.name, ctx.checked.declTypes.get(p) ?? p.type, `parameter ${p.name} of ${proc.name}`);
+    const input = freshValue(ctx, s, p.name, ctx.checked.declTypes.get(p) ?? p.type, `parameter ${p.name} of ${proc.name}`);
     s = input.state;
     params.set(p.name, input.value);
   }
@@ -55,7 +49,7 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
   };
   s = { ...s, frames: [frame] };
-  const env = { T: ctx.T, types: ctx.checked.exprTypes, lookup: (n: string) => store.get(n) ?? s.globals.get(n) };
+  const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
   for (const r of proc.requires) s = assumeConjunct(s, evalTerm(r, env, []), r.span, `requires of ${proc.name}`);
   return s;
 }

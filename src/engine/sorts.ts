@@ -4,6 +4,7 @@
 import type { Type } from '../lang/types';
 import type { Sort, Term } from './terms/term';
 import type { TermStore } from './terms/store';
+import { defaultValue } from './terms/values';
 
 export function sortOfType(t: Type): Sort {
   switch (t.kind) {
@@ -16,10 +17,5 @@ export function sortOfType(t: Type): Sort {
 
 /** The value a variable of this sort starts with when nothing else is said: 0, false, empty. */
 export function defaultTerm(T: TermStore, s: Sort): Term {
-  switch (s.kind) {
-    case 'bool': return T.bool(false);
-    case 'int': return T.int(0n);
-    case 'bv': return T.constOf(0n, s);
-    case 'array': return T.constArray(s.elem, defaultTerm(T, s.elem));
-  }
+  return T.constOf(defaultValue(s), s);
 }

@@ -144,7 +144,3 @@ export function nextSpan(s: State): Span | undefined {
 export function isTerminal(status: Status): boolean {
   return status !== 'running' && status !== 'waiting';
 }
-
-export function lookupVar(s: State, name: string): SymValue | undefined {
-  return topFrame(s)?.store.get(name) ?? s.globals.get(name);
-}

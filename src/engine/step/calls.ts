@@ -11,7 +11,7 @@ import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
 import { defaultTerm, sortOfType } from '../sorts';
 import { assumeConjunct, ask, checkAll, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
+import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshValue, havoc, havocName } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkIndex, checkObligations } from './execute';
@@ -42,12 +42,7 @@ export async function callInto(
 
 /** The environment of a contract: parameters (and results) plus the current globals. */
 function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
-  return {
-    T: ctx.T,
-    types: ctx.checked.exprTypes,
-    lookup: (n: string) => store.get(n) ?? s.globals.get(n),
-    lookupOld: (n: string) => entry.get(n) ?? s.globals.get(n),
-  };
+  return envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n), (n) => entry.get(n) ?? s.globals.get(n));
 }
 
 function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, callSite: CallSite): Successor[] {
@@ -99,10 +94,10 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
 }
 
 /** Leaving a procedure at its end or at `return`: check `ensures`, pop, deliver results. */
-export async function leaveFrame(ctx: EngineContext, s: State, _span: Span): Promise<Successor[]> {
+export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successor[]> {
   const frame = topFrame(s);
   const proc = frame.proc;
-  const env = { ...envOf(ctx, s, frame) };
+  const env = envOf(ctx, s, frame);
   const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
     cond: evalTerm(e, env, []),
     site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },

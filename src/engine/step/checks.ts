@@ -8,7 +8,7 @@ import { conjoin, pcTerms } from '../pathCondition';
 import type { SatResult } from '../solver/solver';
 import type { Term } from '../terms/term';
 import type { State } from '../state';
-import type { EngineContext, Successor } from './context';
+import { STEP, type EdgeLabel, type EngineContext, type Successor } from './context';
 
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
   return ctx.solver.checkSat(pcTerms(s.pc), query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
@@ -93,6 +93,12 @@ export async function split(ctx: EngineContext, s: State, cond: Term, span: Span
   const thenState = rThen.status === 'sat' ? assumeConjunct(s, cond, span, `${what} is true`, rThen) : undefined;
   const elseState = rElse.status === 'sat' ? assumeConjunct(s, negated, span, `${what} is false`, rElse) : undefined;
   return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves };
+}
+
+/** The edge label of one side of a split: then/else when it really forked, a plain step otherwise. */
+export function sideLabel(ctx: EngineContext, out: SplitOutcome, side: 'then' | 'else', cond: Term, span: Span): EdgeLabel {
+  if (!out.forked) return STEP;
+  return { kind: side, cond: side === 'then' ? cond : ctx.T.not(cond), span };
 }
 
 function withModel(s: State, r: SatResult): State {

@@ -9,7 +9,7 @@ import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { ask, assumeConjunct, checkAll, checkProperty, split, unknownLeaf, type PropertyOutcome } from './checks';
+import { ask, assumeConjunct, checkAll, checkProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
@@ -29,7 +29,7 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
     case 'stmt': out = await execStmt(ctx, traced, head.stmt); break;
     case 'loop': out = await loopTest(ctx, traced, head.loop, head.iteration); break;
     case 'loopPreserve': out = await preserveInvariant(ctx, traced, head.loop); break;
-    case 'return': out = await leaveFrame(ctx, traced, head.span); break;
+    case 'return': out = await leaveFrame(ctx, traced); break;
   }
   return out;
 }
@@ -162,12 +162,12 @@ async function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]
     const kont = topFrame(s1).kont;
     if (out.then) {
       const state = withKont(out.then, pushAll(stmtInstrs(st.then.stmts), kont));
-      succ.push({ state, label: out.forked ? { kind: 'then', cond: asTerm(c), span: st.cond.span } : STEP });
+      succ.push({ state, label: sideLabel(ctx, out, 'then', asTerm(c), st.cond.span) });
     }
     if (out.else) {
       const elseInstrs = !st.otherwise ? [] : st.otherwise.kind === 'block' ? stmtInstrs(st.otherwise.stmts) : [{ kind: 'stmt' as const, stmt: st.otherwise }];
       const state = withKont(out.else, pushAll(elseInstrs, kont));
-      succ.push({ state, label: out.forked ? { kind: 'else', cond: ctx.T.not(asTerm(c)), span: st.cond.span } : STEP });
+      succ.push({ state, label: sideLabel(ctx, out, 'else', asTerm(c), st.cond.span) });
     }
     return succ;
   });

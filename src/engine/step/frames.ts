@@ -50,11 +50,14 @@ export function returnInstr(proc: Proc): Instr {
   return { kind: 'return', span: closingSpan(proc.body) };
 }
 
+/** An evaluation environment over the given variable lookups. */
+export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld']): EvalEnv {
+  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld };
+}
+
+/** A frame's variables and globals now, and (for `old`) on entry to the frame. */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
-  return {
-    T: ctx.T,
-    types: ctx.checked.exprTypes,
-    lookup: (name) => frame.store.get(name) ?? s.globals.get(name),
-    lookupOld: (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name),
-  };
+  return envFrom(ctx,
+    (name) => frame.store.get(name) ?? s.globals.get(name),
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name));
 }

@@ -9,7 +9,7 @@ import { printExpr } from '../../lang/printer';
 import { push, pushAll, topFrame, type State } from '../state';
 import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { assumeConjunct, checkAll, split } from './checks';
+import { assumeConjunct, checkAll, sideLabel, split } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
@@ -45,10 +45,10 @@ export async function loopTest(ctx: EngineContext, s: State, loop: While, iterat
         succ.push({ state: { ...out.then, status: 'bounded', note }, label: STEP });
       } else {
         const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loop', loop, iteration: iteration + 1 }, rest));
-        succ.push({ state: withKont(out.then, kont), label: out.forked ? { kind: 'then', cond, span: loop.cond.span } : STEP });
+        succ.push({ state: withKont(out.then, kont), label: sideLabel(ctx, out, 'then', cond, loop.cond.span) });
       }
     }
-    if (out.else) succ.push({ state: withKont(out.else, rest), label: out.forked ? { kind: 'else', cond: ctx.T.not(cond), span: loop.cond.span } : STEP });
+    if (out.else) succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
     return succ;
   });
   return [...inv.leaves, ...tested];
@@ -69,9 +69,9 @@ async function modularLoop(ctx: EngineContext, s: State, loop: While): Promise<S
     const succ: Successor[] = [...out.leaves];
     if (out.then) {
       const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
-      succ.push({ state: withKont(out.then, kont), label: out.forked ? { kind: 'then', cond, span: loop.cond.span } : STEP });
+      succ.push({ state: withKont(out.then, kont), label: sideLabel(ctx, out, 'then', cond, loop.cond.span) });
     }
-    if (out.else) succ.push({ state: withKont(out.else, rest), label: out.forked ? { kind: 'else', cond: ctx.T.not(cond), span: loop.cond.span } : STEP });
+    if (out.else) succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
     return succ;
   });
   return [...onEntry.leaves, ...tested];
