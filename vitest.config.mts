@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Lists the tests skipped for a missing optional tool (native z3, Emacs), with the reason.
+    globalSetup: ['test/support/skipSummary.ts'],
   },
 });

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { optionalTool } from '../support/optionalTools';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DRIVER = path.join(__dirname, 'dap-driver.el');
@@ -18,7 +19,7 @@ function dapModeInstalled(): boolean {
   return r.status === 0;
 }
 
-const emacsAvailable = dapModeInstalled();
+const emacsAvailable = optionalTool('Emacs with dap-mode', dapModeInstalled(), 'apt-get install emacs-nox elpa-dap-mode');
 
 interface Stop { thread: number; reason: string; line: number; frame: string }
 interface Result {

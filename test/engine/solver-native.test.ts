@@ -10,8 +10,9 @@ import { createSolver, z3NativeAvailable, type Solver } from '../../src/engine/s
 import { Z3NativeBackend } from '../../src/engine/solver/z3native';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { bvSorts, expectSatisfies, modelOf, randomBigint, rangeOf, rng } from './solver-helpers';
+import { optionalTool } from '../support/optionalTools';
 
-const available = z3NativeAvailable();
+const available = optionalTool('z3 (native)', z3NativeAvailable(), 'apt-get install z3');
 
 /** A mix of queries over every sort, some sat and some unsat. */
 function queries(s: TermStore): Term[][] {

@@ -10,6 +10,7 @@ import { freeSymbols } from '../../src/engine/terms/symbols';
 import type { Term } from '../../src/engine/terms/term';
 import type { Value } from '../../src/engine/terms/values';
 import { rng, TermGen } from './terms-gen';
+import { optionalTool } from '../support/optionalTools';
 
 describe('toSmtLib', () => {
   const s = new TermStore();
@@ -62,7 +63,7 @@ describe('toSmtLib', () => {
   });
 });
 
-const hasZ3 = spawnSync('z3', ['-version'], { encoding: 'utf8' }).status === 0;
+const hasZ3 = optionalTool('z3 (native)', spawnSync('z3', ['-version'], { encoding: 'utf8' }).status === 0, 'apt-get install z3');
 
 describe.skipIf(!hasZ3)('native z3 agrees with evaluate', () => {
   it('on random terms over every operator', () => {
