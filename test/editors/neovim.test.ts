@@ -1,0 +1,111 @@
+// The README's Neovim recipe (nvim-dap), verbatim: Debian's Neovim 0.7.2 loads the init.lua
+// block with a stand-in `dap` module (nvim-dap is packaged by neither Debian nor npm, and its
+// code is not copied here), opens a .sym file, presses the recipe's mappings and runs
+// :SymTree. Then the adapters and configuration the recipe registered drive `symdap dap`
+// with the requests nvim-dap 0.6 sends, `arguments: []` included (an empty Lua table).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionalTool } from '../support/optionalTools';
+import { freePort, startStdio, startTcp } from './adapterProcess';
+import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
+import { commandWorks, expandVariables, recipe, symdapOnPath } from './readmeRecipes';
+
+const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
+
+interface Adapter { type: string; command?: string; args?: string[]; port?: string; executable?: { command: string; args: string[] } }
+interface Loaded {
+  version: { major: number; minor: number; patch: number };
+  error: string | null;
+  filetype: string;
+  adapters: Record<string, Adapter>;
+  configurations: { sym: Record<string, unknown>[] };
+  calls: { name: string; args: unknown[] }[];
+  requests: { command: string; arguments: string }[];
+}
+
+/** nvim-dap 0.6's initialize arguments. */
+const NVIM_DAP: ClientProfile = {
+  initialize: {
+    clientID: 'neovim', clientName: 'neovim', adapterID: 'nvim-dap', pathFormat: 'path', columnsStartAt1: true, linesStartAt1: true,
+    supportsRunInTerminalRequest: true, supportsVariableType: true, supportsProgressReporting: true, locale: 'en_US',
+  },
+  noArguments: [],
+  evaluateContext: 'repl',
+  exceptionFilters: ['assert', 'runtime', 'contract'],
+};
+
+function loadRecipe(): Loaded {
+  const dir = mkdtempSync(path.join(tmpdir(), 'symdap-nvim-'));
+  try {
+    const init = path.join(dir, 'init.lua');
+    const out = path.join(dir, 'result.json');
+    writeFileSync(init, recipe('neovim').code);
+    const r = spawnSync('nvim', ['--headless', '--clean', '--cmd', `set rtp^=${path.join(__dirname, 'nvim')}`, '-u', init, '-c', `luafile ${path.join(__dirname, 'nvim', 'harness.lua')}`], {
+      cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+    });
+    if (!existsSync(out)) throw new Error(`Neovim wrote no result (exit ${r.status}):\n${r.stderr}${r.stdout}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as Loaded;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
+  let loaded: Loaded;
+  const shim = symdapOnPath();
+  beforeAll(() => { loaded = loadRecipe(); });
+  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
+
+  const launchArgs = (): Record<string, unknown> => expandVariables(loaded.configurations.sym[0], { file: PROGRAM });
+
+  it('loads without error in Neovim 0.7+ and gives .sym files filetype sym', () => {
+    expect(loaded.error).toBeNull();
+    expect(loaded.version.major > 0 || loaded.version.minor >= 7).toBe(true);
+    expect(loaded.filetype).toBe('sym');
+    expect(loaded.configurations.sym.map((c) => c.type)).toEqual(['symdap', 'symdap']);
+    expect(loaded.configurations.sym[0]).toMatchObject({ request: 'launch', program: '${file}', stopOnEntry: true });
+  });
+
+  it('maps step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
+    expect(loaded.calls).toEqual([
+      { name: 'step_into', args: [{ askForTargets: true }] },
+      { name: 'step_back', args: [] },
+      { name: 'reverse_continue', args: [] },
+    ]);
+    expect(loaded.requests).toEqual([{ command: 'symdap/tree', arguments: '[]' }]);
+  });
+
+  it('debugs bad_input.sym through the stdio adapter as nvim-dap does', async () => {
+    const a = loaded.adapters.symdap;
+    expect(a.type).toBe('executable');
+    const adapter = startStdio(a.command!, a.args!, shim.env);
+    try {
+      const tree = loaded.requests[0];
+      const r = await replay(adapter.client, { ...NVIM_DAP, customRequest: { command: tree.command, arguments: JSON.parse(tree.arguments) } }, launchArgs());
+      expectDebugged(r);
+      expect(r.custom?.body).toMatchObject({ counts: { threads: expect.any(Number) } });
+      expect(await adapter.exited()).toBe(0);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  it('debugs bad_input.sym through the TCP adapter (`${port}`) as nvim-dap does', async () => {
+    const a = loaded.adapters.symdap_tcp;
+    expect(a.type).toBe('server');
+    const port = await freePort();
+    const exe = expandVariables(a.executable!, { port: String(port) });
+    expect(Number(expandVariables(a.port!, { port: String(port) }))).toBe(port);
+    const adapter = await startTcp(exe.command, exe.args, port, shim.env);
+    try {
+      expectDebugged(await replay(adapter.client, NVIM_DAP, { ...launchArgs(), type: 'symdap_tcp' }));
+    } finally {
+      adapter.socket.destroy();
+      adapter.child.kill();
+    }
+  }, 120_000);
+});
