@@ -1,28 +1,31 @@
-;;; dap-driver.el --- drive Emacs dap-mode against `symdap dap' in batch mode  -*- lexical-binding: t; -*-
+;;; dap-driver.el --- play a dap-mode user on top of the README's init.el  -*- lexical-binding: t; -*-
 
-;; Used by test/editors/emacs.test.ts.  dap-mode is interactive, so this script plays the
-;; user: it starts a session with `dap-debug', waits for each stop by polling the adapter
-;; process with `accept-process-output', and issues the same commands a user would
-;; (`dap-next', `dap-continue', `dap-disconnect').  Everything it observes goes to a JSON
-;; file named by SYMDAP_RESULT; the test asserts on that file.
+;; Used by test/editors/emacs.test.ts, which first loads the README's Emacs recipe verbatim
+;; (SYMDAP_RECIPE) and puts a `symdap' command on PATH.  dap-mode is interactive, so this
+;; script plays the user: it visits the program (the recipe's `sym-mode' must come up),
+;; optionally sets a breakpoint, runs one of the recipe's templates with `dap-debug', waits
+;; for each stop by polling the adapter with `accept-process-output', and issues the
+;; commands a user would (`dap-next', `dap-continue', `symdap-tree', `dap-disconnect').  It
+;; never builds a launch configuration itself: the recipe's template and provider do.
+;; Everything it observes goes to a JSON file named by SYMDAP_RESULT.
 ;;
-;; Environment: SYMDAP_NODE (node binary), SYMDAP_BIN (bin/symdap.js), SYMDAP_PROGRAM (the
-;; .sym file), SYMDAP_RESULT (output file).
+;; Environment: SYMDAP_RECIPE (the init.el block), SYMDAP_PROGRAM (the .sym file),
+;; SYMDAP_TEMPLATE (a template name from the recipe), SYMDAP_BREAKPOINT_LINE (optional),
+;; SYMDAP_RESULT (output file).
 
-(require 'json)
-(require 'dap-mode)
-
-(setq dap-auto-configure-features nil      ; no UI windows in batch
-      dap-print-io nil
-      lsp-log-io nil)
+(require 'json)   ; for the result file, even when the recipe fails to load
 
 (defvar symdap-events nil "Every DAP event dap-mode received, newest first.")
+(defvar symdap-requests nil "The command of every request dap-mode sent, newest first.")
+(defvar symdap-errors nil "What dap-mode showed with `lsp--error', newest first.")
 (defvar symdap-steps nil "What the driver observed, in order (an alist per step).")
 
 (advice-add 'dap--on-event :before
             (lambda (_session event) (push event symdap-events)))
-
-(dap-register-debug-provider "symdap" (lambda (conf) conf))
+(advice-add 'dap--send-message :before
+            (lambda (message &rest _) (push (plist-get message :command) symdap-requests)))
+(advice-add 'lsp--error :before
+            (lambda (format &rest args) (push (apply #'format format args) symdap-errors)))
 
 (defun symdap-wait (what predicate &optional seconds)
   "Poll the adapter until PREDICATE holds.
@@ -49,67 +52,63 @@ dap-mode selects a thread when a `stopped' event comes in."
          (frame (car (gethash thread (dap--debug-session-thread-stack-frames session)))))
     `((thread . ,thread)
       (reason . ,(gethash thread (dap--debug-session-thread-states session)))
-      (line . ,(gethash "line" frame))
-      (frame . ,(gethash "name" frame)))))
-
-(defun symdap-request (command args)
-  "Send COMMAND through dap-mode's own client and wait for the response body."
-  (let ((done nil) (result nil))
-    (dap--send-message (dap--make-request command args)
-                       (lambda (response) (setq result response done t))
-                       (symdap-session))
-    (symdap-wait command (lambda () done))
-    result))
-
-(defun symdap-last-event (name)
-  (seq-find (lambda (e) (equal (gethash "event" e) name)) symdap-events))
+      (line . ,(gethash "line" frame)))))
 
 (defun symdap-record (step data)
   (push (cons step data) symdap-steps))
+
+(defun symdap-user-step (step command)
+  "Run the user COMMAND (a function of the session), wait for the stop, record it as STEP."
+  (let ((session (symdap-session)))
+    (funcall command session)
+    (symdap-wait (format "the stop after %s" step) #'symdap-stopped-p 60)
+    (symdap-record step (symdap-stop-info))))
 
 (defun symdap-write-result (error-text)
   (with-temp-file (getenv "SYMDAP_RESULT")
     (insert (json-encode
              `((steps . ,(reverse symdap-steps))
                (events . ,(vconcat (mapcar (lambda (e) (gethash "event" e)) (reverse symdap-events))))
+               (requests . ,(vconcat (reverse symdap-requests)))
+               (errors . ,(vconcat (reverse symdap-errors)))
                (error . ,error-text))))))
 
 (defun symdap-run ()
-  (dap-debug (list :type "symdap" :request "launch" :name "symdap"
-                   :program (getenv "SYMDAP_PROGRAM") :stopOnEntry t
-                   :dap-server-path (list (getenv "SYMDAP_NODE") (getenv "SYMDAP_BIN") "dap")))
+  (find-file (getenv "SYMDAP_PROGRAM"))
+  (symdap-record 'visit `((mode . ,(symbol-name major-mode))))
+  (let ((line (getenv "SYMDAP_BREAKPOINT_LINE")))
+    (when line
+      (goto-char (point-min))
+      (forward-line (1- (string-to-number line)))
+      (dap-breakpoint-add)))
+  (let ((template (assoc (getenv "SYMDAP_TEMPLATE") dap-debug-template-configurations)))
+    (unless template (error "The recipe has no template %s" (getenv "SYMDAP_TEMPLATE")))
+    (dap-debug (copy-tree (cdr template))))
   (symdap-wait "the stop on entry" #'symdap-stopped-p 60)
   (symdap-record 'entry (symdap-stop-info))
-
-  (dap-next (symdap-session))
-  (symdap-wait "the stop after next" #'symdap-stopped-p)
-  (symdap-record 'next (symdap-stop-info))
-
-  (let ((threads (gethash "threads" (gethash "body" (symdap-request "threads" nil)))))
-    (symdap-record 'threads (vconcat (mapcar (lambda (th) `((id . ,(gethash "id" th)) (name . ,(gethash "name" th))))
-                                             threads))))
-
-  (let ((session (symdap-session)))
-    (dap-continue session (dap--debug-session-thread-id session)))
-  (symdap-wait "the stop on the failure" #'symdap-stopped-p 60)
-  (let* ((stop (symdap-stop-info))
-         (info (symdap-request "exceptionInfo" (list :threadId (alist-get 'thread stop))))
-         (body (gethash "body" info))
-         (stopped (gethash "body" (symdap-last-event "stopped"))))
-    (symdap-record 'failure
-                   (append stop
-                           `((success . ,(if (gethash "success" info) t :json-false))
-                             (exceptionId . ,(gethash "exceptionId" body))
-                             (description . ,(gethash "description" body))
-                             (stoppedText . ,(gethash "text" stopped))
-                             (stoppedDescription . ,(gethash "description" stopped))))))
-
-  (let ((proc (dap--debug-session-proc (symdap-session))))
-    (dap-disconnect (symdap-session))
-    (symdap-wait "the adapter to exit" (lambda () (not (process-live-p proc))) 10)
-    (symdap-record 'exit `((status . ,(process-exit-status proc))))))
+  (symdap-user-step 'next #'dap-next)
+  (symdap-record 'threads `((count . ,(length (dap--debug-session-threads (symdap-session))))))
+  (let ((continue (lambda (session) (dap-continue session (dap--debug-session-thread-id session)))))
+    (when (getenv "SYMDAP_BREAKPOINT_LINE")
+      (symdap-user-step 'breakpoint continue))
+    (symdap-user-step 'failure continue))
+  ;; dap-mode asks for exceptionInfo by itself and shows it with `lsp--error'.
+  (symdap-wait "dap-mode's exception message" (lambda () symdap-errors) 30)
+  (let ((inhibit-message t)) (symdap-tree))
+  (symdap-record 'tree `((json . ,(with-current-buffer "*symdap tree*" (buffer-string)))))
+  (let* ((session (symdap-session))
+         (proc (dap--debug-session-proc session))
+         (server (dap--debug-session-program-proc session)))
+    (dap-disconnect session)
+    (symdap-wait "the adapter connection to close" (lambda () (not (process-live-p proc))) 10)
+    (when server
+      (symdap-wait "the server started by the template to exit" (lambda () (not (process-live-p server))) 10))
+    (symdap-record 'exit `((status . ,(process-exit-status proc))
+                           (server . ,(and server t))))))
 
 (condition-case err
-    (progn (symdap-run) (symdap-write-result nil))
+    (progn (load (getenv "SYMDAP_RECIPE") nil t)
+           (symdap-run)
+           (symdap-write-result nil))
   (error (symdap-write-result (error-message-string err))))
 ;;; dap-driver.el ends here

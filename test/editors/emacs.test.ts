@@ -1,72 +1,99 @@
-// A real editor: Emacs dap-mode, in batch mode, debugs samples/lecture/bad_input.sym through
-// `symdap dap` on stdio. It stops on entry, steps with `next` (which forks a thread for the
-// other side of the first `if`), lists the threads, continues to the failing assertion and
-// reads exceptionInfo, then disconnects. The elisp driver writes what it saw to a JSON file.
+// The README's Emacs recipe, verbatim, in a real editor: Emacs (batch mode) with Debian's
+// dap-mode loads the init.el block, then test/editors/dap-driver.el plays the user on
+// samples/lecture/bad_input.sym through the recipe's own templates and providers: visit the
+// file (sym-mode), set a breakpoint, `dap-debug` the template, `next` to the fork (two
+// threads), continue to the breakpoint and to the failed assertion (dap-mode shows
+// exceptionInfo), `symdap-tree`, disconnect. Once over stdio, once over the TCP template
+// without a breakpoint (dap-mode then sends no setExceptionBreakpoints: defaults apply).
 // Skipped where Emacs or dap-mode is not installed (.ci/run installs emacs-nox elpa-dap-mode).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
+import { BREAKPOINT_LINE, PROGRAM } from './clientReplay';
+import { commandWorks, recipe, symdapOnPath } from './readmeRecipes';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const DRIVER = path.join(__dirname, 'dap-driver.el');
 
-function dapModeInstalled(): boolean {
-  const r = spawnSync('emacs', ['--batch', '--eval', "(require 'dap-mode)"], { encoding: 'utf8', timeout: 30_000 });
-  return r.status === 0;
-}
+const emacsAvailable = optionalTool('Emacs with dap-mode', commandWorks('emacs', ['--batch', '--eval', "(require 'dap-mode)"]),
+  'apt-get install emacs-nox elpa-dap-mode');
 
-const emacsAvailable = optionalTool('Emacs with dap-mode', dapModeInstalled(), 'apt-get install emacs-nox elpa-dap-mode');
-
-interface Stop { thread: number; reason: string; line: number; frame: string }
+interface Stop { thread: number; reason: string; line: number }
 interface Result {
   steps: {
-    entry: Stop; next: Stop; threads: { id: number; name: string }[];
-    failure: Stop & { success: boolean; exceptionId: string; description: string; stoppedText?: string; stoppedDescription?: string };
-    exit: { status: number };
+    visit: { mode: string }; entry: Stop; next: Stop; threads: { count: number };
+    breakpoint?: Stop; failure: Stop; tree: { json: string }; exit: { status: number; server: boolean | null };
   };
   events: string[];
+  requests: string[];
+  errors: string[];
   error: string | null;
 }
 
-function runDriver(program: string): Result {
+function runDriver(template: string, breakpointLine?: number): Result {
   const dir = mkdtempSync(path.join(tmpdir(), 'symdap-emacs-'));
+  const shim = symdapOnPath();
   const out = path.join(dir, 'result.json');
+  const init = path.join(dir, 'init.el');
+  writeFileSync(init, recipe('emacs').code);
   try {
     const r = spawnSync('emacs', ['--batch', '-l', DRIVER], {
-      cwd: dir, encoding: 'utf8', timeout: 120_000,
-      env: { ...process.env, SYMDAP_NODE: process.execPath, SYMDAP_BIN: path.join(ROOT, 'bin', 'symdap.js'), SYMDAP_PROGRAM: program, SYMDAP_RESULT: out },
+      cwd: dir, encoding: 'utf8', timeout: 150_000,
+      // HOME: dap-mode persists breakpoints under ~/.emacs.d; each run starts with none.
+      env: {
+        ...shim.env, HOME: dir, SYMDAP_RECIPE: init, SYMDAP_PROGRAM: PROGRAM, SYMDAP_TEMPLATE: template, SYMDAP_RESULT: out,
+        ...(breakpointLine !== undefined ? { SYMDAP_BREAKPOINT_LINE: String(breakpointLine) } : {}),
+      },
     });
     if (!existsSync(out)) throw new Error(`the elisp driver wrote no result (exit ${r.status}):\n${r.stderr}`);
     return JSON.parse(readFileSync(out, 'utf8')) as Result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(shim.dir, { recursive: true, force: true });
   }
 }
 
-describe('Emacs dap-mode', () => {
-  it.skipIf(!emacsAvailable)('debugs bad_input.sym: entry, next, threads, failed assertion, disconnect', () => {
-    const r = runDriver(path.join(ROOT, 'samples', 'lecture', 'bad_input.sym'));
+function expectFailureSeen(r: Result): void {
+  expect(r.steps.failure).toMatchObject({ reason: 'exception', line: 16 });
+  // dap-mode's own exceptionInfo message: the counterexample is "bad!".
+  const shown = r.errors.find((e) => e.startsWith('Exception has occurred: assert'));
+  expect(shown).toBeDefined();
+  for (const [name, value] of [['c0', 98], ['c1', 97], ['c2', 100], ['c3', 33]]) {
+    expect(shown).toMatch(new RegExp(`${name}\\s*=\\s*${value}\\b`));
+  }
+  const tree = JSON.parse(r.steps.tree.json) as { nodes: unknown[]; counts: { nodes: number } };
+  expect(tree.nodes.length).toBeGreaterThan(0);
+  expect(tree.counts.nodes).toBeGreaterThanOrEqual(tree.nodes.length);
+}
+
+describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
+  it('"Sym: debug symbolically" (stdio): sym-mode, fork, breakpoint, failed assertion, tree, disconnect', () => {
+    const r = runDriver('Sym: debug symbolically', BREAKPOINT_LINE);
     expect(r.error).toBeNull();
-    const { entry, next, threads, failure, exit } = r.steps;
-    expect(entry.reason).toBe('entry');
-    expect(entry.line).toBe(10);
-    expect(next.reason).toBe('step');
-    expect(next.line).toBe(11);
+    const { visit, entry, next, threads, breakpoint, exit } = r.steps;
+    expect(visit.mode).toBe('sym-mode');
+    expect(entry).toMatchObject({ reason: 'entry', line: 10 });
+    expect(next).toMatchObject({ reason: 'step', line: 11 });
     // `next` over `if (c0 == 'b')` follows `then` and opens a thread for `else`.
-    expect(threads.length).toBeGreaterThanOrEqual(2);
-    expect(r.events).toContain('thread');
-    expect(failure.reason).toBe('exception');
-    expect(failure.line).toBe(16);
-    expect(failure.success).toBe(true);
-    // The counterexample is "bad!": c0 = 98, c1 = 97, c2 = 100, c3 = 33.
-    for (const [name, value] of [['c0', 98], ['c1', 97], ['c2', 100], ['c3', 33]]) {
-      expect(failure.description).toMatch(new RegExp(`${name}\\s*=\\s*${value}\\b`));
-    }
-    expect(threads.map((t) => t.id)).toContain(failure.thread);
-    expect(exit.status).toBe(0);
-  }, 150_000);
+    expect(threads.count).toBeGreaterThanOrEqual(2);
+    expect(breakpoint).toMatchObject({ reason: 'breakpoint', line: BREAKPOINT_LINE });
+    expect(r.requests).toContain('setBreakpoints');
+    expect(r.requests).toContain('setExceptionBreakpoints');
+    expectFailureSeen(r);
+    expect(exit).toMatchObject({ status: 0, server: null });
+  }, 180_000);
+
+  it('"Sym: debug symbolically (TCP)": the server the provider starts is gone after disconnect', () => {
+    const r = runDriver('Sym: debug symbolically (TCP)');
+    expect(r.error).toBeNull();
+    expect(r.steps.entry).toMatchObject({ reason: 'entry', line: 10 });
+    expect(r.steps.threads.count).toBeGreaterThanOrEqual(2);
+    // No source breakpoint: dap-mode sends no setExceptionBreakpoints, the default filters stop.
+    expect(r.requests).not.toContain('setExceptionBreakpoints');
+    expectFailureSeen(r);
+    expect(r.steps.exit.server).toBe(true);
+  }, 180_000);
 });
