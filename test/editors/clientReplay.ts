@@ -22,6 +22,8 @@ export interface ClientProfile {
   readonly evaluateContext?: string;
   /** The filters the client sends in setExceptionBreakpoints at configuration; undefined: none sent. */
   readonly exceptionFilters?: readonly string[];
+  /** The arguments of the client's disconnect (default: restart false, terminate the debuggee). */
+  readonly disconnectArguments?: unknown;
   /** A custom request the recipe sends, with the arguments exactly as it encodes them. */
   readonly customRequest?: { readonly command: string; readonly arguments: unknown };
 }
@@ -99,7 +101,7 @@ export async function replay(c: MessageClient, p: ClientProfile, launchArguments
   const { frameId } = await topVariables(c, failure.threadId);
   const evaluate = (await ok(c, 'evaluate', { expression: 'c0', frameId, ...(p.evaluateContext ? { context: p.evaluateContext } : {}) })) as DebugProtocol.EvaluateResponse;
   const custom = p.customRequest ? await ok(c, p.customRequest.command, p.customRequest.arguments) : undefined;
-  const disconnect = await withTimeout(c.request({ command: 'disconnect', arguments: { restart: false, terminateDebuggee: true } }), 30_000, 'disconnect');
+  const disconnect = await withTimeout(c.request({ command: 'disconnect', arguments: 'disconnectArguments' in p ? p.disconnectArguments : { restart: false, terminateDebuggee: true } }), 30_000, 'disconnect');
   return {
     entry, step, threadsAfterStep, breakpointVerified: bps.body.breakpoints[0]?.verified === true, atBreakpoint, variables,
     failure, exceptionInfo: info.body, evaluated: evaluate.body.result, custom, disconnect,

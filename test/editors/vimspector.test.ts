@@ -1,0 +1,124 @@
+// The README's vimspector recipe, verbatim: `.vimspector.json` parsed from the README, the
+// `.vimrc` line run in Debian's Vim (a .sym file gets filetype sym), and the configuration
+// replayed against `symdap dap` with the requests vimspector sends, through the stdio and
+// the TCP adapter, with `${file}`, `${unusedLocalPort}` and `${port}` filled in as vimspector
+// does. vimspector is packaged by neither Debian nor npm; its code is not copied here.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { optionalTool } from '../support/optionalTools';
+import { freePort, startStdio, startTcp, type RunningAdapter } from './adapterProcess';
+import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
+import { commandWorks, expandVariables, recipe, symdapOnPath } from './readmeRecipes';
+
+interface Adapter { name: string; command: string[]; port?: string; variables?: Record<string, string> }
+interface Config { adapter: string; filetypes: string[]; configuration: Record<string, unknown> }
+interface VimspectorJson { adapters: Record<string, Adapter>; configurations: Record<string, Config> }
+
+/** vimspector's initialize arguments; the exception filters are its default answers when it asks. */
+const VIMSPECTOR: ClientProfile = {
+  initialize: {
+    adapterID: 'symdap', clientID: 'vimspector', clientName: 'vimspector', linesStartAt1: true, columnsStartAt1: true,
+    locale: 'en_GB', pathFormat: 'path', supportsVariableType: true, supportsVariablePaging: false,
+    supportsRunInTerminalRequest: true, supportsMemoryReferences: true,
+  },
+  evaluateContext: 'repl',
+  exceptionFilters: ['assert', 'runtime', 'contract'],
+};
+
+const vimAvailable = optionalTool('Vim', commandWorks('vim', ['--version']), 'apt-get install vim');
+
+describe('README recipe: Vim (vimspector)', () => {
+  const spec = JSON.parse(recipe('vimspector').code) as VimspectorJson;
+  const shim = symdapOnPath();
+  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
+
+  const debugConfig = spec.configurations['Sym: debug symbolically'];
+
+  /** Starts the adapter as vimspector does: its `variables` first, then `command` and `port`. */
+  async function start(name: string): Promise<RunningAdapter & { socket?: { destroy(): void } }> {
+    const raw = spec.adapters[name];
+    const port = String(await freePort());
+    const vars = expandVariables(raw.variables ?? {}, { unusedLocalPort: port });
+    const a = expandVariables({ ...raw, variables: undefined }, vars);
+    const [command, ...args] = a.command;
+    return a.port === undefined ? startStdio(command, args, shim.env) : startTcp(command, args, Number(a.port), shim.env);
+  }
+
+  it('is valid JSON whose configurations name its adapters, for filetype sym', () => {
+    for (const c of Object.values(spec.configurations)) {
+      expect(Object.keys(spec.adapters)).toContain(c.adapter);
+      expect(c.filetypes).toEqual(['sym']);
+      expect(c.configuration).toMatchObject({ request: 'launch', program: '${file}' });
+    }
+  });
+
+  it.skipIf(!vimAvailable)('the .vimrc line gives .sym files filetype sym in Vim', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'symdap-vim-'));
+    try {
+      const vimrc = path.join(dir, 'vimrc');
+      const out = path.join(dir, 'filetype');
+      writeFileSync(vimrc, recipe('vimrc').code);
+      spawnSync('vim', ['-N', '-u', vimrc, '-i', 'NONE', '-es', '-c', `edit ${PROGRAM}`, '-c', `call writefile([&filetype], '${out}')`, '-c', 'qa!'], { timeout: 30_000 });
+      expect(readFileSync(out, 'utf8').trim()).toBe('sym');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  for (const adapterName of ['symdap', 'symdap-tcp']) {
+    it(`debugs bad_input.sym through the '${adapterName}' adapter as vimspector does`, async () => {
+      const adapter = await start(adapterName);
+      try {
+        const r = await replay(adapter.client, VIMSPECTOR, expandVariables(debugConfig.configuration, { file: PROGRAM }));
+        expectDebugged(r);
+        if (!('socket' in adapter)) expect(await adapter.exited()).toBe(0);
+      } finally {
+        adapter.socket?.destroy();
+        adapter.child.kill();
+      }
+    }, 120_000);
+  }
+
+  it('"Sym: verify modularly" runs without stopping on entry to the failed assertion', async () => {
+    const config = spec.configurations['Sym: verify modularly'];
+    const adapter = await start(config.adapter);
+    try {
+      const c = adapter.client;
+      await c.send('initialize', VIMSPECTOR.initialize);
+      const stopped = c.waitForEvent('stopped', 60_000);
+      const launched = c.send('launch', expandVariables(config.configuration, { file: PROGRAM }));
+      await c.waitForEvent('initialized', 30_000);
+      await c.send('setExceptionBreakpoints', { filters: VIMSPECTOR.exceptionFilters });
+      await c.send('configurationDone');
+      await launched;
+      const e = await stopped;
+      expect(e.body).toMatchObject({ reason: 'exception' });
+      await c.send('disconnect', { restart: false, terminateDebuggee: true });
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  // vimspector shows a stop as `Paused in thread N due to <description>(<reason>): <text>`
+  // with :echom, line by line, so only the message's last line stays on screen. Today the
+  // description is the headline alone and the text ends with the path, so the formula and
+  // counterexample are not seen. Needs src/adapter/stepping.ts to send a one-line description
+  // and text carrying formula and counterexample (issue 12); enable once it does.
+  it.skip('vimspector\'s visible line of the failure stop carries the formula and the counterexample (adapter change pending, issue 12)', async () => {
+    const adapter = await start('symdap');
+    try {
+      const r = await replay(adapter.client, VIMSPECTOR, expandVariables(debugConfig.configuration, { file: PROGRAM }));
+      const { description, text, reason, threadId } = r.failure;
+      const shown = `Paused in thread ${threadId} due to ${description}(${reason})${text ? `: ${text}` : ''}`;
+      const visible = shown.split('\n').at(-1) ?? '';
+      expect(visible).toContain('false');
+      expect(visible).toMatch(/c0\s*=\s*98\b/);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+});
