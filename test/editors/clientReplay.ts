@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { expect } from 'vitest';
+import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import type { MessageClient } from '../adapter/transportSupport';
 import { withTimeout } from '../adapter/transportSupport';
 import { ROOT } from './readmeRecipes';
@@ -31,6 +32,8 @@ export interface ClientProfile {
 interface Stop { readonly threadId: number; readonly reason: string; readonly line: number; readonly description?: string; readonly text?: string }
 
 export interface Replay {
+  /** What symdap says of the launch arguments (unknown keys are likely typos in a recipe). */
+  readonly launchWarnings: readonly string[];
   readonly entry: Stop;
   readonly step: Stop;
   readonly threadsAfterStep: number;
@@ -103,13 +106,14 @@ export async function replay(c: MessageClient, p: ClientProfile, launchArguments
   const custom = p.customRequest ? await ok(c, p.customRequest.command, p.customRequest.arguments) : undefined;
   const disconnect = await withTimeout(c.request({ command: 'disconnect', arguments: 'disconnectArguments' in p ? p.disconnectArguments : { restart: false, terminateDebuggee: true } }), 30_000, 'disconnect');
   return {
-    entry, step, threadsAfterStep, breakpointVerified: bps.body.breakpoints[0]?.verified === true, atBreakpoint, variables,
+    launchWarnings: validateLaunchArgs(launchArguments).warnings, entry, step, threadsAfterStep, breakpointVerified: bps.body.breakpoints[0]?.verified === true, atBreakpoint, variables,
     failure, exceptionInfo: info.body, evaluated: evaluate.body.result, custom, disconnect,
   };
 }
 
 /** What every client must see on bad_input.sym; the counterexample is the input "bad!". */
 export function expectDebugged(r: Replay): void {
+  expect(r.launchWarnings).toEqual([]);
   expect(r.entry).toMatchObject({ reason: 'entry', line: 10 });
   expect(r.step).toMatchObject({ reason: 'step', line: 11 });
   expect(r.threadsAfterStep).toBeGreaterThanOrEqual(2);

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
+import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { tcpClient } from '../adapter/transportSupport';
 import { freePort, startStdio, startTcp } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
@@ -70,6 +71,7 @@ describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
     for (const t of sym.debugger.templates ?? []) {
       expect(t.request).toBe('launch');
       expect(t.completion).toEqual([{ name: 'sym file', completion: 'filename' }]);
+      expect(validateLaunchArgs(launchArguments(t)), t.name).toMatchObject({ errors: [], warnings: [] });
     }
     const tcp = tcpLanguages().debugger;
     expect(tcp).toMatchObject({ transport: 'tcp', command: 'symdap', 'port-arg': '--server={}' });

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { tcpClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
@@ -69,6 +70,9 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
     expect(loaded.filetype).toBe('sym');
     expect(loaded.configurations.sym.map((c) => c.type)).toEqual(['symdap', 'symdap']);
     expect(loaded.configurations.sym[0]).toMatchObject({ request: 'launch', program: '${file}', stopOnEntry: true });
+    for (const c of loaded.configurations.sym) {
+      expect(validateLaunchArgs(expandVariables(c, { file: PROGRAM })), String(c.name)).toMatchObject({ errors: [], warnings: [] });
+    }
   });
 
   it('maps step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
