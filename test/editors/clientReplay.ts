@@ -27,9 +27,11 @@ export interface ClientProfile {
   readonly disconnectArguments?: unknown;
   /** A custom request the recipe sends, with the arguments exactly as it encodes them. */
   readonly customRequest?: { readonly command: string; readonly arguments: unknown };
+  /** Moves the recipe maps (step into target, step back, ...), played at the entry stop; they must end there again. */
+  readonly atEntry?: (c: MessageClient, entry: Stop) => Promise<void>;
 }
 
-interface Stop { readonly threadId: number; readonly reason: string; readonly line: number; readonly description?: string; readonly text?: string }
+export interface Stop { readonly threadId: number; readonly reason: string; readonly line: number; readonly description?: string; readonly text?: string }
 
 export interface Replay {
   /** What symdap says of the launch arguments (unknown keys are likely typos in a recipe). */
@@ -47,14 +49,14 @@ export interface Replay {
   readonly disconnect: DebugProtocol.Response;
 }
 
-async function ok(c: MessageClient, command: string, args?: unknown): Promise<DebugProtocol.Response> {
+export async function ok(c: MessageClient, command: string, args?: unknown): Promise<DebugProtocol.Response> {
   const r = await withTimeout(c.request(args === undefined ? { command } : { command, arguments: args }), 30_000, command);
   if (!r.success) throw new Error(`${command} failed: ${r.message}`);
   return r;
 }
 
 /** Sends `command` and waits for the stopped event it causes, then reads the top frame's line. */
-async function stopAfter(c: MessageClient, command: string, args: unknown): Promise<Stop> {
+export async function stopAfter(c: MessageClient, command: string, args: unknown): Promise<Stop> {
   const stopped = c.waitForEvent('stopped', 60_000);
   if (command !== '') await ok(c, command, args);
   const e = (await stopped) as DebugProtocol.StoppedEvent;
@@ -94,6 +96,7 @@ export async function replay(c: MessageClient, p: ClientProfile, launchArguments
   const launch = await launched;
   if (!launch.success) throw new Error(`launch failed: ${launch.message}`);
   const entry = await entryStop;
+  await p.atEntry?.(c, entry);
   await threads(c, p);
   const step = await stopAfter(c, 'next', { threadId: entry.threadId });
   const threadsAfterStep = (await threads(c, p)).length;

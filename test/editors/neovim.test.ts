@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
-import { tcpClient } from '../adapter/transportSupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { tcpClient, type MessageClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
-import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
+import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapOnPath } from './readmeRecipes';
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
@@ -94,6 +95,32 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
       expectDebugged(r);
       expect(r.custom?.body).toMatchObject({ counts: { threads: expect.any(Number) } });
       expect(await adapter.exited()).toBe(0);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  it('plays the recipe\'s mappings: step into a target, step back, reverse continue', async () => {
+    const a = loaded.adapters.symdap;
+    const adapter = startStdio(a.command!, a.args!, shim.env);
+    const moves: Stop[] = [];
+    // What nvim-dap does for step_into({ askForTargets = true }) (the user picks `else`),
+    // step_back and reverse_continue, in the order the recipe maps them. The user picks the
+    // first target, `then`, so the thread's path is the one the rest of the scenario follows.
+    const atEntry = async (c: MessageClient, entry: Stop): Promise<void> => {
+      const frames = (await ok(c, 'stackTrace', { threadId: entry.threadId, startFrame: 0, levels: 20 })) as DebugProtocol.StackTraceResponse;
+      const targets = (await ok(c, 'stepInTargets', { frameId: frames.body.stackFrames[0].id })) as DebugProtocol.StepInTargetsResponse;
+      expect(targets.body.targets.map((t) => t.label)).toEqual([expect.stringMatching(/^then/), expect.stringMatching(/^else/)]);
+      moves.push(await stopAfter(c, 'stepIn', { threadId: entry.threadId, targetId: targets.body.targets[0].id }));
+      moves.push(await stopAfter(c, 'stepBack', { threadId: entry.threadId }));
+      moves.push(await stopAfter(c, 'reverseContinue', { threadId: entry.threadId }));
+    };
+    try {
+      expectDebugged(await replay(adapter.client, { ...NVIM_DAP, atEntry }, launchArgs()));
+      const [into, back, reverse] = moves;
+      expect(into).toMatchObject({ reason: 'step', line: 11 });
+      expect(back).toMatchObject({ line: 10 });
+      expect(reverse).toMatchObject({ line: 10 });
     } finally {
       adapter.child.kill();
     }
