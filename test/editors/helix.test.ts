@@ -5,14 +5,13 @@
 // and over TCP with `port-arg`. Helix is packaged by neither Debian 12 nor npm.
 
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { tcpClient } from '../adapter/transportSupport';
 import { freePort, startStdio, startTcp } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
-import { recipe, symdapOnPath } from './readmeRecipes';
+import { recipe, symdapEnvForSuite } from './readmeRecipes';
 
 interface Debugger { name: string; transport: string; command: string; args: string[]; 'port-arg'?: string; templates?: Template[] }
 interface Template { name: string; request: string; completion: { name: string; completion: string }[]; args: Record<string, unknown> }
@@ -46,8 +45,7 @@ function launchArguments(t: Template): Record<string, unknown> {
 }
 
 describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
-  const shim = symdapOnPath();
-  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
+  const symdapEnv = symdapEnvForSuite();
   const languages = (): Languages['language'][number] => {
     const l = (parseToml(recipe('helix').code) as Languages).language;
     expect(l).toHaveLength(1);
@@ -80,7 +78,7 @@ describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
 
   it('debugs bad_input.sym over stdio as Helix does', async () => {
     const { debugger: d } = languages();
-    const adapter = startStdio(d.command, d.args, shim.env);
+    const adapter = startStdio(d.command, d.args, symdapEnv());
     try {
       expectDebugged(await replay(adapter.client, helix(d.name), launchArguments(d.templates![0])));
       expect(await adapter.exited()).toBe(0);
@@ -94,7 +92,7 @@ describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
     const port = await freePort();
     // Helix appends port-arg, `{}` replaced by the port and split at spaces.
     const args = [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')];
-    const adapter = await startTcp(d.command, args, port, shim.env);
+    const adapter = await startTcp(d.command, args, port, symdapEnv());
     try {
       expectDebugged(await replay(adapter.client, helix(d.name), launchArguments(d.templates![0])));
     } finally {
@@ -111,7 +109,7 @@ describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
   it.skip('TCP: listens within Helix\'s 500 ms and exits after the session (adapter change pending, issue 12)', async () => {
     const { debugger: d } = tcpLanguages();
     const port = await freePort();
-    const adapter = startStdio(d.command, [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')], shim.env);
+    const adapter = startStdio(d.command, [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')], symdapEnv());
     try {
       await new Promise((r) => setTimeout(r, 500));
       const client = await tcpClient(port);

@@ -8,14 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { tcpClient, type MessageClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
 import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
-import { commandWorks, expandVariables, recipe, symdapOnPath } from './readmeRecipes';
+import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
 
@@ -59,9 +59,8 @@ function loadRecipe(): Loaded {
 
 describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
   let loaded: Loaded;
-  const shim = symdapOnPath();
+  const symdapEnv = symdapEnvForSuite();
   beforeAll(() => { loaded = loadRecipe(); });
-  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
 
   const launchArgs = (): Record<string, unknown> => expandVariables(loaded.configurations.sym[0], { file: PROGRAM });
 
@@ -88,7 +87,7 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
   it('debugs bad_input.sym through the stdio adapter as nvim-dap does', async () => {
     const a = loaded.adapters.symdap;
     expect(a.type).toBe('executable');
-    const adapter = startStdio(a.command!, a.args!, shim.env);
+    const adapter = startStdio(a.command!, a.args!, symdapEnv());
     try {
       const tree = loaded.requests[0];
       const r = await replay(adapter.client, { ...NVIM_DAP, customRequest: { command: tree.command, arguments: JSON.parse(tree.arguments) } }, launchArgs());
@@ -102,7 +101,7 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
 
   it('plays the recipe\'s mappings: step into a target, step back, reverse continue', async () => {
     const a = loaded.adapters.symdap;
-    const adapter = startStdio(a.command!, a.args!, shim.env);
+    const adapter = startStdio(a.command!, a.args!, symdapEnv());
     const moves: Stop[] = [];
     // What nvim-dap does for step_into({ askForTargets = true }) (the user picks `else`),
     // step_back and reverse_continue, in the order the recipe maps them. The user picks the
@@ -132,7 +131,7 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
     const port = await freePort();
     const exe = expandVariables(a.executable!, { port: String(port) });
     expect(Number(expandVariables(a.port!, { port: String(port) }))).toBe(port);
-    const adapter = await startTcp(exe.command, exe.args, port, shim.env);
+    const adapter = await startTcp(exe.command, exe.args, port, symdapEnv());
     try {
       expectDebugged(await replay(adapter.client, NVIM_DAP, { ...launchArgs(), type: 'symdap_tcp' }));
     } finally {
@@ -150,7 +149,7 @@ describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
     const port = await freePort();
     const exe = expandVariables(a.executable!, { port: String(port) });
     // The "editor" (sh) starts the server in the background and quits at once.
-    const started = spawnSync('sh', ['-c', `${exe.command} ${exe.args.join(' ')} >/dev/null 2>&1 & echo $!`], { env: shim.env, encoding: 'utf8' });
+    const started = spawnSync('sh', ['-c', `${exe.command} ${exe.args.join(' ')} >/dev/null 2>&1 & echo $!`], { env: symdapEnv(), encoding: 'utf8' });
     const pid = Number(started.stdout.trim());
     const alive = (): boolean => { try { process.kill(pid, 0); return true; } catch { return false; } };
     try {

@@ -4,9 +4,10 @@
 // `npm install -g`), whether an editor is installed, and `${var}` expansion as clients do it.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const README = path.join(ROOT, 'README.md');
@@ -31,6 +32,17 @@ export function symdapOnPath(): { dir: string; env: NodeJS.ProcessEnv } {
   writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' '${path.join(ROOT, 'bin', 'symdap.js')}' "$@"\n`);
   chmodSync(script, 0o755);
   return { dir, env: { ...process.env, PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}` } };
+}
+
+/** For a describe block: the environment of `symdapOnPath`, made before its tests and removed after them. */
+export function symdapEnvForSuite(): () => NodeJS.ProcessEnv {
+  let shim: ReturnType<typeof symdapOnPath> | undefined;
+  beforeAll(() => { shim = symdapOnPath(); });
+  afterAll(() => { if (shim) rmSync(shim.dir, { recursive: true, force: true }); });
+  return () => {
+    if (!shim) throw new Error('symdapEnvForSuite: used outside a test');
+    return shim.env;
+  };
 }
 
 /** Whether `command args` runs and exits 0 (an editor is installed). */

@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp, type RunningAdapter } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
-import { commandWorks, expandVariables, recipe, symdapOnPath } from './readmeRecipes';
+import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
 
 interface Adapter { name: string; command: string[]; port?: string; variables?: Record<string, string> }
 interface Config { adapter: string; filetypes: string[]; configuration: Record<string, unknown> }
@@ -33,8 +33,7 @@ const vimAvailable = optionalTool('Vim', commandWorks('vim', ['--version']), 'ap
 
 describe('README recipe: Vim (vimspector)', () => {
   const spec = JSON.parse(recipe('vimspector').code) as VimspectorJson;
-  const shim = symdapOnPath();
-  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
+  const symdapEnv = symdapEnvForSuite();
 
   const debugConfig = spec.configurations['Sym: debug symbolically'];
 
@@ -45,7 +44,7 @@ describe('README recipe: Vim (vimspector)', () => {
     const vars = expandVariables(raw.variables ?? {}, { unusedLocalPort: port });
     const a = expandVariables({ ...raw, variables: undefined }, vars);
     const [command, ...args] = a.command;
-    return a.port === undefined ? startStdio(command, args, shim.env) : startTcp(command, args, Number(a.port), shim.env);
+    return a.port === undefined ? startStdio(command, args, symdapEnv()) : startTcp(command, args, Number(a.port), symdapEnv());
   }
 
   it('is valid JSON whose configurations name its adapters, for filetype sym', () => {
@@ -88,10 +87,11 @@ describe('README recipe: Vim (vimspector)', () => {
     const adapter = await start(config.adapter);
     try {
       const c = adapter.client;
+      const initialized = c.waitForEvent('initialized', 30_000);
       await c.send('initialize', VIMSPECTOR.initialize);
       const stopped = c.waitForEvent('stopped', 60_000);
       const launched = c.send('launch', expandVariables(config.configuration, { file: PROGRAM }));
-      await c.waitForEvent('initialized', 30_000);
+      await initialized;
       await c.send('setExceptionBreakpoints', { filters: VIMSPECTOR.exceptionFilters });
       await c.send('configurationDone');
       await launched;

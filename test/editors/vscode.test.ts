@@ -4,13 +4,13 @@
 // extension's debugger type that drives `symdap dap` through a session with the requests VS
 // Code sends. The extension itself runs in a real VS Code in `npm run test:vscode`.
 
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { startStdio } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
-import { expandVariables, README, recipe, ROOT, symdapOnPath } from './readmeRecipes';
+import { expandVariables, README, recipe, ROOT, symdapEnvForSuite } from './readmeRecipes';
 
 interface Manifest {
   scripts: Record<string, string>;
@@ -42,8 +42,7 @@ const VSCODE: ClientProfile = {
 
 describe('README recipe: VS Code', () => {
   const launchJson = JSON.parse(recipe('vscode').code) as { configurations: Record<string, unknown>[] };
-  const shim = symdapOnPath();
-  afterAll(() => rmSync(shim.dir, { recursive: true, force: true }));
+  const symdapEnv = symdapEnvForSuite();
 
   it('names what the extension has: the F5 configuration, the Verify command, the .vsix', () => {
     const f5 = /press F5 \("([^"]+)"\)/.exec(section)?.[1];
@@ -65,7 +64,7 @@ describe('README recipe: VS Code', () => {
   });
 
   it('the first configuration debugs bad_input.sym with VS Code\'s requests', async () => {
-    const adapter = startStdio('symdap', ['dap'], shim.env);
+    const adapter = startStdio('symdap', ['dap'], symdapEnv());
     try {
       // VS Code adds `__configurationTarget` and `__sessionId` to what launch.json says.
       const launch = { ...expandVariables(launchJson.configurations[0], { file: PROGRAM }), __configurationTarget: 6, __sessionId: 'e2c1' };
