@@ -4,7 +4,8 @@
 // file (sym-mode), set a breakpoint, `dap-debug` the template, `next` to the fork (two
 // threads), continue to the breakpoint and to the failed assertion (dap-mode shows
 // exceptionInfo), `symdap-tree`, disconnect. Once over stdio, once over the TCP template
-// without a breakpoint (dap-mode then sends no setExceptionBreakpoints: defaults apply).
+// without a breakpoint (dap-mode then sends no setExceptionBreakpoints: defaults apply), and
+// once with the modular template, which runs to the failure without stopping on entry.
 // Skipped where Emacs or dap-mode is not installed (.ci/run installs emacs-nox elpa-dap-mode).
 
 import { spawnSync } from 'node:child_process';
@@ -24,7 +25,7 @@ const emacsAvailable = optionalTool('Emacs with dap-mode', commandWorks('emacs',
 interface Stop { thread: number; reason: string; line: number }
 interface Result {
   steps: {
-    visit: { mode: string }; entry: Stop; next: Stop; threads: { count: number };
+    visit: { mode: string }; entry?: Stop; next?: Stop; threads?: { count: number };
     breakpoint?: Stop; failure: Stop; tree: { json: string }; exit: { status: number; server: boolean | null };
   };
   events: string[];
@@ -78,7 +79,7 @@ describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
     expect(entry).toMatchObject({ reason: 'entry', line: 10 });
     expect(next).toMatchObject({ reason: 'step', line: 11 });
     // `next` over `if (c0 == 'b')` follows `then` and opens a thread for `else`.
-    expect(threads.count).toBeGreaterThanOrEqual(2);
+    expect(threads?.count).toBeGreaterThanOrEqual(2);
     expect(breakpoint).toMatchObject({ reason: 'breakpoint', line: BREAKPOINT_LINE });
     expect(r.requests).toContain('setBreakpoints');
     expect(r.requests).toContain('setExceptionBreakpoints');
@@ -90,10 +91,18 @@ describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
     const r = runDriver('Sym: debug symbolically (TCP)');
     expect(r.error).toBeNull();
     expect(r.steps.entry).toMatchObject({ reason: 'entry', line: 10 });
-    expect(r.steps.threads.count).toBeGreaterThanOrEqual(2);
+    expect(r.steps.threads?.count).toBeGreaterThanOrEqual(2);
     // No source breakpoint: dap-mode sends no setExceptionBreakpoints, the default filters stop.
     expect(r.requests).not.toContain('setExceptionBreakpoints');
     expectFailureSeen(r);
     expect(r.steps.exit.server).toBe(true);
+  }, 180_000);
+
+  it('"Sym: verify modularly": runs without a stop on entry to the failed assertion', () => {
+    const r = runDriver('Sym: verify modularly');
+    expect(r.error).toBeNull();
+    expect(r.steps.entry).toBeUndefined();
+    expectFailureSeen(r);
+    expect(r.steps.exit.status).toBe(0);
   }, 180_000);
 });
