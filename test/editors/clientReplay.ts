@@ -8,8 +8,7 @@ import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { expect } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
-import type { MessageClient } from '../adapter/transportSupport';
-import { withTimeout } from '../adapter/transportSupport';
+import { withTimeout, type MessageClient } from '../adapter/transportSupport';
 import { ROOT } from './readmeRecipes';
 
 export const PROGRAM = path.join(ROOT, 'samples', 'lecture', 'bad_input.sym');
