@@ -122,6 +122,16 @@ describe('docs/language.md', () => {
     expect(sections.filter((s) => !withExample.has(s) && !summaries.has(s))).toEqual([]);
   });
 
+  test('every link to a section of the page names a heading', () => {
+    const doc = readFileSync(DOC, 'utf8');
+    // GitHub's anchors: lower case, punctuation dropped, spaces become dashes.
+    const slug = (h: string) => h.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-');
+    const anchors = new Set([...doc.matchAll(/^#{1,6} (.*)$/gm)].map((m) => slug(m[1].trim())));
+    const links = [...doc.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !anchors.has(l))).toEqual([]);
+  });
+
   test('pending examples name a known fix', () => {
     const unknown = blocks.filter((b) => b.annotation.pending && !PENDING[b.annotation.pending]);
     expect(unknown.map((b) => `${label(b)}: pending=${b.annotation.pending}`)).toEqual([]);
