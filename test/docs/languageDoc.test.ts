@@ -25,6 +25,10 @@ const PENDING: Record<string, string> = {
   'array-result': 'waits for a fix: verify stops with an internal error on an array return value',
 };
 
+/** The exit codes docs/language.md states for `symdap verify` and `symdap run`. */
+const VERIFY_EXIT = { verified: 0, failed: 1, unknown: 3 } as const;
+const RUN_EXIT = { ok: 0, failed: 1, 'assume-failed': 3, 'cannot-run': 3 } as const;
+
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-langdoc-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
@@ -85,6 +89,7 @@ async function checkBlock(b: DocBlock): Promise<void> {
     const report = JSON.parse(r.out) as { verdict: string; failures: { kind: string; line: number; counterexample: object }[]; notes: string[] };
     const got = { verdict: report.verdict, failures: show(report.failures) };
     expect(got, `${r.err}${report.notes.join('\n')}`).toEqual({ verdict: want.kind, failures: want.kind === 'failed' ? show(want.failures) : [] });
+    expect(r.code).toBe(VERIFY_EXIT[want.kind]);
     const modular = a.args.join(' ').includes('modular');
     if (want.kind === 'failed' && a.replay && !modular) {
       for (const [i, f] of report.failures.entries()) {
@@ -97,6 +102,7 @@ async function checkBlock(b: DocBlock): Promise<void> {
   if (a.run !== undefined) {
     const r = await runWith(file, a.run, a.entry, `inputs-${b.line}.json`);
     expect(r.outcome, r.out + r.err).toEqual(a.runExpect);
+    expect(r.code).toBe(RUN_EXIT[a.runExpect!.kind]);
   }
 }
 
