@@ -23,6 +23,8 @@ const PENDING: Record<string, string> = {
   h3: 'waits for H3: byte order mark, nesting-depth limit',
   'nested-arrays': 'waits for a fix: verify stops with an internal error on arrays of arrays (issue 8)',
   'array-result': 'waits for a fix: verify stops with an internal error on an array return value',
+  'param-ensures': 'waits for a fix: ensures reads the final value of an assigned parameter (modular mode is unsound)',
+  'modular-globals': 'waits for a fix: modular mode verifies a procedure only from the initial values of the globals (unsound)',
 };
 
 /** The exit codes docs/language.md states for `symdap verify` and `symdap run`. */
