@@ -86,6 +86,11 @@ async function checkBlock(b: DocBlock): Promise<void> {
     expect(r.code, r.err).toBe(2);
     const lines = r.err.split('\n').filter((l) => l.startsWith(`${file}:${want.line}:${want.col}: error: `));
     expect(lines.some((l) => l.includes(`error: ${want.message}`)), `diagnostics:\n${r.err}`).toBe(true);
+    const v = await symdap('verify', file, '--json');
+    const report = JSON.parse(v.out) as { verdict: string; diagnostics: { line: number; column: number; message: string }[] };
+    expect(v.code).toBe(2);
+    expect(report.verdict).toBe('error');
+    expect(report.diagnostics.some((d) => d.line === want.line && d.column === want.col && d.message.startsWith(want.message))).toBe(true);
   } else {
     const r = await symdap('verify', file, '--json', '--timeout', '30000', ...entry, ...a.args);
     const report = JSON.parse(r.out) as { verdict: string; failures: { kind: string; line: number; counterexample: object }[]; notes: string[] };
