@@ -8,7 +8,7 @@ import type { CheckedProgram } from '../lang/checked';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
 import { parseInputs, type Inputs } from '../engine/concrete/inputs';
-import type { InputObjects } from '../engine/concrete/objects';
+import { formatHeap, type InputObjects } from '../engine/concrete/objects';
 import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter';
 import { formatValue } from '../engine/concrete/values';
 import { resolveEntry } from '../engine/entry';
@@ -82,6 +82,7 @@ function report(file: string, r: ConcreteResult): string {
   const lines = [outcome(file, r)];
   for (const [name, v] of r.store) lines.push(`${name} = ${formatValue(v)}`);
   for (const [name, v] of r.globals) lines.push(`${name} = ${formatValue(v)}`);
+  lines.push(...formatHeap(r.heap, formatValue));
   return lines.join('\n') + '\n';
 }
 

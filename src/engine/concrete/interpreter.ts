@@ -16,7 +16,7 @@ import type { Inputs } from './inputs';
 import { sourceText } from './snippet';
 import { StatementRunner } from './statements';
 import { ObjectRuntime } from './heapEval';
-import type { InputObjects } from './objects';
+import type { HeapSnapshot, InputObjects } from './objects';
 import type { ConcreteValue } from './values';
 import { defaultValue } from './values';
 
@@ -38,6 +38,8 @@ export interface ConcreteResult {
   readonly globals: ReadonlyMap<string, ConcreteValue>;
   /** The line of every executed statement, in order. */
   readonly trace: number[];
+  /** The objects at the end of the run (or at the failure); empty for programs without classes. */
+  readonly heap: HeapSnapshot;
 }
 
 export function runConcrete(
@@ -227,6 +229,6 @@ export class Machine implements EvalHost {
     for (const [d, v] of this.entryFrame?.locals ?? []) store.set(d.name, v);
     const globals = new Map<string, ConcreteValue>();
     for (const [d, v] of this.globals) globals.set(d.name, v);
-    return { status, failure, message, store, globals, trace: this.trace };
+    return { status, failure, message, store, globals, trace: this.trace, heap: this.objects.live.snapshot() };
   }
 }

@@ -12,8 +12,9 @@ export interface ConcreteObject {
   readonly fields: Map<string, ConcreteValue>;
 }
 
-/** Objects given in an input file, by id (`{"@": 1, "x": 5}`). */
-export type InputObjects = ReadonlyMap<number, { readonly className?: string; readonly fields: ReadonlyMap<string, ConcreteValue> }>;
+/** Objects by id with their field values: given in an input file (`{"@": 1, "x": 5}`), or at the end of a run. */
+export type HeapSnapshot = ReadonlyMap<number, { readonly className?: string; readonly fields: ReadonlyMap<string, ConcreteValue> }>;
+export type InputObjects = HeapSnapshot;
 
 export class ObjectHeap {
   private constructor(private readonly objects: Map<number, ConcreteObject>, private nextId: number) {}
@@ -66,4 +67,21 @@ export class ObjectHeap {
   get size(): number {
     return this.objects.size;
   }
+
+  /** A frozen view for results: every object by id, in allocation order. */
+  snapshot(): HeapSnapshot {
+    const out = new Map<number, { className?: string; fields: ReadonlyMap<string, ConcreteValue> }>();
+    for (const [id, o] of [...this.objects].sort((a, b) => a[0] - b[0])) {
+      out.set(id, { className: o.className, fields: new Map(o.fields) });
+    }
+    return out;
+  }
+}
+
+/** `@1: Cell { x = 5, next = null }`, one line per object. */
+export function formatHeap(heap: HeapSnapshot, format: (v: ConcreteValue) => string): string[] {
+  return [...heap].map(([id, o]) => {
+    const fields = [...o.fields].map(([f, v]) => `${f} = ${format(v)}`).join(', ');
+    return `@${id}: ${o.className ?? 'object'} { ${fields} }`;
+  });
 }
