@@ -301,3 +301,11 @@ describe('symdap run --inputs on a heap program', () => {
     expect(await symdap('run', prog, '--inputs', bad)).toMatchObject({ code: 2, err: `symdap run: ${bad}: input a: class Cell has no field z\n` });
   });
 });
+
+describe('havoc of a field', () => {
+  test('`c.x := *` reads the input named after the field and the line', () => {
+    const p = program('proc main() returns (v: int) {', '  var c: Cell := new Cell;', '  c.x := *;', '  v := c.x;', '}');
+    expect(run(p, { 'c.x@8': 41 }).store.get('v')).toBe(41n);
+    expect(run(p).store.get('v')).toBe(0n);
+  });
+});
