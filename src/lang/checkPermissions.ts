@@ -45,73 +45,47 @@ class PermissionWalker {
   proc(p: Proc): void {
     p.requires.forEach((r) => this.expr(r, ASSERTION));
     p.ensures.forEach((e) => this.expr(e, ENSURES));
-    this.stmts(p.body.stmts);
+    // A work list rather than recursion: blocks may nest deeply. (Diagnostics are sorted later.)
+    const work: Stmt[] = [...p.body.stmts];
+    for (let s = work.pop(); s !== undefined; s = work.pop()) work.push(...this.stmt(s));
   }
 
-  private stmts(ss: readonly Stmt[]): void {
-    for (const s of ss) this.stmt(s);
-  }
-
-  private stmt(s: Stmt): void {
+  /** Checks the statement's own expressions; returns the statements nested in it. */
+  private stmt(s: Stmt): readonly Stmt[] {
     switch (s.kind) {
-      case 'varDecl': if (s.init && s.init.kind !== 'havoc') this.expr(s.init, CODE); return;
+      case 'varDecl': if (s.init && s.init.kind !== 'havoc') this.expr(s.init, CODE); return [];
       case 'assign':
         this.expr(s.target, CODE);
         if (s.value.kind !== 'havoc') this.expr(s.value, CODE);
-        return;
+        return [];
       // The callee of a call statement is a procedure (the checker reports anything else).
-      case 'callAssign': s.targets.forEach((t) => this.expr(t, CODE)); s.call.args.forEach((a) => this.expr(a, CODE)); return;
-      case 'callStmt': s.call.args.forEach((a) => this.expr(a, CODE)); return;
+      case 'callAssign': s.targets.forEach((t) => this.expr(t, CODE)); s.call.args.forEach((a) => this.expr(a, CODE)); return [];
+      case 'callStmt': s.call.args.forEach((a) => this.expr(a, CODE)); return [];
       case 'if':
         this.expr(s.cond, CODE);
-        this.stmts(s.then.stmts);
-        if (s.otherwise) this.stmt(s.otherwise);
-        return;
+        return s.otherwise ? [s.then, s.otherwise] : [s.then];
       case 'while':
         this.expr(s.cond, CODE);
         s.invariants.forEach((i) => this.expr(i, ASSERTION));
-        this.stmts(s.body.stmts);
-        return;
-      case 'assume': this.expr(s.cond, ASSUME); return;
-      case 'assert': this.expr(s.cond, ASSERTION); return;
-      case 'join': if (s.cond) this.expr(s.cond, { ban: undefined, untouched: false }); return;
-      case 'return': if (s.value) this.expr(s.value, CODE); return;
-      case 'block': this.stmts(s.stmts); return;
-      case 'fold': case 'unfold': s.pred.args.forEach((a) => this.expr(a, CODE)); return;
+        return [s.body];
+      case 'assume': this.expr(s.cond, ASSUME); return [];
+      case 'assert': this.expr(s.cond, ASSERTION); return [];
+      case 'join': if (s.cond) this.expr(s.cond, { ban: undefined, untouched: false }); return [];
+      case 'return': if (s.value) this.expr(s.value, CODE); return [];
+      case 'block': return s.stmts;
+      case 'fold': case 'unfold': s.pred.args.forEach((a) => this.expr(a, CODE)); return [];
     }
   }
 
-  expr(e: Expr, at: Place): void {
-    if (this.isPermission(e)) this.permission(e, at);
-    switch (e.kind) {
-      case 'acc': return this.expr(e.target, under("'acc'"));
-      case 'untouched': return this.expr(e.body, { ban: at.ban, untouched: false });
-      case 'binary':
-        if (e.op === '&&') return this.both(e.left, e.right, at, at);
-        if (e.op === '==>') return this.both(e.left, e.right, under("the left of '==>'", 'on'), at);
-        return this.both(e.left, e.right, under(`'${e.op}'`), under(`'${e.op}'`));
-      case 'cond':
-        this.expr(e.cond, under("the condition of '?:'", 'in'));
-        return this.both(e.then, e.otherwise, at, at);
-      case 'unary': return this.expr(e.operand, under(`'${e.op}'`));
-      case 'quant': return this.expr(e.body, under('a quantifier'));
-      case 'old': return this.expr(e.expr, under("'old(…)'"));
-      case 'unfolding':
-        e.pred.args.forEach((a) => this.expr(a, under('an argument', 'in')));
-        return this.expr(e.body, under("'unfolding'"));
-      case 'call': return e.args.forEach((a) => this.expr(a, under('an argument', 'in')));
-      case 'index': return this.both(e.array, e.index, under('an index', 'in'), under('an index', 'in'));
-      case 'length': return this.expr(e.array, under("'.length'"));
-      case 'field': return this.expr(e.object, under('a field read', 'in'));
-      case 'cast': return this.expr(e.expr, under("'as'"));
-      case 'arrayLit': return e.elems.forEach((x) => this.expr(x, under('an array literal', 'in')));
-      default: return;
+  /** Walks `e` with an explicit work list, so deeply nested expressions cannot exhaust the stack. */
+  expr(root: Expr, rootAt: Place): void {
+    const work: [Expr, Place][] = [[root, rootAt]];
+    for (let item = work.pop(); item !== undefined; item = work.pop()) {
+      const [e, at] = item;
+      if (this.isPermission(e)) this.permission(e, at);
+      // Pushed in reverse, so errors come out in reading order.
+      work.push(...children(e, at).reverse());
     }
-  }
-
-  private both(a: Expr, b: Expr, atA: Place, atB: Place): void {
-    this.expr(a, atA);
-    this.expr(b, atB);
   }
 
   private isPermission(e: Expr): boolean {
@@ -129,4 +103,28 @@ class PermissionWalker {
 
 function under(what: string, preposition: 'under' | 'on' | 'in' = 'under'): Place {
   return { ban: `${preposition} ${what}`, untouched: false };
+}
+
+/** The sub-expressions of `e` with the place each one is in. */
+function children(e: Expr, at: Place): [Expr, Place][] {
+  switch (e.kind) {
+    case 'acc': return [[e.target, under("'acc'")]];
+    case 'untouched': return [[e.body, { ban: at.ban, untouched: false }]];
+    case 'binary':
+      if (e.op === '&&') return [[e.left, at], [e.right, at]];
+      if (e.op === '==>') return [[e.left, under("the left of '==>'", 'on')], [e.right, at]];
+      return [[e.left, under(`'${e.op}'`)], [e.right, under(`'${e.op}'`)]];
+    case 'cond': return [[e.cond, under("the condition of '?:'", 'in')], [e.then, at], [e.otherwise, at]];
+    case 'unary': return [[e.operand, under(`'${e.op}'`)]];
+    case 'quant': return [[e.body, under('a quantifier')]];
+    case 'old': return [[e.expr, under("'old(…)'")]];
+    case 'unfolding': return [...e.pred.args.map((a): [Expr, Place] => [a, under('an argument', 'in')]), [e.body, under("'unfolding'")]];
+    case 'call': return e.args.map((a) => [a, under('an argument', 'in')]);
+    case 'index': return [[e.array, under('an index', 'in')], [e.index, under('an index', 'in')]];
+    case 'length': return [[e.array, under("'.length'")]];
+    case 'field': return [[e.object, under('a field read', 'in')]];
+    case 'cast': return [[e.expr, under("'as'")]];
+    case 'arrayLit': return e.elems.map((x) => [x, under('an array literal', 'in')]);
+    default: return [];
+  }
 }

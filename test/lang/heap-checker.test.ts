@@ -168,3 +168,12 @@ describe('predicates, functions, fold and unfold', () => {
     ]);
   });
 });
+
+describe('deep nesting', () => {
+  it('the placement pass copes with very deep expressions and blocks', () => {
+    const deep = `${'('.repeat(3000)}acc(c.x) || true${')'.repeat(3000)}`;
+    const expr = loadSource(`${PRELUDE}proc p(c: Cell)\n  requires ${deep}\n{\n}\n`, 't.sym');
+    // Whatever the other passes say about such depth, the permission error is found without a crash.
+    expect(expr.diagnostics.map((d) => d.message)).toContain(`permissions may not appear under '||'`);
+  });
+});
