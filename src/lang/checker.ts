@@ -21,6 +21,8 @@ export interface ExprEnv {
   lookup(name: string): { type: Type; decl: Declaration } | undefined;
   /** Quantifiers and `old` allowed. */
   spec: boolean;
+  /** The program's classes, predicates and functions (field reads, function calls). */
+  heap?: HeapEnv;
 }
 
 export interface CheckResult {
@@ -121,7 +123,7 @@ export function checkExpression(expr: Expr, env: ExprEnv, file: string): ExprChe
     return b && { type: b.type, decl: b.decl, kind: 'variable' };
   });
   const ctx: ExprContext = {
-    tables, scope, procs: new Map(), spec: env.spec, old: env.spec, beforeReturns: false,
+    tables, scope, procs: new Map(), heap: env.heap, spec: env.spec, old: env.spec, beforeReturns: false,
     callMessage: NESTED_CALL,
   };
   let type: Type | undefined;

@@ -177,3 +177,26 @@ describe('deep nesting', () => {
     expect(expr.diagnostics.map((d) => d.message)).toContain(`permissions may not appear under '||'`);
   });
 });
+
+describe('debugger expressions', () => {
+  it('type field reads and function calls against the program\'s classes', async () => {
+    const { checkExpression } = await import('../../src/lang/checker');
+    const { parseExpression } = await import('../../src/lang/parser');
+    const { heapEnvOf } = await import('../../src/lang/heapEnv');
+    const checked = loadSource(body('var c: Cell := new Cell;'), 't.sym').checked!;
+    const c = checked.program.decls.find((d) => d.kind === 'proc')!;
+    const decl = c.kind === 'proc' ? c.body.stmts[0] : undefined;
+    const env = {
+      lookup: (n: string) => (n === 'c' && decl?.kind === 'varDecl' ? { type: checked.declTypes.get(decl)!, decl } : undefined),
+      spec: true,
+      heap: heapEnvOf(checked.program),
+    };
+    const typeOf = (text: string) => {
+      const r = checkExpression(parseExpression(text, 'w').expr!, env, 'w');
+      return r.diagnostics.length > 0 ? r.diagnostics.map((d) => d.message).join('; ') : typeName(r.type!);
+    };
+    expect(typeOf('c.x + getX(c)')).toBe('int');
+    expect(typeOf('c.next')).toBe('Cell');
+    expect(typeOf('c.nope')).toBe(`class Cell has no field 'nope'`);
+  });
+});
