@@ -270,6 +270,23 @@ describe('heap samples run concretely', () => {
   }
 });
 
+describe('replaying the design\'s modular counterexamples', () => {
+  test('wrong_post.sym, entry swap, a.x = 0 and b.x = 1: the postcondition fails at line 41', () => {
+    const sample = readSample(join(SAMPLES_DIR, 'heap', 'wrong_post.sym'));
+    const checked = loadSource(sample.source, sample.name).checked!;
+    const r = run(checked, { a: { '@': 1, x: 0 }, b: { '@': 2, x: 1 } }, 'swap');
+    expect(r.failure).toMatchObject({ kind: 'postcondition', span: { line: 41 }, message: 'getX(b) == old(getX(a))' });
+    expect(fields(r)).toMatchObject({ '@1.x': '1', '@2.x': '1' });
+  });
+
+  test('account.sym, entry withdraw with an aliased-free account: the contract holds concretely', () => {
+    const sample = readSample(join(SAMPLES_DIR, 'heap', 'account.sym'));
+    const checked = loadSource(sample.source, sample.name).checked!;
+    expect(run(checked, { a: { '@': 1, balance: 0 }, amount: 1 }, 'withdraw').store.get('ok')).toBe(false);
+    expect(run(checked, { a: { '@': 1, balance: -1 }, amount: 0 }, 'withdraw').status).toBe('assumeFailed');
+  });
+});
+
 describe('symdap run --inputs on a heap program', () => {
   let dir: string;
   beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-')); });

@@ -60,7 +60,8 @@ export class Evaluator {
   }
 
   private objectValue(e: Expr, scope: Scope): ConcreteValue {
-    return this.host.objects ? this.host.objects.value(e, scope) : this.host.unsupported(`objects are not supported here (line ${e.span.line})`);
+    if (this.host.objects) return this.host.objects.value(e, scope);
+    return this.host.unsupported(`objects are not supported here (line ${e.span.line})`);
   }
 
   bool(e: Expr, scope: Scope): boolean {
