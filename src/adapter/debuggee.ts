@@ -6,6 +6,7 @@ import type { CheckedProgram } from '../lang/checked';
 import { loadFile } from '../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../lang/diagnostics';
 import { resolveEntry } from '../engine/entry';
+import { symbolicHeapError } from '../engine/heapGuard';
 import { SymbolicRun } from '../engine/run';
 import { createSolver } from '../engine/solver';
 import type { Solver } from '../engine/solver/solver';
@@ -45,6 +46,8 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };
   }
   const checked = loaded.checked;
+  const heap = symbolicHeapError(checked);
+  if (heap) return { ok: false, messages: [formatDiagnostic(heap)] };
   const entry = resolveEntry(checked, args.entry);
   if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };
   const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout });

@@ -8,6 +8,7 @@ import type { CheckedProgram } from '../lang/checked';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
 import { parseInputs, type Inputs } from '../engine/concrete/inputs';
+import { formatHeap, type InputObjects } from '../engine/concrete/objects';
 import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter';
 import { formatValue } from '../engine/concrete/values';
 import { resolveEntry } from '../engine/entry';
@@ -39,7 +40,7 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   }
   const inputs = await readInputs(parsed.inputs, checked, entry.proc, io);
   if (!inputs) return 2;
-  const result = runConcrete(checked, entry.proc, inputs);
+  const result = runConcrete(checked, entry.proc, inputs.inputs, { objects: inputs.objects });
   io.out(report(checked.file, result));
   return EXIT_CODES[result.status];
 }
@@ -56,8 +57,10 @@ function runArgs(args: string[]): RunArgs | string {
   return file === undefined ? 'no file given' : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs') };
 }
 
-async function readInputs(path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO): Promise<Inputs | undefined> {
-  if (path === undefined) return new Map();
+async function readInputs(
+  path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO,
+): Promise<{ inputs: Inputs; objects?: InputObjects } | undefined> {
+  if (path === undefined) return { inputs: new Map() };
   let json: unknown;
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
@@ -65,13 +68,13 @@ async function readInputs(path: string | undefined, checked: CheckedProgram, ent
     io.err(`symdap run: cannot read inputs from ${path}: ${e instanceof Error ? e.message : String(e)}\n`);
     return undefined;
   }
-  const parsed = parseInputs(json, inputTypesOf(checked, entry));
+  const parsed = parseInputs(json, inputTypesOf(checked, entry), checked.classes);
   if (!parsed.inputs) {
     io.err(`symdap run: ${path}: ${parsed.error}\n`);
     return undefined;
   }
   for (const w of parsed.warnings ?? []) io.err(`symdap run: warning: ${path}: ${w}\n`);
-  return parsed.inputs;
+  return { inputs: parsed.inputs, objects: parsed.objects };
 }
 
 /** The outcome line, then `name = value` for the entry's variables and the globals. */
@@ -79,6 +82,7 @@ function report(file: string, r: ConcreteResult): string {
   const lines = [outcome(file, r)];
   for (const [name, v] of r.store) lines.push(`${name} = ${formatValue(v)}`);
   for (const [name, v] of r.globals) lines.push(`${name} = ${formatValue(v)}`);
+  lines.push(...formatHeap(r.heap, formatValue));
   return lines.join('\n') + '\n';
 }
 

@@ -10,10 +10,14 @@ export type FailureKind =
   | 'invariant'       // a loop invariant may fail on entry or be not preserved
   | 'join'            // a path reaches `join φ;` without φ
   | 'div-by-zero'     // runtime error: division or remainder by zero
-  | 'out-of-bounds';  // runtime error: array index outside [0, length)
+  | 'out-of-bounds'   // runtime error: array index outside [0, length)
+  | 'null-deref'      // runtime error (concrete runs): a field of null is read or written
+  | 'permission'      // a field access or a callee's requires without the permission it needs
+  | 'fold';           // `fold q(…)`: the pure part of q's body may fail
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
   'assert', 'precondition', 'postcondition', 'invariant', 'join', 'div-by-zero', 'out-of-bounds',
+  'null-deref', 'permission', 'fold',
 ];
 
 /** Wording for messages such as `file:12:5: assertion may fail: x > 0`. */
@@ -25,10 +29,13 @@ export const FAILURE_TITLES: Readonly<Record<FailureKind, string>> = {
   'join': 'join condition may fail',
   'div-by-zero': 'division by zero',
   'out-of-bounds': 'index out of bounds',
+  'null-deref': 'null dereference',
+  'permission': 'insufficient permission',
+  'fold': 'fold may fail',
 };
 
 export function isRuntimeError(kind: FailureKind): boolean {
-  return kind === 'div-by-zero' || kind === 'out-of-bounds';
+  return kind === 'div-by-zero' || kind === 'out-of-bounds' || kind === 'null-deref';
 }
 
 /** Where and why: the part of a failure both engines can state. */

@@ -12,6 +12,7 @@ import type { TermStore } from './terms/store';
 import type { Sort, Term } from './terms/term';
 import { defaultTerm, sortOfType } from './sorts';
 import { isSymArray, type SymArray, type SymValue } from './state';
+import { heapUnsupported } from './heapGuard';
 
 export interface Obligation {
   readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds'>;
@@ -71,6 +72,7 @@ class Evaluator {
       case 'quant': return this.quantifier(e, guard, bound, old);
       case 'cast': return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
       case 'call': throw new EvalError('a procedure call cannot be evaluated inside an expression');
+      default: return heapUnsupported();
     }
   }
 

@@ -6,6 +6,7 @@ import { hasErrors, type Diagnostic } from '../lang/diagnostics';
 import { createSolver } from './solver/index';
 import type { BackendName } from './solver/solver';
 import { errorReport, type VerifyReport } from './report';
+import { symbolicHeapError } from './heapGuard';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 
 export interface VerifySourceOptions extends VerifyOptions {
@@ -24,6 +25,8 @@ export interface VerifySourceResult {
 export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
   const { checked, diagnostics } = loadSource(source, file);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
+  const heap = symbolicHeapError(checked);
+  if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver({ backend: opts.solver ?? 'z3-wasm', timeoutMs: opts.timeoutMs });
   try {
     const out = await verifyProgram(checked, solver, opts);

@@ -48,15 +48,34 @@ export interface Quant {
 /** `e as T` */
 export interface Cast { readonly kind: 'cast'; readonly expr: Expr; readonly type: Type; readonly span: Span }
 
+// Objects and permissions (docs/language.md, "Objects and permissions"). `e.length` stays a
+// Length node; the checker reads it as the field `length` when e is an object.
+
+/** `e.f`: a field of the object e refers to. */
+export interface FieldRead {
+  readonly kind: 'field'; readonly object: Expr; readonly field: string; readonly fieldSpan: Span; readonly span: Span;
+}
+/** `null`: the reference to no object; its class comes from the context. */
+export interface NullLit { readonly kind: 'null'; readonly span: Span }
+/** `new C`: a fresh object; only as the whole right-hand side of an assignment or declaration. */
+export interface New { readonly kind: 'new'; readonly className: string; readonly classSpan: Span; readonly span: Span }
+/** `acc(e.f)`: the permission to read and write e.f; only in assertions. */
+export interface Acc { readonly kind: 'acc'; readonly target: Expr; readonly span: Span }
+/** `unfolding q(args) in e`: e evaluated with the predicate instance q(args) unfolded. */
+export interface Unfolding { readonly kind: 'unfolding'; readonly pred: Call; readonly body: Expr; readonly span: Span }
+/** `untouched(A)`: the locations A grants keep their values; only in ensures. */
+export interface Untouched { readonly kind: 'untouched'; readonly body: Expr; readonly span: Span }
+
 export type Expr =
   | IntLit | BoolLit | CharLit | ArrayLit | VarRef | Unary | Binary | Cond
-  | Index | Length | Call | Old | Quant | Cast;
+  | Index | Length | Call | Old | Quant | Cast
+  | FieldRead | NullLit | New | Acc | Unfolding | Untouched;
 
 /** `*` on the right of `:=`: a fresh symbolic value. */
 export interface Havoc { readonly kind: 'havoc'; readonly span: Span }
 
-/** What may stand left of `:=`: a variable or an array element (`a[i]`, `a[i][j]`). */
-export type LValue = VarRef | Index;
+/** What may stand left of `:=`: a variable, an array element (`a[i]`, `a[i][j]`) or a field (`c.f`, `l.items[i]`). */
+export type LValue = VarRef | Index | FieldRead;
 
 // ----------------------------------------------------------------- statements
 
@@ -87,9 +106,11 @@ export interface Join { readonly kind: 'join'; readonly cond?: Expr; readonly sp
 export interface CallStmt { readonly kind: 'callStmt'; readonly call: Call; readonly span: Span }
 export interface Return { readonly kind: 'return'; readonly value?: Expr; readonly span: Span }
 export interface Block { readonly kind: 'block'; readonly stmts: readonly Stmt[]; readonly span: Span }
+/** `fold q(args);` exchanges q's body for the predicate instance; `unfold` the reverse. */
+export interface Fold { readonly kind: 'fold' | 'unfold'; readonly pred: Call; readonly span: Span }
 
 export type Stmt =
-  | VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block;
+  | VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block | Fold;
 
 // ------------------------------------------------------------------ top level
 
@@ -102,8 +123,25 @@ export interface Proc {
   readonly body: Block; readonly span: Span;
 }
 
+export interface FieldDecl { readonly name: string; readonly nameSpan: Span; readonly type: Type; readonly span: Span }
+/** `class C { var f: T; … }`: a reference type with fields (no methods). */
+export interface ClassDecl {
+  readonly kind: 'class'; readonly name: string; readonly nameSpan: Span; readonly fields: readonly FieldDecl[];
+  readonly span: Span;
+}
+/** `predicate q(params) { A }`: a named assertion, used through fold/unfold/unfolding. */
+export interface PredicateDecl {
+  readonly kind: 'predicate'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
+  readonly body: Expr; readonly span: Span;
+}
+/** `function f(params): T requires A { e }`: a pure, heap-dependent function, usable in code and specs. */
+export interface FunctionDecl {
+  readonly kind: 'function'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
+  readonly result: Type; readonly requires: readonly Expr[]; readonly body: Expr; readonly span: Span;
+}
+
 /** A top-level `var` declares a global variable. */
-export type TopDecl = Proc | VarDecl;
+export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl;
 
 export interface Program { readonly kind: 'program'; readonly decls: readonly TopDecl[]; readonly span: Span }
 
@@ -113,4 +151,8 @@ export function procsOf(program: Program): Proc[] {
 
 export function globalsOf(program: Program): VarDecl[] {
   return program.decls.filter((d): d is VarDecl => d.kind === 'varDecl');
+}
+
+export function classesOf(program: Program): ClassDecl[] {
+  return program.decls.filter((d): d is ClassDecl => d.kind === 'class');
 }

@@ -7,6 +7,10 @@ import type { ArrayLit, Binary, Call, Cast, Cond, Expr, Index, Proc, Quant } fro
 import { binaryOutcome, isLogical, passesTypeThrough, unaryOutcome, type OpOutcome } from './checkOps';
 import type { CheckTables } from './checkTables';
 import type { Scope } from './scope';
+import type { HeapEnv } from './heapEnv';
+import {
+  accType, fieldType, heapCallType, lengthType, newInExpr, nullType, unfoldingType, untouchedType,
+} from './checkHeap';
 import type { Span } from './span';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
 
@@ -22,6 +26,8 @@ export interface ExprContext {
   readonly beforeReturns: boolean;
   /** The error for a call in this expression position. */
   readonly callMessage: string;
+  /** Classes, predicates and functions (absent: a program without any). */
+  readonly heap?: HeapEnv;
 }
 
 export const NESTED_CALL = 'a procedure call must be the whole right-hand side of an assignment';
@@ -29,7 +35,7 @@ export const NESTED_CALL = 'a procedure call must be the whole right-hand side o
 /** Literal-only arithmetic such as `1`, `-(2 + 3)`: it adapts to whatever type is needed. */
 function isFlexible(e: Expr): boolean {
   switch (e.kind) {
-    case 'intLit': return true;
+    case 'intLit': case 'null': return true;
     case 'unary': return e.op !== '!' && isFlexible(e.operand);
     case 'binary': return passesTypeThrough(e.op) && isFlexible(e.left) && isFlexible(e.right);
     case 'cond': return isFlexible(e.then) && isFlexible(e.otherwise);
@@ -70,17 +76,19 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'binary': return binaryType(e, ctx, hint);
     case 'cond': return condType(e, ctx, hint);
     case 'index': return indexType(e, ctx);
-    case 'length': {
-      const t = checkExpr(e.array, ctx);
-      if (t && t.kind !== 'array') ctx.tables.error(e.array.span, `'.length' needs an array, not ${typeName(t)}`);
-      return INT;
-    }
+    case 'length': return lengthType(e, ctx);
     case 'call': return callInExpr(e, ctx);
     case 'old':
       if (!ctx.old) ctx.tables.error(e.span, `'old' is only allowed in ensures clauses and join formulas`);
       return checkExpr(e.expr, ctx, hint);
     case 'quant': return quantType(e, ctx);
     case 'cast': return castType(e, ctx);
+    case 'field': return fieldType(e, ctx);
+    case 'null': return nullType(e.span, ctx, hint);
+    case 'new': return newInExpr(e, ctx);
+    case 'acc': return accType(e, ctx);
+    case 'unfolding': return unfoldingType(e, ctx, hint);
+    case 'untouched': return untouchedType(e.body, ctx);
   }
 }
 
@@ -171,7 +179,7 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   }
   ctx.scope.enter();
   for (const b of e.vars) {
-    if (b.type.kind === 'array') {
+    if (b.type.kind === 'array' || b.type.kind === 'ref') {
       ctx.tables.error(b.span, `quantified variable '${b.name}' must have a scalar type, not ${typeName(b.type)}`);
     }
     const clash = ctx.scope.declare(b.name, { type: b.type, decl: b, kind: 'quantified variable' });
@@ -196,6 +204,8 @@ function castType(e: Cast, ctx: ExprContext): Type {
 }
 
 function callInExpr(call: Call, ctx: ExprContext): Type | undefined {
+  const heapType = heapCallType(call, ctx);
+  if (heapType !== 'none') return heapType;
   // An unknown callee is the more useful message, so report only that one.
   if (ctx.procs.has(call.callee)) ctx.tables.error(call.span, ctx.callMessage);
   const proc = checkCall(call, ctx);
@@ -207,7 +217,7 @@ export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
   const proc = ctx.procs.get(call.callee);
   const argCtx: ExprContext = { ...ctx, callMessage: NESTED_CALL };
   if (!proc) {
-    ctx.tables.error(call.calleeSpan, `unknown procedure '${call.callee}'`);
+    ctx.tables.error(call.calleeSpan, notAProcedure(call.callee, ctx));
     for (const a of call.args) checkExpr(a, argCtx);
     return undefined;
   }
@@ -221,6 +231,12 @@ export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
   }
   if (proc.returns.length === 1) ctx.tables.typed(call, proc.returns[0].type);
   return proc;
+}
+
+function notAProcedure(name: string, ctx: ExprContext): string {
+  if (ctx.heap?.functions.has(name)) return `'${name}' is a function, not a procedure: use its value in an expression`;
+  if (ctx.heap?.predicates.has(name)) return `'${name}' is a predicate, not a procedure: use it with fold, unfold or in an assertion`;
+  return `unknown procedure '${name}'`;
 }
 
 function checkArgument(arg: Expr, i: number, proc: Proc, ctx: ExprContext): void {

@@ -4,6 +4,8 @@
 
 import type { Block, CallAssign, Expr, Havoc, If, LValue, Proc, Return, Stmt, VarDecl, While } from './ast';
 import { checkCall, checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
+import { checkPredicateInstance, checkTypeKnown, heapOf, newType } from './checkHeap';
+import type { HeapEnv } from './heapEnv';
 import type { CheckTables } from './checkTables';
 import type { DeclKind, Scope } from './scope';
 import { BOOL, typeEquals, typeName, type Type } from './types';
@@ -13,6 +15,7 @@ export interface StmtContext {
   readonly scope: Scope;
   readonly procs: ReadonlyMap<string, Proc>;
   readonly proc: Proc;
+  readonly heap?: HeapEnv;
 }
 
 type Where = { spec: boolean; old: boolean };
@@ -47,6 +50,9 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       return;
     case 'return': return checkReturn(s, sc);
     case 'block': return checkBlock(s, sc);
+    case 'fold': case 'unfold':
+      checkPredicateInstance(s.pred, exprCtx(sc, CODE));
+      return;
   }
 }
 
@@ -59,7 +65,11 @@ export function checkBlock(b: Block, sc: StmtContext): void {
 /** The type of a right-hand side; a call is allowed here when the callee returns one value. */
 function checkRhs(value: Expr | Havoc, ctx: ExprContext, expected: Type | undefined, callable = true): Type | undefined {
   if (value.kind === 'havoc') return expected;
-  if (value.kind !== 'call' || !callable) return checkExpr(value, ctx, expected);
+  if (value.kind === 'new') {
+    if (!callable) ctx.tables.error(value.span, 'a global initializer cannot allocate an object');
+    return newType(value, ctx);
+  }
+  if (value.kind !== 'call' || !callable || isHeapCallee(value.callee, ctx)) return checkExpr(value, ctx, expected);
   const proc = checkCall(value, ctx);
   if (!proc) return undefined;
   if (proc.returns.length === 1) return proc.returns[0].type;
@@ -69,12 +79,18 @@ function checkRhs(value: Expr | Havoc, ctx: ExprContext, expected: Type | undefi
   return undefined;
 }
 
+/** Functions and predicates are expressions, not procedures. */
+function isHeapCallee(name: string, ctx: ExprContext): boolean {
+  return heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name);
+}
+
 /**
  * Local and global `var` declarations; the name becomes visible after the initializer.
  * Globals are initialized before any procedure runs, so their initializers call nothing.
  */
 export function checkVarDecl(d: VarDecl, ctx: ExprContext, kind: DeclKind): void {
   let type = d.type;
+  checkTypeKnown(type, d.nameSpan, ctx);
   if (d.init && d.init.kind !== 'havoc') {
     const t = checkRhs(d.init, ctx, type, kind !== 'global variable');
     if (type && t && !typeEquals(type, t)) {
@@ -93,7 +109,8 @@ export function checkVarDecl(d: VarDecl, ctx: ExprContext, kind: DeclKind): void
 /** The type of an assignment target, with a name for messages. */
 function checkTarget(target: LValue, ctx: ExprContext): { type: Type | undefined; name: string } {
   const type = checkExpr(target, ctx);
-  return { type, name: target.kind === 'var' ? `'${target.name}'` : 'an array element' };
+  const name = target.kind === 'var' ? `'${target.name}'` : target.kind === 'field' ? `field '${target.field}'` : 'an array element';
+  return { type, name };
 }
 
 function checkAssign(target: LValue, value: Expr | Havoc, sc: StmtContext): void {

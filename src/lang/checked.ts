@@ -2,7 +2,7 @@
 // debugger need (the type of every expression, every declared variable, the procedures).
 // Keyed by node identity so the AST stays untouched plain data.
 
-import type { Expr, Param, Binder, Proc, Program, VarDecl } from './ast';
+import type { ClassDecl, Expr, FunctionDecl, Param, Binder, PredicateDecl, Proc, Program, VarDecl } from './ast';
 import type { Type } from './types';
 
 /** A node that declares a variable: a local or global `var`, a parameter/return, a quantifier binder. */
@@ -22,4 +22,8 @@ export interface CheckedProgram {
   readonly declTypes: ReadonlyMap<Declaration, Type>;
   /** For every variable reference, the declaration it resolves to. */
   readonly resolution: ReadonlyMap<Expr, Declaration>;
+  /** Classes, predicates and heap-dependent functions by name, in file order. */
+  readonly classes: ReadonlyMap<string, ClassDecl>;
+  readonly predicates: ReadonlyMap<string, PredicateDecl>;
+  readonly functions: ReadonlyMap<string, FunctionDecl>;
 }

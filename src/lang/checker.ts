@@ -10,6 +10,10 @@ import { checkBlock, checkBool, checkVarDecl } from './checkStmt';
 import { CheckTables } from './checkTables';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
 import { Scope, type DeclKind } from './scope';
+import { checkTypeKnown } from './checkHeap';
+import { checkHeapDecls } from './checkHeapDecls';
+import { checkPermissions } from './checkPermissions';
+import { heapEnvOf, type HeapEnv } from './heapEnv';
 import type { Type } from './types';
 
 /** The names a debugger expression can see (the selected frame plus globals). */
@@ -17,6 +21,8 @@ export interface ExprEnv {
   lookup(name: string): { type: Type; decl: Declaration } | undefined;
   /** Quantifiers and `old` allowed. */
   spec: boolean;
+  /** The program's classes, predicates and functions (field reads, function calls). */
+  heap?: HeapEnv;
 }
 
 export interface CheckResult {
@@ -45,20 +51,24 @@ export function check(program: Program, file: string, source: string): CheckResu
 function checkProgram(program: Program, file: string, source: string): CheckResult {
   const tables = new CheckTables(file);
   const procs = collectProcs(program.decls, tables);
+  const heap = heapEnvOf(program);
   const globals = new Scope();
   const globalCtx: ExprContext = {
-    tables, scope: globals, procs, spec: false, old: false, beforeReturns: false,
+    tables, scope: globals, procs, heap, spec: false, old: false, beforeReturns: false,
     callMessage: 'a global initializer cannot call a procedure',
   };
   for (const g of globalsOf(program)) checkVarDecl(g, globalCtx, 'global variable');
+  checkHeapDecls(program, tables, procs, heap, globals);
   for (const d of program.decls) {
-    if (d.kind === 'proc') checkProc(d, tables, procs, globals);
+    if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap);
   }
+  checkPermissions(program, tables, heap);
   const diagnostics = sortDiagnostics(tables.diagnostics);
   if (hasErrors(diagnostics)) return { diagnostics };
   const checked: CheckedProgram = {
     file, source, program, procs, globals: globalsOf(program),
     exprTypes: tables.exprTypes, declTypes: tables.declTypes, resolution: tables.resolution,
+    classes: heap.classes, predicates: heap.predicates, functions: heap.functions,
   };
   return { checked, diagnostics };
 }
@@ -73,32 +83,36 @@ function collectProcs(decls: readonly TopDecl[], tables: CheckTables): Map<strin
   for (const d of decls) {
     const earlier = first.get(d.name);
     if (!earlier) first.set(d.name, d);
-    else if (earlier.kind === 'proc' || d.kind === 'proc') {
-      const what = earlier.kind === 'proc' ? 'procedure' : 'global variable';
-      tables.error(d.nameSpan, `'${d.name}' is already declared as a ${what} at line ${earlier.span.line}`);
+    else if (earlier.kind !== 'varDecl' || d.kind !== 'varDecl') {
+      tables.error(d.nameSpan, `'${d.name}' is already declared as a ${DECL_WORDS[earlier.kind]} at line ${earlier.span.line}`);
     }
     if (d.kind === 'proc' && !procs.has(d.name)) procs.set(d.name, d);
   }
   return procs;
 }
 
-function checkProc(proc: Proc, tables: CheckTables, procs: ReadonlyMap<string, Proc>, globals: Scope): void {
+const DECL_WORDS: Record<TopDecl['kind'], string> = {
+  proc: 'procedure', varDecl: 'global variable', class: 'class', predicate: 'predicate', function: 'function',
+};
+
+function checkProc(proc: Proc, tables: CheckTables, procs: ReadonlyMap<string, Proc>, globals: Scope, heap: HeapEnv): void {
   const scope = new Scope((name) => globals.lookup(name));
   const declare = (p: Proc['params'][number], kind: DeclKind) => {
+    checkTypeKnown(p.type, p.span, { tables, heap });
     const clash = scope.declare(p.name, { type: p.type, decl: p, kind });
     if (clash) tables.error(p.span, clash);
     tables.declared(p, p.type);
   };
   for (const p of proc.params) declare(p, 'parameter');
   for (const r of proc.returns) declare(r, 'return value');
-  const spec = { tables, scope, procs, spec: true, callMessage: NESTED_CALL };
+  const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL };
   for (const r of proc.requires) {
     checkBool(r, { ...spec, old: false, beforeReturns: true }, `a 'requires' clause`);
   }
   for (const e of proc.ensures) {
     checkBool(e, { ...spec, old: true, beforeReturns: false }, `an 'ensures' clause`);
   }
-  checkBlock(proc.body, { tables, scope, procs, proc });
+  checkBlock(proc.body, { tables, scope, procs, proc, heap });
 }
 
 /** Types an expression against the names of a debugger frame (watches, REPL, conditions). */
@@ -109,7 +123,7 @@ export function checkExpression(expr: Expr, env: ExprEnv, file: string): ExprChe
     return b && { type: b.type, decl: b.decl, kind: 'variable' };
   });
   const ctx: ExprContext = {
-    tables, scope, procs: new Map(), spec: env.spec, old: env.spec, beforeReturns: false,
+    tables, scope, procs: new Map(), heap: env.heap, spec: env.spec, old: env.spec, beforeReturns: false,
     callMessage: NESTED_CALL,
   };
   let type: Type | undefined;

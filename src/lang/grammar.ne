@@ -17,6 +17,22 @@ Decls        -> Decl                                    {% a.first %}
               | Decls Decl                              {% a.appendLast %}
 Decl         -> Proc                                    {% id %}
               | VarDecl                                 {% id %}
+              | Class                                   {% id %}
+              | Predicate                               {% id %}
+              | Function                                {% id %}
+
+# ------------------------------------------------------------------ classes, predicates, functions
+
+Class        -> "class" %ident "{" "}"                  {% a.classDecl %}
+              | "class" %ident "{" Fields "}"           {% a.classDecl %}
+Fields       -> Field                                   {% a.first %}
+              | Fields Field                            {% a.appendLast %}
+Field        -> "var" %ident ":" Type ";"               {% a.fieldDecl %}
+Predicate    -> "predicate" %ident Params "{" Expr "}"  {% a.predicateDecl %}
+Function     -> "function" %ident Params ":" Type "{" Expr "}"         {% a.functionDecl %}
+              | "function" %ident Params ":" Type FnSpecs "{" Expr "}" {% a.functionDecl %}
+FnSpecs      -> "requires" Expr                         {% (d) => a.first([d[1]]) %}
+              | FnSpecs "requires" Expr                 {% a.appendLast %}
 
 # ------------------------------------------------------------------ procedures
 
@@ -39,6 +55,7 @@ Spec         -> "requires" Expr                         {% a.spec %}
 Type         -> ScalarType                              {% id %}
               | Type "[" "]"                            {% a.arrayType %}
 ScalarType   -> %typeName                               {% a.scalarType %}
+              | %ident                                  {% a.classType %}
 
 # ------------------------------------------------------------------ statements
 
@@ -48,7 +65,7 @@ Stmts        -> Stmt                                    {% a.first %}
               | Stmts Stmt                              {% a.appendLast %}
 Stmt         -> VarDecl {% id %} | Assign {% id %} | CallAssign {% id %} | If {% id %} | While {% id %}
               | Assume {% id %} | Assert {% id %} | Join {% id %} | CallStmt {% id %} | Return {% id %}
-              | Block {% id %}
+              | Block {% id %} | Fold {% id %}
 
 VarDecl      -> "var" %ident ":" Type ";"               {% a.varDecl %}
               | "var" %ident ":" Type ":=" Init ";"     {% a.varDecl %}
@@ -61,6 +78,7 @@ LValues      -> LValue                                  {% a.first %}
               | LValues "," LValue                      {% a.appendLast %}
 LValue       -> %ident                                  {% a.varRef %}
               | LValue "[" Expr "]"                     {% a.index %}
+              | LValue "." %ident                       {% a.fieldTarget %}
 If           -> "if" "(" Expr ")" Block                 {% a.ifStmt %}
               | "if" "(" Expr ")" Block "else" Block    {% a.ifStmt %}
               | "if" "(" Expr ")" Block "else" If       {% a.ifStmt %}
@@ -75,6 +93,8 @@ Join         -> "join" ";"                              {% a.join %}
 CallStmt     -> Call ";"                                {% a.callStmt %}
 Return       -> "return" ";"                            {% a.ret %}
               | "return" Expr ";"                       {% a.ret %}
+# The Call must name a predicate (the checker says so otherwise).
+Fold         -> ("fold" | "unfold") Call ";"            {% (d) => a.fold([d[0][0], d[1], d[2]]) %}
 
 # ------------------------------------------------------------------ expressions
 
@@ -84,6 +104,7 @@ Expr         -> ChainEnd                                {% id %}
               | Links ChainEnd                          {% a.chain %}
 ChainEnd     -> Operand                                 {% id %}
               | Quant                                   {% id %}
+              | Unfolding                               {% id %}
 Links        -> Operand ChainOp                         {% a.firstLink %}
               | Links Operand ChainOp                   {% a.nextLink %}
 ChainOp      -> %binop                                  {% a.binOp %}
@@ -93,6 +114,9 @@ Quant        -> ("forall" | "exists") Binders "::" Expr {% (d) => a.quant([d[0][
 Binders      -> Binder                                  {% a.first %}
               | Binders "," Binder                      {% a.appendLast %}
 Binder       -> %ident ":" Type                         {% a.binder %}
+
+# Like a quantifier, the body of `unfolding` extends as far right as possible.
+Unfolding    -> "unfolding" Call "in" Expr              {% a.unfolding %}
 
 # `e as T` binds tighter than every binary operator and looser than the prefix operators.
 Operand      -> Unary                                   {% id %}
@@ -112,7 +136,7 @@ Postfix      -> %int                                    {% a.intLit %}
               | PostfixNoLit                            {% id %}
 PostfixNoLit -> Atom                                    {% id %}
               | Postfix "[" Expr "]"                    {% a.index %}
-              | Postfix "." "length"                    {% a.length %}
+              | Postfix "." %ident                      {% a.member %}
 
 Atom         -> %char                                   {% a.charLit %}
               | ("true" | "false")                      {% (d) => a.boolLit(d[0]) %}
@@ -122,6 +146,10 @@ Atom         -> %char                                   {% a.charLit %}
               | "(" Expr ")"                            {% a.paren %}
               | "[" "]"                                 {% a.emptyArrayLit %}
               | "[" Exprs "]"                           {% a.arrayLit %}
+              | "null"                                  {% a.nullLit %}
+              | "new" %ident                            {% a.newObject %}
+              | "acc" "(" Expr ")"                      {% a.acc %}
+              | "untouched" "(" Expr ")"                {% a.untouched %}
 Call         -> %ident "(" ")"                          {% a.call %}
               | %ident "(" Exprs ")"                    {% a.call %}
 Exprs        -> Expr                                    {% a.first %}

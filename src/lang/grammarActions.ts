@@ -5,7 +5,7 @@
 import type * as A from './ast';
 import type { Span } from './span';
 import { spanFrom } from './span';
-import { arrayOf, scalarTypeByName, type Type } from './types';
+import { arrayOf, refType, scalarTypeByName, type Type } from './types';
 import { decodeChar, tokenSpan, type Token } from './lexer';
 import { resolveChain, type ChainLink } from './operatorChain';
 
@@ -47,6 +47,8 @@ export const scalarType = (d: D): TypeNode => {
   return { type: scalarTypeByName(t.text) as Type, span: tokenSpan(t) };
 };
 export const arrayType = (d: D): TypeNode => ({ type: arrayOf(d[0].type), span: from(d[0], d[2]) });
+/** Any other identifier in a type position names a class; the checker verifies that it exists. */
+export const classType = (d: D): TypeNode => ({ type: refType(d[0].text), span: tokenSpan(d[0]) });
 
 // ---------------------------------------------------------------- expressions
 
@@ -61,7 +63,23 @@ export const varRef = (d: D): A.VarRef => ({ kind: 'var', name: d[0].text, span:
 export const unary = (d: D): A.Unary => ({ kind: 'unary', op: d[0].text, operand: d[1], span: from(d[0], d[1]) });
 export const cast = (d: D): A.Cast => ({ kind: 'cast', expr: d[0], type: d[2].type, span: from(d[0], d[2]) });
 export const index = (d: D): A.Index => ({ kind: 'index', array: d[0], index: d[2], span: from(d[0], d[3]) });
-export const length = (d: D): A.Length => ({ kind: 'length', array: d[0], span: from(d[0], d[2]) });
+/** `e.length` stays the array length (the checker reads it as a field on objects); `e.f` is a field read. */
+export const member = (d: D): A.Length | A.FieldRead => {
+  const span = from(d[0], d[2]);
+  if (d[2].text === 'length') return { kind: 'length', array: d[0], span };
+  return { kind: 'field', object: d[0], field: d[2].text, fieldSpan: tokenSpan(d[2]), span };
+};
+/** A field as an assignment target is always a field (no array length is assignable). */
+export const fieldTarget = (d: D): A.FieldRead => ({
+  kind: 'field', object: d[0], field: d[2].text, fieldSpan: tokenSpan(d[2]), span: from(d[0], d[2]),
+});
+export const nullLit = (d: D): A.NullLit => ({ kind: 'null', span: tokenSpan(d[0]) });
+export const newObject = (d: D): A.New => ({
+  kind: 'new', className: d[1].text, classSpan: tokenSpan(d[1]), span: from(d[0], d[1]),
+});
+export const acc = (d: D): A.Acc => ({ kind: 'acc', target: d[2], span: from(d[0], d[3]) });
+export const untouched = (d: D): A.Untouched => ({ kind: 'untouched', body: d[2], span: from(d[0], d[3]) });
+export const unfolding = (d: D): A.Unfolding => ({ kind: 'unfolding', pred: d[1], body: d[3], span: from(d[0], d[3]) });
 export const old = (d: D): A.Old => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });
 export const emptyArrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: [], span: from(d[0], d[1]) });
 export const arrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: toArray(d[1]), span: from(d[0], d[2]) });
@@ -127,6 +145,7 @@ export const join = (d: D): A.Join =>
   d.length === 3 ? { kind: 'join', cond: d[1], span: from(d[0], d[2]) } : { kind: 'join', span: from(d[0], d[1]) };
 export const ret = (d: D): A.Return =>
   d.length === 3 ? { kind: 'return', value: d[1], span: from(d[0], d[2]) } : { kind: 'return', span: from(d[0], d[1]) };
+export const fold = (d: D): A.Fold => ({ kind: d[0].text, pred: d[1], span: from(d[0], d[2]) });
 export const callStmt = (d: D): A.CallStmt => ({ kind: 'callStmt', call: d[0], span: from(d[0], d[1]) });
 export const block = (d: D): A.Block => ({
   kind: 'block', stmts: d.length === 3 ? toArray(d[1]) : [], span: from(d[0], d[d.length - 1]),
@@ -150,5 +169,29 @@ export const proc = (d: D): A.Proc => {
     requires: specs.filter((s) => s.clause === 'requires').map((s) => s.expr),
     ensures: specs.filter((s) => s.clause === 'ensures').map((s) => s.expr),
     body, span: from(sig.start, body),
+  };
+};
+
+// ---------------------------------------------------------------- classes, predicates, functions
+
+export const fieldDecl = (d: D): A.FieldDecl => ({
+  name: d[1].text, nameSpan: tokenSpan(d[1]), type: d[3].type, span: from(d[0], d[4]),
+});
+
+export const classDecl = (d: D): A.ClassDecl => ({
+  kind: 'class', name: d[1].text, nameSpan: tokenSpan(d[1]), fields: d.length === 5 ? toArray(d[3]) : [],
+  span: from(d[0], d[d.length - 1]),
+});
+
+export const predicateDecl = (d: D): A.PredicateDecl => ({
+  kind: 'predicate', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], body: d[4], span: from(d[0], d[5]),
+});
+
+/** `function f(params): T { e }` (8 parts) or with `requires` clauses before the body (9 parts). */
+export const functionDecl = (d: D): A.FunctionDecl => {
+  const withSpecs = d.length === 9;
+  return {
+    kind: 'function', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], result: d[4].type,
+    requires: withSpecs ? toArray(d[5]) : [], body: d[withSpecs ? 7 : 6], span: from(d[0], d[d.length - 1]),
   };
 };

@@ -8,6 +8,8 @@ import type { Span } from './span';
 export const KEYWORDS: readonly string[] = [
   'proc', 'returns', 'requires', 'ensures', 'var', 'if', 'else', 'while', 'invariant',
   'assume', 'assert', 'join', 'return', 'true', 'false', 'old', 'forall', 'exists', 'as',
+  // objects and permissions
+  'class', 'predicate', 'function', 'fold', 'unfold', 'unfolding', 'in', 'acc', 'new', 'null', 'untouched',
 ];
 
 export const TYPE_NAMES: readonly string[] = ['int', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64'];

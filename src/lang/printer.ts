@@ -1,7 +1,10 @@
 // The Sym pretty printer: canonical source text for an AST (2-space indentation, one
 // statement per line, minimal parentheses). parse(printProgram(p)) equals p up to spans.
 
-import type { BinaryOp, Block, Expr, If, Param, Proc, Program, Stmt, TopDecl, UnaryOp, VarDecl, While } from './ast';
+import type {
+  BinaryOp, Block, ClassDecl, Expr, FunctionDecl, If, Param, PredicateDecl, Proc, Program, Stmt, TopDecl, UnaryOp,
+  VarDecl, While,
+} from './ast';
 import { typeName, type Type } from './types';
 import { binaryPrec, isRightAssoc, PREC } from './operatorChain';
 
@@ -16,7 +19,29 @@ export function printProgram(p: Program): string {
 }
 
 function printDecl(d: TopDecl): string {
-  return d.kind === 'proc' ? printProc(d) : `${printStmt(d)}\n`;
+  switch (d.kind) {
+    case 'proc': return printProc(d);
+    case 'varDecl': return `${printStmt(d)}\n`;
+    case 'class': return printClass(d);
+    case 'predicate': return printPredicate(d);
+    case 'function': return printFunction(d);
+  }
+}
+
+function printClass(c: ClassDecl): string {
+  if (c.fields.length === 0) return `class ${c.name} {\n}\n`;
+  const fields = c.fields.map((f) => `${INDENT}var ${f.name}: ${printType(f.type)};`);
+  return `class ${c.name} {\n${fields.join('\n')}\n}\n`;
+}
+
+function printPredicate(p: PredicateDecl): string {
+  return `predicate ${p.name}${printParams(p.params)} {\n${INDENT}${printExpr(p.body)}\n}\n`;
+}
+
+function printFunction(f: FunctionDecl): string {
+  const head = `function ${f.name}${printParams(f.params)}: ${printType(f.result)}`;
+  const specs = f.requires.map((e) => `\n${INDENT}requires ${printExpr(e)}`).join('');
+  return `${head}${specs}\n{\n${INDENT}${printExpr(f.body)}\n}\n`;
 }
 
 function printParams(ps: readonly Param[]): string {
@@ -49,6 +74,7 @@ export function printStmt(s: Stmt, indent = 0): string {
     case 'callStmt': return `${pad}${printExpr(s.call)};`;
     case 'return': return s.value === undefined ? `${pad}return;` : `${pad}return ${printExpr(s.value)};`;
     case 'block': return pad + printBlock(s, indent);
+    case 'fold': case 'unfold': return `${pad}${s.kind} ${printExpr(s.pred)};`;
   }
 }
 
@@ -108,7 +134,7 @@ function precOf(e: Expr): number {
  */
 function expr(e: Expr, min: number, open: boolean): string {
   // A quantifier reaches as far right as it can, so it only needs room to its right.
-  const bare = e.kind === 'quant' ? open : precOf(e) >= min;
+  const bare = e.kind === 'quant' || e.kind === 'unfolding' ? open : precOf(e) >= min;
   const text = bareExpr(e, bare ? open : true);
   return bare ? text : `(${text})`;
 }
@@ -130,6 +156,12 @@ function bareExpr(e: Expr, open: boolean): string {
     case 'cond': return cond(e.cond, e.then, e.otherwise, open);
     case 'quant':
       return `${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} :: ${printExpr(e.body)}`;
+    case 'field': return `${expr(e.object, PREC.postfix, false)}.${e.field}`;
+    case 'null': return 'null';
+    case 'new': return `new ${e.className}`;
+    case 'acc': return `acc(${printExpr(e.target)})`;
+    case 'untouched': return `untouched(${printExpr(e.body)})`;
+    case 'unfolding': return `unfolding ${printExpr(e.pred)} in ${printExpr(e.body)}`;
   }
 }
 

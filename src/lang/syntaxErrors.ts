@@ -9,8 +9,11 @@ export type Expectation = { readonly literal: string } | { readonly type: string
 
 const EXPRESSION_STARTS = new Set([
   '%int', '%char', '%ident', 'true', 'false', '(', '[', '-', '!', '~', 'old', 'forall', 'exists',
+  'null', 'new', 'acc', 'untouched', 'unfolding',
 ]);
-const STATEMENT_STARTS = new Set(['var', 'if', 'while', 'assume', 'assert', 'join', 'return', '{', '%ident']);
+const STATEMENT_STARTS = new Set([
+  'var', 'if', 'while', 'assume', 'assert', 'join', 'return', '{', '%ident', 'fold', 'unfold',
+]);
 // Tokens that could only extend what came before; listing them after a complete
 // expression ("expected '?' or 'as' or …") would drown the useful alternatives.
 const CONTINUATIONS = new Set(['%binop', '?', 'as', '.', '[', '(']);

@@ -7,7 +7,9 @@ export type Type =
   | { readonly kind: 'int' }
   | { readonly kind: 'bool' }
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
-  | { readonly kind: 'array'; readonly elem: Type };
+  | { readonly kind: 'array'; readonly elem: Type }
+  /** A reference to an object of a class, or null. */
+  | { readonly kind: 'ref'; readonly className: string };
 
 export const INT: Type = { kind: 'int' };
 export const BOOL: Type = { kind: 'bool' };
@@ -25,6 +27,7 @@ export function typeEquals(a: Type, b: Type): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return typeEquals(a.elem, b.elem);
+  if (a.kind === 'ref' && b.kind === 'ref') return a.className === b.className;
   return true;
 }
 
@@ -34,6 +37,7 @@ export function typeName(t: Type): string {
     case 'bool': return 'bool';
     case 'bv': return `${t.signed ? 'i' : 'u'}${t.width}`;
     case 'array': return `${typeName(t.elem)}[]`;
+    case 'ref': return t.className;
   }
 }
 
@@ -47,6 +51,10 @@ const SCALAR_NAMES: Record<string, Type> = {
 /** The scalar type a keyword names (`int`, `u8`, …), or undefined. */
 export function scalarTypeByName(name: string): Type | undefined {
   return SCALAR_NAMES[name];
+}
+
+export function refType(className: string): Type {
+  return { kind: 'ref', className };
 }
 
 export function isNumeric(t: Type): boolean {

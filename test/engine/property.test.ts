@@ -94,7 +94,7 @@ for (const suite of SUITES) {
 
 /** The samples without `join φ;` (whose summaries over-approximate) and the hand-written programs. */
 const FIXED = [
-  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source))
+  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine'))
     .map((s) => ({ name: s.name, source: s.source, loopBound: optionsFromArgs(s.args).loopBound ?? 10 })),
   ...PROPERTY_PROGRAMS,
 ];

@@ -16,7 +16,7 @@ let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
 afterAll(() => solver?.dispose());
 
-const samples = sampleFiles().map(readSample).filter((s) => s.verdicts.explore !== undefined);
+const samples = sampleFiles().map(readSample).filter((s) => s.verdicts.explore !== undefined && !s.pending.includes('engine'));
 
 describe('every searcher explores the same paths', () => {
   it('covers the four searchers and several samples', () => {

@@ -57,6 +57,7 @@ function expectedScope(token: Token): RegExp | undefined {
     case 'ident': return undefined;
     case 'typeName': return /^support\.type\.primitive\.sym$/;
     case 'keyword':
+      if (token.text === 'null') return /^constant\.language\.null\./;
       return token.text === 'true' || token.text === 'false' ? /^constant\.language\.boolean\./ : /^keyword\./;
     case 'int': return /^constant\.numeric\.(decimal|hex)\.sym$/;
     case 'char': return /^string\.quoted\.single\.sym$/;

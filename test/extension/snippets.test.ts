@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/lang/parser';
+import { loadSource } from '../../src/lang/frontend';
 
 const snippetsFile = path.resolve(__dirname, '../../extension/snippets/sym.code-snippets');
 const snippets: Record<string, { prefix: string; body: string[] }> = JSON.parse(fs.readFileSync(snippetsFile, 'utf8'));
@@ -31,5 +32,23 @@ describe('Sym snippets', () => {
 
   it('a broken snippet would be caught', () => {
     expect(parsesSomewhere('while (x) invariant { }')).toBe(false);
+  });
+});
+
+describe('heap snippets', () => {
+  const body = (name: string): string => expand(snippets[name].body);
+
+  it('cover the heap keywords', () => {
+    const prefixes = Object.values(snippets).map((s) => s.prefix);
+    expect(prefixes).toEqual(expect.arrayContaining(['class', 'predicate', 'function', 'new', 'fold', 'unfold', 'unfolding', 'acc']));
+  });
+
+  it('with their defaults, make a program the checker accepts', () => {
+    const source = [
+      body('Class'), body('Predicate'), body('Function'),
+      'proc main() {', body('New object'), 'c.x := 1;', body('Fold'), `var v: int := ${body('Unfolding')};`, body('Unfold'),
+      `assert ${body('Field permission')};`, '}',
+    ].join('\n');
+    expect(loadSource(source, 'snippets.sym').diagnostics, source).toEqual([]);
   });
 });

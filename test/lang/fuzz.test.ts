@@ -1,6 +1,8 @@
 // Fuzzing the front end: 2,000 random mutations of the samples (or of generated programs
 // when there are few samples) must each give a program or diagnostics, never an exception.
 // Each mutation goes through the parser alone and through loadSource (parser + checker).
+// The heap samples get 1,000 more mutations with heap tokens spliced in; those that still
+// check also run in the concrete interpreter (objects, null, functions), which must not throw.
 
 import { sampleFiles } from '../support/samples';
 import { readFileSync } from 'node:fs';
@@ -9,6 +11,10 @@ import { tokenize } from '../../src/lang/lexer';
 import { parse } from '../../src/lang/parser';
 import { loadSource } from '../../src/lang/frontend';
 import { generateProgram, Rng } from '../support/programGen';
+import { join } from 'node:path';
+import { SAMPLES_DIR } from '../support/samples';
+import { runConcrete } from '../../src/engine/concrete/interpreter';
+import { resolveEntry } from '../../src/engine/entry';
 
 
 
@@ -33,7 +39,12 @@ function pieces(source: string): string[] {
 
 const NOISE = ['#', '@', '\0', '\u00e9', "'", '/*', '"', '(', ')', '{', '}', ';', ':=', '-', '0x', '99999999999999999999'];
 
-function mutate(source: string, rng: Rng): string {
+const HEAP_NOISE = [
+  '.', '.x', 'acc(', 'new', 'new Cell', 'null', 'fold', 'unfold', 'unfolding', 'in', 'untouched(', 'class', 'predicate',
+  'function', 'valid(c)', '&&', '||', '!', '==>', 'old(',
+];
+
+function mutate(source: string, rng: Rng, noise: readonly string[] = NOISE): string {
   const parts = pieces(source);
   const tokenAt = (): number => 1 + 2 * rng.int(0, Math.max(0, (parts.length - 3) / 2));
   const edits = rng.int(1, 3);
@@ -43,7 +54,7 @@ function mutate(source: string, rng: Rng): string {
       case 0: parts[i] = ''; break;
       case 1: parts[i] = `${parts[i]} ${parts[i]}`; break;
       case 2: { const j = tokenAt(); [parts[i], parts[j]] = [parts[j], parts[i]]; break; }
-      case 3: parts[i] = `${parts[i]}${rng.pick(NOISE)}`; break;
+      case 3: parts[i] = `${parts[i]}${rng.pick(noise)}`; break;
       default: {
         const text = parts.join('');
         const at = rng.int(0, text.length);
@@ -74,5 +85,36 @@ describe('fuzzing the front end', () => {
     }
     // The mutations must actually exercise the error paths, not only valid programs.
     expect(rejected).toBeGreaterThan(500);
+  });
+});
+
+describe('fuzzing the heap syntax', () => {
+  it('never throws on 1,000 mutated heap programs, in the front end and in concrete runs', () => {
+    const sources = sampleFiles(join(SAMPLES_DIR, 'heap')).map((f) => readFileSync(f, 'utf8'));
+    expect(sources.length).toBeGreaterThanOrEqual(8);
+    const rng = new Rng(20261123);
+    let rejected = 0;
+    let ran = 0;
+    for (let n = 0; n < 1000; n++) {
+      const mutated = mutate(rng.pick(sources), rng, HEAP_NOISE);
+      const loaded = loadSource(mutated, 'fuzz.sym');
+      for (const d of loaded.diagnostics) {
+        expect(d.span.line, mutated).toBeGreaterThanOrEqual(1);
+        expect(d.message, mutated).not.toMatch(/internal error/);
+      }
+      if (!loaded.checked) {
+        rejected++;
+        continue;
+      }
+      const entry = resolveEntry(loaded.checked).proc;
+      if (!entry) continue;
+      const r = runConcrete(loaded.checked, entry, new Map(), { fuel: 20_000 });
+      expect(['ok', 'failed', 'assumeFailed', 'outOfFuel', 'unsupported'], mutated).toContain(r.status);
+      // A JavaScript error caught as 'unsupported' would be a bug in the interpreter.
+      expect(r.message ?? '', mutated).not.toMatch(/Cannot read|is not a function|is not iterable|undefined/);
+      ran++;
+    }
+    expect(rejected).toBeGreaterThan(300);
+    expect(ran).toBeGreaterThan(50);
   });
 });

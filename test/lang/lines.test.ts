@@ -43,3 +43,31 @@ describe('statementsOnLine', () => {
     for (const line of [1, 3, 4, 6, 9, 11, 16, 18]) expect(statementsOnLine(program, line)).toEqual([]);
   });
 });
+
+describe('executable lines of heap programs', () => {
+  const heap = `class Cell {
+  var x: int;
+}
+predicate valid(c: Cell) {
+  acc(c.x)
+}
+function getX(c: Cell): int
+  requires valid(c)
+{
+  unfolding valid(c) in c.x
+}
+proc main() {
+  var c: Cell := new Cell;
+  c.x := 5;
+  fold valid(c);
+  unfold
+    valid(c);
+}
+`;
+  const p = parse(heap, 'heap.sym').program!;
+  it('lists the statements of procedures only: new, field writes, fold and unfold', () => {
+    expect(executableLines(p)).toEqual([13, 14, 15, 16]);
+    expect(statementsOnLine(p, 15).map((s) => s.kind)).toEqual(['fold']);
+    expect(statementsOnLine(p, 16).map((s) => s.kind)).toEqual(['unfold']);
+  });
+});

@@ -25,6 +25,12 @@ function sexpr(e: Expr): string {
     case 'cast': return `(as ${sexpr(e.expr)} ${typeName(e.type)})`;
     case 'quant':
       return `(${e.quantifier} ${e.vars.map((v) => `${v.name}:${typeName(v.type)}`).join(',')} ${sexpr(e.body)})`;
+    case 'field': return `(. ${sexpr(e.object)} ${e.field})`;
+    case 'null': return 'null';
+    case 'new': return `(new ${e.className})`;
+    case 'acc': return `(acc ${sexpr(e.target)})`;
+    case 'untouched': return `(untouched ${sexpr(e.body)})`;
+    case 'unfolding': return `(unfolding ${sexpr(e.pred)} ${sexpr(e.body)})`;
   }
 }
 
@@ -227,12 +233,12 @@ describe('syntax errors', () => {
     ['proc main() { x = 1; }', "1:17: unexpected '='; expected ',' or ':='"],
     ['proc main() { if x > 0 { } }', "1:18: unexpected 'x'; expected '('"],
     ['proc main() { var 1 := 2; }', "1:19: unexpected '1'; expected an identifier"],
-    ['proc main() { var x: foo; }', "1:22: unexpected 'foo'; expected a type"],
+    ['proc main() { var x: 3; }', "1:22: unexpected '3'; expected a type or an identifier"],
     ['proc main(a int) { }', "1:13: unexpected 'int'; expected ':'"],
     ['proc main() { f(a b); }', "1:19: unexpected 'b'; expected ',' or ')'"],
-    ['proc main() { x := a.size; }', "1:22: unexpected 'size'; expected 'length'"],
-    ['main() { }', "1:1: unexpected 'main'; expected 'var' or 'proc'"],
-    ['proc main() { } }', "1:17: unexpected '}'; expected 'var' or 'proc'"],
+    ['proc main() { x := a.3; }', "1:22: unexpected '3'; expected an identifier"],
+    ['main() { }', "1:1: unexpected 'main'; expected 'var', 'class', 'predicate', 'function' or 'proc'"],
+    ['proc main() { } }', "1:17: unexpected '}'; expected 'var', 'class', 'predicate', 'function' or 'proc'"],
     ['proc main() { if (a) { } else x := 1; }', "1:31: unexpected 'x'; expected '{' or 'if'"],
   ])('%s', (source, expected) => {
     expect(syntaxError(source)).toBe(expected);

@@ -6,7 +6,7 @@
 // symbols a run introduced (parameters, havocs `x@L#n`, arrays with their lengths).
 
 import type { ConcreteResult } from '../../src/engine/concrete/interpreter';
-import { arrayValue, formatValue, valuesEqual, type ConcreteValue } from '../../src/engine/concrete/values';
+import { arrayValue, formatValue, isArrayValue, valuesEqual, type ConcreteValue } from '../../src/engine/concrete/values';
 import { inputSymbols } from '../../src/engine/state';
 import type { Term, Sort } from '../../src/engine/terms/term';
 import { arrayValue as termArray, type Value } from '../../src/engine/terms/values';
@@ -24,9 +24,9 @@ export function assignmentOf(inputs: Inputs): Assignment {
     const v = inputs.get(name);
     if (v === undefined) {
       const base = name.endsWith('.length') ? inputs.get(name.slice(0, -'.length'.length)) : undefined;
-      return base !== undefined && typeof base === 'object' ? BigInt(base.elems.length) : undefined;
+      return base !== undefined && isArrayValue(base) ? BigInt(base.elems.length) : undefined;
     }
-    if (typeof v !== 'object') return v;
+    if (!isArrayValue(v)) return typeof v === 'object' ? undefined : v;
     const entries = new Map<bigint, Value>();
     v.elems.forEach((e, i) => entries.set(BigInt(i), e as Value));
     return termArray(sym.sort.kind === 'array' && sym.sort.elem.kind === 'bool' ? false : 0n, entries);

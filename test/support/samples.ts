@@ -1,5 +1,6 @@
 // Reads the samples and the expectations in their header comments
-// (`// @expect explore failed`, `// @failure 14 assert`, `// @args --loop-bound 8`).
+// (`// @expect explore failed`, `// @failure 14 assert`, `// @args --loop-bound 8`,
+// `// @pending engine (why)`: the verdicts are for later, the symbolic engine refuses the sample today).
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,6 +12,8 @@ export interface SampleExpectation {
   readonly verdicts: Partial<Record<'explore' | 'modular', string>>;
   readonly failures: { line: number; kind: string }[];
   readonly args: string[];
+  /** Parts that cannot run the sample yet (`engine`): the test checks that they refuse it cleanly. */
+  readonly pending: string[];
 }
 
 export const SAMPLES_DIR = join(__dirname, '..', '..', 'samples');
@@ -30,15 +33,17 @@ export function readSample(path: string): SampleExpectation {
   const verdicts: SampleExpectation['verdicts'] = {};
   const failures: SampleExpectation['failures'] = [];
   let args: string[] = [];
+  const pending: string[] = [];
   for (const line of source.split('\n')) {
-    const m = /^\s*\/\/\s*@(expect|failure|args)\s+(.*?)\s*(\(.*)?$/.exec(line);
+    const m = /^\s*\/\/\s*@(expect|failure|args|pending)\s+(.*?)\s*(\(.*)?$/.exec(line);
     if (!m) continue;
     const words = m[2].split(/\s+/);
     if (m[1] === 'expect') verdicts[words[0] as 'explore' | 'modular'] = words[1];
     else if (m[1] === 'failure') failures.push({ line: Number(words[0]), kind: words[1] });
+    else if (m[1] === 'pending') pending.push(...words);
     else args = words;
   }
-  return { path, name: relative(SAMPLES_DIR, path), source, verdicts, failures, args };
+  return { path, name: relative(SAMPLES_DIR, path), source, verdicts, failures, args, pending };
 }
 
 /** `--loop-bound 8` → { loopBound: 8 } */

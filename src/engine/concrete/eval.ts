@@ -10,9 +10,13 @@ import type { ArithOp, CompareOp } from './arith';
 import { arith, bitNot, cast, compare, negate } from './arith';
 import type { ConcreteArray, ConcreteValue } from './values';
 import { arrayValue, isArrayValue, valuesEqual } from './values';
+import type { ObjectHeap } from './objects';
+import type { ObjectRuntime } from './heapEval';
 
 /** Where variables live while an expression is evaluated. */
 export interface Scope {
+  /** The heap field reads see: the live heap when absent; `old` scopes carry the heap on entry. */
+  readonly heap?: ObjectHeap;
   lookup(ref: VarRef): ConcreteValue;
   /** The scope `old(e)` reads: the procedure's store on entry. */
   old(): Scope;
@@ -26,6 +30,8 @@ export interface EvalHost {
   /** Stops the run with a failure; the failure's message is the source text of `span`. */
   fail(kind: FailureKind, span: Span, detail?: string): never;
   unsupported(message: string): never;
+  /** Objects and permissions (heapEval.ts). */
+  readonly objects?: ObjectRuntime;
 }
 
 export class Evaluator {
@@ -42,12 +48,20 @@ export class Evaluator {
       case 'binary': return this.binary(e, scope);
       case 'cond': return this.eval(this.bool(e.cond, scope) ? e.then : e.otherwise, scope);
       case 'index': return this.index(e, scope);
-      case 'length': return BigInt(this.array(e.array, scope).elems.length);
+      case 'length':
+        if (this.host.typeOf(e.array).kind === 'ref') return this.objectValue(e, scope);
+        return BigInt(this.array(e.array, scope).elems.length);
       case 'call': return this.callValue(e, scope);
       case 'old': return this.eval(e.expr, scope.old());
       case 'quant': return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
       case 'cast': return this.castValue(e.expr, e.type, scope);
+      default: return this.objectValue(e, scope);
     }
+  }
+
+  private objectValue(e: Expr, scope: Scope): ConcreteValue {
+    if (this.host.objects) return this.host.objects.value(e, scope);
+    return this.host.unsupported(`objects are not supported here (line ${e.span.line})`);
   }
 
   bool(e: Expr, scope: Scope): boolean {
@@ -117,6 +131,7 @@ export class Evaluator {
   }
 
   private callValue(e: Call, scope: Scope): ConcreteValue {
+    if (this.host.objects?.handlesCall(e)) return this.host.objects.value(e, scope);
     const results = this.host.call(e, this.callArgs(e, scope));
     if (results.length !== 1) return this.host.unsupported(`${e.callee} does not return exactly one value`);
     return results[0];

@@ -7,6 +7,7 @@ import type { Span } from '../../lang/span';
 import type { FailureSite } from '../failures';
 import type { Scope } from './eval';
 import type { ConcreteValue } from './values';
+import type { ObjectHeap } from './objects';
 
 export type Store = Map<Declaration, ConcreteValue>;
 
@@ -25,9 +26,9 @@ export class Frame implements Scope {
     this.current = proc.span;
   }
 
-  /** Remembers the current store as the one `old(e)` reads. */
-  markEntry(): void {
-    this.entry = new SnapshotScope(new Map(this.locals), new Map(this.globals), this.resolve, this);
+  /** Remembers the current store (and the heap, when given) as the one `old(e)` reads. */
+  markEntry(heap?: ObjectHeap): void {
+    this.entry = new SnapshotScope(new Map(this.locals), new Map(this.globals), this.resolve, this, heap);
   }
 
   lookup(ref: VarRef): ConcreteValue {
@@ -50,6 +51,7 @@ class SnapshotScope implements Scope {
     private readonly globals: ReadonlyMap<Declaration, ConcreteValue>,
     private readonly resolve: (ref: VarRef, frame: Frame) => Declaration | undefined,
     private readonly frame: Frame,
+    readonly heap?: ObjectHeap,
   ) {}
 
   lookup(ref: VarRef): ConcreteValue {

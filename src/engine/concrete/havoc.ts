@@ -7,6 +7,7 @@
 import type { Block, LValue, Proc, Stmt } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Type } from '../../lang/types';
+import { printExpr } from '../../lang/printer';
 
 /** `x@L` for the first execution, `x@L#n` for the n-th. */
 export function havocInputName(variable: string, line: number, occurrence: number): string {
@@ -21,13 +22,14 @@ export function inputBaseName(name: string): string {
   return at >= 0 && hash > at ? name.slice(0, hash) : name;
 }
 
-/** The variable an lvalue writes: `a` for `a[i][j]`. */
+/** The variable an lvalue writes: `a` for `a[i][j]`; the field, as written, for `c.x` and `l.items[i]`. */
 export function lvalueRoot(target: LValue): string {
   let e = target;
   while (e.kind === 'index') {
-    if (e.array.kind !== 'var' && e.array.kind !== 'index') break;
+    if (e.array.kind !== 'var' && e.array.kind !== 'index' && e.array.kind !== 'field') break;
     e = e.array;
   }
+  if (e.kind === 'field') return printExpr(e);
   return e.kind === 'var' ? e.name : '?';
 }
 

@@ -7,7 +7,10 @@ import type { Type } from '../../lang/types';
 import { bvRange, typeName } from '../../lang/types';
 import { inputBaseName } from './havoc';
 import type { ConcreteValue } from './values';
-import { arrayValue, isArrayValue } from './values';
+import { arrayValue, isArrayValue, isRefValue } from './values';
+import type { ClassDecl } from '../../lang/ast';
+import type { InputObjects } from './objects';
+import { InputError, ObjectCollector } from './refInputs';
 
 export type Inputs = ReadonlyMap<string, ConcreteValue>;
 
@@ -16,19 +19,23 @@ export type InputTypes = ReadonlyMap<string, Type>;
 
 export interface ParsedInputs {
   readonly inputs?: Inputs;
+  /** The objects references in `inputs` point to (refInputs.ts). */
+  readonly objects?: InputObjects;
   readonly error?: string;
   /** Names the program never reads (kept, but probably a typo). */
   readonly warnings?: readonly string[];
 }
 
-class InputError extends Error {}
-
-export function parseInputs(json: unknown, types?: InputTypes): ParsedInputs {
+/** `classes` gives the fields of objects in the inputs (from the checked program). */
+export function parseInputs(json: unknown, types?: InputTypes, classes?: ReadonlyMap<string, ClassDecl>): ParsedInputs {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { error: 'inputs must be a JSON object mapping input names to values' };
   }
   const inputs = new Map<string, ConcreteValue>();
   const warnings: string[] = [];
+  const objects = new ObjectCollector(classes);
+  const convert = (raw: unknown, type: Type | undefined, label: string): ConcreteValue =>
+    convertValue(raw, type, label, objects, convert);
   try {
     for (const [name, raw] of Object.entries(json)) {
       const type = types?.get(inputBaseName(name));
@@ -39,12 +46,15 @@ export function parseInputs(json: unknown, types?: InputTypes): ParsedInputs {
     if (e instanceof InputError) return { error: e.message };
     throw e;
   }
-  return warnings.length > 0 ? { inputs, warnings } : { inputs };
+  const parsed = objects.collected.size > 0 ? { inputs, objects: objects.collected } : { inputs };
+  return warnings.length > 0 ? { ...parsed, warnings } : parsed;
 }
 
-/** `type` undefined: take the value as it looks (integer, boolean, array). */
-function convert(raw: unknown, type: Type | undefined, label: string): ConcreteValue {
-  if (type === undefined) return convertUntyped(raw, label);
+type Convert = (raw: unknown, type: Type | undefined, label: string) => ConcreteValue;
+
+/** `type` undefined: take the value as it looks (integer, boolean, array, reference). */
+function convertValue(raw: unknown, type: Type | undefined, label: string, objects: ObjectCollector, convert: Convert): ConcreteValue {
+  if (type === undefined) return convertUntyped(raw, label, objects, convert);
   switch (type.kind) {
     case 'bool':
       if (typeof raw !== 'boolean') throw new InputError(`input ${label} = ${show(raw)} is not a bool`);
@@ -62,12 +72,14 @@ function convert(raw: unknown, type: Type | undefined, label: string): ConcreteV
       const elem = type.elem;
       return arrayValue(raw.map((x, i) => convert(x, elem, `${label}[${i}]`)));
     }
+    case 'ref': return objects.reference(raw, type.className, label, convert);
   }
 }
 
-function convertUntyped(raw: unknown, label: string): ConcreteValue {
+function convertUntyped(raw: unknown, label: string, objects: ObjectCollector, convert: Convert): ConcreteValue {
   if (typeof raw === 'boolean') return raw;
-  if (Array.isArray(raw)) return arrayValue(raw.map((x, i) => convertUntyped(x, `${label}[${i}]`)));
+  if (Array.isArray(raw)) return arrayValue(raw.map((x, i) => convert(x, undefined, `${label}[${i}]`)));
+  if (raw === null || (typeof raw === 'object' && '@' in raw)) return objects.reference(raw, undefined, label, convert);
   return toInteger(raw, label, undefined);
 }
 
@@ -101,6 +113,7 @@ export function inputsToJSON(inputs: Inputs): Record<string, unknown> {
 
 export function valueToJSON(v: ConcreteValue): unknown {
   if (isArrayValue(v)) return v.elems.map(valueToJSON);
+  if (isRefValue(v)) return v.id === 0 ? null : { '@': v.id };
   if (typeof v === 'boolean') return v;
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }

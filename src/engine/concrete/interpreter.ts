@@ -15,6 +15,8 @@ import { havocInputName } from './havoc';
 import type { Inputs } from './inputs';
 import { sourceText } from './snippet';
 import { StatementRunner } from './statements';
+import { ObjectRuntime } from './heapEval';
+import type { HeapSnapshot, InputObjects } from './objects';
 import type { ConcreteValue } from './values';
 import { defaultValue } from './values';
 
@@ -23,6 +25,8 @@ export interface ConcreteOptions {
   readonly fuel?: number;
   /** Maximum call depth (default 1000). */
   readonly callDepth?: number;
+  /** The objects the input file gives (references in `inputs` point to them). */
+  readonly objects?: InputObjects;
 }
 
 export interface ConcreteResult {
@@ -34,12 +38,14 @@ export interface ConcreteResult {
   readonly globals: ReadonlyMap<string, ConcreteValue>;
   /** The line of every executed statement, in order. */
   readonly trace: number[];
+  /** The objects at the end of the run (or at the failure); empty for programs without classes. */
+  readonly heap: HeapSnapshot;
 }
 
 export function runConcrete(
   checked: CheckedProgram, entry: Proc, inputs: Inputs, opts: ConcreteOptions = {},
 ): ConcreteResult {
-  return new Machine(checked, inputs, opts.fuel ?? 1e6, opts.callDepth ?? 1000).run(entry);
+  return new Machine(checked, inputs, opts.fuel ?? 1e6, opts.callDepth ?? 1000, opts.objects).run(entry);
 }
 
 /** One run: owns the global store, the havoc counters, the trace and the fuel. */
@@ -51,13 +57,17 @@ export class Machine implements EvalHost {
   private readonly statements = new StatementRunner(this);
   private readonly stack: Activation[] = [];
   private entryFrame?: Frame;
+  readonly objects: ObjectRuntime;
 
   constructor(
     readonly checked: CheckedProgram,
     private readonly inputs: Inputs,
     private readonly fuel: number,
     private readonly maxDepth: number,
-  ) {}
+    inputObjects?: InputObjects,
+  ) {
+    this.objects = new ObjectRuntime(this, inputObjects);
+  }
 
   run(entry: Proc): ConcreteResult {
     try {
@@ -183,7 +193,7 @@ export class Machine implements EvalHost {
     proc.params.forEach((p, i) => locals.set(p, args[i] ?? defaultValue(this.declType(p))));
     for (const r of proc.returns) locals.set(r, defaultValue(this.declType(r)));
     const frame = new Frame(proc, locals, this.globals, (ref, f) => this.resolve(ref, f));
-    frame.markEntry();
+    frame.markEntry(this.objects.entryHeap());
     this.stack.push({ frame, work: [{ kind: 'block', stmts: proc.body.stmts, next: 0 }], done });
     return frame;
   }
@@ -219,6 +229,6 @@ export class Machine implements EvalHost {
     for (const [d, v] of this.entryFrame?.locals ?? []) store.set(d.name, v);
     const globals = new Map<string, ConcreteValue>();
     for (const [d, v] of this.globals) globals.set(d.name, v);
-    return { status, failure, message, store, globals, trace: this.trace };
+    return { status, failure, message, store, globals, trace: this.trace, heap: this.objects.live.snapshot() };
   }
 }

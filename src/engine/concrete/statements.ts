@@ -11,6 +11,7 @@ import { lvalueRoot } from './havoc';
 import type { Machine } from './interpreter';
 import type { ConcreteValue } from './values';
 import { arrayWith, isArrayValue } from './values';
+import { ObjectRuntime, type FieldPlace } from './heapEval';
 
 /** An array element location whose indices have been evaluated and bounds-checked. */
 interface Place {
@@ -64,6 +65,7 @@ export class StatementRunner {
       case 'join':
         if (s.cond && !ev.bool(s.cond, frame)) this.m.fail('join', s.span, undefined, this.m.text(s.cond.span));
         return;
+      case 'fold': case 'unfold': return; // ghost operations: no run-time effect
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];
@@ -119,7 +121,7 @@ export class StatementRunner {
     use: (v: ConcreteValue) => void,
   ): void {
     if (init === undefined || init.kind === 'havoc') return use(this.m.havoc(variable, line, type()));
-    if (init.kind === 'call') return this.invokeForOne(init, frame, use);
+    if (init.kind === 'call' && !this.m.objects.handlesCall(init)) return this.invokeForOne(init, frame, use);
     use(this.m.evaluator.eval(init, frame));
   }
 
@@ -131,20 +133,22 @@ export class StatementRunner {
   }
 
   /** Evaluates the indices of an lvalue left to right, checking each against its array. */
-  private place(target: LValue, frame: Frame): Place {
+  private place(target: LValue, frame: Frame): Place | FieldPlace {
+    if (target.kind === 'field' || ObjectRuntime.isFieldTarget(target)) return this.m.objects.place(target, frame);
     if (target.kind === 'var') return { root: target, indices: [] };
     const base = target.array;
     if (base.kind !== 'var' && base.kind !== 'index') {
       return this.m.unsupported(`cannot assign to an element of this expression (line ${target.span.line})`);
     }
-    const outer = this.place(base, frame);
+    const outer = this.place(base, frame) as Place;
     const arr = this.m.evaluator.array(base, frame);
     const i = this.m.evaluator.num(target.index, frame);
     return { root: outer.root, indices: [...outer.indices, this.m.evaluator.checkedIndex(arr, i, target.span)] };
   }
 
   /** Arrays are values: writing an element rebuilds the path of arrays down to it. */
-  private write(place: Place, value: ConcreteValue, frame: Frame): void {
+  private write(place: Place | FieldPlace, value: ConcreteValue, frame: Frame): void {
+    if ('kind' in place) return this.m.objects.write(place, value);
     const decl = this.m.resolve(place.root, frame);
     if (!decl) return this.m.unsupported(`unknown variable ${place.root.name}`);
     const update = (current: ConcreteValue, depth: number): ConcreteValue => {

@@ -10,14 +10,26 @@ export interface ConcreteArray {
   readonly elems: readonly ConcreteValue[];
 }
 
-export type ConcreteValue = bigint | boolean | ConcreteArray;
+/** A reference to an object of the run's heap (objects.ts), or null (id 0). */
+export interface ConcreteRef {
+  readonly kind: 'ref';
+  readonly id: number;
+}
+
+export type ConcreteValue = bigint | boolean | ConcreteArray | ConcreteRef;
+
+export const NULL_REF: ConcreteRef = { kind: 'ref', id: 0 };
+
+export function isRefValue(v: ConcreteValue): v is ConcreteRef {
+  return typeof v === 'object' && v.kind === 'ref';
+}
 
 export function arrayValue(elems: readonly ConcreteValue[]): ConcreteArray {
   return { kind: 'array', elems };
 }
 
 export function isArrayValue(v: ConcreteValue): v is ConcreteArray {
-  return typeof v === 'object';
+  return typeof v === 'object' && v.kind === 'array';
 }
 
 /** The value a missing input or a fresh return variable starts with: 0, false, []. */
@@ -27,6 +39,7 @@ export function defaultValue(t: Type): ConcreteValue {
     case 'bv': return 0n;
     case 'bool': return false;
     case 'array': return arrayValue([]);
+    case 'ref': return NULL_REF;
   }
 }
 
@@ -41,11 +54,13 @@ export function valuesEqual(a: ConcreteValue, b: ConcreteValue): boolean {
   if (isArrayValue(a) && isArrayValue(b)) {
     return a.elems.length === b.elems.length && a.elems.every((x, i) => valuesEqual(x, b.elems[i]));
   }
+  if (isRefValue(a) && isRefValue(b)) return a.id === b.id;
   return a === b;
 }
 
-/** Sym syntax: `5`, `-3`, `true`, `[1, 2]`. */
+/** Sym syntax: `5`, `-3`, `true`, `[1, 2]`; references as `@1` or `null`. */
 export function formatValue(v: ConcreteValue): string {
   if (isArrayValue(v)) return `[${v.elems.map(formatValue).join(', ')}]`;
+  if (isRefValue(v)) return v.id === 0 ? 'null' : `@${v.id}`;
   return String(v);
 }

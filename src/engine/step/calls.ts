@@ -15,6 +15,7 @@ import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from '.
 import { freshValue, havoc, havocName } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkIndex, checkObligations } from './execute';
+import { heapUnsupported } from '../heapGuard';
 
 export async function callInto(
   ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (Term | undefined)[],
@@ -119,6 +120,7 @@ async function assignResults(ctx: EngineContext, s: State, callee: Proc, results
     const value = results.get(callee.returns[i].name)!;
     const target = targets[i];
     if (target.kind === 'var') { cur = assignName(cur, target.name, value); continue; }
+    if (target.kind === 'field') return heapUnsupported();
     const stored = await storeElement(ctx, cur, target, value, site?.indices?.[i]);
     leaves.push(...stored.leaves);
     if (!stored.next) return leaves;

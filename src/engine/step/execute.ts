@@ -15,6 +15,7 @@ import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
 import { callInto, leaveFrame } from './calls';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
+import { heapUnsupported } from '../heapGuard';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -48,6 +49,7 @@ async function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Success
     case 'join': return arriveAtJoin(ctx, s, st);
     case 'return': return returnStmt(ctx, s, st);
     case 'block': return [{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }];
+    case 'fold': case 'unfold': return heapUnsupported();
   }
 }
 
@@ -110,6 +112,7 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     }
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
+  if (target.kind === 'field') return heapUnsupported();
   return assignElement(ctx, s, target, value, st);
 }
 
