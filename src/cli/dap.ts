@@ -2,13 +2,13 @@
 // messages); `--server=PORT` serves TCP and `--ws=PORT` WebSocket, one session per
 // connection, on 127.0.0.1 unless `--host` says otherwise. Servers run until SIGINT/SIGTERM.
 
-import { SymDebugSession } from '../adapter/session';
-import type { Logger, SessionFactory } from '../adapter/connection';
+import { SymDebugSession } from '../adapter/session/session';
+import type { Logger, SessionFactory } from '../adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../adapter/limits';
-import { serveStdio } from '../adapter/stdio';
-import { startTcpServer, type RunningServer } from '../adapter/tcpServer';
-import { startWsServer } from '../adapter/wsServer';
-import { newToken } from '../adapter/wsPolicy';
+import { serveStdio } from '../adapter/transport/stdio';
+import { startTcpServer, type RunningServer } from '../adapter/transport/tcpServer';
+import { startWsServer } from '../adapter/transport/wsServer';
+import { newToken } from '../adapter/transport/wsPolicy';
 import { parseArgs } from './args';
 import type { CliIO } from './io';
 

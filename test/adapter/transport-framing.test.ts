@@ -2,7 +2,7 @@
 // packed into chunks decode intact; every kind of malformed stream is an error, not a hang.
 
 import { describe, expect, it } from 'vitest';
-import { ContentLengthDecoder, encodeMessage, parseMessage } from '../../src/adapter/framing';
+import { ContentLengthDecoder, encodeMessage, parseMessage } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS, type TransportLimits } from '../../src/adapter/limits';
 
 const SMALL: TransportLimits = { maxMessageBytes: 100, maxHeaderBytes: 64 };

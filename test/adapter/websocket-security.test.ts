@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Logger } from '../../src/adapter/connection';
+import type { Logger } from '../../src/adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { startWsServer, type RunningWsServer } from '../../src/adapter/wsServer';
+import { startWsServer, type RunningWsServer } from '../../src/adapter/transport/wsServer';
 import { createSession, wsClient } from './transportSupport';
 
 const TOKEN = 'test-token-0123456789';

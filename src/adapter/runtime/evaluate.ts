@@ -2,23 +2,23 @@
 // logpoints), evaluated symbolically in one frame of one state, and the solver's verdict on
 // a formula under the path condition: valid, satisfiable or unsatisfiable, with witnesses.
 
-import type { CheckedProgram, Declaration } from '../lang/checked';
-import type { Type } from '../lang/types';
-import { typeName } from '../lang/types';
-import { parseExpression } from '../lang/parser';
-import { checkExpression } from '../lang/checker';
-import { formatDiagnostic } from '../lang/diagnostics';
-import { evalExpr, type Obligation } from '../engine/symbolicEval';
-import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from '../engine/state';
-import { counterexample, formatCounterexample } from '../engine/counterexample';
-import { freeSymbols } from '../engine/terms/symbols';
-import { printTerm } from '../engine/terms/print';
-import { declarationsOf } from '../engine/step/modifies';
-import { evaluateUnder } from '../engine/solver/modeleval';
-import { valueToString } from '../engine/terms/values';
-import type { Term } from '../engine/terms/term';
-import type { TermStore } from '../engine/terms/store';
-import type { Model, Solver } from '../engine/solver/solver';
+import type { CheckedProgram, Declaration } from '../../lang/checked';
+import type { Type } from '../../lang/types';
+import { typeName } from '../../lang/types';
+import { parseExpression } from '../../lang/parser';
+import { checkExpression } from '../../lang/checker';
+import { formatDiagnostic } from '../../lang/diagnostics';
+import { evalExpr, type Obligation } from '../../engine/symbolicEval';
+import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from '../../engine/state';
+import { counterexample, formatCounterexample } from '../../engine/counterexample';
+import { freeSymbols } from '../../engine/terms/symbols';
+import { printTerm } from '../../engine/terms/print';
+import { declarationsOf } from '../../engine/step/modifies';
+import { evaluateUnder } from '../../engine/solver/modeleval';
+import { valueToString } from '../../engine/terms/values';
+import type { Term } from '../../engine/terms/term';
+import type { TermStore } from '../../engine/terms/store';
+import type { Model, Solver } from '../../engine/solver/solver';
 
 export const EXPR_FILE = '<expression>';
 

@@ -5,10 +5,10 @@
 
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Program } from '../lang/ast';
-import { executableLines } from '../lang/lines';
-import { nextSpan } from '../engine/state';
-import type { TreeNode } from '../engine/tree';
+import type { Program } from '../../lang/ast';
+import { executableLines } from '../../lang/lines';
+import { nextSpan } from '../../engine/state';
+import type { TreeNode } from '../../engine/tree';
 import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [

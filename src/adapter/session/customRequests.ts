@@ -3,11 +3,11 @@
 // and `symdap/jump` {threadId, nodeId}. This file parses and answers; the session runs the
 // moves through the same code as stepIn with a target and goto.
 
-import { printTerm } from '../engine/terms/print';
-import type { TreeNode } from '../engine/tree';
+import { printTerm } from '../../engine/terms/print';
+import type { TreeNode } from '../../engine/tree';
 import { locationOf } from './frames';
-import { onPath, shortPc, type PathThread } from './paths';
-import type { Debuggee } from './debuggee';
+import { onPath, shortPc, type PathThread } from '../runtime/paths';
+import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 
 export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump'] as const;

@@ -4,7 +4,7 @@
 // that never ends or a body that is not a JSON object is a framing error, and the caller
 // closes the connection.
 
-import type { TransportLimits } from './limits';
+import type { TransportLimits } from '../limits';
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 

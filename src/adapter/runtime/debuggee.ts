@@ -2,19 +2,19 @@
 // term store, solver), the threads over its paths, breakpoints and exception filters. Built
 // by `launchDebuggee` from validated launch arguments; the session holds one per launch.
 
-import type { CheckedProgram } from '../lang/checked';
-import { loadFile } from '../lang/frontend';
-import { formatDiagnostic, hasErrors } from '../lang/diagnostics';
-import { resolveEntry } from '../engine/entry';
-import { SymbolicRun } from '../engine/run';
-import { createSolver } from '../engine/solver';
-import type { Solver } from '../engine/solver/solver';
-import type { TermStore } from '../engine/terms/store';
-import type { Term } from '../engine/terms/term';
-import type { ExploreControl } from '../engine/explorer';
-import type { TreeNode } from '../engine/tree';
-import { pcTerms } from '../engine/pathCondition';
-import type { LaunchArgs } from './launchSchema';
+import type { CheckedProgram } from '../../lang/checked';
+import { loadFile } from '../../lang/frontend';
+import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
+import { resolveEntry } from '../../engine/entry';
+import { SymbolicRun } from '../../engine/run';
+import { createSolver } from '../../engine/solver';
+import type { Solver } from '../../engine/solver/solver';
+import type { TermStore } from '../../engine/terms/store';
+import type { Term } from '../../engine/terms/term';
+import type { ExploreControl } from '../../engine/explorer';
+import type { TreeNode } from '../../engine/tree';
+import { pcTerms } from '../../engine/pathCondition';
+import type { LaunchArgs } from '../launchSchema';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';
 import type { BreakpointTable, ExceptionFilters } from './breakpoints';

@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { SessionConnection, type Logger, type SessionFactory } from './connection';
 import { ContentLengthDecoder, encodeMessage } from './framing';
-import type { TransportLimits } from './limits';
+import type { TransportLimits } from '../limits';
 
 export interface ByteChannel {
   readonly input: Readable;

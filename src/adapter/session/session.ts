@@ -7,19 +7,19 @@
 import { DebugSession, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
-import { validateLaunchArgs } from './launchSchema';
-import { launchDebuggee, type Debuggee } from './debuggee';
-import { BreakpointTable, ExceptionFilters } from './breakpoints';
+import { validateLaunchArgs } from '../launchSchema';
+import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
+import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
 import { FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
 import { evaluate, completions } from './repl';
-import { exceptionInfo } from './describe';
+import { exceptionInfo } from '../runtime/describe';
 import { outcomeEvents, output } from './events';
-import { Stepper, type Outcome, type Side } from './stepping';
-import { Runner } from './running';
+import { Stepper, type Outcome, type Side } from '../runtime/stepping';
+import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
-import { threadName, type PathThread } from './paths';
+import { threadName, type PathThread } from '../runtime/paths';
 import { UserError } from './userError';
 
 type Args = Record<string, unknown>;
