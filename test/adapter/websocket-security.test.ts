@@ -2,6 +2,7 @@
 // foreign Origin or a non-local Host; oversized and malformed frames close the socket; a
 // client with the token (query or Bearer header) gets a working session.
 
+import * as net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Logger } from '../../src/adapter/transport/connection';
@@ -31,6 +32,21 @@ function upgradeStatus(url: string, options?: WebSocket.ClientOptions): Promise<
     ws.once('open', () => { ws.close(); resolve(101); });
     ws.once('unexpected-response', (_req, res) => { res.resume(); resolve(res.statusCode ?? 0); });
     ws.once('error', reject);
+  });
+}
+
+/** Sends a hand-written upgrade request (headers as given, repeats allowed); resolves with the status line. */
+function rawUpgradeStatus(headers: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(server.port, '127.0.0.1');
+    let reply = '';
+    socket.on('data', (d) => {
+      reply += String(d);
+      if (reply.includes('\r\n')) { resolve(reply.slice(0, reply.indexOf('\r\n'))); socket.destroy(); }
+    });
+    socket.once('error', reject);
+    socket.write([`GET /?token=${TOKEN} HTTP/1.1`, 'Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', ...headers, '', ''].join('\r\n'));
   });
 }
 
@@ -78,6 +94,16 @@ describe('WebSocket security', () => {
     expect(await upgradeStatus(server.url, { headers: { Host: `localhost:${port + 1}` } })).toBe(403);
     expect(await upgradeStatus(server.url, { headers: { Host: `localhost:${port}` } })).toBe(101);
     expect(await upgradeStatus(server.url, { headers: { Host: `[::1]:${port}` } })).toBe(101);
+  });
+
+  it('refuses a request with two Host or two Origin headers, whichever comes first', async () => {
+    const local = `Host: 127.0.0.1:${server.port}`;
+    expect(await rawUpgradeStatus([local])).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(await rawUpgradeStatus([local, 'Host: evil.example'])).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawUpgradeStatus(['Host: evil.example', local])).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawUpgradeStatus([local, `Origin: ${ALLOWED}`, 'Origin: https://evil.example'])).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawUpgradeStatus([local, `Origin: ${ALLOWED}`])).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(errors.some((e) => /more than one host header/.test(e))).toBe(true);
   });
 
   it('answers a plain HTTP request with 426 and no session', async () => {

@@ -3,7 +3,7 @@
 // by `launchDebuggee` from validated launch arguments; the session holds one per launch.
 
 import type { CheckedProgram } from '../../lang/checked';
-import { loadFile } from '../../lang/frontend';
+import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
 import { resolveEntry } from '../../engine/entry';
 import { SymbolicRun } from '../../engine/run';
@@ -15,6 +15,7 @@ import type { ExploreControl } from '../../engine/explorer';
 import type { TreeNode } from '../../engine/tree';
 import { pcTerms } from '../../engine/pathCondition';
 import type { LaunchArgs } from '../launchSchema';
+import { launchableProgram, readSourceFile } from '../sourceFile';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';
 import type { BreakpointTable, ExceptionFilters } from './breakpoints';
@@ -39,7 +40,11 @@ export type LaunchOutcome =
   | { readonly ok: false; readonly messages: string[] };
 
 export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
-  const loaded = await loadFile(args.program);
+  const refused = launchableProgram(args.program);
+  if (refused) return { ok: false, messages: [refused] };
+  const read = await readSourceFile(args.program);
+  if ('error' in read) return { ok: false, messages: [`${args.program}:1:1: error: ${read.error}`] };
+  const loaded = loadSource(read.source, args.program);
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
     const messages = loaded.diagnostics.map(formatDiagnostic);
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };

@@ -21,6 +21,8 @@ import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError } from './userError';
+import { REQUEST_LIMITS } from '../limits';
+import { budgetedSolver } from '../runtime/budget';
 
 type Args = Record<string, unknown>;
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
@@ -35,6 +37,8 @@ export class SymDebugSession extends DebugSession {
   private disposed = false;
   private running = false;
   private tracing = false;
+  /** Nothing but `initialize` is served before it (a client that skips it is not an editor). */
+  private initialized = false;
   private readonly breakpoints = new BreakpointTable();
   private readonly filters = new ExceptionFilters();
   private readonly frameIds = new FrameIds();
@@ -104,6 +108,7 @@ export class SymDebugSession extends DebugSession {
     if (this.tracing) this.output(`⇢ ${command} ${clip(JSON.stringify(args))}`, 'console');
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, command) ? this.handlers[command] : undefined;
     if (!handler) return this.fail(response, `unknown request '${command}'`);
+    if (!this.initialized && command !== 'initialize') return this.fail(response, `'${command}' before 'initialize': send initialize first`);
     try {
       Promise.resolve(handler(response, args)).catch((e: unknown) => this.fail(response, e));
     } catch (e) {
@@ -125,7 +130,8 @@ export class SymDebugSession extends DebugSession {
   private fail(response: DebugProtocol.Response, e: unknown): void {
     if ((response as { seq?: number }).seq !== 0 && (response as { seq?: number }).seq !== undefined) return;
     const message = e instanceof UserError ? e.message : typeof e === 'string' ? e
-      : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+      : e instanceof RangeError ? 'the request is nested too deeply to answer (stack limit reached)'
+        : `internal error: ${e instanceof Error ? e.message : String(e)}`;
     response.success = false;
     response.message = message;
     response.body = { error: { id: 1, format: message.replace(/[{}]/g, ''), showUser: false } };
@@ -147,6 +153,7 @@ export class SymDebugSession extends DebugSession {
   // ------------------------------------------------------------------ lifecycle
 
   private initialize(response: DebugProtocol.Response): void {
+    this.initialized = true;
     response.body = capabilities();
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -197,6 +204,8 @@ export class SymDebugSession extends DebugSession {
     if (this.launching) await this.programReady.promise;
     const requested = Array.isArray(args.breakpoints) ? args.breakpoints as DebugProtocol.SourceBreakpoint[]
       : Array.isArray(args.lines) ? (args.lines as number[]).map((line) => ({ line })) : [];
+    const max = REQUEST_LIMITS.maxBreakpointsPerSource;
+    if (requested.length > max) throw new UserError(`setBreakpoints with ${requested.length} breakpoints; the limit is ${max} per source`);
     const bps = this.breakpoints.set(path, requested.filter((b) => typeof b === 'object' && b !== null));
     response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
     this.sendResponse(response);
@@ -261,7 +270,9 @@ export class SymDebugSession extends DebugSession {
     const target = this.evalTarget(args.frameId);
     if (target.ref.label) throw new UserError('select a state frame (not the label) to evaluate');
     const context = typeof args.context === 'string' ? args.context : 'repl';
-    response.body = await evaluate(this.debuggee(), this.varRefs, target, args.expression, context);
+    const d = this.debuggee();
+    const host: Debuggee = { ...d, solver: budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout) };
+    response.body = await evaluate(host, this.varRefs, target, args.expression, context);
     this.sendResponse(response);
   }
 

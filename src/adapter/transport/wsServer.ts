@@ -20,7 +20,7 @@ export interface RunningWsServer extends RunningServer {
   readonly url: string;
 }
 
-const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
+const STATUS_TEXT = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
 
 function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, reason: string): void {
   const body = `${reason}\n`;
@@ -37,7 +37,7 @@ export async function startWsServer(options: WsServerOptions): Promise<RunningWs
   let next = 1;
   let active = 0;
   server.on('upgrade', (req, socket, head) => {
-    const verdict = admit(req.url, req.headers, policy);
+    const verdict = admit(req.url, req.headers, policy, req.rawHeaders);
     if (!verdict.ok) {
       options.log.error(`ws: refused a connection from ${req.socket.remoteAddress}: ${verdict.reason}`);
       refuse(socket, verdict.status, verdict.reason);
