@@ -29,6 +29,8 @@ export const REQUEST_LIMITS = {
    * the session's solverTimeout: the solver blocks every session of the process while it runs.
    */
   evaluateSolverBudgetMs: 5_000,
+  /** Nodes in one `symdap/tree` answer, whatever `maxNodes` asks for. */
+  maxTreeNodes: 20_000,
   /** Breakpoints in one setBreakpoints request (one per line of a very long file). */
   maxBreakpointsPerSource: 10_000,
 } as const;

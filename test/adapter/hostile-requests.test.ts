@@ -64,6 +64,13 @@ describe('stdio adapter: hostile requests', () => {
     expect(ok.success).toBe(true);
   }, 30_000);
 
+  it('refuses completions on a 1 MB line (no quadratic scan), then completes as usual', async () => {
+    const r = await ask(c, 'completions', { text: 'x'.repeat(1_000_000), column: 1_000_001 });
+    expectRefused(r, new RegExp(`the limit is ${REQUEST_LIMITS.maxExpressionChars}`));
+    const ok = (await ask(c, 'completions', { text: ':s', column: 3 })) as DebugProtocol.CompletionsResponse;
+    expect(ok.body.targets.map((t) => t.label)).toContain(':sat');
+  }, 30_000);
+
   it('answers deep nesting with an error response, not a crash or a stack trace', async () => {
     const deep = `:sat ${'!'.repeat(REQUEST_LIMITS.maxExpressionChars - 20)}(x > 0)`;
     expectRefused(await ask(c, 'evaluate', { expression: deep, context: 'repl' }), /error/);

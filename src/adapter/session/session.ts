@@ -278,6 +278,8 @@ export class SymDebugSession extends DebugSession {
 
   private completions(response: DebugProtocol.Response, args: Args): void {
     const text = typeof args.text === 'string' ? args.text : '';
+    const max = REQUEST_LIMITS.maxExpressionChars;
+    if (text.length > max) throw new UserError(`completions text has ${text.length} characters; the limit is ${max}`);
     const ref = this.d && args.frameId !== undefined ? this.frameIds.get(args.frameId) : undefined;
     const column = typeof args.column === 'number' ? args.column : text.length + 1;
     response.body = { targets: this.d ? completions(this.d, ref, text, column) : [] };
