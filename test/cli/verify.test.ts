@@ -178,6 +178,15 @@ describe('symdap verify --json: exactly one JSON document, errors included', () 
     expect(errorDocument(r.out).diagnostics[0].message).toMatch(message);
   });
 
+  it('a program the verifier cannot handle still gives one document', async () => {
+    const nested = join(dir, 'nested.sym');
+    await writeFile(nested, 'proc main(i: int) {\n  var a: int[][] := [[1, 2], [3]];\n  var b: int[] := a[i];\n}\n');
+    const r = await symdap('verify', nested, '--json');
+    const report = JSON.parse(r.out);
+    expect(['verified', 'failed', 'unknown', 'error']).toContain(report.verdict);
+    expect(r.code).toBe({ verified: 0, failed: 1, error: 2, unknown: 3 }[report.verdict as string]);
+  });
+
   it('an empty file and a missing file', async () => {
     const empty = join(dir, 'empty.sym');
     await writeFile(empty, '');
