@@ -20,7 +20,8 @@ import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
 import { threadName, type PathThread } from '../runtime/paths';
-import { UserError } from './userError';
+import { UserError, userMessage } from './userError';
+import { deferred, delay } from './deferred';
 import { REQUEST_LIMITS } from '../limits';
 import { budgetedSolver } from '../runtime/budget';
 
@@ -129,9 +130,7 @@ export class SymDebugSession extends DebugSession {
 
   private fail(response: DebugProtocol.Response, e: unknown): void {
     if ((response as { seq?: number }).seq !== 0 && (response as { seq?: number }).seq !== undefined) return;
-    const message = e instanceof UserError ? e.message : typeof e === 'string' ? e
-      : e instanceof RangeError ? 'the request is nested too deeply to answer (stack limit reached)'
-        : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    const message = userMessage(e);
     response.success = false;
     response.message = message;
     response.body = { error: { id: 1, format: message.replace(/[{}]/g, ''), showUser: false } };
@@ -405,14 +404,4 @@ function clip(text: string): string {
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms).unref?.());
-}
-
-function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
-  return { promise, resolve };
 }
