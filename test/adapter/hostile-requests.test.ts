@@ -155,6 +155,13 @@ describe('TCP server: other protocols and other sessions', () => {
     c.socket.destroy();
   });
 
+  it('refuses launch before initialize on TCP too', async () => {
+    const c = await tcpClient(server.port);
+    const r = await ask(c, 'launch', { program: '/etc/passwd' });
+    expectRefused(r, /before 'initialize'/);
+    c.socket.destroy();
+  });
+
   it("one session's huge evaluate does not hold up another session", async () => {
     const a = await tcpClient(server.port);
     const b = await tcpClient(server.port);

@@ -106,6 +106,14 @@ describe('WebSocket security', () => {
     expect(errors.some((e) => /more than one host header/.test(e))).toBe(true);
   });
 
+  it('refuses launch before initialize on a WebSocket too', async () => {
+    const c = await wsClient(server.url);
+    const r = await c.request({ command: 'launch', arguments: { program: '/etc/passwd' } });
+    expect(r.success).toBe(false);
+    expect(r.message).toMatch(/before 'initialize'/);
+    c.ws.close();
+  });
+
   it('answers a plain HTTP request with 426 and no session', async () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/?token=${TOKEN}`);
     expect(res.status).toBe(426);
