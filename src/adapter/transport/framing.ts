@@ -96,18 +96,21 @@ export class OversizeMessage {
 
 const EDGE_BYTES = 512;
 
-function lastMatch(text: string, re: RegExp): string | undefined {
-  let found: string | undefined;
-  for (const m of text.matchAll(re)) found = m[1];
-  return found;
+const SEQ = /"seq"\s*:\s*(\d{1,15})\s*[,}]/g;
+const COMMAND = /"command"\s*:\s*"([\w/.-]{1,100})"/g;
+
+function matches(text: string, re: RegExp): string[] {
+  return [...text.matchAll(re)].map((m) => m[1]);
+}
+
+/** The last key in the tail (after `arguments`), else the first in the head. */
+function field(head: string, tail: string, re: RegExp): string | undefined {
+  return matches(tail, re).at(-1) ?? matches(head, re)[0];
 }
 
 function oversize(length: number, limit: number, head: string, tail: string): OversizeMessage {
-  const seqRe = /"seq"\s*:\s*(\d{1,15})\s*[,}]/g;
-  const commandRe = /"command"\s*:\s*"([\w/.-]{1,100})"/g;
-  const seq = lastMatch(tail, seqRe) ?? head.match(/"seq"\s*:\s*(\d{1,15})\s*[,}]/)?.[1];
-  const command = lastMatch(tail, commandRe) ?? head.match(/"command"\s*:\s*"([\w/.-]{1,100})"/)?.[1];
-  return new OversizeMessage(length, limit, seq === undefined ? undefined : Number(seq), command);
+  const seq = field(head, tail, SEQ);
+  return new OversizeMessage(length, limit, seq === undefined ? undefined : Number(seq), field(head, tail, COMMAND));
 }
 
 export type Decoded = object | OversizeMessage;
