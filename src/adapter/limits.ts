@@ -40,3 +40,9 @@ export const REQUEST_LIMITS = {
  * size, checked before reading, so `/dev/zero` or a huge log cannot fill the memory.
  */
 export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Programs `launch` reads: the front end parses on the event loop every session of a server
+ * shares, and 1 MiB (some 70,000 lines) parses in seconds, where 8 MiB would take a minute.
+ */
+export const MAX_LAUNCH_SOURCE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // Reading a program file safely, for `launch` and the CLI commands. The file's type and size
 // are checked before a byte is read: a device (/dev/zero), a FIFO (opening it would block)
-// or a directory is refused, and so is a file over MAX_SOURCE_BYTES. The launch request can
+// or a directory is refused, and so is a file over the size cap. The launch request can
 // come from any client that reaches the adapter, so it also insists on the `.sym` extension
 // and its errors never quote the file's content unless it is a Sym program.
 
@@ -17,26 +17,23 @@ function kindOf(s: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevic
   return 'not a regular file';
 }
 
-function tooLarge(size: number): string {
-  return `the file has ${size} bytes; the limit is ${MAX_SOURCE_BYTES} bytes`;
-}
-
-/** The text of a regular file of at most MAX_SOURCE_BYTES; `error` says why not (no file content in it). */
-export async function readSourceFile(path: string): Promise<SourceRead> {
+/** The text of a regular file of at most `maxBytes`; `error` says why not (no file content in it). */
+export async function readSourceFile(path: string, maxBytes = MAX_SOURCE_BYTES): Promise<SourceRead> {
+  const tooLarge = (size: number): string => `the file has ${size} bytes; the limit is ${maxBytes} bytes`;
   try {
     const before = await stat(path);
     if (!before.isFile()) return { error: `cannot read file: ${kindOf(before)}` };
-    if (before.size > MAX_SOURCE_BYTES) return { error: `cannot read file: ${tooLarge(before.size)}` };
+    if (before.size > maxBytes) return { error: `cannot read file: ${tooLarge(before.size)}` };
     const handle = await open(path, 'r');
     try {
       // The file may have been swapped or have grown since stat: read one byte past the cap.
-      const buffer = Buffer.alloc(Math.min(MAX_SOURCE_BYTES, before.size) + 1);
+      const buffer = Buffer.alloc(Math.min(maxBytes, before.size) + 1);
       let length = 0;
       for (;;) {
         const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
         if (bytesRead === 0 || (length += bytesRead) >= buffer.length) break;
       }
-      if (length > MAX_SOURCE_BYTES) return { error: `cannot read file: ${tooLarge(length)}` };
+      if (length > maxBytes) return { error: `cannot read file: ${tooLarge(length)}` };
       if (length === buffer.length) return { error: 'cannot read file: it changed while being read' };
       return { source: buffer.toString('utf8', 0, length) };
     } finally {

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentLengthDecoder, encodeMessage } from '../../src/adapter/transport/framing';
-import { DEFAULT_LIMITS, REQUEST_LIMITS } from '../../src/adapter/limits';
+import { DEFAULT_LIMITS, MAX_LAUNCH_SOURCE_BYTES, REQUEST_LIMITS } from '../../src/adapter/limits';
 import { SILENT } from '../../src/adapter/transport/connection';
 import { startTcpServer, type RunningServer } from '../../src/adapter/transport/tcpServer';
 import { MessageClient, ROOT, createSession, launchStopped, sample, tcpClient, withTimeout } from './transportSupport';
@@ -121,6 +121,15 @@ describe('launch: only after initialize, only regular .sym files', () => {
     const r = await ask(c, 'launch', { program: secret });
     expectRefused(r, /only \.sym programs can be launched/);
     expect(JSON.stringify(r) + seen.join('')).not.toMatch(/TOPSECRET/);
+    c.child.kill();
+  }, 30_000);
+
+  it('refuses a program over the launch size cap, naming the limit', async () => {
+    const huge = path.join(dir, 'huge.sym');
+    await writeFile(huge, Buffer.alloc(MAX_LAUNCH_SOURCE_BYTES + 1, 0x20));
+    const c = stdioAdapter();
+    await ask(c, 'initialize', { adapterID: 'symdap' });
+    expectRefused(await ask(c, 'launch', { program: huge }), new RegExp(`the limit is ${MAX_LAUNCH_SOURCE_BYTES} bytes`));
     c.child.kill();
   }, 30_000);
 

@@ -16,6 +16,7 @@ import type { TreeNode } from '../../engine/tree';
 import { pcTerms } from '../../engine/pathCondition';
 import type { LaunchArgs } from '../launchSchema';
 import { launchableProgram, readSourceFile } from '../sourceFile';
+import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';
 import type { BreakpointTable, ExceptionFilters } from './breakpoints';
@@ -42,7 +43,7 @@ export type LaunchOutcome =
 export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
   const refused = launchableProgram(args.program);
   if (refused) return { ok: false, messages: [refused] };
-  const read = await readSourceFile(args.program);
+  const read = await readSourceFile(args.program, MAX_LAUNCH_SOURCE_BYTES);
   if ('error' in read) return { ok: false, messages: [`${args.program}:1:1: error: ${read.error}`] };
   const loaded = loadSource(read.source, args.program);
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
