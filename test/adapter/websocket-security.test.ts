@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Logger } from '../../src/adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { startWsServer, type RunningWsServer } from '../../src/adapter/transport/wsServer';
+import { WS_HARD_CAP_FACTOR, startWsServer, type RunningWsServer } from '../../src/adapter/transport/wsServer';
 import { createSession, wsClient } from './transportSupport';
 
 const TOKEN = 'test-token-0123456789';
@@ -119,10 +119,21 @@ describe('WebSocket security', () => {
     expect(res.status).toBe(426);
   });
 
-  it('closes a socket that sends a message over the size cap (1009), then keeps serving', async () => {
+  it('answers a message over the size cap with an error and keeps the session', async () => {
+    const c = await wsClient(server.url);
+    await c.send('initialize', { adapterID: 'symdap' });
+    const r = await c.request({ command: 'evaluate', arguments: { expression: 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes) } });
+    expect(r.success).toBe(false);
+    expect(r.command).toBe('evaluate');
+    expect(r.message).toMatch(`exceeds the ${DEFAULT_LIMITS.maxMessageBytes}-byte message limit`);
+    expect((await c.send('threads')).success).toBe(true);
+    c.ws.close();
+  });
+
+  it('closes a socket that sends a frame over the hard cap (1009), then keeps serving', async () => {
     const c = await wsClient(server.url);
     const closed = closeCode(c.ws);
-    c.ws.send(JSON.stringify({ seq: 1, type: 'request', command: 'evaluate', arguments: { expression: 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes) } }));
+    c.ws.send('x'.repeat(WS_HARD_CAP_FACTOR * DEFAULT_LIMITS.maxMessageBytes + 1));
     expect(await closed).toBe(1009);
     await initializeWorks(server.url);
   });

@@ -108,6 +108,11 @@ function field(head: string, tail: string, re: RegExp): string | undefined {
   return matches(tail, re).at(-1) ?? matches(head, re)[0];
 }
 
+/** The refusal of a whole message body (a WebSocket frame) over the cap. */
+export function oversizeBody(body: Buffer, limit: number): OversizeMessage {
+  return oversize(body.length, limit, body.toString('latin1', 0, EDGE_BYTES), body.toString('latin1', Math.max(0, body.length - EDGE_BYTES)));
+}
+
 function oversize(length: number, limit: number, head: string, tail: string): OversizeMessage {
   const seq = field(head, tail, SEQ);
   return new OversizeMessage(length, limit, seq === undefined ? undefined : Number(seq), field(head, tail, COMMAND));
