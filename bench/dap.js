@@ -14,7 +14,7 @@ const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
 const BIN = path.join(ROOT, 'bin', 'symdap.js');
-const { ContentLengthDecoder, encodeMessage } = require(path.join(ROOT, 'dist', 'adapter', 'framing.js'));
+const { ContentLengthDecoder, encodeMessage } = require(path.join(ROOT, 'dist', 'adapter', 'transport', 'framing.js'));
 const { DEFAULT_LIMITS } = require(path.join(ROOT, 'dist', 'adapter', 'limits.js'));
 
 function median(xs) {

@@ -2,13 +2,13 @@
 // messages); `--server=PORT` serves TCP and `--ws=PORT` WebSocket, one session per
 // connection, on 127.0.0.1 unless `--host` says otherwise. Servers run until SIGINT/SIGTERM.
 
-import { SymDebugSession } from '../adapter/session';
-import type { Logger, SessionFactory } from '../adapter/connection';
+import { SymDebugSession } from '../adapter/session/session';
+import type { Logger, SessionFactory } from '../adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../adapter/limits';
-import { serveStdio } from '../adapter/stdio';
-import { startTcpServer, type RunningServer } from '../adapter/tcpServer';
-import { startWsServer } from '../adapter/wsServer';
-import { newToken } from '../adapter/wsPolicy';
+import { serveStdio } from '../adapter/transport/stdio';
+import { startTcpServer, type RunningServer } from '../adapter/transport/tcpServer';
+import { startWsServer } from '../adapter/transport/wsServer';
+import { newToken } from '../adapter/transport/wsPolicy';
 import { parseArgs } from './args';
 import type { CliIO } from './io';
 
@@ -83,11 +83,16 @@ function untilSignal(): Promise<void> {
   });
 }
 
-async function serve(o: DapOptions, createSession: SessionFactory, io: CliIO): Promise<number> {
-  const log = logger(io, o.verbose, true);
-  // One session's stray rejected promise must not take down every other session.
+/** One request's stray rejected promise must not end the adapter (and every other session). */
+function survivingRejections(log: Logger): () => void {
   const onRejection = (e: unknown): void => log.error(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`);
   process.on('unhandledRejection', onRejection);
+  return () => { process.off('unhandledRejection', onRejection); };
+}
+
+async function serve(o: DapOptions, createSession: SessionFactory, io: CliIO): Promise<number> {
+  const log = logger(io, o.verbose, true);
+  const stopSurviving = survivingRejections(log);
   let server: RunningServer;
   try {
     const common = { host: o.host, port: o.port, createSession, limits: DEFAULT_LIMITS, log };
@@ -100,13 +105,13 @@ async function serve(o: DapOptions, createSession: SessionFactory, io: CliIO): P
       server = ws;
     }
   } catch (e) {
-    process.off('unhandledRejection', onRejection);
+    stopSurviving();
     io.err(`symdap dap: cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
   await untilSignal();
   await server.close();
-  process.off('unhandledRejection', onRejection);
+  stopSurviving();
   return 0;
 }
 
@@ -122,6 +127,9 @@ export async function runDap(args: string[], io: CliIO): Promise<number> {
   }
   const createSession: SessionFactory = () => new SymDebugSession();
   if (o.transport !== 'stdio') return serve(o, createSession, io);
-  await serveStdio(createSession, DEFAULT_LIMITS, logger(io, o.verbose, o.verbose));
+  const log = logger(io, o.verbose, o.verbose);
+  const stopSurviving = survivingRejections(log);
+  await serveStdio(createSession, DEFAULT_LIMITS, log);
+  stopSurviving();
   return 0;
 }

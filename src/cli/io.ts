@@ -1,9 +1,9 @@
 // Where the CLI writes: the real process streams, or buffers in tests; and the one way
 // commands load a file and print its diagnostics.
 
-import { readFile } from 'node:fs/promises';
-import { formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
-import { loadFile, loadSource, type LoadResult } from '../lang/frontend';
+import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
+import { loadSource, type LoadResult } from '../lang/frontend';
+import { readSourceFile } from '../adapter/sourceFile';
 
 export interface CliIO {
   out(text: string): void;
@@ -17,10 +17,12 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
   for (const d of diagnostics) io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
 }
 
-/** Reads, parses and checks a file for a command, printing its diagnostics. */
+/** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
 export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
-  const source = await readFile(file, 'utf8').catch(() => undefined);
-  const result = source === undefined ? await loadFile(file) : loadSource(source, file);
+  const read = await readSourceFile(file);
+  const source = 'source' in read ? read.source : undefined;
+  const result = source !== undefined ? loadSource(source, file)
+    : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
   printDiagnostics(io, result.diagnostics, source);
   return result;
 }

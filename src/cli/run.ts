@@ -3,7 +3,6 @@
 // failure, 2 on a usage, program or input error, 3 when the inputs violate an assumption,
 // the run is cut off, or it needs something a concrete run cannot do (quantifiers).
 
-import { readFile } from 'node:fs/promises';
 import type { CheckedProgram } from '../lang/checked';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
@@ -16,6 +15,7 @@ import { FAILURE_TITLES } from '../engine/failures';
 import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';
+import { readSourceFile } from '../adapter/sourceFile';
 
 const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
 
@@ -61,9 +61,14 @@ async function readInputs(
   path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO,
 ): Promise<{ inputs: Inputs; objects?: InputObjects } | undefined> {
   if (path === undefined) return { inputs: new Map() };
+  const read = await readSourceFile(path);
+  if ('error' in read) {
+    io.err(`symdap run: cannot read inputs from ${path}: ${read.error}\n`);
+    return undefined;
+  }
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(path, 'utf8'));
+    json = JSON.parse(read.source);
   } catch (e) {
     io.err(`symdap run: cannot read inputs from ${path}: ${e instanceof Error ? e.message : String(e)}\n`);
     return undefined;

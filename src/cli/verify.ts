@@ -1,13 +1,18 @@
 // `symdap verify FILE`: the headless verifier. Exit 0 verified, 1 failed, 2 usage or program
-// error, 3 unknown. `--json` prints the report object; `--tests DIR` writes one input file per
-// explored path (replayable with `symdap run --inputs`).
+// error, 3 unknown. `--json` prints the report object, and on every error (bad options,
+// unreadable file, unknown entry) a report with verdict "error": stdout is always exactly one
+// JSON document. `--tests DIR` writes one input file per explored path (replayable with
+// `symdap run --inputs`).
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SEARCHERS } from '../engine/searchers';
 import { z3NativeAvailable } from '../engine/solver/index';
 import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
 import type { TestCase } from '../engine/verify';
+import { errorReport, type VerifyReport } from '../engine/report';
+import { error } from '../lang/diagnostics';
+import { readSourceFile } from '../adapter/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
@@ -37,21 +42,41 @@ function options(args: string[]): { file?: string; opts?: VerifySourceOptions; j
 }
 
 export async function runVerify(args: string[], io: CliIO): Promise<number> {
+  // Decided before parsing, so that even a bad option gets its JSON error document.
+  const json = args.includes('--json');
   const o = options(args);
-  if (o.error || !o.file || !o.opts) { io.err(`symdap verify: ${o.error}\n${USAGE}`); return 2; }
-  let source: string;
+  if (o.error || !o.file || !o.opts) return refuse(io, json, o.file ?? args.find((a) => !a.startsWith('-')) ?? '', `symdap verify: ${o.error}\n${USAGE}`, o.error ?? 'bad options');
+  const read = await readSourceFile(o.file);
+  if ('error' in read) return refuse(io, json, o.file, `${o.file}:1:1: error: ${read.error}\n`, read.error);
   try {
-    source = await readFile(o.file, 'utf8');
+    return await verifyAndReport(o.file, read.source, o.opts, o.tests, json, io);
   } catch (e) {
-    io.err(`${o.file}:1:1: error: cannot read file: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
-    return 2;
+    const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    return refuse(io, json, o.file, `symdap verify: ${message}\n`, message);
   }
-  const result = await verifySource(source, o.file, o.opts);
-  if (result.error) { io.err(`symdap verify: ${result.error}\n`); return 2; }
+}
+
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, tests: string | undefined, json: boolean, io: CliIO): Promise<number> {
+  const result = await verifySource(source, file, opts);
+  if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
-  if (o.tests && result.report.verdict !== 'error') await writeTests(o.tests, result.tests);
-  io.out(o.json ? JSON.stringify(result.report, null, 2) + '\n' : formatReport(result.report, o.opts.solver ?? 'z3-wasm'));
+  if (tests && result.report.verdict !== 'error') await writeTests(tests, result.tests);
+  io.out(json ? jsonDocument(result.report) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
+}
+
+/**
+ * Exit 2 with the message on stderr; with --json, stdout still gets exactly one document:
+ * the report with verdict "error" and the message as its diagnostic.
+ */
+function refuse(io: CliIO, json: boolean, file: string, text: string, message: string): number {
+  io.err(text);
+  if (json) io.out(jsonDocument(errorReport(file, [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, message)])));
+  return EXIT_CODES.error;
+}
+
+function jsonDocument(report: VerifyReport): string {
+  return JSON.stringify(report, null, 2) + '\n';
 }
 
 /** KLEE-style test cases: test000001.json holds the inputs; a failing path also gets test000001.err. */

@@ -8,10 +8,10 @@ import * as net from 'node:net';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugSession } from '@vscode/debugadapter';
-import { SILENT } from '../../src/adapter/connection';
+import { SILENT } from '../../src/adapter/transport/connection';
 import { seededRandom as rng } from '../../src/engine/searchers';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { startTcpServer, type RunningServer } from '../../src/adapter/tcpServer';
+import { startTcpServer, type RunningServer } from '../../src/adapter/transport/tcpServer';
 import { createSession, launchStopped, sample, tcpClient, withTimeout, type MessageClient } from './transportSupport';
 
 
@@ -156,7 +156,7 @@ describe('malformed connections', () => {
     await rawClosed(server.port, Buffer.from([0xff, 0x00, 0x13, 0x37, 0x0d, 0x0a, 0x0d, 0x0a]));
     await rawClosed(server.port, 'Content-Length: abc\r\n\r\n{}');
     await rawClosed(server.port, 'Content-Length: -1\r\n\r\n');
-    await rawClosed(server.port, `Content-Length: ${DEFAULT_LIMITS.maxMessageBytes + 1}\r\n\r\n`);
+    await rawClosed(server.port, 'POST /a:b HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}');
     await rawClosed(server.port, 'Content-Length: 9\r\n\r\nnot json!');
     await rawClosed(server.port, 'Content-Length: 4\r\n\r\nnull');
     await rawClosed(server.port, 'x'.repeat(DEFAULT_LIMITS.maxHeaderBytes + 10));

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { SymDebugSession } from '../../src/adapter/session';
+import { SymDebugSession } from '../../src/adapter/session/session';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const sample = (name: string): string => path.join(ROOT, 'samples', name);

@@ -2,7 +2,7 @@
 // packed into chunks decode intact; every kind of malformed stream is an error, not a hang.
 
 import { describe, expect, it } from 'vitest';
-import { ContentLengthDecoder, encodeMessage, parseMessage } from '../../src/adapter/framing';
+import { ContentLengthDecoder, OversizeMessage, encodeMessage, parseMessage } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS, type TransportLimits } from '../../src/adapter/limits';
 
 const SMALL: TransportLimits = { maxMessageBytes: 100, maxHeaderBytes: 64 };
@@ -54,15 +54,35 @@ describe('Content-Length framing', () => {
     expect(decodeAll([wire]).error).toBeTruthy();
   });
 
-  it('rejects a length over the cap before reading the body', () => {
-    const r = decodeAll([`Content-Length: ${DEFAULT_LIMITS.maxMessageBytes + 1}\r\n\r\n`]);
-    expect(r.error).toMatch(/exceeds/);
-    expect(decodeAll([encodeMessage({ pad: 'x'.repeat(200) })], SMALL).error).toMatch(/exceeds/);
+  it('skips a body over the cap unbuffered and reports it with its seq and command, then goes on', () => {
+    const big = { command: 'setBreakpoints', arguments: { lines: Array.from({ length: 40 }, (_, i) => i) }, type: 'request', seq: 7 };
+    const wire = encodeMessage(big) + encodeMessage(a);
+    const r = decodeAll([...Buffer.from(wire)].map((x) => Buffer.from([x])), SMALL);
+    expect(r.error).toBeUndefined();
+    expect(r.messages).toHaveLength(2);
+    const refused = r.messages[0] as OversizeMessage;
+    expect(refused).toBeInstanceOf(OversizeMessage);
+    expect([refused.seq, refused.command]).toEqual([7, 'setBreakpoints']);
+    expect(refused.reason).toMatch(/exceeds the 100-byte message limit/);
+    expect(r.messages[1]).toEqual(a);
+    const header = decodeAll([`Content-Length: ${DEFAULT_LIMITS.maxMessageBytes + 1}\r\n\r\n`]);
+    expect(header).toEqual({ messages: [] });
   });
 
   it('rejects a header that never ends instead of buffering forever', () => {
-    expect(decodeAll(['x'.repeat(65)], SMALL).error).toMatch(/header/);
-    expect(decodeAll(['x'.repeat(64)], SMALL).error).toBeUndefined();
+    const long = (n: number): string => `Content-Length: ${'1'.repeat(n - 16)}`;
+    expect(decodeAll([long(65)], SMALL).error).toMatch(/header/);
+    expect(decodeAll([long(64)], SMALL).error).toBeUndefined();
+  });
+
+  it.each([
+    ['an HTTP request line', 'POST /a:b HTTP/1.1'],
+    ['an HTTP GET', 'GET / HTTP/1.1\r\n'],
+    ['a header DAP does not have', 'Host: 127.0.0.1:4711\r\n'],
+    ['a TLS hello', '\x16\x03\x01'],
+  ])('refuses %s at its first bytes, before any blank line', (_what, start) => {
+    expect(decodeAll([start]).error).toMatch(/not a DAP header line/);
+    expect(decodeAll([start.slice(0, 1)]).error).toMatch(/not a DAP header line/);
   });
 
   it('returns the messages before a fault, then stays failed', () => {

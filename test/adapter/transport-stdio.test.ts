@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { describe, expect, it } from 'vitest';
-import { ContentLengthDecoder } from '../../src/adapter/framing';
+import { ContentLengthDecoder } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
 import { MessageClient, ROOT, StdioDebugClient, launchStopped, sample, threePathsScenario, withTimeout } from './transportSupport';
 

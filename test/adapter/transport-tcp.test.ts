@@ -4,9 +4,9 @@
 import * as net from 'node:net';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SILENT } from '../../src/adapter/connection';
+import { SILENT } from '../../src/adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { startTcpServer, type RunningServer } from '../../src/adapter/tcpServer';
+import { startTcpServer, type RunningServer } from '../../src/adapter/transport/tcpServer';
 import { createSession, spawnServer, stopWith, threePathsScenario, withTimeout } from './transportSupport';
 
 function tcpDebugClient(): DebugClient {

@@ -2,9 +2,9 @@
 // in process and through the built CLI with a given and with a generated token.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SILENT } from '../../src/adapter/connection';
+import { SILENT } from '../../src/adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { startWsServer, type RunningWsServer } from '../../src/adapter/wsServer';
+import { startWsServer, type RunningWsServer } from '../../src/adapter/transport/wsServer';
 import { createSession, spawnServer, stopWith, threePathsScenario, withTimeout, wsClient } from './transportSupport';
 
 describe('WebSocket server (in process)', () => {

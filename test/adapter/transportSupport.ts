@@ -11,9 +11,9 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { ContentLengthDecoder, encodeMessage } from '../../src/adapter/framing';
+import { ContentLengthDecoder, encodeMessage } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { SymDebugSession } from '../../src/adapter/session';
+import { SymDebugSession } from '../../src/adapter/session/session';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const sample = (name: string): string => path.join(ROOT, 'samples', name);

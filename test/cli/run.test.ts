@@ -40,6 +40,15 @@ afterAll(async () => {
 });
 
 describe('symdap run', () => {
+  test('refuses a device as the program or the inputs before reading it', async () => {
+    const prog = await file('p.sym', PROGRAM);
+    for (const args of [['/dev/zero'], [prog, '--inputs', '/dev/zero']]) {
+      const r = await symdap('run', ...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/cannot read (file|inputs from \/dev\/zero): (cannot read file: )?a device/);
+    }
+  });
+
   test('a clean run prints ok and the final values, exit 0', async () => {
     const prog = await file('p.sym', PROGRAM);
     const inputs = await file('ok.json', JSON.stringify({ x: 10, c: 200, 'y@4': 3 }));

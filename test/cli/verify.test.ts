@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 import { SAMPLES_DIR } from '../support/samples';
+import { MAX_SOURCE_BYTES } from '../../src/adapter/limits';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-verify-')); });
@@ -156,6 +157,64 @@ describe('symdap verify --tests DIR', () => {
     expect(failing).toBe(report.paths.failed);
     expect(failing).toBeGreaterThan(0);
   }, 30_000);
+});
+
+describe('symdap verify --json: exactly one JSON document, errors included', () => {
+  /** stdout parses as one JSON value (JSON.parse rejects trailing text) with verdict error. */
+  function errorDocument(out: string): { verdict: string; diagnostics: { message: string }[] } {
+    const report = JSON.parse(out);
+    expect(report.verdict).toBe('error');
+    expect(report.diagnostics.length).toBeGreaterThan(0);
+    return report;
+  }
+
+  it.each([
+    ['a bad option', ['--loop-bound', '0'], /loop-bound/],
+    ['an unknown option', ['--bogus'], /--bogus/],
+    ['an unknown entry', ['--entry', 'nosuch'], /nosuch/],
+  ])('%s', async (_what, args, message) => {
+    const r = await symdap('verify', sample('lecture/three_paths.sym'), '--json', ...args);
+    expect(r.code).toBe(2);
+    expect(errorDocument(r.out).diagnostics[0].message).toMatch(message);
+  });
+
+  it('a program the verifier cannot handle still gives one document', async () => {
+    const nested = join(dir, 'nested.sym');
+    await writeFile(nested, 'proc main(i: int) {\n  var a: int[][] := [[1, 2], [3]];\n  var b: int[] := a[i];\n}\n');
+    const r = await symdap('verify', nested, '--json');
+    const report = JSON.parse(r.out);
+    expect(['verified', 'failed', 'unknown', 'error']).toContain(report.verdict);
+    expect(r.code).toBe({ verified: 0, failed: 1, error: 2, unknown: 3 }[report.verdict as string]);
+  });
+
+  it('an empty file and a missing file', async () => {
+    const empty = join(dir, 'empty.sym');
+    await writeFile(empty, '');
+    for (const file of [empty, join(dir, 'nope.sym')]) {
+      const r = await symdap('verify', file, '--json');
+      expect(r.code).toBe(2);
+      errorDocument(r.out);
+    }
+  });
+
+  it('refuses /dev/zero and a directory before reading them', async () => {
+    const before = process.memoryUsage().rss;
+    const zero = await symdap('verify', '/dev/zero', '--json');
+    expect(zero.code).toBe(2);
+    expect(errorDocument(zero.out).diagnostics[0].message).toMatch(/cannot read file: a device/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    const folder = await symdap('verify', dir);
+    expect(folder.code).toBe(2);
+    expect(folder.err).toContain('cannot read file: a directory');
+  });
+
+  it('refuses a file over the size cap, naming the limit', async () => {
+    const huge = join(dir, 'huge.sym');
+    await writeFile(huge, Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x20));
+    const r = await symdap('verify', huge, '--json');
+    expect(r.code).toBe(2);
+    expect(errorDocument(r.out).diagnostics[0].message).toContain(`the limit is ${MAX_SOURCE_BYTES} bytes`);
+  });
 });
 
 describe('symdap verify: usage errors exit 2 with the usage', () => {

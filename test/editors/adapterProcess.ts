@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as net from 'node:net';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { ContentLengthDecoder, encodeMessage } from '../../src/adapter/framing';
+import { ContentLengthDecoder, encodeMessage } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
 import { MessageClient, tcpClient, withTimeout } from '../adapter/transportSupport';
 
@@ -35,7 +35,7 @@ export function startStdio(command: string, args: readonly string[], env: NodeJS
   const { child, stderr } = spawnAdapter(command, args, env);
   const client = new MessageClient((m) => child.stdin?.write(encodeMessage(m)));
   const decoder = new ContentLengthDecoder(DEFAULT_LIMITS);
-  child.stdout?.on('data', (chunk: Buffer) => decoder.push(chunk).messages.forEach((m) => client.receive(m as DebugProtocol.ProtocolMessage)));
+  child.stdout?.on('data', (chunk: Buffer) => decoder.push(chunk).messages.forEach((m: object) => client.receive(m as DebugProtocol.ProtocolMessage)));
   child.on('exit', () => client.close());
   return { client, child, stderr, exited: (ms = 10_000) => exitedWithin(child, ms) };
 }

@@ -5,11 +5,11 @@
 
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Span } from '../lang/span';
-import { isTerminal, nextSpan, traceLines, type State } from '../engine/state';
-import type { TreeNode } from '../engine/tree';
+import type { Span } from '../../lang/span';
+import { isTerminal, nextSpan, traceLines, type State } from '../../engine/state';
+import type { TreeNode } from '../../engine/tree';
 import { Interner } from './ids';
-import { onPath, type PathThread } from './paths';
+import { onPath, type PathThread } from '../runtime/paths';
 
 export interface FrameRef {
   readonly threadId: number;

@@ -20,7 +20,10 @@ export interface RunningWsServer extends RunningServer {
   readonly url: string;
 }
 
-const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
+/** How far past the message cap a frame may go before the socket is closed (1009) unread. */
+export const WS_HARD_CAP_FACTOR = 16;
+
+const STATUS_TEXT = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
 
 function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, reason: string): void {
   const body = `${reason}\n`;
@@ -31,13 +34,14 @@ export async function startWsServer(options: WsServerOptions): Promise<RunningWs
   const server = http.createServer((_req, res) => {
     res.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' }).end('symdap speaks DAP over WebSocket only\n');
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.limits.maxMessageBytes });
+  // Frames up to the hard cap are read and, over the message cap, answered with an error.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_HARD_CAP_FACTOR * options.limits.maxMessageBytes });
   const port = await listen(server, options.host, options.port);
   const policy: WsPolicy = { token: options.token, port, listenHost: options.host, allowedOrigins: options.allowedOrigins };
   let next = 1;
   let active = 0;
   server.on('upgrade', (req, socket, head) => {
-    const verdict = admit(req.url, req.headers, policy);
+    const verdict = admit(req.url, req.headers, policy, req.rawHeaders);
     if (!verdict.ok) {
       options.log.error(`ws: refused a connection from ${req.socket.remoteAddress}: ${verdict.reason}`);
       refuse(socket, verdict.status, verdict.reason);
@@ -47,7 +51,7 @@ export async function startWsServer(options: WsServerOptions): Promise<RunningWs
       const name = `ws#${next++}`;
       options.log.info(`${name}: connected from ${req.socket.remoteAddress}`);
       active++;
-      void serveWebSocket(ws, options.createSession, options.log, name).then(() => { active--; });
+      void serveWebSocket(ws, options.createSession, options.limits, options.log, name).then(() => { active--; });
     });
   });
   return {

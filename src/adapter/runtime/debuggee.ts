@@ -2,20 +2,22 @@
 // term store, solver), the threads over its paths, breakpoints and exception filters. Built
 // by `launchDebuggee` from validated launch arguments; the session holds one per launch.
 
-import type { CheckedProgram } from '../lang/checked';
-import { loadFile } from '../lang/frontend';
-import { formatDiagnostic, hasErrors } from '../lang/diagnostics';
-import { resolveEntry } from '../engine/entry';
-import { symbolicHeapError } from '../engine/heapGuard';
-import { SymbolicRun } from '../engine/run';
-import { createSolver } from '../engine/solver';
-import type { Solver } from '../engine/solver/solver';
-import type { TermStore } from '../engine/terms/store';
-import type { Term } from '../engine/terms/term';
-import type { ExploreControl } from '../engine/explorer';
-import type { TreeNode } from '../engine/tree';
-import { pcTerms } from '../engine/pathCondition';
-import type { LaunchArgs } from './launchSchema';
+import type { CheckedProgram } from '../../lang/checked';
+import { loadSource } from '../../lang/frontend';
+import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
+import { resolveEntry } from '../../engine/entry';
+import { symbolicHeapError } from '../../engine/heapGuard';
+import { SymbolicRun } from '../../engine/run';
+import { createSolver } from '../../engine/solver';
+import type { Solver } from '../../engine/solver/solver';
+import type { TermStore } from '../../engine/terms/store';
+import type { Term } from '../../engine/terms/term';
+import type { ExploreControl } from '../../engine/explorer';
+import type { TreeNode } from '../../engine/tree';
+import { pcTerms } from '../../engine/pathCondition';
+import type { LaunchArgs } from '../launchSchema';
+import { launchableProgram, readSourceFile } from '../sourceFile';
+import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';
 import type { BreakpointTable, ExceptionFilters } from './breakpoints';
@@ -40,7 +42,11 @@ export type LaunchOutcome =
   | { readonly ok: false; readonly messages: string[] };
 
 export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
-  const loaded = await loadFile(args.program);
+  const refused = launchableProgram(args.program);
+  if (refused) return { ok: false, messages: [refused] };
+  const read = await readSourceFile(args.program, MAX_LAUNCH_SOURCE_BYTES);
+  if ('error' in read) return { ok: false, messages: [`${args.program}:1:1: error: ${read.error}`] };
+  const loaded = loadSource(read.source, args.program);
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
     const messages = loaded.diagnostics.map(formatDiagnostic);
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };

@@ -7,20 +7,23 @@
 import { DebugSession, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
-import { validateLaunchArgs } from './launchSchema';
-import { launchDebuggee, type Debuggee } from './debuggee';
-import { BreakpointTable, ExceptionFilters } from './breakpoints';
+import { validateLaunchArgs } from '../launchSchema';
+import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
+import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
 import { FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
 import { evaluate, completions } from './repl';
-import { exceptionInfo } from './describe';
+import { exceptionInfo } from '../runtime/describe';
 import { outcomeEvents, output } from './events';
-import { Stepper, type Outcome, type Side } from './stepping';
-import { Runner } from './running';
+import { Stepper, type Outcome, type Side } from '../runtime/stepping';
+import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
-import { threadName, type PathThread } from './paths';
-import { UserError } from './userError';
+import { threadName, type PathThread } from '../runtime/paths';
+import { UserError, userMessage } from './userError';
+import { deferred, delay } from './deferred';
+import { REQUEST_LIMITS } from '../limits';
+import { budgetedSolver } from '../runtime/budget';
 
 type Args = Record<string, unknown>;
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
@@ -35,6 +38,8 @@ export class SymDebugSession extends DebugSession {
   private disposed = false;
   private running = false;
   private tracing = false;
+  /** Nothing but `initialize` is served before it (a client that skips it is not an editor). */
+  private initialized = false;
   private readonly breakpoints = new BreakpointTable();
   private readonly filters = new ExceptionFilters();
   private readonly frameIds = new FrameIds();
@@ -104,6 +109,7 @@ export class SymDebugSession extends DebugSession {
     if (this.tracing) this.output(`⇢ ${command} ${clip(JSON.stringify(args))}`, 'console');
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, command) ? this.handlers[command] : undefined;
     if (!handler) return this.fail(response, `unknown request '${command}'`);
+    if (!this.initialized && command !== 'initialize') return this.fail(response, `'${command}' before 'initialize': send initialize first`);
     try {
       Promise.resolve(handler(response, args)).catch((e: unknown) => this.fail(response, e));
     } catch (e) {
@@ -124,8 +130,7 @@ export class SymDebugSession extends DebugSession {
 
   private fail(response: DebugProtocol.Response, e: unknown): void {
     if ((response as { seq?: number }).seq !== 0 && (response as { seq?: number }).seq !== undefined) return;
-    const message = e instanceof UserError ? e.message : typeof e === 'string' ? e
-      : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    const message = userMessage(e);
     response.success = false;
     response.message = message;
     response.body = { error: { id: 1, format: message.replace(/[{}]/g, ''), showUser: false } };
@@ -147,6 +152,7 @@ export class SymDebugSession extends DebugSession {
   // ------------------------------------------------------------------ lifecycle
 
   private initialize(response: DebugProtocol.Response): void {
+    this.initialized = true;
     response.body = capabilities();
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -197,6 +203,8 @@ export class SymDebugSession extends DebugSession {
     if (this.launching) await this.programReady.promise;
     const requested = Array.isArray(args.breakpoints) ? args.breakpoints as DebugProtocol.SourceBreakpoint[]
       : Array.isArray(args.lines) ? (args.lines as number[]).map((line) => ({ line })) : [];
+    const max = REQUEST_LIMITS.maxBreakpointsPerSource;
+    if (requested.length > max) throw new UserError(`setBreakpoints with ${requested.length} breakpoints; the limit is ${max} per source`);
     const bps = this.breakpoints.set(path, requested.filter((b) => typeof b === 'object' && b !== null));
     response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
     this.sendResponse(response);
@@ -261,12 +269,16 @@ export class SymDebugSession extends DebugSession {
     const target = this.evalTarget(args.frameId);
     if (target.ref.label) throw new UserError('select a state frame (not the label) to evaluate');
     const context = typeof args.context === 'string' ? args.context : 'repl';
-    response.body = await evaluate(this.debuggee(), this.varRefs, target, args.expression, context);
+    const d = this.debuggee();
+    const host: Debuggee = { ...d, solver: budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout) };
+    response.body = await evaluate(host, this.varRefs, target, args.expression, context);
     this.sendResponse(response);
   }
 
   private completions(response: DebugProtocol.Response, args: Args): void {
     const text = typeof args.text === 'string' ? args.text : '';
+    const max = REQUEST_LIMITS.maxExpressionChars;
+    if (text.length > max) throw new UserError(`completions text has ${text.length} characters; the limit is ${max}`);
     const ref = this.d && args.frameId !== undefined ? this.frameIds.get(args.frameId) : undefined;
     const column = typeof args.column === 'number' ? args.column : text.length + 1;
     response.body = { targets: this.d ? completions(this.d, ref, text, column) : [] };
@@ -392,14 +404,4 @@ function clip(text: string): string {
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms).unref?.());
-}
-
-function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
-  return { promise, resolve };
 }

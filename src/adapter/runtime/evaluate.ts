@@ -2,23 +2,24 @@
 // logpoints), evaluated symbolically in one frame of one state, and the solver's verdict on
 // a formula under the path condition: valid, satisfiable or unsatisfiable, with witnesses.
 
-import type { CheckedProgram, Declaration } from '../lang/checked';
-import type { Type } from '../lang/types';
-import { typeName } from '../lang/types';
-import { parseExpression } from '../lang/parser';
-import { checkExpression } from '../lang/checker';
-import { formatDiagnostic } from '../lang/diagnostics';
-import { evalExpr, type Obligation } from '../engine/symbolicEval';
-import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from '../engine/state';
-import { counterexample, formatCounterexample } from '../engine/counterexample';
-import { freeSymbols } from '../engine/terms/symbols';
-import { printTerm } from '../engine/terms/print';
-import { declarationsOf } from '../engine/step/modifies';
-import { evaluateUnder } from '../engine/solver/modeleval';
-import { valueToString } from '../engine/terms/values';
-import type { Term } from '../engine/terms/term';
-import type { TermStore } from '../engine/terms/store';
-import type { Model, Solver } from '../engine/solver/solver';
+import type { CheckedProgram, Declaration } from '../../lang/checked';
+import type { Type } from '../../lang/types';
+import { typeName } from '../../lang/types';
+import { parseExpression } from '../../lang/parser';
+import { checkExpression } from '../../lang/checker';
+import { formatDiagnostic } from '../../lang/diagnostics';
+import { evalExpr, type Obligation } from '../../engine/symbolicEval';
+import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from '../../engine/state';
+import { counterexample, formatCounterexample } from '../../engine/counterexample';
+import { freeSymbols } from '../../engine/terms/symbols';
+import { printTerm } from '../../engine/terms/print';
+import { declarationsOf } from '../../engine/step/modifies';
+import { evaluateUnder } from '../../engine/solver/modeleval';
+import { valueToString } from '../../engine/terms/values';
+import type { Term } from '../../engine/terms/term';
+import type { TermStore } from '../../engine/terms/store';
+import type { Model, Solver } from '../../engine/solver/solver';
+import { REQUEST_LIMITS } from '../limits';
 
 export const EXPR_FILE = '<expression>';
 
@@ -48,23 +49,39 @@ export type Compiled =
 export function compileIn(host: EvalHost, sf: StateFrame, text: string): Compiled {
   const frame = frameOf(sf);
   if (!frame) return { ok: false, error: 'this state has no frame to evaluate in' };
+  const max = REQUEST_LIMITS.maxExpressionChars;
+  if (text.length > max) return { ok: false, error: `the expression has ${text.length} characters; the limit is ${max}` };
+  try {
+    return compileChecked(host, sf, frame, text);
+  } catch (e) {
+    return { ok: false, error: frontEndError(e) };
+  }
+}
+
+function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: string): Compiled {
   const parsed = parseExpression(text, EXPR_FILE);
   if (!parsed.expr) return { ok: false, error: parsed.diagnostics.map(formatDiagnostic).join('\n') || 'cannot parse the expression' };
   const visible = visibleNames(host.checked, frame, sf.state);
   const checked = checkExpression(parsed.expr, { lookup: (n) => visible.get(n), spec: true }, EXPR_FILE);
   if (!checked.type) return { ok: false, error: checked.diagnostics.map(formatDiagnostic).join('\n') || 'the expression does not type-check' };
   const obligations: Obligation[] = [];
-  try {
-    const value = evalExpr(parsed.expr, {
-      T: host.T,
-      types: checked.exprTypes,
-      lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
-      lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
-    }, obligations);
-    return { ok: true, value, type: checked.type, obligations };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
+  const value = evalExpr(parsed.expr, {
+    T: host.T,
+    types: checked.exprTypes,
+    lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
+    lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
+  }, obligations);
+  return { ok: true, value, type: checked.type, obligations };
+}
+
+/**
+ * What went wrong in the front end or the evaluator, in the user's words. Deep nesting
+ * the front end does not reject itself shows up as a stack overflow (RangeError): that is
+ * the expression's fault, not an internal error.
+ */
+function frontEndError(e: unknown): string {
+  if (e instanceof RangeError) return `${EXPR_FILE}:1:1: error: the expression is nested too deeply to evaluate`;
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** Compiles a formula: it must be a boolean. */

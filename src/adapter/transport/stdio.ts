@@ -3,7 +3,7 @@
 // Emscripten print) is diverted to stderr before the session starts.
 
 import type { SessionFactory, Logger } from './connection';
-import type { TransportLimits } from './limits';
+import type { TransportLimits } from '../limits';
 import { serveStream } from './streamConnection';
 
 /** Diverts every other writer from stdout to stderr; returns a writer that still reaches stdout. */

@@ -3,7 +3,7 @@
 // rich clients) the custom requests it answers.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { EXCEPTION_FILTERS } from './breakpoints';
+import { EXCEPTION_FILTERS } from '../runtime/breakpoints';
 import { CUSTOM_REQUESTS } from './customRequests';
 
 export function capabilities(): DebugProtocol.Capabilities & { symdap: { customRequests: string[] } } {

@@ -4,11 +4,11 @@
 // travel). The table follows the tree's expansions: whoever expands a thread's tip, the
 // thread follows one child and every other child worth showing becomes a new thread.
 
-import type { Conjunct } from '../engine/pathCondition';
-import { conjuncts } from '../engine/pathCondition';
-import { isTerminal } from '../engine/state';
-import { printTerm } from '../engine/terms/print';
-import type { ExecutionTree, TreeNode } from '../engine/tree';
+import type { Conjunct } from '../../engine/pathCondition';
+import { conjuncts } from '../../engine/pathCondition';
+import { isTerminal } from '../../engine/state';
+import { printTerm } from '../../engine/terms/print';
+import type { ExecutionTree, TreeNode } from '../../engine/tree';
 
 export interface PathThread {
   readonly id: number;

@@ -1,11 +1,11 @@
 // Serves one debug session over a pair of byte streams with Content-Length framing: the
-// transport of stdio and of each TCP connection. A framing error or an oversized message
-// closes this connection only.
+// transport of stdio and of each TCP connection. A framing error closes this connection
+// only; a request over the size cap is answered with an error and the connection goes on.
 
 import type { Readable } from 'node:stream';
 import { SessionConnection, type Logger, type SessionFactory } from './connection';
-import { ContentLengthDecoder, encodeMessage } from './framing';
-import type { TransportLimits } from './limits';
+import { ContentLengthDecoder, OversizeMessage, encodeMessage } from './framing';
+import type { TransportLimits } from '../limits';
 
 export interface ByteChannel {
   readonly input: Readable;
@@ -36,7 +36,10 @@ export function serveStream(
     }, log, name, endOnDisconnect);
     const onData = (chunk: Buffer): void => {
       const { messages, error } = decoder.push(chunk);
-      for (const m of messages) connection.deliver(m);
+      for (const m of messages) {
+        if (m instanceof OversizeMessage) connection.refuse(m.seq, m.command, m.reason);
+        else connection.deliver(m);
+      }
       if (error) connection.close(error);
     };
     channel.input.on('data', onData);

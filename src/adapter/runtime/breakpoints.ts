@@ -5,10 +5,10 @@
 
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Program } from '../lang/ast';
-import { executableLines } from '../lang/lines';
-import { nextSpan } from '../engine/state';
-import type { TreeNode } from '../engine/tree';
+import type { Program } from '../../lang/ast';
+import { executableLines } from '../../lang/lines';
+import { nextSpan } from '../../engine/state';
+import type { TreeNode } from '../../engine/tree';
 import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
@@ -132,7 +132,7 @@ export class BreakpointTable {
     if (!Number.isInteger(requestedLine) || requestedLine < 1) return { ...base, message: 'invalid line number' };
     if (this.programFile === undefined) return { ...base, message: 'pending: verified when the program is launched' };
     if (source !== this.programFile) return { ...base, message: 'not the program being debugged' };
-    const line = this.lines.find((l) => l >= requestedLine);
+    const line = firstAtOrAfter(this.lines, requestedLine);
     if (line === undefined) return { ...base, message: `no executable statement at or after line ${requestedLine}` };
     const moved = line !== requestedLine ? `moved from line ${requestedLine} to the next executable line ${line}` : undefined;
     const badHit = rawHit === 'invalid' ? `hit condition '${(r as DebugProtocol.SourceBreakpoint).hitCondition}' ignored (use N, ==N, >=N, >N, <N, <=N or %N)` : undefined;
@@ -150,6 +150,18 @@ export class BreakpointTable {
       this.byLine.set(b.line, list);
     }
   }
+}
+
+/** The first of the sorted `lines` that is >= `n` (binary search: a request may carry 10,000 lines). */
+function firstAtOrAfter(lines: readonly number[], n: number): number | undefined {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lines[lo];
 }
 
 function nonEmpty(s: unknown): string | undefined {

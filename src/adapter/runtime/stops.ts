@@ -3,9 +3,9 @@
 // hit count and logpoint (which prints and goes on) have had their say. Shared by stepping,
 // `continue` and `reverseContinue`.
 
-import { printTerm } from '../engine/terms/print';
-import { isSymArray } from '../engine/state';
-import type { TreeNode } from '../engine/tree';
+import { printTerm } from '../../engine/terms/print';
+import { isSymArray } from '../../engine/state';
+import type { TreeNode } from '../../engine/tree';
 import { compileFormula, compileIn } from './evaluate';
 import { hitConditionHolds, type LineBreakpoint } from './breakpoints';
 import { pathCondition, type Debuggee } from './debuggee';

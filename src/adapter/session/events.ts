@@ -5,9 +5,9 @@
 
 import { OutputEvent, StoppedEvent, TerminatedEvent, ThreadEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { summarizeFailure } from './describe';
-import type { Debuggee } from './debuggee';
-import type { Outcome } from './stepping';
+import { summarizeFailure } from '../runtime/describe';
+import type { Debuggee } from '../runtime/debuggee';
+import type { Outcome } from '../runtime/stepping';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];

@@ -4,16 +4,16 @@
 // truncated; long terms and arrays expand into their parts.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { typeName } from '../lang/types';
-import { conjuncts } from '../engine/pathCondition';
-import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../engine/state';
-import { counterexample } from '../engine/counterexample';
-import { printTerm, sortName } from '../engine/terms/print';
-import type { Term } from '../engine/terms/term';
+import { typeName } from '../../lang/types';
+import { conjuncts } from '../../engine/pathCondition';
+import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state';
+import { counterexample } from '../../engine/counterexample';
+import { printTerm, sortName } from '../../engine/terms/print';
+import type { Term } from '../../engine/terms/term';
 import { Interner } from './ids';
-import { frameOf, visibleNames } from './evaluate';
+import { frameOf, visibleNames } from '../runtime/evaluate';
 import type { FrameRef } from './frames';
-import { pathCondition, type Debuggee } from './debuggee';
+import { pathCondition, type Debuggee } from '../runtime/debuggee';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;

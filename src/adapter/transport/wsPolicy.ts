@@ -14,7 +14,7 @@ export interface WsPolicy {
   readonly allowedOrigins: readonly string[];
 }
 
-export type Admission = { readonly ok: true } | { readonly ok: false; readonly status: 401 | 403; readonly reason: string };
+export type Admission = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 401 | 403; readonly reason: string };
 
 const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = ['0.0.0.0', '::', '[::]'];
@@ -47,7 +47,26 @@ function hostAllowed(host: string | undefined, policy: WsPolicy): boolean {
   return names.some((n) => host.toLowerCase() === `${n.toLowerCase()}:${policy.port}`);
 }
 
-export function admit(url: string | undefined, headers: IncomingHttpHeaders, policy: WsPolicy): Admission {
+/**
+ * Headers that decide admission must appear exactly once (Host) or at most once (Origin,
+ * Authorization). Node keeps only the first of two Host or Origin headers, while a proxy or
+ * the browser's own view may use the other: `Host: localhost` then `Host: evil.example`
+ * must not pass as local.
+ */
+const SINGLE = ['host', 'origin', 'authorization'];
+
+function repeatedHeader(rawHeaders: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    if (SINGLE.includes(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return SINGLE.find((n) => (counts.get(n) ?? 0) > 1);
+}
+
+export function admit(url: string | undefined, headers: IncomingHttpHeaders, policy: WsPolicy, rawHeaders: readonly string[]): Admission {
+  const repeated = repeatedHeader(rawHeaders);
+  if (repeated) return { ok: false, status: 400, reason: `more than one ${repeated} header` };
   if (!hostAllowed(headers.host, policy)) return { ok: false, status: 403, reason: 'Host header does not name this machine' };
   const origin = headers.origin;
   if (origin !== undefined && !policy.allowedOrigins.includes(origin)) {

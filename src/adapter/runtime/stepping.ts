@@ -3,9 +3,9 @@
 // reverseContinue, goto, restartFrame). Each operation returns an Outcome; the session turns
 // it into events (response first, then thread events, output and the stopped event).
 
-import { printTerm } from '../engine/terms/print';
-import { topFrame } from '../engine/state';
-import type { TreeNode } from '../engine/tree';
+import { printTerm } from '../../engine/terms/print';
+import { topFrame } from '../../engine/state';
+import type { TreeNode } from '../../engine/tree';
 import { childToward, endedWhy, isLive, type PathThread } from './paths';
 import { checkArrival } from './stops';
 import { summarizeEnd, summarizeFailure } from './describe';

@@ -6,14 +6,14 @@
 // condition scope of that thread take into account (not the stepping engine itself).
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { printTerm } from '../engine/terms/print';
-import { counterexample, formatCounterexample } from '../engine/counterexample';
-import { inputSymbols } from '../engine/state';
-import { answer, compileFormula, frameOf, visibleNames, witnessText } from './evaluate';
-import { whyText, pathText } from './describe';
+import { printTerm } from '../../engine/terms/print';
+import { counterexample, formatCounterexample } from '../../engine/counterexample';
+import { inputSymbols } from '../../engine/state';
+import { answer, compileFormula, frameOf, visibleNames, witnessText } from '../runtime/evaluate';
+import { whyText, pathText } from '../runtime/describe';
 import type { FrameRef } from './frames';
 import { MAX_VALUE_LENGTH, type VariableRefs } from './scopes';
-import { pathCondition, type Debuggee } from './debuggee';
+import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 
 const COMMANDS: readonly [string, string][] = [

@@ -4,7 +4,7 @@
 
 import * as net from 'node:net';
 import type { Logger, SessionFactory } from './connection';
-import type { TransportLimits } from './limits';
+import type { TransportLimits } from '../limits';
 import { serveStream } from './streamConnection';
 
 export interface ServerOptions {

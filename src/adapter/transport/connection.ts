@@ -65,6 +65,13 @@ export class SessionConnection {
     }
   }
 
+  /** Answers a request the transport would not read (too large) with an error response. */
+  refuse(seq: number | undefined, command: string | undefined, reason: string): void {
+    if (this.closed) return;
+    this.log.error(`${this.name}: refused ${command ?? 'a request'}: ${reason}`);
+    this.session.sendResponse(new Response({ seq: seq ?? 0, type: 'request', command: command ?? 'unknown' }, reason));
+  }
+
   /** Ends the session and the channel; safe to call more than once. */
   close(reason?: string): void {
     if (this.closed) return;

@@ -3,13 +3,13 @@
 // exceptionInfo), plus the words for other ends of a path (infeasible, bound reached).
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../engine/failures';
-import { counterexample, formatCounterexample } from '../engine/counterexample';
-import { inputSymbols, traceLines, type State } from '../engine/state';
-import { conjuncts } from '../engine/pathCondition';
-import { freeSymbols } from '../engine/terms/symbols';
-import { printTerm } from '../engine/terms/print';
-import type { Term } from '../engine/terms/term';
+import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/failures';
+import { counterexample, formatCounterexample } from '../../engine/counterexample';
+import { inputSymbols, traceLines, type State } from '../../engine/state';
+import { conjuncts } from '../../engine/pathCondition';
+import { freeSymbols } from '../../engine/terms/symbols';
+import { printTerm } from '../../engine/terms/print';
+import type { Term } from '../../engine/terms/term';
 
 /** The exception filter a failure kind belongs to. */
 export function filterOfKind(kind: FailureKind): 'assert' | 'runtime' | 'contract' {

@@ -3,12 +3,13 @@
 // and `symdap/jump` {threadId, nodeId}. This file parses and answers; the session runs the
 // moves through the same code as stepIn with a target and goto.
 
-import { printTerm } from '../engine/terms/print';
-import type { TreeNode } from '../engine/tree';
+import { printTerm } from '../../engine/terms/print';
+import type { TreeNode } from '../../engine/tree';
 import { locationOf } from './frames';
-import { onPath, shortPc, type PathThread } from './paths';
-import type { Debuggee } from './debuggee';
+import { onPath, shortPc, type PathThread } from '../runtime/paths';
+import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
+import { REQUEST_LIMITS } from '../limits';
 
 export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump'] as const;
 
@@ -35,7 +36,7 @@ const DEFAULT_MAX_NODES = 2000;
 
 /** Breadth-first from the roots, at most `max` nodes. */
 export function treeSnapshot(d: Debuggee, args: Record<string, unknown>): TreeSnapshot {
-  const max = positiveInt(args.maxNodes) ?? DEFAULT_MAX_NODES;
+  const max = Math.min(positiveInt(args.maxNodes) ?? DEFAULT_MAX_NODES, REQUEST_LIMITS.maxTreeNodes);
   const tree = d.run.tree;
   const cursors = new Map<number, number[]>();
   for (const t of d.paths.all()) cursors.set(t.cursor.id, [...(cursors.get(t.cursor.id) ?? []), t.id]);
