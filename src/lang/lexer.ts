@@ -63,11 +63,19 @@ export function tokenSpan(t: Token): Span {
   return { line: t.line, col: t.col, endLine: t.line, endCol: t.col + t.text.length };
 }
 
+/**
+ * The text without a leading UTF-8 byte order mark. Editors on Windows write one; it is not
+ * part of the text (editors show no column for it), so positions are counted after it.
+ */
+export function stripBom(source: string): string {
+  return source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+}
+
 /** Tokenizes the whole source; stops at the first lexical error. */
 export function tokenize(source: string): LexResult {
   // moo has clone() (shares the compiled regex) but @types/moo does not declare it.
   const lexer = (template as moo.Lexer & { clone(): moo.Lexer }).clone();
-  lexer.reset(source);
+  lexer.reset(stripBom(source));
   const tokens: Token[] = [];
   for (let t = lexer.next(); t !== undefined; t = lexer.next()) {
     const type = t.type;

@@ -233,7 +233,7 @@ describe('syntax errors', () => {
     ['proc main() { x := a.size; }', "1:22: unexpected 'size'; expected 'length'"],
     ['main() { }', "1:1: unexpected 'main'; expected 'var' or 'proc'"],
     ['proc main() { } }', "1:17: unexpected '}'; expected 'var' or 'proc'"],
-    ['proc main() { if (a) { } else x := 1; }', "1:31: unexpected 'x'; expected '{' or 'if'"],
+    ['proc main() { if (a) { } else x := 1; }', "1:31: unexpected 'x'; expected 'if' or '{'"],
   ])('%s', (source, expected) => {
     expect(syntaxError(source)).toBe(expected);
   });
