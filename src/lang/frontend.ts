@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { CheckedProgram } from './checked';
 import { check } from './checker';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
-import { stripBom } from './lexer';
+import { stripBom } from './bom';
 import { parse } from './parser';
 
 export interface LoadResult {

@@ -4,6 +4,7 @@
 
 import moo from 'moo';
 import type { Span } from './span';
+import { stripBom } from './bom';
 
 export const KEYWORDS: readonly string[] = [
   'proc', 'returns', 'requires', 'ensures', 'var', 'if', 'else', 'while', 'invariant',
@@ -61,14 +62,6 @@ const template = moo.compile({
 
 export function tokenSpan(t: Token): Span {
   return { line: t.line, col: t.col, endLine: t.line, endCol: t.col + t.text.length };
-}
-
-/**
- * The text without a leading UTF-8 byte order mark. Editors on Windows write one; it is not
- * part of the text (editors show no column for it), so positions are counted after it.
- */
-export function stripBom(source: string): string {
-  return source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
 }
 
 /** Tokenizes the whole source; stops at the first lexical error. */
