@@ -6,6 +6,7 @@
 // `else if` of an if statement. Every pass handles those two iteratively.
 
 import type { Span } from './span';
+import { tokenSpan, type Token } from './lexer';
 
 /**
  * At most this many levels (each node of the syntax tree below another counts one). The
@@ -55,6 +56,28 @@ export function nestingError(root: object, limit = MAX_NESTING): NestingError | 
       if (!isObject(child) || child === node.span) continue;
       const counts = isNode(child) && !sameLevel(node, keys[i], child);
       stack.push([child, counts ? level + 1 : level, span]);
+    }
+  }
+  return undefined;
+}
+
+const OPENING = new Set(['(', '[', '{']);
+const CLOSING = new Set([')', ']', '}']);
+
+/**
+ * Brackets nested deeper than `limit`, found on the tokens before the parser runs, so that
+ * absurdly deep input is refused at once rather than after parsing it. Every bracket pair
+ * of real code encloses at least one level of the tree, so this rejects nothing the tree
+ * check would accept, except redundant parentheses nested hundreds deep.
+ */
+export function bracketNestingError(tokens: readonly Token[], limit = MAX_NESTING): NestingError | undefined {
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.type !== 'punct') continue;
+    if (CLOSING.has(t.text)) depth--;
+    else if (OPENING.has(t.text) && ++depth > limit) {
+      const what = t.text === '{' ? 'statement' : 'expression';
+      return { span: tokenSpan(t), message: `${what} nesting deeper than ${limit} levels` };
     }
   }
   return undefined;

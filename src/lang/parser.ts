@@ -13,7 +13,7 @@ import { stripBom } from './bom';
 import { tokenize, tokenSpan, TokenStream, type Token } from './lexer';
 import { syntaxErrorMessage, type Expectation } from './syntaxErrors';
 import { finishTree } from './deferred';
-import { nestingError } from './nesting';
+import { bracketNestingError, nestingError } from './nesting';
 
 export interface ParseResult { readonly program?: Program; readonly diagnostics: Diagnostic[] }
 export interface ExprParseResult { readonly expr?: Expr; readonly diagnostics: Diagnostic[] }
@@ -57,6 +57,8 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
   const lexed = tokenize(source);
   if (lexed.error !== undefined) return lexed.error;
   if (lexed.tokens.length === 0 && emptyIsList) return { value: [] as unknown as T };
+  const tooDeep = bracketNestingError(lexed.tokens);
+  if (tooDeep !== undefined) return tooDeep;
   const parser = new nearley.Parser(grammar, { lexer: new TokenStream(lexed.tokens) as unknown as nearley.Lexer });
   try {
     parser.feed(source);
