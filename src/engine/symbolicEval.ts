@@ -125,7 +125,7 @@ class Evaluator {
       case '-': return T.sub(l, r);
       case '*': return T.mul(l, r);
       case '/': case '%': {
-        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e)}`);
+        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
         return e.op === '/' ? T.div(l, r) : T.mod(l, r);
       }
       case '&': return T.bvand(l, r);

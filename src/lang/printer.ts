@@ -102,14 +102,18 @@ const whole = (e: Expr): Piece => part(e, 0, true);
 /**
  * Source text of an expression. Produced left to right from an explicit stack of pieces, so
  * expressions of any depth and length print without recursion, in time linear in the text.
+ * With `maxLength` (for messages) the text stops there and ends with `…`.
  */
-export function printExpr(e: Expr): string {
+export function printExpr(e: Expr, maxLength = Infinity): string {
   const out: string[] = [];
+  let length = 0;
   const stack: Piece[] = [whole(e)];
   while (stack.length > 0) {
     const p = stack.pop() as Piece;
     if (typeof p === 'string') {
       out.push(p);
+      length += p.length;
+      if (length > maxLength) return `${out.join('').slice(0, maxLength)}…`;
       continue;
     }
     const pieces = expand(p.e, p.min, p.open);
