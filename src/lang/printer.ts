@@ -40,7 +40,7 @@ export function printStmt(s: Stmt, indent = 0): string {
   switch (s.kind) {
     case 'varDecl': return pad + printVarDecl(s);
     case 'assign': return `${pad}${printExpr(s.target)} := ${printInit(s.value)};`;
-    case 'callAssign': return `${pad}${s.targets.map(printExpr).join(', ')} := ${printExpr(s.call)};`;
+    case 'callAssign': return `${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`;
     case 'if': return pad + printIf(s, indent);
     case 'while': return pad + printWhile(s, indent);
     case 'assume': return `${pad}assume ${printExpr(s.cond)};`;
