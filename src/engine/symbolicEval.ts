@@ -102,9 +102,19 @@ class Evaluator {
     }
   }
 
-  private binary(e: Binary, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+  /** The left operands of a chain (`a + b + …`, any length) are evaluated in a loop, not recursively. */
+  private binary(top: Binary, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    const spine: Binary[] = [];
+    let leaf: Expr = top;
+    for (; leaf.kind === 'binary'; leaf = leaf.left) spine.push(leaf);
+    let value = this.term(leaf, guard, bound, old);
+    for (let i = spine.length - 1; i >= 0; i--) value = this.operator(spine[i], value, guard, bound, old);
+    return value;
+  }
+
+  /** `e` whose left operand has the value `l`. */
+  private operator(e: Binary, l: Term, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
     const T = this.T;
-    const l = this.term(e.left, guard, bound, old);
     switch (e.op) {
       case '&&': return T.and(l, this.term(e.right, T.and(guard, l), bound, old));
       case '||': return T.or(l, this.term(e.right, T.and(guard, T.not(l)), bound, old));
@@ -117,7 +127,7 @@ class Evaluator {
       case '-': return T.sub(l, r);
       case '*': return T.mul(l, r);
       case '/': case '%': {
-        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e)}`);
+        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
         return e.op === '/' ? T.div(l, r) : T.mod(l, r);
       }
       case '&': return T.bvand(l, r);

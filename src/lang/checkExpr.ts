@@ -32,14 +32,21 @@ export interface ExprContext {
 
 export const NESTED_CALL = 'a procedure call must be the whole right-hand side of an assignment';
 
-/** Literal-only arithmetic such as `1`, `-(2 + 3)`: it adapts to whatever type is needed. */
+/**
+ * Literal-only arithmetic such as `1`, `-(2 + 3)`: it adapts to whatever type is needed.
+ * A binary operator's left operands are walked in a loop: chains can be any length.
+ */
 function isFlexible(e: Expr): boolean {
-  switch (e.kind) {
-    case 'intLit': case 'null': return true;
-    case 'unary': return e.op !== '!' && isFlexible(e.operand);
-    case 'binary': return passesTypeThrough(e.op) && isFlexible(e.left) && isFlexible(e.right);
-    case 'cond': return isFlexible(e.then) && isFlexible(e.otherwise);
-    default: return false;
+  for (let x = e; ; x = (x as Binary).left) {
+    switch (x.kind) {
+      case 'intLit': case 'null': return true;
+      case 'unary': return x.op !== '!' && isFlexible(x.operand);
+      case 'binary':
+        if (!passesTypeThrough(x.op) || !isFlexible(x.right)) return false;
+        continue;
+      case 'cond': return isFlexible(x.then) && isFlexible(x.otherwise);
+      default: return false;
+    }
   }
 }
 
@@ -120,15 +127,53 @@ function varType(name: string, e: Expr, ctx: ExprContext): Type | undefined {
   return b.type;
 }
 
-function binaryType(e: Binary, ctx: ExprContext, hint: Type | undefined): Type | undefined {
-  if (isLogical(e.op)) {
-    const l = checkExpr(e.left, ctx, BOOL);
-    const r = checkExpr(e.right, ctx, BOOL);
-    return l && r && report(binaryOutcome(e.op, l, r), e.left.span, e.right.span, e.span, ctx);
+/**
+ * A binary operator and the binary operators down its left operands (`a + b + c + …`), in
+ * loops rather than recursion, with the same rules as checking each operator on its own:
+ * both operands of an operator share a type, and a literal-only left operand is checked
+ * after its right operand, in the right operand's type.
+ */
+function binaryType(top: Binary, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  const spine: Binary[] = [];
+  let leaf: Expr = top;
+  while (leaf.kind === 'binary') {
+    spine.push(leaf);
+    leaf = leaf.left;
   }
-  const operandHint = passesTypeThrough(e.op) ? hint : undefined;
-  const [l, r] = checkPair(e.left, e.right, ctx, operandHint);
-  return l && r && report(binaryOutcome(e.op, l, r), e.left.span, e.right.span, e.span, ctx);
+  // flexible[i]: spine[i] is literal-only; flexible[spine.length] is the leaf.
+  const flexible: boolean[] = [];
+  flexible[spine.length] = isFlexible(leaf);
+  for (let i = spine.length - 1; i >= 0; i--) {
+    flexible[i] = flexible[i + 1] && passesTypeThrough(spine[i].op) && isFlexible(spine[i].right);
+  }
+  // Downwards: the hint each operator passes on, and the right operands checked first.
+  const operandHints: (Type | undefined)[] = [];
+  const checkedFirst = new Map<number, Type | undefined>();
+  let leftHint = hint;
+  spine.forEach((b, i) => {
+    if (isLogical(b.op)) {
+      leftHint = BOOL;
+      return;
+    }
+    operandHints[i] = passesTypeThrough(b.op) ? leftHint : undefined;
+    leftHint = operandHints[i];
+    if (flexible[i + 1] && !isFlexible(b.right)) {
+      const tb = checkExpr(b.right, ctx, leftHint);
+      checkedFirst.set(i, tb);
+      leftHint = tb ?? leftHint;
+    }
+  });
+  // Upwards: each operator from its left operand's type and its right operand's.
+  let left = checkExpr(leaf, ctx, leftHint);
+  for (let i = spine.length - 1; i >= 0; i--) {
+    const b = spine[i];
+    const right = isLogical(b.op) ? checkExpr(b.right, ctx, BOOL)
+      : checkedFirst.has(i) ? checkedFirst.get(i) : checkExpr(b.right, ctx, left ?? operandHints[i]);
+    const t = left && right && report(binaryOutcome(b.op, left, right), b.left.span, b.right.span, b.span, ctx);
+    // checkExpr records the top operator's type; the ones below are recorded here.
+    left = i === 0 ? t : ctx.tables.typed(b, t);
+  }
+  return left;
 }
 
 function condType(e: Cond, ctx: ExprContext, hint: Type | undefined): Type | undefined {

@@ -153,11 +153,15 @@ function reportRepeatedTargets(targets: readonly LValue[], tables: CheckTables):
   }
 }
 
+/** An if statement and its `else if` chain, in a loop: chains can be thousands of branches long. */
 function checkIf(s: If, sc: StmtContext): void {
-  checkBool(s.cond, exprCtx(sc, CODE), `the condition of 'if'`);
-  checkBlock(s.then, sc);
-  if (s.otherwise?.kind === 'block') checkBlock(s.otherwise, sc);
-  else if (s.otherwise) checkIf(s.otherwise, sc);
+  for (let branch: If | undefined = s; branch !== undefined;) {
+    checkBool(branch.cond, exprCtx(sc, CODE), `the condition of 'if'`);
+    checkBlock(branch.then, sc);
+    const rest: If | Block | undefined = branch.otherwise;
+    if (rest?.kind === 'block') checkBlock(rest, sc);
+    branch = rest?.kind === 'if' ? rest : undefined;
+  }
 }
 
 function checkWhile(s: While, sc: StmtContext): void {

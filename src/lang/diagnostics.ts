@@ -2,6 +2,7 @@
 // about a file. Printed as `file:line:col: error: message`, optionally with a caret excerpt.
 
 import type { Span } from './span';
+import { stripBom } from './bom';
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -28,7 +29,8 @@ export function formatDiagnostic(d: Diagnostic): string {
 /** The diagnostic line followed by the source line and a caret under the span (for terminals). */
 export function formatWithExcerpt(d: Diagnostic, source: string): string {
   const head = formatDiagnostic(d);
-  const lineText = source.split(/\r?\n/)[d.span.line - 1];
+  // Columns are counted after a byte order mark, as the lexer counts them.
+  const lineText = stripBom(source).split(/\r?\n/)[d.span.line - 1];
   if (lineText === undefined) return head;
   const start = Math.max(1, d.span.col);
   const end = d.span.endLine === d.span.line ? Math.max(d.span.endCol, start + 1) : lineText.length + 1;

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { CheckedProgram } from './checked';
 import { check } from './checker';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { stripBom } from './bom';
 import { parse } from './parser';
 
 export interface LoadResult {
@@ -13,7 +14,9 @@ export interface LoadResult {
 }
 
 /** Parses then checks; the checker runs only on a program that parsed without errors. */
-export function loadSource(source: string, file: string): LoadResult {
+export function loadSource(text: string, file: string): LoadResult {
+  // The checked program keeps the text without a byte order mark, as its positions count it.
+  const source = stripBom(text);
   const parsed = parse(source, file);
   if (!parsed.program || hasErrors(parsed.diagnostics)) {
     return { diagnostics: sortDiagnostics(parsed.diagnostics) };

@@ -1,7 +1,8 @@
 # The Sym grammar (nearley). Compiled by `npm run grammar` into grammar.generated.ts.
 # It must stay unambiguous: parser.ts rejects any input with more than one parse.
-# Binary operators form a flat chain resolved by precedence climbing (operatorChain.ts);
-# lists are left-recursive cons lists (see grammarActions.ts); no rule is nullable.
+# Binary operators form a flat chain resolved by precedence (operatorChain.ts); lists and
+# else-if chains are left-recursive (right recursion costs Earley O(n²)); chains are built
+# after the parse (deferred.ts); no rule is nullable.
 
 @preprocessor typescript
 
@@ -79,9 +80,10 @@ LValues      -> LValue                                  {% a.first %}
 LValue       -> %ident                                  {% a.varRef %}
               | LValue "[" Expr "]"                     {% a.index %}
               | LValue "." %ident                       {% a.fieldTarget %}
-If           -> "if" "(" Expr ")" Block                 {% a.ifStmt %}
-              | "if" "(" Expr ")" Block "else" Block    {% a.ifStmt %}
-              | "if" "(" Expr ")" Block "else" If       {% a.ifStmt %}
+If           -> IfChain "else" Block                    {% a.ifChain %}
+              | IfChain                                 {% a.ifChain %}
+IfChain      -> "if" "(" Expr ")" Block                 {% a.firstBranch %}
+              | IfChain "else" "if" "(" Expr ")" Block  {% a.nextBranch %}
 While        -> "while" "(" Expr ")" Block              {% a.whileStmt %}
               | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}
 Invariants   -> "invariant" Expr                        {% (d) => a.first([d[1]]) %}

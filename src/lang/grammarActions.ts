@@ -1,19 +1,18 @@
 // The postprocessors of grammar.ne: they build AST nodes (with spans) from nearley's match
 // data. Earley parsing runs them for every completed rule, including on dead-end paths, so
-// each is O(1): lists are built as cons cells and turned into arrays only when closed.
+// each is O(1): lists are built as cons cells and turned into arrays only when closed, and
+// operator and else-if chains are left pending until the parse is over (deferred.ts).
 
 import type * as A from './ast';
 import type { Span } from './span';
 import { spanFrom } from './span';
 import { arrayOf, refType, scalarTypeByName, type Type } from './types';
 import { decodeChar, tokenSpan, type Token } from './lexer';
-import { resolveChain, type ChainLink } from './operatorChain';
+import type { ChainLink } from './operatorChain';
+import { toArray, type Branch, type Cons, type PendingChain, type PendingIf, type StartedCons } from './deferred';
 
 // nearley hands every postprocessor an untyped array of matched children.
 type D = any[];
-
-/** A persistent list, newest element first. */
-export interface Cons<T> { readonly head: T; readonly tail: Cons<T> | null }
 
 export interface TypeNode { readonly type: Type; readonly span: Span }
 
@@ -21,12 +20,6 @@ type Spec = { readonly clause: 'requires' | 'ensures'; readonly expr: A.Expr };
 type Sig = {
   readonly start: Token; readonly name: Token; readonly params: A.Param[]; readonly returns: A.Param[];
 };
-
-export function toArray<T>(list: Cons<T> | null): T[] {
-  const out: T[] = [];
-  for (let c = list; c !== null; c = c.tail) out.push(c.head);
-  return out.reverse();
-}
 
 const spanOf = (t: Token | { span: Span }): Span => ('span' in t ? t.span : tokenSpan(t));
 /** From the start of `a` to the end of `b`; either may be a token or a node. */
@@ -104,9 +97,16 @@ export const quant = (d: D): A.Quant => ({
 
 export const binOp = (d: D): ChainLink['op'] => ({ kind: 'binary', op: d[0].text });
 export const condOp = (d: D): ChainLink['op'] => ({ kind: 'cond', then: d[1] });
-export const firstLink = (d: D): Cons<ChainLink> => ({ head: { operand: d[0], op: d[1] }, tail: null });
-export const nextLink = (d: D): Cons<ChainLink> => ({ head: { operand: d[1], op: d[2] }, tail: d[0] });
-export const chain = (d: D): A.Expr => resolveChain(toArray<ChainLink>(d[0]), d[1]);
+export const firstLink = (d: D): StartedCons<ChainLink> => ({
+  head: { operand: d[0], op: d[1] }, tail: null, start: d[0].span,
+});
+export const nextLink = (d: D): StartedCons<ChainLink> => ({
+  head: { operand: d[1], op: d[2] }, tail: d[0], start: d[0].start,
+});
+export const chain = (d: D): PendingChain => {
+  const links: StartedCons<ChainLink> = d[0];
+  return { kind: 'pendingChain', links, last: d[1], span: spanFrom(links.start, d[1].span) };
+};
 
 // ---------------------------------------------------------------- statements
 
@@ -127,10 +127,20 @@ export const callAssign = (d: D): A.CallAssign => ({
   kind: 'callAssign', targets: [d[0], ...toArray(d[2])] as A.LValue[], call: d[4], span: from(d[0], d[5]),
 });
 
-export const ifStmt = (d: D): A.If => {
-  const last = d[d.length - 1];
-  const base = { kind: 'if' as const, cond: d[2], then: d[4], span: from(d[0], last) };
-  return d.length === 7 ? { ...base, otherwise: last } : base;
+/** `if (c) { … }` starting an if chain; `else if (c) { … }` extending one. */
+export const firstBranch = (d: D): StartedCons<Branch> => ({
+  head: { start: tokenSpan(d[0]), cond: d[2], then: d[4] }, tail: null, start: tokenSpan(d[0]),
+});
+export const nextBranch = (d: D): StartedCons<Branch> => ({
+  head: { start: tokenSpan(d[2]), cond: d[4], then: d[6] }, tail: d[0], start: d[0].start,
+});
+/** The whole chain, with its final `else { … }` if there is one. */
+export const ifChain = (d: D): PendingIf => {
+  const branches: StartedCons<Branch> = d[0];
+  const last: A.Block | undefined = d.length === 3 ? d[2] : undefined;
+  const end = last?.span ?? branches.head.then.span;
+  const base = { kind: 'pendingIf' as const, branches: branches as Cons<Branch>, span: spanFrom(branches.start, end) };
+  return last === undefined ? base : { ...base, otherwise: last };
 };
 
 export const whileStmt = (d: D): A.While => {

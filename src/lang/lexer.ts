@@ -4,6 +4,7 @@
 
 import moo from 'moo';
 import type { Span } from './span';
+import { stripBom } from './bom';
 
 export const KEYWORDS: readonly string[] = [
   'proc', 'returns', 'requires', 'ensures', 'var', 'if', 'else', 'while', 'invariant',
@@ -69,7 +70,7 @@ export function tokenSpan(t: Token): Span {
 export function tokenize(source: string): LexResult {
   // moo has clone() (shares the compiled regex) but @types/moo does not declare it.
   const lexer = (template as moo.Lexer & { clone(): moo.Lexer }).clone();
-  lexer.reset(source);
+  lexer.reset(stripBom(source));
   const tokens: Token[] = [];
   for (let t = lexer.next(); t !== undefined; t = lexer.next()) {
     const type = t.type;

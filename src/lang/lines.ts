@@ -5,22 +5,22 @@
 import type { Program, Stmt } from './ast';
 import { procsOf } from './ast';
 
-/** Every non-block statement of every procedure, in source order (outer before inner). */
+/**
+ * Every non-block statement of every procedure, in source order (outer before inner). An
+ * explicit stack, not recursion: an else-if chain may be thousands of branches long.
+ */
 function statements(program: Program): Stmt[] {
   const out: Stmt[] = [];
-  const visit = (s: Stmt): void => {
-    if (s.kind !== 'block') out.push(s);
-    switch (s.kind) {
-      case 'block': s.stmts.forEach(visit); break;
-      case 'while': visit(s.body); break;
-      case 'if':
-        visit(s.then);
-        if (s.otherwise !== undefined) visit(s.otherwise);
-        break;
-      default: break;
+  for (const proc of procsOf(program)) {
+    const stack: Stmt[] = [proc.body];
+    while (stack.length > 0) {
+      const s = stack.pop() as Stmt;
+      if (s.kind !== 'block') out.push(s);
+      const inner = s.kind === 'block' ? s.stmts : s.kind === 'while' ? [s.body]
+        : s.kind === 'if' ? (s.otherwise === undefined ? [s.then] : [s.then, s.otherwise]) : [];
+      for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]);
     }
-  };
-  for (const proc of procsOf(program)) visit(proc.body);
+  }
   return out;
 }
 

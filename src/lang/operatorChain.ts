@@ -52,20 +52,32 @@ function combine(left: Expr, op: ChainOp, right: Expr): Expr {
     : { kind: 'binary', op: op.op, left, right, span };
 }
 
-/** Folds `links[0].operand links[0].op … last` into one expression tree. */
+/**
+ * Folds `links[0].operand links[0].op … last` into one expression tree. Shunting-yard with
+ * explicit stacks rather than recursive climbing: a chain of 100,000 `==>` must not need
+ * 100,000 stack frames (the nesting limit is checked on the finished tree).
+ */
 export function resolveChain(links: readonly ChainLink[], last: Expr): Expr {
-  const operand = (i: number): Expr => (i < links.length ? links[i].operand : last);
-  let pos = 0;
-  const climb = (minPrec: number): Expr => {
-    let left = operand(pos);
-    while (pos < links.length && precOf(links[pos].op) >= minPrec) {
-      const op = links[pos].op;
-      const prec = precOf(op);
-      pos++;
-      const rightAssoc = op.kind === 'cond' || isRightAssoc(op.op);
-      left = combine(left, op, climb(rightAssoc ? prec : prec + 1));
-    }
-    return left;
+  const operands: Expr[] = [];
+  const ops: ChainOp[] = [];
+  const reduce = (): void => {
+    const right = operands.pop() as Expr;
+    const left = operands.pop() as Expr;
+    operands.push(combine(left, ops.pop() as ChainOp, right));
   };
-  return climb(0);
+  for (const link of links) {
+    operands.push(link.operand);
+    const prec = precOf(link.op);
+    const rightAssoc = link.op.kind === 'cond' || isRightAssoc(link.op.op);
+    // Operators waiting on the stack that bind tighter (or as tight, grouping left) apply first.
+    while (ops.length > 0) {
+      const top = precOf(ops[ops.length - 1]);
+      if (top > prec || (top === prec && !rightAssoc)) reduce();
+      else break;
+    }
+    ops.push(link.op);
+  }
+  operands.push(last);
+  while (ops.length > 0) reduce();
+  return operands[0];
 }

@@ -1,14 +1,19 @@
 // The Sym parser: lexes, runs the nearley grammar and reports at most one syntax error.
 // It never throws; a failure of its own becomes an 'internal error' diagnostic.
 // The grammar must be unambiguous, so more than one parse is reported as an internal error.
+// The parse tree is finished (deferred chains built) and held to the nesting limit here,
+// so every later pass, including the debugger's expression evaluation, can rely on both.
 
 import nearley from 'nearley';
 import compiled from './grammar.generated';
 import type { Expr, Program, TopDecl } from './ast';
 import { error, type Diagnostic } from './diagnostics';
 import type { Span } from './span';
+import { stripBom } from './bom';
 import { tokenize, tokenSpan, TokenStream, type Token } from './lexer';
 import { syntaxErrorMessage, type Expectation } from './syntaxErrors';
+import { finishTree } from './deferred';
+import { bracketNestingError, nestingError } from './nesting';
 
 export interface ParseResult { readonly program?: Program; readonly diagnostics: Diagnostic[] }
 export interface ExprParseResult { readonly expr?: Expr; readonly diagnostics: Diagnostic[] }
@@ -20,7 +25,8 @@ const EXPR_GRAMMAR = nearley.Grammar.fromCompiled({ ...(compiled as nearley.Comp
 
 type Outcome<T> = { readonly value: T } | { readonly span: Span; readonly message: string };
 
-export function parse(source: string, file: string): ParseResult {
+export function parse(text: string, file: string): ParseResult {
+  const source = stripBom(text);
   return guarded(file, () => {
     const outcome = parseTokens<TopDecl[]>(PROGRAM_GRAMMAR, source, 'end of file', true);
     if (!('value' in outcome)) return { diagnostics: [error(file, outcome.span, outcome.message)] };
@@ -51,6 +57,8 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
   const lexed = tokenize(source);
   if (lexed.error !== undefined) return lexed.error;
   if (lexed.tokens.length === 0 && emptyIsList) return { value: [] as unknown as T };
+  const tooDeep = bracketNestingError(lexed.tokens);
+  if (tooDeep !== undefined) return tooDeep;
   const parser = new nearley.Parser(grammar, { lexer: new TokenStream(lexed.tokens) as unknown as nearley.Lexer });
   try {
     parser.feed(source);
@@ -64,7 +72,8 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
     return { span: afterLast(lexed.tokens), message: syntaxErrorMessage(undefined, expectedAt(parser), endWord) };
   }
   if (results.length > 1) throw new Error(`the grammar is ambiguous here (${results.length} parses)`);
-  return { value: results[0] as T };
+  const tree = finishTree(results[0] as T & object);
+  return nestingError(tree) ?? { value: tree };
 }
 
 interface EarleyState { readonly rule: { readonly symbols: readonly unknown[] }; readonly dot: number }

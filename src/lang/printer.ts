@@ -65,7 +65,7 @@ export function printStmt(s: Stmt, indent = 0): string {
   switch (s.kind) {
     case 'varDecl': return pad + printVarDecl(s);
     case 'assign': return `${pad}${printExpr(s.target)} := ${printInit(s.value)};`;
-    case 'callAssign': return `${pad}${s.targets.map(printExpr).join(', ')} := ${printExpr(s.call)};`;
+    case 'callAssign': return `${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`;
     case 'if': return pad + printIf(s, indent);
     case 'while': return pad + printWhile(s, indent);
     case 'assume': return `${pad}assume ${printExpr(s.cond)};`;
@@ -95,11 +95,18 @@ function printBlock(b: Block, indent: number): string {
   return `{\n${inner}\n${INDENT.repeat(indent)}}`;
 }
 
+/** An if statement and its `else if` chain, in a loop: chains can be thousands of branches long. */
 function printIf(s: If, indent: number): string {
-  const head = `if (${printExpr(s.cond)}) ${printBlock(s.then, indent)}`;
-  if (s.otherwise === undefined) return head;
-  const rest = s.otherwise.kind === 'if' ? printIf(s.otherwise, indent) : printBlock(s.otherwise, indent);
-  return `${head} else ${rest}`;
+  const parts: string[] = [];
+  for (let branch: If | Block | undefined = s; branch !== undefined;) {
+    if (branch.kind === 'block') {
+      parts.push(printBlock(branch, indent));
+      break;
+    }
+    parts.push(`if (${printExpr(branch.cond)}) ${printBlock(branch.then, indent)}`);
+    branch = branch.otherwise;
+  }
+  return parts.join(' else ');
 }
 
 function printWhile(s: While, indent: number): string {
@@ -112,8 +119,33 @@ function printWhile(s: While, indent: number): string {
 
 // ---------------------------------------------------------------- expressions
 
-export function printExpr(e: Expr): string {
-  return expr(e, 0, true);
+/** A piece of output: text, or an expression to print where it must bind at least as tightly as `min`. */
+type Piece = string | { readonly e: Expr; readonly min: number; readonly open: boolean };
+
+const part = (e: Expr, min: number, open: boolean): Piece => ({ e, min, open });
+const whole = (e: Expr): Piece => part(e, 0, true);
+
+/**
+ * Source text of an expression. Produced left to right from an explicit stack of pieces, so
+ * expressions of any depth and length print without recursion, in time linear in the text.
+ * With `maxLength` (for messages) the text stops there and ends with `…`.
+ */
+export function printExpr(e: Expr, maxLength = Infinity): string {
+  const out: string[] = [];
+  let length = 0;
+  const stack: Piece[] = [whole(e)];
+  while (stack.length > 0) {
+    const p = stack.pop() as Piece;
+    if (typeof p === 'string') {
+      out.push(p);
+      length += p.length;
+      if (length > maxLength) return `${out.join('').slice(0, maxLength)}…`;
+      continue;
+    }
+    const pieces = expand(p.e, p.min, p.open);
+    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+  }
+  return out.join('');
 }
 
 /** How tightly `e` binds as written (a negative literal is a prefix expression). */
@@ -129,57 +161,61 @@ function precOf(e: Expr): number {
 }
 
 /**
- * `e` printed where it must bind at least as tightly as `min`. `open` says nothing follows it
- * up to the end of the enclosing bracket, so a quantifier there needs no parentheses.
+ * `e` where it must bind at least as tightly as `min`. `open` says nothing follows it up to
+ * the end of the enclosing bracket, so a quantifier there needs no parentheses.
  */
-function expr(e: Expr, min: number, open: boolean): string {
+function expand(e: Expr, min: number, open: boolean): Piece[] {
   // A quantifier reaches as far right as it can, so it only needs room to its right.
   const bare = e.kind === 'quant' || e.kind === 'unfolding' ? open : precOf(e) >= min;
-  const text = bareExpr(e, bare ? open : true);
-  return bare ? text : `(${text})`;
+  const pieces = bareExpr(e, bare ? open : true);
+  return bare ? pieces : ['(', ...pieces, ')'];
 }
 
-function bareExpr(e: Expr, open: boolean): string {
+function list(es: readonly Expr[]): Piece[] {
+  return es.flatMap((x, i) => (i === 0 ? [whole(x)] : [', ', whole(x)]));
+}
+
+function bareExpr(e: Expr, open: boolean): Piece[] {
   switch (e.kind) {
-    case 'intLit': return e.value.toString();
-    case 'boolLit': return String(e.value);
-    case 'charLit': return printChar(e.value);
-    case 'var': return e.name;
-    case 'arrayLit': return `[${e.elems.map(printExpr).join(', ')}]`;
-    case 'call': return `${e.callee}(${e.args.map(printExpr).join(', ')})`;
-    case 'old': return `old(${printExpr(e.expr)})`;
-    case 'index': return `${expr(e.array, PREC.postfix, false)}[${printExpr(e.index)}]`;
-    case 'length': return `${expr(e.array, PREC.postfix, false)}.length`;
-    case 'cast': return `${expr(e.expr, PREC.cast, false)} as ${printType(e.type)}`;
-    case 'unary': return e.op + unaryOperand(e.op, e.operand);
+    case 'intLit': return [e.value.toString()];
+    case 'boolLit': return [String(e.value)];
+    case 'charLit': return [printChar(e.value)];
+    case 'var': return [e.name];
+    case 'arrayLit': return ['[', ...list(e.elems), ']'];
+    case 'call': return [`${e.callee}(`, ...list(e.args), ')'];
+    case 'old': return ['old(', whole(e.expr), ')'];
+    case 'index': return [part(e.array, PREC.postfix, false), '[', whole(e.index), ']'];
+    case 'length': return [part(e.array, PREC.postfix, false), '.length'];
+    case 'cast': return [part(e.expr, PREC.cast, false), ` as ${printType(e.type)}`];
+    case 'unary': return [e.op, ...unaryOperand(e.op, e.operand)];
     case 'binary': return binary(e.op, e.left, e.right, open);
-    case 'cond': return cond(e.cond, e.then, e.otherwise, open);
+    case 'cond':
+      return [part(e.cond, PREC.cond + 1, false), ' ? ', whole(e.then), ' : ', part(e.otherwise, PREC.cond, open)];
     case 'quant':
-      return `${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} :: ${printExpr(e.body)}`;
-    case 'field': return `${expr(e.object, PREC.postfix, false)}.${e.field}`;
-    case 'null': return 'null';
-    case 'new': return `new ${e.className}`;
-    case 'acc': return `acc(${printExpr(e.target)})`;
-    case 'untouched': return `untouched(${printExpr(e.body)})`;
-    case 'unfolding': return `unfolding ${printExpr(e.pred)} in ${printExpr(e.body)}`;
+      return [`${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} :: `, whole(e.body)];
+    case 'field': return [part(e.object, PREC.postfix, false), `.${e.field}`];
+    case 'null': return ['null'];
+    case 'new': return [`new ${e.className}`];
+    case 'acc': return ['acc(', whole(e.target), ')'];
+    case 'untouched': return ['untouched(', whole(e.body), ')'];
+    case 'unfolding': return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
   }
 }
 
-/** A prefix operand; `-(5)` keeps a negation of a literal apart from the literal `-5`. */
-function unaryOperand(op: UnaryOp, operand: Expr): string {
-  const text = expr(operand, PREC.unary, false);
-  const needsParens = text.startsWith('-') || (op === '-' && operand.kind === 'intLit');
-  return needsParens ? `(${printExpr(operand)})` : text;
+/**
+ * A prefix operand; `-(5)` keeps a negation of a literal apart from the literal `-5`, and
+ * `-(-x)` keeps two minus signs from reading as one token.
+ */
+function unaryOperand(op: UnaryOp, operand: Expr): Piece[] {
+  const startsWithMinus = (operand.kind === 'unary' && operand.op === '-') || (operand.kind === 'intLit' && operand.value < 0n);
+  const needsParens = startsWithMinus || (op === '-' && operand.kind === 'intLit');
+  return needsParens ? ['(', whole(operand), ')'] : [part(operand, PREC.unary, false)];
 }
 
-function binary(op: BinaryOp, left: Expr, right: Expr, open: boolean): string {
+function binary(op: BinaryOp, left: Expr, right: Expr, open: boolean): Piece[] {
   const p = binaryPrec(op);
   const rightAssoc = isRightAssoc(op);
-  return `${expr(left, rightAssoc ? p + 1 : p, false)} ${op} ${expr(right, rightAssoc ? p : p + 1, open)}`;
-}
-
-function cond(c: Expr, then: Expr, otherwise: Expr, open: boolean): string {
-  return `${expr(c, PREC.cond + 1, false)} ? ${printExpr(then)} : ${expr(otherwise, PREC.cond, open)}`;
+  return [part(left, rightAssoc ? p + 1 : p, false), ` ${op} `, part(right, rightAssoc ? p : p + 1, open)];
 }
 
 const CHAR_ESCAPES: Record<number, string> = {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check';
 import { bufferIO } from '../../src/cli/io';
+import { main } from '../../src/cli/main';
 
 describe('symdap check', () => {
   let dir = '';
@@ -16,6 +17,9 @@ describe('symdap check', () => {
     writeFileSync(path('good.sym'), 'proc main(x: int) {\n  var y: int := x + 1;\n  assert y > x;\n}\n');
     writeFileSync(path('bad.sym'), 'proc main() {\n  var y: u8 := 300;\n  var z: bool := 1;\n}\n');
     writeFileSync(path('syntax.sym'), 'proc main() {\n  var := 1;\n}\n');
+    // A UTF-8 byte order mark, as some Windows editors write one.
+    writeFileSync(path('bom.sym'), '\uFEFFproc main(x: int) {\n  var y: int := x + 1;\n  assert y > x;\n}\n');
+    writeFileSync(path('bom-bad.sym'), '\uFEFFproc main() { var y: u8 := 300; }\n');
   });
 
   it('prints ok for a clean file and exits 0', async () => {
@@ -67,5 +71,23 @@ describe('symdap check', () => {
     expect(await runCheck(['--fast', path('good.sym')], flag)).toBe(2);
     expect(flag.stderr()).toContain(`unknown option '--fast'`);
     expect(flag.stdout()).toBe('');
+  });
+
+  it('skips a UTF-8 byte order mark: check and verify accept the file', async () => {
+    const io = bufferIO();
+    expect(await runCheck([path('bom.sym')], io)).toBe(0);
+    expect(io.stdout()).toBe(`${path('bom.sym')}: ok\n`);
+    const verify = bufferIO();
+    expect(await main(['verify', path('bom.sym')], verify)).toBe(0);
+    expect(verify.stdout()).toContain(`${path('bom.sym')}: verified`);
+  });
+
+  it('counts columns after a byte order mark, as editors do', async () => {
+    const io = { ...bufferIO(), errIsTTY: true };
+    expect(await runCheck([path('bom-bad.sym')], io)).toBe(2);
+    expect(io.stderr()).toBe(
+      `${path('bom-bad.sym')}:1:28: error: literal 300 does not fit u8\n` +
+      ' 1 | proc main() { var y: u8 := 300; }\n' +
+      '   |                            ^~~\n');
   });
 });

@@ -73,6 +73,14 @@ describe('printExpr', () => {
     expect(printExpr({ kind: 'binary', op: '-', left: v('a'), right: lit(-1n), span: NO_SPAN })).toBe('a - -1');
     expect(printExpr({ kind: 'index', array: lit(-1n), index: lit(0n), span: NO_SPAN })).toBe('(-1)[0]');
   });
+
+  it('keeps double minus signs apart and cuts long text for messages', () => {
+    expect(reprint('- -x')).toBe('-(-x)');
+    expect(reprint('-(-5)')).toBe('-(-5)');
+    const long = parseExpression(`x${' + 1'.repeat(1000)}`, 'a.sym').expr!;
+    expect(printExpr(long, 10)).toBe('x + 1 + 1 …');
+    expect(printExpr(long)).toHaveLength(4001);
+  });
 });
 
 describe('printProgram and printStmt', () => {

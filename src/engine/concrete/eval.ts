@@ -65,13 +65,19 @@ export class Evaluator {
   }
 
   bool(e: Expr, scope: Scope): boolean {
-    const v = this.eval(e, scope);
+    return this.asBool(e, this.eval(e, scope));
+  }
+
+  num(e: Expr, scope: Scope): bigint {
+    return this.asNum(e, this.eval(e, scope));
+  }
+
+  private asBool(e: Expr, v: ConcreteValue): boolean {
     if (typeof v !== 'boolean') return this.host.unsupported(`expected a bool at line ${e.span.line}`);
     return v;
   }
 
-  num(e: Expr, scope: Scope): bigint {
-    const v = this.eval(e, scope);
+  private asNum(e: Expr, v: ConcreteValue): bigint {
     if (typeof v !== 'bigint') return this.host.unsupported(`expected a number at line ${e.span.line}`);
     return v;
   }
@@ -102,21 +108,31 @@ export class Evaluator {
     }
   }
 
-  private binary(e: Binary, scope: Scope): ConcreteValue {
+  /** The left operands of a chain (`a + b + …`, any length) are evaluated in a loop, not recursively. */
+  private binary(top: Binary, scope: Scope): ConcreteValue {
+    const spine: Binary[] = [];
+    let leaf: Expr = top;
+    for (; leaf.kind === 'binary'; leaf = leaf.left) spine.push(leaf);
+    let value = this.eval(leaf, scope);
+    for (let i = spine.length - 1; i >= 0; i--) value = this.operator(spine[i], value, scope);
+    return value;
+  }
+
+  /** `e` whose left operand has the value `l`. */
+  private operator(e: Binary, l: ConcreteValue, scope: Scope): ConcreteValue {
     switch (e.op) {
-      case '&&': return this.bool(e.left, scope) && this.bool(e.right, scope);
-      case '||': return this.bool(e.left, scope) || this.bool(e.right, scope);
-      case '==>': return !this.bool(e.left, scope) || this.bool(e.right, scope);
-      case '==': return valuesEqual(this.eval(e.left, scope), this.eval(e.right, scope));
-      case '!=': return !valuesEqual(this.eval(e.left, scope), this.eval(e.right, scope));
+      case '&&': return this.asBool(e.left, l) && this.bool(e.right, scope);
+      case '||': return this.asBool(e.left, l) || this.bool(e.right, scope);
+      case '==>': return !this.asBool(e.left, l) || this.bool(e.right, scope);
+      case '==': return valuesEqual(l, this.eval(e.right, scope));
+      case '!=': return !valuesEqual(l, this.eval(e.right, scope));
       case '<': case '<=': case '>': case '>=':
-        return compare(e.op as CompareOp, this.num(e.left, scope), this.num(e.right, scope));
-      default: return this.arithmetic(e, e.op, scope);
+        return compare(e.op as CompareOp, this.asNum(e.left, l), this.num(e.right, scope));
+      default: return this.arithmetic(e, e.op, this.asNum(e.left, l), scope);
     }
   }
 
-  private arithmetic(e: Binary, op: ArithOp, scope: Scope): bigint {
-    const a = this.num(e.left, scope);
+  private arithmetic(e: Binary, op: ArithOp, a: bigint, scope: Scope): bigint {
     const b = this.num(e.right, scope);
     if ((op === '/' || op === '%') && b === 0n) {
       this.host.fail('div-by-zero', e.span, `the divisor is 0`);
