@@ -4,12 +4,12 @@
 
 import type { Proc } from '../lang/ast';
 import { EMPTY_PC, pcTerms } from './pathCondition';
-import { pushAll, type Frame, type State, type SymValue } from './state';
-import { evalTerm, evalExpr } from './symbolicEval';
+import { push, pushAll, topFrame, type Frame, type State, type SymValue } from './state';
+import { evalExpr } from './symbolicEval';
 import { defaultTerm, sortOfType } from './sorts';
 import type { EngineContext } from './step/context';
-import { assumeConjunct } from './step/checks';
-import { envFrom, returnInstr, stmtInstrs } from './step/frames';
+import { assumeConjunct, evalClause } from './step/checks';
+import { envFrom, returnInstr, stmtInstrs, withKont } from './step/frames';
 import { freshValue } from './step/havoc';
 
 const EMPTY_STATE: State = {
@@ -50,7 +50,13 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
-  for (const r of proc.requires) s = assumeConjunct(s, evalTerm(r, env, []), r.span, `requires of ${proc.name}`);
+  // Clauses are assumed here up to the first one with runtime checks; that one and the rest
+  // are the first instruction, whose step can fail (see entryRequires).
+  for (const [i, r] of proc.requires.entries()) {
+    const c = evalClause(r, env);
+    if (c.obligations.length > 0) return withKont(s, push({ kind: 'requires', clauses: proc.requires.slice(i) }, topFrame(s).kont));
+    s = assumeConjunct(s, c.cond, r.span, `requires of ${proc.name}`);
+  }
   return s;
 }
 

@@ -7,7 +7,7 @@
 import type { Join } from '../lang/ast';
 import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
 import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
-import { evalTerm } from './symbolicEval';
+import { assumedClause, evalClause } from './step/checks';
 import type { Term } from './terms/term';
 import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
@@ -98,7 +98,8 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
   const prefix = commonPrefix(states.map((s) => s.pc));
   const summary = withTopStore({ ...cur, pc: prefix, model: undefined }, store, globals);
-  const phi = evalTerm(join.cond!, envOf(ctx, summary), []);
+  // Every incoming path checked φ and its runtime checks, so the summary assumes both.
+  const phi = assumedClause(ctx, evalClause(join.cond!, envOf(ctx, summary)));
   return { ...summary, pc: conjoin(prefix, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
 }
 

@@ -3,7 +3,7 @@
 // structure with their parent: stores are small copied maps, continuations and path
 // conditions are persistent linked lists, so a fork costs O(variables), not O(history).
 
-import type { Proc, Stmt, While, Call, LValue, Join } from '../lang/ast';
+import type { Expr, Proc, Stmt, While, Call, LValue, Join } from '../lang/ast';
 import type { Span } from '../lang/span';
 import type { Term } from './terms/term';
 import type { Model } from './solver/solver';
@@ -27,6 +27,8 @@ export type Instr =
   | { readonly kind: 'loop'; readonly loop: While; readonly iteration: number }
   /** Modular mode: after one arbitrary iteration, check the invariant is preserved, then end the path. */
   | { readonly kind: 'loopPreserve'; readonly loop: While }
+  /** The entry's `requires` clauses from the first one with runtime checks on: check those, assume the clause. */
+  | { readonly kind: 'requires'; readonly clauses: readonly Expr[] }
   /** Leave the procedure: check `ensures`, pop the frame, assign results. */
   | { readonly kind: 'return'; readonly span: Span };
 
@@ -138,6 +140,7 @@ export function nextSpan(s: State): Span | undefined {
     case 'loop': return head.loop.span;
     case 'loopPreserve': return head.loop.span;
     case 'return': return head.span;
+    case 'requires': return head.clauses[0].span;
   }
 }
 

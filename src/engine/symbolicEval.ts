@@ -1,7 +1,8 @@
 // Symbolic evaluation of Sym expressions to terms. Runtime checks (division by zero, index
 // out of bounds) are not decided here: they are returned as obligations, each guarded by the
 // condition under which the operation is really evaluated (short-circuit `&&`, `||`, `==>`
-// and `?:`), for the stepper to check against the path condition.
+// and `?:`), for the stepper to check against the path condition, in code and in every
+// specification clause alike.
 
 import type { Expr, Binary, Quant } from '../lang/ast';
 import type { Span } from '../lang/span';
@@ -168,9 +169,12 @@ class Evaluator {
       inner.set(v.name, b);
       return b;
     });
-    // Obligations under a binder cannot be stated outside it; runtime errors inside
-    // specifications are therefore not reported (the quantified formula uses total SMT semantics).
-    const body = new Evaluator(this.env, []).term(q.body, guard, inner, old);
+    // The body must be defined for every value of the bound variables (where its own
+    // short-circuit guards let it be evaluated): each obligation under the binder becomes
+    // one quantified over it, for forall and exists alike (docs/language.md).
+    const inside: Obligation[] = [];
+    const body = new Evaluator(this.env, inside).term(q.body, guard, inner, old);
+    for (const o of inside) this.out.push({ ...o, cond: T.forall(vars, o.cond) });
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 

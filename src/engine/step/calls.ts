@@ -2,14 +2,14 @@
 // still checks its contract; modular mode checks `requires`, then havocs the results and the
 // globals the callee may assign and assumes `ensures`.
 
-import type { Call, LValue, Proc } from '../../lang/ast';
+import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import { extendTrace, isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
 import type { Term } from '../terms/term';
 import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
 import { defaultTerm, sortOfType } from '../sorts';
-import { assumeConjunct, ask, checkAll, unknownLeaf } from './checks';
+import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshValue, havoc, havocName } from './havoc';
@@ -28,7 +28,7 @@ export async function callInto(
   if (!argsChecked.next) return argsChecked.leaves;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
   const pre = await checkAll(ctx, argsChecked.next, callee.requires.map((r) => ({
-    cond: evalTerm(r, contractEnv(ctx, argsChecked.next!, params, params), []),
+    ...evalClause(r, contractEnv(ctx, argsChecked.next!, params, params)),
     site: { kind: 'precondition' as const, span, message: `${callee.name} requires ${printExpr(r)}` },
     reason: `precondition of ${callee.name}`,
   })));
@@ -38,6 +38,29 @@ export async function callInto(
     ? await applyContract(ctx, pre.next, callee, params, { call, span, targets, indices })
     : pushFrame(ctx, pre.next, callee, params, { call, span, targets, indices });
   return [...leaves, ...rest];
+}
+
+/**
+ * The entry's `requires` clauses that have runtime checks (and those after them), in order:
+ * an operation that fails is a failure of its kind, as in a concrete run; then the clause is
+ * assumed. The clause's line is on the path's trace, so that a failure there has a path.
+ */
+export async function entryRequires(ctx: EngineContext, s: State, clauses: readonly Expr[]): Promise<Successor[]> {
+  const proc = topFrame(s).proc;
+  const leaves: Successor[] = [];
+  let cur = s;
+  for (const r of clauses) {
+    cur = { ...cur, trace: extendTrace(cur.trace, r.span.line) };
+    const c = evalClause(r, envOf(ctx, cur));
+    const checked = await checkObligations(ctx, cur, c.obligations);
+    leaves.push(...checked.leaves);
+    if (!checked.next) return leaves;
+    const ok = await ask(ctx, checked.next, c.cond);
+    if (ok.status === 'unknown') return [...leaves, unknownLeaf(checked.next, ok, `the precondition of ${proc.name}`)];
+    if (ok.status === 'unsat') return [...leaves, { state: { ...checked.next, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` }, label: STEP }];
+    cur = assumeConjunct(checked.next, c.cond, r.span, `requires of ${proc.name}`, ok);
+  }
+  return [...leaves, { state: cur, label: STEP }];
 }
 
 /** The environment of a contract: parameters (and results) plus the current globals. */
@@ -84,7 +107,8 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
   const post = new Map([...params, ...results]);
   const env = { ...contractEnv(ctx, cur, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) };
   for (const e of callee.ensures) {
-    const cond = evalTerm(e, env, []);
+    // Proved, with its runtime checks, when the callee was verified against its contract.
+    const cond = assumedClause(ctx, evalClause(e, env));
     const r = await ask(ctx, cur, cond);
     if (r.status === 'unknown') return [unknownLeaf(cur, r, `the postcondition of ${callee.name}`)];
     if (r.status === 'unsat') return [{ state: { ...cur, status: 'infeasible', note: `${callee.name} ensures ${printExpr(e)} contradicts the path condition` }, label: STEP }];
@@ -99,7 +123,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
   const proc = frame.proc;
   const env = envOf(ctx, s, frame);
   const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
-    cond: evalTerm(e, env, []),
+    ...evalClause(e, env),
     site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },
     reason: `postcondition of ${proc.name}`,
   })));

@@ -9,11 +9,11 @@ import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { ask, assumeConjunct, checkAll, checkProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
+import { ask, assumeConjunct, checkAll, checkProperty, obligationProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
-import { callInto, leaveFrame } from './calls';
+import { callInto, entryRequires, leaveFrame } from './calls';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
 
 /** The successors of `s` (which must be running). */
@@ -22,6 +22,7 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   if (!kont) throw new Error('internal: a running state without a continuation');
   const rest = withKont(s, kont.tail);
   const head = kont.head;
+  if (head.kind === 'requires') return entryRequires(ctx, rest, head.clauses);
   const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
   const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
   let out: Successor[];
@@ -62,9 +63,7 @@ export async function withValue(
 }
 
 export function checkObligations(ctx: EngineContext, s: State, obligations: readonly Obligation[]): Promise<PropertyOutcome> {
-  return checkAll(ctx, s, obligations.map((o) => ({
-    cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message }, reason: `no ${o.kind} at line ${o.span.line}`,
-  })));
+  return checkAll(ctx, s, obligations.map(obligationProperty));
 }
 
 function asTerm(v: SymValue): Term {
