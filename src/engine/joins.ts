@@ -11,7 +11,7 @@ import { assumedClause, evalClause } from './step/checks';
 import type { Term } from './terms/term';
 import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
-import { havoc } from './step/havoc';
+import { havoc, mergeCounts } from './step/havoc';
 import { declaredTypes } from './step/modifies';
 
 function sameValue(a: SymValue, b: SymValue): boolean {
@@ -21,11 +21,6 @@ function sameValue(a: SymValue, b: SymValue): boolean {
   return a === b;
 }
 
-function mergedCounts(states: readonly State[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of states) for (const [k, v] of s.havocCounts) out.set(k, Math.max(v, out.get(k) ?? 0));
-  return out;
-}
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -52,18 +47,17 @@ function commonNames(stores: readonly Store[]): [string, SymValue[]][] {
 
 export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: Join): State {
   const first = states[0];
-  const base: State = {
-    ...withKont(first, topFrame(first).kont!.tail),
-    status: 'running', waitingAt: undefined, havocCounts: mergedCounts(states), inputs: mergedInputs(states),
-  };
-  if (states.length === 1) return base;
-  return join.cond ? summarise(ctx, states, base, join) : mergeExactly(ctx, states, base, join);
+  const resumed: State = { ...withKont(first, topFrame(first).kont!.tail), status: 'running', waitingAt: undefined };
+  if (states.length === 1) return resumed;
+  const prefix = commonPrefix(states.map((s) => s.pc));
+  const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
+  const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
+  return join.cond ? summarise(ctx, states, base, join) : mergeExactly(ctx, states, base, join, guards);
 }
 
-function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
+function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
   const T = ctx.T;
   const prefix = commonPrefix(states.map((s) => s.pc));
-  const guards = states.map((s) => T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
   const choose = (values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
     if (isSymArray(values[0])) {

@@ -80,6 +80,13 @@ export interface Failure extends FailureSite {
   readonly modelStatus: 'sat' | 'unknown';
 }
 
+/**
+ * A havoc site's count: a number on a single path; after a join of paths that fired it a
+ * different number of times, the count of each incoming path under its guard (a condition
+ * on the inputs), so that the next havoc there reads the input a concrete run would read.
+ */
+export type HavocCount = number | { readonly guard: Term; readonly then: HavocCount; readonly else: HavocCount };
+
 export interface State {
   /** Call stack, outermost first. */
   readonly frames: readonly Frame[];
@@ -89,7 +96,7 @@ export interface State {
   /** A model of `pc` (a hint for the solver and the debugger's Model scope). */
   readonly model?: Model;
   /** How often each havoc site `x@L` has fired on this path (for `x@L#2` names). */
-  readonly havocCounts: ReadonlyMap<string, number>;
+  readonly havocCounts: ReadonlyMap<string, HavocCount>;
   /** Why the path ended, for statuses other than running/waiting/done. */
   readonly failure?: Failure;
   readonly note?: string;

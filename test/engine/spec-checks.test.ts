@@ -12,10 +12,7 @@ import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import type { CheckedProgram } from '../../src/lang/checked';
-import { inputSymbols } from '../../src/engine/state';
-import { counterexample } from '../../src/engine/counterexample';
-import { exploreLeaves } from '../support/symbolic';
-import { outcome, replay } from '../support/replay';
+import { replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -27,25 +24,6 @@ async function verify(source: string, mode: Mode): Promise<{ checked: CheckedPro
   const { checked, diagnostics } = loadSource(source, 'spec.sym');
   expect(diagnostics).toEqual([]);
   return { checked: checked!, report: (await verifyProgram(checked!, solver, { mode })).report };
-}
-
-/** Every failing path of every root (each procedure in modular mode) replays to its failure. */
-async function expectAllReplay(checked: CheckedProgram, mode: Mode): Promise<number> {
-  const procs = mode === 'modular' ? [...checked.procs.values()] : [checked.procs.get('main')!];
-  let n = 0;
-  for (const proc of procs) {
-    const { leaves } = await exploreLeaves(checked, solver, proc, { mode });
-    for (const leaf of leaves.filter((l) => l.state.status === 'failed')) {
-      const f = leaf.state.failure!;
-      const cx = counterexample(inputSymbols(leaf.state), f.model);
-      const r = replay(checked, proc, cx);
-      expect(outcome(r), `${proc.name}: ${f.kind} at line ${f.span.line} with ${JSON.stringify(cx)}`)
-        .toEqual({ status: 'failed', kind: f.kind, line: f.span.line });
-      if (mode === 'explore') expect(r.unread).toEqual([]);
-      n++;
-    }
-  }
-  return n;
 }
 
 /** The programs of issue 8, each with the operation that must fail (kind, column) on line 1. */
@@ -71,7 +49,7 @@ describe('runtime errors inside specifications are failures (issue 8)', () => {
         const f = report.failures.find((x) => x.kind === p.kind);
         expect(f, JSON.stringify(report.failures)).toMatchObject({ kind: p.kind, line: 1, column: p.column });
         if (mode === 'explore') expect(f!.counterexample).toEqual(p.cx);
-        expect(await expectAllReplay(checked, mode)).toBeGreaterThan(0);
+        expect(await replayEveryFailure(solver, checked, mode)).toBeGreaterThan(0);
       });
     }
   }
@@ -101,7 +79,7 @@ describe('every clause kind checks its operations, guarded by short-circuit oper
         const bad = await verify(c.bad, mode);
         expect(bad.report.verdict).toBe('failed');
         expect(bad.report.failures.some((f) => f.kind === 'div-by-zero' || f.kind === 'out-of-bounds'), JSON.stringify(bad.report.failures)).toBe(true);
-        expect(await expectAllReplay(bad.checked, mode)).toBeGreaterThan(0);
+        expect(await replayEveryFailure(solver, bad.checked, mode)).toBeGreaterThan(0);
         const good = await verify(c.good, mode);
         expect(good.report.failures.filter((f) => f.kind === 'div-by-zero' || f.kind === 'out-of-bounds')).toEqual([]);
       });

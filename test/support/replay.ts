@@ -8,6 +8,12 @@ import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import type { Counterexample } from '../../src/engine/counterexample';
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
+import { resolveEntry } from '../../src/engine/entry';
+import { counterexample } from '../../src/engine/counterexample';
+import { inputSymbols } from '../../src/engine/state';
+import type { Solver } from '../../src/engine/solver/solver';
+import { expect } from 'vitest';
+import { exploreLeaves } from './symbolic';
 
 export interface Replay {
   readonly run: ConcreteResult;
@@ -28,4 +34,28 @@ export function outcome(r: Replay): { status: string; kind?: string; line?: numb
   if (r.run.failure) { out.kind = r.run.failure.kind; out.line = r.run.failure.span.line; }
   if (r.error) out.error = r.error;
   return out;
+}
+
+/** Replays every failing path of `checked` in `mode`; returns how many were replayed. */
+export async function replayEveryFailure(
+  solver: Solver, checked: CheckedProgram, mode: 'explore' | 'modular', opts: { loopBound?: number; entry?: string } = {},
+): Promise<number> {
+  const entry = resolveEntry(checked, opts.entry).proc!;
+  const roots = mode === 'modular' ? [...checked.procs.values()] : [entry];
+  let replayed = 0;
+  for (const proc of roots) {
+    const { leaves } = await exploreLeaves(checked, solver, proc, { mode, ...opts });
+    for (const n of leaves.filter((l) => l.state.status === 'failed')) {
+      const f = n.state.failure!;
+      expect(f.modelStatus).toBe('sat');
+      const cx = counterexample(inputSymbols(n.state), f.model);
+      const r = replay(checked, proc, cx);
+      const what = `${proc.name}: ${f.kind} at line ${f.span.line} with ${JSON.stringify(cx)}`;
+      expect(outcome(r), what).toEqual({ status: 'failed', kind: f.kind, line: f.span.line });
+      // Explore mode follows concrete runs, so every input it names is one a run reads.
+      if (mode === 'explore') expect(r.unread, what).toEqual([]);
+      replayed++;
+    }
+  }
+  return replayed;
 }

@@ -12,7 +12,7 @@ import { defaultTerm, sortOfType } from '../sorts';
 import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
-import { freshValue, havoc, havocName } from './havoc';
+import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkIndex, checkObligations } from './execute';
 
@@ -93,8 +93,7 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
   let cur = s;
   const results = new Map<string, SymValue>();
   for (const r of callee.returns) {
-    const named = havocName(cur, `${callee.name}.${r.name}`, span.line);
-    const fresh = freshValue(ctx, named.state, named.display, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
+    const fresh = freshAtSite(ctx, cur, `${callee.name}.${r.name}@${span.line}`, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
     results.set(r.name, fresh.value);
     cur = fresh.state;
   }
