@@ -6,21 +6,14 @@
 
 import type { Join } from '../lang/ast';
 import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
-import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import { topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
 import { assumedClause, evalClause } from './step/checks';
+import { iteValue, sameValue } from './arrays';
 import type { Term } from './terms/term';
 import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
 import { havoc, mergeCounts } from './step/havoc';
 import { declaredTypes } from './step/modifies';
-
-function sameValue(a: SymValue, b: SymValue): boolean {
-  if (isSymArray(a) || isSymArray(b)) {
-    return isSymArray(a) && isSymArray(b) && a.length === b.length && a.contents === b.contents;
-  }
-  return a === b;
-}
-
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -60,11 +53,7 @@ function mergeExactly(ctx: EngineContext, states: readonly State[], base: State,
   const prefix = commonPrefix(states.map((s) => s.pc));
   const choose = (values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
-    if (isSymArray(values[0])) {
-      const arrays = values as { length: Term; contents: Term }[];
-      return { kind: 'symArray', length: iteChain(ctx, guards, arrays.map((a) => a.length)), contents: iteChain(ctx, guards, arrays.map((a) => a.contents)) };
-    }
-    return iteChain(ctx, guards, values as Term[]);
+    return iteChain(ctx, guards, values);
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, choose(vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, choose(vs)]));
@@ -73,9 +62,9 @@ function mergeExactly(ctx: EngineContext, states: readonly State[], base: State,
   return { ...merged, pc, model: states[0].model };
 }
 
-function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly Term[]): Term {
+function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly SymValue[]): SymValue {
   let out = values[values.length - 1];
-  for (let i = values.length - 2; i >= 0; i--) out = ctx.T.ite(guards[i], values[i], out);
+  for (let i = values.length - 2; i >= 0; i--) out = iteValue(ctx.T, guards[i], values[i], out);
   return out;
 }
 

@@ -10,8 +10,17 @@ import type { Model } from './solver/solver';
 import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
 
-/** Arrays are (length, contents): contents is an int-indexed SMT array. */
-export interface SymArray { readonly kind: 'symArray'; readonly length: Term; readonly contents: Term }
+/**
+ * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
+ * also has the lengths of its inner arrays, level by level (see arrays.ts).
+ */
+export interface SymArray {
+  readonly kind: 'symArray';
+  readonly length: Term;
+  readonly contents: Term;
+  /** For arrays of arrays: lengths[0][i] = a[i].length, lengths[1][i][j] = a[i][j].length, … */
+  readonly lengths?: readonly Term[];
+}
 export type SymValue = Term | SymArray;
 
 export function isSymArray(v: SymValue): v is SymArray {
@@ -49,8 +58,8 @@ export interface CallSite {
   readonly call: Call;
   readonly span: Span;
   readonly targets: readonly LValue[];
-  /** For element targets `a[i]`: the index, evaluated (and bounds-checked) before the call. */
-  readonly indices?: readonly (Term | undefined)[];
+  /** For element targets `a[i][j]`: the indices, evaluated (and bounds-checked) before the call. */
+  readonly indices?: readonly (readonly Term[] | undefined)[];
 }
 
 export interface Frame {

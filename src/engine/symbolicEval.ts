@@ -11,7 +11,8 @@ import { printExpr } from '../lang/printer';
 import type { FailureKind } from './failures';
 import type { TermStore } from './terms/store';
 import type { Sort, Term } from './terms/term';
-import { defaultTerm, sortOfType } from './sorts';
+import { sortOfType } from './sorts';
+import { arrayOf, elementOf, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 
 export interface Obligation {
@@ -138,27 +139,21 @@ class Evaluator {
     const ct = this.term(c, guard, bound, old);
     const av = this.value(a, T.and(guard, ct), bound, old);
     const bv = this.value(b, T.and(guard, T.not(ct)), bound, old);
-    if (isSymArray(av) && isSymArray(bv)) {
-      return { kind: 'symArray', length: T.ite(ct, av.length, bv.length), contents: T.ite(ct, av.contents, bv.contents) };
-    }
-    return T.ite(ct, asTerm(av), asTerm(bv));
+    return iteValue(T, ct, av, bv);
   }
 
-  private index(a: Expr, i: Expr, span: Span, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+  private index(a: Expr, i: Expr, span: Span, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
     const T = this.T;
     const arr = this.array(a, guard, bound, old);
     const idx = this.term(i, guard, bound, old);
     const inBounds = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
     this.oblige('out-of-bounds', inBounds, guard, span, `index ${printExpr(i)} may be outside ${printExpr(a)} (length ${printExpr(a)}.length)`);
-    return T.select(arr.contents, idx);
+    return elementOf(T, arr, idx);
   }
 
   private arrayLit(elems: readonly Expr[], sort: Sort, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymArray {
     if (sort.kind !== 'array') throw new EvalError('array literal without an array type');
-    const T = this.T;
-    let contents = T.constArray(sort.elem, defaultTerm(T, sort.elem));
-    elems.forEach((el, k) => { contents = T.store(contents, T.int(BigInt(k)), this.term(el, guard, bound, old)); });
-    return { kind: 'symArray', length: T.int(BigInt(elems.length)), contents };
+    return arrayOf(this.T, sort, elems.map((el) => this.value(el, guard, bound, old)));
   }
 
   private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {

@@ -5,19 +5,20 @@
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { extendTrace, isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import { extendTrace, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state';
 import type { Term } from '../terms/term';
-import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
+import { evalExpr, type Obligation } from '../symbolicEval';
 import { defaultTerm, sortOfType } from '../sorts';
 import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
-import { checkIndex, checkObligations } from './execute';
+import { checkObligations } from './execute';
+import { evalPlace, storeAt, type ElementTarget } from './elements';
 
 export async function callInto(
-  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (Term | undefined)[],
+  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
 ): Promise<Successor[]> {
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
@@ -151,17 +152,10 @@ async function assignResults(ctx: EngineContext, s: State, callee: Proc, results
 }
 
 async function storeElement(
-  ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: SymValue, evaluated?: Term,
+  ctx: EngineContext, s: State, target: ElementTarget, value: SymValue, evaluated?: readonly Term[],
 ): Promise<{ leaves: Successor[]; next?: State }> {
-  if (target.array.kind !== 'var' || isSymArray(value)) throw new Error('assignment of a call result to a nested array element is not supported yet');
-  const name = target.array.name;
-  const obligations: Obligation[] = [];
-  const idx = evaluated ?? evalTerm(target.index, envOf(ctx, s), obligations);
-  const ob = await checkObligations(ctx, s, obligations);
-  if (!ob.next) return ob;
-  const inBounds = await checkIndex(ctx, ob.next, name, idx, target);
-  const leaves = [...ob.leaves, ...inBounds.leaves];
-  if (!inBounds.next) return { leaves };
-  const arr = envOf(ctx, inBounds.next).lookup(name) as SymArray;
-  return { leaves, next: assignName(inBounds.next, name, { ...arr, contents: ctx.T.store(arr.contents, idx, value) }) };
+  // `a[i] := p(x)` evaluated its indices before the call; `a[i], b := p(x)` evaluates them now.
+  const place = evaluated ? { leaves: [], next: s, indices: evaluated } : await evalPlace(ctx, s, target);
+  if (!place.next) return place;
+  return { leaves: place.leaves, next: storeAt(ctx, place.next, target, place.indices, value) };
 }

@@ -9,8 +9,8 @@
 import type { Type } from '../../lang/types';
 import { conjoin } from '../pathCondition';
 import type { Span } from '../../lang/span';
-import type { HavocCount, SymValue, State } from '../state';
-import { isSymArray } from '../state';
+import type { HavocCount, InputEntry, SymArray, SymValue, State } from '../state';
+import { innerLengthsNonNegative, innerLevels, iteValue, lengthsSort } from '../arrays';
 import { sortOfType } from '../sorts';
 import type { Term } from '../terms/term';
 import type { EngineContext } from './context';
@@ -18,6 +18,11 @@ import type { EngineContext } from './context';
 export interface Fresh {
   readonly value: SymValue;
   readonly state: State;
+}
+
+/** The input name of an array of arrays' inner lengths at `level`: `a[*].length`, `a[*][*].length`, … */
+export function innerLengthName(display: string, level: number): string {
+  return `${display}${'[*]'.repeat(level + 1)}.length`;
 }
 
 /** `x@9` for the first firing of site `x@9`, `x@9#n` for the n-th. */
@@ -32,20 +37,17 @@ export function freshValue(ctx: EngineContext, s: State, display: string, type: 
     const sym = T.input(sortOfType(type), display, origin);
     return { value: sym, state: { ...s, inputs: { symbol: sym, prev: s.inputs } } };
   }
-  if (type.elem.kind === 'array') throw new Error('nested arrays are not supported by the symbolic engine yet');
-  const contents = T.input(sortOfType(type), display, origin);
+  const sort = sortOfType(type);
+  const contents = T.input(sort, display, origin);
   const length = T.input({ kind: 'int' }, `${display}.length`, `length of ${origin}`);
-  const withInputs: State = { ...s, inputs: { symbol: length, prev: { symbol: contents, prev: s.inputs } } };
-  const pc = conjoin(withInputs.pc, { term: T.le(T.int(0n), length), span, reason: `${display}.length is not negative` });
-  return { value: { kind: 'symArray', length, contents }, state: { ...withInputs, pc } };
-}
-
-function iteValue(ctx: EngineContext, guard: Term, a: SymValue, b: SymValue): SymValue {
-  const T = ctx.T;
-  if (a === b) return a;
-  if (isSymArray(a) && isSymArray(b)) return { kind: 'symArray', length: T.ite(guard, a.length, b.length), contents: T.ite(guard, a.contents, b.contents) };
-  if (isSymArray(a) || isSymArray(b)) throw new Error('internal: a havoc site with an array and a scalar');
-  return T.ite(guard, a, b);
+  const levels = innerLevels(sort);
+  const lengths = Array.from({ length: levels }, (_, k) => T.input(lengthsSort(k), innerLengthName(display, k), `inner lengths of ${origin}`));
+  let inputs: InputEntry | null = { symbol: length, prev: { symbol: contents, prev: s.inputs } };
+  for (const l of lengths) inputs = { symbol: l, prev: inputs };
+  const value: SymArray = { kind: 'symArray', length, contents, ...(levels > 0 ? { lengths } : {}) };
+  let pc = conjoin(s.pc, { term: T.le(T.int(0n), length), span, reason: `${display}.length is not negative` });
+  for (const t of innerLengthsNonNegative(T, value)) pc = conjoin(pc, { term: t, span, reason: `the inner arrays of ${display} have lengths ≥ 0` });
+  return { value, state: { ...s, inputs, pc } };
 }
 
 /** The value of the next firing of havoc site `site` (e.g. `x@9`, `max.m@12`) on this path, and the state with its count advanced. */
@@ -59,7 +61,7 @@ export function freshAtSite(ctx: EngineContext, s: State, site: string, type: Ty
     }
     const [a, ca] = next(c.then);
     const [b, cb] = next(c.else);
-    return [iteValue(ctx, c.guard, a, b), { guard: c.guard, then: ca, else: cb }];
+    return [iteValue(ctx.T, c.guard, a, b), { guard: c.guard, then: ca, else: cb }];
   };
   const [value, count] = next(s.havocCounts.get(site) ?? 0);
   const counts = new Map(cur.havocCounts);
