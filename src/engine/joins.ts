@@ -2,7 +2,10 @@
 // `join;` merges them exactly: the path condition becomes the common prefix ∧ (g1 ∨ … ∨ gn)
 // and every variable ite(g1, v1, ite(g2, v2, …)). `join φ;` summarises them: variables that
 // differ get fresh symbols and φ is assumed (φ was checked on every incoming path). A variable
-// with the same value on every incoming path keeps it: sound, and what a user expects.
+// with the same value on every incoming path keeps it: sound, and what a user expects. Both
+// keep g1 ∨ … ∨ gn, a condition on the inputs only: the merged path is reached by exactly the
+// inputs of the incoming paths, so a failure after the join is not blamed on inputs that fail
+// (or stop) before it.
 
 import type { Join } from '../lang/ast';
 import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
@@ -45,21 +48,18 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const prefix = commonPrefix(states.map((s) => s.pc));
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
   const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
-  return join.cond ? summarise(ctx, states, base, join) : mergeExactly(ctx, states, base, join, guards);
+  const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
+  return join.cond ? summarise(ctx, states, { ...base, pc: reached }, join) : mergeExactly(ctx, states, { ...base, pc: reached }, join, guards);
 }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
-  const T = ctx.T;
-  const prefix = commonPrefix(states.map((s) => s.pc));
   const choose = (values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
     return iteChain(ctx, guards, values);
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, choose(vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, choose(vs)]));
-  const merged = withTopStore(base, store, globals);
-  const pc = conjoin(prefix, { term: T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
-  return { ...merged, pc, model: states[0].model };
+  return { ...withTopStore(base, store, globals), model: states[0].model };
 }
 
 function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly SymValue[]): SymValue {
@@ -79,11 +79,10 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
-  const prefix = commonPrefix(states.map((s) => s.pc));
-  const summary = withTopStore({ ...cur, pc: prefix, model: undefined }, store, globals);
+  const summary = withTopStore({ ...cur, model: undefined }, store, globals);
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const phi = assumedClause(ctx, evalClause(join.cond!, envOf(ctx, summary)));
-  return { ...summary, pc: conjoin(prefix, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  return { ...summary, pc: conjoin(summary.pc, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
 }
 
 function withTopStore(s: State, store: Store, globals: Store): State {

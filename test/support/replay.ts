@@ -14,6 +14,7 @@ import { inputSymbols } from '../../src/engine/state';
 import type { Solver } from '../../src/engine/solver/solver';
 import { expect } from 'vitest';
 import { exploreLeaves } from './symbolic';
+import type { RunOptions } from '../../src/engine/run';
 
 export interface Replay {
   readonly run: ConcreteResult;
@@ -38,7 +39,7 @@ export function outcome(r: Replay): { status: string; kind?: string; line?: numb
 
 /** Replays every failing path of `checked` in `mode`; returns how many were replayed. */
 export async function replayEveryFailure(
-  solver: Solver, checked: CheckedProgram, mode: 'explore' | 'modular', opts: { loopBound?: number; entry?: string } = {},
+  solver: Solver, checked: CheckedProgram, mode: 'explore' | 'modular', opts: Partial<RunOptions> & { entry?: string } = {},
 ): Promise<number> {
   const entry = resolveEntry(checked, opts.entry).proc!;
   const roots = mode === 'modular' ? [...checked.procs.values()] : [entry];
