@@ -9,6 +9,7 @@ import type { Term } from './terms/term';
 import type { Model } from './solver/solver';
 import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
+import type { Obligation } from './symbolicEval';
 
 /**
  * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
@@ -36,8 +37,11 @@ export type Instr =
   | { readonly kind: 'loop'; readonly loop: While; readonly iteration: number }
   /** Modular mode: after one arbitrary iteration, check the invariant is preserved, then end the path. */
   | { readonly kind: 'loopPreserve'; readonly loop: While }
-  /** The entry's `requires` clauses from the first one with runtime checks on: check those, assume the clause. */
-  | { readonly kind: 'requires'; readonly clauses: readonly Expr[] }
+  /**
+   * Checks before the entry's body: the runtime checks of global initialisers, then the
+   * `requires` clauses from the first one with runtime checks on (checks, then the clause assumed).
+   */
+  | { readonly kind: 'requires'; readonly span: Span; readonly globals: readonly Obligation[]; readonly clauses: readonly Expr[] }
   /** Leave the procedure: check `ensures`, pop the frame, assign results. */
   | { readonly kind: 'return'; readonly span: Span };
 
@@ -156,7 +160,7 @@ export function nextSpan(s: State): Span | undefined {
     case 'loop': return head.loop.span;
     case 'loopPreserve': return head.loop.span;
     case 'return': return head.span;
-    case 'requires': return head.clauses[0].span;
+    case 'requires': return head.span;
   }
 }
 

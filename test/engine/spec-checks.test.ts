@@ -54,6 +54,15 @@ describe('runtime errors inside specifications are failures (issue 8)', () => {
     }
   }
 
+  it('a global initialiser is checked before the entry runs', async () => {
+    for (const mode of ['explore', 'modular'] as const) {
+      const { checked, report } = await verify('var g: int;\nvar h: int := 10 / g;\nproc main() requires h > 1 {\n  assert h < 100;\n}', mode);
+      expect(report.failures.map((f) => `${f.kind}@${f.line}:${f.column}`)).toEqual(['div-by-zero@2:15']);
+      expect(report.failures[0].counterexample).toEqual({ g: 0 });
+      expect(await replayEveryFailure(solver, checked, mode)).toBe(1);
+    }
+  });
+
   it('an entry requires that divides by zero is not a satisfied requires: k = 0 is no input that reaches the body', async () => {
     const { report } = await verify('proc main(k: u8) requires 10 / k > 100 { assert k == 0; }', 'explore');
     expect(report.failures.map((f) => f.kind)).toEqual(['div-by-zero']);

@@ -42,14 +42,17 @@ export async function callInto(
 }
 
 /**
- * The entry's `requires` clauses that have runtime checks (and those after them), in order:
+ * The runtime checks of the global initialisers, then the entry's `requires` clauses that
+ * have runtime checks (and those after them), in order:
  * an operation that fails is a failure of its kind, as in a concrete run; then the clause is
  * assumed. The clause's line is on the path's trace, so that a failure there has a path.
  */
-export async function entryRequires(ctx: EngineContext, s: State, clauses: readonly Expr[]): Promise<Successor[]> {
+export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
   const proc = topFrame(s).proc;
-  const leaves: Successor[] = [];
-  let cur = s;
+  const initialised = await checkObligations(ctx, s, globals);
+  const leaves: Successor[] = [...initialised.leaves];
+  if (!initialised.next) return leaves;
+  let cur = initialised.next;
   for (const r of clauses) {
     cur = { ...cur, trace: extendTrace(cur.trace, r.span.line) };
     const c = evalClause(r, envOf(ctx, cur));

@@ -23,7 +23,7 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   if (!kont) throw new Error('internal: a running state without a continuation');
   const rest = withKont(s, kont.tail);
   const head = kont.head;
-  if (head.kind === 'requires') return entryRequires(ctx, rest, head.clauses);
+  if (head.kind === 'requires') return entryRequires(ctx, rest, head.globals, head.clauses);
   const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
   const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
   let out: Successor[];
