@@ -49,7 +49,8 @@ export async function callInto(
  */
 export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
   const proc = topFrame(s).proc;
-  const initialised = await checkObligations(ctx, s, globals);
+  const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
+  const initialised = await checkObligations(ctx, traced, globals);
   const leaves: Successor[] = [...initialised.leaves];
   if (!initialised.next) return leaves;
   let cur = initialised.next;
