@@ -1,40 +1,57 @@
 // Turning a model into what a user reads and what the concrete interpreter replays: the
 // path's inputs by display name (`x`, `x@9`, `a` as a JSON array of length `a.length`).
 
-import type { Term } from './terms/term';
+import type { Sort, Term } from './terms/term';
 import { isArrayValue, readArray, valueToJSON, defaultValue, type JsonValue, type Value } from './terms/values';
 import type { Model } from './solver/solver';
 
 const MAX_ARRAY_ELEMENTS = 1000;
 
-export type Counterexample = Record<string, JsonValue | JsonValue[]>;
+/** A value as input files hold it: scalars, and arrays (of arrays) as JSON arrays. */
+export type InputJSON = JsonValue | InputJSON[];
+
+export type Counterexample = Record<string, InputJSON>;
 
 function valueOf(model: Model | undefined, sym: Term): Value {
   return model?.get(sym.id) ?? defaultValue(sym.sort);
 }
 
-/** Inputs (oldest first) with their values under `model`; arrays become JSON arrays. */
+const LENGTH = /^(.*?)((?:\[\*\])*)\.length$/;
+
+/** An array of `n` elements read from a model's contents and (for arrays of arrays) inner lengths. */
+function arrayJSON(contents: Value, n: bigint, innerLengths: readonly Value[], sort: Sort): InputJSON[] {
+  const out: InputJSON[] = [];
+  if (!isArrayValue(contents) || sort.kind !== 'array') return out;
+  const count = Math.min(Math.max(0, Number(n)), MAX_ARRAY_ELEMENTS);
+  for (let i = 0n; i < BigInt(count); i++) {
+    const elem = readArray(contents, i);
+    if (sort.elem.kind === 'array') {
+      const [own, ...deeper] = innerLengths.map((l) => (isArrayValue(l) ? readArray(l, i) : 0n));
+      out.push(arrayJSON(elem, typeof own === 'bigint' ? own : 0n, deeper, sort.elem));
+    } else {
+      out.push(valueToJSON(elem, sort.elem));
+    }
+  }
+  return out;
+}
+
+/** Inputs (oldest first) with their values under `model`; arrays (of arrays) become JSON arrays. */
 export function counterexample(inputs: readonly Term[], model: Model | undefined): Counterexample {
   const out: Counterexample = {};
-  const LENGTH = '.length';
-  const lengths = new Map<string, Term>();
+  const byName = new Map(inputs.map((sym) => [sym.symbol!.display, sym]));
+  const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array' && !LENGTH.test(sym.symbol!.display)).map((sym) => sym.symbol!.display));
   for (const sym of inputs) {
     const name = sym.symbol!.display;
-    if (name.endsWith(LENGTH)) lengths.set(name.slice(0, -LENGTH.length), sym);
-  }
-  const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array').map((sym) => sym.symbol!.display));
-  for (const sym of inputs) {
-    const name = sym.symbol!.display;
-    // An input array's length is shown by the array itself.
-    const base = name.endsWith(LENGTH) ? name.slice(0, -LENGTH.length) : undefined;
-    if (base !== undefined && arrays.has(base) && lengths.get(base) === sym) continue;
+    // An input array's lengths are shown by the array itself.
+    const m = LENGTH.exec(name);
+    if (m && arrays.has(m[1])) continue;
     const v = valueOf(model, sym);
-    if (sym.sort.kind === 'array' && isArrayValue(v)) {
-      const lenSym = lengths.get(name);
-      const n = lenSym ? Number(valueOf(model, lenSym)) : 0;
-      const elems: JsonValue[] = [];
-      for (let i = 0; i < Math.min(Math.max(0, n), MAX_ARRAY_ELEMENTS); i++) elems.push(valueToJSON(readArray(v, BigInt(i)), sym.sort.elem));
-      out[name] = elems;
+    if (arrays.has(name)) {
+      const lenSym = byName.get(`${name}.length`);
+      const n = lenSym ? valueOf(model, lenSym) : 0n;
+      const inner: Value[] = [];
+      for (let k = 1; byName.has(`${name}${'[*]'.repeat(k)}.length`); k++) inner.push(valueOf(model, byName.get(`${name}${'[*]'.repeat(k)}.length`)!));
+      out[name] = arrayJSON(v, typeof n === 'bigint' ? n : 0n, inner, sym.sort);
     } else {
       out[name] = valueToJSON(v, sym.sort);
     }

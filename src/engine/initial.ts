@@ -1,29 +1,32 @@
 // The root state of a symbolic run of one procedure: globals initialised (uninitialised
 // ones are inputs named after themselves), parameters fresh symbols named after themselves,
-// results at their default value, `requires` assumed.
+// results at their default value, `requires` assumed (from the first clause with runtime
+// checks on, and after any check of a global initialiser, by the first step instead).
 
 import type { Proc } from '../lang/ast';
 import { EMPTY_PC, pcTerms } from './pathCondition';
-import { pushAll, type Frame, type State, type SymValue } from './state';
-import { evalTerm, evalExpr } from './symbolicEval';
+import { push, pushAll, topFrame, type Frame, type State, type SymValue } from './state';
+import { evalExpr, type Obligation } from './symbolicEval';
+import type { Span } from '../lang/span';
 import { defaultTerm, sortOfType } from './sorts';
 import type { EngineContext } from './step/context';
-import { assumeConjunct } from './step/checks';
-import { envFrom, returnInstr, stmtInstrs } from './step/frames';
+import { assumeConjunct, evalClause } from './step/checks';
+import { envFrom, returnInstr, stmtInstrs, withKont } from './step/frames';
 import { freshValue } from './step/havoc';
 
 const EMPTY_STATE: State = {
   frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
 };
 
-function initGlobals(ctx: EngineContext, s: State): State {
+/** The globals, and the runtime checks of their initialisers (checked before the entry's body). */
+function initGlobals(ctx: EngineContext, s: State, obligations: Obligation[]): State {
   let cur = s;
   const globals = new Map<string, SymValue>();
   for (const g of ctx.checked.globals) {
     const type = ctx.checked.declTypes.get(g)!;
     if (g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call') {
       const env = envFrom(ctx, (n) => globals.get(n));
-      globals.set(g.name, evalExpr(g.init, env, []));
+      globals.set(g.name, evalExpr(g.init, env, obligations));
     } else {
       const input = freshValue(ctx, cur, g.name, type, `global ${g.name}`);
       cur = input.state;
@@ -35,7 +38,8 @@ function initGlobals(ctx: EngineContext, s: State): State {
 
 /** The state before the first statement of `proc`, with its precondition assumed (not yet checked for feasibility). */
 export function initialState(ctx: EngineContext, proc: Proc): State {
-  let s = initGlobals(ctx, EMPTY_STATE);
+  const globalChecks: Obligation[] = [];
+  let s = initGlobals(ctx, EMPTY_STATE, globalChecks);
   const params = new Map<string, SymValue>();
   for (const p of proc.params) {
     const input = freshValue(ctx, s, p.name, ctx.checked.declTypes.get(p) ?? p.type, `parameter ${p.name} of ${proc.name}`);
@@ -50,7 +54,16 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
-  for (const r of proc.requires) s = assumeConjunct(s, evalTerm(r, env, []), r.span, `requires of ${proc.name}`);
+  // Clauses are assumed here up to the first one with runtime checks; that one and the rest
+  // are the first instruction, whose step can fail (see entryRequires).
+  const checksFirst = (clauses: Proc['requires'], span: Span): State =>
+    withKont(s, push({ kind: 'requires', span, globals: globalChecks, clauses }, topFrame(s).kont));
+  if (globalChecks.length > 0) return checksFirst(proc.requires, globalChecks[0].span);
+  for (const [i, r] of proc.requires.entries()) {
+    const c = evalClause(r, env);
+    if (c.obligations.length > 0) return checksFirst(proc.requires.slice(i), r.span);
+    s = assumeConjunct(s, c.cond, r.span, `requires of ${proc.name}`);
+  }
   return s;
 }
 

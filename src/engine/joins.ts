@@ -2,30 +2,21 @@
 // `join;` merges them exactly: the path condition becomes the common prefix ∧ (g1 ∨ … ∨ gn)
 // and every variable ite(g1, v1, ite(g2, v2, …)). `join φ;` summarises them: variables that
 // differ get fresh symbols and φ is assumed (φ was checked on every incoming path). A variable
-// with the same value on every incoming path keeps it: sound, and what a user expects.
+// with the same value on every incoming path keeps it: sound, and what a user expects. Both
+// keep g1 ∨ … ∨ gn, a condition on the inputs only: the merged path is reached by exactly the
+// inputs of the incoming paths, so a failure after the join is not blamed on inputs that fail
+// (or stop) before it.
 
 import type { Join } from '../lang/ast';
 import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
-import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
-import { evalTerm } from './symbolicEval';
+import { topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import { assumedClause, evalClause } from './step/checks';
+import { iteValue, sameValue } from './arrays';
 import type { Term } from './terms/term';
 import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
-import { havoc } from './step/havoc';
+import { havoc, mergeCounts } from './step/havoc';
 import { declaredTypes } from './step/modifies';
-
-function sameValue(a: SymValue, b: SymValue): boolean {
-  if (isSymArray(a) || isSymArray(b)) {
-    return isSymArray(a) && isSymArray(b) && a.length === b.length && a.contents === b.contents;
-  }
-  return a === b;
-}
-
-function mergedCounts(states: readonly State[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of states) for (const [k, v] of s.havocCounts) out.set(k, Math.max(v, out.get(k) ?? 0));
-  return out;
-}
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -52,36 +43,28 @@ function commonNames(stores: readonly Store[]): [string, SymValue[]][] {
 
 export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: Join): State {
   const first = states[0];
-  const base: State = {
-    ...withKont(first, topFrame(first).kont!.tail),
-    status: 'running', waitingAt: undefined, havocCounts: mergedCounts(states), inputs: mergedInputs(states),
-  };
-  if (states.length === 1) return base;
-  return join.cond ? summarise(ctx, states, base, join) : mergeExactly(ctx, states, base, join);
+  const resumed: State = { ...withKont(first, topFrame(first).kont!.tail), status: 'running', waitingAt: undefined };
+  if (states.length === 1) return resumed;
+  const prefix = commonPrefix(states.map((s) => s.pc));
+  const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
+  const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
+  const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
+  return join.cond ? summarise(ctx, states, { ...base, pc: reached }, join) : mergeExactly(ctx, states, { ...base, pc: reached }, join, guards);
 }
 
-function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
-  const T = ctx.T;
-  const prefix = commonPrefix(states.map((s) => s.pc));
-  const guards = states.map((s) => T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
+function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
   const choose = (values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
-    if (isSymArray(values[0])) {
-      const arrays = values as { length: Term; contents: Term }[];
-      return { kind: 'symArray', length: iteChain(ctx, guards, arrays.map((a) => a.length)), contents: iteChain(ctx, guards, arrays.map((a) => a.contents)) };
-    }
-    return iteChain(ctx, guards, values as Term[]);
+    return iteChain(ctx, guards, values);
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, choose(vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, choose(vs)]));
-  const merged = withTopStore(base, store, globals);
-  const pc = conjoin(prefix, { term: T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
-  return { ...merged, pc, model: states[0].model };
+  return { ...withTopStore(base, store, globals), model: states[0].model };
 }
 
-function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly Term[]): Term {
+function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly SymValue[]): SymValue {
   let out = values[values.length - 1];
-  for (let i = values.length - 2; i >= 0; i--) out = ctx.T.ite(guards[i], values[i], out);
+  for (let i = values.length - 2; i >= 0; i--) out = iteValue(ctx.T, guards[i], values[i], out);
   return out;
 }
 
@@ -96,10 +79,10 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
-  const prefix = commonPrefix(states.map((s) => s.pc));
-  const summary = withTopStore({ ...cur, pc: prefix, model: undefined }, store, globals);
-  const phi = evalTerm(join.cond!, envOf(ctx, summary), []);
-  return { ...summary, pc: conjoin(prefix, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  const summary = withTopStore({ ...cur, model: undefined }, store, globals);
+  // Every incoming path checked φ and its runtime checks, so the summary assumes both.
+  const phi = assumedClause(ctx, evalClause(join.cond!, envOf(ctx, summary)));
+  return { ...summary, pc: conjoin(summary.pc, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
 }
 
 function withTopStore(s: State, store: Store, globals: Store): State {

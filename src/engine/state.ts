@@ -3,15 +3,25 @@
 // structure with their parent: stores are small copied maps, continuations and path
 // conditions are persistent linked lists, so a fork costs O(variables), not O(history).
 
-import type { Proc, Stmt, While, Call, LValue, Join } from '../lang/ast';
+import type { Expr, Proc, Stmt, While, Call, LValue, Join } from '../lang/ast';
 import type { Span } from '../lang/span';
 import type { Term } from './terms/term';
 import type { Model } from './solver/solver';
 import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
+import type { Obligation } from './symbolicEval';
 
-/** Arrays are (length, contents): contents is an int-indexed SMT array. */
-export interface SymArray { readonly kind: 'symArray'; readonly length: Term; readonly contents: Term }
+/**
+ * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
+ * also has the lengths of its inner arrays, level by level (see arrays.ts).
+ */
+export interface SymArray {
+  readonly kind: 'symArray';
+  readonly length: Term;
+  readonly contents: Term;
+  /** For arrays of arrays: lengths[0][i] = a[i].length, lengths[1][i][j] = a[i][j].length, … */
+  readonly lengths?: readonly Term[];
+}
 export type SymValue = Term | SymArray;
 
 export function isSymArray(v: SymValue): v is SymArray {
@@ -27,6 +37,11 @@ export type Instr =
   | { readonly kind: 'loop'; readonly loop: While; readonly iteration: number }
   /** Modular mode: after one arbitrary iteration, check the invariant is preserved, then end the path. */
   | { readonly kind: 'loopPreserve'; readonly loop: While }
+  /**
+   * Checks before the entry's body: the runtime checks of global initialisers, then the
+   * `requires` clauses from the first one with runtime checks on (checks, then the clause assumed).
+   */
+  | { readonly kind: 'requires'; readonly span: Span; readonly globals: readonly Obligation[]; readonly clauses: readonly Expr[] }
   /** Leave the procedure: check `ensures`, pop the frame, assign results. */
   | { readonly kind: 'return'; readonly span: Span };
 
@@ -47,8 +62,8 @@ export interface CallSite {
   readonly call: Call;
   readonly span: Span;
   readonly targets: readonly LValue[];
-  /** For element targets `a[i]`: the index, evaluated (and bounds-checked) before the call. */
-  readonly indices?: readonly (Term | undefined)[];
+  /** For element targets `a[i][j]`: the indices, evaluated (and bounds-checked) before the call. */
+  readonly indices?: readonly (readonly Term[] | undefined)[];
 }
 
 export interface Frame {
@@ -78,6 +93,13 @@ export interface Failure extends FailureSite {
   readonly modelStatus: 'sat' | 'unknown';
 }
 
+/**
+ * A havoc site's count: a number on a single path; after a join of paths that fired it a
+ * different number of times, the count of each incoming path under its guard (a condition
+ * on the inputs), so that the next havoc there reads the input a concrete run would read.
+ */
+export type HavocCount = number | { readonly guard: Term; readonly then: HavocCount; readonly else: HavocCount };
+
 export interface State {
   /** Call stack, outermost first. */
   readonly frames: readonly Frame[];
@@ -87,7 +109,7 @@ export interface State {
   /** A model of `pc` (a hint for the solver and the debugger's Model scope). */
   readonly model?: Model;
   /** How often each havoc site `x@L` has fired on this path (for `x@L#2` names). */
-  readonly havocCounts: ReadonlyMap<string, number>;
+  readonly havocCounts: ReadonlyMap<string, HavocCount>;
   /** Why the path ended, for statuses other than running/waiting/done. */
   readonly failure?: Failure;
   readonly note?: string;
@@ -138,6 +160,7 @@ export function nextSpan(s: State): Span | undefined {
     case 'loop': return head.loop.span;
     case 'loopPreserve': return head.loop.span;
     case 'return': return head.span;
+    case 'requires': return head.span;
   }
 }
 

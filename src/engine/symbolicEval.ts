@@ -1,7 +1,8 @@
 // Symbolic evaluation of Sym expressions to terms. Runtime checks (division by zero, index
 // out of bounds) are not decided here: they are returned as obligations, each guarded by the
 // condition under which the operation is really evaluated (short-circuit `&&`, `||`, `==>`
-// and `?:`), for the stepper to check against the path condition.
+// and `?:`), for the stepper to check against the path condition, in code and in every
+// specification clause alike.
 
 import type { Expr, Binary, Quant } from '../lang/ast';
 import type { Span } from '../lang/span';
@@ -10,7 +11,8 @@ import { printExpr } from '../lang/printer';
 import type { FailureKind } from './failures';
 import type { TermStore } from './terms/store';
 import type { Sort, Term } from './terms/term';
-import { defaultTerm, sortOfType } from './sorts';
+import { sortOfType } from './sorts';
+import { arrayOf, elementOf, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 import { heapUnsupported } from './heapGuard';
 
@@ -149,27 +151,21 @@ class Evaluator {
     const ct = this.term(c, guard, bound, old);
     const av = this.value(a, T.and(guard, ct), bound, old);
     const bv = this.value(b, T.and(guard, T.not(ct)), bound, old);
-    if (isSymArray(av) && isSymArray(bv)) {
-      return { kind: 'symArray', length: T.ite(ct, av.length, bv.length), contents: T.ite(ct, av.contents, bv.contents) };
-    }
-    return T.ite(ct, asTerm(av), asTerm(bv));
+    return iteValue(T, ct, av, bv);
   }
 
-  private index(a: Expr, i: Expr, span: Span, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+  private index(a: Expr, i: Expr, span: Span, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
     const T = this.T;
     const arr = this.array(a, guard, bound, old);
     const idx = this.term(i, guard, bound, old);
     const inBounds = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
     this.oblige('out-of-bounds', inBounds, guard, span, `index ${printExpr(i)} may be outside ${printExpr(a)} (length ${printExpr(a)}.length)`);
-    return T.select(arr.contents, idx);
+    return elementOf(T, arr, idx);
   }
 
   private arrayLit(elems: readonly Expr[], sort: Sort, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymArray {
     if (sort.kind !== 'array') throw new EvalError('array literal without an array type');
-    const T = this.T;
-    let contents = T.constArray(sort.elem, defaultTerm(T, sort.elem));
-    elems.forEach((el, k) => { contents = T.store(contents, T.int(BigInt(k)), this.term(el, guard, bound, old)); });
-    return { kind: 'symArray', length: T.int(BigInt(elems.length)), contents };
+    return arrayOf(this.T, sort, elems.map((el) => this.value(el, guard, bound, old)));
   }
 
   private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
@@ -180,9 +176,12 @@ class Evaluator {
       inner.set(v.name, b);
       return b;
     });
-    // Obligations under a binder cannot be stated outside it; runtime errors inside
-    // specifications are therefore not reported (the quantified formula uses total SMT semantics).
-    const body = new Evaluator(this.env, []).term(q.body, guard, inner, old);
+    // The body must be defined for every value of the bound variables (where its own
+    // short-circuit guards let it be evaluated): each obligation under the binder becomes
+    // one quantified over it, for forall and exists alike (docs/language.md).
+    const inside: Obligation[] = [];
+    const body = new Evaluator(this.env, inside).term(q.body, guard, inner, old);
+    for (const o of inside) this.out.push({ ...o, cond: T.forall(vars, o.cond) });
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 

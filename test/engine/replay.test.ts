@@ -1,78 +1,99 @@
-// Counterexamples are real: every failure the engine finds on a sample (explore mode, no
-// `join` statements, whose paths a concrete run can follow) is replayed by the concrete
-// interpreter on the counterexample's inputs, read back through the input-file parser, and
-// must fail the same way at the same line. Both the report's counterexamples and those of
-// every failing path (one leaf per failing path) are replayed.
+// Counterexamples are real: every failure the engine finds on every sample, in each mode its
+// header states, is replayed by the concrete interpreter on the counterexample's inputs (read
+// back through the input-file parser, as `symdap run --inputs` reads them) and must fail the
+// same way at the same line. Both the report's counterexamples and those of every failing path
+// are replayed; in modular mode a failing path is replayed from the procedure it verifies.
+// Programs with joins are included: merged paths share their inputs' symbols, so a
+// counterexample names each input once, with the value the path it describes reads.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
 import { resolveEntry } from '../../src/engine/entry';
 import { verifyProgram } from '../../src/engine/verify';
-import { counterexample, type Counterexample } from '../../src/engine/counterexample';
-import { inputSymbols } from '../../src/engine/state';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
-import { parseInputs } from '../../src/engine/concrete/inputs';
-import { inputTypesOf } from '../../src/engine/concrete/havoc';
-import { runConcrete } from '../../src/engine/concrete/interpreter';
-import type { CheckedProgram } from '../../src/lang/checked';
-import type { Proc } from '../../src/lang/ast';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
-import { exploreLeaves } from '../support/symbolic';
+import { outcome, replay, replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
 afterAll(() => solver?.dispose());
 
-const JOIN_STATEMENT = /^\s*join\b/m;
-
-const samples = sampleFiles().map(readSample)
-  .filter((s) => s.verdicts.explore === 'failed' && !JOIN_STATEMENT.test(s.source) && !s.pending.includes('engine'));
-
-/** Runs the program concretely on a counterexample, as `symdap run --inputs` would read it. */
-function replay(checked: CheckedProgram, proc: Proc, cx: Counterexample) {
-  const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc));
-  expect(parsed.error).toBeUndefined();
-  expect(parsed.warnings ?? []).toEqual([]);
-  return runConcrete(checked, proc, parsed.inputs!);
-}
+const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine'));
 
 describe('counterexamples replay concretely to the same failure', () => {
-  it('there are failing samples to replay', () => {
-    expect(samples.length).toBeGreaterThanOrEqual(5);
+  it('there are failing samples to replay, with and without joins', () => {
+    const failing = samples.filter((s) => Object.values(s.verdicts).includes('failed'));
+    expect(failing.length).toBeGreaterThanOrEqual(5);
+    expect(failing.some((s) => /^\s*join\b/m.test(s.source))).toBe(true);
   });
 
   for (const sample of samples) {
     const opts = optionsFromArgs(sample.args);
-    it(`${sample.name}: the reported failures`, async () => {
-      const { checked } = loadSource(sample.source, sample.name);
-      const proc = resolveEntry(checked!, opts.entry).proc!;
-      const { report } = await verifyProgram(checked!, solver, { mode: 'explore', ...opts });
-      expect(report.failures.length).toBeGreaterThan(0);
+    for (const mode of ['explore', 'modular'] as const) {
+      const verdict = sample.verdicts[mode];
+      if (!verdict) continue;
+      it(`${sample.name} (${mode}): the reported failures and every failing path`, async () => {
+        const { checked } = loadSource(sample.source, sample.name);
+        const proc = resolveEntry(checked!, opts.entry).proc!;
+        const { report } = await verifyProgram(checked!, solver, { mode, ...opts });
+        if (mode === 'explore') {
+          for (const f of report.failures) {
+            const r = replay(checked!, proc, f.counterexample);
+            expect(outcome(r), `${f.kind} at line ${f.line} with ${JSON.stringify(f.counterexample)}`)
+              .toEqual({ status: 'failed', kind: f.kind, line: f.line });
+          }
+        }
+        const replayed = await replayEveryFailure(solver, checked!, mode, opts);
+        expect(replayed > 0).toBe(verdict === 'failed');
+      }, 60_000);
+    }
+  }
+});
+
+describe('counterexamples of merged paths name each input once (issue 8)', () => {
+  const programs = [
+    `proc main(x: u8) {
+  var y: u8 := 0;
+  if (x > 5) { y := 1; } else { y := 2; }
+  var t: u8 := *;
+  join;
+  assert t != 7 || y != 2;
+}`,
+    // A havoc site fired a different number of times on the paths a join merges.
+    `proc main(x: u8, y: u8) {
+  var n: int := 0;
+  var t: u8 := 0;
+  while (n < 3) {
+    if (x > n as u8) { t := *; } else if (y > 3) { t := t + 1; }
+    n := n + 1;
+    join;
+  }
+  assert t != 9;
+}`,
+    `proc main(x: int) {
+  var a: int[] := [1, 2, 3];
+  if (x > 0) { a[0] := *; } else { a[1] := *; }
+  join;
+  var k: int := *;
+  if (k > 0) { a[2] := *; }
+  join;
+  assert a[0] + a[1] + a[2] != 100 || x == 7;
+}`,
+  ];
+  for (const [i, source] of programs.entries()) {
+    it(`program ${i + 1}`, async () => {
+      const { checked, diagnostics } = loadSource(source, `merged${i}.sym`);
+      expect(diagnostics).toEqual([]);
+      const { report } = await verifyProgram(checked!, solver, { mode: 'explore' });
+      expect(report.verdict).toBe('failed');
+      const proc = resolveEntry(checked!).proc!;
       for (const f of report.failures) {
-        const r = replay(checked!, proc, f.counterexample);
-        const what = `${f.kind} at line ${f.line} with ${JSON.stringify(f.counterexample)}`;
-        expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }, what)
+        expect(outcome(replay(checked!, proc, f.counterexample)), JSON.stringify(f.counterexample))
           .toEqual({ status: 'failed', kind: f.kind, line: f.line });
       }
-    });
-
-    it(`${sample.name}: every failing path`, async () => {
-      const { checked } = loadSource(sample.source, sample.name);
-      const proc = resolveEntry(checked!, opts.entry).proc!;
-      const { leaves } = await exploreLeaves(checked!, solver, proc, { mode: 'explore', ...opts });
-      const failed = leaves.filter((n) => n.state.status === 'failed');
-      expect(failed.length).toBeGreaterThan(0);
-      for (const n of failed) {
-        const f = n.state.failure!;
-        expect(f.modelStatus).toBe('sat');
-        const cx = counterexample(inputSymbols(n.state), f.model);
-        const r = replay(checked!, proc, cx);
-        const what = `${f.kind} at line ${f.span.line} with ${JSON.stringify(cx)}`;
-        expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }, what)
-          .toEqual({ status: 'failed', kind: f.kind, line: f.span.line });
-      }
+      expect(await replayEveryFailure(solver, checked!, 'explore')).toBeGreaterThan(0);
     });
   }
 });

@@ -24,7 +24,17 @@ export class Rng {
   }
 }
 
-export interface GenOptions { statements?: number; arrays?: boolean; asserts?: boolean }
+/**
+ * `partial`: divisors and array indices may be any expression (division by zero and out-of-
+ * bounds can happen), `specs`: `requires`/`ensures` on main and an `invariant` on every loop
+ * (each with partial operations when `partial`), `nested`: arrays of arrays, `havocs`:
+ * `x := *` and `var x: T := *`.
+ */
+export interface GenOptions {
+  statements?: number; arrays?: boolean; asserts?: boolean; partial?: boolean; specs?: boolean; nested?: boolean; havocs?: boolean;
+  /** `merge`: `join;` after every if and loop; `end`: `join φ;` as main's last statement (then no `ensures`). */
+  joins?: 'none' | 'merge' | 'end';
+}
 export interface GeneratedProgram { source: string; params: { name: string; type: Type }[] }
 
 const INT: Type = { kind: 'int' };
@@ -83,9 +93,17 @@ class ProgramBuilder {
   }
 
   build(): string {
+    const specs = this.opts.specs ? [`  requires ${this.clause()}`, ...(this.opts.joins === 'end' ? [] : [`  ensures ${this.clause()}`])] : [];
     while (this.budget > 0) this.statement(1);
+    if (this.opts.joins === 'end') this.emit(1, `join ${this.clause()};`);
     const header = this.params.map((p) => `${p.name}: ${typeText(p.type)}`).join(', ');
-    return `proc main(${header}) {\n${this.lines.join('\n')}\n}\n`;
+    return [`proc main(${header})`, ...specs, `{\n${this.lines.join('\n')}\n}\n`].join('\n');
+  }
+
+  /** A specification formula: usually one that holds (`φ || true` still evaluates φ), so paths go on. */
+  clause(): string {
+    const phi = this.expr(BOOL, 2);
+    return this.rng.chance(0.7) ? `(${phi} || true)` : phi;
   }
 
   // ------------------------------------------------------------ statements
@@ -105,7 +123,17 @@ class ProgramBuilder {
     else if (r < 0.75 && nested && this.loops < 2) this.loop(depth);
     else if (r < 0.85 && this.opts.asserts) this.emit(depth, `${this.rng.pick(['assert', 'assume'])} ${this.expr(BOOL, 2)};`);
     else if (r < 0.92 && this.opts.arrays) this.arrayDecl(depth);
+    else if (this.opts.havocs) this.havoc(depth);
     else this.varDecl(depth);
+  }
+
+  private havoc(depth: number): void {
+    const scalars = this.visible().filter((v) => v.mutable && v.type.kind !== 'array');
+    if (scalars.length > 0 && this.rng.chance(0.5)) return this.emit(depth, `${this.rng.pick(scalars).name} := *;`);
+    const type = this.rng.pick(this.scalarTypes);
+    const name = this.fresh('h');
+    this.emit(depth, `var ${name}: ${typeText(type)} := *;`);
+    this.declare({ name, type, mutable: true });
   }
 
   private varDecl(depth: number): void {
@@ -121,8 +149,20 @@ class ProgramBuilder {
     const length = this.rng.int(1, 3);
     const elems = Array.from({ length }, () => this.typed(elem, 1));
     const name = this.fresh('arr');
+    if (this.opts.nested && this.rng.chance(0.4)) {
+      const rows = Array.from({ length }, () => `[${Array.from({ length: this.rng.int(0, 3) }, () => this.typed(elem, 1)).join(', ')}]`);
+      this.emit(depth, `var ${name}: ${typeText(elem)}[][] := [${rows.join(', ')}];`);
+      this.declare({ name, type: { kind: 'array', elem: { kind: 'array', elem } }, mutable: true, length });
+      return;
+    }
     this.emit(depth, `var ${name}: ${typeText(elem)}[] := [${elems.join(', ')}];`);
     this.declare({ name, type: { kind: 'array', elem }, mutable: true, length });
+  }
+
+  /** An index into an array of `length` elements: in range, or with `partial` any int expression. */
+  private index(length: number | undefined): string {
+    if (this.opts.partial && this.rng.chance(0.3)) return this.expr(INT, 1);
+    return String(this.rng.int(0, (length ?? 1) - 1));
   }
 
   private assign(depth: number): void {
@@ -130,8 +170,11 @@ class ProgramBuilder {
     if (targets.length === 0) return this.varDecl(depth);
     const v = this.rng.pick(targets);
     if (v.type.kind !== 'array') return this.emit(depth, `${v.name} := ${this.expr(v.type, 2)};`);
-    const at = this.rng.int(0, (v.length ?? 1) - 1);
-    this.emit(depth, `${v.name}[${at}] := ${this.expr(v.type.elem, 2)};`);
+    const at = this.index(v.length);
+    const elem = v.type.elem;
+    if (elem.kind !== 'array') return this.emit(depth, `${v.name}[${at}] := ${this.expr(elem, 2)};`);
+    if (this.rng.chance(0.3)) return this.emit(depth, `${v.name}[${at}] := [${this.typed(elem.elem, 1)}];`);
+    this.emit(depth, `${v.name}[${at}][${this.index(1)}] := ${this.rng.chance(0.2) && this.opts.havocs ? '*' : this.expr(elem.elem, 2)};`);
   }
 
   private block(depth: number, extra?: () => void): void {
@@ -154,6 +197,7 @@ class ProgramBuilder {
       this.block(depth + 1);
     }
     this.emit(depth, '}');
+    if (this.opts.joins === 'merge') this.emit(depth, 'join;');
   }
 
   private loop(depth: number): void {
@@ -161,9 +205,11 @@ class ProgramBuilder {
     this.emit(depth, `var ${k}: int := 0;`);
     this.declare({ name: k, type: INT, mutable: false });
     this.loops++;
-    this.emit(depth, `while (${k} < ${this.rng.int(1, 3)}) {`);
+    const invariant = this.opts.specs ? ` invariant ${this.clause()}` : '';
+    this.emit(depth, `while (${k} < ${this.rng.int(1, 3)})${invariant} {`);
     this.block(depth + 1, () => this.emit(depth + 1, `${k} := ${k} + 1;`));
     this.emit(depth, '}');
+    if (this.opts.joins === 'merge') this.emit(depth, 'join;');
     this.loops--;
   }
 
@@ -191,11 +237,17 @@ class ProgramBuilder {
     const arrays = this.visible().filter((v) => v.type.kind === 'array' && sameType(v.type.elem, t));
     if (arrays.length > 0 && this.rng.chance(0.25)) {
       const a = this.rng.pick(arrays);
-      return `${a.name}[${this.rng.int(0, (a.length ?? 1) - 1)}]`;
+      return `${a.name}[${this.index(a.length)}]`;
+    }
+    const nested = this.visible().filter((v) => v.type.kind === 'array' && v.type.elem.kind === 'array' && sameType(v.type.elem.elem, t));
+    if (nested.length > 0 && this.rng.chance(0.3)) {
+      const a = this.rng.pick(nested);
+      return `${a.name}[${this.index(a.length)}][${this.index(1)}]`;
     }
     if (t.kind === 'int' && this.rng.chance(0.1)) {
       const any = this.visible().filter((v) => v.type.kind === 'array');
-      if (any.length > 0) return `${this.rng.pick(any).name}.length`;
+      const a = any.length > 0 ? this.rng.pick(any) : undefined;
+      if (a) return a.type.kind === 'array' && a.type.elem.kind === 'array' && this.rng.chance(0.5) ? `${a.name}[${this.index(a.length)}].length` : `${a.name}.length`;
     }
     return this.rng.pick(vars).name;
   }
@@ -237,7 +289,8 @@ class ProgramBuilder {
     if (op === '<<' || op === '>>') {
       right = small && this.rng.chance(0.2) ? this.typedLeaf(t) : String(this.rng.int(0, (t.kind === 'bv' ? t.width : 8) - 1));
     } else if (op === '/' || op === '%') {
-      right = small && this.rng.chance(0.1) ? this.typedLeaf(t) : this.nonZeroLiteral(t);
+      const variable = this.opts.partial ? 0.5 : small ? 0.1 : 0;
+      right = this.rng.chance(variable) ? this.typedLeaf(t) : this.nonZeroLiteral(t);
     } else if (op === '*') {
       right = small && this.rng.chance(0.5) ? this.typedLeaf(t) : this.literal(t);
     } else {
@@ -263,7 +316,11 @@ class ProgramBuilder {
 /** A random well-typed, terminating program `proc main(params) { … }`. */
 export function generateProgram(seed: number, opts: GenOptions = {}): GeneratedProgram {
   const rng = new Rng(seed);
-  const full: Required<GenOptions> = { statements: opts.statements ?? 12, arrays: opts.arrays ?? true, asserts: opts.asserts ?? true };
+  const full: Required<GenOptions> = {
+    statements: opts.statements ?? 12, arrays: opts.arrays ?? true, asserts: opts.asserts ?? true,
+    partial: opts.partial ?? false, specs: opts.specs ?? false, nested: opts.nested ?? false, havocs: opts.havocs ?? false,
+    joins: opts.joins ?? 'none',
+  };
   const extra = OPTIONAL_BV.filter(() => rng.chance(0.5));
   const types = [INT, BOOL, ...(extra.length > 0 ? extra : [rng.pick(OPTIONAL_BV)])];
   const params: Var[] = types.map((type, i) => ({ name: `p${i}`, type, mutable: false }));

@@ -43,14 +43,27 @@ function valueUnder(v: SymValue, env: (sym: Term) => Value | undefined): Concret
   if (!isSymArray(v)) return asConcrete(evaluate(v, env));
   const length = evaluate(v.length, env);
   const contents = evaluate(v.contents, env);
+  const lengths = (v.lengths ?? []).map((l) => evaluate(l, env));
   if (typeof length !== 'bigint' || !isArrayValue(contents)) throw new Error('malformed symbolic array');
+  return arrayUnder(contents, length, lengths);
+}
+
+/** An array value of `length` elements; for arrays of arrays, `lengths` holds the inner lengths level by level. */
+function arrayUnder(contents: Value, length: bigint, lengths: readonly Value[]): ConcreteValue {
+  if (!isArrayValue(contents)) throw new Error('malformed symbolic array');
   const elems: ConcreteValue[] = [];
-  for (let i = 0n; i < length; i++) elems.push(asConcrete(readArray(contents, i)));
+  for (let i = 0n; i < length; i++) {
+    const elem = readArray(contents, i);
+    if (lengths.length === 0) { elems.push(asConcrete(elem)); continue; }
+    const [own, ...deeper] = lengths.map((l) => (isArrayValue(l) ? readArray(l, i) : l));
+    if (typeof own !== 'bigint') throw new Error('malformed inner length');
+    elems.push(arrayUnder(elem, own, deeper));
+  }
   return arrayValue(elems);
 }
 
 function asConcrete(v: Value): ConcreteValue {
-  if (isArrayValue(v)) throw new Error('nested arrays are not compared');
+  if (isArrayValue(v)) throw new Error('an array where a scalar was expected');
   return v;
 }
 

@@ -2,23 +2,24 @@
 // still checks its contract; modular mode checks `requires`, then havocs the results and the
 // globals the callee may assign and assumes `ensures`.
 
-import type { Call, LValue, Proc } from '../../lang/ast';
+import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymArray, type SymValue } from '../state';
+import { extendTrace, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state';
 import type { Term } from '../terms/term';
-import { evalExpr, evalTerm, type Obligation } from '../symbolicEval';
+import { evalExpr, type Obligation } from '../symbolicEval';
 import { defaultTerm, sortOfType } from '../sorts';
-import { assumeConjunct, ask, checkAll, unknownLeaf } from './checks';
+import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
-import { freshValue, havoc, havocName } from './havoc';
+import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
-import { checkIndex, checkObligations } from './execute';
+import { checkObligations } from './execute';
+import { evalPlace, storeAt, type ElementTarget } from './elements';
 import { heapUnsupported } from '../heapGuard';
 
 export async function callInto(
-  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (Term | undefined)[],
+  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
 ): Promise<Successor[]> {
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
@@ -29,7 +30,7 @@ export async function callInto(
   if (!argsChecked.next) return argsChecked.leaves;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
   const pre = await checkAll(ctx, argsChecked.next, callee.requires.map((r) => ({
-    cond: evalTerm(r, contractEnv(ctx, argsChecked.next!, params, params), []),
+    ...evalClause(r, contractEnv(ctx, argsChecked.next!, params, params)),
     site: { kind: 'precondition' as const, span, message: `${callee.name} requires ${printExpr(r)}` },
     reason: `precondition of ${callee.name}`,
   })));
@@ -39,6 +40,33 @@ export async function callInto(
     ? await applyContract(ctx, pre.next, callee, params, { call, span, targets, indices })
     : pushFrame(ctx, pre.next, callee, params, { call, span, targets, indices });
   return [...leaves, ...rest];
+}
+
+/**
+ * The runtime checks of the global initialisers, then the entry's `requires` clauses that
+ * have runtime checks (and those after them), in order:
+ * an operation that fails is a failure of its kind, as in a concrete run; then the clause is
+ * assumed. The clause's line is on the path's trace, so that a failure there has a path.
+ */
+export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
+  const proc = topFrame(s).proc;
+  const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
+  const initialised = await checkObligations(ctx, traced, globals);
+  const leaves: Successor[] = [...initialised.leaves];
+  if (!initialised.next) return leaves;
+  let cur = initialised.next;
+  for (const r of clauses) {
+    cur = { ...cur, trace: extendTrace(cur.trace, r.span.line) };
+    const c = evalClause(r, envOf(ctx, cur));
+    const checked = await checkObligations(ctx, cur, c.obligations);
+    leaves.push(...checked.leaves);
+    if (!checked.next) return leaves;
+    const ok = await ask(ctx, checked.next, c.cond);
+    if (ok.status === 'unknown') return [...leaves, unknownLeaf(checked.next, ok, `the precondition of ${proc.name}`)];
+    if (ok.status === 'unsat') return [...leaves, { state: { ...checked.next, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` }, label: STEP }];
+    cur = assumeConjunct(checked.next, c.cond, r.span, `requires of ${proc.name}`, ok);
+  }
+  return [...leaves, { state: cur, label: STEP }];
 }
 
 /** The environment of a contract: parameters (and results) plus the current globals. */
@@ -71,8 +99,7 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
   let cur = s;
   const results = new Map<string, SymValue>();
   for (const r of callee.returns) {
-    const named = havocName(cur, `${callee.name}.${r.name}`, span.line);
-    const fresh = freshValue(ctx, named.state, named.display, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
+    const fresh = freshAtSite(ctx, cur, `${callee.name}.${r.name}@${span.line}`, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
     results.set(r.name, fresh.value);
     cur = fresh.state;
   }
@@ -85,7 +112,8 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
   const post = new Map([...params, ...results]);
   const env = { ...contractEnv(ctx, cur, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) };
   for (const e of callee.ensures) {
-    const cond = evalTerm(e, env, []);
+    // Proved, with its runtime checks, when the callee was verified against its contract.
+    const cond = assumedClause(ctx, evalClause(e, env));
     const r = await ask(ctx, cur, cond);
     if (r.status === 'unknown') return [unknownLeaf(cur, r, `the postcondition of ${callee.name}`)];
     if (r.status === 'unsat') return [{ state: { ...cur, status: 'infeasible', note: `${callee.name} ensures ${printExpr(e)} contradicts the path condition` }, label: STEP }];
@@ -100,7 +128,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
   const proc = frame.proc;
   const env = envOf(ctx, s, frame);
   const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
-    cond: evalTerm(e, env, []),
+    ...evalClause(e, env),
     site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },
     reason: `postcondition of ${proc.name}`,
   })));
@@ -130,17 +158,10 @@ async function assignResults(ctx: EngineContext, s: State, callee: Proc, results
 }
 
 async function storeElement(
-  ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: SymValue, evaluated?: Term,
+  ctx: EngineContext, s: State, target: ElementTarget, value: SymValue, evaluated?: readonly Term[],
 ): Promise<{ leaves: Successor[]; next?: State }> {
-  if (target.array.kind !== 'var' || isSymArray(value)) throw new Error('assignment of a call result to a nested array element is not supported yet');
-  const name = target.array.name;
-  const obligations: Obligation[] = [];
-  const idx = evaluated ?? evalTerm(target.index, envOf(ctx, s), obligations);
-  const ob = await checkObligations(ctx, s, obligations);
-  if (!ob.next) return ob;
-  const inBounds = await checkIndex(ctx, ob.next, name, idx, target);
-  const leaves = [...ob.leaves, ...inBounds.leaves];
-  if (!inBounds.next) return { leaves };
-  const arr = envOf(ctx, inBounds.next).lookup(name) as SymArray;
-  return { leaves, next: assignName(inBounds.next, name, { ...arr, contents: ctx.T.store(arr.contents, idx, value) }) };
+  // `a[i] := p(x)` evaluated its indices before the call; `a[i], b := p(x)` evaluates them now.
+  const place = evaluated ? { leaves: [], next: s, indices: evaluated } : await evalPlace(ctx, s, target);
+  if (!place.next) return place;
+  return { leaves: place.leaves, next: storeAt(ctx, place.next, target, place.indices, value) };
 }

@@ -8,6 +8,7 @@ import { conjoin, pcTerms } from '../pathCondition';
 import type { SatResult } from '../solver/solver';
 import type { Term } from '../terms/term';
 import type { State } from '../state';
+import { evalTerm, type EvalEnv, type Obligation } from '../symbolicEval';
 import { STEP, type EdgeLabel, type EngineContext, type Successor } from './context';
 
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
@@ -53,19 +54,53 @@ export async function checkProperty(
   return { leaves, next: assumeConjunct(s, cond, site.span, reason, holds) };
 }
 
-/** Checks several properties in order, each assumed before the next. */
-export async function checkAll(
-  ctx: EngineContext, s: State, props: readonly { cond: Term; site: FailureSite; reason: string }[],
-): Promise<PropertyOutcome> {
+/** A property to check; its runtime obligations (evaluating it must not fail) come first. */
+export interface Property {
+  readonly cond: Term;
+  readonly site: FailureSite;
+  readonly reason: string;
+  readonly obligations?: readonly Obligation[];
+}
+
+/** A specification clause evaluated with its runtime obligations (see `checkAll`, `assumeClause`). */
+export interface Clause {
+  readonly cond: Term;
+  readonly obligations: readonly Obligation[];
+}
+
+export function evalClause(e: Parameters<typeof evalTerm>[0], env: EvalEnv): Clause {
+  const obligations: Obligation[] = [];
+  const cond = evalTerm(e, env, obligations);
+  return { cond, obligations };
+}
+
+/** The property that a runtime obligation states: a failure of its own kind where it does not hold. */
+export function obligationProperty(o: Obligation): Property {
+  return { cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message }, reason: `no ${o.kind} at line ${o.span.line}` };
+}
+
+/** Checks several properties in order, each (with its obligations first) assumed before the next. */
+export async function checkAll(ctx: EngineContext, s: State, props: readonly Property[]): Promise<PropertyOutcome> {
   const leaves: Successor[] = [];
   let cur: State | undefined = s;
   for (const p of props) {
-    if (!cur) break;
-    const out = await checkProperty(ctx, cur, p.cond, p.site, p.reason);
-    leaves.push(...out.leaves);
-    cur = out.next;
+    for (const q of [...(p.obligations ?? []).map(obligationProperty), p]) {
+      if (!cur) break;
+      const out = await checkProperty(ctx, cur, q.cond, q.site, q.reason);
+      leaves.push(...out.leaves);
+      cur = out.next;
+    }
   }
   return { leaves, next: cur };
+}
+
+/**
+ * The condition under which a clause that was proved elsewhere (a callee's `ensures` in
+ * modular mode, an invariant after the havoc, a join summary) may be assumed: the clause
+ * and the well-definedness of every operation in it, which the proof also established.
+ */
+export function assumedClause(ctx: EngineContext, c: Clause): Term {
+  return ctx.T.and(...c.obligations.map((o) => o.cond), c.cond);
 }
 
 export interface SplitOutcome {

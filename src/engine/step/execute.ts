@@ -9,11 +9,12 @@ import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { ask, assumeConjunct, checkAll, checkProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
+import { ask, assumeConjunct, checkAll, checkProperty, obligationProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
-import { callInto, leaveFrame } from './calls';
+import { callInto, entryRequires, leaveFrame } from './calls';
+import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
 import { heapUnsupported } from '../heapGuard';
 
@@ -23,6 +24,7 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   if (!kont) throw new Error('internal: a running state without a continuation');
   const rest = withKont(s, kont.tail);
   const head = kont.head;
+  if (head.kind === 'requires') return entryRequires(ctx, rest, head.globals, head.clauses);
   const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
   const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
   let out: Successor[];
@@ -64,9 +66,7 @@ export async function withValue(
 }
 
 export function checkObligations(ctx: EngineContext, s: State, obligations: readonly Obligation[]): Promise<PropertyOutcome> {
-  return checkAll(ctx, s, obligations.map((o) => ({
-    cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message }, reason: `no ${o.kind} at line ${o.span.line}`,
-  })));
+  return checkAll(ctx, s, obligations.map(obligationProperty));
 }
 
 function asTerm(v: SymValue): Term {
@@ -102,7 +102,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
   if (value.kind === 'call') {
-    if (target.kind === 'index' && target.array.kind === 'var') return callIntoElement(ctx, s, target, target.array.name, value, st);
+    if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
     return callInto(ctx, s, value, [target], st.span);
   }
   if (target.kind === 'var') {
@@ -116,46 +116,25 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
   return assignElement(ctx, s, target, value, st);
 }
 
-/** `a[i] := p(…)`: as for any right-hand side, the index is evaluated and checked before the call. */
-function callIntoElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, name: string, call: Call, st: Assign): Promise<Successor[]> {
-  return withValue(ctx, s, target.index, async (s1, idx) => {
-    const inBounds = await checkIndex(ctx, s1, name, asTerm(idx), target);
-    if (!inBounds.next) return inBounds.leaves;
-    return [...inBounds.leaves, ...(await callInto(ctx, inBounds.next, call, [target], st.span, [asTerm(idx)]))];
-  });
+/** `a[i] := p(…)`: as for any right-hand side, the indices are evaluated and checked before the call. */
+async function callIntoElement(ctx: EngineContext, s: State, target: ElementTarget, call: Call, st: Assign): Promise<Successor[]> {
+  const place = await evalPlace(ctx, s, target);
+  if (!place.next) return place.leaves;
+  return [...place.leaves, ...(await callInto(ctx, place.next, call, [target], st.span, [place.indices]))];
 }
 
-/** `a[i] := e` (and `a[i] := *`): a new array value with one element replaced. */
-async function assignElement(ctx: EngineContext, s: State, target: LValue & { kind: 'index' }, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
-  if (target.array.kind !== 'var') throw new Error('assignment to an element of a nested array is not supported by the symbolic engine yet');
-  const name = target.array.name;
-  return withValue(ctx, s, target.index, async (s1, idx) => {
-    const store = (s2: State, elem: Term): Successor[] => {
-      const arr = envOf(ctx, s2).lookup(name);
-      if (!arr || !isSymArray(arr)) throw new Error(`internal: ${name} is not an array`);
-      const updated = { ...arr, contents: ctx.T.store(arr.contents, asTerm(idx), elem) };
-      return [{ state: assignName(s2, name, updated), label: STEP }];
-    };
-    const inBounds = await checkIndex(ctx, s1, name, asTerm(idx), target);
-    if (!inBounds.next) return inBounds.leaves;
-    if (value.kind === 'havoc') {
-      const elemType = declType(ctx, target);
-      if (elemType.kind !== 'array') throw new Error('internal: element assignment to a non-array');
-      const fresh = havoc(ctx, inBounds.next, name, elemType.elem, st.span, 'havoc of an element');
-      return [...inBounds.leaves, ...store(fresh.state, asTerm(fresh.value))];
-    }
-    return [...inBounds.leaves, ...(await withValue(ctx, inBounds.next, value, (s3, v) => store(s3, asTerm(v))))];
-  });
-}
-
-export function checkIndex(ctx: EngineContext, s: State, name: string, idx: Term, target: LValue): Promise<PropertyOutcome> {
-  const T = ctx.T;
-  const arr = envOf(ctx, s).lookup(name);
-  if (!arr || !isSymArray(arr)) throw new Error(`internal: ${name} is not an array`);
-  const cond = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
-  return checkProperty(ctx, s, cond,
-    { kind: 'out-of-bounds', span: target.span, message: `index ${printExpr((target as { index: Expr }).index)} may be outside ${name} (length ${name}.length)` },
-    `index within ${name}`);
+/** `a[i] := e`, `a[i][j] := *`: a new array value with one element replaced. */
+async function assignElement(ctx: EngineContext, s: State, target: ElementTarget, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+  const place = await evalPlace(ctx, s, target);
+  if (!place.next) return place.leaves;
+  const done = (s2: State, v: SymValue): Successor[] => [{ state: storeAt(ctx, s2, target, place.indices, v), label: STEP }];
+  if (value.kind === 'havoc') {
+    const elemType = ctx.checked.exprTypes.get(target);
+    if (!elemType) throw new Error('internal: no type for an element target');
+    const fresh = havoc(ctx, place.next, targetPath(target).name, elemType, st.span, 'havoc of an element');
+    return [...place.leaves, ...done(fresh.state, fresh.value)];
+  }
+  return [...place.leaves, ...(await withValue(ctx, place.next, value, done))];
 }
 
 async function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]> {

@@ -7,9 +7,8 @@
 import type { While } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import { push, pushAll, topFrame, type State } from '../state';
-import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { assumeConjunct, checkAll, sideLabel, split } from './checks';
+import { assumeConjunct, assumedClause, checkAll, evalClause, sideLabel, split } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
@@ -23,7 +22,7 @@ export async function enterLoop(ctx: EngineContext, s: State, loop: While): Prom
 
 function invariantChecks(ctx: EngineContext, s: State, loop: While, what: string) {
   return loop.invariants.map((inv) => ({
-    cond: evalTerm(inv, envOf(ctx, s), []),
+    ...evalClause(inv, envOf(ctx, s)),
     site: { kind: 'invariant' as const, span: inv.span, message: `invariant ${printExpr(inv)} ${what}` },
     reason: `invariant of the loop at line ${loop.span.line}`,
   }));
@@ -58,8 +57,10 @@ async function modularLoop(ctx: EngineContext, s: State, loop: While): Promise<S
   const onEntry = await checkAll(ctx, s, invariantChecks(ctx, s, loop, 'may not hold on entry'));
   if (!onEntry.next) return onEntry.leaves;
   let cur = havocAssigned(ctx, onEntry.next, loop);
+  // By induction (checked on entry and preserved) every invariant holds and is defined here.
   for (const inv of loop.invariants) {
-    cur = assumeConjunct(cur, evalTerm(inv, envOf(ctx, cur), []), inv.span, `invariant of the loop at line ${loop.span.line}`);
+    const assumed = assumedClause(ctx, evalClause(inv, envOf(ctx, cur)));
+    cur = assumeConjunct(cur, assumed, inv.span, `invariant of the loop at line ${loop.span.line}`);
   }
   cur = { ...cur, model: undefined };
   const rest = topFrame(s).kont;

@@ -34,6 +34,7 @@ export class TermStore {
   private readonly symbolsById = new Map<number, Term>();
   private readonly arraySorts = new Map<string, Sort>();
   private symbolCounter = 0;
+  private readonly inputs = new Map<string, Term>();
   readonly boolSort: Sort = BOOL_SORT;
   readonly intSort: Sort = INT_SORT;
   readonly trueTerm: Term;
@@ -157,6 +158,18 @@ export class TermStore {
     const t = this.mk('sym', sort, [], { symbol: { name, display, origin } });
     this.symbols.set(name, t);
     this.symbolsById.set(t.id, t);
+    return t;
+  }
+
+  /**
+   * The symbol of a named input (`x`, `x@9`, `x@9#2`): one term per display name and sort,
+   * because a concrete run reads an input by its name whichever path it takes. Paths that
+   * a join merges therefore share the symbols of the inputs they have in common.
+   */
+  input(sort: Sort, display: string, origin: string): Term {
+    const key = `${sortKey(sort)} ${display}`;
+    let t = this.inputs.get(key);
+    if (!t) { t = this.symbol(sort, display, origin); this.inputs.set(key, t); }
     return t;
   }
 

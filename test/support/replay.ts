@@ -1,0 +1,62 @@
+// Replaying a counterexample the way `symdap run --inputs FILE` does: the counterexample is
+// written as JSON, read back through the input-file parser (typed by the program's input
+// names) and run by the concrete interpreter from the procedure the failing path started in.
+
+import { runConcrete, type ConcreteResult } from '../../src/engine/concrete/interpreter';
+import { parseInputs } from '../../src/engine/concrete/inputs';
+import { inputTypesOf } from '../../src/engine/concrete/havoc';
+import type { Counterexample } from '../../src/engine/counterexample';
+import type { CheckedProgram } from '../../src/lang/checked';
+import type { Proc } from '../../src/lang/ast';
+import { resolveEntry } from '../../src/engine/entry';
+import { counterexample } from '../../src/engine/counterexample';
+import { inputSymbols } from '../../src/engine/state';
+import type { Solver } from '../../src/engine/solver/solver';
+import { expect } from 'vitest';
+import { exploreLeaves } from './symbolic';
+import type { RunOptions } from '../../src/engine/run';
+
+export interface Replay {
+  readonly run: ConcreteResult;
+  /** Input names the concrete run never reads (e.g. a modular loop's havocs). */
+  readonly unread: readonly string[];
+  readonly error?: string;
+}
+
+export function replay(checked: CheckedProgram, proc: Proc, cx: Counterexample): Replay {
+  const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc));
+  if (parsed.error) return { run: runConcrete(checked, proc, new Map()), unread: [], error: parsed.error };
+  return { run: runConcrete(checked, proc, parsed.inputs!), unread: parsed.warnings ?? [] };
+}
+
+/** What a replay ended in, in the form a failure is compared by: status, kind and line. */
+export function outcome(r: Replay): { status: string; kind?: string; line?: number; error?: string } {
+  const out: { status: string; kind?: string; line?: number; error?: string } = { status: r.run.status };
+  if (r.run.failure) { out.kind = r.run.failure.kind; out.line = r.run.failure.span.line; }
+  if (r.error) out.error = r.error;
+  return out;
+}
+
+/** Replays every failing path of `checked` in `mode`; returns how many were replayed. */
+export async function replayEveryFailure(
+  solver: Solver, checked: CheckedProgram, mode: 'explore' | 'modular', opts: Partial<RunOptions> & { entry?: string } = {},
+): Promise<number> {
+  const entry = resolveEntry(checked, opts.entry).proc!;
+  const roots = mode === 'modular' ? [...checked.procs.values()] : [entry];
+  let replayed = 0;
+  for (const proc of roots) {
+    const { leaves } = await exploreLeaves(checked, solver, proc, { mode, ...opts });
+    for (const n of leaves.filter((l) => l.state.status === 'failed')) {
+      const f = n.state.failure!;
+      expect(f.modelStatus).toBe('sat');
+      const cx = counterexample(inputSymbols(n.state), f.model);
+      const r = replay(checked, proc, cx);
+      const what = `${proc.name}: ${f.kind} at line ${f.span.line} with ${JSON.stringify(cx)}`;
+      expect(outcome(r), what).toEqual({ status: 'failed', kind: f.kind, line: f.span.line });
+      // Explore mode follows concrete runs, so every input it names is one a run reads.
+      if (mode === 'explore') expect(r.unread, what).toEqual([]);
+      replayed++;
+    }
+  }
+  return replayed;
+}
