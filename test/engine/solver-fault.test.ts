@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, type Solver } from '../../src/engine/solver';
+import { blowupReason } from '../../src/engine/solver/blowup';
+import { PipelineSolver } from '../../src/engine/solver/pipeline';
+import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Term } from '../../src/engine/terms/term';
 import { modelOf } from './solver-helpers';
@@ -57,10 +60,13 @@ describe('solver faults', () => {
   }, 60_000);
 
   it('Z3 past its memory limit answers unknown (out of memory) instead of exhausting the heap', async () => {
-    const z = await createSolver({ backend: 'z3-wasm', memoryLimitMb: 48 });
+    // 2^19 factors: past the pipeline's blowup guard, so the backend is driven directly.
+    const z = new PipelineSolver(await Z3WasmBackend.create({ memoryLimitMb: 16 }));
+    const s = new TermStore();
     try {
-      const s = new TermStore();
-      const r = await z.checkSat([], squares(s, 40));
+      const backend = await Z3WasmBackend.create({ memoryLimitMb: 16 });
+      const r = await backend.check([squares(s, 19)], { wantModel: true });
+      backend.dispose();
       expect(r.status).toBe('unknown');
       if (r.status === 'unknown') expect(r.reason).toMatch(/out of memory/);
       await stillWorks(z, s);
@@ -68,6 +74,23 @@ describe('solver faults', () => {
       z.dispose();
     }
   }, 120_000);
+
+  it('a product of 2^40 factors is unknown at once, before Z3 (whose assert no timeout reaches)', async () => {
+    const s = new TermStore();
+    expect(blowupReason([squares(s, 16)])).toBeUndefined();
+    expect(blowupReason([squares(s, 17)])).toMatch(/product of 131,072 operands/);
+    const z = await createSolver({ backend: 'z3-wasm' });
+    try {
+      const start = Date.now();
+      const r = await z.checkSat([], squares(s, 40));
+      expect(r.status).toBe('unknown');
+      if (r.status === 'unknown') expect(r.reason).toMatch(/product of 2\^40 operands/);
+      expect(Date.now() - start).toBeLessThan(5_000);
+      await stillWorks(z, s);
+    } finally {
+      z.dispose();
+    }
+  }, 60_000);
 
   it('symdap verify ends unknown with exit 3 when Z3 aborts mid-run', async () => {
     const file = join(dir, 'paths.sym');
@@ -78,12 +101,23 @@ describe('solver faults', () => {
     expect(r.code).toBe(3);
   }, 120_000);
 
-  it('symdap verify ends unknown with exit 3 when Z3 runs out of memory on x := x * x forty times', async () => {
-    const file = join(dir, 'squares.sym');
-    await writeFile(file, 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x >= 0; }\n');
-    const r = symdap(['verify', file, '--loop-bound', '40', '--timeout', '5000'], { SYMDAP_Z3_MEMORY_MB: '48' });
+  it('symdap verify ends unknown with exit 3 when Z3 runs out of memory', async () => {
+    const file = join(dir, 'squares16.sym');
+    await writeFile(file, 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 16) { x := x * x; i := i + 1; } assert x >= 0; }\n');
+    const r = symdap(['verify', file, '--loop-bound', '16', '--timeout', '5000'], { SYMDAP_Z3_MEMORY_MB: '8' });
     expect(r.out).toMatch(/: unknown\n/);
-    expect(r.out).toMatch(/out of memory/);
+    // Z3 fails at its first allocation past 8 MB, wherever that is (translation or solving).
+    expect(r.out).toMatch(/solver error: Z3 error/);
     expect(r.code).toBe(3);
+  }, 120_000);
+
+  it('symdap verify on x := x * x forty times ends unknown with exit 3, quickly', async () => {
+    const file = join(dir, 'squares40.sym');
+    await writeFile(file, 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x >= 0; }\n');
+    const r = symdap(['verify', file, '--loop-bound', '40'], {});
+    expect(r.out).toMatch(/: unknown\n/);
+    expect(r.out).toMatch(/product of 2\^40 operands/);
+    expect(r.code).toBe(3);
+    expect(r.ms).toBeLessThan(30_000);
   }, 120_000);
 });

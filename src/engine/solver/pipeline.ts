@@ -6,6 +6,7 @@
 
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
+import { blowupReason } from './blowup';
 import { completeFor, satisfiesAll } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
@@ -119,8 +120,9 @@ export class PipelineSolver implements Solver {
     this.counters.bump('backendCalls');
     const start = performance.now();
     let result: SatResult;
+    const tooBig = blowupReason(constraints);
     try {
-      result = await this.backend.check(constraints, { wantModel: true, timeoutMs });
+      result = tooBig !== undefined ? unknown(tooBig) : await this.backend.check(constraints, { wantModel: true, timeoutMs });
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
