@@ -1,10 +1,10 @@
 // Concrete evaluation of terms under an assignment of symbols, with exactly the semantics
 // of constant folding (semantics.ts) and of the SMT-LIB/Z3 encodings. Symbols the
 // assignment leaves out take their sort's default (0, false, constant array of the
-// default): model completion, as Z3 does. Quantifiers are not evaluated: evaluate() throws
-// an EvaluationError, tryEvaluate() answers undefined.
+// default): model completion, as Z3 does. Quantifiers and ints past semantics.MAX_INT_BITS are
+// not evaluated: evaluate() throws an EvaluationError, tryEvaluate() answers undefined.
 
-import { applyCast, applyCompare, applyNumeric, isNumericOp } from './semantics';
+import { applyCast, applyCompare, applyNumeric, IntLimitError, isNumericOp } from './semantics';
 import type { Term } from './term';
 import { foldTerm, useCounts } from './traverse';
 import {
@@ -67,9 +67,19 @@ export function evaluate(t: Term, env: Assignment): Value {
       }
       default:
         if (!isNumericOp(u.op)) throw new EvaluationError(`unknown operator ${u.op}`);
-        return applyNumeric(u.op, u.sort, asBigint(a[0]), a.length > 1 ? asBigint(a[1]) : 0n);
+        return numeric(u, a);
     }
   });
+}
+
+/** An int past MAX_INT_BITS cannot be evaluated (as a quantifier cannot): EvaluationError. */
+function numeric(u: Term, a: readonly Value[]): bigint {
+  try {
+    return applyNumeric(u.op, u.sort, asBigint(a[0]), a.length > 1 ? asBigint(a[1]) : 0n);
+  } catch (e) {
+    if (e instanceof IntLimitError) throw new EvaluationError(e.message);
+    throw e;
+  }
 }
 
 /** Like evaluate, but undefined where the term cannot be evaluated (quantifiers). */
