@@ -199,7 +199,6 @@ export class Z3WasmBackend implements SolverBackend {
   dispose(): void {
     this.disposed = true;
     this.dropSession();
-    this.mod?.em.PThread?.terminateAllThreads();
     this.mod = undefined;
   }
 
