@@ -15,7 +15,7 @@ import type { Model, SatResult } from './solver';
 /** Most input bits decided by enumeration (65,536 assignments). */
 export const MAX_ENUMERATED_BITS = 16;
 /** Node evaluations allowed for a query Z3 finds hard (one that converts between int and bit-vectors). */
-const HARD_BUDGET = 8_000_000;
+const HARD_BUDGET = 4_000_000;
 /** Node evaluations allowed otherwise: Z3 answers pure bit-vector queries in milliseconds too. */
 const EASY_BUDGET = 200_000;
 

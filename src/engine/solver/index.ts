@@ -12,7 +12,7 @@ export { evaluateUnder, satisfiesAll } from './modeleval';
 
 export async function createSolver(opts: SolverOptions): Promise<Solver> {
   const backend = opts.backend === 'z3-native'
-    ? Z3NativeBackend.create()
+    ? Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
     : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck });
   return new PipelineSolver(backend, opts.timeoutMs);
 }

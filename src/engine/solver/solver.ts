@@ -58,6 +58,10 @@ export interface SolverOptions {
   readonly abortAtCheck?: number;
 }
 
+/** Z3's memory limit unless one is given: the WebAssembly heap of z3-solver is fixed at 2 GB,
+ *  and Z3 must stay well below it (the native backend uses the same limit, to answer alike). */
+export const DEFAULT_Z3_MEMORY_LIMIT_MB = 1024;
+
 /** Per-query time limit of `verify` when none is given: the debugger's default too. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 

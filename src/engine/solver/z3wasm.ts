@@ -13,7 +13,7 @@ import type { Z3_ast, Z3_context, Z3_params, Z3_solver, Z3Core } from 'z3-solver
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { SymbolIndex } from './slicing';
-import { errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
 import { Z3ModelReader } from './z3model';
 import { Z3Translator } from './z3translate';
 
@@ -35,8 +35,6 @@ export interface Z3WasmOptions {
   readonly abortAtCheck?: number;
 }
 
-/** The WebAssembly heap of z3-solver is fixed at 2 GB; Z3 must stay well below it. */
-export const DEFAULT_Z3_MEMORY_LIMIT_MB = 1024;
 
 const NO_TIMEOUT = 0xffffffff;
 
