@@ -61,15 +61,14 @@ describe('solver faults', () => {
 
   it('Z3 past its memory limit answers unknown (out of memory) instead of exhausting the heap', async () => {
     // 2^19 factors: past the pipeline's blowup guard, so the backend is driven directly.
-    const z = new PipelineSolver(await Z3WasmBackend.create({ memoryLimitMb: 16 }));
+    const backend = await Z3WasmBackend.create({ memoryLimitMb: 16 });
+    const z = new PipelineSolver(backend);
     const s = new TermStore();
     try {
-      const backend = await Z3WasmBackend.create({ memoryLimitMb: 16 });
       const r = await backend.check([squares(s, 19)], { wantModel: true });
-      backend.dispose();
       expect(r.status).toBe('unknown');
       if (r.status === 'unknown') expect(r.reason).toMatch(/out of memory/);
-      await stillWorks(z, s);
+      await stillWorks(z, s); // the same backend, on a fresh context
     } finally {
       z.dispose();
     }
@@ -95,9 +94,11 @@ describe('solver faults', () => {
   it('symdap verify ends unknown with exit 3 when Z3 aborts mid-run', async () => {
     const file = join(dir, 'paths.sym');
     await writeFile(file, 'proc main(x: int) { if (x > 3) { assert x > 2; } else { assert x < 4; } }\n');
-    const r = symdap(['verify', file, '--timeout', '5000'], { SYMDAP_SOLVER_FAULT: 'abort@1' });
+    // The second Z3 call aborts: one path ends unknown, the other is verified by a fresh instance.
+    const r = symdap(['verify', file, '--timeout', '5000'], { SYMDAP_SOLVER_FAULT: 'abort@2' });
     expect(r.out).toMatch(/: unknown\n/);
-    expect(r.out).toMatch(/Z3 crashed/);
+    expect(r.out).toMatch(/Z3 crashed: its 2 GB WebAssembly heap is exhausted \(OOM\)/);
+    expect(r.out).toMatch(/paths: 2 \(1 completed, 0 failed, 0 infeasible, 0 bounded, 1 unknown\)/);
     expect(r.code).toBe(3);
   }, 120_000);
 

@@ -53,6 +53,11 @@ function isAbort(e: unknown): boolean {
   return e instanceof RuntimeError;
 }
 
+function crashReason(e: unknown): string {
+  const msg = errorMessage(e);
+  return /Cannot enlarge memory/.test(msg) ? 'its 2 GB WebAssembly heap is exhausted (OOM)' : msg.slice(0, 120);
+}
+
 /** Allocate past the end of the fixed heap: the real out-of-memory abort of the instance. */
 function abortInstance(mod: Z3Module): never {
   mod.em._malloc(0x7fff_0000);
@@ -187,7 +192,7 @@ export class Z3WasmBackend implements SolverBackend {
     } catch (e) {
       if (isAbort(e)) {
         this.abandonModule();
-        return unknown(`solver error: Z3 crashed (${errorMessage(e).slice(0, 120)}); restarted for later queries`);
+        return unknown(`solver error: Z3 crashed: ${crashReason(e)}; a fresh instance answers later queries`);
       }
       this.dropSession();
       return unknown(`solver error: ${errorMessage(e)}`);
