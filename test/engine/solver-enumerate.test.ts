@@ -92,6 +92,25 @@ describe('deciding small queries by evaluation', () => {
     expect(r.report.verdict).toBe('verified');
   });
 
+  it('Z3 alone answers it quickly too: the int -> u8 cast reaches Z3 as bit-vector arithmetic', async () => {
+    const s = new TermStore();
+    const p0 = s.symbol(s.bvSort(8, false), 'p0', 'test');
+    const v4 = s.cast(s.neg(s.cast(p0, s.intSort)), p0.sort);
+    const prod = s.mul(p0, v4);
+    const start = performance.now();
+    expect((await z3.check([s.not(s.or(s.le(v4, prod), s.lt(prod, s.neg(p0))))], { wantModel: true, timeoutMs: 20_000 })).status).toBe('unsat');
+    // Wider: 32-bit inputs are past enumeration; a sat answer's model must satisfy the query.
+    const a = s.symbol(s.bvSort(32, true), 'a', 'test');
+    const b = s.symbol(s.bvSort(32, false), 'b', 'test');
+    const wrapped = s.cast(s.sub(s.mul(s.cast(a, s.intSort), s.int(3n)), s.cast(b, s.intSort)), s.bvSort(16, false));
+    const q = [s.eq(wrapped, s.bvConst(12345n, s.bvSort(16, false))), s.lt(a, s.bvConst(-7n, a.sort))];
+    expect(decideByEnumeration(q)).toBeUndefined();
+    const r = await z3.check(q, { wantModel: true, timeoutMs: 20_000 });
+    expect(r.status).toBe('sat');
+    if (r.status === 'sat') for (const c of q) expect(evaluate(c, (x) => r.model!.get(x.id))).toBe(true);
+    expect(performance.now() - start).toBeLessThan(10_000);
+  }, 60_000);
+
   it('leaves int symbols, arrays and more than 16 bits to Z3', () => {
     const s = new TermStore();
     const i = s.symbol(s.intSort, 'i', 'test');
