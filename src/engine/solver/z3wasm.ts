@@ -35,7 +35,6 @@ export interface Z3WasmOptions {
   readonly abortAtCheck?: number;
 }
 
-
 const NO_TIMEOUT = 0xffffffff;
 
 async function loadModule(memoryLimitMb: number): Promise<Z3Module> {
@@ -162,6 +161,8 @@ export class Z3WasmBackend implements SolverBackend {
   private session: Session | undefined;
   /** Undefined after an abort until the next check loads a fresh instance. */
   private mod: Z3Module | undefined;
+  /** The fresh instance being loaded: concurrent checks wait for the same one. */
+  private loading: Promise<Z3Module> | undefined;
   private checks = 0;
   private disposed = false;
 
@@ -181,7 +182,7 @@ export class Z3WasmBackend implements SolverBackend {
     if (this.disposed) return unknown('solver disposed');
     let mod: Z3Module;
     try {
-      mod = this.mod ??= await loadModule(Z3WasmBackend.memoryLimit(this.opts));
+      mod = this.mod ?? await this.reload();
     } catch (e) {
       return unknown(`solver error: cannot restart Z3: ${errorMessage(e)}`);
     }
@@ -203,6 +204,13 @@ export class Z3WasmBackend implements SolverBackend {
     this.disposed = true;
     this.dropSession();
     this.mod = undefined;
+  }
+
+  private async reload(): Promise<Z3Module> {
+    this.loading ??= loadModule(Z3WasmBackend.memoryLimit(this.opts)).finally(() => { this.loading = undefined; });
+    const mod = await this.loading;
+    this.mod ??= mod;
+    return this.mod;
   }
 
   /** Forget a dead instance without calling into it, and stop its threads. */
