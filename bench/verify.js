@@ -66,7 +66,21 @@ async function run() {
   const overflow = fs.readFileSync(path.join(__dirname, '..', 'samples', 'lecture', 'sum_overflow8.sym'), 'utf8');
   const { ms, report } = verify('sum_overflow8', overflow, ['--loop-bound', '8']);
   out.push({ benchmark: '8-bit sum overflow, bound 8', metric: 'failure found (process)', value: ms, unit: 'ms', target: '< 2 s', ok: ms < 2000 && report.verdict === 'failed' });
+  out.push(...robustness());
   return out;
+}
+
+/** Issue 8: an int/bit-vector conversion query (~30 s in Z3 alone; decided by evaluation over
+ *  its 8 input bits) and x := x * x forty times (once 40 s to a Z3 heap abort and a hang). */
+function robustness() {
+  const p0 = 'proc main(p0: u8) { var v4: u8 := (-(p0 as int)) as u8; assert v4 <= p0 * v4 || -p0 > p0 * v4; }\n';
+  const conv = verify('int_bv_conversion', p0);
+  const squares = 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x >= 0; }\n';
+  const sq = verify('squares40', squares, ['--loop-bound', '40']);
+  return [
+    { benchmark: 'u8 -> int -> u8 conversion query', metric: 'wall time (process)', value: conv.ms, unit: 'ms', target: '< 2 s', ok: conv.ms < 2000 && conv.report.verdict === 'verified' },
+    { benchmark: 'x := x * x forty times, bound 40', metric: 'unknown (process)', value: sq.ms, unit: 'ms', target: '< 5 s', ok: sq.ms < 5000 && sq.report.verdict === 'unknown' },
+  ];
 }
 
 function nativeAvailable() {

@@ -4,14 +4,17 @@
 import { loadSource } from '../lang/frontend';
 import { hasErrors, type Diagnostic } from '../lang/diagnostics';
 import { createSolver } from './solver/index';
-import type { BackendName } from './solver/solver';
+import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from './solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from './heapGuard';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
+  /** Per-query solver time limit; DEFAULT_QUERY_TIMEOUT_MS when absent (a query past it is unknown). */
   readonly timeoutMs?: number;
+  /** Z3's memory limit in MB; the backend's default when absent. */
+  readonly memoryLimitMb?: number;
 }
 
 export interface VerifySourceResult {
@@ -27,11 +30,25 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const heap = symbolicHeapError(checked);
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
-  const solver = await createSolver({ backend: opts.solver ?? 'z3-wasm', timeoutMs: opts.timeoutMs });
+  const solver = await createSolver(solverOptions(opts, process.env));
   try {
     const out = await verifyProgram(checked, solver, opts);
     return { report: out.report, diagnostics, tests: out.tests, error: out.error };
   } finally {
     solver.dispose();
   }
+}
+
+/** Solver settings of a verification run. Two environment variables exist for fault-injection
+ *  tests of the real CLI: SYMDAP_Z3_MEMORY_MB (Z3's memory limit) and SYMDAP_SOLVER_FAULT=abort@N
+ *  (abort the Z3 WebAssembly instance at the N-th solver call). */
+export function solverOptions(opts: VerifySourceOptions, env: NodeJS.ProcessEnv): SolverOptions {
+  const memory = Number(env.SYMDAP_Z3_MEMORY_MB);
+  const fault = /^abort@(\d+)$/.exec(env.SYMDAP_SOLVER_FAULT ?? '');
+  return {
+    backend: opts.solver ?? 'z3-wasm',
+    timeoutMs: opts.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    memoryLimitMb: opts.memoryLimitMb ?? (memory > 0 ? memory : undefined),
+    abortAtCheck: fault ? Number(fault[1]) : undefined,
+  };
 }

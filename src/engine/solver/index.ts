@@ -11,7 +11,9 @@ export { avoidedRatio } from './stats';
 export { evaluateUnder, satisfiesAll } from './modeleval';
 
 export async function createSolver(opts: SolverOptions): Promise<Solver> {
-  const backend = opts.backend === 'z3-native' ? Z3NativeBackend.create() : await Z3WasmBackend.create();
+  const backend = opts.backend === 'z3-native'
+    ? Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
+    : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck });
   return new PipelineSolver(backend, opts.timeoutMs);
 }
 

@@ -1,11 +1,14 @@
 // The solver the engine talks to: a pipeline in front of the backend that answers most
 // queries without solving. In order: trivial answers (constants, the query or its negation
 // already in pc) → independence slicing → exact cache / unsat subsets → model reuse (hint,
-// recent models) → backend. Models returned for pc ∧ query cover every symbol of both: the
+// recent models) → evaluation of every assignment when the inputs are few bits → backend
+// (unless the query would blow up inside Z3). Models returned for pc ∧ query cover every symbol of both: the
 // slice's model is completed component by component from the hint or the same pipeline.
 
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
+import { blowupReason } from './blowup';
+import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
@@ -120,7 +123,7 @@ export class PipelineSolver implements Solver {
     const start = performance.now();
     let result: SatResult;
     try {
-      result = await this.backend.check(constraints, { wantModel: true, timeoutMs });
+      result = decideByEnumeration(constraints) ?? await this.checkBackend(constraints, timeoutMs);
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
@@ -131,6 +134,12 @@ export class PipelineSolver implements Solver {
       if (result.reason.startsWith('solver error')) this.counters.bump('errors');
     }
     return result;
+  }
+
+  /** The backend, unless the query is one that Z3 could not even take in. */
+  private checkBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {
+    const tooBig = blowupReason(constraints);
+    return tooBig !== undefined ? Promise.resolve(unknown(tooBig)) : this.backend.check(constraints, { wantModel: true, timeoutMs });
   }
 
   /** A model of one independent component: the hint if it satisfies it, else the pipeline. */

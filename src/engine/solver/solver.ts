@@ -52,7 +52,18 @@ export interface SolverOptions {
   readonly backend: BackendName;
   /** Default per-query timeout; a query may override it. */
   readonly timeoutMs?: number;
+  /** Z3's memory limit in MB (z3-wasm: below its fixed 2 GB heap); a query above it is unknown. */
+  readonly memoryLimitMb?: number;
+  /** Fault injection for tests (z3-wasm): abort the WebAssembly instance at the n-th backend check. */
+  readonly abortAtCheck?: number;
 }
+
+/** Z3's memory limit unless one is given: the WebAssembly heap of z3-solver is fixed at 2 GB,
+ *  and Z3 must stay well below it (the native backend uses the same limit, to answer alike). */
+export const DEFAULT_Z3_MEMORY_LIMIT_MB = 1024;
+
+/** Per-query time limit of `verify` when none is given: the debugger's default too. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 export function unknown(reason: string): SatResult {
   return { status: 'unknown', reason };

@@ -10,7 +10,7 @@ import { declaration, smtName, toSmtLib } from '../terms/smtlib';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
 import { SymbolIndex } from './slicing';
 import { LambdaArray, parseValue, show } from './smtvalue';
-import { errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
 import { Z3Process } from './z3process';
 
 const NO_TIMEOUT = 0xffffffff;
@@ -31,12 +31,16 @@ function answers(out: string): SExpr[] {
 
 /** One z3 process with its assertion stack and declared symbols. */
 class NativeSession {
-  private readonly proc = new Z3Process();
+  private readonly proc: Z3Process;
   private readonly stack: Term[] = [];
   /** Declared symbols by name: a name is bound to one term (one store) per process. */
   private readonly declared = new Map<string, Term>();
   private timeoutMs = -1;
   private started = false;
+
+  constructor(memoryLimitMb: number) {
+    this.proc = new Z3Process('z3', [`memory_max_size=${Math.max(1, Math.floor(memoryLimitMb))}`]);
+  }
 
   get alive(): boolean {
     return this.proc.alive;
@@ -132,8 +136,11 @@ export class Z3NativeBackend implements SolverBackend {
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
 
-  static create(): Z3NativeBackend {
-    return new Z3NativeBackend();
+  private constructor(private readonly memoryLimitMb: number) {}
+
+  /** Z3's memory limit defaults to the WASM backend's, so both answer alike. */
+  static create(opts: { readonly memoryLimitMb?: number } = {}): Z3NativeBackend {
+    return new Z3NativeBackend(opts.memoryLimitMb ?? DEFAULT_Z3_MEMORY_LIMIT_MB);
   }
 
   check(assertions: readonly Term[], opts: CheckOptions): Promise<SatResult> {
@@ -155,7 +162,7 @@ export class Z3NativeBackend implements SolverBackend {
       this.session = undefined;
     }
     try {
-      this.session ??= new NativeSession();
+      this.session ??= new NativeSession(this.memoryLimitMb);
       return await this.session.check(assertions, opts, this.symbols);
     } catch (e) {
       // The process state is uncertain after any failure: start over on the next check.

@@ -12,8 +12,9 @@ export class Z3Process {
   private pending: { marker: string; resolve(out: string): void; reject(e: Error): void } | undefined;
   private exitReason: string | undefined;
 
-  constructor(command = 'z3') {
-    this.child = spawn(command, ['-in', '-smt2'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `params` are z3 command-line settings such as `memory_max_size=1024`. */
+  constructor(command = 'z3', params: readonly string[] = []) {
+    this.child = spawn(command, ['-in', '-smt2', ...params], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => this.onData(chunk));
     this.child.stderr.on('data', () => { /* z3 reports errors on stdout; ignore noise */ });

@@ -15,26 +15,49 @@ interface Entry {
   readonly ast: Z3_ast;
 }
 
+/** A cast from int to a bit-vector: int2bv, which Z3 solves slowly, unless pushed inward. */
+function isIntToBv(t: Term): t is Term & { sort: { kind: 'bv'; width: number } } {
+  return t.op === 'cast' && t.sort.kind === 'bv' && t.args[0].sort.kind === 'int';
+}
+
+function isBvToInt(t: Term): boolean {
+  return t.op === 'cast' && t.sort.kind === 'int' && t.args[0].sort.kind === 'bv';
+}
+
+/** Int operators that commute with reduction modulo 2^N (a ring homomorphism Z -> Z/2^N). */
+const RING = new Set(['add', 'sub', 'mul', 'neg', 'ite', 'const']);
+
 export class Z3Translator {
   private readonly cache = new Map<number, Entry>();
+  /** Int terms reduced modulo 2^N as N-bit vectors, by `${N}:${id}`. */
+  private readonly wrapCache = new Map<string, Entry>();
   private readonly sorts = new Map<string, Z3_sort>();
   private temps: Z3_ast[] = [];
+  private depth = 0;
 
   constructor(private readonly z3: Z3Core, private readonly ctx: Z3_context) {}
 
   /** The Z3 AST of `root`; throws if Z3 reports an error. */
   translate(root: Term): Z3_ast {
-    if (this.cache.size > MAX_CACHED) this.clear();
-    const stack: Term[] = [root];
-    while (stack.length > 0) {
-      const t = stack[stack.length - 1];
-      if (this.lookup(t) !== undefined) { stack.pop(); continue; }
-      const missing = t.args.filter((a) => this.lookup(a) === undefined);
-      if (missing.length > 0) { stack.push(...missing); continue; }
-      stack.pop();
-      this.store(t, this.build(t));
+    // Only an outermost call may drop the cache: a nested one (from wrapped()) runs while
+    // its caller still holds entries.
+    if (this.depth === 0 && this.cache.size > MAX_CACHED) this.clear();
+    this.depth++;
+    try {
+      const stack: Term[] = [root];
+      while (stack.length > 0) {
+        const t = stack[stack.length - 1];
+        if (this.lookup(t) !== undefined) { stack.pop(); continue; }
+        if (isIntToBv(t)) { stack.pop(); this.store(t, this.wrapped(t.sort.width, t.args[0])); continue; }
+        const missing = t.args.filter((a) => this.lookup(a) === undefined);
+        if (missing.length > 0) { stack.push(...missing); continue; }
+        stack.pop();
+        this.store(t, this.build(t));
+      }
+      return this.lookup(root)!;
+    } finally {
+      this.depth--;
     }
-    return this.lookup(root)!;
   }
 
   /** The Z3 sort of a term sort (cached with a reference). */
@@ -59,12 +82,74 @@ export class Z3Translator {
   clear(): void {
     for (const e of this.cache.values()) this.z3.dec_ref(this.ctx, e.ast);
     this.cache.clear();
+    for (const e of this.wrapCache.values()) this.z3.dec_ref(this.ctx, e.ast);
+    this.wrapCache.clear();
   }
 
   dispose(): void {
     this.clear();
     for (const s of this.sorts.values()) this.z3.dec_ref(this.ctx, s as unknown as Z3_ast);
     this.sorts.clear();
+  }
+
+  /**
+   * `root mod 2^width` as a bit-vector, with one reference for the caller. Reduction modulo
+   * 2^N distributes over + - * negation and ite, and bv2int of an M-bit x reduces to x's low
+   * bits (or x extended by its signedness): `(-(p0 as int)) as u8` becomes bvneg(p0), a pure
+   * bit-vector term, instead of int2bv(-(bv2int p0)), on which Z3 takes seconds to minutes.
+   * Other int terms (symbols, division, …) keep int2bv.
+   */
+  private wrapped(width: number, root: Term): Z3_ast {
+    const key = (t: Term): string => `${width}:${t.id}`;
+    const done = (t: Term): Z3_ast | undefined => {
+      const e = this.wrapCache.get(key(t));
+      return e !== undefined && e.term === t ? e.ast : undefined;
+    };
+    const stack: Term[] = [root];
+    while (stack.length > 0) {
+      const t = stack[stack.length - 1];
+      if (done(t) !== undefined) { stack.pop(); continue; }
+      const inner = RING.has(t.op) ? t.args.filter((a, i) => !(t.op === 'ite' && i === 0) && done(a) === undefined) : [];
+      if (inner.length > 0) { stack.push(...inner); continue; }
+      stack.pop();
+      // Operands outside the ring (conditions, bv2int arguments, opaque ints) are translated
+      // first, so that building this node makes no nested translation.
+      const opaque = RING.has(t.op) ? (t.op === 'ite' ? [this.translate(t.args[0])] : []) : [this.translate(isBvToInt(t) ? t.args[0] : t)];
+      const ast = this.buildWith(() => this.wrapNode(width, t, opaque, t.args.map((a) => done(a)!)));
+      this.wrapCache.set(key(t), { term: t, ast });
+    }
+    const result = done(root)!;
+    this.z3.inc_ref(this.ctx, result);
+    return result;
+  }
+
+  private wrapNode(width: number, t: Term, opaque: Z3_ast[], a: Z3_ast[]): Z3_ast {
+    const { z3, ctx } = this;
+    switch (t.op) {
+      case 'const': return z3.mk_numeral(ctx, BigInt.asUintN(width, t.value as bigint).toString(), z3.mk_bv_sort(ctx, width));
+      case 'add': return this.fold(a, z3.mk_bvadd);
+      case 'sub': return this.fold(a, z3.mk_bvsub);
+      case 'mul': return this.fold(a, z3.mk_bvmul);
+      case 'neg': return z3.mk_bvneg(ctx, a[0]);
+      case 'ite': return z3.mk_ite(ctx, opaque[0], a[1], a[2]);
+    }
+    if (!isBvToInt(t)) return z3.mk_int2bv(ctx, width, opaque[0]);
+    const from = t.args[0].sort as { width: number; signed: boolean };
+    if (from.width === width) return opaque[0];
+    if (from.width > width) return z3.mk_extract(ctx, width - 1, 0, opaque[0]);
+    return from.signed ? z3.mk_sign_ext(ctx, width - from.width, opaque[0]) : z3.mk_zero_ext(ctx, width - from.width, opaque[0]);
+  }
+
+  /** Run one node builder with build()'s reference discipline: the result carries one reference. */
+  private buildWith(make: () => Z3_ast): Z3_ast {
+    try {
+      const ast = this.own(make());
+      this.z3.inc_ref(this.ctx, ast);
+      return ast;
+    } finally {
+      for (const tmp of this.temps) this.z3.dec_ref(this.ctx, tmp);
+      this.temps = [];
+    }
   }
 
   private lookup(t: Term): Z3_ast | undefined {
@@ -80,14 +165,7 @@ export class Z3Translator {
 
   /** Build one node from translated arguments; the result carries one reference. */
   private build(t: Term): Z3_ast {
-    try {
-      const ast = this.own(this.node(t, t.args.map((a) => this.lookup(a)!)));
-      this.z3.inc_ref(this.ctx, ast);
-      return ast;
-    } finally {
-      for (const tmp of this.temps) this.z3.dec_ref(this.ctx, tmp);
-      this.temps = [];
-    }
+    return this.buildWith(() => this.node(t, t.args.map((a) => this.lookup(a)!)));
   }
 
   /** Keep a temporary alive until the node under construction is finished. */

@@ -3,27 +3,64 @@
 // so a new check pops to the longest common prefix with the previous assertion list and
 // pushes the rest. `em._Z3_solver_check` is the raw synchronous export (the wrapper's
 // solver_check hops threads and returns a Promise); z3-solver is pinned because of it.
-// Any exception marks the session broken; the next check rebuilds it from a fresh module.
+// A Z3 error (e.g. its memory limit, `memory_max_size`) drops the session; the module lives on.
+// A WebAssembly abort (the 2 GB heap is exhausted, or any trap) kills the module: every
+// later call into it blocks forever on a lock the aborted code held, so the dead module is
+// never touched again (no dispose), its threads are terminated, and the next check loads a
+// fresh instance (about 1 s).
 
 import type { Z3_ast, Z3_context, Z3_params, Z3_solver, Z3Core } from 'z3-solver';
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { SymbolIndex } from './slicing';
-import { errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
 import { Z3ModelReader } from './z3model';
 import { Z3Translator } from './z3translate';
 
 interface Z3Module {
   readonly Z3: Z3Core;
-  /** The Emscripten module: raw `_Z3_*` exports. */
-  readonly em: { _Z3_solver_check(ctx: Z3_context, s: Z3_solver): number };
+  /** The Emscripten module: raw `_Z3_*` exports, its allocator and its thread pool. */
+  readonly em: {
+    _Z3_solver_check(ctx: Z3_context, s: Z3_solver): number;
+    _malloc(bytes: number): number;
+    PThread?: { terminateAllThreads(): void };
+  };
+}
+
+export interface Z3WasmOptions {
+  /** Z3's own memory limit in MB (global `memory_max_size`): above it a query answers
+   *  unknown ("out of memory") instead of exhausting the 2 GB WebAssembly heap. */
+  readonly memoryLimitMb?: number;
+  /** Fault injection (tests): abort the WebAssembly instance during the n-th check (1-based). */
+  readonly abortAtCheck?: number;
 }
 
 const NO_TIMEOUT = 0xffffffff;
 
-async function loadModule(): Promise<Z3Module> {
+async function loadModule(memoryLimitMb: number): Promise<Z3Module> {
   const { init } = await import('z3-solver');
-  return (await init()) as unknown as Z3Module;
+  const mod = (await init()) as unknown as Z3Module;
+  mod.Z3.global_param_set('memory_max_size', String(Math.max(1, Math.floor(memoryLimitMb))));
+  return mod;
+}
+
+/** WebAssembly's trap error (the project's TypeScript lib has no WebAssembly typings). */
+const RuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: ErrorConstructor } }).WebAssembly.RuntimeError;
+
+/** An Emscripten abort or a trap: the instance is dead. */
+function isAbort(e: unknown): boolean {
+  return e instanceof RuntimeError;
+}
+
+function crashReason(e: unknown): string {
+  const msg = errorMessage(e);
+  return /Cannot enlarge memory/.test(msg) ? 'its 2 GB WebAssembly heap is exhausted (OOM)' : msg.slice(0, 120);
+}
+
+/** Allocate past the end of the fixed heap: the real out-of-memory abort of the instance. */
+function abortInstance(mod: Z3Module): never {
+  mod.em._malloc(0x7fff_0000);
+  throw new RuntimeError('Aborted(fault injection did not abort)');
 }
 
 /** One Z3 context with its solver, translation cache and assertion stack. */
@@ -122,24 +159,43 @@ export class Z3WasmBackend implements SolverBackend {
   readonly name = 'z3-wasm';
   private readonly symbols = new SymbolIndex();
   private session: Session | undefined;
-  private rebuilding: Promise<void> | undefined;
+  /** Undefined after an abort until the next check loads a fresh instance. */
+  private mod: Z3Module | undefined;
+  /** The fresh instance being loaded: concurrent checks wait for the same one. */
+  private loading: Promise<Z3Module> | undefined;
+  private checks = 0;
   private disposed = false;
 
-  private constructor(private mod: Z3Module) {}
+  private constructor(mod: Z3Module, private readonly opts: Z3WasmOptions) {
+    this.mod = mod;
+  }
 
-  static async create(): Promise<Z3WasmBackend> {
-    return new Z3WasmBackend(await loadModule());
+  static async create(opts: Z3WasmOptions = {}): Promise<Z3WasmBackend> {
+    return new Z3WasmBackend(await loadModule(Z3WasmBackend.memoryLimit(opts)), opts);
+  }
+
+  private static memoryLimit(opts: Z3WasmOptions): number {
+    return opts.memoryLimitMb ?? DEFAULT_Z3_MEMORY_LIMIT_MB;
   }
 
   async check(assertions: readonly Term[], opts: CheckOptions): Promise<SatResult> {
-    if (this.rebuilding) await this.rebuilding;
     if (this.disposed) return unknown('solver disposed');
+    let mod: Z3Module;
     try {
-      this.session ??= new Session(this.mod);
+      mod = this.mod ?? await this.reload();
+    } catch (e) {
+      return unknown(`solver error: cannot restart Z3: ${errorMessage(e)}`);
+    }
+    try {
+      this.session ??= new Session(mod);
+      if (++this.checks === this.opts.abortAtCheck) abortInstance(mod);
       return this.session.check(assertions, opts, this.symbols);
     } catch (e) {
-      this.rebuilding ??= this.rebuild().finally(() => { this.rebuilding = undefined; });
-      await this.rebuilding;
+      if (isAbort(e)) {
+        this.abandonModule();
+        return unknown(`solver error: Z3 crashed: ${crashReason(e)}; a fresh instance answers later queries`);
+      }
+      this.dropSession();
       return unknown(`solver error: ${errorMessage(e)}`);
     }
   }
@@ -147,15 +203,25 @@ export class Z3WasmBackend implements SolverBackend {
   dispose(): void {
     this.disposed = true;
     this.dropSession();
+    this.mod = undefined;
   }
 
-  /** A failed call may leave the WASM instance in any state: start over from a fresh one. */
-  private async rebuild(): Promise<void> {
-    this.dropSession();
+  private async reload(): Promise<Z3Module> {
+    this.loading ??= loadModule(Z3WasmBackend.memoryLimit(this.opts)).finally(() => { this.loading = undefined; });
+    const mod = await this.loading;
+    this.mod ??= mod;
+    return this.mod;
+  }
+
+  /** Forget a dead instance without calling into it, and stop its threads. */
+  private abandonModule(): void {
+    this.session = undefined;
+    const dead = this.mod;
+    this.mod = undefined;
     try {
-      this.mod = await loadModule();
+      dead?.em.PThread?.terminateAllThreads();
     } catch {
-      // Keep the old module; the next check reports its own error.
+      // Terminating workers is best effort; the instance is unreachable either way.
     }
   }
 

@@ -1,10 +1,10 @@
 // Concrete evaluation of terms under an assignment of symbols, with exactly the semantics
 // of constant folding (semantics.ts) and of the SMT-LIB/Z3 encodings. Symbols the
 // assignment leaves out take their sort's default (0, false, constant array of the
-// default): model completion, as Z3 does. Quantifiers are not evaluated: evaluate() throws
-// an EvaluationError, tryEvaluate() answers undefined.
+// default): model completion, as Z3 does. Quantifiers and ints past semantics.MAX_INT_BITS are
+// not evaluated: evaluate() throws an EvaluationError, tryEvaluate() answers undefined.
 
-import { applyCast, applyCompare, applyNumeric, isNumericOp } from './semantics';
+import { applyCast, applyCompare, applyNumeric, IntLimitError, isNumericOp } from './semantics';
 import type { Term } from './term';
 import { foldTerm, useCounts } from './traverse';
 import {
@@ -50,14 +50,6 @@ export function evaluate(t: Term, env: Assignment): Value {
       }
       case 'bound': case 'forall': case 'exists':
         throw new EvaluationError('cannot evaluate a quantified formula concretely');
-      case 'not': return !a[0];
-      case 'and': return a.every((v) => v === true);
-      case 'or': return a.some((v) => v === true);
-      case 'implies': return !a[0] || a[1] === true;
-      case 'ite': return a[0] ? a[1] : a[2];
-      case 'eq': return valueEquals(a[0], a[1]);
-      case 'lt': case 'le': return applyCompare(u.op, asBigint(a[0]), asBigint(a[1]));
-      case 'cast': return applyCast(asBigint(a[0]), u.sort);
       case 'select': return readArray(asArray(a[0]), asBigint(a[1]));
       case 'store': return storeValue(u, asArray(a[0]), asBigint(a[1]), a[2]);
       case 'constArray': {
@@ -65,11 +57,37 @@ export function evaluate(t: Term, env: Assignment): Value {
         owned.set(u.id, entries);
         return arrayValue(a[0], entries);
       }
-      default:
-        if (!isNumericOp(u.op)) throw new EvaluationError(`unknown operator ${u.op}`);
-        return applyNumeric(u.op, u.sort, asBigint(a[0]), a.length > 1 ? asBigint(a[1]) : 0n);
+      default: return applyScalar(u, a);
     }
   });
+}
+
+/** The value of a scalar operator node (not a leaf, array or binder) from its arguments'
+ *  values: shared by evaluate() and the enumeration of small queries (solver/enumerate.ts). */
+export function applyScalar(u: Term, a: readonly Value[]): Value {
+  switch (u.op) {
+    case 'not': return !a[0];
+    case 'and': return a.every((v) => v === true);
+    case 'or': return a.some((v) => v === true);
+    case 'implies': return !a[0] || a[1] === true;
+    case 'ite': return a[0] ? a[1] : a[2];
+    case 'eq': return valueEquals(a[0], a[1]);
+    case 'lt': case 'le': return applyCompare(u.op, asBigint(a[0]), asBigint(a[1]));
+    case 'cast': return applyCast(asBigint(a[0]), u.sort);
+    default:
+      if (!isNumericOp(u.op)) throw new EvaluationError(`unknown operator ${u.op}`);
+      return numeric(u, a);
+  }
+}
+
+/** An int past MAX_INT_BITS cannot be evaluated (as a quantifier cannot): EvaluationError. */
+function numeric(u: Term, a: readonly Value[]): bigint {
+  try {
+    return applyNumeric(u.op, u.sort, asBigint(a[0]), a.length > 1 ? asBigint(a[1]) : 0n);
+  } catch (e) {
+    if (e instanceof IntLimitError) throw new EvaluationError(e.message);
+    throw e;
+  }
 }
 
 /** Like evaluate, but undefined where the term cannot be evaluated (quantifiers). */

@@ -7,6 +7,34 @@
 
 import type { Op, Sort } from './term';
 
+/** Largest int a concrete computation may produce, in bits: a few squarings past it would take
+ *  minutes and gigabytes (2^(2^40) has a trillion bits). Folding leaves such terms symbolic. */
+export const MAX_INT_BITS = 65_536;
+
+/** An int result past MAX_INT_BITS: a runtime error of a concrete run, never a crash or a hang. */
+export class IntLimitError extends RangeError {}
+
+const SMALL = 1n << 64n;
+
+/** Bits of |n|, to within 3 (hex digits), cheap for the small values that are the rule. */
+function bitLength(n: bigint): number {
+  if (n < SMALL && n > -SMALL) return 64;
+  return (n < 0n ? -n : n).toString(16).length * 4;
+}
+
+function tooLarge(op: Op): never {
+  const sign = op === 'mul' ? '*' : op === 'sub' ? '-' : '+';
+  throw new IntLimitError(`integer too large: the result of ${sign} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits (the limit of int values)`);
+}
+
+/** Refuse an int operation whose result could pass MAX_INT_BITS, before computing it. */
+function checkIntSize(op: Op, a: bigint, b: bigint): void {
+  if (op !== 'mul' && op !== 'add' && op !== 'sub') return; // the others never grow
+  const la = bitLength(a);
+  const lb = bitLength(b);
+  if (op === 'mul' ? la + lb > MAX_INT_BITS : Math.max(la, lb) >= MAX_INT_BITS) tooLarge(op);
+}
+
 type BvSort = Extract<Sort, { kind: 'bv' }>;
 
 /** Bring an integer into the sort's range: wrap modulo 2^w, signed sorts two's complement. */
@@ -49,8 +77,10 @@ export function isNumericOp(op: Op): boolean {
   }
 }
 
-/** Apply a numeric operator (result sort = operand sort) to normalized operands. */
+/** Apply a numeric operator (result sort = operand sort) to normalized operands.
+ *  Throws an IntLimitError for an int result past MAX_INT_BITS. */
 export function applyNumeric(op: Op, sort: Sort, a: bigint, b: bigint): bigint {
+  if (sort.kind === 'int') checkIntSize(op, a, b);
   switch (op) {
     case 'add': return normalize(a + b, sort);
     case 'sub': return normalize(a - b, sort);
@@ -67,6 +97,17 @@ export function applyNumeric(op: Op, sort: Sort, a: bigint, b: bigint): bigint {
       return shift(op, a, b, sort);
     default:
       throw new Error(`not a numeric operator: ${op}`);
+  }
+}
+
+/** applyNumeric for constant folding: undefined where the result would pass MAX_INT_BITS,
+ *  so the term stays symbolic and the solver (with its limits) decides. */
+export function foldNumeric(op: Op, sort: Sort, a: bigint, b: bigint): bigint | undefined {
+  try {
+    return applyNumeric(op, sort, a, b);
+  } catch (e) {
+    if (e instanceof IntLimitError) return undefined;
+    throw e;
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { bvRange } from '../../lang/types';
 import { BOOL_SORT, isConst, sortEquals, sortKey, type Op, type Sort, type Term } from './term';
-import { applyCast, applyCompare, applyNumeric, normalize } from './semantics';
+import { applyCast, applyCompare, applyNumeric, foldNumeric, normalize } from './semantics';
 import { requireSameSort } from './simplify-bool';
 import type { TermStore } from './store';
 
@@ -85,7 +85,9 @@ export function mkBinary(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): T
   requireSameSort(a, b, op);
   const av = constValue(a);
   const bv = constValue(b);
-  if (av !== undefined && bv !== undefined) return num(s, applyNumeric(op, a.sort, av, bv), a.sort);
+  const folded = av !== undefined && bv !== undefined ? foldNumeric(op, a.sort, av, bv) : undefined;
+  if (folded !== undefined) return num(s, folded, a.sort);
+  if (av !== undefined && bv !== undefined) return s.mk(op, a.sort, [a, b]); // too large to fold
   if (av !== undefined && COMMUTATIVE.has(op)) return mkBinary(s, op, b, a);
   return identity(s, op, a, b) ?? s.mk(op, a.sort, [a, b]);
 }
