@@ -1,7 +1,8 @@
 // The root state of a symbolic run of one procedure: globals initialised (uninitialised
-// ones, and in modular mode all of them, are inputs named after themselves), parameters fresh symbols named after themselves,
-// results at their default value, `requires` assumed (from the first clause with runtime
-// checks on, and after any check of a global initialiser, by the first step instead).
+// ones, and in modular mode all of them, are inputs named after themselves), parameters
+// fresh symbols named after themselves, results at their default value (arrays empty),
+// `requires` assumed (from the first clause with runtime checks on, and after any check of a
+// global initialiser, by the first step instead).
 
 import type { Proc } from '../lang/ast';
 import { EMPTY_PC, pcTerms } from './pathCondition';
@@ -30,20 +31,16 @@ function initGlobals(ctx: EngineContext, s: State, obligations: Obligation[]): S
   const globals = new Map<string, SymValue>();
   const arbitrary = ctx.options.mode === 'modular';
   for (const g of ctx.checked.globals) {
-    const type = ctx.checked.declTypes.get(g)!;
-    const initialised = g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call';
-    if (initialised) {
-      const env = envFrom(ctx, (n) => initial.get(n));
-      initial.set(g.name, evalExpr(g.init!, env, obligations));
+    const init = g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call' ? g.init : undefined;
+    let input: SymValue | undefined;
+    if (!init || arbitrary) {
+      const fresh = freshValue(ctx, cur, g.name, ctx.checked.declTypes.get(g)!, `global ${g.name}`);
+      cur = fresh.state;
+      input = fresh.value;
     }
-    if (!initialised || arbitrary) {
-      const input = freshValue(ctx, cur, g.name, type, `global ${g.name}`);
-      cur = input.state;
-      if (!initialised) initial.set(g.name, input.value);
-      globals.set(g.name, input.value);
-    } else {
-      globals.set(g.name, initial.get(g.name)!);
-    }
+    // Initialisers read the initial values of earlier globals, in modular mode too.
+    initial.set(g.name, init ? evalExpr(init, envFrom(ctx, (n) => initial.get(n)), obligations) : input!);
+    globals.set(g.name, input ?? initial.get(g.name)!);
   }
   return { ...cur, globals };
 }
