@@ -61,6 +61,18 @@ describe('one Z3 module per process', () => {
     crashing.dispose();
   }, 60_000);
 
+  it('checks waiting for the module when one of them aborts it: the others go on in a fresh instance', async () => {
+    const s = new TermStore();
+    const bystander = await Z3WasmBackend.create();
+    const crashing = await Z3WasmBackend.create({ abortAtCheck: 1 });
+    // Both checks have the live module in hand when the first one kills it.
+    const [crashed, answered] = await Promise.all([six(crashing, s), six(bystander, s)]);
+    expect(crashed.status).toBe('unknown');
+    expect(answered.status).toBe('sat');
+    bystander.dispose();
+    crashing.dispose();
+  }, 60_000);
+
   it('a dead context is not freed on dispose (it would block), and a new solver loads a working module', async () => {
     const s = new TermStore();
     const holder = await Z3WasmBackend.create();

@@ -210,7 +210,9 @@ export class Z3WasmBackend implements SolverBackend {
     if (this.disposed) return unknown('solver disposed');
     let mod: Z3Module;
     try {
-      mod = await sharedModule(this.memoryLimitMb);
+      // Tested right after the last await: a check that got the module while another one
+      // killed it (both were waiting for it) takes the fresh one instead.
+      do mod = await sharedModule(this.memoryLimitMb); while (deadModules.has(mod));
     } catch (e) {
       return unknown(`solver error: cannot restart Z3: ${errorMessage(e)}`);
     }
