@@ -3,6 +3,8 @@
 //  - launch to the first stop, Z3 start included (fresh adapter process): < 800 ms
 //  - `continue` over 12 independent ifs (4,096 paths) to the end: < 2 s
 //  - 20 concurrent TCP sessions stepping at once: no errors, median `next` < 20 ms
+//  - `symdap dap --server=PORT` from spawn until the port accepts: < 500 ms (Helix connects
+//    once, 500 ms after starting the server)
 // Run alone with `node bench/dap.js`, or through bench/run.js which calls run().
 'use strict';
 
@@ -197,6 +199,43 @@ async function concurrentTcp(program) {
   };
 }
 
+/** A port nothing listens on now (as editors pick one for `--server=PORT`). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port) {
+  return new Promise((resolve) => {
+    const s = net.createConnection(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Spawn to the first accepted connection (a silent probe, which does not end the server). */
+async function timeToListening() {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const port = await freePort();
+    const start = now();
+    const adapter = spawnAdapter([`--server=${port}`]);
+    while (!(await accepts(port))) {
+      if (adapter.child.exitCode !== null) throw new Error(`the TCP adapter exited: ${adapter.stderr()}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    times.push(now() - start);
+    await stop(adapter.child);
+  }
+  const m = median(times);
+  return { benchmark: 'dap --server: spawn to listening', metric: 'median of 5', value: round(m), unit: 'ms', target: '< 500 ms', ok: m < 500 };
+}
+
 async function run() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-'));
   try {
@@ -206,6 +245,7 @@ async function run() {
       await launchToFirstStop(),
       await continueTwelveIfs(),
       await concurrentTcp(program),
+      await timeToListening(),
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

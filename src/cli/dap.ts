@@ -1,18 +1,21 @@
 // `symdap dap`: the debug adapter. Default transport is stdio (stdout carries only DAP
 // messages); `--server=PORT` serves TCP and `--ws=PORT` WebSocket, one session per
-// connection, on 127.0.0.1 unless `--host` says otherwise. Servers run until SIGINT/SIGTERM.
+// connection, on 127.0.0.1 unless `--host` says otherwise. A server exits once its last
+// session has ended or the editor that started it is gone (serverLifetime.ts); with
+// `--multi` it runs until SIGINT/SIGTERM. A server listens before it loads the engine (the
+// session module loads right after, or at the first connection): Helix connects once,
+// 500 ms after starting it.
 
-import { SymDebugSession } from '../adapter/session/session';
+import type * as SessionModule from '../adapter/session/session';
 import type { Logger, SessionFactory } from '../adapter/transport/connection';
 import { DEFAULT_LIMITS } from '../adapter/limits';
-import { serveStdio } from '../adapter/transport/stdio';
-import { startTcpServer, type RunningServer } from '../adapter/transport/tcpServer';
-import { startWsServer } from '../adapter/transport/wsServer';
-import { newToken } from '../adapter/transport/wsPolicy';
+import type { RunningServer, ServerOptions } from '../adapter/transport/tcpServer';
 import { parseArgs } from './args';
 import type { CliIO } from './io';
+import { watchParent } from './parentWatch';
+import { ServerLifetime } from './serverLifetime';
 
-const USAGE = 'usage: symdap dap [--server=PORT | --ws=PORT] [--host H] [--token T] [--allow-origin O]... [--verbose]\n';
+const USAGE = 'usage: symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]... [--verbose]\n';
 
 interface DapOptions {
   readonly transport: 'stdio' | 'tcp' | 'ws';
@@ -21,6 +24,8 @@ interface DapOptions {
   readonly token?: string;
   readonly allowedOrigins: readonly string[];
   readonly verbose: boolean;
+  /** Serve session after session until a signal, instead of exiting after the last one. */
+  readonly multi: boolean;
 }
 
 function portOf(value: string, name: string): number | string {
@@ -46,7 +51,7 @@ function splitOrigins(args: readonly string[]): { rest: string[]; origins: strin
 function options(args: readonly string[]): DapOptions | string {
   const split = splitOrigins(args);
   if (split.error) return split.error;
-  const p = parseArgs(split.rest, { flags: ['verbose'], values: ['server', 'ws', 'host', 'token'] });
+  const p = parseArgs(split.rest, { flags: ['verbose', 'multi'], values: ['server', 'ws', 'host', 'token'] });
   if (p.error) return p.error;
   if (p.positional.length > 0) return `unexpected argument '${p.positional[0]}'`;
   const server = p.options.get('server');
@@ -57,9 +62,10 @@ function options(args: readonly string[]): DapOptions | string {
   if (typeof port === 'string') return port;
   const transport = server !== undefined ? 'tcp' : ws !== undefined ? 'ws' : 'stdio';
   if (transport !== 'ws' && (p.options.has('token') || split.origins.length > 0)) return '--token and --allow-origin apply to --ws only';
+  if (transport === 'stdio' && p.flags.has('multi')) return '--multi applies to --server and --ws only';
   return {
     transport, port, host: p.options.get('host') ?? '127.0.0.1', token: p.options.get('token'),
-    allowedOrigins: split.origins, verbose: p.flags.has('verbose'),
+    allowedOrigins: split.origins, verbose: p.flags.has('verbose'), multi: p.flags.has('multi'),
   };
 }
 
@@ -70,17 +76,46 @@ function logger(io: CliIO, verbose: boolean, errors: boolean): Logger {
   };
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
+/** Resolves on the first SIGINT or SIGTERM; `dispose` stops listening for them. */
+function untilSignal(): { readonly received: Promise<string>; dispose(): void } {
+  let stop: (signal: NodeJS.Signals) => void = () => undefined;
+  const dispose = (): void => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  const received = new Promise<string>((resolve) => {
+    stop = (signal) => {
+      dispose();
+      resolve(signal);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  return { received, dispose };
+}
+
+/** Sessions from a module loaded on first use: the engine and the front end take longer to
+ *  load than Node takes to start, and a server must listen at once. */
+function lazySessions(): { readonly create: SessionFactory; preload(): void } {
+  let module: typeof SessionModule | undefined;
+  const load = (): typeof SessionModule => {
+    module ??= require('../adapter/session/session') as typeof SessionModule;
+    return module;
+  };
+  return { create: () => new (load().SymDebugSession)(), preload: () => { load(); } };
+}
+
+async function startServer(o: DapOptions, common: ServerOptions, io: CliIO): Promise<RunningServer> {
+  if (o.transport === 'tcp') {
+    const { startTcpServer } = await import('../adapter/transport/tcpServer');
+    const server = await startTcpServer(common);
+    io.err(`listening on ${server.host}:${server.port}\n`);
+    return server;
+  }
+  const [{ startWsServer }, { newToken }] = await Promise.all([import('../adapter/transport/wsServer'), import('../adapter/transport/wsPolicy')]);
+  const ws = await startWsServer({ ...common, token: o.token ?? newToken(), allowedOrigins: o.allowedOrigins });
+  io.err(`listening on ${ws.url}\n`);
+  return ws;
 }
 
 /** One request's stray rejected promise must not end the adapter (and every other session). */
@@ -90,26 +125,30 @@ function survivingRejections(log: Logger): () => void {
   return () => { process.off('unhandledRejection', onRejection); };
 }
 
-async function serve(o: DapOptions, createSession: SessionFactory, io: CliIO): Promise<number> {
+async function serve(o: DapOptions, io: CliIO): Promise<number> {
   const log = logger(io, o.verbose, true);
   const stopSurviving = survivingRejections(log);
+  const sessions = lazySessions();
+  const lifetime = new ServerLifetime({ multi: o.multi });
+  const signal = untilSignal();
   let server: RunningServer;
   try {
-    const common = { host: o.host, port: o.port, createSession, limits: DEFAULT_LIMITS, log };
-    if (o.transport === 'tcp') {
-      server = await startTcpServer(common);
-      io.err(`listening on ${server.host}:${server.port}\n`);
-    } else {
-      const ws = await startWsServer({ ...common, token: o.token ?? newToken(), allowedOrigins: o.allowedOrigins });
-      io.err(`listening on ${ws.url}\n`);
-      server = ws;
-    }
+    server = await startServer(o, { host: o.host, port: o.port, createSession: sessions.create, limits: DEFAULT_LIMITS, log, watcher: lifetime }, io);
   } catch (e) {
+    signal.dispose();
+    lifetime.dispose();
     stopSurviving();
     io.err(`symdap dap: cannot listen on ${o.host}:${o.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  await untilSignal();
+  // Listening first: the client's connect succeeds while the engine loads.
+  setImmediate(sessions.preload);
+  const stopWatching = o.multi ? () => undefined : watchParent(() => lifetime.parentGone());
+  const reason = await Promise.race([signal.received, lifetime.ended]);
+  log.info(`stopping: ${reason}`);
+  signal.dispose();
+  lifetime.dispose();
+  stopWatching();
   await server.close();
   stopSurviving();
   return 0;
@@ -125,11 +164,11 @@ export async function runDap(args: string[], io: CliIO): Promise<number> {
     io.err(`symdap dap: ${o}\n${USAGE}`);
     return 2;
   }
-  const createSession: SessionFactory = () => new SymDebugSession();
-  if (o.transport !== 'stdio') return serve(o, createSession, io);
+  if (o.transport !== 'stdio') return serve(o, io);
   const log = logger(io, o.verbose, o.verbose);
   const stopSurviving = survivingRejections(log);
-  await serveStdio(createSession, DEFAULT_LIMITS, log);
+  const [{ serveStdio }, { SymDebugSession }] = await Promise.all([import('../adapter/transport/stdio'), import('../adapter/session/session')]);
+  await serveStdio(() => new SymDebugSession(), DEFAULT_LIMITS, log);
   stopSurviving();
   return 0;
 }

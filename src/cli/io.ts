@@ -2,7 +2,7 @@
 // commands load a file and print its diagnostics.
 
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
-import { loadSource, type LoadResult } from '../lang/frontend';
+import type { LoadResult } from '../lang/frontend';
 import { readSourceFile } from '../adapter/sourceFile';
 
 export interface CliIO {
@@ -20,6 +20,8 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
 export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
   const read = await readSourceFile(file);
+  // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
+  const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;
   const result = source !== undefined ? loadSource(source, file)
     : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };

@@ -1,10 +1,6 @@
 // The `symdap` command line: dispatches sub-commands. Every sub-command returns an exit
 // code; nothing here throws to the user (bin/symdap.js turns a crash into a one-line message).
 
-import { runCheck } from './check';
-import { runVerify } from './verify';
-import { runRun } from './run';
-import { runDap } from './dap';
 import type { CliIO } from './io';
 import { processIO } from './io';
 
@@ -13,16 +9,18 @@ const USAGE = `usage:
   symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--searcher dfs|bfs|random|coverage]
                      [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
   symdap run FILE [--entry P] [--inputs inputs.json]
-  symdap dap [--server=PORT | --ws=PORT] [--host H] [--token T] [--allow-origin O]
+  symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]
 `;
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
+// Each command's modules load when it runs: `dap --server` must listen without waiting for
+// the engine, which only the others load up front.
 const COMMANDS: Record<string, Command> = {
-  check: runCheck,
-  verify: runVerify,
-  run: runRun,
-  dap: runDap,
+  check: async (args, io) => (await import('./check')).runCheck(args, io),
+  verify: async (args, io) => (await import('./verify')).runVerify(args, io),
+  run: async (args, io) => (await import('./run')).runRun(args, io),
+  dap: async (args, io) => (await import('./dap')).runDap(args, io),
 };
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

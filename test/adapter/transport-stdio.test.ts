@@ -44,7 +44,7 @@ describe('symdap dap over stdio', () => {
   }, 60_000);
 
   it('rejects bad options with exit 2 and a usage line', () => {
-    for (const args of [['--server=abc'], ['--server=1', '--ws=2'], ['--token', 'x'], ['extra'], ['--ws=70000']]) {
+    for (const args of [['--server=abc'], ['--server=1', '--ws=2'], ['--token', 'x'], ['extra'], ['--ws=70000'], ['--multi']]) {
       const r = spawnSync(process.execPath, [BIN, 'dap', ...args], { encoding: 'utf8', timeout: 20_000 });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

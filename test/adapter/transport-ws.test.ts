@@ -1,5 +1,6 @@
 // `symdap dap --ws=PORT`: the scenario over a WebSocket (one JSON message per text frame),
-// in process and through the built CLI with a given and with a generated token.
+// in process and through the built CLI with a given and with a generated token; the server
+// exits after its last session, as over TCP.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SILENT } from '../../src/adapter/transport/connection';
@@ -44,6 +45,17 @@ describe('symdap dap --ws', () => {
     await withTimeout(threePathsScenario(c), 60_000, 'scenario');
     expect(await stopWith(child, 'SIGTERM')).toBe(0);
   }, 70_000);
+
+  it('exits 0 once its session has ended (a refused upgrade is no session)', async () => {
+    const { child, listening } = await spawnServer(['--ws=0']);
+    await expect(wsClient(listening.replace(/token=[^&]+/, 'token=guess'))).rejects.toThrow(/401/);
+    const c = await wsClient(listening);
+    expect((await c.send('initialize', { adapterID: 'symdap', pathFormat: 'path' })).success).toBe(true);
+    expect(child.exitCode).toBeNull();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    c.ws.close();
+    expect(await withTimeout(exited, 10_000, 'server exit')).toBe(0);
+  }, 30_000);
 
   it('generates a token when none is given', async () => {
     const { child, listening } = await spawnServer(['--ws=0']);

@@ -1,6 +1,7 @@
 // After an editor exits, no symdap process may be left, whatever the client (issue 12).
 // Over stdio the editor's exit closes the adapter's stdin mid-session, without disconnect;
-// a TCP server started by an editor must go once the editor has quit and its session ended.
+// a TCP server started by an editor goes once its session has ended, or, if no client ever
+// connects, a grace period after the editor has quit.
 
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { tcpClient } from '../adapter/transportSupport';
 import { freePort, startStdio } from './adapterProcess';
 import { ok, PROGRAM, stopAfter } from './clientReplay';
 import { symdapEnvForSuite } from './readmeRecipes';
+import { ORPHAN_GRACE_MS } from '../../src/cli/serverLifetime';
 
 function alive(pid: number): boolean {
   try {
@@ -46,10 +48,10 @@ describe('symdap after the editor quits', () => {
     }
   }, 60_000);
 
-  // `symdap dap --server` runs until a signal: started by an editor that then quits (nvim-dap
-  // 0.6, Helix, vimspector all start it and leave it), it stays (~130 MB each). Needs
-  // src/cli/dap.ts to exit once its last session has ended and when its parent goes away.
-  it.skip('TCP: a server whose editor has quit exits once its session has ended (adapter change pending, issue 12)', async () => {
+  // nvim-dap 0.6, Helix and vimspector start `symdap dap --server` and leave it running when
+  // they quit; the server exits once its last session has ended, and a client may still
+  // connect to a server whose launcher has already quit (here at once).
+  it('TCP: a server whose editor has quit exits once its session has ended', async () => {
     const port = await freePort();
     // The "editor" (sh) starts the server in the background and quits at once.
     const started = spawnSync('sh', ['-c', `symdap dap --server=${port} >/dev/null 2>&1 & echo $!`], { env: symdapEnv(), encoding: 'utf8' });
@@ -64,6 +66,31 @@ describe('symdap after the editor quits', () => {
       expect(await goneWithin(pid, 5_000)).toBe(true);
     } finally {
       if (alive(pid)) process.kill(pid);
+    }
+  }, 60_000);
+
+  // An editor that started the server and quit (or crashed) before connecting: once the
+  // server's parent has gone, it waits ORPHAN_GRACE_MS for a first client, then exits.
+  it('TCP: a server nobody connects to exits after the editor that started it has quit', async () => {
+    const port = await freePort();
+    const started = spawnSync('sh', ['-c', `symdap dap --server=${port} </dev/null >/dev/null 2>&1 & echo $!`], { env: symdapEnv(), encoding: 'utf8' });
+    const pid = Number(started.stdout.trim());
+    try {
+      await new Promise((r) => setTimeout(r, ORPHAN_GRACE_MS / 2));
+      expect(alive(pid)).toBe(true);
+      expect(await goneWithin(pid, ORPHAN_GRACE_MS + 5_000)).toBe(true);
+    } finally {
+      if (alive(pid)) process.kill(pid);
+    }
+  }, 60_000);
+
+  it('TCP: a server whose stdin pipe the editor closes exits without a client after the grace period', async () => {
+    const adapter = startStdio('symdap', ['dap', `--server=${await freePort()}`], symdapEnv());
+    try {
+      adapter.child.stdin?.end();
+      expect(await adapter.exited(ORPHAN_GRACE_MS + 5_000)).toBe(0);
+    } finally {
+      adapter.child.kill();
     }
   }, 60_000);
 });

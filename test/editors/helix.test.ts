@@ -102,11 +102,9 @@ describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
   }, 120_000);
 
   // Helix connects to a TCP adapter exactly once, 500 ms after starting it, and never stops
-  // it ("it should exit automatically"). `symdap dap --server` takes ~550 ms to listen on a
-  // loaded machine (it loads the engine and Z3 first) and runs until a signal, so both need
-  // an adapter change (src/cli/dap.ts, issue 12): listen first, load the engine on launch;
-  // exit once the last session has ended. Enable this test once they are made.
-  it.skip('TCP: listens within Helix\'s 500 ms and exits after the session (adapter change pending, issue 12)', async () => {
+  // it ("it should exit automatically"): `symdap dap --server` listens before it loads the
+  // engine, and exits once the last session has ended.
+  it('TCP: listens within Helix\'s 500 ms and exits after the session', async () => {
     const { debugger: d } = tcpLanguages();
     const port = await freePort();
     const adapter = startStdio(d.command, [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')], symdapEnv());

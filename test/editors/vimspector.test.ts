@@ -104,11 +104,10 @@ describe('README recipe: Vim (vimspector)', () => {
   }, 120_000);
 
   // vimspector shows a stop as `Paused in thread N due to <description>(<reason>): <text>`
-  // with :echom, line by line, so only the message's last line stays on screen. Today the
-  // description is the headline alone and the text ends with the path, so the formula and
-  // counterexample are not seen. Needs src/adapter/stepping.ts to send a one-line description
-  // and text carrying formula and counterexample (issue 12); enable once it does.
-  it.skip('vimspector\'s visible line of the failure stop carries the formula and the counterexample (adapter change pending, issue 12)', async () => {
+  // with :echom, line by line, so only the message's last line stays on screen: the stopped
+  // event's description and text are one line each, the text with formula and counterexample
+  // (the path is in exceptionInfo and the output event).
+  it('vimspector\'s visible line of the failure stop carries the formula and the counterexample', async () => {
     const adapter = await start('symdap');
     try {
       const r = await replay(adapter.client, VIMSPECTOR, expandVariables(debugConfig.configuration, { file: PROGRAM }));
@@ -117,6 +116,8 @@ describe('README recipe: Vim (vimspector)', () => {
       const visible = shown.split('\n').at(-1) ?? '';
       expect(visible).toContain('false');
       expect(visible).toMatch(/c0\s*=\s*98\b/);
+      expect(text).not.toContain('\n');
+      expect(r.exceptionInfo.description).toMatch(/path: lines 10 → /);
     } finally {
       adapter.child.kill();
     }

@@ -1,5 +1,5 @@
 // Why a path stopped, in words: the failure summary that goes into the stopped event's
-// description/text, the exceptionInfo answer and an output event (for clients that ignore
+// description/text (one line each; the path only in the others), the exceptionInfo answer and an output event (for clients that ignore
 // exceptionInfo), plus the words for other ends of a path (infeasible, bound reached).
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
@@ -22,6 +22,9 @@ export interface FailureSummary {
   readonly headline: string;
   readonly counterexample: string;
   readonly path: string;
+  /** Headline and counterexample on one line, for the stopped event's `text`: clients that
+   *  print a stop as one message keep only its last line on screen (vimspector). */
+  readonly oneLine: string;
   /** Everything, several lines. */
   readonly text: string;
 }
@@ -43,7 +46,7 @@ export function summarizeFailure(state: State): FailureSummary | undefined {
     : 'unknown (the solver gave no model)';
   const path = pathText(state);
   const text = `${headline}\n  counterexample: ${cx}\n  path: ${path}`;
-  return { headline, counterexample: cx, path, text };
+  return { headline, counterexample: cx, path, oneLine: `${headline} — counterexample: ${cx}`, text };
 }
 
 /** Words for a stop at a terminal node that is not a failure (infeasible, bounded, unknown). */

@@ -48,7 +48,7 @@ export function stopAtNode(t: PathThread, reason: StopReason, description?: stri
   const s = t.cursor.state;
   const failure = summarizeFailure(s);
   if (failure && reason !== 'goto' && reason !== 'restart' && reason !== 'step') {
-    return { threadId: t.id, reason: 'exception', description: failure.headline, text: failure.text };
+    return { threadId: t.id, reason: 'exception', description: failure.headline, text: failure.oneLine };
   }
   if (reason === 'exception' && !isLive(t.cursor)) return { threadId: t.id, reason, description: summarizeEnd(s), text: summarizeEnd(s) };
   return { threadId: t.id, reason, description, hitBreakpointIds };

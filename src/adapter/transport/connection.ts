@@ -36,6 +36,7 @@ function isKnownType(message: object): boolean {
 
 export class SessionConnection {
   private closed = false;
+  private delivered = false;
   private readonly subscription: { dispose(): void };
 
   constructor(
@@ -57,12 +58,18 @@ export class SessionConnection {
       this.log.info(`${this.name}: ignored a message that is neither a request nor a response`);
       return;
     }
+    this.delivered = true;
     try {
       this.session.handleMessage(message as DebugProtocol.ProtocolMessage);
     } catch (e) {
       this.log.error(`${this.name}: request handler failed: ${e instanceof Error ? e.message : String(e)}`);
       if (isRequest(message)) this.session.sendResponse(new Response(message, 'internal error'));
     }
+  }
+
+  /** Did the client send a DAP message (it was a debug session, not a probe or a stray request)? */
+  get spoke(): boolean {
+    return this.delivered;
   }
 
   /** Answers a request the transport would not read (too large) with an error response. */

@@ -15,7 +15,8 @@ export interface ByteChannel {
   end(): void;
 }
 
-/** Runs a session on the channel; resolves once the connection is closed and the session freed. */
+/** Runs a session on the channel; resolves once the connection is closed and the session
+ *  freed, with whether the client spoke DAP on it. */
 export function serveStream(
   channel: ByteChannel,
   createSession: SessionFactory,
@@ -23,7 +24,7 @@ export function serveStream(
   log: Logger,
   name: string,
   endOnDisconnect = false,
-): Promise<void> {
+): Promise<boolean> {
   return new Promise((resolve) => {
     const decoder = new ContentLengthDecoder(limits);
     const connection = new SessionConnection(createSession(), {
@@ -31,7 +32,7 @@ export function serveStream(
       close: () => {
         channel.input.off('data', onData);
         channel.end();
-        resolve();
+        resolve(connection.spoke);
       },
     }, log, name, endOnDisconnect);
     const onData = (chunk: Buffer): void => {

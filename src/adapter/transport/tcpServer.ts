@@ -14,6 +14,14 @@ export interface ServerOptions {
   readonly createSession: SessionFactory;
   readonly limits: TransportLimits;
   readonly log: Logger;
+  /** Told of each connection's start and end (how `symdap dap` decides when to exit). */
+  readonly watcher?: ConnectionWatcher;
+}
+
+export interface ConnectionWatcher {
+  opened(): void;
+  /** `spoke`: the client sent DAP messages (a port probe or a refused HTTP request did not). */
+  closed(spoke: boolean): void;
 }
 
 export interface RunningServer {
@@ -41,13 +49,17 @@ export async function startTcpServer(options: ServerOptions): Promise<RunningSer
   const server = net.createServer((socket) => {
     const name = `tcp#${next++}`;
     sockets.add(socket);
+    options.watcher?.opened();
     socket.setNoDelay(true);
     options.log.info(`${name}: connected from ${socket.remoteAddress}:${socket.remotePort}`);
     void serveStream({
       input: socket,
       write: (text) => { if (socket.writable) socket.write(text); },
       end: () => socket.end(),
-    }, options.createSession, options.limits, options.log, name).then(() => sockets.delete(socket));
+    }, options.createSession, options.limits, options.log, name).then((spoke) => {
+      sockets.delete(socket);
+      options.watcher?.closed(spoke);
+    });
   });
   const port = await listen(server, options.host, options.port);
   return {

@@ -18,14 +18,15 @@ function bytesOf(data: RawData): Buffer {
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-/** Runs a session on the socket; resolves once the socket is closed and the session freed. */
-export function serveWebSocket(ws: WebSocket, createSession: SessionFactory, limits: TransportLimits, log: Logger, name: string): Promise<void> {
+/** Runs a session on the socket; resolves once the socket is closed and the session freed,
+ *  with whether the client spoke DAP on it. */
+export function serveWebSocket(ws: WebSocket, createSession: SessionFactory, limits: TransportLimits, log: Logger, name: string): Promise<boolean> {
   return new Promise((resolve) => {
     const connection = new SessionConnection(createSession(), {
       send: (message) => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message)); },
       close: (reason) => {
         if (ws.readyState === ws.OPEN) ws.close(reason ? INVALID_PAYLOAD : NORMAL, reason?.slice(0, 120));
-        resolve();
+        resolve(connection.spoke);
       },
     }, log, name);
     ws.on('message', (data, isBinary) => {

@@ -51,7 +51,11 @@ export async function startWsServer(options: WsServerOptions): Promise<RunningWs
       const name = `ws#${next++}`;
       options.log.info(`${name}: connected from ${req.socket.remoteAddress}`);
       active++;
-      void serveWebSocket(ws, options.createSession, options.limits, options.log, name).then(() => { active--; });
+      options.watcher?.opened();
+      void serveWebSocket(ws, options.createSession, options.limits, options.log, name).then((spoke) => {
+        active--;
+        options.watcher?.closed(spoke);
+      });
     });
   });
   return {

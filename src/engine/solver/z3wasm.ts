@@ -3,11 +3,15 @@
 // so a new check pops to the longest common prefix with the previous assertion list and
 // pushes the rest. `em._Z3_solver_check` is the raw synchronous export (the wrapper's
 // solver_check hops threads and returns a Promise); z3-solver is pinned because of it.
+// The WebAssembly module is loaded once per process (per memory limit) and shared by every
+// solver; each solver has its own context in it. A module costs ~25 MB and worker threads
+// that are never freed, so one per solver made a long-running `dap --server` grow with
+// every finished session.
 // A Z3 error (e.g. its memory limit, `memory_max_size`) drops the session; the module lives on.
 // A WebAssembly abort (the 2 GB heap is exhausted, or any trap) kills the module: every
 // later call into it blocks forever on a lock the aborted code held, so the dead module is
-// never touched again (no dispose), its threads are terminated, and the next check loads a
-// fresh instance (about 1 s).
+// never touched again (no dispose, by any solver), its threads are terminated, and the next
+// check of any solver loads a fresh instance (about 1 s), the same one for all.
 
 import type { Z3_ast, Z3_context, Z3_params, Z3_solver, Z3Core } from 'z3-solver';
 import type { Term } from '../terms/term';
@@ -40,8 +44,38 @@ const NO_TIMEOUT = 0xffffffff;
 async function loadModule(memoryLimitMb: number): Promise<Z3Module> {
   const { init } = await import('z3-solver');
   const mod = (await init()) as unknown as Z3Module;
-  mod.Z3.global_param_set('memory_max_size', String(Math.max(1, Math.floor(memoryLimitMb))));
+  mod.Z3.global_param_set('memory_max_size', String(memoryLimitMb));
   return mod;
+}
+
+/** The shared module per memory limit (Z3's limit is global to a module). An entry is
+ *  removed when its load fails or its module dies, so the next check loads a fresh one. */
+const sharedModules = new Map<number, Promise<Z3Module>>();
+/** Modules that aborted: no call may enter them again, not even to free a context. */
+const deadModules = new WeakSet<Z3Module>();
+
+function sharedModule(memoryLimitMb: number): Promise<Z3Module> {
+  const existing = sharedModules.get(memoryLimitMb);
+  if (existing) return existing;
+  const loading: Promise<Z3Module> = loadModule(memoryLimitMb).catch((e: unknown) => {
+    if (sharedModules.get(memoryLimitMb) === loading) sharedModules.delete(memoryLimitMb);
+    throw e;
+  });
+  sharedModules.set(memoryLimitMb, loading);
+  return loading;
+}
+
+/** Forget a dead module without calling into it, and stop its threads (once, whoever saw it die). */
+function abandonModule(memoryLimitMb: number, dead: Z3Module): void {
+  if (deadModules.has(dead)) return;
+  deadModules.add(dead);
+  // While a module lives its entry is the promise it came from, so this removes exactly it.
+  sharedModules.delete(memoryLimitMb);
+  try {
+    dead.em.PThread?.terminateAllThreads();
+  } catch {
+    // Terminating workers is best effort; the instance is unreachable either way.
+  }
 }
 
 /** WebAssembly's trap error (the project's TypeScript lib has no WebAssembly typings). */
@@ -71,7 +105,7 @@ class Session {
   private readonly stack: Term[] = [];
   private timeoutMs = NO_TIMEOUT;
 
-  constructor(private readonly mod: Z3Module) {
+  constructor(readonly mod: Z3Module) {
     const { Z3 } = mod;
     const cfg = Z3.mk_config();
     this.ctx = Z3.mk_context_rc(cfg);
@@ -158,41 +192,41 @@ class Session {
 export class Z3WasmBackend implements SolverBackend {
   readonly name = 'z3-wasm';
   private readonly symbols = new SymbolIndex();
+  /** This solver's context, in the shared module it was made in. */
   private session: Session | undefined;
-  /** Undefined after an abort until the next check loads a fresh instance. */
-  private mod: Z3Module | undefined;
-  /** The fresh instance being loaded: concurrent checks wait for the same one. */
-  private loading: Promise<Z3Module> | undefined;
   private checks = 0;
   private disposed = false;
 
-  private constructor(mod: Z3Module, private readonly opts: Z3WasmOptions) {
-    this.mod = mod;
-  }
+  private constructor(private readonly memoryLimitMb: number, private readonly opts: Z3WasmOptions) {}
 
+  /** Resolves once the shared module is loaded (at once if another solver loaded it). */
   static async create(opts: Z3WasmOptions = {}): Promise<Z3WasmBackend> {
-    return new Z3WasmBackend(await loadModule(Z3WasmBackend.memoryLimit(opts)), opts);
-  }
-
-  private static memoryLimit(opts: Z3WasmOptions): number {
-    return opts.memoryLimitMb ?? DEFAULT_Z3_MEMORY_LIMIT_MB;
+    const memoryLimitMb = Math.max(1, Math.floor(opts.memoryLimitMb ?? DEFAULT_Z3_MEMORY_LIMIT_MB));
+    await sharedModule(memoryLimitMb);
+    return new Z3WasmBackend(memoryLimitMb, opts);
   }
 
   async check(assertions: readonly Term[], opts: CheckOptions): Promise<SatResult> {
     if (this.disposed) return unknown('solver disposed');
     let mod: Z3Module;
     try {
-      mod = this.mod ?? await this.reload();
+      // Tested right after the last await: a check that got the module while another one
+      // killed it (both were waiting for it) takes the fresh one instead.
+      do mod = await sharedModule(this.memoryLimitMb); while (deadModules.has(mod));
     } catch (e) {
       return unknown(`solver error: cannot restart Z3: ${errorMessage(e)}`);
     }
+    if (this.disposed) return unknown('solver disposed');
+    // A context in a module that died (here or in another solver) is forgotten, never freed.
+    if (this.session && this.session.mod !== mod) this.session = undefined;
     try {
       this.session ??= new Session(mod);
       if (++this.checks === this.opts.abortAtCheck) abortInstance(mod);
       return this.session.check(assertions, opts, this.symbols);
     } catch (e) {
       if (isAbort(e)) {
-        this.abandonModule();
+        this.session = undefined;
+        abandonModule(this.memoryLimitMb, mod);
         return unknown(`solver error: Z3 crashed: ${crashReason(e)}; a fresh instance answers later queries`);
       }
       this.dropSession();
@@ -200,36 +234,18 @@ export class Z3WasmBackend implements SolverBackend {
     }
   }
 
+  /** Frees this solver's context only: the shared module and its threads serve the others. */
   dispose(): void {
     this.disposed = true;
     this.dropSession();
-    this.mod = undefined;
-  }
-
-  private async reload(): Promise<Z3Module> {
-    this.loading ??= loadModule(Z3WasmBackend.memoryLimit(this.opts)).finally(() => { this.loading = undefined; });
-    const mod = await this.loading;
-    this.mod ??= mod;
-    return this.mod;
-  }
-
-  /** Forget a dead instance without calling into it, and stop its threads. */
-  private abandonModule(): void {
-    this.session = undefined;
-    const dead = this.mod;
-    this.mod = undefined;
-    try {
-      dead?.em.PThread?.terminateAllThreads();
-    } catch {
-      // Terminating workers is best effort; the instance is unreachable either way.
-    }
   }
 
   private dropSession(): void {
     const s = this.session;
     this.session = undefined;
+    if (!s || deadModules.has(s.mod)) return;
     try {
-      s?.dispose();
+      s.dispose();
     } catch {
       // The context may already be unusable; it is abandoned with its module.
     }
