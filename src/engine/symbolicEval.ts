@@ -15,13 +15,27 @@ import { sortOfType } from './sorts';
 import { arrayOf, elementOf, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 import { heapUnsupported } from './heapGuard';
+import type { Heap } from './heap/chunks';
+import { readField } from './heap/access';
+import { REF_SORT, isTrue } from './terms/term';
+import type { FieldRead } from '../lang/ast';
 
 export interface Obligation {
-  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds'>;
+  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'permission'>;
   /** Must hold for the operation to be defined. */
   readonly cond: Term;
   readonly span: Span;
   readonly message: string;
+  /** A field read without a provable permission: what to assume held when the path goes on (step/heal.ts). */
+  readonly heal?: HealInfo;
+}
+
+export interface HealInfo {
+  readonly receiver: Term;
+  readonly field: string;
+  readonly type: Type;
+  /** `c.x`: how the location reads. */
+  readonly display: string;
 }
 
 export interface EvalEnv {
@@ -30,6 +44,9 @@ export interface EvalEnv {
   lookup(name: string): SymValue | undefined;
   /** Values on procedure entry, for `old(e)`. */
   lookupOld?(name: string): SymValue | undefined;
+  /** Programs with objects: the heap reads see, and the heap `old(…)` reads see. */
+  readonly heap?: Heap;
+  readonly oldHeap?: Heap;
 }
 
 export class EvalError extends Error {}
@@ -68,12 +85,16 @@ class Evaluator {
       case 'binary': return this.binary(e, guard, bound, old);
       case 'cond': return this.conditional(e.cond, e.then, e.otherwise, guard, bound, old);
       case 'index': return this.index(e.array, e.index, e.span, guard, bound, old);
-      case 'length': return this.array(e.array, guard, bound, old).length;
+      case 'length': return this.env.types.get(e.array)?.kind === 'ref'
+        ? this.field({ kind: 'field', object: e.array, field: 'length', fieldSpan: e.span, span: e.span }, guard, bound, old, e)
+        : this.array(e.array, guard, bound, old).length;
       case 'arrayLit': return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
       case 'old': return this.value(e.expr, guard, bound, true);
       case 'quant': return this.quantifier(e, guard, bound, old);
       case 'cast': return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
       case 'call': throw new EvalError('a procedure call cannot be evaluated inside an expression');
+      case 'null': return this.T.constOf(0n, REF_SORT);
+      case 'field': return this.field(e, guard, bound, old);
       default: return heapUnsupported();
     }
   }
@@ -185,9 +206,24 @@ class Evaluator {
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 
-  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string): void {
+  /** `e.f`: the value of the chunk the receiver's permission is held in, needing that permission. */
+  private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e): SymValue {
+    const receiver = this.term(e.object, guard, bound, old);
+    const heap = old ? this.env.oldHeap : this.env.heap;
+    if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
+    const type = this.env.types.get(typed);
+    if (!type) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
+    const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
+    if (!isTrue(read.held)) {
+      const display = printExpr(e, 200);
+      this.oblige('permission', read.held, guard, e.span, `acc(${display}) is not held to read ${display}`, { receiver, field: e.field, type, display });
+    }
+    return read.value;
+  }
+
+  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {
     const guarded = this.T.implies(guard, cond);
     if (guarded.op === 'const' && guarded.value === true) return;
-    this.out.push({ kind, cond: guarded, span, message });
+    this.out.push({ kind, cond: guarded, span, message, ...(heal ? { heal: { ...heal } } : {}) });
   }
 }

@@ -1,7 +1,7 @@
-// Until the symbolic engine has a heap, every symbolic entry point refuses a program with
-// objects with one clear file:line:col error (and never crashes): `symdap verify` (through
-// verifySource, shared with the editor's Verify command) and the debugger's launch. The
-// concrete side (`symdap run`) is covered by concrete-heap.test.ts.
+// The heap features the symbolic engine does not handle yet (heapGuard.ts) are refused with
+// one clear file:line:col error (never a crash) by every symbolic entry point: `symdap verify`
+// (through verifySource, shared with the editor's Verify command) and the debugger's launch.
+// Fields, `new` and `acc` in contracts run (heap-*.test.ts).
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,19 +14,34 @@ import { verifySource } from '../../src/engine/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
-const HEAP = 'proc main() {\n}\nfunction one(): int\n{\n  1\n}\nclass Cell {\n  var x: int;\n}\n';
+const FUNCTION = 'proc main() {\n}\nfunction one(): int\n{\n  1\n}\nclass Cell {\n  var x: int;\n}\n';
+const CELL = 'class Cell {\n  var x: int;\n}\n';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-guard-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
-describe('the symbolic engine refuses heap programs cleanly', () => {
-  test('verifySource: an error report and one diagnostic at the first heap declaration', async () => {
-    const out = await verifySource(HEAP, 'h.sym');
-    expect(out.report.verdict).toBe('error');
-    expect(out.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.message}`)).toEqual([
-      'h.sym:3:10: the symbolic engine does not support objects yet (function one)',
-    ]);
+async function refusal(source: string): Promise<string[]> {
+  const out = await verifySource(source, 'h.sym');
+  expect(out.report.verdict).toBe('error');
+  return out.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.message}`);
+}
+
+describe('the symbolic engine refuses the heap features it lacks, cleanly', () => {
+  test('a function: one diagnostic at its name', async () => {
+    expect(await refusal(FUNCTION)).toEqual(['h.sym:3:10: the symbolic engine does not support heap-dependent functions yet (function one)']);
+  });
+
+  test('a loop or a join in a program with objects', async () => {
+    expect(await refusal(`${CELL}proc main() {\n  var i: int := 0;\n  while (i < 2) { i := i + 1; }\n}\n`))
+      .toEqual(['h.sym:6:3: the symbolic engine does not support loops in programs with objects yet (while)']);
+    expect(await refusal(`${CELL}proc main(b: bool) {\n  if (b) { }\n  join;\n}\n`))
+      .toEqual(['h.sym:6:3: the symbolic engine does not support join in programs with objects yet (join)']);
+  });
+
+  test('permissions in an assert', async () => {
+    expect(await refusal(`${CELL}proc main() {\n  var c: Cell := new Cell;\n  assert acc(c.x);\n}\n`))
+      .toEqual(['h.sym:6:10: the symbolic engine does not support permissions outside the top-level conjuncts of requires and ensures yet (acc)']);
   });
 
   test('a heap-free program is not affected', async () => {
@@ -34,19 +49,19 @@ describe('the symbolic engine refuses heap programs cleanly', () => {
   });
 
   test('symdap verify prints the error and exits 2', async () => {
-    const file = join(dir, 'cell.sym');
-    await writeFile(file, 'class Cell {\n  var x: int;\n}\nproc main() {\n  var c: Cell := new Cell;\n}\n');
+    const file = join(dir, 'fn.sym');
+    await writeFile(file, FUNCTION);
     const io = bufferIO();
     expect(await main(['verify', file], io)).toBe(2);
-    expect(io.stderr()).toContain(`${file}:1:7: error: the symbolic engine does not support objects yet (class Cell)`);
+    expect(io.stderr()).toContain(`${file}:3:10: error: the symbolic engine does not support heap-dependent functions yet (function one)`);
   });
 
   test('the debugger does not launch, and says why', async () => {
     const file = join(dir, 'debug.sym');
-    await writeFile(file, 'class Cell {\n}\nproc main() {\n}\n');
+    await writeFile(file, `${CELL}predicate ok(c: Cell) {\n  acc(c.x)\n}\nproc main() {\n}\n`);
     const { args, errors } = validateLaunchArgs({ program: file });
     expect(errors).toEqual([]);
     const out = await launchDebuggee(args!, new BreakpointTable(), new ExceptionFilters());
-    expect(out).toEqual({ ok: false, messages: [`${file}:1:7: error: the symbolic engine does not support objects yet (class Cell)`] });
+    expect(out).toEqual({ ok: false, messages: [`${file}:4:11: error: the symbolic engine does not support predicates yet (predicate ok)`] });
   });
 });

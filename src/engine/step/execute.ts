@@ -3,7 +3,7 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type { FieldRead, Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
@@ -17,6 +17,8 @@ import { callInto, entryRequires, leaveFrame } from './calls';
 import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
 import { heapUnsupported } from '../heapGuard';
+import { checkHealing } from './heal';
+import { allocate, writeChecked } from './objects';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -61,7 +63,7 @@ export async function withValue(
 ): Promise<Successor[]> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, envOf(ctx, s), obligations);
-  const checked = await checkObligations(ctx, s, obligations);
+  const checked = await checkHealing(ctx, s, obligations, (healed) => withValue(ctx, healed, e, k));
   return checked.next ? [...checked.leaves, ...(await k(checked.next, v))] : checked.leaves;
 }
 
@@ -93,6 +95,10 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
     const fresh = havoc(ctx, s, st.name, type, st.span, 'initial value');
     return [{ state: assignName(fresh.state, st.name, fresh.value), label: STEP }];
   }
+  if (st.init.kind === 'new') {
+    const made = allocate(ctx, s, st.init, st.span);
+    return [{ state: assignName(made.state, st.name, made.ref), label: STEP }];
+  }
   if (st.init.kind === 'call') {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
@@ -105,6 +111,10 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
     return callInto(ctx, s, value, [target], st.span);
   }
+  if (target.kind === 'var' && value.kind === 'new') {
+    const made = allocate(ctx, s, value, st.span);
+    return [{ state: assignName(made.state, target.name, made.ref), label: STEP }];
+  }
   if (target.kind === 'var') {
     if (value.kind === 'havoc') {
       const fresh = havoc(ctx, s, target.name, declType(ctx, target), st.span, 'havoc');
@@ -112,7 +122,7 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     }
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
-  if (target.kind === 'field') return heapUnsupported();
+  if (target.kind === 'field') return assignField(ctx, s, target, value, st);
   return assignElement(ctx, s, target, value, st);
 }
 
@@ -135,6 +145,27 @@ async function assignElement(ctx: EngineContext, s: State, target: ElementTarget
     return [...place.leaves, ...done(fresh.state, fresh.value)];
   }
   return [...place.leaves, ...(await withValue(ctx, place.next, value, done))];
+}
+
+/** `e.f := v`: the receiver, then the value (a new object, a havoc or an expression), then the write. */
+async function assignField(ctx: EngineContext, s: State, target: FieldRead, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+  return withValue(ctx, s, target.object, async (s1, recv) => {
+    if (value.kind === 'new') {
+      const made = allocate(ctx, s1, value, st.span);
+      return writeChecked(ctx, made.state, target, asTerm(recv), made.ref, st.span);
+    }
+    if (value.kind === 'havoc') {
+      const fresh = havoc(ctx, s1, printExpr(target), declTypeOfField(ctx, target), st.span, 'havoc');
+      return writeChecked(ctx, fresh.state, target, asTerm(recv), fresh.value, st.span);
+    }
+    return withValue(ctx, s1, value, (s2, v) => writeChecked(ctx, s2, target, asTerm(recv), v, st.span));
+  });
+}
+
+function declTypeOfField(ctx: EngineContext, target: FieldRead): Type {
+  const t = ctx.checked.exprTypes.get(target);
+  if (!t) throw new Error('internal: no type for a field target');
+  return t;
 }
 
 async function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]> {
