@@ -3,7 +3,7 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
 // `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
 
-import type { Expr, Proc } from '../lang/ast';
+import type { Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
@@ -28,12 +28,8 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node, heap: boolean): string | undefined {
   switch (n.kind) {
-    case 'predicate': return 'predicates yet';
-    case 'function': return 'heap-dependent functions yet';
-    case 'fold': case 'unfold': return 'fold and unfold yet';
-    case 'unfolding': return 'unfolding yet';
     case 'untouched': return 'untouched yet';
-    case 'acc': return 'permissions outside the top-level conjuncts of requires and ensures yet';
+    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures and predicate bodies yet';
     case 'while': return heap ? 'loops in programs with objects yet' : undefined;
     case 'join': return heap ? 'join in programs with objects yet' : undefined;
     default: return undefined;
@@ -53,19 +49,54 @@ function unsupportedTarget(n: Node): string | undefined {
   return undefined;
 }
 
-/** Nodes of a procedure, with the top-level `acc` conjuncts of its contract left out (they are supported). */
-function procNodes(p: Proc): unknown[] {
-  const contract = [...p.requires, ...p.ensures].flatMap(conjuncts).map((c) => (c.kind === 'acc' ? (c.acc.target) : c.expr));
-  return [contract, p.body];
+/** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
+function assertionNodes(es: readonly Expr[]): unknown[] {
+  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr));
+}
+
+function declNodes(d: TopDecl): unknown[] {
+  switch (d.kind) {
+    case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
+    case 'predicate': return [assertionNodes([d.body])];
+    case 'function': return [assertionNodes(d.requires), d.body];
+    default: return [d];
+  }
+}
+
+/** The first predicate or function that calls itself, directly or through others (functions are expanded, not axiomatised, yet). */
+function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | undefined {
+  const decls = new Map<string, PredicateDecl | FunctionDecl>([...checked.predicates, ...checked.functions]);
+  const calls = new Map<string, string[]>();
+  for (const [name, d] of decls) {
+    const out: string[] = [];
+    for (const n of nodes(declNodes(d))) {
+      const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
+      if (callee && decls.has(callee)) out.push(callee);
+    }
+    calls.set(name, out);
+  }
+  const reaches = (from: string, to: string, seen: Set<string>): boolean =>
+    (calls.get(from) ?? []).some((c) => c === to || (!seen.has(c) && (seen.add(c), reaches(c, to, seen))));
+  return [...decls.values()].find((d) => reaches(d.name, d.name, new Set()));
 }
 
 /** The error for the first construct the engine does not support; undefined when it supports the whole program. */
 export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefined {
   const heap = checked.classes.size > 0;
+  const rec = recursive(checked);
+  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive ${rec.kind === 'predicate' ? 'predicates' : 'functions'} yet (${rec.kind} ${rec.name})`);
+  // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
+  const placed = new Set<unknown>();
   for (const d of checked.program.decls) {
-    const roots = d.kind === 'proc' ? procNodes(d) : [d];
+    for (const n of nodes(declNodes(d))) if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
+    const asserted = d.kind === 'proc' ? [...d.requires, ...d.ensures] : d.kind === 'predicate' ? [d.body] : d.kind === 'function' ? d.requires : [];
+    for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+  }
+  for (const d of checked.program.decls) {
+    const roots = declNodes(d);
     for (const n of nodes(roots)) {
-      const what = unsupported(n, heap) ?? unsupportedTarget(n);
+      const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap) ?? unsupportedTarget(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }

@@ -24,9 +24,9 @@ export interface Replay {
 }
 
 export function replay(checked: CheckedProgram, proc: Proc, cx: Counterexample): Replay {
-  const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc));
+  const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc), checked.classes);
   if (parsed.error) return { run: runConcrete(checked, proc, new Map()), unread: [], error: parsed.error };
-  return { run: runConcrete(checked, proc, parsed.inputs!), unread: parsed.warnings ?? [] };
+  return { run: runConcrete(checked, proc, parsed.inputs!, { objects: parsed.objects }), unread: parsed.warnings ?? [] };
 }
 
 /** What a replay ended in, in the form a failure is compared by: status, kind and line. */

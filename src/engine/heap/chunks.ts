@@ -16,23 +16,47 @@ export interface FieldChunk {
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
 
-export type Heap = readonly FieldChunk[];
+/**
+ * A folded predicate instance q(args). Its snapshot is the heap fragment its body holds, with
+ * the values folded in: unfolding gives back exactly those chunks, and a function over the
+ * instance reads them, so fold after unfold with unchanged values is the same instance.
+ */
+export interface PredChunk {
+  readonly kind: 'pred';
+  readonly name: string;
+  readonly args: readonly Term[];
+  readonly fragment: Heap;
+  readonly origin: { readonly span?: Span; readonly reason: string };
+}
+
+export type Chunk = FieldChunk | PredChunk;
+
+export type Heap = readonly Chunk[];
 
 export const EMPTY_HEAP: Heap = [];
 
 export function fieldChunks(h: Heap, field: string): FieldChunk[] {
-  return h.filter((c) => c.field === field);
+  return h.filter((c): c is FieldChunk => c.kind === 'field' && c.field === field);
 }
 
-export function withChunk(h: Heap, c: FieldChunk): Heap {
+/** The field chunks of `field`, including those folded inside predicate instances (all are disjoint). */
+export function allFieldChunks(h: Heap, field: string): FieldChunk[] {
+  return h.flatMap((c) => (c.kind === 'field' ? (c.field === field ? [c] : []) : allFieldChunks(c.fragment, field)));
+}
+
+export function predChunks(h: Heap, name: string): PredChunk[] {
+  return h.filter((c): c is PredChunk => c.kind === 'pred' && c.name === name);
+}
+
+export function withChunk(h: Heap, c: Chunk): Heap {
   return [...h, c];
 }
 
-export function withoutChunk(h: Heap, c: FieldChunk): Heap {
+export function withoutChunk(h: Heap, c: Chunk): Heap {
   return h.filter((x) => x !== c);
 }
 
-export function replaceChunk(h: Heap, old: FieldChunk, c: FieldChunk): Heap {
+export function replaceChunk(h: Heap, old: Chunk, c: Chunk): Heap {
   return h.map((x) => (x === old ? c : x));
 }
 

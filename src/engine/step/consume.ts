@@ -5,7 +5,7 @@
 // of several chunks' receivers, the path forks on which one (B.5); after a failure it goes on
 // as if the permission had been held (B.6), with a fresh value.
 
-import type { Acc, Expr, FieldRead } from '../../lang/ast';
+import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { FailureSite } from '../failures';
 import type { State } from '../state';
@@ -14,7 +14,8 @@ import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
 import { conjuncts, type Conjunct } from '../heap/assertions';
-import { EMPTY_HEAP, withoutChunk, type FieldChunk } from '../heap/chunks';
+import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
 import { checkObligations } from './execute';
@@ -27,6 +28,8 @@ export interface ConsumeHow {
   readonly pureSite: (e: Expr) => FailureSite;
   /** The failure site of a missing permission. */
   readonly accSite: (a: Acc) => FailureSite;
+  /** The failure site of a missing predicate instance. */
+  readonly predSite: (c: Call) => FailureSite;
   readonly reason: string;
 }
 
@@ -34,7 +37,7 @@ export interface Consumed {
   /** The path going on; its heap is what the consume left. */
   readonly state: State;
   /** The chunks taken, in order (their values are what was transferred). */
-  readonly removed: readonly FieldChunk[];
+  readonly removed: readonly Chunk[];
 }
 
 export interface ConsumeOutcome {
@@ -43,10 +46,10 @@ export interface ConsumeOutcome {
 }
 
 export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
-  const list = clauses.flatMap(conjuncts);
+  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
   const leaves: Successor[] = [];
   const outs: Consumed[] = [];
-  const go = async (cur: State, i: number, removed: readonly FieldChunk[]): Promise<void> => {
+  const go = async (cur: State, i: number, removed: readonly Chunk[]): Promise<void> => {
     if (i === list.length) { outs.push({ state: cur, removed }); return; }
     const c: Conjunct = list[i];
     if (c.kind === 'pure') {
@@ -57,6 +60,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
       if (out.next) await go(out.next, i + 1, removed);
       return;
     }
+    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk])); return; }
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -66,7 +70,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     cur = checked.next;
     const heap = cur.heap ?? EMPTY_HEAP;
     const found = candidates(heap, receiver, target.field);
-    const take = (st: State, chunk: FieldChunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, i + 1, [...removed, chunk]);
+    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, i + 1, [...removed, chunk]);
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);
     const missing = await ask(ctx, cur, ctx.T.not(held));
@@ -86,7 +90,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
 
 /** The permission failure, and the path that goes on as if the chunk (with a fresh value) had been held. */
 async function missingChunk(
-  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, removed: readonly FieldChunk[], how: ConsumeHow, leaves: Successor[],
+  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, removed: readonly Chunk[], how: ConsumeHow, leaves: Successor[],
   k: (s: State, chunk: FieldChunk) => Promise<void>, model: State['model'],
 ): Promise<void> {
   const T = ctx.T;
@@ -99,7 +103,7 @@ async function missingChunk(
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
-  const taken = removed.filter((x) => x.field === target.field).map((x) => T.neq(receiver, x.receiver));
+  const taken = removed.filter((x): x is FieldChunk => x.kind === 'field' && x.field === target.field).map((x) => T.neq(receiver, x.receiver));
   const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...taken);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return;
@@ -111,4 +115,38 @@ async function missingChunk(
   const chunk: FieldChunk = { kind: 'field', receiver, field: target.field, value: fresh.value, origin: { span: site.span, reason: `assumed after the permission failure at line ${site.span.line}` } };
   // The assumed value is not an input: a concrete run stops at the failure.
   await k({ ...fresh.state, inputs: healed.inputs }, chunk);
+}
+
+/**
+ * q(ē): take the instance whose arguments equal ē (forking when several may). A missing
+ * instance is a `permission` failure; the path ends there (predicate instances are not healed yet).
+ */
+async function consumePred(
+  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+): Promise<void> {
+  const T = ctx.T;
+  const obligations: Obligation[] = [];
+  const args = call.args.map((a) => evalTerm(a, how.env, obligations));
+  const checked = await checkObligations(ctx, s, obligations);
+  leaves.push(...checked.leaves);
+  if (!checked.next) return;
+  const cur = checked.next;
+  const found = predCandidates(cur.heap ?? EMPTY_HEAP, call.callee, args);
+  const take = (st: State, chunk: Chunk): Promise<void> => k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk);
+  if (found.exact) return take(cur, found.exact);
+  const held = predHeld(T, args, found);
+  const missing = await ask(ctx, cur, T.not(held));
+  if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(call)} is held`)); return; }
+  if (missing.status === 'sat') {
+    const site = how.predSite(call);
+    const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
+    leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
+  }
+  if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
+  for (const x of found.maybe) {
+    const same = sameArgs(T, args, x);
+    const r = await ask(ctx, cur, same);
+    if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(call)} is this instance`));
+    if (r.status === 'sat') await take(assumeConjunct(cur, same, call.span, `${printExpr(call)} is this instance`, r), x);
+  }
 }

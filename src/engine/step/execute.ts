@@ -16,8 +16,8 @@ import { havoc } from './havoc';
 import { callInto, entryRequires, leaveFrame } from './calls';
 import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
-import { heapUnsupported } from '../heapGuard';
 import { checkHealing } from './heal';
+import { foldStmt, unfoldStmt } from './foldUnfold';
 import { allocate, writeChecked } from './objects';
 
 /** The successors of `s` (which must be running). */
@@ -53,7 +53,8 @@ async function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Success
     case 'join': return arriveAtJoin(ctx, s, st);
     case 'return': return returnStmt(ctx, s, st);
     case 'block': return [{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }];
-    case 'fold': case 'unfold': return heapUnsupported();
+    case 'fold': return foldStmt(ctx, s, st);
+    case 'unfold': return unfoldStmt(ctx, s, st);
   }
 }
 
@@ -99,7 +100,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
     const made = allocate(ctx, s, st.init, st.span);
     return [{ state: assignName(made.state, st.name, made.ref), label: STEP }];
   }
-  if (st.init.kind === 'call') {
+  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee)) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
@@ -107,7 +108,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call') {
+  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
     return callInto(ctx, s, value, [target], st.span);
   }

@@ -53,7 +53,7 @@ export function returnInstr(proc: Proc): Instr {
 
 /** An evaluation environment over the given variable lookups. */
 export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld']): EvalEnv {
-  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld };
+  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked };
 }
 
 /** A frame's variables and globals now, and (for `old`) on entry to the frame. */

@@ -44,6 +44,7 @@ export async function callWithHeap(
     env: withHeaps(contractEnv(ctx, st, params, params), preHeap, preHeap),
     pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
     accSite: (a) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(a)} (line ${a.span.line}), which is not held` }),
+    predSite: (c) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(c)} (line ${c.span.line}), which is not held` }),
     reason: `precondition of ${callee.name}`,
   };
   const consumed = await consume(ctx, st, callee.requires, how);
@@ -78,8 +79,8 @@ async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, para
     cur = assignName(fresh.state, g, fresh.value);
   }
   const post = new Map([...params, ...results]);
-  const naming: Naming = (st, target, type) =>
-    freshAtSite(ctx, st, `${printExpr(target, 200)}@${span.line}`, type, `${printExpr(target, 200)} after the call of ${callee.name} at line ${span.line}`, span);
+  const naming: Naming = (st, display, type) =>
+    freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
   const produced = await produce(ctx, cur, callee.ensures, {
     envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
     naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
@@ -96,6 +97,7 @@ export async function leaveWithHeap(ctx: EngineContext, s: State): Promise<Succe
     env: envOf(ctx, s, frame),
     pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: `${proc.name} ensures ${printExpr(e)}` }),
     accSite: (a) => ({ kind: 'permission', span: a.span, message: `${proc.name} ensures ${printExpr(a)}, which is not held` }),
+    predSite: (c) => ({ kind: 'permission', span: c.span, message: `${proc.name} ensures ${printExpr(c)} (line ${c.span.line}), which is not held` }),
     reason: `postcondition of ${proc.name}`,
   });
   const out: Successor[] = [...consumed.leaves];
@@ -121,7 +123,7 @@ export async function entryWithHeap(ctx: EngineContext, s: State, globals: reado
   const start = clauses.length > 0 ? { ...initialised.next, trace: extendTrace(initialised.next.trace, clauses[0].span.line) } : initialised.next;
   const produced = await produce(ctx, start, clauses, {
     envAt: (st) => envOf(ctx, st),
-    naming: (st, target, type) => freshValue(ctx, st, printExpr(target, 200), type, `field ${printExpr(target, 200)} on entry to ${proc.name}`),
+    naming: (st, display, type) => freshValue(ctx, st, display, type, `field ${display} on entry to ${proc.name}`),
     checkObligations: true, reason: `requires of ${proc.name}`,
   });
   if (!produced.next) return [...initialised.leaves, ...produced.leaves];

@@ -23,7 +23,12 @@ function knownRefs(s: State): Term[] {
   for (const f of s.frames) { f.store.forEach(add); f.entry.forEach(add); }
   s.globals.forEach(add);
   const heaps: (Heap | undefined)[] = [s.heap, ...s.frames.flatMap((f) => [f.entryHeap, f.callerHeap])];
-  for (const h of heaps) for (const c of h ?? []) { add(c.receiver); add(c.value); }
+  const visit = (h: Heap): void => {
+    for (const c of h) {
+      if (c.kind === 'field') { add(c.receiver); add(c.value); } else { c.args.forEach(add); visit(c.fragment); }
+    }
+  };
+  for (const h of heaps) visit(h ?? []);
   for (let e = s.inputs; e; e = e.prev) add(e.symbol);
   return [...out];
 }
