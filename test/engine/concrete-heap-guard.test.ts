@@ -14,7 +14,7 @@ import { verifySource } from '../../src/engine/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
-const FUNCTION = 'proc main() {\n}\nfunction one(): int\n{\n  1\n}\nclass Cell {\n  var x: int;\n}\n';
+const FUNCTION = 'class Node { var next: Node; }\npredicate p(n: Node) {\n  acc(n.next)\n}\nfunction one(n: Node): int\n  requires p(n)\n{\n  unfolding p(n) in (n.next == null ? 0 : 1 + one(n.next))\n}\nproc main() {\n}\n';
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 
 let dir: string;
@@ -28,8 +28,15 @@ async function refusal(source: string): Promise<string[]> {
 }
 
 describe('the symbolic engine refuses the heap features it lacks, cleanly', () => {
-  test('a function: one diagnostic at its name', async () => {
-    expect(await refusal(FUNCTION)).toEqual(['h.sym:3:10: the symbolic engine does not support heap-dependent functions yet (function one)']);
+  test('a recursive function: one diagnostic at its name', async () => {
+    expect(await refusal(FUNCTION)).toEqual(['h.sym:5:10: the symbolic engine does not support recursive functions yet (function one)']);
+  });
+
+  test('a predicate instance in an assert, and untouched', async () => {
+    const pred = `${CELL}predicate ok(c: Cell) {\n  acc(c.x)\n}\nproc main(c: Cell)\n  requires ok(c)\n{\n  assert ok(c);\n}\n`;
+    expect(await refusal(pred)).toEqual(['h.sym:10:10: the symbolic engine does not support predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet (call)']);
+    const untouched = `${CELL}proc main(c: Cell)\n  requires acc(c.x)\n  ensures acc(c.x) && untouched(acc(c.x))\n{\n}\n`;
+    expect(await refusal(untouched)).toEqual(['h.sym:6:23: the symbolic engine does not support untouched yet (untouched)']);
   });
 
   test('a loop or a join in a program with objects', async () => {
@@ -41,7 +48,7 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
 
   test('permissions in an assert', async () => {
     expect(await refusal(`${CELL}proc main() {\n  var c: Cell := new Cell;\n  assert acc(c.x);\n}\n`))
-      .toEqual(['h.sym:6:10: the symbolic engine does not support permissions outside the top-level conjuncts of requires and ensures yet (acc)']);
+      .toEqual(['h.sym:6:10: the symbolic engine does not support permissions outside the top-level conjuncts of requires, ensures and predicate bodies yet (acc)']);
   });
 
   test('a heap-free program is not affected', async () => {
@@ -53,15 +60,15 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
     await writeFile(file, FUNCTION);
     const io = bufferIO();
     expect(await main(['verify', file], io)).toBe(2);
-    expect(io.stderr()).toContain(`${file}:3:10: error: the symbolic engine does not support heap-dependent functions yet (function one)`);
+    expect(io.stderr()).toContain(`${file}:5:10: error: the symbolic engine does not support recursive functions yet (function one)`);
   });
 
   test('the debugger does not launch, and says why', async () => {
     const file = join(dir, 'debug.sym');
-    await writeFile(file, `${CELL}predicate ok(c: Cell) {\n  acc(c.x)\n}\nproc main() {\n}\n`);
+    await writeFile(file, `${CELL}predicate ok(c: Cell) {\n  acc(c.x) && ok(c)\n}\nproc main() {\n}\n`);
     const { args, errors } = validateLaunchArgs({ program: file });
     expect(errors).toEqual([]);
     const out = await launchDebuggee(args!, new BreakpointTable(), new ExceptionFilters());
-    expect(out).toEqual({ ok: false, messages: [`${file}:4:11: error: the symbolic engine does not support predicates yet (predicate ok)`] });
+    expect(out).toEqual({ ok: false, messages: [`${file}:4:11: error: the symbolic engine does not support recursive predicates yet (predicate ok)`] });
   });
 });

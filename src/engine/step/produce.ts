@@ -14,7 +14,7 @@ import type { Term } from '../terms/term';
 import { distinctRefs, sameRef } from '../heap/alias';
 import { conjuncts, type Conjunct } from '../heap/assertions';
 import { allFieldChunks, EMPTY_HEAP, withChunk, type Heap } from '../heap/chunks';
-import { ask, assumeConjunct, unknownLeaf, type PropertyOutcome } from './checks';
+import { assumeConjunct, type PropertyOutcome } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
@@ -42,15 +42,18 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
   return settle(ctx, cur, facts, how.reason, leaves);
 }
 
-/** One solver question for all the facts a produce collected. */
+/**
+ * The facts a produce collected are assumed without asking the solver (design B.9: the
+ * number of Z3 calls must not grow with the number of objects). A produce that contradicts
+ * the path leaves it with an unsatisfiable path condition: no failure can be reported on it
+ * (every failure needs a model), and the next branch or check finds it infeasible. Only a
+ * contradiction the simplifier sees ends the path at once.
+ */
 async function settle(ctx: EngineContext, s: State, facts: Facts, reason: string, leaves: Successor[]): Promise<PropertyOutcome> {
   const all = ctx.T.and(...facts.list.map((f) => f.term));
-  if (all.op === 'const' && all.value === true) return { leaves, next: s };
-  const r = await ask(ctx, s, all);
-  if (r.status === 'unknown') return { leaves: [...leaves, unknownLeaf(s, r, reason)] };
-  if (r.status === 'unsat') return { leaves: [...leaves, { state: { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` }, label: STEP }] };
+  if (all.op === 'const' && all.value === false) return { leaves: [...leaves, { state: { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` }, label: STEP }] };
   let cur = s;
-  for (const f of facts.list) cur = assumeConjunct(cur, f.term, f.span, reason, r);
+  for (const f of facts.list) cur = assumeConjunct(cur, f.term, f.span, reason);
   return { leaves, next: cur };
 }
 
