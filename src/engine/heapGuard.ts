@@ -3,7 +3,7 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
 // `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
 
-import type { Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
+import type { Assert, Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
@@ -21,6 +21,8 @@ function* nodes(root: unknown): Generator<Node> {
     if (Array.isArray(x)) { for (let i = x.length - 1; i >= 0; i--) work.push(x[i]); continue; }
     if (typeof x !== 'object' || x === null || !('kind' in x)) continue;
     yield x as Node;
+    // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
+    if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
   }
 }
@@ -29,7 +31,7 @@ function* nodes(root: unknown): Generator<Node> {
 function unsupported(n: Node, heap: boolean): string | undefined {
   switch (n.kind) {
     case 'untouched': return 'untouched yet';
-    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures and predicate bodies yet';
+    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
     case 'while': return heap ? 'loops in programs with objects yet' : undefined;
     case 'join': return heap ? 'join in programs with objects yet' : undefined;
     default: return undefined;
@@ -88,8 +90,11 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();
   for (const d of checked.program.decls) {
-    for (const n of nodes(declNodes(d))) if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
-    const asserted = d.kind === 'proc' ? [...d.requires, ...d.ensures] : d.kind === 'predicate' ? [d.body] : d.kind === 'function' ? d.requires : [];
+    const asserted: Expr[] = d.kind === 'proc' ? [...d.requires, ...d.ensures] : d.kind === 'predicate' ? [d.body] : d.kind === 'function' ? [...d.requires] : [];
+    for (const n of nodes(declNodes(d))) {
+      if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
+      if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+    }
     for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {

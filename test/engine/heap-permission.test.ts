@@ -55,6 +55,12 @@ describe.each(['explore', 'modular'] as const)('the symbolic heap (%s)', (mode) 
     expect(await failures(src, mode)).toEqual({ verdict: 'verified', failures: [] });
   });
 
+  test('assert with permissions checks them on a copy of the heap: held after new, missing after a call keeps it', async () => {
+    const src = `${CELL}proc keep(c: Cell)\n  requires acc(c.x)\n{\n}\nproc main() {\n  var c: Cell := new Cell;\n  assert acc(c.x) && c.x == 0;\n  c.x := 1;\n  keep(c);\n  assert acc(c.x);\n}\n`;
+    const r = await failures(src, mode);
+    expect(r.failures.map((f) => `${f.kind}@${f.line}: ${f.message}`)).toEqual(['permission@11: assert acc(c.x): the permission is not held']);
+  });
+
   test('a wrong postcondition over old is a postcondition failure', async () => {
     const src = `${CELL}proc inc(c: Cell)\n  requires acc(c.x)\n  ensures acc(c.x) && c.x == old(c.x)\n{\n  c.x := c.x + 1;\n}\n`;
     expect((await failures(src, mode)).failures.map((f) => `${f.kind}@${f.line}`)).toEqual(['postcondition@4']);

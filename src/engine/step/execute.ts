@@ -18,6 +18,8 @@ import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
 import { checkHealing } from './heal';
 import { foldStmt, unfoldStmt } from './foldUnfold';
+import { assertWithHeap } from './assertHeap';
+import { hasPermission } from '../heap/assertions';
 import { allocate, writeChecked } from './objects';
 
 /** The successors of `s` (which must be running). */
@@ -200,6 +202,7 @@ async function assume(ctx: EngineContext, s: State, st: Assume): Promise<Success
 }
 
 async function assertion(ctx: EngineContext, s: State, st: Assert): Promise<Successor[]> {
+  if (hasPermission(st.cond, (n) => ctx.checked.predicates.has(n))) return assertWithHeap(ctx, s, st);
   return withValue(ctx, s, st.cond, async (s1, v) => {
     const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'assert', span: st.span, message: printExpr(st.cond) }, 'assert');
     return out.next ? [...out.leaves, { state: out.next, label: STEP }] : out.leaves;
