@@ -28,11 +28,12 @@ function* nodes(root: unknown): Generator<Node> {
 }
 
 /** What the engine refuses in `n`, if anything. */
-function unsupported(n: Node, heap: boolean): string | undefined {
+function unsupported(n: Node, heap: boolean, mode: 'explore' | 'modular'): string | undefined {
   switch (n.kind) {
     case 'untouched': return 'untouched yet';
     case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
-    case 'while': return heap ? 'loops in programs with objects yet' : undefined;
+    // Explore mode unrolls loops, which needs nothing new; modular mode would have to frame the heap.
+    case 'while': return heap && mode === 'modular' && (n as unknown as { invariants: unknown[] }).invariants.length > 0 ? 'loops with invariants in programs with objects in modular mode yet' : undefined;
     case 'join': return heap ? 'join in programs with objects yet' : undefined;
     default: return undefined;
   }
@@ -82,8 +83,11 @@ function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | unde
   return [...decls.values()].find((d) => reaches(d.name, d.name, new Set()));
 }
 
-/** The error for the first construct the engine does not support; undefined when it supports the whole program. */
-export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefined {
+/**
+ * The error for the first construct the engine does not support in `mode`; undefined when it
+ * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
+ */
+export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
   const heap = checked.classes.size > 0;
   const rec = recursive(checked);
   if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive ${rec.kind === 'predicate' ? 'predicates' : 'functions'} yet (${rec.kind} ${rec.name})`);
@@ -101,7 +105,7 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     const roots = declNodes(d);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
-      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap) ?? unsupportedTarget(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap, mode) ?? unsupportedTarget(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }

@@ -92,3 +92,10 @@ test('an aliasing counterexample replays with symdap run --inputs to the same fa
   expect(await main(['run', file, '--inputs', inputs], r)).toBe(1);
   expect(r.stdout() + r.stderr()).toContain(`${file}:7:5: assertion failed: a.x == 5`);
 });
+
+test('explore mode unrolls loops over the heap, checking invariants that read fields', async () => {
+  const src = `${CELL}proc main(n: int)\n  requires n >= 0 && n <= 3\n{\n  var c: Cell := new Cell;\n  var i: int := 0;\n  while (i < n)\n    invariant c.x == i\n  {\n    c.x := c.x + 1;\n    i := i + 1;\n  }\n  assert c.x == n;\n  assert c.x < 3;\n}\n`;
+  const r = await failures(src, 'explore');
+  expect(r.failures.map((f) => `${f.kind}@${f.line}`)).toEqual(['assert@14']);
+  expect(r.failures[0].cx).toEqual({ n: 3 });
+});
