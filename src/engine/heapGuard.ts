@@ -34,7 +34,6 @@ function unsupported(n: Node, heap: boolean, mode: 'explore' | 'modular'): strin
     case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
     // Explore mode unrolls loops, which needs nothing new; modular mode would have to frame the heap.
     case 'while': return heap && mode === 'modular' && (n as unknown as { invariants: unknown[] }).invariants.length > 0 ? 'loops with invariants in programs with objects in modular mode yet' : undefined;
-    case 'join': return heap ? 'join in programs with objects yet' : undefined;
     default: return undefined;
   }
 }

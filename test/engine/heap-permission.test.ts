@@ -99,3 +99,12 @@ test('explore mode unrolls loops over the heap, checking invariants that read fi
   expect(r.failures.map((f) => `${f.kind}@${f.line}`)).toEqual(['assert@14']);
   expect(r.failures[0].cx).toEqual({ n: 3 });
 });
+
+describe.each(['join;', 'join c.x >= 1;'])('%s on states with heaps', (join) => {
+  test('chunks equal on every path are kept; a differing value is merged (join;) or summarised (join φ;)', async () => {
+    const src = `${CELL}proc main(b: bool) {\n  var c: Cell := new Cell;\n  var d: Cell := new Cell;\n  if (b) { c.x := 1; d.x := 5; } else { c.x := 2; d.x := 5; }\n  ${join}\n  assert d.x == 5 && c.x >= 1;\n  assert c.x == 1;\n}\n`;
+    const r = await failures(src, 'explore');
+    expect(r.failures.map((f) => `${f.kind}@${f.line}`)).toEqual(['assert@8']);
+  });
+});
+
