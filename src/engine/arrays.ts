@@ -61,6 +61,11 @@ export function arrayOf(T: TermStore, contentsSort: Sort, elems: readonly SymVal
   return arr;
 }
 
+/** The value a variable of sort `s` starts with when nothing else is said: 0, false, or an empty array (its inner arrays empty too). */
+export function defaultSymValue(T: TermStore, s: Sort): SymValue {
+  return s.kind === 'array' ? arrayOf(T, s, []) : defaultTerm(T, s);
+}
+
 /** `c ? a : b` on values of one type. */
 export function iteValue(T: TermStore, c: Term, a: SymValue, b: SymValue): SymValue {
   if (a === b) return a;

@@ -11,13 +11,14 @@ export type FailureKind =
   | 'join'            // a path reaches `join φ;` without φ
   | 'div-by-zero'     // runtime error: division or remainder by zero
   | 'out-of-bounds'   // runtime error: array index outside [0, length)
+  | 'int-too-large'   // runtime error (concrete runs): an int result past the size limit of int values
   | 'null-deref'      // runtime error (concrete runs): a field of null is read or written
   | 'permission'      // a field access or a callee's requires without the permission it needs
   | 'fold';           // `fold q(…)`: the pure part of q's body may fail
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
   'assert', 'precondition', 'postcondition', 'invariant', 'join', 'div-by-zero', 'out-of-bounds',
-  'null-deref', 'permission', 'fold',
+  'int-too-large', 'null-deref', 'permission', 'fold',
 ];
 
 /** Wording for messages such as `file:12:5: assertion may fail: x > 0`. */
@@ -29,13 +30,14 @@ export const FAILURE_TITLES: Readonly<Record<FailureKind, string>> = {
   'join': 'join condition may fail',
   'div-by-zero': 'division by zero',
   'out-of-bounds': 'index out of bounds',
+  'int-too-large': 'integer too large',
   'null-deref': 'null dereference',
   'permission': 'insufficient permission',
   'fold': 'fold may fail',
 };
 
 export function isRuntimeError(kind: FailureKind): boolean {
-  return kind === 'div-by-zero' || kind === 'out-of-bounds' || kind === 'null-deref';
+  return kind === 'div-by-zero' || kind === 'out-of-bounds' || kind === 'int-too-large' || kind === 'null-deref';
 }
 
 /** Where and why: the part of a failure both engines can state. */

@@ -1,14 +1,16 @@
 // The root state of a symbolic run of one procedure: globals initialised (uninitialised
-// ones are inputs named after themselves), parameters fresh symbols named after themselves,
-// results at their default value, `requires` assumed (from the first clause with runtime
-// checks on, and after any check of a global initialiser, by the first step instead).
+// ones, and in modular mode all of them, are inputs named after themselves), parameters
+// fresh symbols named after themselves, results at their default value (arrays empty),
+// `requires` assumed (from the first clause with runtime checks on, and after any check of a
+// global initialiser, by the first step instead).
 
 import type { Proc } from '../lang/ast';
 import { EMPTY_PC, pcTerms } from './pathCondition';
 import { push, pushAll, topFrame, type Frame, type State, type SymValue } from './state';
 import { evalExpr, type Obligation } from './symbolicEval';
 import type { Span } from '../lang/span';
-import { defaultTerm, sortOfType } from './sorts';
+import { sortOfType } from './sorts';
+import { defaultSymValue } from './arrays';
 import type { EngineContext } from './step/context';
 import { assumeConjunct, evalClause } from './step/checks';
 import { envFrom, returnInstr, stmtInstrs, withKont } from './step/frames';
@@ -19,20 +21,27 @@ const EMPTY_STATE: State = {
   frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
 };
 
-/** The globals, and the runtime checks of their initialisers (checked before the entry's body). */
+/**
+ * The globals, and the runtime checks of their initialisers (checked before the entry's body).
+ * In modular mode a procedure is verified for arbitrary globals (docs/language.md): every
+ * global is an input named after itself, and the initialisers are only checked.
+ */
 function initGlobals(ctx: EngineContext, s: State, obligations: Obligation[]): State {
   let cur = s;
+  const initial = new Map<string, SymValue>();
   const globals = new Map<string, SymValue>();
+  const arbitrary = ctx.options.mode === 'modular';
   for (const g of ctx.checked.globals) {
-    const type = ctx.checked.declTypes.get(g)!;
-    if (g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call') {
-      const env = envFrom(ctx, (n) => globals.get(n));
-      globals.set(g.name, evalExpr(g.init, env, obligations));
-    } else {
-      const input = freshValue(ctx, cur, g.name, type, `global ${g.name}`);
-      cur = input.state;
-      globals.set(g.name, input.value);
+    const init = g.init && g.init.kind !== 'havoc' && g.init.kind !== 'call' ? g.init : undefined;
+    let input: SymValue | undefined;
+    if (!init || arbitrary) {
+      const fresh = freshValue(ctx, cur, g.name, ctx.checked.declTypes.get(g)!, `global ${g.name}`);
+      cur = fresh.state;
+      input = fresh.value;
     }
+    // Initialisers read the initial values of earlier globals, in modular mode too.
+    initial.set(g.name, init ? evalExpr(init, envFrom(ctx, (n) => initial.get(n)), obligations) : input!);
+    globals.set(g.name, input ?? initial.get(g.name)!);
   }
   return { ...cur, globals };
 }
@@ -48,7 +57,7 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
     params.set(p.name, input.value);
   }
   const store = new Map(params);
-  for (const r of proc.returns) store.set(r.name, defaultTerm(ctx.T, sortOfType(r.type)));
+  for (const r of proc.returns) store.set(r.name, defaultSymValue(ctx.T, sortOfType(r.type)));
   const frame: Frame = {
     proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),

@@ -10,7 +10,8 @@ import type { Type } from '../lang/types';
 import { printExpr } from '../lang/printer';
 import type { FailureKind } from './failures';
 import type { TermStore } from './terms/store';
-import type { Sort, Term } from './terms/term';
+import { isConst, type Sort, type Term } from './terms/term';
+import { MAX_INT_BITS } from './terms/semantics';
 import { sortOfType } from './sorts';
 import { arrayOf, elementOf, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
@@ -24,7 +25,7 @@ import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { conjuncts } from './heap/assertions';
 
 export interface Obligation {
-  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'permission' | 'precondition'>;
+  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'>;
   /** Must hold for the operation to be defined. */
   readonly cond: Term;
   readonly span: Span;
@@ -152,9 +153,9 @@ class Evaluator {
     }
     const r = this.term(e.right, guard, bound, old);
     switch (e.op) {
-      case '+': return T.add(l, r);
-      case '-': return T.sub(l, r);
-      case '*': return T.mul(l, r);
+      case '+': return this.sized(e, l, r, T.add(l, r), guard);
+      case '-': return this.sized(e, l, r, T.sub(l, r), guard);
+      case '*': return this.sized(e, l, r, T.mul(l, r), guard);
       case '/': case '%': {
         this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
         return e.op === '/' ? T.div(l, r) : T.mod(l, r);
@@ -171,6 +172,17 @@ class Evaluator {
       case '>': return T.gt(l, r);
       case '>=': return T.ge(l, r);
     }
+  }
+
+  /**
+   * `l op r` = `result`. Known operands whose result the term store refused to fold are past
+   * the size limit of int values: the run fails there, as a concrete run does (int-too-large).
+   */
+  private sized(e: Binary, l: Term, r: Term, result: Term, guard: Term): Term {
+    if (isConst(l) && isConst(r) && !isConst(result)) {
+      this.oblige('int-too-large', this.T.bool(false), guard, e.span, `the result of ${printExpr(e, 200)} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`);
+    }
+    return result;
   }
 
   private conditional(c: Expr, a: Expr, b: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {

@@ -21,9 +21,6 @@ const blocks = docBlocks(readFileSync(DOC, 'utf8'));
 const PENDING: Record<string, string> = {
   h1: 'waits for H1: runtime checks inside specifications, unique counterexample names after joins, arrays of arrays in verify',
   h3: 'waits for H3: byte order mark, nesting-depth limit',
-  'array-result': 'waits for a fix: verify stops with an internal error on an array return value',
-  'param-ensures': 'waits for a fix: ensures reads the final value of an assigned parameter (modular mode is unsound)',
-  'modular-globals': 'waits for a fix: modular mode verifies a procedure only from the initial values of the globals (unsound)',
 };
 
 /**

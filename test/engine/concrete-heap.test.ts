@@ -44,6 +44,18 @@ function fields(r: ConcreteResult): Record<string, string> {
 
 const show = (v: ConcreteValue | undefined): string => (v === undefined ? 'undefined' : formatValue(v));
 
+/** A predicate and a function over it, shared by the tests below. */
+const P = [
+  'predicate valid(c: Cell) {',
+  '  acc(c.x) && c.x >= 0',
+  '}',
+  'function getX(c: Cell): int',
+  '  requires valid(c)',
+  '{',
+  '  unfolding valid(c) in c.x',
+  '}',
+];
+
 describe('objects', () => {
   test('new gives every field its default; writes and reads go through the object', () => {
     const r = run(program(
@@ -94,14 +106,7 @@ describe('objects', () => {
 
   test('fold and unfold do nothing at run time; unfolding evaluates its body', () => {
     const r = run(program(
-      'predicate valid(c: Cell) {',
-      '  acc(c.x) && c.x >= 0',
-      '}',
-      'function getX(c: Cell): int',
-      '  requires valid(c)',
-      '{',
-      '  unfolding valid(c) in c.x',
-      '}',
+      ...P,
       'proc main() returns (v: int) {',
       '  var c: Cell := new Cell;',
       '  c.x := 4;',
@@ -115,16 +120,6 @@ describe('objects', () => {
 });
 
 describe('assertions at run time', () => {
-  const P = [
-    'predicate valid(c: Cell) {',
-    '  acc(c.x) && c.x >= 0',
-    '}',
-    'function getX(c: Cell): int',
-    '  requires valid(c)',
-    '{',
-    '  unfolding valid(c) in c.x',
-    '}',
-  ];
 
   test('a function whose requires does not hold is a precondition failure at the call', () => {
     const r = run(program(...P, 'proc main() returns (v: int) {', '  var c: Cell := new Cell;', '  c.x := -1;', '  v := getX(c);', '}'));

@@ -1,7 +1,7 @@
 // The size limit of int values (semantics.MAX_INT_BITS): concrete arithmetic refuses results
 // past it with an error naming the limit, folding leaves such terms symbolic, evaluation
 // answers "cannot evaluate", and `x := x * x` forty times from 2 neither runs nor verifies
-// for minutes: the run stops with the limit's message, verify ends unknown within seconds.
+// for minutes: the run and verify both fail (int-too-large) at the product, within seconds.
 
 import { describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
@@ -51,14 +51,16 @@ describe('int size limit', () => {
     const start = Date.now();
     const r = runConcrete(checked!, checked!.procs.get('main')!, new Map());
     expect(Date.now() - start).toBeLessThan(5_000);
-    expect(r.status).not.toBe('ok');
-    expect(r.message).toMatch(/integer too large: the result of \* has more than 65,536 bits/);
+    expect(r.status).toBe('failed');
+    expect(r.failure).toMatchObject({ kind: 'int-too-large', span: { line: 1, col: 71 }, message: 'x * x' });
+    expect(r.message).toMatch(/^the result of \* has more than 65,536 bits/);
   });
 
-  it('verify of x := x * x forty times ends unknown within seconds', async () => {
+  it('verify of x := x * x forty times fails at the product as the run does, within seconds', async () => {
     const start = Date.now();
     const r = await verifySource(SQUARES, 'squares.sym', { loopBound: 40 });
-    expect(r.report.verdict).toBe('unknown');
+    expect(r.report.verdict).toBe('failed');
+    expect(r.report.failures.map((f) => [f.kind, f.line, f.column])).toEqual([['int-too-large', 1, 71]]);
     expect(Date.now() - start).toBeLessThan(20_000);
   }, 60_000);
 });

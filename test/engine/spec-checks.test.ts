@@ -56,9 +56,10 @@ describe('runtime errors inside specifications are failures (issue 8)', () => {
 
   it('a global initialiser is checked before the entry runs', async () => {
     for (const mode of ['explore', 'modular'] as const) {
-      const { checked, report } = await verify('var g: int;\nvar h: int := 10 / g;\nproc main() requires h > 1 {\n  assert h < 100;\n}', mode);
+      const { checked, report } = await verify('var g: int;\nvar h: int := 10 / g;\nproc main() requires h > 1 {\n  assert h > 0;\n}', mode);
       expect(report.failures.map((f) => `${f.kind}@${f.line}:${f.column}`)).toEqual(['div-by-zero@2:15']);
-      expect(report.failures[0].counterexample).toEqual({ g: 0 });
+      // Modular mode also names h: there every global is an input of the procedure (the initialiser is only checked).
+      expect(report.failures[0].counterexample).toEqual(mode === 'explore' ? { g: 0 } : { g: 0, h: expect.anything() });
       expect(await replayEveryFailure(solver, checked, mode)).toBe(1);
     }
   });

@@ -13,7 +13,7 @@ import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'assert', label: 'Assertion can fail', default: true, description: 'Stop where an assert can fail.' },
-  { filter: 'runtime', label: 'Runtime error', default: true, description: 'Division by zero, index out of bounds.' },
+  { filter: 'runtime', label: 'Runtime error', default: true, description: 'Division by zero, index out of bounds, integer too large.' },
   { filter: 'contract', label: 'Contract failure', default: true, description: 'Precondition, postcondition, join or invariant can fail.' },
   { filter: 'infeasible', label: 'Infeasible path', default: false, description: 'Stop where a path becomes infeasible (assume).' },
   { filter: 'bounded', label: 'Bound reached', default: false, description: 'Stop where a path hits the loop or recursion bound.' },

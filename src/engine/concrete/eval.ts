@@ -8,6 +8,7 @@ import type { Type } from '../../lang/types';
 import type { FailureKind } from '../failures';
 import type { ArithOp, CompareOp } from './arith';
 import { arith, bitNot, cast, compare, negate } from './arith';
+import { IntLimitError } from '../terms/semantics';
 import type { ConcreteArray, ConcreteValue } from './values';
 import { arrayValue, isArrayValue, valuesEqual } from './values';
 import type { ObjectHeap } from './objects';
@@ -137,7 +138,12 @@ export class Evaluator {
     if ((op === '/' || op === '%') && b === 0n) {
       this.host.fail('div-by-zero', e.span, `the divisor is 0`);
     }
-    return arith(op, a, b, this.host.typeOf(e.left));
+    try {
+      return arith(op, a, b, this.host.typeOf(e.left));
+    } catch (err) {
+      if (err instanceof IntLimitError) return this.host.fail('int-too-large', e.span, err.detail);
+      throw err;
+    }
   }
 
   private index(e: Index, scope: Scope): ConcreteValue {

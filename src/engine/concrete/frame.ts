@@ -39,6 +39,22 @@ export class Frame implements Scope {
     return this.entry ?? this;
   }
 
+  /**
+   * The scope of the procedure's `ensures`: a parameter denotes its value on entry (the
+   * argument, as in JML), everything else its value now.
+   */
+  ensuresScope(): Scope {
+    const params = new Set<Declaration>(this.proc.params);
+    const entry = this.old();
+    return {
+      lookup: (ref) => {
+        const decl = this.resolve(ref, this);
+        return (decl !== undefined && params.has(decl) ? entry : this).lookup(ref);
+      },
+      old: () => entry,
+    };
+  }
+
   assign(decl: Declaration, v: ConcreteValue): void {
     if (!this.locals.has(decl) && this.globals.has(decl)) this.globals.set(decl, v);
     else this.locals.set(decl, v);

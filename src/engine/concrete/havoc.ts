@@ -8,6 +8,7 @@ import type { Block, LValue, Proc, Stmt } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Type } from '../../lang/types';
 import { printExpr } from '../../lang/printer';
+import { forEachStmt } from '../walkStmts';
 
 /** `x@L` for the first execution, `x@L#n` for the n-th. */
 export function havocInputName(variable: string, line: number, occurrence: number): string {
@@ -50,27 +51,15 @@ export function inputTypesOf(checked: CheckedProgram, entry: Proc): ReadonlyMap<
 }
 
 function collectHavocs(checked: CheckedProgram, block: Block, into: Map<string, Type>): void {
-  for (const s of block.stmts) collectStmt(checked, s, into);
+  forEachStmt(block.stmts, (s) => collectStmt(checked, s, into));
 }
 
 function collectStmt(checked: CheckedProgram, s: Stmt, into: Map<string, Type>): void {
-  switch (s.kind) {
-    case 'varDecl': {
-      const t = checked.declTypes.get(s) ?? s.type;
-      if (t && (s.init === undefined || s.init.kind === 'havoc')) into.set(`${s.name}@${s.span.line}`, t);
-      return;
-    }
-    case 'assign': {
-      const t = checked.exprTypes.get(s.target);
-      if (t && s.value.kind === 'havoc') into.set(`${lvalueRoot(s.target)}@${s.span.line}`, t);
-      return;
-    }
-    case 'if':
-      collectHavocs(checked, s.then, into);
-      if (s.otherwise) collectStmt(checked, s.otherwise, into);
-      return;
-    case 'while': return collectHavocs(checked, s.body, into);
-    case 'block': return collectHavocs(checked, s, into);
-    default: return;
+  if (s.kind === 'varDecl') {
+    const t = checked.declTypes.get(s) ?? s.type;
+    if (t && (s.init === undefined || s.init.kind === 'havoc')) into.set(`${s.name}@${s.span.line}`, t);
+  } else if (s.kind === 'assign') {
+    const t = checked.exprTypes.get(s.target);
+    if (t && s.value.kind === 'havoc') into.set(`${lvalueRoot(s.target)}@${s.span.line}`, t);
   }
 }

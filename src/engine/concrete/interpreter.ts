@@ -211,8 +211,9 @@ export class Machine implements EvalHost {
   /** The body is done: check the postconditions, pop, and hand the return values back. */
   private leave(act: Activation): void {
     const { frame } = act;
+    const scope = frame.ensuresScope();
     for (const ens of frame.proc.ensures) {
-      if (!this.evaluator.bool(ens, frame)) this.fail('postcondition', ens.span);
+      if (!this.evaluator.bool(ens, scope)) this.fail('postcondition', ens.span);
     }
     this.stack.pop();
     act.done(frame.proc.returns.map((r) => frame.locals.get(r) ?? defaultValue(this.declType(r))));

@@ -58,9 +58,22 @@ export function valuesEqual(a: ConcreteValue, b: ConcreteValue): boolean {
   return a === b;
 }
 
-/** Sym syntax: `5`, `-3`, `true`, `[1, 2]`; references as `@1` or `null`. */
+/** Integers with more digits than this print abbreviated: an int may have 65,536 bits (19,729 digits). */
+export const MAX_PRINTED_DIGITS = 60;
+
+/** `n` in full, or for a huge one its first and last digits and how many there are: `12…89 (19,729 digits)`. */
+export function formatInteger(n: bigint): string {
+  const text = n.toString();
+  const sign = n < 0n ? '-' : '';
+  const digits = text.length - sign.length;
+  if (digits <= MAX_PRINTED_DIGITS) return text;
+  const keep = MAX_PRINTED_DIGITS / 3;
+  return `${sign}${text.slice(sign.length, sign.length + keep)}…${text.slice(-keep)} (${digits.toLocaleString('en-US')} digits)`;
+}
+
+/** Sym syntax: `5`, `-3`, `true`, `[1, 2]`; references as `@1` or `null`; huge integers abbreviated. */
 export function formatValue(v: ConcreteValue): string {
   if (isArrayValue(v)) return `[${v.elems.map(formatValue).join(', ')}]`;
   if (isRefValue(v)) return v.id === 0 ? 'null' : `@${v.id}`;
-  return String(v);
+  return typeof v === 'bigint' ? formatInteger(v) : String(v);
 }

@@ -8,10 +8,11 @@ import { printExpr } from '../../lang/printer';
 import { extendTrace, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state';
 import type { Term } from '../terms/term';
 import { evalExpr, type Obligation } from '../symbolicEval';
-import { defaultTerm, sortOfType } from '../sorts';
+import { sortOfType } from '../sorts';
+import { defaultSymValue } from '../arrays';
 import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { assignName, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
+import { assignName, ensuresEnv, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkObligations } from './execute';
@@ -84,7 +85,7 @@ export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: St
     return [{ state: { ...s, status: 'bounded', note }, label: STEP }];
   }
   const store = new Map(params);
-  for (const r of callee.returns) store.set(r.name, defaultTerm(ctx.T, sortOfType(r.type)));
+  for (const r of callee.returns) store.set(r.name, defaultSymValue(ctx.T, sortOfType(r.type)));
   const frame: Frame = {
     proc: callee,
     activation: ctx.nextActivation(),
@@ -130,7 +131,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
   if (usesHeap(ctx)) return leaveWithHeap(ctx, s);
   const frame = topFrame(s);
   const proc = frame.proc;
-  const env = envOf(ctx, s, frame);
+  const env = ensuresEnv(ctx, s, frame);
   const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
     ...evalClause(e, env),
     site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },

@@ -56,6 +56,17 @@ export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld
   return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked };
 }
 
+/**
+ * The environment of a frame's `ensures`: parameters denote their values on entry (the
+ * arguments, as in JML), results and globals their values now, `old(e)` the entry state.
+ */
+export function ensuresEnv(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
+  const isParam = (name: string): boolean => frame.proc.params.some((p) => p.name === name);
+  return envFrom(ctx,
+    (name) => (isParam(name) ? frame.entry.get(name) : frame.store.get(name) ?? s.globals.get(name)),
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name));
+}
+
 /** A frame's variables and globals now, and (for `old`) on entry to the frame. */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
   return withHeaps(envFrom(ctx,

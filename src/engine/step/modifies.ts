@@ -5,6 +5,7 @@
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Expr, LValue, Proc, Stmt } from '../../lang/ast';
 import type { Type } from '../../lang/types';
+import { forEachStmt } from '../walkStmts';
 
 function rootName(lv: LValue): string {
   let e: Expr = lv;
@@ -17,7 +18,7 @@ export function assignedIn(stmts: readonly Stmt[]): { names: Set<string>; callee
   const names = new Set<string>();
   const callees = new Set<string>();
   const declared = new Set<string>();
-  const visit = (st: Stmt): void => {
+  forEachStmt(stmts, (st) => {
     switch (st.kind) {
       case 'varDecl':
         declared.add(st.name);
@@ -29,13 +30,9 @@ export function assignedIn(stmts: readonly Stmt[]): { names: Set<string>; callee
         return;
       case 'callAssign': st.targets.forEach((t) => names.add(rootName(t))); callees.add(st.call.callee); return;
       case 'callStmt': callees.add(st.call.callee); return;
-      case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
-      case 'while': st.body.stmts.forEach(visit); return;
-      case 'block': st.stmts.forEach(visit); return;
       default: return;
     }
-  };
-  stmts.forEach(visit);
+  });
   for (const d of declared) names.delete(d);
   return { names, callees };
 }
@@ -63,16 +60,7 @@ export function globalsModifiedBy(checked: CheckedProgram, proc: Proc): Set<stri
 /** Every declaration a procedure can name besides the globals: parameters, results, locals. */
 export function declarationsOf(proc: Proc): Declaration[] {
   const out: Declaration[] = [...proc.params, ...proc.returns];
-  const visit = (st: Stmt): void => {
-    switch (st.kind) {
-      case 'varDecl': out.push(st); return;
-      case 'if': st.then.stmts.forEach(visit); if (st.otherwise) visit(st.otherwise); return;
-      case 'while': st.body.stmts.forEach(visit); return;
-      case 'block': st.stmts.forEach(visit); return;
-      default: return;
-    }
-  };
-  proc.body.stmts.forEach(visit);
+  forEachStmt(proc.body.stmts, (st) => { if (st.kind === 'varDecl') out.push(st); });
   return out;
 }
 

@@ -12,7 +12,12 @@ import type { Op, Sort } from './term';
 export const MAX_INT_BITS = 65_536;
 
 /** An int result past MAX_INT_BITS: a runtime error of a concrete run, never a crash or a hang. */
-export class IntLimitError extends RangeError {}
+export class IntLimitError extends RangeError {
+  /** `detail` says which operation: `the result of * has more than … bits`. */
+  constructor(readonly detail: string) {
+    super(`integer too large: ${detail}`);
+  }
+}
 
 const SMALL = 1n << 64n;
 
@@ -24,7 +29,7 @@ function bitLength(n: bigint): number {
 
 function tooLarge(op: Op): never {
   const sign = op === 'mul' ? '*' : op === 'sub' ? '-' : '+';
-  throw new IntLimitError(`integer too large: the result of ${sign} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits (the limit of int values)`);
+  throw new IntLimitError(`the result of ${sign} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`);
 }
 
 /** Refuse an int operation whose result could pass MAX_INT_BITS, before computing it. */
