@@ -50,6 +50,15 @@ describe.each(['explore', 'modular'] as const)('predicates and functions (%s)', 
   });
 });
 
+test.each(['explore', 'modular'] as const)('a missing instance at a call is healed: the path goes on and finds the later failure (%s)', async (mode) => {
+  const src = `${ACCOUNT}proc take(a: Account)\n  requires account(a)\n{\n}\nproc main() {\n  var a: Account := new Account;\n  fold account(a);\n  take(a);\n  take(a);\n  var n: int := a.balance;\n}\n`;
+  const r = await verify(src, mode);
+  expect(r.failures.filter((f) => f.line >= 17).map((f) => `${f.kind}@${f.line}: ${f.formula}`)).toEqual([
+    'permission@18: take requires account(a) (line 11), which is not held',
+    'permission@19: acc(a.balance) is not held to read a.balance',
+  ]);
+});
+
 test('recursive predicates are refused with a clear error', async () => {
   const src = 'class Node { var next: Node; }\npredicate list(n: Node) {\n  acc(n.next) && (n.next != null ==> list(n.next))\n}\nproc main() {\n}\n';
   const r = await verify(src, 'explore');

@@ -20,6 +20,7 @@ import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
 import { checkObligations } from './execute';
 import { freshAtSite } from './havoc';
+import { produce } from './produce';
 
 export interface ConsumeHow {
   /** Evaluates in the heap at the start of the consume. */
@@ -60,7 +61,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
       if (out.next) await go(out.next, i + 1, removed);
       return;
     }
-    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk])); return; }
+    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk])); return; }
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -118,11 +119,37 @@ async function missingChunk(
 }
 
 /**
+ * The path after a missing instance goes on as if it had been held (design B.6): a fresh
+ * instance (its body produced with fresh values `c.x@L`, not inputs) is produced and taken.
+ */
+async function healInstance(
+  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+): Promise<void> {
+  const line = how.predSite(call).span.line;
+  // Produced beside the chunks this consume took, so that it can never hold one of them twice.
+  const beside: State = { ...s, heap: [...removed, ...(s.heap ?? EMPTY_HEAP)] };
+  const produced = await produce(ctx, beside, [call], {
+    envAt: () => how.env,
+    naming: (st, display, type) => {
+      const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `value of ${display} assumed at line ${line}`);
+      return { ...fresh, state: { ...fresh.state, inputs: st.inputs } };
+    },
+    checkObligations: false,
+    reason: `${printExpr(call)} assumed after the permission failure at line ${line}`,
+  });
+  leaves.push(...produced.leaves);
+  if (!produced.next) return;
+  const heap = (produced.next.heap ?? EMPTY_HEAP).slice(removed.length);
+  const chunk = heap[heap.length - 1];
+  await k({ ...produced.next, heap: withoutChunk(heap, chunk) }, chunk);
+}
+
+/**
  * q(ē): take the instance whose arguments equal ē (forking when several may). A missing
- * instance is a `permission` failure; the path ends there (predicate instances are not healed yet).
+ * instance is a `permission` failure, and the path goes on with a fresh instance (healInstance).
  */
 async function consumePred(
-  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
 ): Promise<void> {
   const T = ctx.T;
   const obligations: Obligation[] = [];
@@ -141,6 +168,7 @@ async function consumePred(
     const site = how.predSite(call);
     const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
     leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
+    await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, k);
   }
   if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
   for (const x of found.maybe) {
