@@ -67,6 +67,29 @@ async function run() {
   const { ms, report } = verify('sum_overflow8', overflow, ['--loop-bound', '8']);
   out.push({ benchmark: '8-bit sum overflow, bound 8', metric: 'failure found (process)', value: ms, unit: 'ms', target: '< 2 s', ok: ms < 2000 && report.verdict === 'failed' });
   out.push(...robustness());
+  out.push(...nCells());
+  return out;
+}
+
+/** Seed 001's Fig. 11 family (design B.8 example 3): n cells made and set through their
+ *  contracts, then one assertion. Z3 calls must not grow with n; n = 100 in < 0.5 s. */
+function nCellsSource(n) {
+  const head = fs.readFileSync(path.join(__dirname, '..', 'samples', 'heap', 'cells14.sym'), 'utf8').split('proc main()')[0];
+  const body = Array.from({ length: n }, (_, i) => `  var c${i + 1}: Cell := newCell();\n  setX(c${i + 1}, ${i + 1});\n`).join('');
+  return `${head}proc main() {\n${body}  assert getX(c1) == 1;\n}\n`;
+}
+
+function nCells() {
+  const out = [];
+  for (const n of [14, 20, 50, 100]) {
+    for (const mode of ['explore', 'modular']) {
+      const { ms, report } = verify(`cells${n}_${mode}`, nCellsSource(n), ['--mode', mode]);
+      const name = `n-cells, n = ${n} (${mode})`;
+      const fast = n === 100 ? ms < 500 : undefined;
+      out.push({ benchmark: name, metric: 'wall time (process)', value: ms, unit: 'ms', target: n === 100 ? '< 0.5 s' : undefined, ok: fast === undefined ? report.verdict === 'verified' : fast && report.verdict === 'verified' });
+      out.push({ benchmark: name, metric: 'verdict / Z3 calls', value: `${report.verdict} / ${report.stats.solverCalls}`, unit: '' });
+    }
+  }
   return out;
 }
 

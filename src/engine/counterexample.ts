@@ -4,11 +4,12 @@
 import type { Sort, Term } from './terms/term';
 import { isArrayValue, readArray, valueToJSON, defaultValue, type JsonValue, type Value } from './terms/values';
 import type { Model } from './solver/solver';
+import { RefNumbering, fieldOwner, formatRef, type RefObject } from './refCounterexample';
 
 const MAX_ARRAY_ELEMENTS = 1000;
 
 /** A value as input files hold it: scalars, and arrays (of arrays) as JSON arrays. */
-export type InputJSON = JsonValue | InputJSON[];
+export type InputJSON = JsonValue | InputJSON[] | RefObject | null;
 
 export type Counterexample = Record<string, InputJSON>;
 
@@ -38,6 +39,7 @@ function arrayJSON(contents: Value, n: bigint, innerLengths: readonly Value[], s
 /** Inputs (oldest first) with their values under `model`; arrays (of arrays) become JSON arrays. */
 export function counterexample(inputs: readonly Term[], model: Model | undefined): Counterexample {
   const out: Counterexample = {};
+  const refs = new RefNumbering();
   const byName = new Map(inputs.map((sym) => [sym.symbol!.display, sym]));
   const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array' && !LENGTH.test(sym.symbol!.display)).map((sym) => sym.symbol!.display));
   for (const sym of inputs) {
@@ -46,6 +48,9 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
     const m = LENGTH.exec(name);
     if (m && arrays.has(m[1])) continue;
     const v = valueOf(model, sym);
+    if (sym.sort.kind === 'ref') { out[name] = refs.ref(v); continue; }
+    const owner = fieldOwner(sym, out);
+    if (owner) { owner.object[owner.field] = valueToJSON(v, sym.sort); continue; }
     if (arrays.has(name)) {
       const lenSym = byName.get(`${name}.length`);
       const n = lenSym ? valueOf(model, lenSym) : 0n;
@@ -67,6 +72,7 @@ export function formatCounterexample(cx: Readonly<Record<string, unknown>>): str
 
 function formatInput(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(formatInput).join(', ')}]`;
+  if (typeof value === 'object' && value !== null && '@' in value) return formatRef(value as RefObject, formatInput);
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }

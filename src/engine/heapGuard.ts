@@ -1,22 +1,117 @@
-// The symbolic engine does not handle objects and permissions yet (the language and the
-// concrete interpreter do). Every symbolic entry point asks this guard first, so a heap
-// program gets one clear file:line:col error instead of a crash deep in the engine.
+// The parts of the heap language the symbolic engine does not handle yet (the language and
+// the concrete interpreter do). Every symbolic entry point asks this guard first, so such a
+// program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
+// `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
 
-import type { ClassDecl, FunctionDecl, PredicateDecl } from '../lang/ast';
+import type { Assert, Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
+import type { Span } from '../lang/span';
+import { conjuncts } from './heap/assertions';
 
-const WHY = 'the symbolic engine does not support objects yet';
+const WHY = 'the symbolic engine does not support';
 
-/** The error for the program's first class, predicate or function; undefined for a heap-free program. */
-export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefined {
-  const d = checked.program.decls.find(
-    (x): x is ClassDecl | PredicateDecl | FunctionDecl => x.kind === 'class' || x.kind === 'predicate' || x.kind === 'function');
-  if (d === undefined) return undefined;
-  return error(checked.file, d.nameSpan, `${WHY} (${d.kind} ${d.name})`);
+interface Node { readonly kind: string; readonly span?: Span; readonly nameSpan?: Span }
+
+/** Nodes under `root`, depth first (a work list: bodies may nest deeply). */
+function* nodes(root: unknown): Generator<Node> {
+  const work: unknown[] = [root];
+  while (work.length > 0) {
+    const x = work.pop();
+    if (Array.isArray(x)) { for (let i = x.length - 1; i >= 0; i--) work.push(x[i]); continue; }
+    if (typeof x !== 'object' || x === null || !('kind' in x)) continue;
+    yield x as Node;
+    // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
+    if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
+    for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
+  }
+}
+
+/** What the engine refuses in `n`, if anything. */
+function unsupported(n: Node, heap: boolean, mode: 'explore' | 'modular'): string | undefined {
+  switch (n.kind) {
+    case 'untouched': return 'untouched yet';
+    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
+    // Explore mode unrolls loops, which needs nothing new; modular mode would have to frame the heap.
+    case 'while': return heap && mode === 'modular' && (n as unknown as { invariants: unknown[] }).invariants.length > 0 ? 'loops with invariants in programs with objects in modular mode yet' : undefined;
+    default: return undefined;
+  }
+}
+
+/** A statement shape with objects that the engine does not handle yet. */
+function unsupportedTarget(n: Node): string | undefined {
+  const st = n as unknown as { kind: string; target?: Expr; targets?: readonly Expr[]; value?: { kind: string } };
+  const targets = st.kind === 'callAssign' ? st.targets ?? [] : st.kind === 'assign' ? [st.target!] : [];
+  for (const t of targets) {
+    if (t.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to a field yet';
+    let e: Expr = t;
+    while (e.kind === 'index') e = e.array;
+    if (t.kind === 'index' && e.kind === 'field') return 'element writes through a field yet';
+  }
+  return undefined;
+}
+
+/** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
+function assertionNodes(es: readonly Expr[]): unknown[] {
+  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr));
+}
+
+function declNodes(d: TopDecl): unknown[] {
+  switch (d.kind) {
+    case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
+    case 'predicate': return [assertionNodes([d.body])];
+    case 'function': return [assertionNodes(d.requires), d.body];
+    default: return [d];
+  }
+}
+
+/** The first predicate or function that calls itself, directly or through others (functions are expanded, not axiomatised, yet). */
+function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | undefined {
+  const decls = new Map<string, PredicateDecl | FunctionDecl>([...checked.predicates, ...checked.functions]);
+  const calls = new Map<string, string[]>();
+  for (const [name, d] of decls) {
+    const out: string[] = [];
+    for (const n of nodes(declNodes(d))) {
+      const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
+      if (callee && decls.has(callee)) out.push(callee);
+    }
+    calls.set(name, out);
+  }
+  const reaches = (from: string, to: string, seen: Set<string>): boolean =>
+    (calls.get(from) ?? []).some((c) => c === to || (!seen.has(c) && (seen.add(c), reaches(c, to, seen))));
+  return [...decls.values()].find((d) => reaches(d.name, d.name, new Set()));
+}
+
+/**
+ * The error for the first construct the engine does not support in `mode`; undefined when it
+ * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
+ */
+export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
+  const heap = checked.classes.size > 0;
+  const rec = recursive(checked);
+  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive ${rec.kind === 'predicate' ? 'predicates' : 'functions'} yet (${rec.kind} ${rec.name})`);
+  // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
+  const placed = new Set<unknown>();
+  for (const d of checked.program.decls) {
+    const asserted: Expr[] = d.kind === 'proc' ? [...d.requires, ...d.ensures] : d.kind === 'predicate' ? [d.body] : d.kind === 'function' ? [...d.requires] : [];
+    for (const n of nodes(declNodes(d))) {
+      if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
+      if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+    }
+    for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+  }
+  for (const d of checked.program.decls) {
+    const roots = declNodes(d);
+    for (const n of nodes(roots)) {
+      const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap, mode) ?? unsupportedTarget(n);
+      if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
+    }
+  }
+  return undefined;
 }
 
 /** For the engine's own switches: a heap construct reached despite the guard is an internal error. */
 export function heapUnsupported(): never {
-  throw new Error(WHY);
+  throw new Error(`${WHY} this heap construct yet`);
 }

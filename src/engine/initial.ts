@@ -15,6 +15,7 @@ import type { EngineContext } from './step/context';
 import { assumeConjunct, evalClause } from './step/checks';
 import { envFrom, returnInstr, stmtInstrs, withKont } from './step/frames';
 import { freshValue } from './step/havoc';
+import { usesHeap } from './step/heapCalls';
 
 const EMPTY_STATE: State = {
   frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
@@ -68,6 +69,8 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   const checksFirst = (clauses: Proc['requires'], span: Span): State =>
     withKont(s, push({ kind: 'requires', span, globals: globalChecks, clauses }, topFrame(s).kont));
   if (globalChecks.length > 0) return checksFirst(proc.requires, globalChecks[0].span);
+  // Programs with objects produce the whole precondition in the first step (step/heapCalls.ts).
+  if (usesHeap(ctx)) return checksFirst(proc.requires, proc.requires[0]?.span ?? proc.nameSpan);
   for (const [i, r] of proc.requires.entries()) {
     const c = evalClause(r, env);
     if (c.obligations.length > 0) return checksFirst(proc.requires.slice(i), r.span);

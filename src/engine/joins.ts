@@ -17,6 +17,9 @@ import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
 import { havoc, mergeCounts } from './step/havoc';
 import { declaredTypes } from './step/modifies';
+import { joinHeaps } from './heap/joinHeaps';
+import type { FieldChunk } from './heap/chunks';
+import { printTerm } from './terms/print';
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -49,7 +52,9 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
   const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
-  return join.cond ? summarise(ctx, states, { ...base, pc: reached }, join) : mergeExactly(ctx, states, { ...base, pc: reached }, join, guards);
+  const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
+  const merged = { ...base, pc: reached, ...(states.some((s) => s.heap) ? { heap: joinHeaps(ctx.T, states, guards, !join.cond, fresh) } : {}) };
+  return join.cond ? summarise(ctx, states, merged, join) : mergeExactly(ctx, states, merged, join, guards);
 }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
@@ -81,7 +86,10 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
   const summary = withTopStore({ ...cur, model: undefined }, store, globals);
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
-  const phi = assumedClause(ctx, evalClause(join.cond!, envOf(ctx, summary)));
+  const clause = evalClause(join.cond!, envOf(ctx, summary));
+  // A read of a chunk the merge dropped has no value to constrain: φ is then not assumed (sound, weaker).
+  if (clause.obligations.some((o) => o.kind === 'permission')) return summary;
+  const phi = assumedClause(ctx, clause);
   return { ...summary, pc: conjoin(summary.pc, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
 }
 

@@ -5,7 +5,7 @@ import type { Type } from '../lang/types';
 import type { Sort, Term } from './terms/term';
 import type { TermStore } from './terms/store';
 import { defaultValue } from './terms/values';
-import { heapUnsupported } from './heapGuard';
+import { REF_SORT } from './terms/term';
 
 export function sortOfType(t: Type): Sort {
   switch (t.kind) {
@@ -13,7 +13,7 @@ export function sortOfType(t: Type): Sort {
     case 'bool': return { kind: 'bool' };
     case 'bv': return { kind: 'bv', width: t.width, signed: t.signed };
     case 'array': return { kind: 'array', elem: sortOfType(t.elem) };
-    case 'ref': return heapUnsupported();
+    case 'ref': return REF_SORT;
   }
 }
 

@@ -10,6 +10,7 @@ import type { Model } from './solver/solver';
 import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
 import type { Obligation } from './symbolicEval';
+import type { Heap } from './heap/chunks';
 
 /**
  * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
@@ -76,6 +77,9 @@ export interface Frame {
   readonly globalsOnEntry: Store;
   readonly kont: Kont | null;
   readonly callSite?: CallSite;
+  /** Programs with objects: the heap on entry (for `old(e.f)`), and the caller's heap minus what the call took (the frame R, design B.5). */
+  readonly entryHeap?: Heap;
+  readonly callerHeap?: Heap;
 }
 
 export type Status =
@@ -119,6 +123,8 @@ export interface State {
   readonly waitingAt?: Join;
   /** Symbols this path introduced as inputs (parameters, havocs), newest first. */
   readonly inputs: InputEntry | null;
+  /** Programs with objects: the field permissions the path holds (absent: none). */
+  readonly heap?: Heap;
 }
 
 /** A symbolic input: `x` (a parameter), `x@9` (a havoc at line 9), `a.length`. */

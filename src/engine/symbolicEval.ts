@@ -16,13 +16,30 @@ import { sortOfType } from './sorts';
 import { arrayOf, elementOf, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 import { heapUnsupported } from './heapGuard';
+import type { Heap } from './heap/chunks';
+import { placeholder as placeholderOf, readField } from './heap/access';
+import { BOOL_SORT as BOOL, REF_SORT, isTrue } from './terms/term';
+import type { Call, FieldRead, FunctionDecl, PredicateDecl, Unfolding } from '../lang/ast';
+import { withoutChunk } from './heap/chunks';
+import { predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { conjuncts } from './heap/assertions';
 
 export interface Obligation {
-  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large'>;
+  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'>;
   /** Must hold for the operation to be defined. */
   readonly cond: Term;
   readonly span: Span;
   readonly message: string;
+  /** A field read without a provable permission: what to assume held when the path goes on (step/heal.ts). */
+  readonly heal?: HealInfo;
+}
+
+export interface HealInfo {
+  readonly receiver: Term;
+  readonly field: string;
+  readonly type: Type;
+  /** `c.x`: how the location reads. */
+  readonly display: string;
 }
 
 export interface EvalEnv {
@@ -31,6 +48,11 @@ export interface EvalEnv {
   lookup(name: string): SymValue | undefined;
   /** Values on procedure entry, for `old(e)`. */
   lookupOld?(name: string): SymValue | undefined;
+  /** Programs with objects: the heap reads see, and the heap `old(…)` reads see. */
+  readonly heap?: Heap;
+  readonly oldHeap?: Heap;
+  /** Heap-dependent functions and predicates, for calls and `unfolding`. */
+  readonly decls?: { readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl> };
 }
 
 export class EvalError extends Error {}
@@ -69,12 +91,17 @@ class Evaluator {
       case 'binary': return this.binary(e, guard, bound, old);
       case 'cond': return this.conditional(e.cond, e.then, e.otherwise, guard, bound, old);
       case 'index': return this.index(e.array, e.index, e.span, guard, bound, old);
-      case 'length': return this.array(e.array, guard, bound, old).length;
+      case 'length': return this.env.types.get(e.array)?.kind === 'ref'
+        ? this.field({ kind: 'field', object: e.array, field: 'length', fieldSpan: e.span, span: e.span }, guard, bound, old, e)
+        : this.array(e.array, guard, bound, old).length;
       case 'arrayLit': return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
       case 'old': return this.value(e.expr, guard, bound, true);
       case 'quant': return this.quantifier(e, guard, bound, old);
       case 'cast': return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
-      case 'call': throw new EvalError('a procedure call cannot be evaluated inside an expression');
+      case 'call': return this.functionCall(e, guard, bound, old);
+      case 'unfolding': return this.unfolding(e, guard, bound, old);
+      case 'null': return this.T.constOf(0n, REF_SORT);
+      case 'field': return this.field(e, guard, bound, old);
       default: return heapUnsupported();
     }
   }
@@ -197,9 +224,74 @@ class Evaluator {
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 
-  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string): void {
+  /** `e.f`: the value of the chunk the receiver's permission is held in, needing that permission. */
+  private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e): SymValue {
+    const receiver = this.term(e.object, guard, bound, old);
+    const heap = old ? this.env.oldHeap : this.env.heap;
+    if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
+    const type = this.env.types.get(typed);
+    if (!type) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
+    const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
+    if (!isTrue(read.held)) {
+      const display = printExpr(e, 200);
+      this.oblige('permission', read.held, guard, e.span, `acc(${display}) is not held to read ${display}`, { receiver, field: e.field, type, display });
+    }
+    return read.value;
+  }
+
+  /** The heap reads see (the old one under `old`). */
+  private heapFor(old: boolean): Heap {
+    const h = old ? this.env.oldHeap : this.env.heap;
+    if (!h) throw new EvalError('the heap is read where there is none');
+    return h;
+  }
+
+  /** An evaluator for the same obligations over another heap (and variables). */
+  private over(heap: Heap, lookup?: EvalEnv['lookup']): Evaluator {
+    return new Evaluator({ ...this.env, heap, oldHeap: heap, ...(lookup ? { lookup, lookupOld: lookup } : {}) }, this.out);
+  }
+
+  /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
+  private unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const T = this.T;
+    const heap = this.heapFor(old);
+    const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
+    const found = predCandidates(heap, u.pred.callee, args);
+    const held = predHeld(T, args, found);
+    const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
+    if (!isTrue(held)) this.oblige('permission', held, guard, u.span, `${instance} is not held for unfolding`);
+    const type = this.env.types.get(u);
+    if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
+    const values = found.maybe.map((c) => this.over([...withoutChunk(heap, c), ...c.fragment]).value(u.body, T.and(guard, sameArgs(T, args, c)), bound, false));
+    let v = values[values.length - 1];
+    for (let i = values.length - 2; i >= 0; i--) v = iteValue(T, sameArgs(T, args, found.maybe[i]), values[i], v);
+    return v;
+  }
+
+  /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
+  private functionCall(c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const fn = this.env.decls?.functions.get(c.callee);
+    if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
+    const args = c.args.map((a) => this.value(a, guard, bound, old));
+    const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
+    const inner = this.over(this.heapFor(old), (n) => params.get(n));
+    for (const r of fn.requires) {
+      for (const k of conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+        if (k.kind === 'acc') { inner.value(k.acc.target, guard, new Map(), false); continue; }
+        if (k.kind === 'pred') {
+          inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, guard, new Map(), false);
+          continue;
+        }
+        const holds = inner.term(k.expr, guard, new Map(), false);
+        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+      }
+    }
+    return inner.value(fn.body, guard, new Map(), false);
+  }
+
+  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {
     const guarded = this.T.implies(guard, cond);
     if (guarded.op === 'const' && guarded.value === true) return;
-    this.out.push({ kind, cond: guarded, span, message });
+    this.out.push({ kind, cond: guarded, span, message, ...(heal ? { heal: { ...heal } } : {}) });
   }
 }

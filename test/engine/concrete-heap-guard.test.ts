@@ -1,7 +1,7 @@
-// Until the symbolic engine has a heap, every symbolic entry point refuses a program with
-// objects with one clear file:line:col error (and never crashes): `symdap verify` (through
-// verifySource, shared with the editor's Verify command) and the debugger's launch. The
-// concrete side (`symdap run`) is covered by concrete-heap.test.ts.
+// The heap features the symbolic engine does not handle yet (heapGuard.ts) are refused with
+// one clear file:line:col error (never a crash) by every symbolic entry point: `symdap verify`
+// (through verifySource, shared with the editor's Verify command) and the debugger's launch.
+// Fields, `new` and `acc` in contracts run (heap-*.test.ts).
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,19 +14,36 @@ import { verifySource } from '../../src/engine/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
-const HEAP = 'proc main() {\n}\nfunction one(): int\n{\n  1\n}\nclass Cell {\n  var x: int;\n}\n';
+const FUNCTION = 'class Node { var next: Node; }\npredicate p(n: Node) {\n  acc(n.next)\n}\nfunction one(n: Node): int\n  requires p(n)\n{\n  unfolding p(n) in (n.next == null ? 0 : 1 + one(n.next))\n}\nproc main() {\n}\n';
+const CELL = 'class Cell {\n  var x: int;\n}\n';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-guard-')); });
 afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
-describe('the symbolic engine refuses heap programs cleanly', () => {
-  test('verifySource: an error report and one diagnostic at the first heap declaration', async () => {
-    const out = await verifySource(HEAP, 'h.sym');
-    expect(out.report.verdict).toBe('error');
-    expect(out.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.message}`)).toEqual([
-      'h.sym:3:10: the symbolic engine does not support objects yet (function one)',
-    ]);
+async function refusal(source: string, mode: 'explore' | 'modular' = 'explore'): Promise<string[]> {
+  const out = await verifySource(source, 'h.sym', { mode });
+  expect(out.report.verdict).toBe('error');
+  return out.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.message}`);
+}
+
+describe('the symbolic engine refuses the heap features it lacks, cleanly', () => {
+  test('a recursive function: one diagnostic at its name', async () => {
+    expect(await refusal(FUNCTION)).toEqual(['h.sym:5:10: the symbolic engine does not support recursive functions yet (function one)']);
+  });
+
+  test('conditional permissions, and untouched', async () => {
+    const pred = `${CELL}predicate ok(c: Cell) {\n  acc(c.x)\n}\nproc main(c: Cell, b: bool)\n  requires b ==> ok(c)\n{\n}\n`;
+    expect(await refusal(pred)).toEqual(['h.sym:8:18: the symbolic engine does not support predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet (call)']);
+    const acc = `${CELL}proc main(c: Cell, b: bool)\n  requires b ==> acc(c.x)\n{\n}\n`;
+    expect(await refusal(acc)).toEqual(['h.sym:5:18: the symbolic engine does not support permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet (acc)']);
+    const untouched = `${CELL}proc main(c: Cell)\n  requires acc(c.x)\n  ensures acc(c.x) && untouched(acc(c.x))\n{\n}\n`;
+    expect(await refusal(untouched)).toEqual(['h.sym:6:23: the symbolic engine does not support untouched yet (untouched)']);
+  });
+
+  test('a loop with invariants in modular mode in a program with objects', async () => {
+    expect(await refusal(`${CELL}proc main() {\n  var i: int := 0;\n  while (i < 2) invariant i <= 2 { i := i + 1; }\n}\n`, 'modular'))
+      .toEqual(['h.sym:6:3: the symbolic engine does not support loops with invariants in programs with objects in modular mode yet (while)']);
   });
 
   test('a heap-free program is not affected', async () => {
@@ -34,19 +51,19 @@ describe('the symbolic engine refuses heap programs cleanly', () => {
   });
 
   test('symdap verify prints the error and exits 2', async () => {
-    const file = join(dir, 'cell.sym');
-    await writeFile(file, 'class Cell {\n  var x: int;\n}\nproc main() {\n  var c: Cell := new Cell;\n}\n');
+    const file = join(dir, 'fn.sym');
+    await writeFile(file, FUNCTION);
     const io = bufferIO();
     expect(await main(['verify', file], io)).toBe(2);
-    expect(io.stderr()).toContain(`${file}:1:7: error: the symbolic engine does not support objects yet (class Cell)`);
+    expect(io.stderr()).toContain(`${file}:5:10: error: the symbolic engine does not support recursive functions yet (function one)`);
   });
 
   test('the debugger does not launch, and says why', async () => {
     const file = join(dir, 'debug.sym');
-    await writeFile(file, 'class Cell {\n}\nproc main() {\n}\n');
+    await writeFile(file, `${CELL}predicate ok(c: Cell) {\n  acc(c.x) && ok(c)\n}\nproc main() {\n}\n`);
     const { args, errors } = validateLaunchArgs({ program: file });
     expect(errors).toEqual([]);
     const out = await launchDebuggee(args!, new BreakpointTable(), new ExceptionFilters());
-    expect(out).toEqual({ ok: false, messages: [`${file}:1:7: error: the symbolic engine does not support objects yet (class Cell)`] });
+    expect(out).toEqual({ ok: false, messages: [`${file}:4:11: error: the symbolic engine does not support recursive predicates yet (predicate ok)`] });
   });
 });

@@ -135,9 +135,14 @@ for (const suite of SUITES) {
   });
 }
 
-/** The samples without `join φ;` (whose summaries over-approximate) and the hand-written programs. */
+/**
+ * The samples without `join φ;` (whose summaries over-approximate) and the hand-written programs.
+ * Samples with objects are left out for now: a concrete run has no permissions (a permission
+ * failure has no concrete counterpart) and matching stores needs a map from concrete object ids
+ * to allocation symbols; their counterexamples are replayed by replay.test.ts instead.
+ */
 const FIXED = [
-  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine'))
+  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine') && !/^\s*class\s/m.test(s.source))
     .map((s) => ({ name: s.name, source: s.source, loopBound: optionsFromArgs(s.args).loopBound ?? 10 })),
   ...PROPERTY_PROGRAMS,
 ];

@@ -14,7 +14,7 @@ import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
-import { outcome, replay, replayEveryFailure } from '../support/replay';
+import { expectReplayed, outcome, replay, replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -41,8 +41,7 @@ describe('counterexamples replay concretely to the same failure', () => {
         if (mode === 'explore') {
           for (const f of report.failures) {
             const r = replay(checked!, proc, f.counterexample);
-            expect(outcome(r), `${f.kind} at line ${f.line} with ${JSON.stringify(f.counterexample)}`)
-              .toEqual({ status: 'failed', kind: f.kind, line: f.line });
+            expectReplayed(r, f.kind, f.line, `${f.kind} at line ${f.line} with ${JSON.stringify(f.counterexample)}`);
           }
         }
         const replayed = await replayEveryFailure(solver, checked!, mode, opts);

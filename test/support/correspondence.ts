@@ -88,6 +88,7 @@ export function inputSorts(leaves: readonly TreeNode[]): Map<string, Sort> {
 export function randomValue(rng: Rng, sort: Sort): ConcreteValue {
   switch (sort.kind) {
     case 'bool': return rng.chance(0.5);
+    case 'ref': return { kind: 'ref', id: 0 };
     case 'int': return rng.chance(0.8) ? rng.bigint(-12n, 12n) : rng.bigint(-(1n << 40n), 1n << 40n);
     case 'bv': {
       const w = BigInt(sort.width);

@@ -12,7 +12,7 @@ import type { Model } from './solver';
 function fits(v: Value, sort: Sort): boolean {
   switch (sort.kind) {
     case 'bool': return typeof v === 'boolean';
-    case 'int': case 'bv': return typeof v === 'bigint';
+    case 'int': case 'bv': case 'ref': return typeof v === 'bigint';
     case 'array': return typeof v === 'object';
   }
 }

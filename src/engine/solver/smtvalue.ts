@@ -21,7 +21,7 @@ export function parseValue(e: SExpr, sort: Sort): Value {
     case 'bool':
       if (e === 'true' || e === 'false') return e === 'true';
       throw new Error(`not a boolean value: ${show(e)}`);
-    case 'int':
+    case 'int': case 'ref':
       return parseInteger(e);
     case 'bv': {
       const bits = parseBits(e);

@@ -38,7 +38,7 @@ export class Z3ModelReader {
     switch (sort.kind) {
       case 'bool':
         return z3.get_bool_value(ctx, ast) === Z3_L_TRUE;
-      case 'int':
+      case 'int': case 'ref':
         return BigInt(this.numeral(ast));
       case 'bv': {
         const bits = BigInt(this.numeral(ast));

@@ -68,7 +68,7 @@ export class Z3Translator {
       const { z3, ctx } = this;
       switch (s.kind) {
         case 'bool': z = z3.mk_bool_sort(ctx); break;
-        case 'int': z = z3.mk_int_sort(ctx); break;
+        case 'int': case 'ref': z = z3.mk_int_sort(ctx); break;
         case 'bv': z = z3.mk_bv_sort(ctx, s.width); break;
         case 'array': z = z3.mk_array_sort(ctx, this.sort({ kind: 'int' }), this.sort(s.elem)); break;
       }

@@ -18,10 +18,12 @@ import { globalsModifiedBy } from './modifies';
 import { checkObligations } from './execute';
 import { evalPlace, storeAt, type ElementTarget } from './elements';
 import { heapUnsupported } from '../heapGuard';
+import { callWithHeap, entryWithHeap, leaveWithHeap, usesHeap } from './heapCalls';
 
 export async function callInto(
   ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
 ): Promise<Successor[]> {
+  if (usesHeap(ctx)) return callWithHeap(ctx, s, call, targets, span, indices);
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
   const obligations: Obligation[] = [];
@@ -50,6 +52,7 @@ export async function callInto(
  * assumed. The clause's line is on the path's trace, so that a failure there has a path.
  */
 export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
+  if (usesHeap(ctx)) return entryWithHeap(ctx, s, globals, clauses);
   const proc = topFrame(s).proc;
   const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
   const initialised = await checkObligations(ctx, traced, globals);
@@ -71,11 +74,11 @@ export async function entryRequires(ctx: EngineContext, s: State, globals: reado
 }
 
 /** The environment of a contract: parameters (and results) plus the current globals. */
-function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
+export function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
   return envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n), (n) => entry.get(n) ?? s.globals.get(n));
 }
 
-function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, callSite: CallSite): Successor[] {
+export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, callSite: CallSite): Successor[] {
   const depth = s.frames.filter((f) => f.proc === callee).length;
   if (depth >= ctx.options.recursionBound) {
     const note = `recursion of ${callee.name} reached the bound of ${ctx.options.recursionBound} nested calls`;
@@ -125,6 +128,7 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
 
 /** Leaving a procedure at its end or at `return`: check `ensures`, pop, deliver results. */
 export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successor[]> {
+  if (usesHeap(ctx)) return leaveWithHeap(ctx, s);
   const frame = topFrame(s);
   const proc = frame.proc;
   const env = ensuresEnv(ctx, s, frame);
@@ -141,7 +145,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
   return [...post.leaves, ...(await assignResults(ctx, popped, proc, results, frame.callSite))];
 }
 
-async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, site: CallSite | undefined): Promise<Successor[]> {
+export async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, site: CallSite | undefined): Promise<Successor[]> {
   const targets = site?.targets ?? [];
   let cur = s;
   const leaves: Successor[] = [];

@@ -3,7 +3,7 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type { FieldRead, Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
@@ -16,7 +16,11 @@ import { havoc } from './havoc';
 import { callInto, entryRequires, leaveFrame } from './calls';
 import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
-import { heapUnsupported } from '../heapGuard';
+import { checkHealing } from './heal';
+import { foldStmt, unfoldStmt } from './foldUnfold';
+import { assertWithHeap } from './assertHeap';
+import { hasPermission } from '../heap/assertions';
+import { allocate, writeChecked } from './objects';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -51,7 +55,8 @@ async function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Success
     case 'join': return arriveAtJoin(ctx, s, st);
     case 'return': return returnStmt(ctx, s, st);
     case 'block': return [{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }];
-    case 'fold': case 'unfold': return heapUnsupported();
+    case 'fold': return foldStmt(ctx, s, st);
+    case 'unfold': return unfoldStmt(ctx, s, st);
   }
 }
 
@@ -61,7 +66,7 @@ export async function withValue(
 ): Promise<Successor[]> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, envOf(ctx, s), obligations);
-  const checked = await checkObligations(ctx, s, obligations);
+  const checked = await checkHealing(ctx, s, obligations, (healed) => withValue(ctx, healed, e, k));
   return checked.next ? [...checked.leaves, ...(await k(checked.next, v))] : checked.leaves;
 }
 
@@ -93,7 +98,11 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
     const fresh = havoc(ctx, s, st.name, type, st.span, 'initial value');
     return [{ state: assignName(fresh.state, st.name, fresh.value), label: STEP }];
   }
-  if (st.init.kind === 'call') {
+  if (st.init.kind === 'new') {
+    const made = allocate(ctx, s, st.init, st.span);
+    return [{ state: assignName(made.state, st.name, made.ref), label: STEP }];
+  }
+  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee)) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
@@ -101,9 +110,13 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call') {
+  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
     return callInto(ctx, s, value, [target], st.span);
+  }
+  if (target.kind === 'var' && value.kind === 'new') {
+    const made = allocate(ctx, s, value, st.span);
+    return [{ state: assignName(made.state, target.name, made.ref), label: STEP }];
   }
   if (target.kind === 'var') {
     if (value.kind === 'havoc') {
@@ -112,7 +125,7 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     }
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
-  if (target.kind === 'field') return heapUnsupported();
+  if (target.kind === 'field') return assignField(ctx, s, target, value, st);
   return assignElement(ctx, s, target, value, st);
 }
 
@@ -135,6 +148,27 @@ async function assignElement(ctx: EngineContext, s: State, target: ElementTarget
     return [...place.leaves, ...done(fresh.state, fresh.value)];
   }
   return [...place.leaves, ...(await withValue(ctx, place.next, value, done))];
+}
+
+/** `e.f := v`: the receiver, then the value (a new object, a havoc or an expression), then the write. */
+async function assignField(ctx: EngineContext, s: State, target: FieldRead, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+  return withValue(ctx, s, target.object, async (s1, recv) => {
+    if (value.kind === 'new') {
+      const made = allocate(ctx, s1, value, st.span);
+      return writeChecked(ctx, made.state, target, asTerm(recv), made.ref, st.span);
+    }
+    if (value.kind === 'havoc') {
+      const fresh = havoc(ctx, s1, printExpr(target), declTypeOfField(ctx, target), st.span, 'havoc');
+      return writeChecked(ctx, fresh.state, target, asTerm(recv), fresh.value, st.span);
+    }
+    return withValue(ctx, s1, value, (s2, v) => writeChecked(ctx, s2, target, asTerm(recv), v, st.span));
+  });
+}
+
+function declTypeOfField(ctx: EngineContext, target: FieldRead): Type {
+  const t = ctx.checked.exprTypes.get(target);
+  if (!t) throw new Error('internal: no type for a field target');
+  return t;
 }
 
 async function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]> {
@@ -168,6 +202,7 @@ async function assume(ctx: EngineContext, s: State, st: Assume): Promise<Success
 }
 
 async function assertion(ctx: EngineContext, s: State, st: Assert): Promise<Successor[]> {
+  if (hasPermission(st.cond, (n) => ctx.checked.predicates.has(n))) return assertWithHeap(ctx, s, st);
   return withValue(ctx, s, st.cond, async (s1, v) => {
     const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'assert', span: st.span, message: printExpr(st.cond) }, 'assert');
     return out.next ? [...out.leaves, { state: out.next, label: STEP }] : out.leaves;

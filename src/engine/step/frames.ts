@@ -7,6 +7,7 @@ import type { EvalEnv } from '../symbolicEval';
 import type { Frame, Instr, Kont, State, SymValue } from '../state';
 import { topFrame } from '../state';
 import type { EngineContext } from './context';
+import { EMPTY_HEAP, type Heap } from '../heap/chunks';
 
 export function withTop(s: State, f: Frame): State {
   const frames = s.frames.slice();
@@ -52,7 +53,7 @@ export function returnInstr(proc: Proc): Instr {
 
 /** An evaluation environment over the given variable lookups. */
 export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld']): EvalEnv {
-  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld };
+  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked };
 }
 
 /**
@@ -68,7 +69,12 @@ export function ensuresEnv(ctx: EngineContext, s: State, frame: Frame = topFrame
 
 /** A frame's variables and globals now, and (for `old`) on entry to the frame. */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
-  return envFrom(ctx,
+  return withHeaps(envFrom(ctx,
     (name) => frame.store.get(name) ?? s.globals.get(name),
-    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name));
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name)), s.heap, frame.entryHeap);
+}
+
+/** An environment that reads fields in `heap` (and in `oldHeap` under `old`). */
+export function withHeaps(env: EvalEnv, heap: Heap | undefined, oldHeap: Heap | undefined): EvalEnv {
+  return { ...env, heap: heap ?? EMPTY_HEAP, oldHeap: oldHeap ?? EMPTY_HEAP };
 }

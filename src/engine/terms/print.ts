@@ -34,6 +34,7 @@ export function sortName(s: Sort): string {
   switch (s.kind) {
     case 'bool': return 'bool';
     case 'int': return 'int';
+    case 'ref': return 'ref';
     case 'bv': return `${s.signed ? 'i' : 'u'}${s.width}`;
     case 'array': return `${sortName(s.elem)}[]`;
   }
@@ -84,7 +85,7 @@ function negation(a: Term): P[] {
 function pieces(t: Term): P[] {
   const a = t.args;
   switch (t.op) {
-    case 'const': return [String(t.value)];
+    case 'const': return [t.sort.kind === 'ref' ? (t.value === 0n ? 'null' : `@${t.value}`) : String(t.value)];
     case 'sym': return [t.symbol?.display ?? '?'];
     case 'bound': return [t.name ?? '?'];
     case 'not':

@@ -14,7 +14,7 @@ import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 export function smtSort(s: Sort): string {
   switch (s.kind) {
     case 'bool': return 'Bool';
-    case 'int': return 'Int';
+    case 'int': case 'ref': return 'Int';
     case 'bv': return `(_ BitVec ${s.width})`;
     case 'array': return `(Array Int ${smtSort(s.elem)})`;
   }

@@ -143,6 +143,7 @@ export class TermStore {
       return this.bool(value);
     }
     if (sort.kind === 'int') return this.int(value);
+    if (sort.kind === 'ref') return this.mk('const', sort, [], { value });
     return this.bvConst(value, sort);
   }
 

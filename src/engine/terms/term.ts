@@ -10,6 +10,8 @@ import type { BvWidth } from '../../lang/types';
 export type Sort =
   | { readonly kind: 'bool' }
   | { readonly kind: 'int' }
+  /** References to objects: integers to the solver, 0 is null (docs/language.md, heap). */
+  | { readonly kind: 'ref' }
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
   /** Arrays are indexed by int. */
   | { readonly kind: 'array'; readonly elem: Sort };
@@ -60,6 +62,7 @@ export interface Term {
 
 export const BOOL_SORT: Sort = { kind: 'bool' };
 export const INT_SORT: Sort = { kind: 'int' };
+export const REF_SORT: Sort = { kind: 'ref' };
 
 export function sortEquals(a: Sort, b: Sort): boolean {
   if (a.kind !== b.kind) return false;
@@ -72,6 +75,7 @@ export function sortKey(s: Sort): string {
   switch (s.kind) {
     case 'bool': return 'b';
     case 'int': return 'i';
+    case 'ref': return 'r';
     case 'bv': return `${s.signed ? 's' : 'u'}${s.width}`;
     case 'array': return `[${sortKey(s.elem)}]`;
   }

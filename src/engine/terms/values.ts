@@ -36,7 +36,7 @@ export function writeArray(a: ArrayValue, index: bigint, v: Value): ArrayValue {
 export function defaultValue(sort: Sort): Value {
   switch (sort.kind) {
     case 'bool': return false;
-    case 'int': case 'bv': return 0n;
+    case 'int': case 'bv': case 'ref': return 0n;
     case 'array': return arrayValue(defaultValue(sort.elem));
   }
 }

@@ -1,0 +1,66 @@
+// The symbolic heap (design B.4): the field permissions a path holds, one chunk per held
+// location with its current value. A heap is an immutable array; every change makes a new one.
+// Two chunks of one field never have receivers that can be equal: producing a chunk assumes
+// its receiver differs from the others (or finds the path infeasible).
+
+import type { Span } from '../../lang/span';
+import type { Term } from '../terms/term';
+import type { SymValue } from '../state';
+
+export interface FieldChunk {
+  readonly kind: 'field';
+  readonly receiver: Term;
+  readonly field: string;
+  readonly value: SymValue;
+  /** Why the path holds it: "new at line 27", "requires of reset", … (for the debugger). */
+  readonly origin: { readonly span?: Span; readonly reason: string };
+}
+
+/**
+ * A folded predicate instance q(args). Its snapshot is the heap fragment its body holds, with
+ * the values folded in: unfolding gives back exactly those chunks, and a function over the
+ * instance reads them, so fold after unfold with unchanged values is the same instance.
+ */
+export interface PredChunk {
+  readonly kind: 'pred';
+  readonly name: string;
+  readonly args: readonly Term[];
+  readonly fragment: Heap;
+  readonly origin: { readonly span?: Span; readonly reason: string };
+}
+
+export type Chunk = FieldChunk | PredChunk;
+
+export type Heap = readonly Chunk[];
+
+export const EMPTY_HEAP: Heap = [];
+
+export function fieldChunks(h: Heap, field: string): FieldChunk[] {
+  return h.filter((c): c is FieldChunk => c.kind === 'field' && c.field === field);
+}
+
+/** The field chunks of `field`, including those folded inside predicate instances (all are disjoint). */
+export function allFieldChunks(h: Heap, field: string): FieldChunk[] {
+  return h.flatMap((c) => (c.kind === 'field' ? (c.field === field ? [c] : []) : allFieldChunks(c.fragment, field)));
+}
+
+export function predChunks(h: Heap, name: string): PredChunk[] {
+  return h.filter((c): c is PredChunk => c.kind === 'pred' && c.name === name);
+}
+
+export function withChunk(h: Heap, c: Chunk): Heap {
+  return [...h, c];
+}
+
+export function withoutChunk(h: Heap, c: Chunk): Heap {
+  return h.filter((x) => x !== c);
+}
+
+export function replaceChunk(h: Heap, old: Chunk, c: Chunk): Heap {
+  return h.map((x) => (x === old ? c : x));
+}
+
+/** `c.x` for a chunk (receiver printed by the caller's printer). */
+export function chunkLabel(receiver: string, field: string): string {
+  return `acc(${receiver}.${field})`;
+}

@@ -1,0 +1,180 @@
+// Consume (exhale) an assertion (design B.5): every `acc(e.f)` removes the chunk of e.f from
+// the heap (a `permission` failure when it may be missing), every pure conjunct is checked.
+// Expressions are evaluated in the heap as it was when the consume started (seed Fig. 7), so
+// `acc(c.x) && c.x == 0` reads c.x after its chunk was taken. When the receiver may be one
+// of several chunks' receivers, the path forks on which one (B.5); after a failure it goes on
+// as if the permission had been held (B.6), with a fresh value.
+
+import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { FailureSite } from '../failures';
+import type { State } from '../state';
+import type { EvalEnv, Obligation } from '../symbolicEval';
+import { evalTerm } from '../symbolicEval';
+import type { Term } from '../terms/term';
+import { candidates, heldCondition } from '../heap/access';
+import { conjuncts, type Conjunct } from '../heap/assertions';
+import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
+import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
+import type { EngineContext, Successor } from './context';
+import { checkObligations } from './execute';
+import { freshAtSite } from './havoc';
+import { produce } from './produce';
+
+export interface ConsumeHow {
+  /** Evaluates in the heap at the start of the consume. */
+  readonly env: EvalEnv;
+  /** The failure site of a pure conjunct that may not hold. */
+  readonly pureSite: (e: Expr) => FailureSite;
+  /** The failure site of a missing permission. */
+  readonly accSite: (a: Acc) => FailureSite;
+  /** The failure site of a missing predicate instance. */
+  readonly predSite: (c: Call) => FailureSite;
+  readonly reason: string;
+}
+
+export interface Consumed {
+  /** The path going on; its heap is what the consume left. */
+  readonly state: State;
+  /** The chunks taken, in order (their values are what was transferred). */
+  readonly removed: readonly Chunk[];
+}
+
+export interface ConsumeOutcome {
+  readonly leaves: Successor[];
+  readonly outs: Consumed[];
+}
+
+export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
+  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
+  const leaves: Successor[] = [];
+  const outs: Consumed[] = [];
+  const go = async (cur: State, i: number, removed: readonly Chunk[]): Promise<void> => {
+    if (i === list.length) { outs.push({ state: cur, removed }); return; }
+    const c: Conjunct = list[i];
+    if (c.kind === 'pure') {
+      const obligations: Obligation[] = [];
+      const cond = evalTerm(c.expr, how.env, obligations);
+      const out = await checkAll(ctx, cur, [{ cond, site: how.pureSite(c.expr), reason: how.reason, obligations }]);
+      leaves.push(...out.leaves);
+      if (out.next) await go(out.next, i + 1, removed);
+      return;
+    }
+    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk])); return; }
+    const target = c.acc.target as FieldRead;
+    const obligations: Obligation[] = [];
+    const receiver = evalTerm(target.object, how.env, obligations);
+    const checked = await checkObligations(ctx, cur, obligations);
+    leaves.push(...checked.leaves);
+    if (!checked.next) return;
+    cur = checked.next;
+    const heap = cur.heap ?? EMPTY_HEAP;
+    const found = candidates(heap, receiver, target.field);
+    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, i + 1, [...removed, chunk]);
+    if (found.exact) return take(cur, found.exact);
+    const held = heldCondition(ctx.T, receiver, found);
+    const missing = await ask(ctx, cur, ctx.T.not(held));
+    if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`)); return; }
+    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk]), missing.model);
+    if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
+    for (const x of found.maybe) {
+      const same = ctx.T.eq(receiver, x.receiver);
+      const r = await ask(ctx, cur, same);
+      if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(target.object)} is the object of ${printExpr(c.acc)}`));
+      if (r.status === 'sat') await take(assumeConjunct(cur, same, c.acc.span, `${printExpr(c.acc)} is the chunk of this object`, r), x);
+    }
+  };
+  await go(s, 0, []);
+  return { leaves, outs };
+}
+
+/** The permission failure, and the path that goes on as if the chunk (with a fresh value) had been held. */
+async function missingChunk(
+  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, removed: readonly Chunk[], how: ConsumeHow, leaves: Successor[],
+  k: (s: State, chunk: FieldChunk) => Promise<void>, model: State['model'],
+): Promise<void> {
+  const T = ctx.T;
+  const notHeld = T.not(held);
+  const isNull = await ask(ctx, s, T.and(notHeld, T.eq(receiver, T.constOf(0n, receiver.sort))));
+  const site = how.accSite(acc);
+  const target = acc.target as FieldRead;
+  const message = isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
+  const failure = { ...site, message, model, modelStatus: 'sat' as const };
+  const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
+  leaves.push({ state: failed, label: { kind: 'failure', failure } });
+  // Held means held once: the assumed chunk is not one this consume already took.
+  const taken = removed.filter((x): x is FieldChunk => x.kind === 'field' && x.field === target.field).map((x) => T.neq(receiver, x.receiver));
+  const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...taken);
+  const r = await ask(ctx, s, side);
+  if (r.status !== 'sat') return;
+  const healed = assumeConjunct(s, side, site.span, `${printExpr(acc)} assumed after the permission failure at line ${site.span.line}`, r);
+  const type = ctx.checked.exprTypes.get(target);
+  if (!type) throw new Error('internal: no type for a field in an assertion');
+  const display = printExpr(target, 200);
+  const fresh = freshAtSite(ctx, healed, `${display}@${site.span.line}`, type, `value of ${display} assumed at line ${site.span.line}`, site.span);
+  const chunk: FieldChunk = { kind: 'field', receiver, field: target.field, value: fresh.value, origin: { span: site.span, reason: `assumed after the permission failure at line ${site.span.line}` } };
+  // The assumed value is not an input: a concrete run stops at the failure.
+  await k({ ...fresh.state, inputs: healed.inputs }, chunk);
+}
+
+/**
+ * The path after a missing instance goes on as if it had been held (design B.6): a fresh
+ * instance (its body produced with fresh values `c.x@L`, not inputs) is produced and taken.
+ */
+async function healInstance(
+  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+): Promise<void> {
+  const line = how.predSite(call).span.line;
+  // Produced beside the chunks this consume took, so that it can never hold one of them twice.
+  const beside: State = { ...s, heap: [...removed, ...(s.heap ?? EMPTY_HEAP)] };
+  const produced = await produce(ctx, beside, [call], {
+    envAt: () => how.env,
+    naming: (st, display, type) => {
+      const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `value of ${display} assumed at line ${line}`);
+      return { ...fresh, state: { ...fresh.state, inputs: st.inputs } };
+    },
+    checkObligations: false,
+    reason: `${printExpr(call)} assumed after the permission failure at line ${line}`,
+  });
+  leaves.push(...produced.leaves);
+  if (!produced.next) return;
+  const heap = (produced.next.heap ?? EMPTY_HEAP).slice(removed.length);
+  const chunk = heap[heap.length - 1];
+  await k({ ...produced.next, heap: withoutChunk(heap, chunk) }, chunk);
+}
+
+/**
+ * q(ē): take the instance whose arguments equal ē (forking when several may). A missing
+ * instance is a `permission` failure, and the path goes on with a fresh instance (healInstance).
+ */
+async function consumePred(
+  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+): Promise<void> {
+  const T = ctx.T;
+  const obligations: Obligation[] = [];
+  const args = call.args.map((a) => evalTerm(a, how.env, obligations));
+  const checked = await checkObligations(ctx, s, obligations);
+  leaves.push(...checked.leaves);
+  if (!checked.next) return;
+  const cur = checked.next;
+  const found = predCandidates(cur.heap ?? EMPTY_HEAP, call.callee, args);
+  const take = (st: State, chunk: Chunk): Promise<void> => k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk);
+  if (found.exact) return take(cur, found.exact);
+  const held = predHeld(T, args, found);
+  const missing = await ask(ctx, cur, T.not(held));
+  if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(call)} is held`)); return; }
+  if (missing.status === 'sat') {
+    const site = how.predSite(call);
+    const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
+    leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
+    await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, k);
+  }
+  if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
+  for (const x of found.maybe) {
+    const same = sameArgs(T, args, x);
+    const r = await ask(ctx, cur, same);
+    if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(call)} is this instance`));
+    if (r.status === 'sat') await take(assumeConjunct(cur, same, call.span, `${printExpr(call)} is this instance`, r), x);
+  }
+}

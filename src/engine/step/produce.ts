@@ -1,0 +1,135 @@
+// Produce (inhale) an assertion (design B.5): every `acc(e.f)` adds a chunk for e.f with a
+// fresh value, assuming e is not null and differs from the other receivers of f; a predicate
+// instance q(ē) adds a folded chunk whose fragment is q's body produced the same way; every
+// pure conjunct is assumed. One solver question at the end says whether the path is feasible.
+
+import type { Call, Expr, FieldRead } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { Span } from '../../lang/span';
+import type { Type } from '../../lang/types';
+import type { State, SymValue } from '../state';
+import type { EvalEnv, Obligation } from '../symbolicEval';
+import { evalExpr } from '../symbolicEval';
+import type { Term } from '../terms/term';
+import { distinctRefs, sameRef } from '../heap/alias';
+import { conjuncts, type Conjunct } from '../heap/assertions';
+import { allFieldChunks, EMPTY_HEAP, withChunk, type Heap } from '../heap/chunks';
+import { assumeConjunct, type PropertyOutcome } from './checks';
+import { STEP, type EngineContext, type Successor } from './context';
+import { checkObligations } from './execute';
+import { envFrom, withHeaps } from './frames';
+import type { Fresh } from './havoc';
+
+/** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
+export type Naming = (s: State, display: string, type: Type) => Fresh;
+
+export interface ProduceHow {
+  readonly envAt: (s: State) => EvalEnv;
+  readonly naming: Naming;
+  /** Runtime checks of the pure parts: checked (entry requires) or assumed (proved elsewhere). */
+  readonly checkObligations: boolean;
+  /** "requires of p", "ensures of p (call at line 9)". */
+  readonly reason: string;
+}
+
+interface Facts { readonly list: { term: Term; span: Span }[] }
+
+export async function produce(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow): Promise<PropertyOutcome> {
+  const facts: Facts = { list: [] };
+  const leaves: Successor[] = [];
+  const cur = await produceInto(ctx, s, clauses, how, facts, leaves, (t) => printExpr(t, 200));
+  if (!cur) return { leaves };
+  return settle(ctx, cur, facts, how.reason, leaves);
+}
+
+/**
+ * The facts a produce collected are assumed without asking the solver (design B.9: the
+ * number of Z3 calls must not grow with the number of objects). A produce that contradicts
+ * the path leaves it with an unsatisfiable path condition: no failure can be reported on it
+ * (every failure needs a model), and the next branch or check finds it infeasible. Only a
+ * contradiction the simplifier sees ends the path at once.
+ */
+async function settle(ctx: EngineContext, s: State, facts: Facts, reason: string, leaves: Successor[]): Promise<PropertyOutcome> {
+  const all = ctx.T.and(...facts.list.map((f) => f.term));
+  if (all.op === 'const' && all.value === false) return { leaves: [...leaves, { state: { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` }, label: STEP }] };
+  let cur = s;
+  for (const f of facts.list) cur = assumeConjunct(cur, f.term, f.span, reason);
+  return { leaves, next: cur };
+}
+
+type Display = (target: FieldRead) => string;
+
+/** Produces the conjuncts into `s`'s heap, collecting facts; undefined when the path ended (leaves say why). */
+async function produceInto(
+  ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+): Promise<State | undefined> {
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  let cur: State = s;
+  for (const c of clauses.flatMap((e) => conjuncts(e, isPred))) {
+    const next = await produceOne(ctx, cur, c, how, facts, leaves, display);
+    if (!next) return undefined;
+    cur = next;
+  }
+  return cur;
+}
+
+async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+  const obligations: Obligation[] = [];
+  const v = evalExpr(e, how.envAt(s), obligations);
+  if (!how.checkObligations) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
+  const checked = await checkObligations(ctx, s, obligations);
+  leaves.push(...checked.leaves);
+  return checked.next ? { s: checked.next, v, checks: ctx.T.trueTerm } : undefined;
+}
+
+async function produceOne(
+  ctx: EngineContext, s: State, c: Conjunct, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+): Promise<State | undefined> {
+  const T = ctx.T;
+  if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
+  const e = c.kind === 'acc' ? (c.acc.target as FieldRead).object : c.expr;
+  const ev = await evaluate(ctx, s, e, how, leaves);
+  if (!ev) return undefined;
+  const value = ev.v as Term;
+  if (c.kind === 'pure') { facts.list.push({ term: T.and(ev.checks, value), span: c.expr.span }); return ev.s; }
+  const target = c.acc.target as FieldRead;
+  const heap = ev.s.heap ?? EMPTY_HEAP;
+  const others = allFieldChunks(heap, target.field);
+  if (others.some((o) => sameRef(o.receiver, value))) {
+    leaves.push({ state: { ...ev.s, status: 'infeasible', note: `${how.reason}: acc(${printExpr(target)}) would be held twice` }, label: STEP });
+    return undefined;
+  }
+  facts.list.push({ term: T.and(ev.checks, T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
+  for (const o of others) if (!distinctRefs(o.receiver, value)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  const type = ctx.checked.exprTypes.get(target);
+  if (!type) throw new Error('internal: no type for a field in an assertion');
+  const fresh = how.naming(ev.s, display(target), type);
+  const chunk = { kind: 'field' as const, receiver: value, field: target.field, value: fresh.value, origin: { span: c.acc.span, reason: how.reason } };
+  return { ...fresh.state, heap: withChunk(fresh.state.heap ?? EMPTY_HEAP, chunk) };
+}
+
+/** q(ē): q's body produced with the parameters bound; its chunks become the folded instance's fragment. */
+async function producePred(
+  ctx: EngineContext, s: State, call: Call, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+): Promise<State | undefined> {
+  const decl = ctx.checked.predicates.get(call.callee)!;
+  const argVals: Term[] = [];
+  let cur = s;
+  for (const a of call.args) {
+    const ev = await evaluate(ctx, cur, a, how, leaves);
+    if (!ev) return undefined;
+    argVals.push(ev.v as Term);
+    cur = ev.s;
+  }
+  const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
+  const argText = new Map(decl.params.map((p, i) => [p.name, display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(/\.$/, '')]));
+  const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
+  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false };
+  const innerDisplay: Display = (t) => (t.object.kind === 'var' && argText.has(t.object.name) ? `${argText.get(t.object.name)}.${t.field}` : `${instance}.${printExpr(t, 200)}`);
+  const before: Heap = cur.heap ?? EMPTY_HEAP;
+  const produced = await produceInto(ctx, cur, [decl.body], inner, facts, leaves, innerDisplay);
+  if (!produced) return undefined;
+  const fragment = (produced.heap ?? EMPTY_HEAP).slice(before.length);
+  const chunk = { kind: 'pred' as const, name: call.callee, args: argVals, fragment, origin: { span: call.span, reason: how.reason } };
+  return { ...produced, heap: withChunk(before, chunk) };
+}
