@@ -52,8 +52,10 @@ export function returnInstr(proc: Proc): Instr {
 }
 
 /** An evaluation environment over the given variable lookups. */
-export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld']): EvalEnv {
-  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked };
+export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld'], heap?: Heap, oldHeap?: Heap): EvalEnv {
+  // One object shape for every environment (heap fields always present) keeps the evaluator's
+  // property reads monomorphic: environments are built at every step.
+  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked, heap: heap ?? EMPTY_HEAP, oldHeap: oldHeap ?? EMPTY_HEAP };
 }
 
 /**
@@ -69,9 +71,9 @@ export function ensuresEnv(ctx: EngineContext, s: State, frame: Frame = topFrame
 
 /** A frame's variables and globals now, and (for `old`) on entry to the frame. */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
-  return withHeaps(envFrom(ctx,
+  return envFrom(ctx,
     (name) => frame.store.get(name) ?? s.globals.get(name),
-    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name)), s.heap, frame.entryHeap);
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name), s.heap, frame.entryHeap);
 }
 
 /** An environment that reads fields in `heap` (and in `oldHeap` under `old`). */

@@ -35,6 +35,8 @@ function tooLarge(op: Op): never {
 /** Refuse an int operation whose result could pass MAX_INT_BITS, before computing it. */
 function checkIntSize(op: Op, a: bigint, b: bigint): void {
   if (op !== 'mul' && op !== 'add' && op !== 'sub') return; // the others never grow
+  // The rule: both operands below 2^64 (one comparison each way), nothing to measure.
+  if (a < SMALL && a > -SMALL && b < SMALL && b > -SMALL) return;
   const la = bitLength(a);
   const lb = bitLength(b);
   if (op === 'mul' ? la + lb > MAX_INT_BITS : Math.max(la, lb) >= MAX_INT_BITS) tooLarge(op);
