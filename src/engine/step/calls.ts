@@ -98,8 +98,10 @@ export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: St
   return [{ state: { ...s, frames: [...s.frames, frame] }, label: STEP }];
 }
 
-async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite): Promise<Successor[]> {
-  const span = site.span;
+/** What a modular call leaves unknown: fresh results, and fresh values of the globals the callee may assign. */
+export function havocCallOutputs(
+  ctx: EngineContext, s: State, callee: Proc, span: Span,
+): { state: State; results: Map<string, SymValue>; globalsBefore: Store } {
   let cur = s;
   const results = new Map<string, SymValue>();
   for (const r of callee.returns) {
@@ -113,6 +115,14 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
     const fresh = havoc(ctx, cur, g, ctx.checked.declTypes.get(decl)!, span, `call of ${callee.name} may change`);
     cur = assignName(fresh.state, g, fresh.value);
   }
+  return { state: cur, results, globalsBefore };
+}
+
+async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite): Promise<Successor[]> {
+  const span = site.span;
+  const outputs = havocCallOutputs(ctx, s, callee, span);
+  const { results, globalsBefore } = outputs;
+  let cur = outputs.state;
   const post = new Map([...params, ...results]);
   const env = { ...contractEnv(ctx, cur, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) };
   for (const e of callee.ensures) {

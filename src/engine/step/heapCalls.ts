@@ -8,16 +8,15 @@
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { extendTrace, topFrame, type CallSite, type State, type Store, type SymValue } from '../state';
+import { extendTrace, topFrame, type CallSite, type State, type Store } from '../state';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { EMPTY_HEAP, type Heap } from '../heap/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { assignName, envOf, withHeaps, withTop } from './frames';
-import { freshAtSite, freshValue, havoc } from './havoc';
-import { globalsModifiedBy } from './modifies';
+import { envOf, withHeaps, withTop } from './frames';
+import { freshAtSite, freshValue } from './havoc';
 import { checkObligations } from './execute';
-import { assignResults, contractEnv, pushFrame } from './calls';
+import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './calls';
 import { checkHealing } from './heal';
 import { consume, type ConsumeHow } from './consume';
 import { produce, type Naming } from './produce';
@@ -65,19 +64,7 @@ export async function callWithHeap(
 /** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads the pre-call heap). */
 async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite, preHeap: Heap): Promise<Successor[]> {
   const span = site.span;
-  let cur = s;
-  const results = new Map<string, SymValue>();
-  for (const r of callee.returns) {
-    const fresh = freshAtSite(ctx, cur, `${callee.name}.${r.name}@${span.line}`, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
-    results.set(r.name, fresh.value);
-    cur = fresh.state;
-  }
-  const globalsBefore = cur.globals;
-  for (const g of globalsModifiedBy(ctx.checked, callee)) {
-    const decl = ctx.checked.globals.find((d) => d.name === g)!;
-    const fresh = havoc(ctx, cur, g, ctx.checked.declTypes.get(decl)!, span, `call of ${callee.name} may change`);
-    cur = assignName(fresh.state, g, fresh.value);
-  }
+  const { state: cur, results, globalsBefore } = havocCallOutputs(ctx, s, callee, span);
   const post = new Map([...params, ...results]);
   const naming: Naming = (st, display, type) =>
     freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
