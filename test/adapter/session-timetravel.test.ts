@@ -22,10 +22,15 @@ describe('frames', () => {
     await step('next', t);
     const all = (await h.dc.stackTraceRequest({ threadId: t })).body;
     expect(all.stackFrames.map((f) => [f.name.split(' ')[0], f.line, f.presentationHint])).toEqual([
-      ['sign', 13, undefined], ['main', 22, undefined], ['──', 0, 'label'],
+      ['sign', 13, undefined], ['main', 22, undefined], ['──', 12, 'label'],
       ['sign', 12, 'subtle'], ['main', 22, 'subtle'],
     ]);
     expect(all.totalFrames).toBe(5);
+    // The separator has a real source line (clients open every frame's source) and cannot be restarted.
+    expect(all.stackFrames[2].source?.path).toBe(all.stackFrames[0].source?.path);
+    expect(all.stackFrames[2].canRestart).toBe(false);
+    const restart = await h.dc.customRequest('restartFrame', { frameId: all.stackFrames[2].id }).catch((e: Error) => e);
+    expect(String(restart)).toMatch(/only separates the call stack from the earlier states/);
     const page = (await h.dc.stackTraceRequest({ threadId: t, startFrame: 3, levels: 1 })).body;
     expect(page.stackFrames.map((f) => f.line)).toEqual([12]);
     expect(page.totalFrames).toBe(5);

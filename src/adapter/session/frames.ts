@@ -61,7 +61,13 @@ export function stackTrace(ids: FrameIds, t: PathThread, file: string, source: s
   const out: DebugProtocol.StackFrame[] = [];
   for (let i = start; i < Math.min(end, calls); i++) out.push(callFrame(ids, t, i, src));
   if (start <= calls && calls < end && earlier > 0) {
-    out.push({ id: ids.id({ threadId: t.id, node: cursor, frameIndex: 0, label: true }), name: EARLIER_LABEL, line: 0, column: 0, presentationHint: 'label' });
+    // The separator points at the most recent earlier state's line, so clients that open every
+    // frame's source (Neovim, Emacs) show a real place instead of "line 0: source not available".
+    const previous = cursor.parent ? locationOf(cursor.parent.state) : undefined;
+    out.push({
+      id: ids.id({ threadId: t.id, node: cursor, frameIndex: 0, label: true }), name: EARLIER_LABEL,
+      source: src, line: previous?.line ?? 1, column: previous?.col ?? 1, presentationHint: 'label', canRestart: false,
+    });
   }
   let n: TreeNode | undefined = cursor.parent;
   for (let i = calls + 1; n && i < end; i++, n = n.parent) {

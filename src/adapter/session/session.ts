@@ -11,7 +11,7 @@ import { validateLaunchArgs } from '../launchSchema';
 import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
 import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
-import { FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
+import { EARLIER_LABEL, FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
 import { evaluate, completions } from './repl';
 import { exceptionInfo } from '../runtime/describe';
@@ -346,6 +346,7 @@ export class SymDebugSession extends DebugSession {
   private async restartFrame(response: DebugProtocol.Response, args: Args): Promise<void> {
     const ref = this.frame(args.frameId);
     const t = requireThread(this.debuggee(), ref.threadId);
+    if (ref.label) throw new UserError(`'${EARLIER_LABEL}' only separates the call stack from the earlier states: restart one of the states below it`);
     const target = restartTarget(t, ref);
     if (!target) throw new UserError('this frame is not on the path of its thread any more');
     return this.move(response, { threadId: t.id }, (s, th) => Promise.resolve(s.moveTo(th, target, 'restart')));
