@@ -107,7 +107,7 @@ describe('failures', () => {
     const x = Number(/x = (-?\d+)/.exec(info.body.description ?? '')?.[1]);
     expect(x + 1).toBeLessThanOrEqual(5);
     const threads = (await h.dc.threadsRequest()).body.threads;
-    expect(threads.map((th) => th.name)).toEqual([expect.stringMatching(/✗ assert/), expect.stringMatching(/^#2 x \+ 1 > 5$/)]);
+    expect(threads.map((th) => th.name)).toEqual([expect.stringMatching(/✗ assert/), expect.stringMatching(/^#2 @3: x \+ 1 > 5$/)]);
   });
 
   it('exception filters decide which failures stop a run', async () => {

@@ -45,7 +45,13 @@ describe('frames', () => {
     await step('stepIn', t);
     await step('next', t);
     let frames = (await h.dc.stackTraceRequest({ threadId: t })).body.stackFrames;
+    const names = async () => (await h.dc.threadsRequest()).body.threads.map((th) => th.name);
+    const before = await names();
+    // Threads are named after their newest decision, with the branch side and line.
+    expect(before).toEqual(expect.arrayContaining([expect.stringMatching(/^#\d+ (then|else)@\d+: /)]));
     let stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: frames[0].id }));
+    // Travelling back does not rename the paths.
+    expect(await names()).toEqual(before);
     expect(stop.body.reason).toBe('restart');
     expect((await topFrame(h.dc, t)).line).toBe(12);
     frames = (await h.dc.stackTraceRequest({ threadId: t })).body.stackFrames;

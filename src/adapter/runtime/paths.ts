@@ -180,14 +180,38 @@ export function endedWhy(n: TreeNode): string {
   }
 }
 
-/** `#3 x < 0 && y == 2`, `#4 ✗ assert (line 16)`, `#5 waiting at join (line 14)`. */
+/**
+ * `#3 then@18: x > y + 10`, `#4 ✗ assert (line 16) else@12: c0 != 98`, `#5 waiting at join (line 14) …`.
+ * A path is named after its newest decision (the last conjunct of its own path condition, with
+ * the branch side and line), so the name tells sibling paths apart and does not change when the
+ * user travels back along the path (it is read at the tip, not at the cursor).
+ */
 export function threadName(t: PathThread): string {
   const n = t.tip;
   const s = n.state;
   const tag = s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
     : s.status === 'waiting' ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
       : s.status === 'running' ? '' : `${s.status} `;
-  return `#${t.id} ${tag}${shortPc(t.cursor, 48)}`;
+  return `#${t.id} ${tag}${newestDecision(n)}`;
+}
+
+function newestDecision(n: TreeNode): string {
+  const cs = conjuncts(n.state.pc);
+  const last = cs[cs.length - 1];
+  if (!last) return 'true';
+  const text = printTerm(last.term, { maxLength: 48 });
+  if (!last.span) return text;
+  const side = branchSideAt(n, last.span.line);
+  return `${side}@${last.span.line}: ${text}`;
+}
+
+/** `then`/`else` when the nearest branch edge above `n` was taken at `line`, else ''. */
+function branchSideAt(n: TreeNode, line: number): string {
+  for (let m: TreeNode | undefined = n; m; m = m.parent) {
+    const l = m.label;
+    if (l.kind === 'then' || l.kind === 'else') return l.span.line === line ? l.kind : '';
+  }
+  return '';
 }
 
 /** The newest conjuncts of a node's path condition, as much as fits in `max` characters. */
