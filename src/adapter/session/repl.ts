@@ -34,7 +34,9 @@ export async function evaluate(d: Debuggee, refs: VariableRefs, target: EvalTarg
   if (text === '$pc') return pcValue(d, refs, target);
   if (text === '$model') return modelValue(d, refs, target);
   if (text === '$path') return { result: pathText(target.ref.node.state), variablesReference: 0 };
-  const maxLength = context === 'hover' ? 80 : MAX_VALUE_LENGTH;
+  // Hover and Watch show a line; the REPL and Copy Value ('clipboard', or 'variables' from
+  // clients without clipboard support) give the whole value, since the user copies it.
+  const maxLength = context === 'hover' ? 80 : context === 'watch' ? MAX_VALUE_LENGTH : Infinity;
   const sf = { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
   const a = await answer(d, sf, pathCondition(d, target.ref.node, target.ref.threadId), text, maxLength);
   if (a.error !== undefined) throw new UserError(a.error);

@@ -2,9 +2,18 @@
 // debugger. Minimal parentheses by the language's precedence (`==>` lowest … unary
 // highest); symbols print as their display name; bit-vector constants in their sort's
 // signedness. Forms without Sym syntax: a cast is always parenthesized, `(e as u8)`; an
-// array store prints `a[i := v]`; a constant array `[* := v]`. `lt`/`le` print with the
-// constant on the right (`0 < x` as `x > 0`). Text is emitted top-down and stops at
-// maxLength, so deep terms and shared DAGs are fine.
+// array store prints `a[i := v]`; a constant array `[* := v]`. Text is emitted top-down
+// and stops at maxLength, so deep terms and shared DAGs are fine.
+//
+// The store keeps one canonical form (only `lt`/`le`, `x > e` stored as `e < x`; products
+// as `x * c`); the printer restores the orientation a reader expects without changing terms:
+// - comparisons put the simpler operand on the left, ranking variable (symbol, bound name,
+//   array element `a[i]`) < other compound < constant,
+//   and flip the operator to match: `lt(y + 10, x)` prints `x > y + 10`, `le(0, i)` prints
+//   `i >= 0`; equal ranks keep the stored order (`a < b + 1` stays as it is);
+// - a product with a constant factor prints the constant first: `mul(y, 8)` is `8 * y`;
+// - `+` and `*` are associative (ints and wrapping bit-vectors alike), so a nested sum or
+//   product prints flat, `a + b + c`, whichever way it is nested.
 
 import type { Sort, Term } from './term';
 import { emitText, type Piece } from './traverse';
@@ -60,18 +69,38 @@ function precedence(t: Term): number {
 type P = Piece<number>;
 const at = (term: Term, ctx: number): P => ({ term, ctx });
 
+const ASSOCIATIVE: ReadonlySet<string> = new Set(['add', 'mul', 'and', 'or', 'bvand', 'bvor', 'bvxor']);
+
 function infix(t: Term, op: string, prec: number): P[] {
   const out: P[] = [];
   t.args.forEach((a, i) => {
     if (i > 0) out.push(` ${op} `);
-    out.push(at(a, i === 0 ? prec : prec + 1)); // left-associative
+    // Left-associative; a right operand with the same associative operator needs no parentheses.
+    const flat = i === 0 || (a.op === t.op && ASSOCIATIVE.has(t.op));
+    out.push(at(a, flat ? prec : prec + 1));
   });
   return out;
 }
 
+/** `8 * y` rather than the stored `y * 8`. */
+function product(t: Term): P[] {
+  const [a, b] = t.args;
+  if (b.op !== 'const' || a.op === 'const') return infix(t, '*', INFIX.mul[1]);
+  const prec = INFIX.mul[1];
+  // `8 * x * y` is fine (associative), `8 * x / y` would not be: parenthesize other operators.
+  return [at(b, prec), ' * ', at(a, a.op === 'mul' ? prec : prec + 1)];
+}
+
+/** Which comparison operand goes left: variables (symbols, bound names, array elements),
+ *  then compound terms, then constants. */
+function rank(t: Term): number {
+  if (t.op === 'const') return 2;
+  return t.op === 'sym' || t.op === 'bound' || t.op === 'select' ? 0 : 1;
+}
+
 function compare(t: Term): P[] {
   const [a, b] = t.args;
-  const flip = a.op === 'const' && b.op !== 'const';
+  const flip = rank(a) > rank(b);
   const op = t.op === 'lt' ? (flip ? '>' : '<') : (flip ? '>=' : '<=');
   const [l, r] = flip ? [b, a] : [a, b];
   return [at(l, COMPARE + 1), ` ${op} `, at(r, COMPARE + 1)];
@@ -97,6 +126,7 @@ function pieces(t: Term): P[] {
     case 'ite': return [at(a[0], COND + 1), ' ? ', at(a[1], COND + 1), ' : ', at(a[2], COND)];
     case 'eq': return [at(a[0], EQUALITY + 1), ' == ', at(a[1], EQUALITY + 1)];
     case 'lt': case 'le': return compare(t);
+    case 'mul': return product(t);
     case 'cast': return ['(', at(a[0], CAST), ` as ${sortName(t.sort)})`];
     case 'select': return [at(a[0], ATOM), '[', at(a[1], 0), ']'];
     case 'store': return [at(a[0], ATOM), '[', at(a[1], 0), ' := ', at(a[2], 0), ']'];

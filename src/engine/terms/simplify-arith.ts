@@ -48,6 +48,24 @@ function withOffset(s: TermStore, base: Term, offset: bigint): Term {
     : s.mk('add', sort, [base, num(s, off, sort)]);
 }
 
+/** (x * c1) * c2 is x * (c1 * c2): multiplication is associative for ints and wrapping
+ *  bit-vectors alike, so `y * 2 * 2 * 2` becomes `y * 8`. */
+function foldFactor(s: TermStore, a: Term, c: bigint): Term | undefined {
+  const inner = a.op === 'mul' ? constValue(a.args[1]) : undefined;
+  if (inner === undefined) return undefined;
+  const k = foldNumeric('mul', a.sort, inner, c);
+  return k === undefined ? undefined : s.mul(a.args[0], num(s, k, a.sort));
+}
+
+/** (x + c) + y and x + (y + c) are (x + y) + c (also with `- c`): the constants of a sum
+ *  gather at its end, where splitOffset folds them. Sound for ints and bit-vectors. */
+function hoistOffset(s: TermStore, a: Term, b: Term): Term | undefined {
+  const [baseA, offA] = splitOffset(a);
+  const [baseB, offB] = splitOffset(b);
+  if (offA === 0n && offB === 0n) return undefined;
+  return withOffset(s, s.add(baseA, baseB), offA + offB);
+}
+
 function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | undefined {
   const sort = a.sort;
   const bv = constValue(b);
@@ -62,7 +80,8 @@ function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | u
       }
     case 'mul':
       if (bv === 0n) return b;
-      return bv === 1n ? a : undefined;
+      if (bv === 1n) return a;
+      return bv === undefined ? undefined : foldFactor(s, a, bv);
     case 'div': return bv === 1n ? a : undefined;
     case 'mod': return bv === 1n ? s.zero(sort) : undefined;
     case 'bvand':
@@ -89,6 +108,7 @@ export function mkBinary(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): T
   if (folded !== undefined) return num(s, folded, a.sort);
   if (av !== undefined && bv !== undefined) return s.mk(op, a.sort, [a, b]); // too large to fold
   if (av !== undefined && COMMUTATIVE.has(op)) return mkBinary(s, op, b, a);
+  if (op === 'add' && bv === undefined) return hoistOffset(s, a, b) ?? s.mk(op, a.sort, [a, b]);
   return identity(s, op, a, b) ?? s.mk(op, a.sort, [a, b]);
 }
 

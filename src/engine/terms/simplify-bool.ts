@@ -1,8 +1,11 @@
 // Simplifying constructors for the boolean connectives, ite and equality. Cheap, local and
 // sound rules only: constant folding, identities, flattening and duplicate removal, and
-// `!(a < b)` turned into `b <= a` so else-branches read naturally.
+// `!(a < b)` turned into `b <= a` so else-branches read naturally, and in a conjunction
+// `x == c` (a symbol equal to a constant) decides the other comparisons of x with constants:
+// `x >= 0 && x == 0` is `x == 0`, `x > 5 && x == 0` is false.
 
 import { BOOL_SORT, isConst, isFalse, isTrue, sortEquals, sortKey, type Term } from './term';
+import { applyCompare } from './semantics';
 import type { TermStore } from './store';
 
 export function requireBool(t: Term, where: string): void {
@@ -54,7 +57,57 @@ function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
   }
   if (out.length === 0) return s.bool(unit);
   if (out.length === 1) return out[0];
+  if (op === 'and') return pinnedConjunction(s, out);
   return s.mk(op, BOOL_SORT, out);
+}
+
+/** The value of the symbol `x` in `x == c`, keyed by the symbol's id. */
+function pinnedSymbols(ts: readonly Term[]): Map<number, bigint> {
+  const pinned = new Map<number, bigint>();
+  for (const t of ts) {
+    const [x, c] = t.args;
+    if (t.op === 'eq' && x.op === 'sym' && isConst(c) && typeof c.value === 'bigint') pinned.set(x.id, c.value);
+  }
+  return pinned;
+}
+
+/** What a comparison of a pinned symbol with a constant (or `x != c`) is, given the pins. */
+function decidedByPins(t: Term, pinned: ReadonlyMap<number, bigint>): boolean | undefined {
+  const valueOf = (u: Term): bigint | undefined =>
+    (isConst(u) && typeof u.value === 'bigint' ? u.value : u.op === 'sym' ? pinned.get(u.id) : undefined);
+  const eq = t.op === 'not' ? t.args[0] : t;
+  if (eq.op === 'eq') {
+    const [x, c] = eq.args;
+    const xv = valueOf(x);
+    const cv = valueOf(c);
+    if (xv === undefined || cv === undefined || !(x.op === 'sym' && isConst(c))) return undefined;
+    // `x == c` itself stays (it is the pin); `x == d` with d != c is false.
+    if (eq === t) return xv === cv ? undefined : false;
+    return xv !== cv;
+  }
+  if (t.op !== 'lt' && t.op !== 'le') return undefined;
+  const [a, b] = t.args;
+  if (!(a.op === 'sym' && isConst(b)) && !(isConst(a) && b.op === 'sym')) return undefined;
+  const av = valueOf(a);
+  const bv = valueOf(b);
+  return av === undefined || bv === undefined ? undefined : applyCompare(t.op, av, bv);
+}
+
+/**
+ * A conjunction with `x == c` (x a symbol, c a constant): any other comparison of x with a
+ * constant is decided by substituting c, so it is dropped when true and makes the whole
+ * conjunction false when false. Local and sound: under `x == c` both are equivalences.
+ */
+function pinnedConjunction(s: TermStore, out: readonly Term[]): Term {
+  const pinned = pinnedSymbols(out);
+  if (pinned.size === 0) return s.mk('and', BOOL_SORT, out);
+  const kept: Term[] = [];
+  for (const t of out) {
+    const decided = decidedByPins(t, pinned);
+    if (decided === false) return s.falseTerm;
+    if (decided === undefined) kept.push(t);
+  }
+  return kept.length === 1 ? kept[0] : s.mk('and', BOOL_SORT, kept);
 }
 
 function comparisonKey(t: Term): string | undefined {
