@@ -11,7 +11,7 @@ export function capabilities(): DebugProtocol.Capabilities & { symdap: { customR
     supportsConfigurationDoneRequest: true, supportsStepBack: true, supportsRestartFrame: true,
     supportsStepInTargetsRequest: true, supportsConditionalBreakpoints: true,
     supportsHitConditionalBreakpoints: true, supportsLogPoints: true, supportsExceptionInfoRequest: true,
-    supportsGotoTargetsRequest: true, supportsEvaluateForHovers: true, supportsCompletionsRequest: true,
+    supportsGotoTargetsRequest: true, supportsEvaluateForHovers: true, supportsClipboardContext: true, supportsCompletionsRequest: true,
     supportsTerminateRequest: true, completionTriggerCharacters: [':', '$'],
     exceptionBreakpointFilters: EXCEPTION_FILTERS,
     symdap: { customRequests: [...CUSTOM_REQUESTS] },
