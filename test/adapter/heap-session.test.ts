@@ -131,3 +131,25 @@ test('with the permission filter off, a permission failure does not stop', async
   await configure(async () => { await h.dc.setExceptionBreakpointsRequest({ filters: ['assert', 'runtime', 'contract'] }); });
   await ended;
 });
+
+test('predicate instances are rows that expand into what they hold if unfolded', async () => {
+  const cell = sample('heap/cell.sym');
+  const { frameId } = await stopAtLine(58, cell);
+  const heap = await scopeValues(h.dc, frameId, 'Heap');
+  expect([...heap.keys()].filter((n) => n.startsWith('valid('))).toEqual(['valid(c1)', 'valid(c2)']);
+  const v1 = heap.get('valid(c1)')!;
+  expect(v1.value).toBe('folded predicate');
+  expect(v1.type ?? '').not.toBe('');
+  const unfolded = (await h.dc.variablesRequest({ variablesReference: v1.variablesReference })).body.variables;
+  expect(unfolded.map((v) => [v.name, v.value])).toEqual([['if unfolded', 'acc(c1.x) ↦ 5']]);
+  const inside = (await h.dc.variablesRequest({ variablesReference: unfolded[0].variablesReference })).body.variables;
+  expect(inside.map((v) => [v.name, v.value, v.evaluateName])).toEqual([['acc(c1.x)', '5', 'c1.x']]);
+  // The reference local holds no field chunk directly: its field is folded inside valid(c1).
+  const locals = await scopeValues(h.dc, frameId, 'Locals');
+  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('c1')!.variablesReference })).body.variables;
+  expect(fields.map((v) => [v.name, v.value])).toEqual([['x', '<no permission>']]);
+  const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId, context: 'repl' });
+  expect(repl.body.result).toMatch(/^valid\(c1\) folded.*\n {4}acc\(c1\.x\) ↦ 5/);
+  const getX = await h.dc.evaluateRequest({ expression: 'getX(c1)', frameId, context: 'watch' });
+  expect(getX.body.result).toMatch(/^5\b/);
+});

@@ -4,6 +4,7 @@
 
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Type } from '../../lang/types';
+import type { Expr } from '../../lang/ast';
 import { typeName } from '../../lang/types';
 import { parseExpression } from '../../lang/parser';
 import { checkExpression } from '../../lang/checker';
@@ -69,7 +70,7 @@ function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: stri
   const obligations: Obligation[] = [];
   const value = evalExpr(parsed.expr, {
     T: host.T,
-    types: checked.exprTypes,
+    types: new LayeredTypes(checked.exprTypes, host.checked.exprTypes),
     lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
     lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
     // Field reads (`c.x`, `old(c.x)`) see the frame's heap; heap functions and `unfolding` need the declarations.
@@ -78,6 +79,20 @@ function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: stri
     decls: host.checked,
   }, obligations);
   return { ok: true, value, type: checked.type, obligations };
+}
+
+/**
+ * The expression's types over the program's: a heap function or predicate the expression
+ * calls is evaluated from its body in the program, whose types only the program has.
+ */
+class LayeredTypes extends Map<Expr, Type> {
+  constructor(own: ReadonlyMap<Expr, Type>, private readonly base: ReadonlyMap<Expr, Type>) {
+    super(own);
+  }
+
+  override get(e: Expr): Type | undefined {
+    return super.get(e) ?? this.base.get(e);
+  }
 }
 
 /**
