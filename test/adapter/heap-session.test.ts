@@ -153,3 +153,16 @@ test('predicate instances are rows that expand into what they hold if unfolded',
   const getX = await h.dc.evaluateRequest({ expression: 'getX(c1)', frameId, context: 'watch' });
   expect(getX.body.result).toMatch(/^5\b/);
 });
+
+test('each frame shows its own heap: the callee what the call gave it, the caller what it kept', async () => {
+  const { threadId } = await stopAtLine(16);
+  const frames = (await h.dc.stackTraceRequest({ threadId })).body.stackFrames;
+  expect(frames.slice(0, 2).map((f) => f.name)).toEqual(['setBoth', 'main']);
+  const callee = await scopeValues(h.dc, frames[0].id, 'Heap');
+  expect([...callee.keys()]).toEqual(['acc(a.x)', 'acc(b.x)']);
+  expect(callee.get('acc(a.x)')?.type).toBe('new Cell at line 31'); // explore mode: the caller's chunk moved in
+  const caller = await scopeValues(h.dc, frames[1].id, 'Heap');
+  expect([...caller.keys()]).toEqual(['(empty)']); // the call took both chunks; main's entry heap was empty too
+  const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId: frames[1].id, context: 'repl' });
+  expect(repl.body.result.split('\n')[0]).toBe('(no permissions held)');
+});

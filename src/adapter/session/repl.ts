@@ -1,5 +1,5 @@
 // The `evaluate` request (watch, hover, REPL; a missing context means REPL) with the
-// pseudo-variables `$pc`, `$model`, `$path`, the REPL commands `:assume φ`, `:sat φ`,
+// pseudo-variables `$pc`, `$model`, `$path`, `$heap`, the REPL commands `:assume φ`, `:sat φ`,
 // `:valid φ`, `:why`, `:heap`, `:help`, and completions for variable names and commands.
 // `:assume φ` cannot add a node to the memoised tree, so it adds φ to a per-thread list of
 // assumptions that every later evaluation, `:sat`/`:valid`, the Model and the Path
