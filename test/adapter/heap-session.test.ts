@@ -166,3 +166,26 @@ test('each frame shows its own heap: the callee what the call gave it, the calle
   const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId: frames[1].id, context: 'repl' });
   expect(repl.body.result.split('\n')[0]).toBe('(no permissions held)');
 });
+
+const LINKED = `class Node { var next: Node; var val: int; }
+proc main() {
+  var a: Node := new Node;
+  var b: Node := new Node;
+  a.next := b;
+  b.val := 3;
+  assert a.next == b;
+}
+`;
+
+test('a reference stored in a field is printed by the local that names it', async () => {
+  const file = writeProgram('linked.sym', LINKED);
+  const { frameId } = await stopAtLine(7, file);
+  const heap = await scopeValues(h.dc, frameId, 'Heap');
+  expect(heap.get('acc(a.next)')?.value).toBe('b');
+  expect(heap.get('acc(b.val)')?.value).toBe('3');
+  const locals = await scopeValues(h.dc, frameId, 'Locals');
+  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('a')!.variablesReference })).body.variables;
+  expect(fields.map((v) => [v.name, v.value])).toEqual([['next', 'b'], ['val', '0']]);
+  const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId, context: 'repl' });
+  expect(repl.body.result).toContain('acc(a.next) ↦ b  — new Node at line 3');
+});

@@ -79,20 +79,22 @@ export function originText(c: Chunk): string {
   return `${c.origin.reason} (line ${line})`;
 }
 
-export function valueText(v: SymValue, maxLength = MAX_VALUE): string {
-  return isSymArray(v) ? `array(length ${printTerm(v.length, { maxLength: 40 })})` : printTerm(v, { maxLength });
+/** A chunk's value; a reference the frame names is printed by that name (`acc(i.list) ↦ l`). */
+export function valueText(v: SymValue, names: RefNames, maxLength = MAX_VALUE): string {
+  if (isSymArray(v)) return `array(length ${printTerm(v.length, { maxLength: 40 })})`;
+  return (v.sort.kind === 'ref' ? names.get(v.id)?.[0] : undefined) ?? printTerm(v, { maxLength });
 }
 
 /** `acc(c.x) ↦ 5, acc(c.y) ↦ 2`: a predicate's fragment on one line. */
 export function fragmentText(h: Heap, names: RefNames): string {
   if (h.length === 0) return '(no field permissions)';
-  return h.map((c) => (c.kind === 'field' ? `${chunkName(c, names)} ↦ ${valueText(c.value, 40)}` : chunkName(c, names))).join(',  ');
+  return h.map((c) => (c.kind === 'field' ? `${chunkName(c, names)} ↦ ${valueText(c.value, names, 40)}` : chunkName(c, names))).join(',  ');
 }
 
 /** The REPL's `:heap`: one chunk per line, folded fragments indented under their predicate. */
 export function heapLines(h: Heap, names: RefNames, indent = ''): string[] {
   return h.flatMap((c) => {
-    if (c.kind === 'field') return [`${indent}${chunkName(c, names)} ↦ ${valueText(c.value)}${aliasNote(c, names)}  — ${originText(c)}`];
+    if (c.kind === 'field') return [`${indent}${chunkName(c, names)} ↦ ${valueText(c.value, names)}${aliasNote(c, names)}  — ${originText(c)}`];
     return [`${indent}${chunkName(c, names)} folded  — ${originText(c)}`, ...heapLines(c.fragment, names, `${indent}    `)];
   });
 }

@@ -6,11 +6,11 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Chunk, Heap, PredChunk } from '../../engine/heap/chunks';
-import type { SymValue } from '../../engine/state';
+import { isSymArray, type SymValue } from '../../engine/state';
 import type { Term } from '../../engine/terms/term';
 import type { FrameRef } from './frames';
 import {
-  aliasNote, chunkName, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, refNames, type RefNames,
+  aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, refNames, type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/evaluate';
 
@@ -57,7 +57,8 @@ function chunkRow(host: HeapRowsHost, c: Chunk, names: RefNames, key: string): D
     return { name: chunkName(c, names), value: 'folded predicate', type: origin, variablesReference: host.predRef(key, c), presentationHint: { kind: 'data' } };
   }
   const shown = host.render(c.value);
-  const row: DebugProtocol.Variable = { name: chunkName(c, names), value: `${shown.value}${aliasNote(c, names)}`, type: origin, variablesReference: shown.variablesReference };
+  const value = isSymArray(c.value) ? shown.value : valueText(c.value, names);
+  const row: DebugProtocol.Variable = { name: chunkName(c, names), value: `${value}${aliasNote(c, names)}`, type: origin, variablesReference: shown.variablesReference };
   const evaluateName = fieldEvaluateName(c, names);
   if (evaluateName) row.evaluateName = evaluateName;
   return row;
@@ -74,7 +75,8 @@ export function objectRows(host: HeapRowsHost, checked: CheckedProgram, term: Te
     const chunk = heap.find((c) => c.kind === 'field' && c.field === f.name && c.receiver.id === term.id);
     if (!chunk || chunk.kind !== 'field') return { name: f.name, value: '<no permission>', type: 'no chunk of this field is held here', variablesReference: 0 };
     const shown = host.render(chunk.value);
-    const row: DebugProtocol.Variable = { name: f.name, ...shown, type: originText(chunk) };
+    const value = isSymArray(chunk.value) ? shown.value : valueText(chunk.value, names);
+    const row: DebugProtocol.Variable = { name: f.name, value, variablesReference: shown.variablesReference, type: originText(chunk) };
     if (owner) row.evaluateName = `${owner}.${f.name}`;
     return row;
   });
