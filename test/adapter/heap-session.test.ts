@@ -112,6 +112,9 @@ test('a reference local expands into its fields: held ones with values, the othe
   expect(fields.body.variables[1].evaluateName).toBe('p.b');
   const heap = await scopeValues(h.dc, frameId, 'Heap');
   expect([...heap.keys()]).toEqual(['acc(p.b)', 'old heap']);
+  // Watching a field whose permission the path gave away says so instead of inventing a value.
+  const given = await h.dc.evaluateRequest({ expression: 'p.a', frameId, context: 'watch' });
+  expect(given.body.result).toContain('acc(p.a) is not held to read p.a');
 });
 
 test('the permission filter stops on a permission failure (a call without its acc)', async () => {
