@@ -16,7 +16,7 @@ import { createSession, launchStopped, sample, tcpClient, withTimeout, type Mess
 
 
 const BAD_IDS: unknown[] = [-1, 0, 999_999, 2 ** 31, 2 ** 53, 1e308, 1.5, 'x', '', null, true, {}, [], [1]];
-const EXPRESSIONS = ['x', 'x + ', '$pc', '$model', '$path', ':sat x > 0', ':valid x == x', ':why', ':bogus', '((((', '∀', 'r := 1', ''.padEnd(300, '('), 'nosuchvar'];
+const EXPRESSIONS = ['x', 'x + ', '$pc', '$model', '$path', '$heap', ':heap', ':sat x > 0', ':valid x == x', ':why', ':bogus', '((((', '∀', 'r := 1', ''.padEnd(300, '('), 'nosuchvar'];
 const CONTEXTS: unknown[] = [undefined, 'repl', 'watch', 'hover', 'clipboard', 42];
 /** Commands that move or end a path: fuzzed only with arguments that cannot name a real thread. */
 const CONTROL = ['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restartFrame', 'pause',

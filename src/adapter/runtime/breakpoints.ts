@@ -15,11 +15,12 @@ export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'assert', label: 'Assertion can fail', default: true, description: 'Stop where an assert can fail.' },
   { filter: 'runtime', label: 'Runtime error', default: true, description: 'Division by zero, index out of bounds, integer too large.' },
   { filter: 'contract', label: 'Contract failure', default: true, description: 'Precondition, postcondition, join or invariant can fail.' },
+  { filter: 'permission', label: 'Insufficient permission', default: true, description: 'A field access, call or fold without the heap permission it needs (acc, predicates).' },
   { filter: 'infeasible', label: 'Infeasible path', default: false, description: 'Stop where a path becomes infeasible (assume).' },
   { filter: 'bounded', label: 'Bound reached', default: false, description: 'Stop where a path hits the loop or recursion bound.' },
 ];
 
-export type FilterName = 'assert' | 'runtime' | 'contract' | 'infeasible' | 'bounded';
+export type FilterName = 'assert' | 'runtime' | 'contract' | 'permission' | 'infeasible' | 'bounded';
 
 export class ExceptionFilters {
   private enabled = new Set<string>(EXCEPTION_FILTERS.filter((f) => f.default).map((f) => f.filter));

@@ -12,8 +12,9 @@ import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 
 /** The exception filter a failure kind belongs to. */
-export function filterOfKind(kind: FailureKind): 'assert' | 'runtime' | 'contract' {
+export function filterOfKind(kind: FailureKind): 'assert' | 'runtime' | 'contract' | 'permission' {
   if (kind === 'assert') return 'assert';
+  if (kind === 'permission' || kind === 'fold') return 'permission';
   return isRuntimeError(kind) ? 'runtime' : 'contract';
 }
 

@@ -4,6 +4,7 @@
 
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Type } from '../../lang/types';
+import type { Expr } from '../../lang/ast';
 import { typeName } from '../../lang/types';
 import { parseExpression } from '../../lang/parser';
 import { checkExpression } from '../../lang/checker';
@@ -20,6 +21,8 @@ import type { Term } from '../../engine/terms/term';
 import type { TermStore } from '../../engine/terms/store';
 import type { Model, Solver } from '../../engine/solver/solver';
 import { REQUEST_LIMITS } from '../limits';
+import { EMPTY_HEAP } from '../../engine/heap/chunks';
+import { heapOfFrame } from './heapView';
 
 export const EXPR_FILE = '<expression>';
 
@@ -62,16 +65,34 @@ function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: stri
   const parsed = parseExpression(text, EXPR_FILE);
   if (!parsed.expr) return { ok: false, error: parsed.diagnostics.map(formatDiagnostic).join('\n') || 'cannot parse the expression' };
   const visible = visibleNames(host.checked, frame, sf.state);
-  const checked = checkExpression(parsed.expr, { lookup: (n) => visible.get(n), spec: true }, EXPR_FILE);
+  const checked = checkExpression(parsed.expr, { lookup: (n) => visible.get(n), spec: true, heap: host.checked }, EXPR_FILE);
   if (!checked.type) return { ok: false, error: checked.diagnostics.map(formatDiagnostic).join('\n') || 'the expression does not type-check' };
   const obligations: Obligation[] = [];
   const value = evalExpr(parsed.expr, {
     T: host.T,
-    types: checked.exprTypes,
+    types: new LayeredTypes(checked.exprTypes, host.checked.exprTypes),
     lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
     lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
+    // Field reads (`c.x`, `old(c.x)`) see the frame's heap; heap functions and `unfolding` need the declarations.
+    heap: heapOfFrame(sf),
+    oldHeap: frame.entryHeap ?? EMPTY_HEAP,
+    decls: host.checked,
   }, obligations);
   return { ok: true, value, type: checked.type, obligations };
+}
+
+/**
+ * The expression's types over the program's: a heap function or predicate the expression
+ * calls is evaluated from its body in the program, whose types only the program has.
+ */
+class LayeredTypes extends Map<Expr, Type> {
+  constructor(own: ReadonlyMap<Expr, Type>, private readonly base: ReadonlyMap<Expr, Type>) {
+    super(own);
+  }
+
+  override get(e: Expr): Type | undefined {
+    return super.get(e) ?? this.base.get(e);
+  }
 }
 
 /**

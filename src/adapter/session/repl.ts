@@ -1,6 +1,6 @@
 // The `evaluate` request (watch, hover, REPL; a missing context means REPL) with the
-// pseudo-variables `$pc`, `$model`, `$path`, the REPL commands `:assume φ`, `:sat φ`,
-// `:valid φ`, `:why`, `:help`, and completions for variable names and commands.
+// pseudo-variables `$pc`, `$model`, `$path`, `$heap`, the REPL commands `:assume φ`, `:sat φ`,
+// `:valid φ`, `:why`, `:heap`, `:help`, and completions for variable names and commands.
 // `:assume φ` cannot add a node to the memoised tree, so it adds φ to a per-thread list of
 // assumptions that every later evaluation, `:sat`/`:valid`, the Model and the Path
 // condition scope of that thread take into account (not the stepping engine itself).
@@ -15,15 +15,21 @@ import type { FrameRef } from './frames';
 import { MAX_VALUE_LENGTH, type VariableRefs } from './scopes';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
+import { heapText } from '../runtime/heapView';
+
+function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['state']; frameIndex: number } {
+  return { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
+}
 
 const COMMANDS: readonly [string, string][] = [
   [':assume', ':assume φ — add φ to this path\'s condition (for evaluation only)'],
   [':sat', ':sat φ — is φ satisfiable on this path? (with a witness)'],
   [':valid', ':valid φ — does φ hold on every input of this path? (with a counterexample)'],
   [':why', ':why — why this path failed: formula, counterexample, path, relevant facts'],
+  [':heap', ':heap — the heap of the selected frame, one chunk per line (also $heap)'],
   [':help', ':help — list the commands'],
 ];
-const PSEUDO = ['$pc', '$model', '$path'];
+const PSEUDO = ['$pc', '$model', '$path', '$heap'];
 
 export interface EvalTarget { readonly frameId: number; readonly ref: FrameRef }
 
@@ -34,6 +40,7 @@ export async function evaluate(d: Debuggee, refs: VariableRefs, target: EvalTarg
   if (text === '$pc') return pcValue(d, refs, target);
   if (text === '$model') return modelValue(d, refs, target);
   if (text === '$path') return { result: pathText(target.ref.node.state), variablesReference: 0 };
+  if (text === '$heap') return { result: heapText(stateFrame(target)), variablesReference: refs.heapRef(target.frameId, target.ref) };
   // Hover and Watch show a line; the REPL and Copy Value ('clipboard', or 'variables' from
   // clients without clipboard support) give the whole value, since the user copies it.
   const maxLength = context === 'hover' ? 80 : context === 'watch' ? MAX_VALUE_LENGTH : Infinity;
@@ -75,8 +82,9 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
   const pc = pathCondition(d, node, target.ref.threadId);
   const reply = (result: string): DebugProtocol.EvaluateResponse['body'] => ({ result, variablesReference: 0 });
   switch (name) {
-    case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path — the path condition, its model, the lines of the path').join('\n'));
+    case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap').join('\n'));
     case ':why': return reply(whyText(node.state));
+    case ':heap': return reply(heapText(sf));
     case ':sat': {
       const phi = formula();
       const r = await d.solver.checkSat(pc, phi, { wantModel: true, hint: node.state.model });

@@ -1,4 +1,5 @@
-// Scopes of a frame and their variables: Locals (symbolic values), Path condition (each
+// Scopes of a frame and their variables: Locals (symbolic values; references expand into
+// the fields whose permission is held), Heap (programs with objects), Path condition (each
 // conjunct with the line and reason that added it, plus `:assume`d facts), Model (concrete
 // inputs that drive this path) and Globals. Values are Sym-syntax prints of the terms,
 // truncated; long terms and arrays expand into their parts.
@@ -14,25 +15,38 @@ import { Interner } from './ids';
 import { frameOf, visibleNames } from '../runtime/evaluate';
 import type { FrameRef } from './frames';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
+import type { Heap, PredChunk } from '../../engine/heap/chunks';
+import { heapRows, objectRows, type HeapRowsHost } from './heapVariables';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;
 
 type VarSource =
-  | { readonly kind: 'locals' | 'pc' | 'model' | 'globals'; readonly ref: FrameRef }
+  | { readonly kind: 'locals' | 'pc' | 'model' | 'globals'; readonly ref: FrameRef; readonly frameId?: number }
   | { readonly kind: 'term'; readonly term: Term }
-  | { readonly kind: 'array'; readonly arr: SymArray };
+  | { readonly kind: 'array'; readonly arr: SymArray }
+  | { readonly kind: 'heap'; readonly ref: FrameRef; readonly frameId: number }
+  | { readonly kind: 'chunks'; readonly ref: FrameRef; readonly frameId: number; readonly heap: Heap; readonly key: string }
+  | { readonly kind: 'pred'; readonly ref: FrameRef; readonly frameId: number; readonly chunk: PredChunk; readonly key: string }
+  | { readonly kind: 'object'; readonly ref: FrameRef; readonly frameId: number; readonly term: Term; readonly className: string };
 
 export class VariableRefs {
   private readonly refs = new Interner<VarSource>();
 
-  scopes(frameId: number, ref: FrameRef): DebugProtocol.Scope[] {
+  /** The scopes of a frame; `withHeap` (a program with classes) adds the Heap scope. */
+  scopes(frameId: number, ref: FrameRef, withHeap = false): DebugProtocol.Scope[] {
     const make = (name: string, kind: 'locals' | 'pc' | 'model' | 'globals', hint?: 'locals'): DebugProtocol.Scope => {
-      const scope: DebugProtocol.Scope = { name, variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref })), expensive: false };
+      const scope: DebugProtocol.Scope = { name, variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref, frameId })), expensive: false };
       if (hint) scope.presentationHint = hint;
       return scope;
     };
-    return [make('Locals', 'locals', 'locals'), make('Path condition', 'pc'), make('Model', 'model'), make('Globals', 'globals')];
+    const heap: DebugProtocol.Scope[] = withHeap ? [{ name: 'Heap', variablesReference: this.heapRef(frameId, ref), expensive: false }] : [];
+    return [make('Locals', 'locals', 'locals'), ...heap, make('Path condition', 'pc'), make('Model', 'model'), make('Globals', 'globals')];
+  }
+
+  /** A reference for the Heap scope of a frame (for `$heap`). */
+  heapRef(frameId: number, ref: FrameRef): number {
+    return this.refs.id(`heap:${frameId}`, () => ({ kind: 'heap', ref, frameId }));
   }
 
   /** A reference for the path condition / model scope of a frame (for `$pc`, `$model`). */
@@ -62,23 +76,43 @@ export class VariableRefs {
 
   private async list(d: Debuggee, src: VarSource): Promise<DebugProtocol.Variable[]> {
     switch (src.kind) {
-      case 'locals': return this.locals(d, src.ref);
+      case 'locals': return this.locals(d, src.ref, src.frameId ?? 0);
       case 'globals': return [...src.ref.node.state.globals].map(([name, v]) => this.variable(d, name, v, undefined, name));
       case 'pc': return this.pathConditionVars(d, src.ref);
       case 'model': return this.model(d, src.ref);
       case 'term': return termParts(src.term).map(([name, t]) => this.variable(d, name, t));
       case 'array': return this.arrayParts(d, src.arr);
+      case 'heap': case 'chunks': case 'pred': return heapRows(this.heapHost(src.ref, src.frameId), src);
+      case 'object': return objectRows(this.heapHost(src.ref, src.frameId), d.checked, src.term, src.className);
     }
   }
 
-  private locals(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
+  /** What the heap rows need: value rendering and references for their children. */
+  private heapHost(ref: FrameRef, frameId: number): HeapRowsHost {
+    return {
+      ref, frameId,
+      render: (v) => this.render(v),
+      chunksRef: (key, heap) => this.refs.id(`chunks:${frameId}:${key}`, () => ({ kind: 'chunks', ref, frameId, heap, key })),
+      predRef: (key, chunk) => this.refs.id(`pred:${frameId}:${key}`, () => ({ kind: 'pred', ref, frameId, chunk, key })),
+    };
+  }
+
+  /** References of a class type expand into the object's held fields. */
+  private objectRef(frameId: number, ref: FrameRef, name: string, v: SymValue, className: string): number {
+    if (isSymArray(v) || v.sort.kind !== 'ref' || (v.op === 'const' && v.value === 0n)) return 0;
+    return this.refs.id(`object:${frameId}:${name}:${v.id}`, () => ({ kind: 'object', ref, frameId, term: v, className }));
+  }
+
+  private locals(d: Debuggee, ref: FrameRef, frameId: number): DebugProtocol.Variable[] {
     const state = ref.node.state;
     const frame = frameOf({ state, frameIndex: ref.frameIndex });
     if (!frame) return [];
     const types = visibleNames(d.checked, frame, state);
     return [...frame.store].map(([name, v]) => {
       const t = types.get(name)?.type;
-      return this.variable(d, name, v, t ? typeName(t) : undefined, name);
+      const out = this.variable(d, name, v, t ? typeName(t) : undefined, name);
+      if (t?.kind === 'ref') out.variablesReference = this.objectRef(frameId, ref, name, v, t.className);
+      return out;
     });
   }
 

@@ -59,7 +59,7 @@ export class SymDebugSession extends DebugSession {
     setFunctionBreakpoints: (r) => { r.body = { breakpoints: [] }; this.sendResponse(r); },
     threads: (r) => this.threads(r),
     stackTrace: (r, a) => this.stack(r, a),
-    scopes: (r, a) => { const f = this.frame(a.frameId); r.body = { scopes: f.label ? [] : this.varRefs.scopes(a.frameId as number, f) }; this.sendResponse(r); },
+    scopes: (r, a) => { const f = this.frame(a.frameId); r.body = { scopes: f.label ? [] : this.varRefs.scopes(a.frameId as number, f, this.debuggee().checked.classes.size > 0) }; this.sendResponse(r); },
     variables: (r, a) => this.variables(r, a),
     evaluate: (r, a) => this.evaluate(r, a),
     completions: (r, a) => this.completions(r, a),
