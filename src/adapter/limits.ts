@@ -36,12 +36,6 @@ export const REQUEST_LIMITS = {
 } as const;
 
 /**
- * Program files: `launch` (and `symdap check/run/verify`) read only regular files up to this
- * size, checked before reading, so `/dev/zero` or a huge log cannot fill the memory.
- */
-export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-
-/**
  * Programs `launch` reads: the front end parses on the event loop every session of a server
  * shares, and 1 MiB (some 70,000 lines) parses in seconds, where 8 MiB would take a minute.
  */

@@ -3,7 +3,7 @@
 
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
 import type { LoadResult } from '../lang/frontend';
-import { readSourceFile } from '../adapter/sourceFile';
+import { readSourceFile } from '../lang/sourceFile';
 
 export interface CliIO {
   out(text: string): void;

@@ -15,7 +15,7 @@ import { FAILURE_TITLES } from '../engine/failures';
 import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';
-import { readSourceFile } from '../adapter/sourceFile';
+import { readSourceFile } from '../lang/sourceFile';
 
 const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
 

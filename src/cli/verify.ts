@@ -12,7 +12,7 @@ import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
 import type { TestCase } from '../engine/verify';
 import { errorReport, type VerifyReport } from '../engine/report';
 import { error } from '../lang/diagnostics';
-import { readSourceFile } from '../adapter/sourceFile';
+import { readSourceFile } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';

@@ -1,10 +1,9 @@
-// The front end in one call: source text (or a file) in, a checked program or the
+// The front end in one call: source text in, a checked program or the
 // diagnostics that explain why there is none. Everything downstream starts here.
 
-import { readFile } from 'node:fs/promises';
 import type { CheckedProgram } from './checked';
 import { check } from './checker';
-import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
 import { stripBom } from './bom';
 import { parse } from './parser';
 
@@ -25,13 +24,3 @@ export function loadSource(text: string, file: string): LoadResult {
   return { checked: result.checked, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
 }
 
-export async function loadFile(path: string): Promise<LoadResult> {
-  let source: string;
-  try {
-    source = await readFile(path, 'utf8');
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return { diagnostics: [error(path, { line: 1, col: 1, endLine: 1, endCol: 1 }, `cannot read file: ${why}`)] };
-  }
-  return loadSource(source, path);
-}

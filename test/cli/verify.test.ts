@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 import { SAMPLES_DIR } from '../support/samples';
-import { MAX_SOURCE_BYTES } from '../../src/adapter/limits';
+import { MAX_SOURCE_BYTES } from '../../src/lang/sourceFile';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-verify-')); });

@@ -16,7 +16,7 @@ import type { ExploreControl } from '../../engine/explorer';
 import type { TreeNode } from '../../engine/tree';
 import { pcTerms } from '../../engine/pathCondition';
 import type { LaunchArgs } from '../launchSchema';
-import { launchableProgram, readSourceFile } from '../sourceFile';
+import { launchableProgram, readSourceFile } from '../../lang/sourceFile';
 import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';

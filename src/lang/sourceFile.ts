@@ -1,11 +1,16 @@
-// Reading a program file safely, for `launch` and the CLI commands. The file's type and size
+// Reading a program file safely, for the CLI commands and `launch`. The file's type and size
 // are checked before a byte is read: a device (/dev/zero), a FIFO (opening it would block)
 // or a directory is refused, and so is a file over the size cap. The launch request can
 // come from any client that reaches the adapter, so it also insists on the `.sym` extension
 // and its errors never quote the file's content unless it is a Sym program.
 
 import { open, stat } from 'node:fs/promises';
-import { MAX_SOURCE_BYTES } from './limits';
+
+/**
+ * Program files: `symdap check/run/verify` (and, with a smaller cap, `launch`) read only regular
+ * files up to this size, checked before reading, so `/dev/zero` or a huge log cannot fill the memory.
+ */
+export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
 export type SourceRead = { readonly source: string } | { readonly error: string };
 
