@@ -84,7 +84,8 @@ export function bodyShape(decl: PredicateDecl, isPred: IsPred): BodyShape {
 interface MkInfo { readonly kind: 'mk'; readonly pred: string; readonly leaves: readonly (SymValue | undefined)[] }
 interface ProjInfo { readonly kind: 'proj'; readonly pred: string; readonly of: Term; readonly slot: number }
 
-function keyOf(v: SymValue | undefined): string {
+/** A value's part of a key (term ids). */
+export function keyOf(v: SymValue | undefined): string {
   if (v === undefined) return '_';
   return isSymArray(v) ? `a${v.length.id}.${v.contents.id}.${(v.lengths ?? []).map((l) => l.id).join('.')}` : String(v.id);
 }
