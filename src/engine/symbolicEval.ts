@@ -322,6 +322,7 @@ class Evaluator {
     const footprint: Chunk[] = [];
     const keys: string[] = [];
     const pres: Term[] = [];
+    const snapKeys: Term[] = [];
     for (const k of fn.requires.flatMap((r) => conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false))) {
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
@@ -339,6 +340,7 @@ class Evaluator {
         const chunk: PredChunk = found.exact ?? { kind: 'pred', name: k.call.callee, args: pargs, snapshot: snap, origin: { span: c.span, reason: `footprint of ${fn.name}` } };
         footprint.push(chunk);
         keys.push(`p${snap.id}`);
+        snapKeys.push(snap);
       } else {
         const holds = inner.term(k.expr, guard, new Map(), false);
         this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
@@ -349,7 +351,10 @@ class Evaluator {
     if (sort.kind === 'array') throw new EvalError(`${fn.name} is recursive: array results are not supported yet`);
     const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
     const app = T.keyed.sym(`app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`, sort, `${fn.name}(${shown})`, `application of ${fn.name} at line ${c.span.line}`);
-    if (this.env.expanding || T.keyed.hasFacts(app)) return app;
+    // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
+    // (those are finite terms, so this ends); any other waits until evaluated at top level.
+    const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
+    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return app;
     T.keyed.addFact(app, T.trueTerm);
     const pre = T.and(...pres);
     const lookup = (n: string): SymValue | undefined => params.get(n);
