@@ -81,4 +81,11 @@ describe.each(['explore', 'modular'] as const)('a singly linked list (%s)', (mod
     expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'postcondition', line: lineOf(src, 'head(l) == old(head(l))') }]);
     expectReplayed(replay(checked, resolveEntry(checked, 'bump').proc!, report.failures[0].counterexample), 'postcondition', report.failures[0].line, 'bump');
   }, 60_000);
+
+  test('a non-well-founded predicate (ok(c) holds ok(c)) and a function that never bottoms out: fuel ends it, never verified', async () => {
+    const src = 'class Cell { var x: int; }\npredicate ok(c: Cell) {\n  ok(c)\n}\nfunction depth(c: Cell): int\n  requires ok(c)\n{\n  unfolding ok(c) in 1 + depth(c)\n}\nproc p(c: Cell)\n  requires ok(c)\n  ensures ok(c) && depth(c) > 100\n{\n  unfold ok(c);\n  unfold ok(c);\n  fold ok(c);\n  fold ok(c);\n}\n';
+    const { report } = await verify(src, mode, 'p');
+    expect(report.verdict).toBe('failed');
+    expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'postcondition', line: 12 }]);
+  }, 60_000);
 });
