@@ -8,6 +8,8 @@ import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
 import { conjuncts } from './heap/assertions';
+import { recursion } from './heap/recursion';
+import { bodyShape } from './heap/snapshots';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -56,7 +58,9 @@ function assertionNodes(es: readonly Expr[]): unknown[] {
   return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr));
 }
 
-function declNodes(d: TopDecl): unknown[] {
+function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
+  // A recursive predicate's body may hold permissions under `==>` and `?:` (heap/snapshots.ts).
+  if (d.kind === 'predicate' && checked && recursion(checked).predicates.has(d.name)) return recursiveBodyNodes(d, checked);
   switch (d.kind) {
     case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
     case 'predicate': return [assertionNodes([d.body])];
@@ -65,21 +69,15 @@ function declNodes(d: TopDecl): unknown[] {
   }
 }
 
-/** The first predicate or function that calls itself, directly or through others (functions are expanded, not axiomatised, yet). */
-function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | undefined {
-  const decls = new Map<string, PredicateDecl | FunctionDecl>([...checked.predicates, ...checked.functions]);
-  const calls = new Map<string, string[]>();
-  for (const [name, d] of decls) {
-    const out: string[] = [];
-    for (const n of nodes(declNodes(d))) {
-      const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
-      if (callee && decls.has(callee)) out.push(callee);
-    }
-    calls.set(name, out);
-  }
-  const reaches = (from: string, to: string, seen: Set<string>): boolean =>
-    (calls.get(from) ?? []).some((c) => c === to || (!seen.has(c) && (seen.add(c), reaches(c, to, seen))));
-  return [...decls.values()].find((d) => reaches(d.name, d.name, new Set()));
+function recursiveBodyNodes(d: PredicateDecl, checked: CheckedProgram): unknown[] {
+  const items = bodyShape(d, (n) => checked.predicates.has(n)).alternatives.flat();
+  return items.map((i) => (i.kind === 'acc' ? i.acc.target : i.kind === 'pred' ? i.call.args : i.expr));
+}
+
+/** The first recursive function the engine cannot apply yet: one with an array result (its application is one uninterpreted scalar). */
+function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined {
+  const rec = recursion(checked).functions;
+  return [...checked.functions.values()].find((f) => rec.has(f.name) && f.result.kind === 'array');
 }
 
 /**
@@ -88,20 +86,20 @@ function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | unde
  */
 export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
   const heap = checked.classes.size > 0;
-  const rec = recursive(checked);
-  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive ${rec.kind === 'predicate' ? 'predicates' : 'functions'} yet (${rec.kind} ${rec.name})`);
+  const rec = recursiveUnsupported(checked);
+  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions with array results yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();
   for (const d of checked.program.decls) {
     const asserted: Expr[] = d.kind === 'proc' ? [...d.requires, ...d.ensures] : d.kind === 'predicate' ? [d.body] : d.kind === 'function' ? [...d.requires] : [];
-    for (const n of nodes(declNodes(d))) {
+    for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
     }
     for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {
-    const roots = declNodes(d);
+    const roots = declNodes(d, checked);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
       const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap, mode) ?? unsupportedTarget(n);

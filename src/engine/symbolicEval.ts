@@ -23,6 +23,9 @@ import type { Call, FieldRead, FunctionDecl, PredicateDecl, Unfolding } from '..
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { conjuncts } from './heap/assertions';
+import { recursion } from './heap/recursion';
+import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
+import type { Chunk, PredChunk } from './heap/chunks';
 
 export interface Obligation {
   readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'>;
@@ -53,6 +56,8 @@ export interface EvalEnv {
   readonly oldHeap?: Heap;
   /** Heap-dependent functions and predicates, for calls and `unfolding`. */
   readonly decls?: { readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl> };
+  /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, design E.3). */
+  readonly expanding?: boolean;
 }
 
 export class EvalError extends Error {}
@@ -262,9 +267,20 @@ class Evaluator {
     if (!isTrue(held)) this.oblige('permission', held, guard, u.span, `${instance} is not held for unfolding`);
     const type = this.env.types.get(u);
     if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
-    const values = found.maybe.map((c) => this.over([...withoutChunk(heap, c), ...c.fragment]).value(u.body, T.and(guard, sameArgs(T, args, c)), bound, false));
-    let v = values[values.length - 1];
-    for (let i = values.length - 2; i >= 0; i--) v = iteValue(T, sameArgs(T, args, found.maybe[i]), values[i], v);
+    const decl = this.env.decls!.predicates.get(u.pred.callee)!;
+    const ways: { cond: Term; value: SymValue }[] = [];
+    for (const c of found.maybe) {
+      const params = new Map(decl.params.map((p, i) => [p.name, c.args[i]]));
+      const evalIn = (h: Heap, e: Expr): SymValue => this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
+      const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
+      for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, c)) {
+        const cond = T.and(sameArgs(T, args, c), way.cond);
+        ways.push({ cond, value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false) });
+      }
+    }
+    if (ways.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
+    let v = ways[ways.length - 1].value;
+    for (let i = ways.length - 2; i >= 0; i--) v = iteValue(T, ways[i].cond, ways[i].value, v);
     return v;
   }
 
@@ -273,6 +289,7 @@ class Evaluator {
     const fn = this.env.decls?.functions.get(c.callee);
     if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
     const args = c.args.map((a) => this.value(a, guard, bound, old));
+    if (recursion(this.env.decls!).functions.has(fn.name)) return this.application(fn, c, args, guard, bound, old);
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(this.heapFor(old), (n) => params.get(n));
     for (const r of fn.requires) {
@@ -287,6 +304,63 @@ class Evaluator {
       }
     }
     return inner.value(fn.body, guard, new Map(), false);
+  }
+
+  /**
+   * `f(ē)` of a recursive function (design B.5, E.3): the uninterpreted term f(footprint, ē),
+   * keyed by the snapshots and values its `requires` holds and by the arguments. The first
+   * time it is evaluated outside another expansion, its body is evaluated over exactly that
+   * footprint and `requires ==> f(…) == body` becomes a fact of the term (added to every query
+   * that mentions it); applications met inside that body are not expanded then.
+   */
+  private application(fn: FunctionDecl, c: Call, args: readonly SymValue[], guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const T = this.T;
+    if (bound.size > 0) throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
+    const heap = this.heapFor(old);
+    const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
+    const inner = this.over(heap, (n) => params.get(n));
+    const footprint: Chunk[] = [];
+    const keys: string[] = [];
+    const pres: Term[] = [];
+    const snapKeys: Term[] = [];
+    for (const k of fn.requires.flatMap((r) => conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false))) {
+      if (k.kind === 'acc') {
+        const target = k.acc.target as FieldRead;
+        const value = inner.value(target, guard, new Map(), false);
+        footprint.push({ kind: 'field', receiver: inner.term(target.object, guard, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
+        keys.push(keyOf(value));
+      } else if (k.kind === 'pred') {
+        const pargs = k.call.args.map((a) => inner.term(a, guard, new Map(), false));
+        const found = predCandidates(heap, k.call.callee, pargs);
+        const held = predHeld(T, pargs, found);
+        if (!isTrue(held)) this.oblige('permission', held, guard, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
+        const snaps = found.maybe.map((x) => snapshotOf(T, x));
+        let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
+        for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
+        const chunk: PredChunk = found.exact ?? { kind: 'pred', name: k.call.callee, args: pargs, snapshot: snap, origin: { span: c.span, reason: `footprint of ${fn.name}` } };
+        footprint.push(chunk);
+        keys.push(`p${snap.id}`);
+        snapKeys.push(snap);
+      } else {
+        const holds = inner.term(k.expr, guard, new Map(), false);
+        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+        pres.push(holds);
+      }
+    }
+    const sort = sortOfType(fn.result);
+    if (sort.kind === 'array') throw new EvalError(`${fn.name} is recursive: array results are not supported yet`);
+    const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
+    const app = T.keyed.sym(`app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`, sort, `${fn.name}(${shown})`, `application of ${fn.name} at line ${c.span.line}`);
+    // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
+    // (those are finite terms, so this ends); any other waits until evaluated at top level.
+    const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
+    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return app;
+    T.keyed.addFact(app, T.trueTerm);
+    const pre = T.and(...pres);
+    const lookup = (n: string): SymValue | undefined => params.get(n);
+    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).term(fn.body, T.and(guard, pre), new Map(), false);
+    T.keyed.addFact(app, T.implies(pre, T.eq(app, body)));
+    return app;
   }
 
   private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {

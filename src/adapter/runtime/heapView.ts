@@ -95,7 +95,7 @@ export function fragmentText(h: Heap, names: RefNames): string {
 export function heapLines(h: Heap, names: RefNames, indent = ''): string[] {
   return h.flatMap((c) => {
     if (c.kind === 'field') return [`${indent}${chunkName(c, names)} ↦ ${valueText(c.value, names)}${aliasNote(c, names)}  — ${originText(c)}`];
-    return [`${indent}${chunkName(c, names)} folded  — ${originText(c)}`, ...heapLines(c.fragment, names, `${indent}    `)];
+    return [`${indent}${chunkName(c, names)} folded  — ${originText(c)}`, ...heapLines(c.fragment ?? [], names, `${indent}    `)];
   });
 }
 

@@ -34,7 +34,9 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
   const names = refNames(sf);
   if (src.kind === 'pred') {
     const c = src.chunk;
-    return [{ name: 'if unfolded', value: fragmentText(c.fragment, names), type: `${c.fragment.length} chunk(s) folded in ${chunkName(c, names)}`, variablesReference: host.chunksRef(`${src.key}/f`, c.fragment) }];
+    // An instance of a recursive predicate has a snapshot, not a fragment: nothing to list until unfolded.
+    const fragment = c.fragment ?? [];
+    return [{ name: 'if unfolded', value: c.fragment ? fragmentText(fragment, names) : 'a recursive instance (unfold it to see its chunks)', type: `${fragment.length} chunk(s) folded in ${chunkName(c, names)}`, variablesReference: host.chunksRef(`${src.key}/f`, fragment) }];
   }
   if (src.kind === 'chunks') return chunkRows(host, src.heap, names, src.key);
   const rows = chunkRows(host, heapOfFrame(sf), names, 'h');

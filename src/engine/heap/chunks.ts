@@ -17,15 +17,18 @@ export interface FieldChunk {
 }
 
 /**
- * A folded predicate instance q(args). Its snapshot is the heap fragment its body holds, with
- * the values folded in: unfolding gives back exactly those chunks, and a function over the
- * instance reads them, so fold after unfold with unchanged values is the same instance.
+ * A folded predicate instance q(args). An instance of a non-recursive predicate carries its
+ * `fragment`: the chunks its body holds, with the values folded in; unfolding gives back
+ * exactly those chunks, so fold after unfold with unchanged values is the same instance. An
+ * instance of a recursive predicate carries a `snapshot` term instead, and unfolding derives
+ * the body's chunks from it (heap/snapshots.ts), so a folded list never unfolds by itself.
  */
 export interface PredChunk {
   readonly kind: 'pred';
   readonly name: string;
   readonly args: readonly Term[];
-  readonly fragment: Heap;
+  readonly fragment?: Heap;
+  readonly snapshot?: Term;
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
 
@@ -39,9 +42,9 @@ export function fieldChunks(h: Heap, field: string): FieldChunk[] {
   return h.filter((c): c is FieldChunk => c.kind === 'field' && c.field === field);
 }
 
-/** The field chunks of `field`, including those folded inside predicate instances (all are disjoint). */
+/** The field chunks of `field`, including those folded inside fragments (all are disjoint); a snapshot's are not known. */
 export function allFieldChunks(h: Heap, field: string): FieldChunk[] {
-  return h.flatMap((c) => (c.kind === 'field' ? (c.field === field ? [c] : []) : allFieldChunks(c.fragment, field)));
+  return h.flatMap((c) => (c.kind === 'field' ? (c.field === field ? [c] : []) : allFieldChunks(c.fragment ?? [], field)));
 }
 
 export function predChunks(h: Heap, name: string): PredChunk[] {

@@ -1,7 +1,7 @@
 // The heap of a state merged at `join;` or `join φ;` (design E.9, D.10): a chunk is kept when
 // every incoming path holds it for the same receiver (same predicate and arguments); a field
 // whose value differs becomes `ite(g1, v1, …)` at `join;` and a fresh value at `join φ;` (φ may
-// not name permissions yet); a predicate instance with a different fragment is dropped; every
+// not name permissions yet); a predicate instance with a different fragment or snapshot is dropped; every
 // other chunk is dropped. Dropping is sound: a path may lose permissions, never gain them.
 
 import type { TermStore } from '../terms/store';
@@ -24,7 +24,7 @@ function sameHeap(a: Heap, b: Heap): boolean {
 function sameChunk(a: Chunk, b: Chunk): boolean {
   if (!sameKey(a, b)) return false;
   if (a.kind === 'field' && b.kind === 'field') return sameValue(a.value, b.value);
-  return a.kind === 'pred' && b.kind === 'pred' && sameHeap(a.fragment, b.fragment);
+  return a.kind === 'pred' && b.kind === 'pred' && a.snapshot === b.snapshot && sameHeap(a.fragment ?? [], b.fragment ?? []);
 }
 
 /**

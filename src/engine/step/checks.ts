@@ -12,7 +12,10 @@ import { evalTerm, type EvalEnv, type Obligation } from '../symbolicEval';
 import { STEP, type EdgeLabel, type EngineContext, type Successor } from './context';
 
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
-  return ctx.solver.checkSat(pcTerms(s.pc), query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
+  const pc = pcTerms(s.pc);
+  // The definitions of the recursive function applications the question mentions (heap/functions, design E.3).
+  const facts = ctx.T.keyed.factsFor([...pc, query]);
+  return ctx.solver.checkSat(facts.length > 0 ? [...pc, ...facts] : pc, query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
 }
 
 export function assumeConjunct(s: State, term: Term, span: Span | undefined, reason: string, r?: SatResult): State {

@@ -25,7 +25,7 @@ function knownRefs(s: State): Term[] {
   const heaps: (Heap | undefined)[] = [s.heap, ...s.frames.flatMap((f) => [f.entryHeap, f.callerHeap])];
   const visit = (h: Heap): void => {
     for (const c of h) {
-      if (c.kind === 'field') { add(c.receiver); add(c.value); } else { c.args.forEach(add); visit(c.fragment); }
+      if (c.kind === 'field') { add(c.receiver); add(c.value); } else { c.args.forEach(add); visit(c.fragment ?? []); }
     }
   };
   for (const h of heaps) visit(h ?? []);

@@ -19,6 +19,8 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
 import type { Fresh } from './havoc';
+import { recursion } from '../heap/recursion';
+import { instanceFacts } from './unfoldSnapshot';
 
 /** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
 export type Naming = (s: State, display: string, type: Type) => Fresh;
@@ -120,6 +122,14 @@ async function producePred(
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
     cur = ev.s;
+  }
+  if (recursion(ctx.checked).predicates.has(call.callee)) {
+    // A recursive instance is produced folded: a fresh snapshot, unfolded only on demand (heap/snapshots.ts).
+    const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
+    const snapshot = ctx.T.symbol(ctx.T.intSort, `${instance}⟨snapshot⟩`, `snapshot of ${instance} (${how.reason})`);
+    const chunk = { kind: 'pred' as const, name: call.callee, args: argVals, snapshot, origin: { span: call.span, reason: how.reason } };
+    facts.list.push({ term: instanceFacts(ctx, chunk), span: call.span });
+    return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, chunk) };
   }
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
   const argText = new Map(decl.params.map((p, i) => [p.name, display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(/\.$/, '')]));

@@ -10,6 +10,7 @@ import { isArrayValue, significantEntries, type Value } from './values';
 import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
 import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
 import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
+import { KeyedSymbols } from './keyed';
 
 /** The leaf data of a term, part of its hash-consing key. */
 export interface TermExtra {
@@ -39,6 +40,8 @@ export class TermStore {
   readonly intSort: Sort = INT_SORT;
   readonly trueTerm: Term;
   readonly falseTerm: Term;
+  /** Symbols named by a key (snapshots, function applications: keyed.ts). */
+  readonly keyed: KeyedSymbols = new KeyedSymbols(this);
 
   constructor() {
     this.trueTerm = this.mk('const', BOOL_SORT, [], { value: true });
