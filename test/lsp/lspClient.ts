@@ -22,8 +22,9 @@ export interface LspClient {
   stop(): Promise<void>;
 }
 
-export function startServer(): LspClient {
-  const child = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** Starts this checkout's `symdap lsp --stdio`, or `command` (e.g. as an editor recipe configures it) with `env`. */
+export function startServer(command: readonly string[] = [process.execPath, BIN, 'lsp', '--stdio'], env: NodeJS.ProcessEnv = process.env): LspClient {
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const published: { uri: string; diagnostics: Diagnostic[] }[] = [];
   const waiters: { uri: string; pred: (ds: Diagnostic[]) => boolean; resolve: (ds: Diagnostic[]) => void }[] = [];
