@@ -93,8 +93,9 @@ class SymLanguageServer {
   }
 
   private schedule(doc: TextDocument): void {
-    // Results of a verification describe the saved text; an edit makes them stale.
-    if (this.verified.delete(doc.uri)) this.runner.cancel(doc.uri);
+    // Results of a verification describe the saved text; an edit makes them (and a run in flight) stale.
+    this.runner.cancel(doc.uri);
+    this.verified.delete(doc.uri);
     clearTimeout(this.timers.get(doc.uri));
     this.timers.set(doc.uri, setTimeout(() => {
       const now = this.documents.get(doc.uri);

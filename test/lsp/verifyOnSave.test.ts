@@ -92,4 +92,20 @@ describe('symdap lsp: verification on save', () => {
     const last = client.published.filter((p) => p.uri === closed).at(-1)!;
     expect(last.diagnostics).toEqual([]);
   }, 60_000);
+
+  it('drops the run of an older text: an edit and a newer save cancel it', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/resaved.sym';
+    client.open(uri, FAILING);
+    await save(client, uri);
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 }, contentChanges: [{ text: FAILING.replace('y < 10', 'y < 8') }],
+    });
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    await save(client, uri);
+    expect(verifyResults(await result).map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
+    const all = client.published.filter((p) => p.uri === uri).flatMap((p) => verifyResults(p.diagnostics));
+    expect(all.map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
+  }, 60_000);
 });
