@@ -113,6 +113,8 @@ class SymLanguageServer {
   }
 
   private publish(uri: string): void {
+    // Nothing is sent before initialize, not even for a document opened too early.
+    if (!this.initialized) return;
     const a = this.analyses.get(uri);
     const diagnostics = [...toLspDiagnostics(a?.diagnostics ?? []), ...(this.verified.get(uri) ?? [])];
     void this.connection.sendDiagnostics({ uri, diagnostics });

@@ -164,8 +164,10 @@ describe('symdap lsp before initialize', () => {
   it('refuses requests with ServerNotInitialized and still initializes afterwards', async () => {
     const client = startServer();
     try {
+      client.open(URI, 'proc main() { assert 1; }\n');
       await expect(client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }))
         .rejects.toMatchObject({ code: ErrorCodes.ServerNotInitialized });
+      expect(client.published).toEqual([]);
       await expect(client.initialize()).resolves.toMatchObject({ serverInfo: { name: 'symdap' } });
     } finally {
       await client.stop();
