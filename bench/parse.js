@@ -139,7 +139,7 @@ async function run() {
   return rows;
 }
 
-module.exports = { run };
+module.exports = { run, loadProgramGen };
 
 if (require.main === module) {
   run().then((rows) => console.table(rows), (e) => {

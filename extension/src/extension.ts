@@ -1,10 +1,11 @@
 // The VS Code extension entry point: the Sym debugger (an inline debug adapter, so no
-// process is spawned), the configuration provider, and the verify command.
+// process is spawned), the configuration provider, the verify command and the language client.
 
 import * as vscode from 'vscode';
 import { SymConfigurationProvider } from './configurationProvider';
 import { createInlineAdapter } from './inlineAdapter';
 import { registerVerifyCommand } from './verifyCommand';
+import { startLanguageClient } from './languageClient';
 
 export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -14,6 +15,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.debug.registerDebugConfigurationProvider('symdap', new SymConfigurationProvider()),
   );
   registerVerifyCommand(context);
+  startLanguageClient(context);
 }
 
 export function deactivate(): void {

@@ -10,6 +10,7 @@ const USAGE = `usage:
                      [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
   symdap run FILE [--entry P] [--inputs inputs.json]
   symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]
+  symdap lsp [--stdio]              the language server (LSP over stdin/stdout)
 `;
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   verify: async (args, io) => (await import('./verify')).runVerify(args, io),
   run: async (args, io) => (await import('./run')).runRun(args, io),
   dap: async (args, io) => (await import('./dap')).runDap(args, io),
+  lsp: async (args, io) => (await import('./lsp')).runLsp(args, io),
 };
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

@@ -1,0 +1,37 @@
+// One document's analysis: the front end's result (loadSource, the same call `symdap check`
+// makes) plus the symbol index of the last version that checked. Plain immutable data: the
+// server keeps one per open document and replaces it on every change.
+
+import { loadSource } from '../lang/frontend';
+import type { CheckedProgram } from '../lang/checked';
+import type { Diagnostic } from '../lang/diagnostics';
+import type { Span } from '../lang/span';
+import { buildIndex, type SymbolIndex } from './symbolIndex';
+
+export interface Analysis {
+  readonly version: number;
+  readonly diagnostics: readonly Diagnostic[];
+  /** The checked program of this version, or of the last version that checked (see `stale`). */
+  readonly checked?: CheckedProgram;
+  readonly index?: SymbolIndex;
+  /** True when checked/index come from an earlier version (this one has errors). */
+  readonly stale: boolean;
+}
+
+export function analyze(text: string, file: string, version: number, previous?: Analysis): Analysis {
+  const { checked, diagnostics } = loadSource(text, file);
+  if (checked) return { version, diagnostics, checked, index: buildIndex(checked), stale: false };
+  // While the user types, the text is often briefly broken: navigation keeps the last good index.
+  return { version, diagnostics, checked: previous?.checked, index: previous?.index, stale: previous?.checked !== undefined };
+}
+
+/** LSP positions are 0-based; spans are 1-based with an exclusive end column. */
+export interface LspRange { start: { line: number; character: number }; end: { line: number; character: number } }
+
+export function spanToRange(span: Span): LspRange {
+  const line = Math.max(0, span.line - 1);
+  const character = Math.max(0, span.col - 1);
+  const endLine = Math.max(line, span.endLine - 1);
+  const endCharacter = endLine === line ? Math.max(character, span.endCol - 1) : Math.max(0, span.endCol - 1);
+  return { start: { line, character }, end: { line: endLine, character: endCharacter } };
+}

@@ -1,0 +1,171 @@
+// The language server's wiring: LSP requests and notifications to the feature modules of
+// src/lsp, open documents and their analyses, as-you-type and on-save diagnostics.
+// Every feature reads the document's current analysis; nothing here parses or checks.
+
+import { fileURLToPath } from 'node:url';
+import {
+  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyze, type Analysis } from './analysis';
+import { toLspDiagnostics } from './diagnostics';
+import { documentSymbols } from './symbols';
+import { definition, references } from './navigation';
+import { hover } from './hover';
+import { completion } from './completion';
+import { SEMANTIC_LEGEND, semanticTokens } from './semanticTokens';
+import { codeLenses } from './codeLens';
+import { VerifyRunner } from './verifyRunner';
+import { verifyDiagnostics } from './verifyDiagnostics';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
+import { checkParams, notInitialized, unknownDocument, type DocumentParams } from './requestGuard';
+
+/** Long enough to skip the intermediate states of fast typing, short enough to feel live. */
+const DEBOUNCE_MS = 100;
+
+const CAPABILITIES: InitializeResult['capabilities'] = {
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+  documentSymbolProvider: true, definitionProvider: true, referencesProvider: true, hoverProvider: true,
+  completionProvider: { triggerCharacters: ['.'] },
+  semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
+  codeLensProvider: { resolveProvider: false },
+};
+
+export function pathOf(uri: string): string {
+  try { return uri.startsWith('file:') ? fileURLToPath(uri) : uri; } catch { return uri; }
+}
+
+interface Feature<R> { (doc: TextDocument, a: Analysis, p: DocumentParams): R }
+
+class SymLanguageServer {
+  private initialized = false;
+  private settings: Settings = DEFAULT_SETTINGS;
+  private askConfiguration = false;
+  private readonly documents = new TextDocuments(TextDocument);
+  private readonly analyses = new Map<string, Analysis>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly verified = new Map<string, Diagnostic[]>();
+  private readonly runner = new VerifyRunner();
+
+  constructor(private readonly connection: Connection) {}
+
+  listen(): void {
+    const c = this.connection;
+    c.onInitialize((params) => {
+      this.initialized = true;
+      this.settings = readSettings(params.initializationOptions);
+      this.askConfiguration = params.capabilities.workspace?.configuration === true;
+      return { capabilities: CAPABILITIES, serverInfo: { name: 'symdap' } };
+    });
+    c.onDocumentSymbol(this.feature(false, (_d, a) => documentSymbols(a.index)));
+    c.onDefinition(this.feature(true, (d, a, p) => definition(a.index, d.uri, p.position!)));
+    c.onReferences(this.feature(true, (d, a, p) =>
+      references(a.index, d.uri, p.position!, (p as { context?: { includeDeclaration?: boolean } }).context?.includeDeclaration !== false)));
+    c.onHover(this.feature(true, (_d, a, p) => hover(a.index, p.position!)));
+    c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
+    c.languages.semanticTokens.on(this.feature(false, (d, a) => semanticTokens(d.getText(), a.index, a.stale)));
+    c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
+    this.documents.onDidOpen((e) => this.refresh(e.document));
+    this.documents.onDidChangeContent((e) => this.schedule(e.document));
+    this.documents.onDidSave((e) => void this.verifyOnSave(e.document));
+    this.documents.onDidClose((e) => this.close(e.document.uri));
+    c.onShutdown(() => this.runner.cancelAll());
+    this.documents.listen(c);
+    c.listen();
+  }
+
+  /** A request handler: refuses before initialize, checks params, analyses the current text. */
+  private feature<R>(needsPosition: boolean, f: Feature<R>): (params: unknown) => R {
+    return (params) => {
+      if (!this.initialized) throw notInitialized();
+      const p = checkParams(params, needsPosition);
+      const doc = this.documents.get(p.textDocument.uri);
+      if (!doc) throw unknownDocument(p.textDocument.uri);
+      return f(doc, this.current(doc), p);
+    };
+  }
+
+  /** The analysis of the document's current version (computed now if a debounce is pending). */
+  private current(doc: TextDocument): Analysis {
+    const known = this.analyses.get(doc.uri);
+    if (known && known.version === doc.version) return known;
+    return this.refresh(doc);
+  }
+
+  private schedule(doc: TextDocument): void {
+    // Results of a verification describe the saved text; an edit makes them (and a run in flight) stale.
+    this.runner.cancel(doc.uri);
+    this.verified.delete(doc.uri);
+    clearTimeout(this.timers.get(doc.uri));
+    this.timers.set(doc.uri, setTimeout(() => {
+      const now = this.documents.get(doc.uri);
+      if (now) this.current(now);
+    }, DEBOUNCE_MS));
+  }
+
+  private refresh(doc: TextDocument): Analysis {
+    clearTimeout(this.timers.get(doc.uri));
+    this.timers.delete(doc.uri);
+    const analysis = analyze(doc.getText(), pathOf(doc.uri), doc.version, this.analyses.get(doc.uri));
+    this.analyses.set(doc.uri, analysis);
+    this.publish(doc.uri);
+    return analysis;
+  }
+
+  private publish(uri: string): void {
+    // Nothing is sent before initialize, not even for a document opened too early.
+    if (!this.initialized) return;
+    const a = this.analyses.get(uri);
+    const diagnostics = [...toLspDiagnostics(a?.diagnostics ?? []), ...(this.verified.get(uri) ?? [])];
+    void this.connection.sendDiagnostics({ uri, diagnostics });
+  }
+
+  private async currentSettings(): Promise<Settings> {
+    if (!this.askConfiguration) return this.settings;
+    try {
+      return readSettings(await this.connection.workspace.getConfiguration('symdap'), this.settings);
+    } catch {
+      return this.settings;
+    }
+  }
+
+  private async verifyOnSave(doc: TextDocument): Promise<void> {
+    if (!(await this.currentSettings()).verifyOnSave) return;
+    const analysis = this.current(doc);
+    if (!analysis.checked || analysis.stale) return;
+    const text = doc.getText();
+    const outcome = await this.runner.run(doc.uri, { source: text, file: pathOf(doc.uri) });
+    const now = this.documents.get(doc.uri);
+    if ('cancelled' in outcome || !now || now.version !== doc.version) return;
+    if ('error' in outcome) {
+      void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
+      return;
+    }
+    this.verified.set(doc.uri, verifyDiagnostics(outcome.report, doc.uri, text));
+    this.publish(doc.uri);
+  }
+
+  private close(uri: string): void {
+    this.runner.cancel(uri);
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.analyses.delete(uri);
+    this.verified.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  stop(): void {
+    this.runner.cancelAll();
+  }
+}
+
+function lineText(doc: TextDocument, line: number): string {
+  return doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+}
+
+/** Starts serving on `connection`; returns a function that cancels running verifications. */
+export function startServer(connection: Connection): () => void {
+  const server = new SymLanguageServer(connection);
+  server.listen();
+  return () => server.stop();
+}

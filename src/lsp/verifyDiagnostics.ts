@@ -1,0 +1,48 @@
+// A verification report as LSP diagnostics: each failure an error whose message holds the
+// counterexample and whose related information is the path that reaches it; an unknown
+// verdict is a warning (never silence, which would read as success).
+
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { formatCounterexample } from '../engine/counterexample';
+import type { FailureReport, VerifyReport } from '../engine/report';
+import { spanToRange } from './analysis';
+
+/** Long paths would bury the useful end of the trace; keep the steps nearest the failure. */
+const MAX_TRACE_STEPS = 20;
+
+function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string[]): Diagnostic {
+  const paths = f.paths > 1 ? ` (on ${f.paths} paths)` : '';
+  const steps = f.trace.slice(-MAX_TRACE_STEPS);
+  const relatedInformation: DiagnosticRelatedInformation[] = steps.map((line, i) => ({
+    location: { uri, range: lineRange(line, lines) },
+    message: `path step ${f.trace.length - steps.length + i + 1}`,
+  }));
+  return {
+    range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
+    severity: DiagnosticSeverity.Error, source: 'symdap verify',
+    message: `${f.message} — counterexample: ${formatCounterexample(f.counterexample)}${paths}`,
+    relatedInformation,
+  };
+}
+
+function lineRange(line: number, lines: readonly string[]): Diagnostic['range'] {
+  const text = lines[line - 1] ?? '';
+  const start = text.length - text.trimStart().length;
+  return { start: { line: line - 1, character: start }, end: { line: line - 1, character: text.length } };
+}
+
+function unknownDiagnostic(report: VerifyReport): Diagnostic {
+  const why = report.notes.length > 0 ? report.notes.join('; ') : 'the search was incomplete';
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    severity: DiagnosticSeverity.Warning, source: 'symdap verify',
+    message: `verification unknown: no failure found, but ${why}`,
+  };
+}
+
+/** Front-end errors are already shown by the as-you-type diagnostics; only the verifier's findings here. */
+export function verifyDiagnostics(report: VerifyReport, uri: string, text: string): Diagnostic[] {
+  const lines = text.split(/\r?\n/);
+  const failures = report.failures.map((f) => failureDiagnostic(f, uri, lines));
+  return report.verdict === 'unknown' ? [...failures, unknownDiagnostic(report)] : failures;
+}

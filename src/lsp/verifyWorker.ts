@@ -1,0 +1,22 @@
+// The child process of one verification on save: receives {source, file} over IPC, runs
+// the engine's verifySource (the code path of `symdap verify`) and sends the report back.
+// A separate process so that a newer save or a close cancels the run by killing it, and
+// so that the solver's memory never counts against the language server.
+
+import { verifySource } from '../engine/verifySource';
+import type { VerifyReport } from '../engine/report';
+
+export interface VerifyRequest { readonly source: string; readonly file: string }
+export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
+
+function reply(message: VerifyReply): void {
+  process.send?.(message, () => process.exit(0));
+}
+
+process.on('disconnect', () => process.exit(0));
+process.once('message', (m: VerifyRequest) => {
+  verifySource(m.source, m.file).then(
+    (r) => reply(r.error ? { error: r.error } : { report: r.report }),
+    (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
+  );
+});

@@ -1,0 +1,111 @@
+// Verification on save through the real server and the real Z3: failures with their
+// counterexample and path, unknown as a warning, the setting that turns it off, and
+// cancellation when the document closes.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigurationRequest, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { startServer, type LspClient } from './lspClient';
+
+const FAILING = `proc main(x: int) {
+  var y: int := x * 2;
+  if (y > 20) {
+    assert y < 10;
+  }
+}
+`;
+const BOUNDED = `proc main(n: int) {
+  var i: int := 0;
+  while (i < n) { i := i + 1; }
+}
+`;
+
+const verifyResults = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.source === 'symdap verify');
+const save = (c: LspClient, uri: string): Promise<void> => c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+
+let client: LspClient | undefined;
+afterEach(async () => { await client?.stop(); client = undefined; });
+
+describe('symdap lsp: verification on save', () => {
+  it('reports a failure with its counterexample in the message and its path as related information', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/failing.sym';
+    client.open(uri, FAILING);
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    await save(client, uri);
+    const [failure] = verifyResults(await result);
+    expect(failure.severity).toBe(1);
+    expect(failure.range.start.line).toBe(3);
+    expect(failure.message).toMatch(/^assertion may fail: y < 10 — counterexample: x = (-?\d+)/);
+    const x = Number(/x = (-?\d+)/.exec(failure.message)![1]);
+    expect(x * 2 > 20 && !(x * 2 < 10)).toBe(true);
+    expect(failure.relatedInformation!.map((r) => r.location.range.start.line + 1)).toEqual([2, 3, 4]);
+    expect(failure.relatedInformation!.every((r) => r.location.uri === uri)).toBe(true);
+
+    // An edit makes the results stale; closing clears everything.
+    const cleared = client.diagnostics(uri, (ds) => ds.length === 0);
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    expect(await cleared).toEqual([]);
+  }, 60_000);
+
+  it('reports an incomplete search as a warning, never as success', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/bounded.sym';
+    client.open(uri, BOUNDED);
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    await save(client, uri);
+    const [unknown] = verifyResults(await result);
+    expect(unknown.severity).toBe(2);
+    expect(unknown.message).toMatch(/^verification unknown: .*bound/);
+  }, 60_000);
+
+  it('does not verify when symdap.verifyOnSave is off (initializationOptions), and follows workspace/configuration', async () => {
+    client = startServer();
+    const asked: unknown[] = [];
+    client.connection.onRequest(ConfigurationRequest.type, (p) => { asked.push(p.items[0].section); return [{ verifyOnSave: asked.length > 1 }]; });
+    await client.initialize({ initializationOptions: { verifyOnSave: false }, capabilities: { workspace: { configuration: true } } });
+    const off = 'file:///tmp/symdap-lsp/off.sym';
+    const on = 'file:///tmp/symdap-lsp/on.sym';
+    client.open(off, FAILING);
+    client.open(on, FAILING);
+    const result = client.diagnostics(on, (ds) => verifyResults(ds).length > 0);
+    await save(client, off);
+    await save(client, on);
+    expect(verifyResults(await result)).toHaveLength(1);
+    expect(asked).toEqual(['symdap', 'symdap']);
+    expect(client.published.filter((p) => p.uri === off).flatMap((p) => verifyResults(p.diagnostics))).toEqual([]);
+  }, 60_000);
+
+  it('cancels the run of a document that closes before it ends', async () => {
+    client = startServer();
+    await client.initialize();
+    const closed = 'file:///tmp/symdap-lsp/closed.sym';
+    const other = 'file:///tmp/symdap-lsp/other.sym';
+    client.open(closed, FAILING);
+    client.open(other, FAILING);
+    await save(client, closed);
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: closed } });
+    const result = client.diagnostics(other, (ds) => verifyResults(ds).length > 0);
+    await save(client, other);
+    await result;
+    const last = client.published.filter((p) => p.uri === closed).at(-1)!;
+    expect(last.diagnostics).toEqual([]);
+  }, 60_000);
+
+  it('drops the run of an older text: an edit and a newer save cancel it', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/resaved.sym';
+    client.open(uri, FAILING);
+    await save(client, uri);
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 }, contentChanges: [{ text: FAILING.replace('y < 10', 'y < 8') }],
+    });
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    await save(client, uri);
+    expect(verifyResults(await result).map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
+    const all = client.published.filter((p) => p.uri === uri).flatMap((p) => verifyResults(p.diagnostics));
+    expect(all.map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
+  }, 60_000);
+});
