@@ -3,7 +3,7 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
 // `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
 
-import type { Assert, Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
+import type { Assert, Expr, While, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
@@ -23,17 +23,17 @@ function* nodes(root: unknown): Generator<Node> {
     yield x as Node;
     // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
+    // So may a loop invariant's (produced and consumed, step/heapLoops.ts).
+    if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
   }
 }
 
 /** What the engine refuses in `n`, if anything. */
-function unsupported(n: Node, heap: boolean, mode: 'explore' | 'modular'): string | undefined {
+function unsupported(n: Node): string | undefined {
   switch (n.kind) {
     case 'untouched': return 'untouched yet';
     case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
-    // Explore mode unrolls loops, which needs nothing new; modular mode would have to frame the heap.
-    case 'while': return heap && mode === 'modular' && (n as unknown as { invariants: unknown[] }).invariants.length > 0 ? 'loops with invariants in programs with objects in modular mode yet' : undefined;
     default: return undefined;
   }
 }
@@ -87,7 +87,6 @@ function recursive(checked: CheckedProgram): PredicateDecl | FunctionDecl | unde
  * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
  */
 export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
-  const heap = checked.classes.size > 0;
   const rec = recursive(checked);
   if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive ${rec.kind === 'predicate' ? 'predicates' : 'functions'} yet (${rec.kind} ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
@@ -104,7 +103,7 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     const roots = declNodes(d);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
-      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap, mode) ?? unsupportedTarget(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n) ?? unsupportedTarget(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }
