@@ -46,7 +46,7 @@ function unsupportedTarget(n: Node): string | undefined {
     if (t.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to a field yet';
     let e: Expr = t;
     while (e.kind === 'index') e = e.array;
-    if (t.kind === 'index' && e.kind === 'field') return 'element writes through a field yet';
+    if (t.kind === 'index' && e.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to an element through a field yet';
   }
   return undefined;
 }

@@ -21,6 +21,7 @@ import { foldStmt, unfoldStmt } from './foldUnfold';
 import { assertWithHeap } from './assertHeap';
 import { hasPermission } from '../heap/assertions';
 import { allocate, writeChecked } from './objects';
+import { assignFieldElement, isFieldElement } from './fieldElements';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -126,6 +127,7 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
   if (target.kind === 'field') return assignField(ctx, s, target, value, st);
+  if (isFieldElement(target)) return assignFieldElement(ctx, s, target, value, st);
   return assignElement(ctx, s, target, value, st);
 }
 
