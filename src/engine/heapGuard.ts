@@ -32,7 +32,6 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    case 'untouched': return 'untouched yet';
     case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
     default: return undefined;
   }
@@ -53,7 +52,7 @@ function unsupportedTarget(n: Node): string | undefined {
 
 /** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
 function assertionNodes(es: readonly Expr[]): unknown[] {
-  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr));
+  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
 }
 
 function declNodes(d: TopDecl): unknown[] {
@@ -97,7 +96,9 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
     }
-    for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+    // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.
+    const unwrap = (e: Expr): Expr[] => conjuncts(e).flatMap((c) => (c.kind === 'pure' && c.expr.kind === 'untouched' ? unwrap(c.expr.body) : [e]));
+    for (const c of asserted.flatMap(unwrap).flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {
     const roots = declNodes(d);
