@@ -42,7 +42,7 @@ function unsupportedTarget(n: Node): string | undefined {
   const st = n as unknown as { kind: string; target?: Expr; targets?: readonly Expr[]; value?: { kind: string } };
   const targets = st.kind === 'callAssign' ? st.targets ?? [] : st.kind === 'assign' ? [st.target!] : [];
   for (const t of targets) {
-    if (t.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to a field yet';
+    if (t.kind === 'field' && st.kind === 'callAssign') return 'several call results assigned to a field yet';
     let e: Expr = t;
     while (e.kind === 'index') e = e.array;
     if (t.kind === 'index' && e.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to an element through a field yet';

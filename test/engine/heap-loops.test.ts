@@ -72,6 +72,12 @@ describe.each(['explore', 'modular'] as const)('heap loops (%s)', (mode) => {
     const src = `${C}proc main(c: C, i: int)\n  requires acc(c.a) && c.a.length == 3\n{\n  c.a[1] := 7;\n  assert c.a[1] == 7 && c.a.length == 3;\n  c.a[i] := 1;\n}\n`;
     expect(await failures(src, mode)).toEqual({ verdict: 'failed', failures: ['out-of-bounds@7'] });
   });
+
+  test('a call result assigned to a field: the receiver before the call, the write (with its permission) after it', async () => {
+    const src = `${C}proc one(c: C) returns (r: int)\n  requires acc(c.y)\n  ensures acc(c.y) && c.y == old(c.y) && r == c.y + 1\n{\n  r := c.y + 1;\n}\n`
+      + `proc main(c: C)\n  requires acc(c.x) && acc(c.y) && c.y == 2\n{\n  c.x := one(c);\n  assert c.x == 3;\n  var d: C := new C;\n  d.y := 4;\n  d.x := one(d);\n  assert d.x == 5 && c.x == 3;\n  c.y := one(c);\n  assert c.y == 3;\n  var e: C := null;\n  e.x := one(c);\n}\n`;
+    expect(await failures(src, mode)).toEqual({ verdict: 'failed', failures: ['permission@20'] });
+  });
 });
 
 describe('heap loops in modular mode', () => {

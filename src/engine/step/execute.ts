@@ -113,6 +113,8 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
   const { target, value } = st;
   if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
+    // `c.f := p()`: c first, then the call (left to right, as Java); the write after it.
+    if (target.kind === 'field') return withValue(ctx, s, target.object, (s1, recv) => callInto(ctx, s1, value, [target], st.span, [[recv as Term]]));
     return callInto(ctx, s, value, [target], st.span);
   }
   if (target.kind === 'var' && value.kind === 'new') {
