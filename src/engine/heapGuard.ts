@@ -1,7 +1,7 @@
 // The parts of the heap language the symbolic engine does not handle yet (the language and
 // the concrete interpreter do). Every symbolic entry point asks this guard first, so such a
-// program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
-// `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
+// program gets one clear file:line:col error instead of a crash deep in the engine. The rest
+// (loops with permissions, untouched, field and element targets) is supported (step/*.ts).
 
 import type { Assert, Expr, While, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
