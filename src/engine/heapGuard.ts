@@ -1,9 +1,9 @@
 // The parts of the heap language the symbolic engine does not handle yet (the language and
 // the concrete interpreter do). Every symbolic entry point asks this guard first, so such a
-// program gets one clear file:line:col error instead of a crash deep in the engine. Fields,
-// `new`, `null` and `acc(e.f)` conjuncts in requires/ensures are supported (step/heapCalls.ts).
+// program gets one clear file:line:col error instead of a crash deep in the engine. The rest
+// (loops with permissions, untouched, field and element targets) is supported (step/*.ts).
 
-import type { Assert, Expr, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
+import type { Assert, Expr, While, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
@@ -25,17 +25,16 @@ function* nodes(root: unknown): Generator<Node> {
     yield x as Node;
     // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
+    // So may a loop invariant's (produced and consumed, step/heapLoops.ts).
+    if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
   }
 }
 
 /** What the engine refuses in `n`, if anything. */
-function unsupported(n: Node, heap: boolean, mode: 'explore' | 'modular'): string | undefined {
+function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    case 'untouched': return 'untouched yet';
     case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
-    // Explore mode unrolls loops, which needs nothing new; modular mode would have to frame the heap.
-    case 'while': return heap && mode === 'modular' && (n as unknown as { invariants: unknown[] }).invariants.length > 0 ? 'loops with invariants in programs with objects in modular mode yet' : undefined;
     default: return undefined;
   }
 }
@@ -45,17 +44,17 @@ function unsupportedTarget(n: Node): string | undefined {
   const st = n as unknown as { kind: string; target?: Expr; targets?: readonly Expr[]; value?: { kind: string } };
   const targets = st.kind === 'callAssign' ? st.targets ?? [] : st.kind === 'assign' ? [st.target!] : [];
   for (const t of targets) {
-    if (t.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to a field yet';
+    if (t.kind === 'field' && st.kind === 'callAssign') return 'several call results assigned to a field yet';
     let e: Expr = t;
     while (e.kind === 'index') e = e.array;
-    if (t.kind === 'index' && e.kind === 'field') return 'element writes through a field yet';
+    if (t.kind === 'index' && e.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to an element through a field yet';
   }
   return undefined;
 }
 
 /** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
 function assertionNodes(es: readonly Expr[]): unknown[] {
-  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr));
+  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
 }
 
 function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
@@ -85,7 +84,6 @@ function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined
  * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
  */
 export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
-  const heap = checked.classes.size > 0;
   const rec = recursiveUnsupported(checked);
   if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions with array results yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
@@ -96,13 +94,15 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
     }
-    for (const c of asserted.flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+    // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.
+    const unwrap = (e: Expr): Expr[] => conjuncts(e).flatMap((c) => (c.kind === 'pure' && c.expr.kind === 'untouched' ? unwrap(c.expr.body) : [e]));
+    for (const c of asserted.flatMap(unwrap).flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {
     const roots = declNodes(d, checked);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
-      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n, heap, mode) ?? unsupportedTarget(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n) ?? unsupportedTarget(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }

@@ -63,7 +63,7 @@ export interface CallSite {
   readonly call: Call;
   readonly span: Span;
   readonly targets: readonly LValue[];
-  /** For element targets `a[i][j]`: the indices, evaluated (and bounds-checked) before the call. */
+  /** For element targets `a[i][j]`: the indices, evaluated (and bounds-checked) before the call; for a field target `e.f`: [e's value]. */
   readonly indices?: readonly (readonly Term[] | undefined)[];
 }
 

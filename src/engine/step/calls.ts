@@ -18,6 +18,7 @@ import { globalsModifiedBy } from './modifies';
 import { checkObligations } from './execute';
 import { evalPlace, storeAt, type ElementTarget } from './elements';
 import { heapUnsupported } from '../heapGuard';
+import { writeChecked } from './objects';
 import { callWithHeap, entryWithHeap, leaveWithHeap, usesHeap } from './heapCalls';
 
 export async function callInto(
@@ -163,7 +164,13 @@ export async function assignResults(ctx: EngineContext, s: State, callee: Proc, 
     const value = results.get(callee.returns[i].name)!;
     const target = targets[i];
     if (target.kind === 'var') { cur = assignName(cur, target.name, value); continue; }
-    if (target.kind === 'field') return heapUnsupported();
+    if (target.kind === 'field') {
+      // `c.f := p()`: the receiver was evaluated before the call (fieldCalls.ts); the write needs acc(c.f).
+      const receiver = site?.indices?.[i]?.[0];
+      if (!receiver || i !== targets.length - 1) return heapUnsupported();
+      const written = await writeChecked(ctx, cur, target, receiver, value, site!.span);
+      return [...leaves, ...written.map((w) => (w.state.status === 'running' ? { ...w, state: withKont(w.state, topFrame(w.state).kont) } : w))];
+    }
     const stored = await storeElement(ctx, cur, target, value, site?.indices?.[i]);
     leaves.push(...stored.leaves);
     if (!stored.next) return leaves;

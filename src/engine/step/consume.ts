@@ -21,6 +21,7 @@ import type { EngineContext, Successor } from './context';
 import { checkObligations } from './execute';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
+import { checkUntouched, isUntouched } from './untouched';
 
 export interface ConsumeHow {
   /** Evaluates in the heap at the start of the consume. */
@@ -53,6 +54,10 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
   const go = async (cur: State, i: number, removed: readonly Chunk[]): Promise<void> => {
     if (i === list.length) { outs.push({ state: cur, removed }); return; }
     const c: Conjunct = list[i];
+    if (c.kind === 'pure' && isUntouched(c.expr)) {
+      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, i + 1, removed);
+      return;
+    }
     if (c.kind === 'pure') {
       const obligations: Obligation[] = [];
       const cond = evalTerm(c.expr, how.env, obligations);

@@ -16,11 +16,17 @@ export type ElementTarget = LValue & { kind: 'index' };
 
 /** The variable an element target writes and its index levels, outermost first. */
 export function targetPath(target: ElementTarget): { name: string; levels: ElementTarget[] } {
+  const { root, levels } = targetLevels(target);
+  if (root.kind !== 'var') throw new Error(`internal: cannot assign to an element of ${printExpr(root)}`);
+  return { name: root.name, levels };
+}
+
+/** The array expression under all of an element target's indices (a variable or a field), and the levels. */
+export function targetLevels(target: ElementTarget): { root: Expr; levels: ElementTarget[] } {
   const levels: ElementTarget[] = [];
   let e: Expr = target;
   while (e.kind === 'index') { levels.unshift(e); e = e.array; }
-  if (e.kind !== 'var') throw new Error(`internal: cannot assign to an element of ${printExpr(e)}`);
-  return { name: e.name, levels };
+  return { root: e, levels };
 }
 
 function arrayNamed(ctx: EngineContext, s: State, name: string): SymArray {
@@ -29,9 +35,9 @@ function arrayNamed(ctx: EngineContext, s: State, name: string): SymArray {
   return arr;
 }
 
-/** The array at `indices` below variable `name` (the variable's own array for none). */
-function arrayAt(ctx: EngineContext, s: State, name: string, indices: readonly Term[]): SymArray {
-  let arr = arrayNamed(ctx, s, name);
+/** The array at `indices` below `root` (root itself for none). */
+function arrayAt(ctx: EngineContext, root: SymArray, name: string, indices: readonly Term[]): SymArray {
+  let arr = root;
   for (const i of indices) {
     const inner = elementOf(ctx.T, arr, i);
     if (!isSymArray(inner)) throw new Error(`internal: too many indices for ${name}`);
@@ -55,7 +61,14 @@ export interface Place extends PropertyOutcome {
 
 /** Evaluates and bounds-checks the indices of `target`; `next` is the state where all are defined and in bounds. */
 export async function evalPlace(ctx: EngineContext, s: State, target: ElementTarget): Promise<Place> {
-  const { name, levels } = targetPath(target);
+  const { name } = targetPath(target);
+  return evalPlaceIn(ctx, s, target, (st) => arrayNamed(ctx, st, name));
+}
+
+/** evalPlace for a target whose root array (a variable's or a field's value) `rootOf` gives. */
+export async function evalPlaceIn(ctx: EngineContext, s: State, target: ElementTarget, rootOf: (s: State) => SymArray): Promise<Place> {
+  const { root, levels } = targetLevels(target);
+  const name = printExpr(root);
   const leaves: Successor[] = [];
   const indices: Term[] = [];
   let cur: State = s;
@@ -65,7 +78,7 @@ export async function evalPlace(ctx: EngineContext, s: State, target: ElementTar
     const defined = await checkAll(ctx, cur, obligations.map(obligationProperty));
     leaves.push(...defined.leaves);
     if (!defined.next) return { leaves, indices };
-    const inBounds = await checkIndex(ctx, defined.next, arrayAt(ctx, defined.next, name, indices), idx, level);
+    const inBounds = await checkIndex(ctx, defined.next, arrayAt(ctx, rootOf(defined.next), name, indices), idx, level);
     leaves.push(...inBounds.leaves);
     if (!inBounds.next) return { leaves, indices };
     cur = inBounds.next;
@@ -77,6 +90,11 @@ export async function evalPlace(ctx: EngineContext, s: State, target: ElementTar
 /** `s` with the element of `target` at the evaluated `indices` set to `v`. */
 export function storeAt(ctx: EngineContext, s: State, target: ElementTarget, indices: readonly Term[], v: SymValue): State {
   const { name } = targetPath(target);
+  return assignName(s, name, withElementAt(ctx, arrayNamed(ctx, s, name), name, indices, v));
+}
+
+/** `root` with the element at `indices` set to `v` (the arrays on the way rebuilt). */
+export function withElementAt(ctx: EngineContext, root: SymArray, name: string, indices: readonly Term[], v: SymValue): SymArray {
   const update = (arr: SymArray, depth: number): SymArray => {
     const i = indices[depth];
     if (depth === indices.length - 1) return withElement(ctx.T, arr, i, v);
@@ -84,5 +102,5 @@ export function storeAt(ctx: EngineContext, s: State, target: ElementTarget, ind
     if (!isSymArray(inner)) throw new Error(`internal: too many indices for ${name}`);
     return withElement(ctx.T, arr, i, update(inner, depth + 1));
   };
-  return assignName(s, name, update(arrayNamed(ctx, s, name), 0));
+  return update(root, 0);
 }

@@ -21,6 +21,7 @@ import { foldStmt, unfoldStmt } from './foldUnfold';
 import { assertWithHeap } from './assertHeap';
 import { hasPermission } from '../heap/assertions';
 import { allocate, writeChecked } from './objects';
+import { assignFieldElement, isFieldElement } from './fieldElements';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -112,6 +113,8 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
   const { target, value } = st;
   if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
+    // `c.f := p()`: c first, then the call (left to right, as Java); the write after it.
+    if (target.kind === 'field') return withValue(ctx, s, target.object, (s1, recv) => callInto(ctx, s1, value, [target], st.span, [[recv as Term]]));
     return callInto(ctx, s, value, [target], st.span);
   }
   if (target.kind === 'var' && value.kind === 'new') {
@@ -126,6 +129,7 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
     return withValue(ctx, s, value, (next, v) => [{ state: assignName(next, target.name, v), label: STEP }]);
   }
   if (target.kind === 'field') return assignField(ctx, s, target, value, st);
+  if (isFieldElement(target)) return assignFieldElement(ctx, s, target, value, st);
   return assignElement(ctx, s, target, value, st);
 }
 

@@ -14,9 +14,15 @@ import { assignName, envOf, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
 import { assignedIn, declaredTypes, globalsModifiedBy } from './modifies';
 import { withValue } from './execute';
+import { checkHeapInvariants, heapInvariants, modularHeapLoop, preserveHeapInvariant } from './heapLoops';
+import { usesHeap } from './heapCalls';
 
 export async function enterLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
-  if (ctx.options.mode === 'modular' && loop.invariants.length > 0) return modularLoop(ctx, s, loop);
+  if (ctx.options.mode === 'modular' && loop.invariants.length > 0) {
+    // With objects the body may write fields: it runs on the invariant's permissions only.
+    if (usesHeap(ctx)) return modularHeapLoop(ctx, s, loop, (st) => havocAssigned(ctx, st, loop));
+    return modularLoop(ctx, s, loop);
+  }
   return loopTest(ctx, s, loop, 0);
 }
 
@@ -31,10 +37,21 @@ function invariantChecks(ctx: EngineContext, s: State, loop: While, what: string
 /** Explore mode: arrival at the loop head after `iteration` completed iterations. */
 export async function loopTest(ctx: EngineContext, s: State, loop: While, iteration: number): Promise<Successor[]> {
   const what = iteration === 0 ? 'may not hold on entry' : 'may not be preserved';
+  if (heapInvariants(ctx, loop)) {
+    const checked = await checkHeapInvariants(ctx, s, loop, what);
+    const out: Successor[] = [...checked.leaves];
+    for (const next of checked.nexts) out.push(...(await testLoop(ctx, next, loop, iteration)));
+    return out;
+  }
   const inv = await checkAll(ctx, s, invariantChecks(ctx, s, loop, what));
   if (!inv.next) return inv.leaves;
+  return [...inv.leaves, ...(await testLoop(ctx, inv.next, loop, iteration))];
+}
+
+/** Explore mode: the loop condition tested, the invariants having been checked. */
+async function testLoop(ctx: EngineContext, s: State, loop: While, iteration: number): Promise<Successor[]> {
   const rest = topFrame(s).kont;
-  const tested = await withValue(ctx, inv.next, loop.cond, async (s1, c) => {
+  return withValue(ctx, s, loop.cond, async (s1, c) => {
     const cond = c as Term;
     const out = await split(ctx, s1, cond, loop.cond.span, `while (${printExpr(loop.cond)})`);
     const succ: Successor[] = [...out.leaves];
@@ -50,7 +67,6 @@ export async function loopTest(ctx: EngineContext, s: State, loop: While, iterat
     if (out.else) succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
     return succ;
   });
-  return [...inv.leaves, ...tested];
 }
 
 async function modularLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
@@ -99,6 +115,7 @@ function havocAssigned(ctx: EngineContext, s: State, loop: While): State {
 
 /** Modular mode: the end of one arbitrary iteration; the invariant must hold again. */
 export async function preserveInvariant(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
+  if (usesHeap(ctx)) return preserveHeapInvariant(ctx, s, loop);
   const out = await checkAll(ctx, s, invariantChecks(ctx, s, loop, 'may not be preserved'));
   if (!out.next) return out.leaves;
   return [...out.leaves, { state: { ...out.next, status: 'done', note: `the body of the loop at line ${loop.span.line} preserves its invariant` }, label: STEP }];

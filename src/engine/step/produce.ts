@@ -21,6 +21,7 @@ import { envFrom, withHeaps } from './frames';
 import type { Fresh } from './havoc';
 import { recursion } from '../heap/recursion';
 import { instanceFacts } from './unfoldSnapshot';
+import { isUntouched, untouchedFact } from './untouched';
 
 /** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
 export type Naming = (s: State, display: string, type: Type) => Fresh;
@@ -89,6 +90,14 @@ async function produceOne(
 ): Promise<State | undefined> {
   const T = ctx.T;
   if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
+  if (c.kind === 'pure' && isUntouched(c.expr)) {
+    const env = how.envAt(s);
+    // A's receivers may be known only from the facts produced so far (getList(it) == old(getList(it))).
+    const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
+    const fact = await untouchedFact(ctx, known, c.expr, env, env.heap ?? EMPTY_HEAP, env.oldHeap ?? EMPTY_HEAP);
+    if (fact) facts.list.push({ term: fact, span: c.expr.span });
+    return s;
+  }
   const e = c.kind === 'acc' ? (c.acc.target as FieldRead).object : c.expr;
   const ev = await evaluate(ctx, s, e, how, leaves);
   if (!ev) return undefined;
