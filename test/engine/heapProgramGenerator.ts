@@ -11,9 +11,9 @@
 
 import { Rng } from '../support/programGen';
 import { ObjectTags, type Tag } from './heapPermissions';
+import { CLASS, FIELDS, functionsFor, PRED_TEMPLATES, type Fn, type Pred } from './heapTemplates';
 
-export const CLASS = 'Node';
-export const FIELDS = [{ name: 'val', type: 'int' }, { name: 'flag', type: 'bool' }, { name: 'next', type: CLASS }] as const;
+export { CLASS, FIELDS };
 
 export interface HeapParam { readonly name: string; readonly kind: 'int' | 'bool' | 'ref' }
 /** A location main's requires grants: the field of the object reached from a parameter along `path`. */
@@ -28,20 +28,11 @@ export interface HeapProgram {
 
 export interface HeapGenOptions { readonly statements: number; readonly joins: boolean }
 
-interface Pred { readonly name: string; readonly fields: readonly string[]; readonly body: (n: string) => string }
-interface Fn { readonly name: string; readonly pred?: string; readonly text: string }
 type Kind = 'int' | 'bool' | 'ref';
 interface Var { readonly name: string; readonly kind: Kind; readonly tag?: Tag; readonly mutable: boolean }
 /** What a procedure needs from one reference argument: direct fields and predicate instances. */
 interface Need { readonly fields: readonly string[]; readonly preds: readonly string[] }
 interface Helper { readonly name: string; readonly refs: readonly Need[]; readonly ints: number; readonly returns: boolean; readonly text: string }
-
-const PRED_TEMPLATES = [
-  (k: number): Pred => ({ name: 'cell', fields: ['val'], body: (n) => `acc(${n}.val)` }),
-  (k: number): Pred => ({ name: 'pos', fields: ['val'], body: (n) => `acc(${n}.val) && ${n}.val >= ${k}` }),
-  (k: number): Pred => ({ name: 'pair', fields: ['val', 'flag'], body: (n) => `acc(${n}.val) && acc(${n}.flag) && (${n}.flag ==> ${n}.val != ${k})` }),
-  (): Pred => ({ name: 'link', fields: ['next', 'flag'], body: (n) => `acc(${n}.next) && acc(${n}.flag)` }),
-];
 
 /** One generation run: scopes, counters and the permission model live here. */
 class Builder {
@@ -57,10 +48,7 @@ class Builder {
   constructor(readonly rng: Rng, readonly opts: HeapGenOptions) {
     const templates = PRED_TEMPLATES.filter(() => rng.chance(0.6));
     this.preds = (templates.length > 0 ? templates : [PRED_TEMPLATES[1]]).map((t) => t(rng.int(-3, 3)));
-    this.fns.push({ name: 'get', text: 'function get(n: Node): int\n  requires acc(n.val)\n{\n  n.val\n}' });
-    for (const p of this.preds.filter((q) => q.fields.includes('val'))) {
-      this.fns.push({ name: `${p.name}Val`, pred: p.name, text: `function ${p.name}Val(n: Node): int\n  requires ${p.name}(n)\n{\n  unfolding ${p.name}(n) in n.val + 1\n}` });
-    }
+    this.fns.push(...functionsFor(this.preds));
   }
 
   private fresh(prefix: string): string { return `${prefix}${this.counter++}`; }
