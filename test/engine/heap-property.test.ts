@@ -12,7 +12,8 @@
 // Runtime: about 35 s for the 300 programs (30 s of tests, 35 s whole vitest process) on the
 // shared 2-core machine under load (measured 2026-11-23); less on a quiet one.
 // Seeds are fixed (SYMDAP_PROPERTY_SEED reruns one, SYMDAP_PROPERTY_PROGRAMS resizes the
-// suites); a failure prints the seed, the program and the inputs.
+// suites, SYMDAP_PROPERTY_TALLY=1 prints what each chunk exercised); a failure prints the
+// seed, the program and the inputs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
@@ -141,6 +142,7 @@ for (const suite of SUITES) {
         // met permission failures, counterexamples replayed, few inputs were undecided.
         const runs = (end - start) * INPUTS_PER_PROGRAM;
         const summary = JSON.stringify(tally);
+        if (process.env.SYMDAP_PROPERTY_TALLY) console.log(summary);
         expect(tally.forked, summary).toBeGreaterThan((end - start) / 5);
         expect(tally.correspondence.exact ?? 0, summary).toBeGreaterThan(runs / 20);
         expect(tally.correspondence.discipline ?? 0, summary).toBeGreaterThan(0);

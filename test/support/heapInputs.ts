@@ -1,7 +1,7 @@
 // Random inputs for generated heap programs (test/engine/heapProgramGenerator.ts), in the
-// input-file format: a pool of one to three objects with random field values (their `next`
-// null or another pool object, itself included), and each reference parameter null, a
-// pool object, or the same object as an earlier parameter (aliasing). Also whether the
+// input-file format: a pool of objects with random field values (their `next` null or a
+// pool object, itself included), and each reference parameter null, an object no earlier
+// parameter names, or the same object as an earlier parameter (aliasing). Also whether the
 // inputs keep the locations main's requires grants disjoint, as the engine assumes.
 
 import type { HeapParam, Location } from '../engine/heapProgramGenerator';
@@ -15,7 +15,9 @@ function small(rng: Rng): number {
 
 export function randomHeapInputs(seed: number, params: readonly HeapParam[]): Record<string, unknown> {
   const rng = new Rng(seed);
-  const ids = Array.from({ length: rng.int(1, 3) }, (_, i) => i + 1);
+  // Enough objects for distinct parameters, plus maybe one reachable only through `next`.
+  const refParams = params.filter((p) => p.kind === 'ref').length;
+  const ids = Array.from({ length: refParams + rng.int(0, 1) }, (_, i) => i + 1);
   const fields = new Map(ids.map((id) => [id, { val: small(rng), flag: rng.chance(0.5), next: rng.chance(0.2) ? 0 : rng.pick(ids) }]));
   const emitted = new Set<number>();
   // Each object's fields once, at its first occurrence (possibly as another's next); later ones name it by id.
@@ -31,7 +33,8 @@ export function randomHeapInputs(seed: number, params: readonly HeapParam[]): Re
     if (p.kind === 'int') { json[p.name] = small(rng); continue; }
     if (p.kind === 'bool') { json[p.name] = rng.chance(0.5); continue; }
     const r = rng.float();
-    const id = r < 0.05 ? undefined : r < 0.25 && given.length > 0 ? rng.pick(given) : rng.pick(ids);
+    const unused = ids.filter((i) => !given.includes(i));
+    const id = r < 0.05 ? undefined : (r < 0.2 && given.length > 0) || unused.length === 0 ? rng.pick(given) : rng.pick(unused);
     if (id === undefined) { json[p.name] = null; continue; }
     json[p.name] = ref(id);
     given.push(id);
