@@ -9,8 +9,8 @@
 // concrete run cannot see (only its null dereferences are checked against them), and inputs
 // outside main's precondition, which must match no leaf that goes on. Correctness: every
 // failing leaf's counterexample replays through the input-file parser to the same failure.
-// Runtime: about 35 s for the 300 programs (30 s of tests, 35 s whole vitest process) on the
-// shared 2-core machine under load (measured 2026-11-23); less on a quiet one.
+// Runtime (whole vitest process, 300 programs): 15–20 s, up to 43 s with the shared 2-core
+// machine under load (measured 2026-11-23); well under the 150 s budget.
 // Seeds are fixed (SYMDAP_PROPERTY_SEED reruns one, SYMDAP_PROPERTY_PROGRAMS resizes the
 // suites, SYMDAP_PROPERTY_TALLY=1 prints what each chunk exercised); a failure prints the
 // seed, the program and the inputs.
