@@ -40,6 +40,8 @@ function arrayJSON(contents: Value, n: bigint, innerLengths: readonly Value[], s
 export function counterexample(inputs: readonly Term[], model: Model | undefined): Counterexample {
   const out: Counterexample = {};
   const refs = new RefNumbering();
+  /** The object each reference input (`c`, `c.next`) is written as, by display name. */
+  const objects: Record<string, RefObject> = {};
   const byName = new Map(inputs.map((sym) => [sym.symbol!.display, sym]));
   const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array' && !LENGTH.test(sym.symbol!.display)).map((sym) => sym.symbol!.display));
   for (const sym of inputs) {
@@ -48,8 +50,15 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
     const m = LENGTH.exec(name);
     if (m && arrays.has(m[1])) continue;
     const v = valueOf(model, sym);
-    if (sym.sort.kind === 'ref') { out[name] = refs.ref(v); continue; }
-    const owner = fieldOwner(sym, out);
+    // A reference field input (`c.next`) nests in its owner's object, so `c.next.x` can nest in it in turn.
+    const owner = fieldOwner(sym, objects);
+    if (sym.sort.kind === 'ref') {
+      const ref = refs.ref(v);
+      if (owner) owner.object[owner.field] = ref;
+      else out[name] = ref;
+      if (ref) objects[name] = ref;
+      continue;
+    }
     if (owner) { owner.object[owner.field] = valueToJSON(v, sym.sort); continue; }
     if (arrays.has(name)) {
       const lenSym = byName.get(`${name}.length`);

@@ -1,7 +1,8 @@
 // References in counterexamples, in the input format the concrete interpreter replays
 // (concrete/refInputs.ts): null, or an object `{"@": 1, "x": 5}` whose id is numbered in
 // order of first appearance, so aliasing reads `a = @1, b = @1`. A field input `c.x` of a
-// reference input c is written inside c's object instead of on its own.
+// reference input c is written inside c's object instead of on its own, a reference field
+// input `c.next` too, and `c.next.x` inside that (`c = @1 {next = @2 {x = 5}}`).
 
 import type { Term } from './terms/term';
 import type { Value } from './terms/values';
@@ -23,11 +24,11 @@ export class RefNumbering {
 
 const FIELD = /^(.+)\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
-/** The reference input a field input `c.x` belongs to, when c is one (and not null) in `out`. */
-export function fieldOwner(sym: Term, out: Record<string, unknown>): { object: RefObject; field: string } | undefined {
+/** The reference input a field input `c.x` belongs to, when c is one (and not null) in `objects`, by display name. */
+export function fieldOwner(sym: Term, objects: Record<string, unknown>): { object: RefObject; field: string } | undefined {
   const m = FIELD.exec(sym.symbol!.display);
   if (!m || m[2] === 'length') return undefined;
-  const owner = out[m[1]];
+  const owner = objects[m[1]];
   if (typeof owner !== 'object' || owner === null || Array.isArray(owner) || !('@' in owner)) return undefined;
   return { object: owner as RefObject, field: m[2] };
 }

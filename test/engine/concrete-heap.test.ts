@@ -104,7 +104,7 @@ describe('objects', () => {
     expect(run(p, { c: { '@': 1, x: 4 }, w: false }).store.get('v')).toBe(4n);
   });
 
-  test('fold and unfold do nothing at run time; unfolding evaluates its body', () => {
+  test('fold of an instance that holds and unfold change nothing at run time; unfolding evaluates its body', () => {
     const r = run(program(
       ...P,
       'proc main() returns (v: int) {',
@@ -116,6 +116,13 @@ describe('objects', () => {
       '}'));
     expect(r).toMatchObject({ status: 'ok', trace: [15, 16, 17, 18, 19] });
     expect(r.store.get('v')).toBe(8n);
+  });
+
+  test('fold of an instance whose body does not hold is a fold failure at its line, as symbolically', () => {
+    // Heap property test: a `fold` counterexample ran on to the end when fold did nothing.
+    const p = program(...P, 'proc main(v: int) {', '  var c: Cell := new Cell;', '  c.x := v;', '  fold valid(c);', '}');
+    expect(run(p, { v: -1 }).failure).toMatchObject({ kind: 'fold', span: { line: 17 }, message: 'valid(c)' });
+    expect(run(p, { v: 0 }).status).toBe('ok');
   });
 });
 

@@ -96,3 +96,27 @@ describe('counterexamples of merged paths name each input once (issue 8)', () =>
     });
   }
 });
+
+describe('counterexamples nest reference field inputs (heap property test, seed 31006)', () => {
+  // `p.next` was written as an input of its own, so p's `next` stayed null on replay and the
+  // requires failed: the counterexample must read p = @1 {next = @2 {val = …}}.
+  const source = `class Node {
+  var val: int;
+  var next: Node;
+}
+proc main(p: Node, x: int)
+  requires acc(p.next) && acc(p.next.val)
+{
+  assert p.next.val != x;
+}`;
+  it('the failure replays through the input-file parser', async () => {
+    const { checked, diagnostics } = loadSource(source, 'nested.sym');
+    expect(diagnostics).toEqual([]);
+    const { report } = await verifyProgram(checked!, solver, { mode: 'explore' });
+    expect(report.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 8]]);
+    const cx = report.failures[0].counterexample as Record<string, { '@': number; next: { '@': number; val: number } }>;
+    expect(Object.keys(cx).sort()).toEqual(['p', 'x']);
+    expect(cx.p.next.val).toBe(cx.x as unknown as number);
+    expect(outcome(replay(checked!, resolveEntry(checked!).proc!, report.failures[0].counterexample))).toEqual({ status: 'failed', kind: 'assert', line: 8 });
+  });
+});

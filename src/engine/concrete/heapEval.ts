@@ -2,9 +2,9 @@
 // the entry heap under `old`), `new`, null dereference as a run-time error, functions
 // evaluated by their body, and assertions reduced to what can be checked at run time.
 // Permissions are a proof discipline, not a run-time property (design A.18): `acc(e.f)` holds
-// when e is not null, a predicate instance holds when its body's checkable parts do, `fold`,
-// `unfold` and `unfolding` do nothing, and `untouched(A)` compares A's locations with the
-// heap on entry.
+// when e is not null, a predicate instance holds when its body's checkable parts do, `fold`
+// checks that its instance holds (statements.ts), `unfold` and `unfolding` do nothing, and
+// `untouched(A)` compares A's locations with the heap on entry.
 
 import type { Call, Expr, LValue, Param, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';

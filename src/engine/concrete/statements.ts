@@ -65,7 +65,12 @@ export class StatementRunner {
       case 'join':
         if (s.cond && !ev.bool(s.cond, frame)) this.m.fail('join', s.span, undefined, this.m.text(s.cond.span));
         return;
-      case 'fold': case 'unfold': return; // ghost operations: no run-time effect
+      // Ghost operations, but `fold` states that the instance holds, which a run can check
+      // (as the engine does): so a `fold` failure's counterexample replays.
+      case 'fold':
+        if (!ev.bool(s.pred, frame)) this.m.fail('fold', s.span, undefined, this.m.text(s.pred.span));
+        return;
+      case 'unfold': return;
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];
