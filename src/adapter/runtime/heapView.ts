@@ -7,7 +7,7 @@ import { chunkLabel } from '../../engine/heap/chunks';
 import { isSymArray, type SymValue } from '../../engine/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
-import { frameOf, type StateFrame } from './evaluate';
+import { frameOf, type StateFrame } from './stateFrame';
 
 const MAX_RECEIVER = 60;
 const MAX_VALUE = 120;
