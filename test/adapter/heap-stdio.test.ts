@@ -26,7 +26,11 @@ it('stops on permission failures and shows the Heap scope and where the permissi
   expect(info1.description).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
   const main1 = (await dc.stackTraceRequest({ threadId: t1 })).body.stackFrames[0];
   expect(main1.line).toBe(35);
-  expect(await heapRows(dc, main1.id)).toEqual([['(empty)', 'no permissions held', undefined]]);
+  // A first row names the missing chunk, for clients that never ask for exceptionInfo.
+  expect(await heapRows(dc, main1.id)).toEqual([
+    ['✗ missing acc(c.x)', "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back", 'acc(c.x) is not held to write c.x'],
+    ['(empty)', 'no permissions held', undefined],
+  ]);
 
   const stopped = dc.waitForEvent('stopped', 20_000) as Promise<DebugProtocol.StoppedEvent>;
   await dc.continueRequest({ threadId: t1 });
@@ -38,7 +42,7 @@ it('stops on permission failures and shows the Heap scope and where the permissi
   expect(info2.description).toContain("acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it");
   const frames = (await dc.stackTraceRequest({ threadId: t2 })).body.stackFrames;
   expect(frames.slice(0, 2).map((f) => [f.name, f.line])).toEqual([['peek [failed]', 21], ['main', 36]]);
-  expect(await heapRows(dc, frames[0].id)).toEqual([['(empty)', 'no permissions held', undefined]]);
+  expect((await heapRows(dc, frames[0].id)).map((r) => r[0])).toEqual(['✗ missing acc(c.x)', '(empty)']);
   // main kept the permission the path assumed after the first failure.
   const kept = await heapRows(dc, frames[1].id);
   expect(kept[0]).toEqual(['acc(c.x)', '1', 'assumed after the permission failure at line 35']);

@@ -117,7 +117,10 @@ describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
     expect(r.steps.breakpoint).toMatchObject({ reason: 'breakpoint', line: 33 });
     expect(r.steps['breakpoint-heap']?.rows[0]).toBe('acc(c.x) = 0');
     expect(r.steps.failure).toMatchObject({ reason: 'exception', line: 35 });
-    expect(r.steps['failure-heap']?.rows).toEqual(['(empty) = no permissions held']);
+    expect(r.steps['failure-heap']?.rows).toEqual([
+      "✗ missing acc(c.x) = acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+      '(empty) = no permissions held',
+    ]);
     const shown = r.errors.find((e) => e.startsWith('Exception has occurred: permission'));
     expect(shown).toContain('acc(c.x) is not held to write c.x');
     expect(shown).toContain('acc(c.x) was held until line 34: the call clear(c) consumed it');
