@@ -104,3 +104,21 @@ test('fold/unfold steps print the heap change; tree nodes carry heap rows; a fol
   expect(failed.body.reason).toBe('exception');
   expect(await explanation(failed.body.threadId!)).toContain('acc(c.x) was held until line 8: fold valid(c) consumed it (it is folded inside now)');
 });
+
+test('watches evaluate heap-dependent function calls, and say so when the instance is not held', async () => {
+  const program = sample('heap/account.sym');
+  const at48 = await launch(program, [48, 51]);
+  const threadId = at48.body.threadId!;
+  let frame = await topFrame(h.dc, threadId);
+  expect(frame.line).toBe(48);
+  const before = await h.dc.evaluateRequest({ expression: 'balanceOf(a)', frameId: frame.id, context: 'watch' });
+  expect(before.body.result).toContain('account(a) is not held');
+  const at51 = await resume(threadId, 'continue');
+  frame = await topFrame(h.dc, at51.body.threadId!);
+  expect(frame.line).toBe(51);
+  const sum = await h.dc.evaluateRequest({ expression: 'balanceOf(a) + 0', frameId: frame.id, context: 'watch' });
+  // The first path here is one withdraw's branches left: 100 (nothing withdrawn) or 100 - amount.
+  expect(sum.body.result).toMatch(/^100( - amount)?$/);
+  const valid = await h.dc.evaluateRequest({ expression: ':valid balanceOf(a) >= 0', frameId: frame.id, context: 'repl' });
+  expect(valid.body.result).toMatch(/^valid/);
+});
