@@ -2,6 +2,7 @@
 // interpreter (which replays counterexamples), the CLI and the debugger's exception filters.
 
 import type { Span } from '../lang/span';
+import type { Term } from './terms/term';
 
 export type FailureKind =
   | 'assert'          // assert φ may fail
@@ -46,4 +47,11 @@ export interface FailureSite {
   readonly span: Span;
   /** The formula or operation that failed, printed in Sym syntax (e.g. `m >= 3`, `a[i]`). */
   readonly message: string;
+  /** A `permission` failure: the chunk that was missing (plain data), so the debugger can walk
+   *  the path back to where it was lost. */
+  readonly missing?: MissingChunk;
 }
+
+export type MissingChunk =
+  | { readonly kind: 'field'; readonly receiver: Term; readonly field: string }
+  | { readonly kind: 'pred'; readonly name: string; readonly args: readonly Term[] };

@@ -11,7 +11,8 @@
 ;;
 ;; Environment: SYMDAP_RECIPE (the init.el block), SYMDAP_PROGRAM (the .sym file),
 ;; SYMDAP_TEMPLATE (a template name from the recipe), SYMDAP_BREAKPOINT_LINE (optional),
-;; SYMDAP_RESULT (output file).
+;; SYMDAP_RESULT (output file), SYMDAP_HEAP (optional: after each stop, also record the
+;; rows of the top frame's Heap scope, as a user expanding it in the scopes view would).
 
 (require 'json)   ; for the result file, even when the recipe fails to load
 
@@ -57,12 +58,29 @@ dap-mode selects a thread when a `stopped' event comes in."
 (defun symdap-record (step data)
   (push (cons step data) symdap-steps))
 
+(defun symdap-heap-rows ()
+  "The rows of the top frame's Heap scope, as `name = value' strings."
+  (let* ((session (symdap-session))
+         (thread (dap--debug-session-thread-id session))
+         (frame (car (gethash thread (dap--debug-session-thread-stack-frames session))))
+         (scopes (gethash "scopes" (dap-request session "scopes" :frameId (gethash "id" frame))))
+         (heap (seq-find (lambda (s) (equal (gethash "name" s) "Heap")) scopes)))
+    (unless heap (error "No Heap scope"))
+    (mapcar (lambda (v) (format "%s = %s" (gethash "name" v) (gethash "value" v)))
+            (gethash "variables" (dap-request session "variables"
+                                              :variablesReference (gethash "variablesReference" heap))))))
+
+(defun symdap-record-stop (step)
+  (symdap-record step (symdap-stop-info))
+  (when (getenv "SYMDAP_HEAP")
+    (symdap-record (intern (format "%s-heap" step)) `((rows . ,(vconcat (symdap-heap-rows)))))))
+
 (defun symdap-user-step (step command)
   "Run the user COMMAND (a function of the session), wait for the stop, record it as STEP."
   (let ((session (symdap-session)))
     (funcall command session)
     (symdap-wait (format "the stop after %s" step) #'symdap-stopped-p 60)
-    (symdap-record step (symdap-stop-info))))
+    (symdap-record-stop step)))
 
 (defun symdap-write-result (error-text)
   (with-temp-file (getenv "SYMDAP_RESULT")
@@ -99,7 +117,7 @@ dap-mode selects a thread when a `stopped' event comes in."
         (symdap-step-to-failure)
       ;; A template that does not stop on entry runs to the first failure by itself.
       (symdap-wait "the stop on the failure" #'symdap-stopped-p 60)
-      (symdap-record 'failure (symdap-stop-info))))
+      (symdap-record-stop 'failure)))
   ;; dap-mode asks for exceptionInfo by itself and shows it with `lsp--error'.
   (symdap-wait "dap-mode's exception message" (lambda () symdap-errors) 30)
   (let ((inhibit-message t)) (symdap-tree))

@@ -5,7 +5,9 @@
 // threads), continue to the breakpoint and to the failed assertion (dap-mode shows
 // exceptionInfo), `symdap-tree`, disconnect. Once over stdio, once over the TCP template
 // without a breakpoint (dap-mode then sends no setExceptionBreakpoints: defaults apply), and
-// once with the modular template, which runs to the failure without stopping on entry.
+// once with the modular template, which runs to the failure without stopping on entry; and
+// on a heap sample (samples/heap/missing_permission.sym), reading the Heap scope at a
+// breakpoint and at the permission failure, whose message says where the permission was lost.
 // Skipped where Emacs or dap-mode is not installed (.ci/run installs emacs-nox elpa-dap-mode).
 
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ interface Result {
   steps: {
     visit: { mode: string }; entry?: Stop; next?: Stop; threads?: { count: number };
     breakpoint?: Stop; failure: Stop; tree: { json: string }; exit: { status: number; server: boolean | null };
+    'breakpoint-heap'?: { rows: string[] }; 'failure-heap'?: { rows: string[] };
   };
   events: string[];
   requests: string[];
@@ -34,7 +37,9 @@ interface Result {
   error: string | null;
 }
 
-function runDriver(template: string, breakpointLine?: number): Result {
+const HEAP_PROGRAM = path.join(__dirname, '..', '..', 'samples', 'heap', 'missing_permission.sym');
+
+function runDriver(template: string, breakpointLine?: number, program = PROGRAM, extraEnv: Record<string, string> = {}): Result {
   const dir = mkdtempSync(path.join(tmpdir(), 'symdap-emacs-'));
   const shim = symdapOnPath();
   const out = path.join(dir, 'result.json');
@@ -45,7 +50,7 @@ function runDriver(template: string, breakpointLine?: number): Result {
       cwd: dir, encoding: 'utf8', timeout: 150_000,
       // HOME: dap-mode persists breakpoints under ~/.emacs.d; each run starts with none.
       env: {
-        ...shim.env, HOME: dir, SYMDAP_RECIPE: init, SYMDAP_PROGRAM: PROGRAM, SYMDAP_TEMPLATE: template, SYMDAP_RESULT: out,
+        ...shim.env, HOME: dir, SYMDAP_RECIPE: init, SYMDAP_PROGRAM: program, SYMDAP_TEMPLATE: template, SYMDAP_RESULT: out, ...extraEnv,
         ...(breakpointLine !== undefined ? { SYMDAP_BREAKPOINT_LINE: String(breakpointLine) } : {}),
       },
     });
@@ -103,6 +108,22 @@ describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
     expect(r.error).toBeNull();
     expect(r.steps.entry).toBeUndefined();
     expectFailureSeen(r);
+    expect(r.steps.exit.status).toBe(0);
+  }, 180_000);
+
+  it('a heap sample: the Heap scope at a breakpoint, then a permission failure that says where the permission was lost', () => {
+    const r = runDriver('Sym: debug symbolically', 33, HEAP_PROGRAM, { SYMDAP_HEAP: '1' });
+    expect(r.error).toBeNull();
+    expect(r.steps.breakpoint).toMatchObject({ reason: 'breakpoint', line: 33 });
+    expect(r.steps['breakpoint-heap']?.rows[0]).toBe('acc(c.x) = 0');
+    expect(r.steps.failure).toMatchObject({ reason: 'exception', line: 35 });
+    expect(r.steps['failure-heap']?.rows).toEqual([
+      "✗ missing acc(c.x) = acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+      '(empty) = no permissions held',
+    ]);
+    const shown = r.errors.find((e) => e.startsWith('Exception has occurred: permission'));
+    expect(shown).toContain('acc(c.x) is not held to write c.x');
+    expect(shown).toContain('acc(c.x) was held until line 34: the call clear(c) consumed it');
     expect(r.steps.exit.status).toBe(0);
   }, 180_000);
 });

@@ -38,7 +38,7 @@ const NVIM_DAP: ClientProfile = {
   },
   noArguments: [],
   evaluateContext: 'repl',
-  exceptionFilters: ['assert', 'runtime', 'contract'],
+  exceptionFilters: ['assert', 'runtime', 'contract', 'permission'],
 };
 
 function loadRecipe(): Loaded {

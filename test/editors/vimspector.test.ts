@@ -26,7 +26,7 @@ const VIMSPECTOR: ClientProfile = {
     supportsRunInTerminalRequest: true, supportsMemoryReferences: true,
   },
   evaluateContext: 'repl',
-  exceptionFilters: ['assert', 'runtime', 'contract'],
+  exceptionFilters: ['assert', 'runtime', 'contract', 'permission'],
 };
 
 const vimAvailable = optionalTool('Vim', commandWorks('vim', ['--version']), 'apt-get install vim');

@@ -37,7 +37,7 @@ const VSCODE: ClientProfile = {
     supportsStartDebuggingRequest: true,
   },
   evaluateContext: 'repl',
-  exceptionFilters: ['assert', 'runtime', 'contract'],
+  exceptionFilters: ['assert', 'runtime', 'contract', 'permission'],
 };
 
 describe('README recipe: VS Code', () => {

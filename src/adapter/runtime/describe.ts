@@ -10,6 +10,9 @@ import { conjuncts } from '../../engine/pathCondition';
 import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
+import type { TreeNode } from '../../engine/tree';
+import { refNames } from './heapView';
+import { permissionLoss } from './permissionHistory';
 
 /** The exception filter a failure kind belongs to. */
 export function filterOfKind(kind: FailureKind): 'assert' | 'runtime' | 'contract' | 'permission' {
@@ -23,6 +26,8 @@ export interface FailureSummary {
   readonly headline: string;
   readonly counterexample: string;
   readonly path: string;
+  /** A permission failure: where the path lost the permission (`acc(c.x) was held until line 33: …`). */
+  readonly explanation?: string;
   /** Headline and counterexample on one line, for the stopped event's `text`: clients that
    *  print a stop as one message keep only its last line on screen (vimspector). */
   readonly oneLine: string;
@@ -38,16 +43,20 @@ export function pathText(state: State): string {
   return shown.length === 0 ? '(no statement executed)' : `lines ${shown.join(' → ')}`;
 }
 
-export function summarizeFailure(state: State): FailureSummary | undefined {
+/** `node`, the tree node of `state`, lets a permission failure say where the permission was lost. */
+export function summarizeFailure(state: State, node?: TreeNode): FailureSummary | undefined {
   const f = state.failure;
   if (!f) return undefined;
+  const explanation = node?.state === state ? permissionLoss(node, refNames({ state, frameIndex: 0 }))?.text : undefined;
   const headline = `${FAILURE_TITLES[f.kind]}: ${f.message} (line ${f.span.line})`;
   const cx = f.modelStatus === 'sat'
     ? formatCounterexample(counterexample(inputSymbols(state), f.model ?? state.model))
     : 'unknown (the solver gave no model)';
   const path = pathText(state);
-  const text = `${headline}\n  counterexample: ${cx}\n  path: ${path}`;
-  return { headline, counterexample: cx, path, oneLine: `${headline} — counterexample: ${cx}`, text };
+  const why = explanation ? `\n  ${explanation}` : '';
+  const text = `${headline}${why}\n  counterexample: ${cx}\n  path: ${path}`;
+  const oneLine = `${headline}${explanation ? ` — ${explanation}` : ''} — counterexample: ${cx}`;
+  return { headline, counterexample: cx, path, explanation, oneLine, text };
 }
 
 /** Words for a stop at a terminal node that is not a failure (infeasible, bounded, unknown). */
@@ -62,9 +71,9 @@ export function summarizeEnd(state: State): string {
   }
 }
 
-export function exceptionInfo(state: State): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
+export function exceptionInfo(state: State, node?: TreeNode): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
   const f = state.failure;
-  const summary = summarizeFailure(state);
+  const summary = summarizeFailure(state, node);
   if (f && summary) {
     return {
       exceptionId: f.kind,
@@ -106,8 +115,8 @@ export function relevantConjuncts(state: State, formula: Term | undefined): { li
 }
 
 /** `:why` for a failed state: the formula, counterexample, path and the facts that matter. */
-export function whyText(state: State): string {
-  const summary = summarizeFailure(state);
+export function whyText(state: State, node?: TreeNode): string {
+  const summary = summarizeFailure(state, node);
   if (!summary) return `this path has not failed (${state.status}); select a failed path (a thread marked ✗)`;
   // The engine records a failure by conjoining the negated property (reason "<message> fails");
   // a constant one (`assert false`) adds no conjunct.
@@ -121,7 +130,7 @@ export function whyText(state: State): string {
   const heading = symbolic ? 'facts of the path condition that matter:' : 'the property fails whenever this point is reached; the path condition:';
   const factLines = facts.length === 0 ? ['  (none: it fails for any input)']
     : facts.map((f) => `  line ${f.line ?? '?'}: ${f.text}   [${f.reason}]`);
-  return [summary.headline, `counterexample: ${summary.counterexample}`, `path: ${summary.path}`, heading, ...factLines].join('\n');
+  return [summary.headline, ...(summary.explanation ? [summary.explanation] : []), `counterexample: ${summary.counterexample}`, `path: ${summary.path}`, heading, ...factLines].join('\n');
 }
 
 function dropLast(state: State): State['pc'] {

@@ -23,6 +23,7 @@ import type { Model, Solver } from '../../engine/solver/solver';
 import { REQUEST_LIMITS } from '../limits';
 import { EMPTY_HEAP } from '../../engine/heap/chunks';
 import { heapOfFrame } from './heapView';
+import { frameOf, type StateFrame } from './stateFrame';
 
 export const EXPR_FILE = '<expression>';
 
@@ -33,16 +34,7 @@ export interface EvalHost {
   readonly solver: Solver;
 }
 
-/** One frame of one state; `frameIndex` 0 is the innermost call. */
-export interface StateFrame {
-  readonly state: State;
-  readonly frameIndex: number;
-}
-
-export function frameOf(sf: StateFrame): Frame | undefined {
-  const fs = sf.state.frames;
-  return fs[fs.length - 1 - sf.frameIndex];
-}
+export { frameOf, type StateFrame };
 
 export type Compiled =
   | { readonly ok: true; readonly value: SymValue; readonly type: Type; readonly obligations: readonly Obligation[] }

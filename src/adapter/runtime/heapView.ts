@@ -7,7 +7,7 @@ import { chunkLabel } from '../../engine/heap/chunks';
 import { isSymArray, type SymValue } from '../../engine/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
-import { frameOf, type StateFrame } from './evaluate';
+import { frameOf, type StateFrame } from './stateFrame';
 
 const MAX_RECEIVER = 60;
 const MAX_VALUE = 120;
@@ -107,4 +107,19 @@ export function heapText(sf: StateFrame): string {
   const old = oldHeapOfFrame(sf);
   if (old) lines.push(`old heap (on entry to ${frameOf(sf)?.proc.name ?? 'the procedure'}): ${old.length} chunk(s)`, ...heapLines(old, names, '    '));
   return lines.join('\n');
+}
+
+/** One chunk as plain data (the Heap scope's row without its DAP handles), for `symdap/tree`. */
+export interface HeapRowData {
+  readonly name: string;
+  readonly value: string;
+  readonly origin: string;
+  /** A folded predicate: what it holds, on one line. */
+  readonly unfolded?: string;
+}
+
+export function heapRowData(h: Heap, names: RefNames): HeapRowData[] {
+  return h.map((c) => (c.kind === 'field'
+    ? { name: chunkName(c, names), value: `${valueText(c.value, names)}${aliasNote(c, names)}`, origin: originText(c) }
+    : { name: chunkName(c, names), value: 'folded predicate', origin: originText(c), unfolded: fragmentText(c.fragment, names) }));
 }

@@ -9,6 +9,7 @@ import type { TreeNode } from '../../engine/tree';
 import { childToward, endedWhy, isLive, type PathThread } from './paths';
 import { checkArrival } from './stops';
 import { summarizeEnd, summarizeFailure } from './describe';
+import { heapChangeLine } from './heapChange';
 import type { Debuggee } from './debuggee';
 
 export type StopReason = 'step' | 'breakpoint' | 'exception' | 'entry' | 'pause' | 'goto' | 'restart';
@@ -46,7 +47,7 @@ export function mayBranch(n: TreeNode): boolean {
 
 export function stopAtNode(t: PathThread, reason: StopReason, description?: string, hitBreakpointIds?: number[]): Stop {
   const s = t.cursor.state;
-  const failure = summarizeFailure(s);
+  const failure = summarizeFailure(s, t.cursor);
   if (failure && reason !== 'goto' && reason !== 'restart' && reason !== 'step') {
     return { threadId: t.id, reason: 'exception', description: failure.headline, text: failure.oneLine };
   }
@@ -74,6 +75,8 @@ export class Stepper {
       if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
       if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
       const node = t.cursor;
+      const change = heapChangeLine(before.state, node.state);
+      if (change) output.push(change);
       if (!isLive(node)) return { stop: stopAtNode(t, 'exception'), output };
       if (node.state.status === 'waiting') return this.arriveAtJoin(t, output);
       const arrival = await checkArrival(this.d, node, before);

@@ -7,6 +7,7 @@ import { printTerm } from '../../engine/terms/print';
 import type { TreeNode } from '../../engine/tree';
 import { locationOf } from './frames';
 import { onPath, shortPc, type PathThread } from '../runtime/paths';
+import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime/heapView';
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { REQUEST_LIMITS } from '../limits';
@@ -24,6 +25,8 @@ export interface TreeNodeInfo {
   readonly thread?: number;
   /** The thread whose cursor is here, if any. */
   readonly cursorOf?: number[];
+  /** Programs with objects: the state's heap, the Heap scope's rows as plain data (innermost frame). */
+  readonly heap?: readonly HeapRowData[];
 }
 
 export interface TreeSnapshot {
@@ -65,8 +68,15 @@ function info(d: Debuggee, n: TreeNode, cursorOf: number[] | undefined): TreeNod
   const out: TreeNodeInfo = {
     id: n.id, parent: n.parent?.id, line: locationOf(n.state)?.line, status: n.state.status, label, pc: shortPc(n, 60),
     thread: d.paths.owner(n)?.id,
+    ...heapOf(n),
   };
   return cursorOf ? { ...out, cursorOf } : out;
+}
+
+function heapOf(n: TreeNode): { heap?: HeapRowData[] } {
+  if (n.state.heap === undefined || n.state.frames.length === 0) return {};
+  const sf = { state: n.state, frameIndex: 0 };
+  return { heap: heapRowData(heapOfFrame(sf), refNames(sf)) };
 }
 
 export function followBranchArgs(d: Debuggee, args: Record<string, unknown>): { thread: PathThread; side: 'then' | 'else' } {

@@ -23,7 +23,7 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
   if (stop) {
     const t = d.paths.get(stop.threadId)!;
     t.announced = true;
-    const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state) : undefined;
+    const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
     if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
     events.push(stopped(stop.threadId, stop.reason, stop.description, stop.text, stop.hitBreakpointIds));

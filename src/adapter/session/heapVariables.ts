@@ -1,7 +1,8 @@
 // The rows of the Heap scope (design B.7) and of an expanded reference local: one row per
 // chunk named in the frame's terms (`acc(c.x)`, `valid(c)`), its value with aliases, its origin
 // in `type` (hovers show it), predicates expanding into what they hold "if unfolded", and the
-// old heap (on entry to the frame) as a child when it differs from the heap now.
+// old heap (on entry to the frame) as a child when it differs from the heap now; at a
+// permission failure, a first row for the missing chunk.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
@@ -12,7 +13,8 @@ import type { FrameRef } from './frames';
 import {
   aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, refNames, type RefNames,
 } from '../runtime/heapView';
-import { frameOf } from '../runtime/evaluate';
+import { frameOf } from '../runtime/stateFrame';
+import { permissionLoss } from '../runtime/permissionHistory';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;
@@ -39,14 +41,27 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
     return [{ name: 'if unfolded', value: c.fragment ? fragmentText(fragment, names) : 'a recursive instance (unfold it to see its chunks)', type: `${fragment.length} chunk(s) folded in ${chunkName(c, names)}`, variablesReference: host.chunksRef(`${src.key}/f`, fragment) }];
   }
   if (src.kind === 'chunks') return chunkRows(host, src.heap, names, src.key);
-  const rows = chunkRows(host, heapOfFrame(sf), names, 'h');
-  if (rows.length === 0) rows.push({ name: '(empty)', value: 'no permissions held', variablesReference: 0 });
+  const chunks = chunkRows(host, heapOfFrame(sf), names, 'h');
+  if (chunks.length === 0) chunks.push({ name: '(empty)', value: 'no permissions held', variablesReference: 0 });
+  const rows = [...missingRow(host, names), ...chunks];
   const old = oldHeapOfFrame(sf);
   if (old) {
     const proc = frameOf(sf)?.proc.name ?? 'the procedure';
     rows.push({ name: 'old heap', value: `${old.length} chunk(s) on entry to ${proc}`, type: `the heap on entry to ${proc} (old(…) reads it)`, variablesReference: host.chunksRef('old', old) });
   }
   return rows;
+}
+
+/**
+ * At a permission failure, a first row naming the missing chunk and where the path lost it,
+ * so that clients which never ask for exceptionInfo show it too (design B.7).
+ */
+function missingRow(host: HeapRowsHost, names: RefNames): DebugProtocol.Variable[] {
+  const node = host.ref.node;
+  if (host.ref.frameIndex !== 0 || !node.state.failure?.missing) return [];
+  const loss = permissionLoss(node, names);
+  if (!loss) return [];
+  return [{ name: `✗ missing ${loss.chunk}`, value: loss.text, type: node.state.failure.message, variablesReference: 0 }];
 }
 
 function chunkRows(host: HeapRowsHost, heap: Heap, names: RefNames, key: string): DebugProtocol.Variable[] {

@@ -83,7 +83,7 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
   const reply = (result: string): DebugProtocol.EvaluateResponse['body'] => ({ result, variablesReference: 0 });
   switch (name) {
     case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap').join('\n'));
-    case ':why': return reply(whyText(node.state));
+    case ':why': return reply(whyText(node.state, node));
     case ':heap': return reply(heapText(sf));
     case ':sat': {
       const phi = formula();

@@ -287,7 +287,7 @@ export class SymDebugSession extends DebugSession {
 
   private exceptionInfo(response: DebugProtocol.Response, args: Args): void {
     const t = requireThread(this.debuggee(), args.threadId);
-    const info = exceptionInfo(t.cursor.state);
+    const info = exceptionInfo(t.cursor.state, t.cursor);
     if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
     response.body = info;
     this.sendResponse(response);

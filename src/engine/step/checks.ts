@@ -79,7 +79,8 @@ export function evalClause(e: Parameters<typeof evalTerm>[0], env: EvalEnv): Cla
 
 /** The property that a runtime obligation states: a failure of its own kind where it does not hold. */
 export function obligationProperty(o: Obligation): Property {
-  return { cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message }, reason: `no ${o.kind} at line ${o.span.line}` };
+  const missing = o.heal ? { missing: { kind: 'field' as const, receiver: o.heal.receiver, field: o.heal.field } } : {};
+  return { cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message, ...missing }, reason: `no ${o.kind} at line ${o.span.line}` };
 }
 
 /** Checks several properties in order, each (with its obligations first) assumed before the next. */

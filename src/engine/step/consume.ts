@@ -102,8 +102,8 @@ async function missingChunk(
   const T = ctx.T;
   const notHeld = T.not(held);
   const isNull = await ask(ctx, s, T.and(notHeld, T.eq(receiver, T.constOf(0n, receiver.sort))));
-  const site = how.accSite(acc);
   const target = acc.target as FieldRead;
+  const site = { ...how.accSite(acc), missing: { kind: 'field' as const, receiver, field: target.field } };
   const message = isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
   const failure = { ...site, message, model, modelStatus: 'sat' as const };
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
@@ -170,7 +170,7 @@ async function consumePred(
   const missing = await ask(ctx, cur, T.not(held));
   if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(call)} is held`)); return; }
   if (missing.status === 'sat') {
-    const site = how.predSite(call);
+    const site = { ...how.predSite(call), missing: { kind: 'pred' as const, name: call.callee, args } };
     const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
     leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
     await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, k);

@@ -1,0 +1,124 @@
+// The debugger explains heap changes (design B.7): a permission failure says where the path
+// lost the permission (walking back its states), fold/unfold steps print what they moved, and
+// `symdap/tree` nodes carry their heap as plain rows.
+
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openSession, sample, topFrame, writeProgram, type Harness } from './sessionHarness';
+
+let h: Harness;
+beforeEach(async () => { h = await openSession(); });
+afterEach(async () => { await h.close(); });
+
+/** Launches `program` (breakpoints at `lines`) and returns the first stop. */
+async function launch(program: string, lines: number[] = [], extra: Record<string, unknown> = {}): Promise<DebugProtocol.StoppedEvent> {
+  const stopped = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
+  const initialized = h.dc.waitForEvent('initialized');
+  const launched = h.dc.launch({ program, stopOnEntry: false, ...extra });
+  await initialized;
+  if (lines.length > 0) await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: lines.map((line) => ({ line })) });
+  await h.dc.configurationDoneRequest();
+  await launched;
+  return stopped;
+}
+
+async function resume(threadId: number, how: 'continue' | 'next'): Promise<DebugProtocol.StoppedEvent> {
+  const stopped = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
+  if (how === 'continue') await h.dc.continueRequest({ threadId });
+  else await h.dc.nextRequest({ threadId });
+  return stopped;
+}
+
+async function explanation(threadId: number): Promise<string> {
+  return (await h.dc.exceptionInfoRequest({ threadId })).body.description ?? '';
+}
+
+test('missing_permission.sym: each failure says where the path lost the permission', async () => {
+  const first = await launch(sample('heap/missing_permission.sym'));
+  expect(first.body.reason).toBe('exception');
+  const t1 = first.body.threadId!;
+  expect((await topFrame(h.dc, t1)).line).toBe(35);
+  const text = await explanation(t1);
+  expect(text).toContain('insufficient permission: acc(c.x) is not held to write c.x (line 35)');
+  expect(text).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
+  expect(first.body.text ?? '').toContain('was held until line 34');
+  // The path went on as if acc(c.x) had been held; peek's requires does not pass it on.
+  const second = await resume(t1, 'continue');
+  expect(second.body.reason).toBe('exception');
+  expect((await topFrame(h.dc, second.body.threadId!)).line).toBe(21);
+  expect(await explanation(second.body.threadId!)).toContain("acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it");
+  const why = await h.dc.evaluateRequest({ expression: ':why', frameId: (await topFrame(h.dc, second.body.threadId!)).id, context: 'repl' });
+  expect(why.body.result).toContain('acc(c.x) was held until line 36');
+});
+
+test('modular mode: the call consumed the permission in one step', async () => {
+  const first = await launch(sample('heap/missing_permission.sym'), [], { mode: 'modular' });
+  expect((await topFrame(h.dc, first.body.threadId!)).line).toBe(35);
+  const text = await explanation(first.body.threadId!);
+  expect(text).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
+});
+
+test('a parameter whose permission no requires gave: never held on this path', async () => {
+  const file = writeProgram('never-held.sym', `class Cell { var x: int; }
+proc main(c: Cell) {
+  c.x := 1;
+}
+`);
+  const stop = await launch(file);
+  expect(stop.body.reason).toBe('exception');
+  expect(await explanation(stop.body.threadId!)).toContain('acc(c.x) was never held on this path');
+});
+
+const FOLDS = `class Cell { var x: int; }
+predicate valid(c: Cell) { acc(c.x) }
+proc main() {
+  var c: Cell := new Cell;
+  c.x := 5;
+  fold valid(c);
+  unfold valid(c);
+  fold valid(c);
+  c.x := 2;
+}
+`;
+
+interface TreeNodeInfo { id: number; line?: number; heap?: { name: string; value: string; origin: string; unfolded?: string }[] }
+
+test('fold/unfold steps print the heap change; tree nodes carry heap rows; a folded field was consumed by fold', async () => {
+  const file = writeProgram('folds.sym', FOLDS);
+  const outputs: string[] = [];
+  h.dc.on('output', (e: DebugProtocol.OutputEvent) => outputs.push(e.body.output));
+  const at6 = await launch(file, [6]);
+  const threadId = at6.body.threadId!;
+  expect((await topFrame(h.dc, threadId)).line).toBe(6);
+  await resume(threadId, 'next');
+  expect(outputs.join('')).toContain('fold valid(c) (line 6): −acc(c.x) ↦ 5, +valid(c)');
+  await resume(threadId, 'next');
+  expect(outputs.join('')).toContain('unfold valid(c) (line 7): −valid(c), +acc(c.x) ↦ 5');
+  const tree = await h.dc.customRequest('symdap/tree', {});
+  const nodes = tree.body.nodes as TreeNodeInfo[];
+  const folded = nodes.find((n) => n.line === 7 && n.heap?.some((r) => r.name === 'valid(c)'));
+  expect(folded?.heap).toEqual([{ name: 'valid(c)', value: 'folded predicate', origin: expect.stringMatching(/fold/), unfolded: 'acc(c.x) ↦ 5' }]);
+  const open = nodes.find((n) => n.line === 8);
+  expect(open?.heap?.map((r) => [r.name, r.value])).toEqual([['acc(c.x)', '5']]);
+  const failed = await resume(threadId, 'continue');
+  expect(failed.body.reason).toBe('exception');
+  expect(await explanation(failed.body.threadId!)).toContain('acc(c.x) was held until line 8: fold valid(c) consumed it (it is folded inside now)');
+});
+
+test('watches evaluate heap-dependent function calls, and say so when the instance is not held', async () => {
+  const program = sample('heap/account.sym');
+  const at48 = await launch(program, [48, 51]);
+  const threadId = at48.body.threadId!;
+  let frame = await topFrame(h.dc, threadId);
+  expect(frame.line).toBe(48);
+  const before = await h.dc.evaluateRequest({ expression: 'balanceOf(a)', frameId: frame.id, context: 'watch' });
+  expect(before.body.result).toContain('account(a) is not held');
+  const at51 = await resume(threadId, 'continue');
+  frame = await topFrame(h.dc, at51.body.threadId!);
+  expect(frame.line).toBe(51);
+  const sum = await h.dc.evaluateRequest({ expression: 'balanceOf(a) + 0', frameId: frame.id, context: 'watch' });
+  // The first path here is one withdraw's branches left: 100 (nothing withdrawn) or 100 - amount.
+  expect(sum.body.result).toMatch(/^100( - amount)?$/);
+  const valid = await h.dc.evaluateRequest({ expression: ':valid balanceOf(a) >= 0', frameId: frame.id, context: 'repl' });
+  expect(valid.body.result).toMatch(/^valid/);
+});
