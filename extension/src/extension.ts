@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { SymConfigurationProvider } from './configurationProvider';
 import { createInlineAdapter } from './inlineAdapter';
 import { registerVerifyCommand } from './verifyCommand';
+import { registerLaunchDiagnostics } from './launchDiagnostics';
 
 export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -14,6 +15,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.debug.registerDebugConfigurationProvider('symdap', new SymConfigurationProvider()),
   );
   registerVerifyCommand(context);
+  registerLaunchDiagnostics(context);
 }
 
 export function deactivate(): void {
