@@ -25,6 +25,9 @@ export interface ReportFailure {
   readonly line: number;
   readonly column: number;
   readonly message: string;
+  /** The end of the failing formula (exclusive), so the squiggle covers all of it. */
+  readonly endLine?: number;
+  readonly endColumn?: number;
   readonly counterexample?: Readonly<Record<string, unknown>>;
   readonly trace?: readonly number[];
 }
@@ -91,10 +94,17 @@ function failureRecord({ failure, paths }: MergedFailure): DiagnosticRecord {
   const cx = failure.counterexample ?? {};
   if (Object.keys(cx).length > 0) parts.push(`counterexample: ${formatCounterexample(cx)}`);
   const onPaths = paths > 1 ? ` (on ${paths} paths)` : '';
-  return {
-    line: Math.max(1, failure.line), column: Math.max(1, failure.column),
-    severity: 'error', message: parts.join(' — ') + onPaths, trace: failure.trace ?? [],
-  };
+  const line = Math.max(1, failure.line);
+  const column = Math.max(1, failure.column);
+  const end = failure.endLine === failure.line && failure.endColumn !== undefined && failure.endColumn > column ? { endColumn: failure.endColumn } : {};
+  return { line, column, ...end, severity: 'error', message: parts.join(' — ') + onPaths, trace: failure.trace ?? [] };
+}
+
+/** A failure's path as one line, `path: line 9 → 10 → 12` (long paths keep both ends):
+ *  one related information entry instead of a problem row per step. */
+export function pathText(trace: readonly number[], max = 20): string {
+  const lines = trace.length > max ? [...trace.slice(0, 3), '…', ...trace.slice(-(max - 3))] : trace;
+  return `path: line ${lines.join(' → ')}`;
 }
 
 /** `assertion may fail: m >= 3`, whether or not the report's message already has the title. */

@@ -6,6 +6,7 @@ import { SymConfigurationProvider } from './configurationProvider';
 import { createInlineAdapter } from './inlineAdapter';
 import { registerVerifyCommand } from './verifyCommand';
 import { startLanguageClient } from './languageClient';
+import { registerLaunchDiagnostics } from './launchDiagnostics';
 
 export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -16,6 +17,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   registerVerifyCommand(context);
   startLanguageClient(context);
+  registerLaunchDiagnostics(context);
 }
 
 export function deactivate(): void {

@@ -1,11 +1,8 @@
 // The thin VS Code side of diagnostics: records from diagnostics.ts become vscode.Diagnostic,
-// each failure carrying the lines of its path as related information.
+// each failure carrying its path as one related information entry.
 
 import * as vscode from 'vscode';
-import type { DiagnosticRecord, RecordSeverity } from './diagnostics';
-
-/** Long paths would bury the useful end of the trace; keep the steps nearest the failure. */
-const MAX_TRACE_STEPS = 20;
+import { pathText, type DiagnosticRecord, type RecordSeverity } from './diagnostics';
 
 const SEVERITIES: Readonly<Record<RecordSeverity, vscode.DiagnosticSeverity>> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -20,10 +17,11 @@ export function toVscodeDiagnostics(records: readonly DiagnosticRecord[], docume
 function toVscodeDiagnostic(record: DiagnosticRecord, document: vscode.TextDocument): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(recordRange(record, document), record.message, SEVERITIES[record.severity]);
   diagnostic.source = 'symdap';
-  const steps = record.trace.slice(-MAX_TRACE_STEPS);
-  diagnostic.relatedInformation = steps.map((line, i) => new vscode.DiagnosticRelatedInformation(
-    new vscode.Location(document.uri, lineRange(line, document)),
-    `path step ${record.trace.length - steps.length + i + 1}`));
+  // The path is one related entry (at its first line), not one row per step in Problems.
+  if (record.trace.length > 0) {
+    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(
+      new vscode.Location(document.uri, lineRange(record.trace[0], document)), pathText(record.trace))];
+  }
   return diagnostic;
 }
 

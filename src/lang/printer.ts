@@ -59,22 +59,50 @@ function printProc(p: Proc): string {
   return specs.length === 0 ? `${head} ${body}\n` : `${head}\n${specs.join('\n')}\n${body}\n`;
 }
 
+/** A piece of statement output: text, or a statement / block still to print at an indentation level. */
+type StmtPiece = string | { readonly stmt: Stmt; readonly indent: number } | { readonly block: Block; readonly indent: number };
+
+/**
+ * Statements print from an explicit stack of pieces, like expressions below: blocks nested
+ * to any depth (ASTs built in code are not limited to the parser's 500 levels) never
+ * recurse on the call stack.
+ */
+function emitStmts(first: StmtPiece): string {
+  const out: string[] = [];
+  const stack: StmtPiece[] = [first];
+  while (stack.length > 0) {
+    const p = stack.pop() as StmtPiece;
+    const pieces = typeof p === 'string' ? undefined : 'stmt' in p ? stmtPieces(p.stmt, p.indent) : blockPieces(p.block, p.indent);
+    if (!pieces) out.push(p as string);
+    else for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+  }
+  return out.join('');
+}
+
 /** One statement at the given indentation level (in steps of two spaces), without a final newline. */
 export function printStmt(s: Stmt, indent = 0): string {
+  return emitStmts({ stmt: s, indent });
+}
+
+function printBlock(b: Block, indent: number): string {
+  return emitStmts({ block: b, indent });
+}
+
+function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
   const pad = INDENT.repeat(indent);
   switch (s.kind) {
-    case 'varDecl': return pad + printVarDecl(s);
-    case 'assign': return `${pad}${printExpr(s.target)} := ${printInit(s.value)};`;
-    case 'callAssign': return `${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`;
-    case 'if': return pad + printIf(s, indent);
-    case 'while': return pad + printWhile(s, indent);
-    case 'assume': return `${pad}assume ${printExpr(s.cond)};`;
-    case 'assert': return `${pad}assert ${printExpr(s.cond)};`;
-    case 'join': return s.cond === undefined ? `${pad}join;` : `${pad}join ${printExpr(s.cond)};`;
-    case 'callStmt': return `${pad}${printExpr(s.call)};`;
-    case 'return': return s.value === undefined ? `${pad}return;` : `${pad}return ${printExpr(s.value)};`;
-    case 'block': return pad + printBlock(s, indent);
-    case 'fold': case 'unfold': return `${pad}${s.kind} ${printExpr(s.pred)};`;
+    case 'varDecl': return [pad + printVarDecl(s)];
+    case 'assign': return [`${pad}${printExpr(s.target)} := ${printInit(s.value)};`];
+    case 'callAssign': return [`${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`];
+    case 'if': return [pad, ...ifPieces(s, indent)];
+    case 'while': return [pad, ...whilePieces(s, indent)];
+    case 'assume': return [`${pad}assume ${printExpr(s.cond)};`];
+    case 'assert': return [`${pad}assert ${printExpr(s.cond)};`];
+    case 'join': return [s.cond === undefined ? `${pad}join;` : `${pad}join ${printExpr(s.cond)};`];
+    case 'callStmt': return [`${pad}${printExpr(s.call)};`];
+    case 'return': return [s.value === undefined ? `${pad}return;` : `${pad}return ${printExpr(s.value)};`];
+    case 'block': return [pad, { block: s, indent }];
+    case 'fold': case 'unfold': return [`${pad}${s.kind} ${printExpr(s.pred)};`];
   }
 }
 
@@ -89,32 +117,33 @@ function printVarDecl(d: VarDecl): string {
 }
 
 /** `{`, the statements one level deeper, then `}` at `indent` (the caller writes the first pad). */
-function printBlock(b: Block, indent: number): string {
-  if (b.stmts.length === 0) return '{\n' + `${INDENT.repeat(indent)}}`;
-  const inner = b.stmts.map((s) => printStmt(s, indent + 1)).join('\n');
-  return `{\n${inner}\n${INDENT.repeat(indent)}}`;
+function blockPieces(b: Block, indent: number): StmtPiece[] {
+  if (b.stmts.length === 0) return ['{\n' + `${INDENT.repeat(indent)}}`];
+  const inner = b.stmts.flatMap((s, i): StmtPiece[] => (i === 0 ? [{ stmt: s, indent: indent + 1 }] : ['\n', { stmt: s, indent: indent + 1 }]));
+  return ['{\n', ...inner, `\n${INDENT.repeat(indent)}}`];
 }
 
 /** An if statement and its `else if` chain, in a loop: chains can be thousands of branches long. */
-function printIf(s: If, indent: number): string {
-  const parts: string[] = [];
+function ifPieces(s: If, indent: number): StmtPiece[] {
+  const parts: StmtPiece[] = [];
   for (let branch: If | Block | undefined = s; branch !== undefined;) {
+    if (parts.length > 0) parts.push(' else ');
     if (branch.kind === 'block') {
-      parts.push(printBlock(branch, indent));
+      parts.push({ block: branch, indent });
       break;
     }
-    parts.push(`if (${printExpr(branch.cond)}) ${printBlock(branch.then, indent)}`);
+    parts.push(`if (${printExpr(branch.cond)}) `, { block: branch.then, indent });
     branch = branch.otherwise;
   }
-  return parts.join(' else ');
+  return parts;
 }
 
-function printWhile(s: While, indent: number): string {
+function whilePieces(s: While, indent: number): StmtPiece[] {
   const head = `while (${printExpr(s.cond)})`;
-  if (s.invariants.length === 0) return `${head} ${printBlock(s.body, indent)}`;
+  if (s.invariants.length === 0) return [`${head} `, { block: s.body, indent }];
   const pad = INDENT.repeat(indent);
   const invariants = s.invariants.map((e) => `${pad}${INDENT}invariant ${printExpr(e)}`).join('\n');
-  return `${head}\n${invariants}\n${pad}${printBlock(s.body, indent)}`;
+  return [`${head}\n${invariants}\n${pad}`, { block: s.body, indent }];
 }
 
 // ---------------------------------------------------------------- expressions

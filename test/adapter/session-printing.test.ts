@@ -15,6 +15,8 @@ const SOURCE = `proc main(x: int, y: int) {
   var c: bool := x > y + 10;
   var b: bool := x >= 0 && x == 0;
   var i: bool := 0 <= x;
+  var g: bool := x > y;
+  var s: int := ((x * x * x * x * x * x + y * y * y * y * y * y) + (x * y * x * y * x * y + y * x * y * x * y * x)) + ((x * x * y * y * x * x + y * y * x * x * y * y) + x * y);
   assert true;
 }
 `;
@@ -22,9 +24,9 @@ const SOURCE = `proc main(x: int, y: int) {
 async function stopAtAssert(): Promise<number> {
   const { body } = await launchAndStop(h.dc, writeProgram('printing.sym', SOURCE));
   const t = body.threadId!;
-  for (let k = 0; k < 5; k++) await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+  for (let k = 0; k < 7; k++) await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
   const f = await topFrame(h.dc, t);
-  expect(f.line).toBe(7);
+  expect(f.line).toBe(9);
   return f.id;
 }
 
@@ -36,6 +38,18 @@ describe('printing of symbolic values', () => {
     expect(locals.get('c')?.value).toBe('x > y + 10');
     expect(locals.get('b')?.value).toBe('x == 0');
     expect(locals.get('i')?.value).toBe('x >= 0');
+    // Two symbols: `x > y` stays as written (it is stored as y < x).
+    expect(locals.get('g')?.value).toBe('x > y');
+  });
+
+  it('expands a long nested sum into its flat operands', async () => {
+    const locals = await scopeValues(h.dc, await stopAtAssert(), 'Locals');
+    const sum = locals.get('s')!;
+    expect(sum.variablesReference).toBeGreaterThan(0);
+    const parts = (await h.dc.variablesRequest({ variablesReference: sum.variablesReference })).body.variables;
+    expect(parts.map((p) => p.name)).toEqual(['[0]', '[1]', '[2]', '[3]', '[4]', '[5]', '[6]']);
+    expect(parts.every((p) => !/^.*\+/.test(p.value))).toBe(true);
+    expect(parts[6].value).toBe('x * y');
   });
 
   it('gives the whole value in the REPL and on Copy Value, a short one in Watch', async () => {

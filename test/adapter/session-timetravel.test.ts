@@ -119,3 +119,28 @@ describe('custom requests', () => {
     expect((await topFrame(h.dc, t)).line).toBe(22);
   });
 });
+
+describe('continue after time travel', () => {
+  it('another thread continuing does not carry a rewound path past a breakpoint on its recorded future', async () => {
+    const program = sample('lecture/double_loop.sym');
+    const entry = await launchAndStop(h.dc, program);
+    await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 17 }] });
+    const first = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: entry.body.threadId! }));
+    expect(first.body.reason).toBe('breakpoint');
+    const t1 = first.body.threadId!;
+    await step('next', t1); // forks at `if (z == x)`
+    const t2 = (await h.dc.threadsRequest()).body.threads.find((x) => x.id !== t1)!.id;
+    // Restart Frame on #1 to a state inside the loop, before the breakpoint.
+    const frames = (await h.dc.stackTraceRequest({ threadId: t1 })).body.stackFrames;
+    const inLoop = frames.find((f) => f.presentationHint === 'subtle' && f.line === 13)!;
+    await afterRequest(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: inLoop.id }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t2 }));
+    expect(stop.body).toMatchObject({ reason: 'breakpoint', threadId: t1 });
+    expect((await topFrame(h.dc, t1)).line).toBe(17);
+    // Both paths are still there; the run goes on from the breakpoint to the failure.
+    expect((await h.dc.threadsRequest()).body.threads.map((x) => x.id)).toEqual(expect.arrayContaining([t1, t2]));
+    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t1 }));
+    expect(failure.body.reason).toBe('exception');
+    expect((await topFrame(h.dc, failure.body.threadId!)).line).toBe(20);
+  });
+});

@@ -74,11 +74,21 @@ describe('orientation of comparisons', () => {
     expect(printTerm(s.lt(x, s.add(y, int(10))))).toBe('x < y + 10');
   });
 
-  it('puts a variable before a constant and keeps equal ranks in stored order', () => {
+  it('keeps the orientation of x > y between two symbols, and of its negation', () => {
+    expect(printTerm(s.gt(x, y))).toBe('x > y');
+    expect(printTerm(s.ge(x, y))).toBe('x >= y');
+    expect(printTerm(s.not(s.gt(x, y)))).toBe('x <= y');
+    expect(printTerm(s.not(s.lt(x, y)))).toBe('x >= y');
+    expect(printTerm(s.not(s.not(s.gt(x, y))))).toBe('x > y');
+    // The orientation is for reading only: x > y and y < x are one term.
+    expect(s.gt(x, y)).toBe(s.lt(y, x));
+  });
+
+  it('puts a variable before a constant and otherwise keeps the written order', () => {
     expect(printTerm(s.le(int(0), i))).toBe('i >= 0');
     expect(printTerm(s.not(s.le(int(0), i)))).toBe('i < 0');
+    expect(printTerm(s.gt(int(0), i))).toBe('i < 0');
     expect(printTerm(s.lt(x, y))).toBe('x < y');
-    expect(printTerm(s.gt(x, y))).toBe('y < x');
     expect(printTerm(s.le(s.select(a, i), x))).toBe('a[i] <= x');
     expect(printTerm(s.lt(s.add(x, y), s.mul(y, int(2))))).toBe('x + y < 2 * y');
   });

@@ -4,7 +4,7 @@
 // Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ import { SEL, expandRow, openFile, openWorkbench, rowTexts, until, visible } fro
 const ROOT = path.resolve(__dirname, '..', '..');
 const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const SAMPLE = 'bad_input.sym';
+const BROKEN = 'broken.sym';
 const STOP_MS = 30_000;
 
 async function buildVsix(): Promise<void> {
@@ -27,6 +28,7 @@ function makeWorkspace(scratch: string): string {
   const ws = path.join(scratch, 'workspace');
   cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
   cpSync(path.join(ROOT, 'samples', 'lecture', SAMPLE), path.join(ws, SAMPLE));
+  writeFileSync(path.join(ws, BROKEN), 'proc main(x: int) {\n  var y: int := x + true;\n  assert z > 0;\n}\n');
   return ws;
 }
 
@@ -117,5 +119,28 @@ describe('symdap in a headless VS Code (code-server)', () => {
     expect(text).toContain('c2 = 100');
     expect(text).toContain('c3 = 33');
     await screenshot(page, '04-failed-assertion');
+  });
+
+  it('F5 on a file with errors shows them in Problems and a notification; closing the tab clears them', async () => {
+    await page.keyboard.press('Shift+F5');
+    await page.locator(SEL.debugToolbar).first().waitFor({ state: 'hidden', timeout: STOP_MS });
+    await openFile(page, BROKEN);
+    await page.keyboard.press('F5');
+    await visible(page, '.notifications-toasts .notification-toast', 'the launch error notification', STOP_MS, /cannot debug: line 2/);
+    await visible(page, '.monaco-editor .squiggly-error', 'an error squiggle in the editor', 10_000);
+    await page.keyboard.press('Control+Shift+M');
+    const problems = '.markers-panel .monaco-list-row';
+    const rows = await until('both errors of broken.sym in Problems', 10_000, () => rowTexts(page, problems),
+      (r) => r.filter((t) => /\[Ln [23],/.test(t)).length >= 2);
+    expect(rows.join(' ')).toContain(BROKEN);
+    await screenshot(page, '05-broken-file-problems');
+    await page.keyboard.press('F1');
+    await visible(page, SEL.quickInput, 'the command palette', 10_000);
+    await page.keyboard.type('View: Close Editor', { delay: 20 });
+    await visible(page, SEL.quickInputRow, 'the Close Editor command', 10_000, 'View: Close Editor');
+    await page.keyboard.press('Enter');
+    await until('no problem of broken.sym once its tab is closed', 10_000, () => rowTexts(page, problems),
+      (r) => !r.some((t) => t.includes(BROKEN) || /\[Ln [23],/.test(t)));
+    await screenshot(page, '06-broken-file-closed');
   });
 });

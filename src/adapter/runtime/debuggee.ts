@@ -38,7 +38,7 @@ export interface Debuggee extends EvalHost {
 }
 
 export type LaunchOutcome =
-  | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread }
+  | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread; readonly roots: readonly PathThread[] }
   | { readonly ok: false; readonly messages: string[] };
 
 export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
@@ -62,12 +62,15 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     timeoutMs: args.solverTimeout, searcher: args.searcher, retain: true,
   });
   const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
-  const rootNode = await run.start(entry.proc);
-  const root = paths.addRoot(rootNode);
+  // Modular mode checks every procedure against its contract, as `symdap verify --mode
+  // modular` does: one root path (thread) per procedure, the entry first.
+  const procs = args.mode === 'modular' ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc)] : [entry.proc];
+  const roots: PathThread[] = [];
+  for (const p of procs) roots.push(paths.addRoot(await run.start(p)));
   const debuggee: Debuggee = {
     args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
   };
-  return { ok: true, debuggee, root };
+  return { ok: true, debuggee, root: roots[0], roots };
 }
 
 /** The path condition a thread's state is judged under: the state's plus the user's `:assume`s. */

@@ -184,15 +184,18 @@ export function endedWhy(n: TreeNode): string {
  * `#3 then@18: x > y + 10`, `#4 ✗ assert (line 16) else@12: c0 != 98`, `#5 waiting at join (line 14) …`.
  * A path is named after its newest decision (the last conjunct of its own path condition, with
  * the branch side and line), so the name tells sibling paths apart and does not change when the
- * user travels back along the path (it is read at the tip, not at the cursor).
+ * user travels back along the path (it is read at the tip, not at the cursor). In modular mode
+ * (`withProc`) the procedure the path checks comes first: `#2 abs | else@14: x >= 0`.
  */
-export function threadName(t: PathThread): string {
+export function threadName(t: PathThread, withProc = false): string {
   const n = t.tip;
   const s = n.state;
   const tag = s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
     : s.status === 'waiting' ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
       : s.status === 'running' ? '' : `${s.status} `;
-  return `#${t.id} ${tag}${newestDecision(n)}`;
+  // Modular mode has one root per procedure: the name says which procedure the path checks.
+  const proc = withProc && s.frames.length > 0 ? `${s.frames[0].proc.name} | ` : '';
+  return `#${t.id} ${proc}${tag}${newestDecision(n)}`;
 }
 
 function newestDecision(n: TreeNode): string {

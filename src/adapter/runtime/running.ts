@@ -4,7 +4,7 @@
 // synchronous, so it flags candidates and the conditions are then checked here.
 
 import type { TreeNode } from '../../engine/tree';
-import { isLive, endedWhy, type PathThread } from './paths';
+import { isLive, type PathThread } from './paths';
 import { checkArrival, isCandidate } from './stops';
 import { stopAtNode, type Outcome } from './stepping';
 import type { Debuggee } from './debuggee';
@@ -39,13 +39,14 @@ export class Runner {
     const { paths } = this.d;
     const output: string[] = [];
     paths.releaseAll();
-    if (t && t.cursor !== t.tip) {
-      const replayed = await this.replay(t, output);
+    // Every path the user travelled back on first replays its recorded future (the continued
+    // thread first): a breakpoint there stops it, whichever thread the client continued.
+    const moving = singleThread && t ? [t] : [...(t ? [t] : []), ...paths.all().filter((th) => th !== t)];
+    for (const th of moving.filter((x) => x.cursor !== x.tip)) {
+      const replayed = await this.replay(th, output);
       if (replayed) return replayed;
     }
-    for (const th of paths.all()) th.cursor = th.tip;
-    // Continuing a stopped failure (or other kept end) ends that path.
-    for (const th of singleThread && t ? [t] : paths.all()) if (!isLive(th.tip)) paths.finish(th, endedWhy(th.tip));
+    // A stopped failure (or other kept end) stays listed, at its end, until the session ends.
     this.active = true;
     try {
       for (;;) {
@@ -98,16 +99,16 @@ export class Runner {
     return undefined;
   }
 
-  /** Walks a thread's recorded future (after time travel) and stops at a breakpoint on it. */
+  /** Walks a thread's recorded future (after time travel); stops at a breakpoint or a kept end on it. */
   private async replay(t: PathThread, output: string[]): Promise<Outcome | undefined> {
     const chain: TreeNode[] = [];
     for (let n: TreeNode | undefined = t.tip; n && n !== t.cursor; n = n.parent) chain.push(n);
     for (const n of chain.reverse()) {
       const a = await checkArrival(this.d, n, n.parent);
       output.push(...a.logs);
-      if (a.reason === 'breakpoint') {
+      if (a.reason) {
         t.cursor = n;
-        return { stop: stopAtNode(t, 'breakpoint', undefined, a.hitBreakpointIds), output };
+        return { stop: stopAtNode(t, a.reason, undefined, a.hitBreakpointIds), output };
       }
     }
     t.cursor = t.tip;

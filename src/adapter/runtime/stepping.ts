@@ -29,7 +29,7 @@ export interface Outcome {
 }
 
 export type Side = 'then' | 'else';
-type Advance = { kind: 'moved' } | { kind: 'ask' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
+type Advance = { kind: 'moved' } | { kind: 'ask' } | { kind: 'atEnd' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
 
 const MAX_STEPS = 100_000;
 const YIELD_MS = 15;
@@ -72,6 +72,7 @@ export class Stepper {
       const r = await this.advance(t, i === 0 ? prefer : undefined);
       if (r.kind === 'ask') return { stop: { threadId: t.id, reason: 'step', description: branchQuestion(t) }, output };
       if (r.kind === 'ended') return { output: [...output, `path #${t.id}: ${r.why}`] };
+      if (r.kind === 'atEnd') return { stop: stopAtNode(t, 'exception'), output: [...output, `path #${t.id} has ended (${endedWhy(t.tip)}); it stays listed until the session ends`] };
       if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
       if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
       const node = t.cursor;
@@ -101,10 +102,8 @@ export class Stepper {
       return { kind: 'moved' };
     }
     const node = t.tip;
-    if (!isLive(node)) {
-      paths.finish(t, endedWhy(node));
-      return { kind: 'ended', why: endedWhy(node) };
-    }
+    // A kept end (a failure stopped at) stays listed until the session ends: stay on it.
+    if (!isLive(node)) return { kind: 'atEnd' };
     if (node.state.status === 'waiting') return this.release(t);
     const kids = await paths.expandHeld(t);
     if (this.d.args.branching === 'ask' && !prefer && isTwoSided(kids) && !t.asked) {

@@ -14,6 +14,6 @@ export function capabilities(): DebugProtocol.Capabilities & { symdap: { customR
     supportsGotoTargetsRequest: true, supportsEvaluateForHovers: true, supportsClipboardContext: true, supportsCompletionsRequest: true,
     supportsTerminateRequest: true, completionTriggerCharacters: [':', '$'],
     exceptionBreakpointFilters: EXCEPTION_FILTERS,
-    symdap: { customRequests: [...CUSTOM_REQUESTS] },
+    symdap: { customRequests: [...CUSTOM_REQUESTS, 'symdap/summary'] },
   };
 }

@@ -1,6 +1,6 @@
 // What an Outcome (the result of moving paths) looks like on the wire: thread started /
 // exited events, output lines, then one stopped event, or the summary and a terminated
-// event when no path is left. Paths born in a `continue` are not announced one by one;
+// event when no path is live (failed paths kept as threads do not keep the session alive). Paths born in a `continue` are not announced one by one;
 // a thread the client never heard of exits silently.
 
 import { OutputEvent, StoppedEvent, TerminatedEvent, ThreadEvent } from '@vscode/debugadapter';
@@ -8,6 +8,8 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { summarizeFailure } from '../runtime/describe';
 import type { Debuggee } from '../runtime/debuggee';
 import type { Outcome } from '../runtime/stepping';
+import { isLive } from '../runtime/paths';
+import { summary } from './summary';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];
@@ -26,14 +28,17 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
     const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
     if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
+    // After a continue, how far the exploration has got (finished paths are not threads).
+    if (quiet) events.push(output(summary(d).text, 'console'));
     events.push(stopped(stop.threadId, stop.reason, stop.description, stop.text, stop.hitBreakpointIds));
     return events;
   }
-  if (d.paths.size === 0) {
+  // Failed paths stay listed at their failure; the session ends when no path is live.
+  const next = d.paths.listed(d.paths.size).find((t) => isLive(t.tip));
+  if (!next) {
     events.push(output(summaryText(d), 'console'), new TerminatedEvent());
     return events;
   }
-  const next = d.paths.listed(1)[0];
   next.announced = true;
   events.push(stopped(next.id, 'step', `now on path #${next.id}`));
   return events;

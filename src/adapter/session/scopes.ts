@@ -9,7 +9,7 @@ import { typeName } from '../../lang/types';
 import { conjuncts } from '../../engine/pathCondition';
 import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state';
 import { counterexample } from '../../engine/counterexample';
-import { printTerm, sortName } from '../../engine/terms/print';
+import { flatOperands, isAssociative, printTerm, printedSides, sortName } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { Interner } from './ids';
 import { frameOf, visibleNames } from '../runtime/evaluate';
@@ -163,8 +163,15 @@ function termParts(t: Term): [string, Term][] {
     case 'ite': return [['condition', a[0]], ['then', a[1]], ['else', a[2]]];
     case 'select': return [['array', a[0]], ['index', a[1]]];
     case 'store': return [['array', a[0]], ['index', a[1]], ['value', a[2]]];
-    default:
+    case 'lt': case 'le': {
+      const [l, r] = printedSides(t);
+      return [['left', l], ['right', r]];
+    }
+    default: {
+      // A nested sum (product, conjunction, …) expands into its flat operands, as it prints.
+      if (isAssociative(t.op)) return flatOperands(t).map((x, i) => [`[${i}]`, x]);
       if (a.length === 2) return [['left', a[0]], ['right', a[1]]];
       return a.map((x, i) => [`${t.op}[${i}]`, x]);
+    }
   }
 }

@@ -24,6 +24,7 @@ import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
 import { REQUEST_LIMITS } from '../limits';
 import { budgetedSolver } from '../runtime/budget';
+import { summary } from './summary';
 
 type Args = Record<string, unknown>;
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
@@ -78,6 +79,7 @@ export class SymDebugSession extends DebugSession {
     pause: (r) => this.pause(r),
     terminate: (r) => { this.sendResponse(r); this.shutdownRun(); this.sendEvent(new TerminatedEvent()); },
     disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
+    'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
     'symdap/tree': (r, a) => { r.body = treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
@@ -182,7 +184,7 @@ export class SymDebugSession extends DebugSession {
     if (v.args.stopOnEntry) {
       this.finish({ stop: { threadId: out.root.id, reason: 'entry' }, output: [] }, false);
     } else {
-      this.runner.consider(out.root.tip);
+      for (const r of out.roots) this.runner.consider(r.tip);
       this.enqueue(() => this.runner!.continueAll(undefined, false), true);
     }
   }
@@ -228,7 +230,7 @@ export class SymDebugSession extends DebugSession {
     }
     const listed = d.paths.listed(d.args.maxThreads);
     listed.forEach((t) => { t.announced = true; });
-    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t) })) };
+    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t, d.args.mode === 'modular') })) };
     this.sendResponse(response);
     const hidden = d.paths.size - listed.length;
     if (hidden > 0 && hidden !== this.listedSummary) {

@@ -111,9 +111,11 @@ export class StatementRunner {
     this.produce(s.value, frame, lvalueRoot(s.target), s.span.line, type, (v) => this.write(place, v, frame));
   }
 
+  /** Left to right, as `a[i] := p()`: the targets' indices, then the call, then the stores. */
   private callAssign(s: CallAssign, frame: Frame): void {
+    const places = s.targets.map((t) => this.place(t, frame));
     this.m.invoke(s.call, this.m.evaluator.callArgs(s.call, frame), (results) => {
-      s.targets.forEach((t, i) => this.write(this.place(t, frame), results[i], frame));
+      places.forEach((p, i) => this.write(p, results[i], frame));
     });
   }
 

@@ -182,7 +182,7 @@ export async function assignResults(ctx: EngineContext, s: State, callee: Proc, 
 async function storeElement(
   ctx: EngineContext, s: State, target: ElementTarget, value: SymValue, evaluated?: readonly Term[],
 ): Promise<{ leaves: Successor[]; next?: State }> {
-  // `a[i] := p(x)` evaluated its indices before the call; `a[i], b := p(x)` evaluates them now.
+  // The statement evaluated the indices before the call (left to right); callers without them evaluate now.
   const place = evaluated ? { leaves: [], next: s, indices: evaluated } : await evalPlace(ctx, s, target);
   if (!place.next) return place;
   return { leaves: place.leaves, next: storeAt(ctx, place.next, target, place.indices, value) };

@@ -3,7 +3,7 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { FieldRead, Assert, Assign, Assume, Call, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type { FieldRead, Assert, Assign, Assume, Call, CallAssign, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
@@ -47,7 +47,7 @@ async function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Success
   switch (st.kind) {
     case 'varDecl': return declare(ctx, s, st);
     case 'assign': return assign(ctx, s, st);
-    case 'callAssign': return callInto(ctx, s, st.call, st.targets, st.span);
+    case 'callAssign': return callAssign(ctx, s, st);
     case 'callStmt': return callInto(ctx, s, st.call, [], st.span);
     case 'if': return branch(ctx, s, st);
     case 'while': return enterLoop(ctx, s, st);
@@ -131,6 +131,23 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
   if (target.kind === 'field') return assignField(ctx, s, target, value, st);
   if (isFieldElement(target)) return assignFieldElement(ctx, s, target, value, st);
   return assignElement(ctx, s, target, value, st);
+}
+
+/** `a[i], b := p(…)`: left to right, as `a[i] := p(…)` (and Java): every target's indices are
+ *  evaluated and checked, in order, before the call; the results are stored after it. */
+async function callAssign(ctx: EngineContext, s: State, st: CallAssign): Promise<Successor[]> {
+  const indices: (readonly Term[] | undefined)[] = [];
+  const leaves: Successor[] = [];
+  let cur = s;
+  for (const target of st.targets) {
+    if (target.kind !== 'index') { indices.push(undefined); continue; }
+    const place = await evalPlace(ctx, cur, target);
+    leaves.push(...place.leaves);
+    if (!place.next) return leaves;
+    cur = place.next;
+    indices.push(place.indices);
+  }
+  return [...leaves, ...(await callInto(ctx, cur, st.call, st.targets, st.span, indices))];
 }
 
 /** `a[i] := p(…)`: as for any right-hand side, the indices are evaluated and checked before the call. */

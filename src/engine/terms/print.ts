@@ -7,10 +7,9 @@
 //
 // The store keeps one canonical form (only `lt`/`le`, `x > e` stored as `e < x`; products
 // as `x * c`); the printer restores the orientation a reader expects without changing terms:
-// - comparisons put the simpler operand on the left, ranking variable (symbol, bound name,
-//   array element `a[i]`) < other compound < constant,
-//   and flip the operator to match: `lt(y + 10, x)` prints `x > y + 10`, `le(0, i)` prints
-//   `i >= 0`; equal ranks keep the stored order (`a < b + 1` stays as it is);
+// - a comparison prints the way it was first written: `x > y` is stored `lt(y, x)` with the
+//   term's `greater` mark and prints `x > y` again; its negation `!(x > y)` is `x <= y`;
+//   only a lone constant goes right: `0 <= i` prints `i >= 0`;
 // - a product with a constant factor prints the constant first: `mul(y, 8)` is `8 * y`;
 // - `+` and `*` are associative (ints and wrapping bit-vectors alike), so a nested sum or
 //   product prints flat, `a + b + c`, whichever way it is nested.
@@ -71,6 +70,30 @@ const at = (term: Term, ctx: number): P => ({ term, ctx });
 
 const ASSOCIATIVE: ReadonlySet<string> = new Set(['add', 'mul', 'and', 'or', 'bvand', 'bvor', 'bvxor']);
 
+export function isAssociative(op: string): boolean {
+  return ASSOCIATIVE.has(op);
+}
+
+/** The operands of a nested associative operator, flat and in printed order: `(a + b) + (c + d)`
+ *  gives a, b, c, d. Other terms give their arguments. Iterative: deep nests are fine. */
+export function flatOperands(t: Term): Term[] {
+  if (!ASSOCIATIVE.has(t.op)) return [...t.args];
+  const out: Term[] = [];
+  const stack: Term[] = [t];
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    if (u.op === t.op && u.sort === t.sort && u.args.length > 0) for (let i = u.args.length - 1; i >= 0; i--) stack.push(u.args[i]);
+    else out.push(u);
+  }
+  return out;
+}
+
+/** The operands of a comparison as printed: left, right. */
+export function printedSides(t: Term): [Term, Term] {
+  const [a, b] = t.args;
+  return compareFlipped(t) ? [b, a] : [a, b];
+}
+
 function infix(t: Term, op: string, prec: number): P[] {
   const out: P[] = [];
   t.args.forEach((a, i) => {
@@ -91,19 +114,20 @@ function product(t: Term): P[] {
   return [at(b, prec), ' * ', at(a, a.op === 'mul' ? prec : prec + 1)];
 }
 
-/** Which comparison operand goes left: variables (symbols, bound names, array elements),
- *  then compound terms, then constants. */
-function rank(t: Term): number {
-  if (t.op === 'const') return 2;
-  return t.op === 'sym' || t.op === 'bound' || t.op === 'select' ? 0 : 1;
-}
-
+/** The orientation the comparison was first written in: `lt(y, x)` built by `x > y` prints
+ *  `x > y`, built by `y < x` prints `y < x` (see Term.greater). A constant written on the
+ *  left of `<`/`<=` (often the engine's own bounds, `0 <= i`) goes right: `i >= 0`. */
 function compare(t: Term): P[] {
   const [a, b] = t.args;
-  const flip = rank(a) > rank(b);
+  const flip = compareFlipped(t);
   const op = t.op === 'lt' ? (flip ? '>' : '<') : (flip ? '>=' : '<=');
   const [l, r] = flip ? [b, a] : [a, b];
   return [at(l, COMPARE + 1), ` ${op} `, at(r, COMPARE + 1)];
+}
+
+function compareFlipped(t: Term): boolean {
+  const [a, b] = t.args;
+  return t.greater === true ? b.op !== 'const' || a.op === 'const' : a.op === 'const' && b.op !== 'const';
 }
 
 function negation(a: Term): P[] {

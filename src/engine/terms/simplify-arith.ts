@@ -131,7 +131,8 @@ function decidedByRange(op: 'lt' | 'le', a: Term, b: Term): boolean | undefined 
   return undefined;
 }
 
-export function mkCompare(s: TermStore, op: 'lt' | 'le', a: Term, b: Term): Term {
+/** `greater`: written `b > a` (or `>=`); kept for printing only. */
+export function mkCompare(s: TermStore, op: 'lt' | 'le', a: Term, b: Term, greater = false): Term {
   requireNumeric(a, op);
   requireSameSort(a, b, op);
   const av = constValue(a);
@@ -140,7 +141,7 @@ export function mkCompare(s: TermStore, op: 'lt' | 'le', a: Term, b: Term): Term
   if (a === b) return s.bool(op === 'le');
   const decided = decidedByRange(op, a, b);
   if (decided !== undefined) return s.bool(decided);
-  return s.mk(op, BOOL_SORT, [a, b]);
+  return s.mk(op, BOOL_SORT, [a, b], {}, greater);
 }
 
 function width(sort: Sort): number {

@@ -22,8 +22,9 @@ export function mkNot(s: TermStore, t: Term): Term {
   requireBool(t, 'not');
   if (isConst(t)) return s.bool(!t.value);
   if (t.op === 'not') return t.args[0];
-  if (t.op === 'lt') return s.le(t.args[1], t.args[0]);
-  if (t.op === 'le') return s.lt(t.args[1], t.args[0]);
+  // The negation keeps the operands where the reader had them: !(x > y) is x <= y, !(x < y) is x >= y.
+  if (t.op === 'lt') return t.greater ? s.le(t.args[1], t.args[0]) : s.ge(t.args[0], t.args[1]);
+  if (t.op === 'le') return t.greater ? s.lt(t.args[1], t.args[0]) : s.gt(t.args[0], t.args[1]);
   return s.mk('not', BOOL_SORT, [t]);
 }
 

@@ -61,11 +61,12 @@ export class TermStore {
   }
 
   /** The unique term with these fields. No simplification and no sort checks. */
-  mk(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra = {}): Term {
+  mk(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra = {}, greater = false): Term {
     const key = termKey(op, sort, args, extra);
     const found = this.table.get(key);
     if (found) return found;
     const term: Term = Object.freeze({
+      ...(greater ? { greater: true as const } : {}),
       id: this.table.size,
       op,
       sort,
@@ -89,7 +90,7 @@ export class TermStore {
       case 'ite': return this.ite(args[0], args[1], args[2]);
       case 'eq': return this.eq(args[0], args[1]);
       case 'neg': case 'bvnot': return mkUnary(this, t.op, args[0]);
-      case 'lt': case 'le': return mkCompare(this, t.op, args[0], args[1]);
+      case 'lt': case 'le': return mkCompare(this, t.op, args[0], args[1], t.greater);
       case 'cast': return this.cast(args[0], t.sort);
       case 'select': return this.select(args[0], args[1]);
       case 'store': return this.store(args[0], args[1], args[2]);
@@ -212,8 +213,8 @@ export class TermStore {
   neg(a: Term): Term { return mkUnary(this, 'neg', a); }
   lt(a: Term, b: Term): Term { return mkCompare(this, 'lt', a, b); }
   le(a: Term, b: Term): Term { return mkCompare(this, 'le', a, b); }
-  gt(a: Term, b: Term): Term { return mkCompare(this, 'lt', b, a); }
-  ge(a: Term, b: Term): Term { return mkCompare(this, 'le', b, a); }
+  gt(a: Term, b: Term): Term { return mkCompare(this, 'lt', b, a, true); }
+  ge(a: Term, b: Term): Term { return mkCompare(this, 'le', b, a, true); }
   bvand(a: Term, b: Term): Term { return mkBinary(this, 'bvand', a, b); }
   bvor(a: Term, b: Term): Term { return mkBinary(this, 'bvor', a, b); }
   bvxor(a: Term, b: Term): Term { return mkBinary(this, 'bvxor', a, b); }

@@ -58,6 +58,9 @@ export interface Term {
   readonly symbol?: SymbolInfo;
   /** For 'bound': the binder name. */
   readonly name?: string;
+  /** For 'lt'/'le': first built as `b > a` / `b >= a` (the printer keeps that orientation). Not part
+   *  of the term's identity: the first construction decides. */
+  readonly greater?: true;
 }
 
 export const BOOL_SORT: Sort = { kind: 'bool' };
