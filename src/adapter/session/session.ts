@@ -19,6 +19,7 @@ import { outcomeEvents, output } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
+import { compactTree, focusTarget } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
@@ -78,7 +79,8 @@ export class SymDebugSession extends DebugSession {
     pause: (r) => this.pause(r),
     terminate: (r) => { this.sendResponse(r); this.shutdownRun(); this.sendEvent(new TerminatedEvent()); },
     disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
-    'symdap/tree': (r, a) => { r.body = treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/tree': (r, a) => { r.body = a.compact === true ? compactTree(this.debuggee(), a, !this.running) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
   };
