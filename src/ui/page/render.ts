@@ -81,14 +81,16 @@ function edge(points: { x: number; y: number }[], label: string | undefined, lin
 function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summary: boolean, s: Shape, vs: ViewState, host: Host, root: HTMLElement, view: TreeView): SVGElement {
   const g = document.createElementNS(SVG, 'g');
   tag(g, n);
-  g.setAttribute('class', `node s-${n.status}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${n.follow ? ' unexplored' : ''}`);
+  // A state the run went past (data-status `live`, it stepped on) is drawn neutral.
+  const past = n.status === 'live' && (s.kids.get(n.id)?.length ?? 0) > 0;
+  g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${n.follow ? ' unexplored' : ''}`);
   g.setAttribute('transform', `translate(${at.x + 10},${at.y + 10})`);
   const r = document.createElementNS(SVG, 'rect');
   r.setAttribute('width', String(NODE_W)); r.setAttribute('height', String(NODE_H)); r.setAttribute('rx', '6');
   g.appendChild(r);
   const head = document.createElementNS(SVG, 'text');
   head.setAttribute('x', '8'); head.setAttribute('y', '16');
-  head.textContent = `${ICON[n.status]} ${n.kind}${n.line !== undefined ? ` · line ${n.line}` : ''}`;
+  head.textContent = `${past ? '◇' : ICON[n.status]} ${n.kind}${n.line !== undefined ? ` · line ${n.line}` : ''}`;
   g.appendChild(head);
   const sub = document.createElementNS(SVG, 'text');
   sub.setAttribute('x', '8'); sub.setAttribute('y', '32'); sub.setAttribute('class', 'counts');
