@@ -54,6 +54,7 @@ function kindOf(tree: ExecutionTree, n: TreeNode, marks?: ViewMarks): ViewKind |
   if (s.status === 'failed') return 'failure';
   if (isTerminal(s.status)) return 'end';
   if (n.label.kind === 'join') return 'join';
+  if (s.status === 'waiting') return 'wait';
   if (marks?.paused.has(n.id)) return 'paused';
   const kids = tree.childrenOf(n);
   if (!kids) return 'frontier';

@@ -6,7 +6,8 @@
 export type ViewStatus = 'live' | 'paused' | 'completed' | 'failed' | 'infeasible' | 'bounded';
 
 /** Why the node is shown: something happens at each of these states. */
-export type ViewKind = 'start' | 'branch' | 'join' | 'call' | 'failure' | 'end' | 'frontier' | 'paused';
+/** `wait`: a path arrived at a join (the join node merges the waits: the tree is a DAG). */
+export type ViewKind = 'start' | 'branch' | 'join' | 'wait' | 'call' | 'failure' | 'end' | 'frontier' | 'paused';
 
 export interface ViewEdge {
   /** The view node the edge comes from. */

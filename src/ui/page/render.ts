@@ -82,7 +82,7 @@ function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summa
   const g = document.createElementNS(SVG, 'g');
   tag(g, n);
   // A state the run went past (data-status `live`, it stepped on) is drawn neutral.
-  const past = n.status === 'live' && (s.kids.get(n.id)?.length ?? 0) > 0;
+  const past = n.status === 'live' && s.hasOut.has(n.id);
   g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${n.follow ? ' unexplored' : ''}`);
   g.setAttribute('transform', `translate(${at.x + 10},${at.y + 10})`);
   const r = document.createElementNS(SVG, 'rect');

@@ -14,6 +14,8 @@ export interface Shape {
   readonly roots: ViewNode[];
   /** Path ends below each node, each end counted once. */
   readonly counts: Map<number, Counts>;
+  /** Nodes with an edge out (the run went past them). */
+  readonly hasOut: Set<number>;
 }
 
 export const VISIBLE_BUDGET = 150;
@@ -36,7 +38,8 @@ export function shape(nodes: readonly ViewNode[]): Shape {
     for (const k of kids.get(n.id) ?? []) add(c, counts.get(k.id));
     counts.set(n.id, c);
   }
-  return { byId, kids, roots, counts };
+  const hasOut = new Set(nodes.flatMap((n) => n.in.map((e) => e.from)));
+  return { byId, kids, roots, counts, hasOut };
 }
 
 function add(c: Counts, d: Counts | undefined): void {
