@@ -5,7 +5,7 @@
 
 import type { TreeNode } from '../../engine/tree';
 import { buildView, type FactCache, type ViewMarks } from '../../ui/buildView';
-import type { TreeView } from '../../ui/model';
+import type { TreeDelta, TreeView } from '../../ui/model';
 import { onPath, type PathThread } from '../runtime/paths';
 import type { Debuggee } from '../runtime/debuggee';
 import { REQUEST_LIMITS } from '../limits';
@@ -35,4 +35,29 @@ export function focusTarget(d: Debuggee, args: Record<string, unknown>): { threa
   const threads = d.paths.all();
   const thread = threads.find((t) => onPath(node, t.cursor)) ?? threads.find((t) => onPath(node, t.tip)) ?? d.paths.addRoot(node);
   return { thread, node };
+}
+
+/**
+ * A client that asked `symdap/tree {compact: true, subscribe: true}` gets `symdap/treeDelta`
+ * events after each move: the nodes added or changed and the ids gone, not the whole tree.
+ */
+export class TreeFeed {
+  private last = new Map<number, string>();
+  private readonly cache: FactCache = new WeakMap();
+
+  snapshot(d: Debuggee, args: Record<string, unknown>, stopped: boolean): TreeView {
+    const view = compactTree(d, args, stopped, this.cache);
+    this.last = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
+    return view;
+  }
+
+  /** What changed since the last snapshot or delta; undefined when nothing did. */
+  delta(d: Debuggee, stopped: boolean): TreeDelta | undefined {
+    const view = compactTree(d, {}, stopped, this.cache);
+    const next = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
+    const upsert = view.nodes.filter((n) => this.last.get(n.id) !== next.get(n.id));
+    const remove = [...this.last.keys()].filter((id) => !next.has(id));
+    this.last = next;
+    return upsert.length > 0 || remove.length > 0 ? { upsert, remove, truncated: view.truncated } : undefined;
+  }
 }

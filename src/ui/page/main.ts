@@ -4,6 +4,7 @@
 // the nodes, draws them, and reports render time in `document.body.dataset.renderMs`.
 
 import type { TreeDelta, TreeView, ViewNode } from '../model';
+import { applyDelta } from '../delta';
 import { countText, render, type ViewState } from './render';
 import { shape } from './visible';
 
@@ -46,12 +47,6 @@ function boot(): void {
     void draw();
   }
   live?.start((v) => { view = v; void draw(); }, (d) => { if (view) { view = applyDelta(view, d); void draw(); } });
-}
-
-export function applyDelta(v: TreeView, d: TreeDelta): TreeView {
-  const gone = new Set([...d.remove, ...d.upsert.map((n) => n.id)]);
-  const nodes = [...v.nodes.filter((n) => !gone.has(n.id)), ...d.upsert].sort((a, b) => a.id - b.id);
-  return { ...v, nodes, truncated: d.truncated };
 }
 
 function header(root: HTMLElement, v: TreeView, c: { completed: number; failed: number; infeasible: number; bounded: number; live: number }): void {
