@@ -16,11 +16,12 @@ import { readSourceFile } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
+import { writeTreeReport } from './treeReport';
 
-const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]\n';
+const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
-function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; error?: string } {
-  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests'] });
+function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; tree?: string; error?: string } {
+  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree'] });
   if (p.error) return { json: false, error: p.error };
   if (p.positional.length !== 1) return { json: false, error: p.positional.length === 0 ? 'no file given' : 'verify takes exactly one file' };
   const mode = oneOf(p.options.get('mode'), ['explore', 'modular'] as const, 'mode');
@@ -33,10 +34,11 @@ function options(args: string[]): { file?: string; opts?: VerifySourceOptions; j
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { json: false, error };
   return {
-    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'),
+    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
+      ...(p.options.has('tree') ? { retain: true } : {}),
     },
   };
 }
@@ -49,18 +51,19 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   const read = await readSourceFile(o.file);
   if ('error' in read) return refuse(io, json, o.file, `${o.file}:1:1: error: ${read.error}\n`, read.error);
   try {
-    return await verifyAndReport(o.file, read.source, o.opts, o.tests, json, io);
+    return await verifyAndReport(o.file, read.source, o.opts, { tests: o.tests, tree: o.tree }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return refuse(io, json, o.file, `symdap verify: ${message}\n`, message);
   }
 }
 
-async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, tests: string | undefined, json: boolean, io: CliIO): Promise<number> {
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, outs: { tests?: string; tree?: string }, json: boolean, io: CliIO): Promise<number> {
   const result = await verifySource(source, file, opts);
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
-  if (tests && result.report.verdict !== 'error') await writeTests(tests, result.tests);
+  if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
+  if (outs.tree && result.tree) await writeTreeReport(outs.tree, result.tree, result.report, source);
   io.out(json ? jsonDocument(result.report) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
 }

@@ -10,6 +10,7 @@ import { inputSymbols, type State } from './state';
 import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
 import type { Solver } from './solver/solver';
 import type { VerifyReport } from './report';
+import type { ExecutionTree } from './tree';
 
 export interface VerifyOptions extends Partial<RunOptions> {
   readonly entry?: string;
@@ -27,6 +28,8 @@ export interface VerifyOutcome {
   readonly report: VerifyReport;
   readonly tests: TestCase[];
   readonly error?: string;
+  /** The explored tree, when the run kept it (`retain: true`, for the tree report). */
+  readonly tree?: ExecutionTree;
 }
 
 export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}): Promise<VerifyOutcome> {
@@ -42,7 +45,7 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   for (const p of procs) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
-  return { report: run.verifyReport(), tests };
+  return { report: run.verifyReport(), tests, ...(options.retain ? { tree: run.tree } : {}) };
 }
 
 async function testCase(solver: Solver, s: State): Promise<TestCase> {

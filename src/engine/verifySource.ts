@@ -7,6 +7,7 @@ import { createSolver } from './solver/index';
 import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from './solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from './heapGuard';
+import type { ExecutionTree } from './tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 
 export interface VerifySourceOptions extends VerifyOptions {
@@ -23,6 +24,8 @@ export interface VerifySourceResult {
   readonly tests: TestCase[];
   /** A usage problem (e.g. an unknown entry procedure). */
   readonly error?: string;
+  /** The explored tree, when kept (`retain: true`). */
+  readonly tree?: ExecutionTree;
 }
 
 export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
@@ -33,7 +36,7 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   const solver = await createSolver(solverOptions(opts, process.env));
   try {
     const out = await verifyProgram(checked, solver, opts);
-    return { report: out.report, diagnostics, tests: out.tests, error: out.error };
+    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
   } finally {
     solver.dispose();
   }

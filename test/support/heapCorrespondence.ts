@@ -105,7 +105,7 @@ function sameValue(sym: Value | undefined, conc: ConcreteValue | undefined, refs
 }
 
 function fieldChunks(h: readonly Chunk[]): { receiver: Term; field: string; value: SymValue }[] {
-  return h.flatMap((c) => (c.kind === 'field' ? [c] : fieldChunks(c.fragment)));
+  return h.flatMap((c) => (c.kind === 'field' ? [c] : fieldChunks(c.fragment ?? [])));
 }
 
 /** A done leaf against a clean run: the final store (references up to the allocation map) and every held location. */

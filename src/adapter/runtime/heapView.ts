@@ -121,5 +121,5 @@ export interface HeapRowData {
 export function heapRowData(h: Heap, names: RefNames): HeapRowData[] {
   return h.map((c) => (c.kind === 'field'
     ? { name: chunkName(c, names), value: `${valueText(c.value, names)}${aliasNote(c, names)}`, origin: originText(c) }
-    : { name: chunkName(c, names), value: 'folded predicate', origin: originText(c), unfolded: fragmentText(c.fragment, names) }));
+    : { name: chunkName(c, names), value: 'folded predicate', origin: originText(c), unfolded: c.fragment ? fragmentText(c.fragment, names) : 'a recursive instance (unfold it to see its chunks)' }));
 }

@@ -1,6 +1,6 @@
 // Custom requests for rich clients, announced in the initialize response under `symdap`:
 // `symdap/tree` (the execution tree, capped), `symdap/followBranch` {threadId, branch}
-// and `symdap/jump` {threadId, nodeId}. This file parses and answers; the session runs the
+// and `symdap/jump` {threadId, nodeId}; `symdap/tree {compact: true}` and `symdap/focus` are in treeView.ts. This file parses and answers; the session runs the
 // moves through the same code as stepIn with a target and goto.
 
 import { printTerm } from '../../engine/terms/print';
@@ -12,7 +12,7 @@ import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { REQUEST_LIMITS } from '../limits';
 
-export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump'] as const;
+export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus'] as const;
 
 export interface TreeNodeInfo {
   readonly id: number;

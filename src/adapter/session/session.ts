@@ -4,7 +4,7 @@
 // beside this one. Moves of paths run one at a time; each answers first, then sends its
 // thread, output and stopped events.
 
-import { DebugSession, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
+import { DebugSession, Event, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
 import { validateLaunchArgs } from '../launchSchema';
@@ -19,6 +19,7 @@ import { outcomeEvents, output } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
+import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
@@ -50,6 +51,8 @@ export class SymDebugSession extends DebugSession {
   /** Moves of paths, one after the other. */
   private moves: Promise<void> = Promise.resolve();
   private listedSummary = -1;
+  /** Set once a client subscribed to `symdap/treeDelta`. */
+  private feed: TreeFeed | undefined;
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
     launch: (r, a) => this.launch(r, a),
@@ -80,7 +83,8 @@ export class SymDebugSession extends DebugSession {
     terminate: (r) => { this.sendResponse(r); this.shutdownRun(); this.sendEvent(new TerminatedEvent()); },
     disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
     'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
-    'symdap/tree': (r, a) => { r.body = treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/tree': (r, a) => { r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
   };
@@ -390,6 +394,14 @@ export class SymDebugSession extends DebugSession {
   private finish(outcome: Outcome, quiet: boolean): void {
     if (!this.d || this.disposed) return;
     for (const e of outcomeEvents(this.d, outcome, quiet)) this.sendEvent(e);
+    const delta = this.feed?.delta(this.d, true);
+    if (delta) this.sendEvent(new Event('symdap/treeDelta', delta));
+  }
+
+  private compactTree(a: Args): unknown {
+    if (a.subscribe !== true) return compactTree(this.debuggee(), a, !this.running);
+    this.feed ??= new TreeFeed();
+    return this.feed.snapshot(this.debuggee(), a, !this.running);
   }
 
   private output(text: string, category: 'console' | 'stderr' | 'stdout'): void {

@@ -1,0 +1,23 @@
+// `symdap verify FILE --tree OUT.html`: the explored execution tree with the verdict, as one
+// self-contained HTML file (the page's bundle and the data inlined) for CI artifacts.
+
+import { writeFile } from 'node:fs/promises';
+import type { ExecutionTree } from '../engine/tree';
+import type { VerifyReport } from '../engine/report';
+import { buildView } from '../ui/buildView';
+import { treePageHtml } from '../ui/pageHtml';
+import type { TreeView } from '../ui/model';
+
+/** Past this many view nodes the report keeps the top of the tree and says it is truncated. */
+export const MAX_REPORT_NODES = 300_000;
+
+export function treeReportView(tree: ExecutionTree, report: VerifyReport, source: string): TreeView {
+  const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES);
+  const p = report.paths;
+  const verdict = `${report.verdict}: ${p.total} paths (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded, ${p.unknown} unknown)`;
+  return { file: report.file, source, nodes, truncated, verdict };
+}
+
+export async function writeTreeReport(out: string, tree: ExecutionTree, report: VerifyReport, source: string): Promise<void> {
+  await writeFile(out, treePageHtml(`symdap tree: ${report.file}`, treeReportView(tree, report, source)));
+}

@@ -1,0 +1,58 @@
+/// <reference lib="dom" />
+// The execution-tree page's entry point. The data comes inlined (the headless report) or
+// from a live source that sends the view and then `symdap/treeDelta` events; the page keeps
+// the nodes, draws them, and reports render time in `document.body.dataset.renderMs`.
+
+import type { TreeDelta, TreeView, ViewNode } from '../model';
+import { applyDelta } from '../delta';
+import { countText, render, type ViewState } from './render';
+import { shape } from './visible';
+
+/** Where live data comes from and where clicks go (a WebSocket or a VS Code webview). */
+export interface LiveSource {
+  start(onView: (v: TreeView) => void, onDelta: (d: TreeDelta) => void): void;
+  activate(n: ViewNode): void;
+}
+
+declare global { interface Window { symdapTreeSource?: LiveSource } }
+
+function boot(): void {
+  const root = document.getElementById('symdap-tree')!;
+  const inline = document.getElementById('symdap-tree-data');
+  const vs: ViewState = { opened: new Set(), closed: new Set() };
+  let view: TreeView | undefined;
+  let drawing = false;
+  let again = false;
+  const live = window.symdapTreeSource;
+  const draw = async (): Promise<void> => {
+    if (!view) return;
+    if (drawing) { again = true; return; }
+    drawing = true;
+    const t0 = performance.now();
+    try {
+      const s = shape(view.nodes);
+      header(root, view, s.roots.map((r) => s.counts.get(r.id)!).reduce((a, c) => ({
+        completed: a.completed + c.completed, failed: a.failed + c.failed, infeasible: a.infeasible + c.infeasible, bounded: a.bounded + c.bounded, live: a.live + c.live,
+      }), { completed: 0, failed: 0, infeasible: 0, bounded: 0, live: 0 }));
+      await render(root, view, s, vs, { redraw: () => void draw(), activate: live ? (n) => live.activate(n) : undefined });
+      document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+      document.body.dataset.nodes = String(view.nodes.length);
+    } finally {
+      drawing = false;
+      if (again) { again = false; void draw(); }
+    }
+  };
+  if (inline?.textContent) {
+    view = JSON.parse(inline.textContent) as TreeView;
+    void draw();
+  }
+  live?.start((v) => { view = v; void draw(); }, (d) => { if (view) { view = applyDelta(view, d); void draw(); } });
+}
+
+function header(root: HTMLElement, v: TreeView, c: { completed: number; failed: number; infeasible: number; bounded: number; live: number }): void {
+  const h = root.querySelector('.header')!;
+  h.textContent = `${v.file} — ${v.verdict ? `${v.verdict} — ` : ''}${v.nodes.length} nodes, paths ${countText(c) || 'none yet'}${v.truncated ? ' (truncated)' : ''}`;
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+else boot();

@@ -1,0 +1,146 @@
+/// <reference lib="dom" />
+// Draws the tree: an SVG of the visible nodes and edges (status by colour and icon, edge
+// labels with condition and line, counts per subtree), every other node as a hidden element
+// (so `[data-node]` counts every node of the view), and the side panel of the chosen node.
+
+import type { TreeView, ViewNode } from '../model';
+import { layout, NODE_H, NODE_W } from './layout';
+import { visible, type Counts, type Shape } from './visible';
+
+const SVG = 'http://www.w3.org/2000/svg';
+export const ICON: Record<string, string> = { live: '●', paused: '❚❚', completed: '✓', failed: '✗', infeasible: '∅', bounded: '⋯' };
+
+export interface ViewState { opened: Set<number>; closed: Set<number>; selected?: number }
+
+export interface Host {
+  /** A click on a node: focus it in the debugger (or follow an unexplored branch). */
+  activate?(n: ViewNode): void;
+  /** Re-render (after a summary was opened or closed). */
+  redraw(): void;
+}
+
+export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: ViewState, host: Host): Promise<void> {
+  const { shown, collapsed } = visible(s, vs.opened, vs.closed);
+  const up = (id: number): number | undefined => { let p: number | undefined = id; while (p !== undefined && !shown.has(p)) p = s.byId.get(p)?.in[0]?.from; return p; };
+  const nodes = view.nodes.filter((n) => shown.has(n.id));
+  const t0 = performance.now();
+  const lay = await layout(nodes, up);
+  document.body.dataset.layoutMs = (performance.now() - t0).toFixed(1);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'tree');
+  for (const e of lay.edges) svg.appendChild(edge(e.points, e.label, e.line, s.byId.get(e.to)?.status ?? 'live'));
+  for (const n of nodes) svg.appendChild(nodeElement(n, lay.nodes.get(n.id)!, s.counts.get(n.id)!, collapsed.has(n.id), s, vs, host, root, view));
+  const hidden = document.createElement('div');
+  hidden.className = 'hidden-nodes';
+  hidden.hidden = true;
+  for (const n of view.nodes) {
+    if (shown.has(n.id)) continue;
+    const el = document.createElement('span');
+    tag(el, n);
+    el.dataset.under = String(up(n.id) ?? '');
+    hidden.appendChild(el);
+  }
+  const canvas = root.querySelector('.canvas') as HTMLElement;
+  const first = canvas.childElementCount === 0;
+  // Wide trees shrink to fit, down to a readable size; the first drawing centres the root.
+  const scale = Math.max(0.45, Math.min(1, canvas.clientWidth / (lay.width + 20)));
+  svg.setAttribute('viewBox', `0 0 ${lay.width + 20} ${lay.height + 20}`);
+  svg.setAttribute('width', String((lay.width + 20) * scale));
+  svg.setAttribute('height', String((lay.height + 20) * scale));
+  canvas.replaceChildren(svg, hidden);
+  const r0 = s.roots[0] && lay.nodes.get(s.roots[0].id);
+  if (first && r0) canvas.scrollLeft = Math.max(0, (r0.x + NODE_W / 2) * scale - canvas.clientWidth / 2);
+  panel(root, view, vs.selected !== undefined ? s.byId.get(vs.selected) : undefined, s);
+}
+
+function tag(el: Element, n: ViewNode): void {
+  el.setAttribute('data-node', String(n.id));
+  el.setAttribute('data-status', n.status);
+  el.setAttribute('data-kind', n.kind);
+  if (n.line !== undefined) el.setAttribute('data-line', String(n.line));
+}
+
+function edge(points: { x: number; y: number }[], label: string | undefined, line: number | undefined, status: string): SVGElement {
+  const g = document.createElementNS(SVG, 'g');
+  g.setAttribute('class', `edge s-${status}`);
+  const pl = document.createElementNS(SVG, 'polyline');
+  pl.setAttribute('points', points.map((p) => `${p.x + 10},${p.y + 10}`).join(' '));
+  g.appendChild(pl);
+  if (label && points.length > 1) {
+    const a = points[points.length - 2], b = points[points.length - 1];
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String((a.x + b.x) / 2 + 14));
+    t.setAttribute('y', String((a.y + b.y) / 2 + 10));
+    t.setAttribute('class', 'elabel');
+    t.textContent = `${label}${line !== undefined ? ` @${line}` : ''}`;
+    g.appendChild(t);
+  }
+  return g;
+}
+
+function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summary: boolean, s: Shape, vs: ViewState, host: Host, root: HTMLElement, view: TreeView): SVGElement {
+  const g = document.createElementNS(SVG, 'g');
+  tag(g, n);
+  // A state the run went past (data-status `live`, it stepped on) is drawn neutral.
+  const past = n.status === 'live' && s.hasOut.has(n.id);
+  g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${n.follow ? ' unexplored' : ''}`);
+  g.setAttribute('transform', `translate(${at.x + 10},${at.y + 10})`);
+  const r = document.createElementNS(SVG, 'rect');
+  r.setAttribute('width', String(NODE_W)); r.setAttribute('height', String(NODE_H)); r.setAttribute('rx', '6');
+  g.appendChild(r);
+  const head = document.createElementNS(SVG, 'text');
+  head.setAttribute('x', '8'); head.setAttribute('y', '16');
+  head.textContent = `${past ? '◇' : ICON[n.status]} ${n.kind}${n.line !== undefined ? ` · line ${n.line}` : ''}`;
+  g.appendChild(head);
+  const sub = document.createElementNS(SVG, 'text');
+  sub.setAttribute('x', '8'); sub.setAttribute('y', '32'); sub.setAttribute('class', 'counts');
+  sub.textContent = summary ? `▸ ${countText(c)} (+${below(s, n.id)} nodes)` : countText(c);
+  g.appendChild(sub);
+  const title = document.createElementNS(SVG, 'title');
+  title.textContent = tooltip(n);
+  g.appendChild(title);
+  g.addEventListener('click', (ev) => {
+    vs.selected = n.id;
+    if (summary) { vs.opened.add(n.id); vs.closed.delete(n.id); host.redraw(); }
+    else if (ev.altKey && (s.kids.get(n.id)?.length ?? 0) > 0) { vs.closed.add(n.id); vs.opened.delete(n.id); host.redraw(); }
+    else { panel(root, view, n, s); root.querySelectorAll('.node.selected').forEach((e) => e.classList.remove('selected')); g.classList.add('selected'); }
+    host.activate?.(n);
+  });
+  return g;
+}
+
+export function countText(c: Counts): string {
+  const parts = [[c.completed, '✓'], [c.failed, '✗'], [c.infeasible, '∅'], [c.bounded, '⋯'], [c.live, '●']] as const;
+  return parts.filter(([k]) => k > 0).map(([k, i]) => `${i}${k}`).join(' ');
+}
+
+function below(s: Shape, id: number): number {
+  let k = 0;
+  const stack = [...(s.kids.get(id) ?? [])];
+  while (stack.length > 0) { k++; stack.push(...(s.kids.get(stack.pop()!.id) ?? [])); }
+  return k;
+}
+
+function tooltip(n: ViewNode): string {
+  return `#${n.id} ${n.kind} (${n.status})${n.line !== undefined ? `, line ${n.line}` : ''}\npc: ${n.pc}${n.note ? `\n${n.note}` : ''}`;
+}
+
+function panel(root: HTMLElement, view: TreeView, n: ViewNode | undefined, s: Shape): void {
+  const p = root.querySelector('.panel')!;
+  if (!n) { p.textContent = 'Click a node to see its state.'; return; }
+  const src = n.line !== undefined ? view.source.split('\n')[n.line - 1]?.trim() ?? '' : '';
+  const rows: [string, string][] = [
+    ['node', `#${n.id} · ${n.kind} · ${ICON[n.status]} ${n.status}`], ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
+    ['code', src], ['path condition', n.pc], ...(n.note ? [['note', n.note] as [string, string]] : []),
+    ['below', countText(s.counts.get(n.id)!) || '—'], ...(n.thread !== undefined ? [['thread', `#${n.thread}`] as [string, string]] : []),
+    ...n.in.filter((e) => e.label).map((e): [string, string] => ['edge', `${e.label}${e.line !== undefined ? ` (line ${e.line})` : ''}`]),
+    ...n.locals.map(([k, v]): [string, string] => [`local ${k}`, v]),
+  ];
+  const table = document.createElement('table');
+  for (const [k, v] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = k;
+    tr.insertCell().textContent = v;
+  }
+  p.replaceChildren(table);
+}

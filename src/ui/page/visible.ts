@@ -1,0 +1,78 @@
+/// <reference lib="dom" />
+// Which nodes the drawing shows. A large tree collapses subtrees into counted summaries; this
+// is a view state only: every node stays an element in the document (see render.ts), and a
+// click on a summary opens it. Paths to failures are always open.
+
+import type { ViewNode } from '../model';
+
+export interface Counts { completed: number; failed: number; infeasible: number; bounded: number; live: number }
+
+export interface Shape {
+  readonly byId: Map<number, ViewNode>;
+  /** Children under their first incoming edge (a join counts once, under its first parent). */
+  readonly kids: Map<number, ViewNode[]>;
+  readonly roots: ViewNode[];
+  /** Path ends below each node, each end counted once. */
+  readonly counts: Map<number, Counts>;
+  /** Nodes with an edge out (the run went past them). */
+  readonly hasOut: Set<number>;
+}
+
+export const VISIBLE_BUDGET = 150;
+
+export function shape(nodes: readonly ViewNode[]): Shape {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const kids = new Map<number, ViewNode[]>();
+  const roots: ViewNode[] = [];
+  for (const n of nodes) {
+    const p = n.in.find((e) => byId.has(e.from))?.from;
+    if (p === undefined) roots.push(n);
+    else kids.set(p, [...(kids.get(p) ?? []), n]);
+  }
+  const counts = new Map<number, Counts>();
+  // Children have larger ids than their first parent, so a reverse id order is bottom-up.
+  for (const n of [...nodes].sort((a, b) => b.id - a.id)) {
+    const c: Counts = { completed: 0, failed: 0, infeasible: 0, bounded: 0, live: 0 };
+    const own = n.status === 'paused' ? 'live' : n.status;
+    if (n.kind === 'end' || n.kind === 'failure' || n.kind === 'frontier' || n.kind === 'paused') c[own]++;
+    for (const k of kids.get(n.id) ?? []) add(c, counts.get(k.id));
+    counts.set(n.id, c);
+  }
+  const hasOut = new Set(nodes.flatMap((n) => n.in.map((e) => e.from)));
+  return { byId, kids, roots, counts, hasOut };
+}
+
+function add(c: Counts, d: Counts | undefined): void {
+  if (!d) return;
+  c.completed += d.completed; c.failed += d.failed; c.infeasible += d.infeasible; c.bounded += d.bounded; c.live += d.live;
+}
+
+/** Visible node ids, and the ones shown as collapsed summaries. */
+export function visible(s: Shape, opened: ReadonlySet<number>, closed: ReadonlySet<number>): { shown: Set<number>; collapsed: Set<number> } {
+  const forced = failurePaths(s);
+  const shown = new Set<number>();
+  const collapsed = new Set<number>();
+  const queue = [...s.roots];
+  for (let i = 0; i < queue.length; i++) {
+    const n = queue[i];
+    shown.add(n.id);
+    const kids = s.kids.get(n.id) ?? [];
+    if (kids.length === 0) continue;
+    const open = !closed.has(n.id) && (opened.has(n.id) || forced.has(n.id) || shown.size + queue.length - i + kids.length <= VISIBLE_BUDGET);
+    if (open) queue.push(...kids);
+    else collapsed.add(n.id);
+  }
+  return { shown, collapsed };
+}
+
+/** Ancestors of the first failures: a failure never hides in a summary. */
+function failurePaths(s: Shape): Set<number> {
+  const out = new Set<number>();
+  let found = 0;
+  for (const n of s.byId.values()) {
+    if (n.status !== 'failed' || found++ >= 32) continue;
+    let p: number | undefined = n.in[0]?.from;
+    while (p !== undefined && !out.has(p)) { out.add(p); p = s.byId.get(p)?.in[0]?.from; }
+  }
+  return out;
+}
