@@ -7,6 +7,10 @@
 // solver; each solver has its own context in it. A module costs ~25 MB and worker threads
 // that are never freed, so one per solver made a long-running `dap --server` grow with
 // every finished session.
+// Time limits: Z3's own `timeout` parameter starts a timer thread that polls the clock
+// through Emscripten's thread proxy, ~9 ms per check even for trivial queries. So a check
+// first runs under a small resource budget (`rlimit`: counted, no timer); only a query that
+// exhausts it runs again under the time limit. Nearly all queries end in the first run.
 // A Z3 error (e.g. its memory limit, `memory_max_size`) drops the session; the module lives on.
 // A WebAssembly abort (the 2 GB heap is exhausted, or any trap) kills the module: every
 // later call into it blocks forever on a lock the aborted code held, so the dead module is
@@ -40,6 +44,10 @@ export interface Z3WasmOptions {
 }
 
 const NO_TIMEOUT = 0xffffffff;
+/** Z3 resource units of the first, timer-free attempt: a few milliseconds of solving. */
+const QUICK_RLIMIT = 20_000;
+/** rlimit 0: no resource limit. */
+const NO_RLIMIT = 0;
 
 async function loadModule(memoryLimitMb: number): Promise<Z3Module> {
   const { init } = await import('z3-solver');
@@ -104,6 +112,7 @@ class Session {
   readonly translator: Z3Translator;
   private readonly stack: Term[] = [];
   private timeoutMs = NO_TIMEOUT;
+  private rlimit = NO_RLIMIT;
 
   constructor(readonly mod: Z3Module) {
     const { Z3 } = mod;
@@ -116,11 +125,9 @@ class Session {
   }
 
   check(assertions: readonly Term[], opts: CheckOptions, symbols: SymbolIndex): SatResult {
-    const { Z3, em } = this.mod;
-    this.setTimeout(opts.timeoutMs ?? NO_TIMEOUT);
+    const { Z3 } = this.mod;
     this.sync(assertions);
-    const r = em._Z3_solver_check(this.ctx, this.solver);
-    this.throwOnError();
+    const r = this.quickCheck() ?? this.timedCheck(opts.timeoutMs ?? NO_TIMEOUT);
     if (r === -1) return { status: 'unsat' };
     if (r !== 1) return unknown(Z3.solver_get_reason_unknown(this.ctx, this.solver) || 'unknown');
     if (!opts.wantModel) return { status: 'sat' };
@@ -152,17 +159,37 @@ class Session {
     }
   }
 
-  private setTimeout(ms: number): void {
+  /** The check under QUICK_RLIMIT and no timer; undefined when the budget ran out. */
+  private quickCheck(): number | undefined {
+    const { Z3, em } = this.mod;
+    this.setParams(NO_TIMEOUT, QUICK_RLIMIT);
+    const r = em._Z3_solver_check(this.ctx, this.solver);
+    this.throwOnError();
+    if (r === 0 && /resource limit|canceled/i.test(Z3.solver_get_reason_unknown(this.ctx, this.solver))) return undefined;
+    return r;
+  }
+
+  /** The check under the time limit (Z3's timer) and no resource limit. */
+  private timedCheck(ms: number): number {
+    this.setParams(ms, NO_RLIMIT);
+    const r = this.mod.em._Z3_solver_check(this.ctx, this.solver);
+    this.throwOnError();
+    return r;
+  }
+
+  private setParams(ms: number, rlimit: number): void {
     const { Z3 } = this.mod;
     const value = Math.max(1, Math.min(NO_TIMEOUT, Math.floor(ms)));
-    if (value === this.timeoutMs) return;
+    if (value === this.timeoutMs && rlimit === this.rlimit) return;
     const params: Z3_params = Z3.mk_params(this.ctx);
     Z3.params_inc_ref(this.ctx, params);
     try {
       Z3.params_set_uint(this.ctx, params, Z3.mk_string_symbol(this.ctx, 'timeout'), value);
+      Z3.params_set_uint(this.ctx, params, Z3.mk_string_symbol(this.ctx, 'rlimit'), rlimit);
       Z3.solver_set_params(this.ctx, this.solver, params);
       this.throwOnError();
       this.timeoutMs = value;
+      this.rlimit = rlimit;
     } finally {
       Z3.params_dec_ref(this.ctx, params);
     }
@@ -199,10 +226,10 @@ export class Z3WasmBackend implements SolverBackend {
 
   private constructor(private readonly memoryLimitMb: number, private readonly opts: Z3WasmOptions) {}
 
-  /** Resolves once the shared module is loaded (at once if another solver loaded it). */
+  /** Does not load Z3: the first check that reaches the backend does (about 1 s), so runs
+   *  whose queries are all answered before Z3 never pay for it. */
   static async create(opts: Z3WasmOptions = {}): Promise<Z3WasmBackend> {
     const memoryLimitMb = Math.max(1, Math.floor(opts.memoryLimitMb ?? DEFAULT_Z3_MEMORY_LIMIT_MB));
-    await sharedModule(memoryLimitMb);
     return new Z3WasmBackend(memoryLimitMb, opts);
   }
 
