@@ -7,18 +7,16 @@
 
 import type { Expr, While } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
-import { push, pushAll, topFrame, type State } from '../state';
-import type { Term } from '../terms/term';
+import { topFrame, type State } from '../state';
 import { hasPermission } from '../heap/assertions';
 import { EMPTY_HEAP } from '../heap/chunks';
-import { sideLabel, split } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { consume, type ConsumeHow, type Consumed } from './consume';
-import { withValue } from './execute';
-import { envOf, stmtInstrs, withHeaps, withKont } from './frames';
+import { envOf, withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { usesHeap } from './heapCalls';
+import { arbitraryIteration } from './loopHead';
 
 /** Whether the loop's invariants must be produced and consumed (they hold permissions). */
 export function heapInvariants(ctx: EngineContext, loop: While): boolean {
@@ -68,17 +66,7 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
   const after: State = { ...produced.next, model: undefined };
   const own = (after.heap ?? EMPTY_HEAP).slice(frameHeap.length);
   const rest = topFrame(c.state).kont;
-  const tested = await withValue(ctx, { ...after, heap: own }, loop.cond, async (s1, v) => {
-    const cond = v as Term;
-    const sides = await split(ctx, s1, cond, loop.cond.span, `while (${printExpr(loop.cond)})`);
-    const succ: Successor[] = [...sides.leaves];
-    if (sides.then) {
-      const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
-      succ.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
-    }
-    if (sides.else) succ.push({ state: withKont({ ...sides.else, heap: [...frameHeap, ...(sides.else.heap ?? EMPTY_HEAP)] }, rest), label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) });
-    return succ;
-  });
+  const tested = await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, (out) => ({ ...out, heap: [...frameHeap, ...(out.heap ?? EMPTY_HEAP)] }));
   return [...produced.leaves, ...tested];
 }
 

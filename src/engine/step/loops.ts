@@ -16,6 +16,7 @@ import { assignedIn, declaredTypes, globalsModifiedBy } from './modifies';
 import { withValue } from './execute';
 import { checkHeapInvariants, heapInvariants, modularHeapLoop, preserveHeapInvariant } from './heapLoops';
 import { usesHeap } from './heapCalls';
+import { arbitraryIteration } from './loopHead';
 
 export async function enterLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
   if (ctx.options.mode === 'modular' && loop.invariants.length > 0) {
@@ -80,17 +81,7 @@ async function modularLoop(ctx: EngineContext, s: State, loop: While): Promise<S
   }
   cur = { ...cur, model: undefined };
   const rest = topFrame(s).kont;
-  const tested = await withValue(ctx, cur, loop.cond, async (s1, c) => {
-    const cond = c as Term;
-    const out = await split(ctx, s1, cond, loop.cond.span, `while (${printExpr(loop.cond)})`);
-    const succ: Successor[] = [...out.leaves];
-    if (out.then) {
-      const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
-      succ.push({ state: withKont(out.then, kont), label: sideLabel(ctx, out, 'then', cond, loop.cond.span) });
-    }
-    if (out.else) succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
-    return succ;
-  });
+  const tested = await arbitraryIteration(ctx, cur, loop, rest);
   return [...onEntry.leaves, ...tested];
 }
 
