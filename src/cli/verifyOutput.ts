@@ -13,6 +13,8 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }
   for (const n of r.notes) lines.push(`note: ${n}`);
+  // A program that does not check never ran: its diagnostics (on stderr) are the whole story.
+  if (r.verdict === 'error') return lines.join('\n') + '\n';
   const p = r.paths;
   lines.push(`paths: ${p.total} (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
   const s = r.stats;

@@ -51,6 +51,8 @@ describe('symdap verify: exit codes', () => {
     const r = await symdap('verify', bad);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^${escape(bad)}:2:\\d+: error: `));
+    // Nothing ran, so no run summary (paths, solver, time) follows the verdict.
+    expect(r.out).toBe(`${bad}: error\n`);
   });
 
   it('a missing file exits 2', async () => {
