@@ -1,7 +1,8 @@
 // F5 on a program with parse or type errors: a debug adapter tracker collects the errors the
-// adapter reports while launching and, when the launch fails, shows them in Problems and as a
-// notification (instead of only in the Debug Console). The diagnostics go when the file's tab
-// closes, when the file is edited, and when a later launch of it succeeds.
+// adapter reports while launching and, when the launch fails, shows them as a notification and
+// in Problems (through the language server when it runs, else here), instead of only in the
+// Debug Console. Diagnostics set here go when the file's tab closes, when the file is edited,
+// and when a later launch of it succeeds.
 
 import * as vscode from 'vscode';
 import { launchFailureMessage, parseLaunchErrors, type LaunchError } from './launchErrors';
@@ -39,9 +40,13 @@ function tracker(session: vscode.DebugSession, collection: vscode.DiagnosticColl
 async function showFailure(collection: vscode.DiagnosticCollection, errors: readonly LaunchError[], fallback: string): Promise<void> {
   const byFile = new Map<string, LaunchError[]>();
   for (const e of errors) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+  // The language server (on by default) already reports the front end's errors of every open
+  // Sym document, and opening the file here hands it to the server: publishing them again
+  // would list each error twice in Problems.
+  const serverReports = vscode.workspace.getConfiguration('symdap').get<boolean>('languageServer.enabled', true);
   for (const [file, list] of byFile) {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file)).then((d) => d, () => undefined);
-    if (document) collection.set(document.uri, toVscodeDiagnostics(list.map((e) => e.record), document));
+    if (document && !serverReports) collection.set(document.uri, toVscodeDiagnostics(list.map((e) => e.record), document));
   }
   void vscode.window.showErrorMessage(launchFailureMessage(errors, fallback.split('\n')[0]));
 }

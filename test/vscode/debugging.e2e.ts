@@ -133,6 +133,9 @@ describe('symdap in a headless VS Code (code-server)', () => {
     const rows = await until('both errors of broken.sym in Problems', 10_000, () => rowTexts(page, problems),
       (r) => r.filter((t) => /\[Ln [23],/.test(t)).length >= 2);
     expect(rows.join(' ')).toContain(BROKEN);
+    // One row per error: the launch and the language server must not both report them.
+    const errorRows = rows.filter((t) => /\[Ln [23],/.test(t));
+    expect(new Set(errorRows).size).toBe(errorRows.length);
     await screenshot(page, '05-broken-file-problems');
     await page.keyboard.press('F1');
     await visible(page, SEL.quickInput, 'the command palette', 10_000);
