@@ -3,7 +3,7 @@
 // and the length symbols `a.length`, `a[*].length` (inner lengths, per index). Inputs the
 // JSON leaves out take their sort's default (0, false), as in a concrete run.
 
-import type { Counterexample, InputJSON } from '../counterexample';
+import { counterexample, type Counterexample, type InputJSON } from '../counterexample';
 import type { Model } from '../solver/solver';
 import type { Sort, Term } from '../terms/term';
 import { arrayValue, defaultValue, normalizeValue, type Value } from '../terms/values';
@@ -49,4 +49,10 @@ function fromJSON(raw: InputJSON, sort: Sort): Value | undefined {
 /** A model giving each of `symbols` its input value (or its default). */
 export function modelOf(inputs: ConcreteInputs, symbols: readonly Term[]): Model {
   return new Map(symbols.map((s) => [s.id, inputValue(inputs, s) ?? defaultValue(s.sort)]));
+}
+
+/** SAGE's Combine(input, M): the inputs with the model's values for `symbols` where it has them (the rest kept). */
+export function combineInputs(inputs: ConcreteInputs, symbols: readonly Term[], model: Model): ConcreteInputs {
+  const merged = new Map(symbols.map((s) => [s.id, model.get(s.id) ?? inputValue(inputs, s) ?? defaultValue(s.sort)]));
+  return { ...inputs, ...counterexample(symbols, merged) };
 }

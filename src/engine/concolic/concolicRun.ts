@@ -78,7 +78,7 @@ function outcomeOf(s: State): ConcolicOutcome {
 }
 
 /** The successor whose new conjuncts the inputs satisfy (failure leaves come first, so a check the inputs break fails). */
-function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): State | undefined | 'unevaluable' {
+export function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): State | undefined | 'unevaluable' {
   for (const child of succs) {
     if (child.status === 'unknown') continue;
     const ok = holds(suffixAfter(child.pc, parent.pc), inputs);
@@ -89,7 +89,7 @@ function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): S
 }
 
 /** Are all conjuncts true under the inputs? undefined when one cannot be evaluated. */
-function holds(cs: readonly Conjunct[], inputs: ConcreteInputs): boolean | undefined {
+export function holds(cs: readonly Conjunct[], inputs: ConcreteInputs): boolean | undefined {
   for (const c of cs) {
     const v = tryEvaluate(c.term, (sym) => inputValue(inputs, sym));
     if (v === undefined) return undefined;

@@ -7,14 +7,12 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
-import { counterexample } from '../counterexample';
 import type { Solver } from '../solver/solver';
 import { inputSymbols } from '../state';
 import type { EngineOptions } from '../step/context';
 import { TermStore } from '../terms/store';
-import { defaultValue, type Value } from '../terms/values';
 import { CoverageCollector } from '../coverage';
-import { inputValue, type ConcreteInputs } from './assignment';
+import { combineInputs, type ConcreteInputs } from './assignment';
 import { runConcolic, type ConcolicResult } from './concolicRun';
 
 export interface GenerationalOptions {
@@ -99,23 +97,14 @@ async function expand(T: TermStore, solver: Solver, item: WorkItem, timeoutMs: n
     const r = await solver.checkSat([...prefix, ...facts], T.not(pc[j].term), { wantModel: true, timeoutMs });
     if (r.status === 'unknown') onUnknown();
     if (r.status !== 'sat' || !r.model) continue;
-    children.push({ inputs: combine(item.run, r.model), bound: j + 1 });
+    children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: j + 1 });
   }
   return children;
 }
 
-/** Combine(input, M): the parent's inputs with the model's values where it has them. */
-function combine(parent: GeneratedRun, model: ReadonlyMap<number, Value>): ConcreteInputs {
-  const symbols = inputSymbols(parent.result.state);
-  const merged = new Map(symbols.map((s) => [s.id, model.get(s.id) ?? inputValue(parent.inputs, s) ?? defaultValue(s.sort)]));
-  return { ...parent.inputs, ...counterexample(symbols, merged) };
-}
-
 /** The inputs as a test file holds them: every input the run read, with its value (defaults written out). */
 function completeInputs(inputs: ConcreteInputs, result: ConcolicResult): ConcreteInputs {
-  const symbols = inputSymbols(result.state);
-  const model = new Map(symbols.map((s) => [s.id, inputValue(inputs, s) ?? defaultValue(s.sort)]));
-  return { ...inputs, ...counterexample(symbols, model) };
+  return combineInputs(inputs, inputSymbols(result.state), new Map());
 }
 
 function key(inputs: ConcreteInputs): string {
