@@ -31,6 +31,8 @@ export interface ConcolicResult {
   readonly state: State;
   readonly constraints: readonly PathConstraint[];
   readonly coverage: CoverageCollector;
+  /** Engine steps the run took. */
+  readonly steps: number;
   readonly note?: string;
 }
 
@@ -46,16 +48,18 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
   const coverage = new CoverageCollector();
   let s = await rootState(ctx, proc);
   const constraints: PathConstraint[] = conjuncts(s.pc).map((c) => ({ ...c, negatable: false }));
+  let steps = 0;
   const end = (outcome: ConcolicOutcome, state: State, note?: string): ConcolicResult => {
     coverage.addTrace(state);
     const failure = state.failure && { ...state.failure, model: modelOf(inputs, inputSymbols(state)) };
-    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, ...(note ? { note } : {}) };
+    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}) };
   };
   if (!holds(constraints, inputs)) return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`);
   for (let n = 0; n < CONCOLIC_STEP_LIMIT; n++) {
     if (s.status === 'waiting') { s = mergeAtJoin(ctx, [s], s.waitingAt!); continue; }
     if (s.status !== 'running') return end(outcomeOf(s), s, s.note);
     const succs = await step(ctx, s);
+    steps++;
     const taken = pick(s, succs.map((x) => x.state), inputs);
     if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier or a huge number)');
     if (!taken) return end('assumeFailed', s, 'the inputs violate an assumption on this path');

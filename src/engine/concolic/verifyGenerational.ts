@@ -76,7 +76,7 @@ function searchSummary(result: GenerationalResult): NonNullable<VerifyReport['se
 function counts(result: GenerationalResult): TreeCounts {
   const ended = { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 };
   for (const r of result.runs) ended[STATUS[r.result.outcome] as keyof typeof ended]++;
-  return { steps: 0, nodes: result.runs.length, ended };
+  return { steps: result.runs.reduce((n, r) => n + r.result.steps, 0), nodes: result.runs.length, ended };
 }
 
 function emptyReport(checked: CheckedProgram, solver: Solver, started: number): VerifyReport {
