@@ -18,6 +18,8 @@ export interface VerifyReport {
   readonly failures: readonly ReportFailure[];
   readonly diagnostics?: readonly ReportDiagnostic[];
   readonly stats?: { readonly solverQueries: number; readonly solverMs: number; readonly wallMs: number };
+  /** Statement coverage of the run (src/engine/coverage.ts); coverageLines.ts marks the uncovered lines. */
+  readonly coverage?: { readonly uncoveredLines: readonly number[]; readonly statements: { readonly covered: number; readonly total: number } };
 }
 
 export interface ReportFailure {

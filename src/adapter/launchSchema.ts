@@ -6,7 +6,8 @@
 
 /** How one launch argument is described (a small subset of JSON Schema plus our `required`). */
 export interface LaunchArgSpec {
-  readonly type: 'string' | 'boolean' | 'integer';
+  /** `['string', 'object']`: a file path or the value itself (JSON Schema's list of types). */
+  readonly type: 'string' | 'boolean' | 'integer' | readonly ['string', 'object'];
   readonly description: string;
   readonly required?: boolean;
   readonly enum?: readonly string[];
@@ -78,6 +79,10 @@ export const LAUNCH_ARGUMENTS = {
     ],
     description: 'The SMT solver backend.',
   },
+  inputs: {
+    type: ['string', 'object'],
+    description: 'Concolic debugging: concrete inputs, as a JSON file in the `symdap run --inputs` format or an object (e.g. {"x": 5}). The run follows the path these inputs take; Variables show each value beside its symbolic expression; at a branch, step into targets offers the other side with an input that takes it.',
+  },
   trace: {
     type: 'boolean', default: false,
     description: 'Log the Debug Adapter Protocol traffic to the debug console.',
@@ -88,7 +93,8 @@ type Specs = typeof LAUNCH_ARGUMENTS;
 export type LaunchArgName = keyof Specs;
 
 type ValueOf<S> =
-  S extends { readonly enum: readonly (infer E)[] } ? E
+  S extends { readonly type: readonly ['string', 'object'] } ? string | Readonly<Record<string, unknown>>
+  : S extends { readonly enum: readonly (infer E)[] } ? E
     : S extends { readonly type: 'boolean' } ? boolean
       : S extends { readonly type: 'integer' } ? number
         : string;
@@ -145,6 +151,10 @@ export function validateLaunchArgs(raw: unknown): LaunchValidation {
 }
 
 function checkValue(value: unknown, spec: LaunchArgSpec): string | undefined {
+  if (Array.isArray(spec.type)) {
+    const ok = (typeof value === 'string' && value !== '') || (typeof value === 'object' && value !== null && !Array.isArray(value));
+    return ok ? undefined : `must be a file path or an object, not ${show(value)}`;
+  }
   const ok = spec.type === 'boolean' ? typeof value === 'boolean'
     : spec.type === 'integer' ? Number.isSafeInteger(value) && (value as number) >= (spec.minimum ?? -Infinity)
       : typeof value === 'string' && (spec.enum ? spec.enum.includes(value) : !(spec.required && value === ''));
@@ -160,6 +170,7 @@ function expectation(spec: LaunchArgSpec): string {
     case 'string':
       if (spec.enum) return `one of ${spec.enum.map((e) => `'${e}'`).join(', ')}`;
       return spec.required ? 'a non-empty string' : 'a string';
+    default: return 'a file path or an object';
   }
 }
 

@@ -10,6 +10,7 @@ import { SEARCHERS } from '../engine/searchers';
 import { z3NativeAvailable } from '../engine/solver/index';
 import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
 import type { TestCase } from '../engine/verify';
+import type { InputJSON } from '../engine/counterexample';
 import { errorReport, type VerifyReport } from '../engine/report';
 import { error } from '../lang/diagnostics';
 import { readSourceFile } from '../lang/sourceFile';
@@ -18,29 +19,42 @@ import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { writeTreeReport } from './treeReport';
 
-const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
-function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; tree?: string; error?: string } {
-  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree'] });
+function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; tree?: string; seed?: string; error?: string } {
+  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
   if (p.error) return { json: false, error: p.error };
   if (p.positional.length !== 1) return { json: false, error: p.positional.length === 0 ? 'no file given' : 'verify takes exactly one file' };
   const mode = oneOf(p.options.get('mode'), ['explore', 'modular'] as const, 'mode');
   const loopBound = positiveInt(p.options.get('loop-bound'), 'loop-bound');
   const recursionBound = positiveInt(p.options.get('recursion-bound'), 'recursion-bound');
-  const searcher = oneOf(p.options.get('searcher'), SEARCHERS, 'searcher');
+  const searcher = oneOf(p.options.get('searcher'), [...SEARCHERS, 'generational'] as const, 'searcher');
+  const runs = positiveInt(p.options.get('runs'), 'runs');
   const timeout = positiveInt(p.options.get('timeout'), 'timeout');
   const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native'] as const, 'solver');
-  const error = [mode, loopBound, recursionBound, searcher, timeout, solver].find((o) => o.error)?.error
+  const error = [mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
+    ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { json: false, error };
   return {
-    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'),
+    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
-      searcher: searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
+      searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
       ...(p.options.has('tree') ? { retain: true } : {}),
+      ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
   };
+}
+
+/** The generational search's options go together: no --seed or --runs without it, no modular mode or tree with it. */
+function generationalError(o: ReadonlyMap<string, string>, generational: boolean): string | undefined {
+  if (!generational) {
+    const stray = ['seed', 'runs'].find((k) => o.has(k));
+    return stray && `--${stray} needs --searcher generational`;
+  }
+  if (o.get('mode') === 'modular') return '--searcher generational runs the entry concretely; it has no modular mode';
+  return o.has('tree') ? '--tree shows a symbolic exploration; --searcher generational has no tree' : undefined;
 }
 
 export async function runVerify(args: string[], io: CliIO): Promise<number> {
@@ -50,8 +64,11 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   if (o.error || !o.file || !o.opts) return refuse(io, json, o.file ?? args.find((a) => !a.startsWith('-')) ?? '', `symdap verify: ${o.error}\n${USAGE}`, o.error ?? 'bad options');
   const read = await readSourceFile(o.file);
   if ('error' in read) return refuse(io, json, o.file, `${o.file}:1:1: error: ${read.error}\n`, read.error);
+  const seed = o.seed === undefined ? undefined : await readSeed(o.seed);
+  if (seed && 'error' in seed) return refuse(io, json, o.file, `${o.seed}:1:1: error: ${seed.error}\n`, seed.error);
+  const opts = seed && o.opts.generational ? { ...o.opts, generational: { ...o.opts.generational, seed: seed.inputs } } : o.opts;
   try {
-    return await verifyAndReport(o.file, read.source, o.opts, { tests: o.tests, tree: o.tree }, json, io);
+    return await verifyAndReport(o.file, read.source, opts, { tests: o.tests, tree: o.tree }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return refuse(io, json, o.file, `symdap verify: ${message}\n`, message);
@@ -66,6 +83,19 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   if (outs.tree && result.tree) await writeTreeReport(outs.tree, result.tree, result.report, source);
   io.out(json ? jsonDocument(result.report) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
+}
+
+/** The seed of a generational search: a JSON object in the `symdap run --inputs` format (checked against the program later). */
+async function readSeed(path: string): Promise<{ inputs: Record<string, InputJSON> } | { error: string }> {
+  const read = await readSourceFile(path);
+  if ('error' in read) return { error: `cannot read the seed: ${read.error}` };
+  try {
+    const json: unknown = JSON.parse(read.source);
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return { error: 'the seed must be a JSON object mapping input names to values' };
+    return { inputs: json as Record<string, InputJSON> };
+  } catch (e) {
+    return { error: `the seed is not JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
 
 /**

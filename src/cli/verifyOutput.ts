@@ -3,6 +3,7 @@
 
 import { formatCounterexample } from '../engine/counterexample';
 import type { VerifyReport } from '../engine/report';
+import { formatCoverage } from '../engine/coverage';
 
 export function formatReport(r: VerifyReport, solverName: string): string {
   const lines = [`${r.file}: ${r.verdict}`];
@@ -13,12 +14,14 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }
   for (const n of r.notes) lines.push(`note: ${n}`);
+  if (r.search) lines.push(`generational search: ${r.search.runs} runs${r.search.firstFailureRun ? `, the first failure at run ${r.search.firstFailureRun}` : ', no failure found'}`);
   // A program that does not check never ran: its diagnostics (on stderr) are the whole story.
   if (r.verdict === 'error') return lines.join('\n') + '\n';
   const p = r.paths;
   lines.push(`paths: ${p.total} (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
   const s = r.stats;
   lines.push(`solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`);
+  if (r.coverage) lines.push(formatCoverage(r.coverage));
   lines.push(`time: ${s.wallMs} ms, ${s.steps} steps, peak RSS ${s.peakRssMb} MB`);
   return lines.join('\n') + '\n';
 }

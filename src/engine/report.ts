@@ -8,6 +8,7 @@ import { counterexample, type Counterexample } from './counterexample';
 import { inputSymbols, traceLines, type State } from './state';
 import type { TreeCounts } from './tree';
 import type { SolverStats } from './solver/solver';
+import type { CoverageReport } from './coverage';
 
 export type Verdict = 'verified' | 'failed' | 'unknown' | 'error';
 
@@ -38,6 +39,10 @@ export interface VerifyReport {
     solverQueries: number; solverCalls: number; queriesAvoided: number; cacheHitRate: number; solverMs: number;
     steps: number; wallMs: number; pathsPerSecond: number; stepsPerSecond: number; peakRssMb: number;
   };
+  /** Statement and branch coverage of the explored paths (absent in error reports). */
+  readonly coverage?: CoverageReport;
+  /** A generational search (`--searcher generational`): concolic runs made, and the run that first failed. */
+  readonly search?: { readonly searcher: 'generational'; readonly runs: number; readonly firstFailureRun?: number };
 }
 
 /** Collects ended paths during a run into a report. */

@@ -11,6 +11,7 @@ import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
 import type { Solver } from './solver/solver';
 import type { VerifyReport } from './report';
 import type { ExecutionTree } from './tree';
+import { branchSide, coverageReport, CoverageCollector } from './coverage';
 
 export interface VerifyOptions extends Partial<RunOptions> {
   readonly entry?: string;
@@ -36,6 +37,15 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, retain: false, ...stripUndefined(opts) };
   const run = new SymbolicRun(checked, solver, options);
   const ended: State[] = [];
+  const coverage = new CoverageCollector();
+  run.tree.listen({
+    onExpanded: (n, kids) => {
+      for (const k of kids) coverage.addSide(branchSide(n.state, k.state));
+      // A path merged at a join leaves the tree here; the merged path keeps only one incoming trace.
+      if (kids.length === 1 && kids[0].label.kind === 'join') coverage.addTrace(n.state);
+    },
+    onEnded: (n) => { coverage.addTrace(n.state); },
+  });
   if (opts.collectTests) {
     run.tree.listen({ onEnded: (n) => { if (n.state.status === 'done' || n.state.status === 'failed') ended.push(n.state); } });
   }
@@ -45,7 +55,8 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   for (const p of procs) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
-  return { report: run.verifyReport(), tests, ...(options.retain ? { tree: run.tree } : {}) };
+  const report = { ...run.verifyReport(), coverage: coverageReport(checked, coverage) };
+  return { report, tests, ...(options.retain ? { tree: run.tree } : {}) };
 }
 
 async function testCase(solver: Solver, s: State): Promise<TestCase> {

@@ -9,6 +9,8 @@ import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from './heapGuard';
 import type { ExecutionTree } from './tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
+import { verifyGenerational } from './concolic/verifyGenerational';
+import type { ConcreteInputs } from './concolic/assignment';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
@@ -16,6 +18,8 @@ export interface VerifySourceOptions extends VerifyOptions {
   readonly timeoutMs?: number;
   /** Z3's memory limit in MB; the backend's default when absent. */
   readonly memoryLimitMb?: number;
+  /** Run SAGE's generational search (concolic runs) instead of exploring the tree. */
+  readonly generational?: { readonly runs?: number; readonly seed?: ConcreteInputs };
 }
 
 export interface VerifySourceResult {
@@ -35,7 +39,9 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver(solverOptions(opts, process.env));
   try {
-    const out = await verifyProgram(checked, solver, opts);
+    const out = opts.generational
+      ? await verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })
+      : await verifyProgram(checked, solver, opts);
     return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
   } finally {
     solver.dispose();

@@ -12,6 +12,7 @@ import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
+import { verifyGenerational } from '../../src/engine/concolic/verifyGenerational';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -44,6 +45,17 @@ describe('samples give the verdicts their headers state', () => {
         if (mode === 'explore') {
           expect(summary.sort()).toEqual(sample.failures.map((f) => `${f.line} ${f.kind}`).sort());
         }
+      });
+    }
+    const generational = sample.verdicts.generational;
+    if (generational) {
+      it(`${sample.name} (generational): ${generational}`, async () => {
+        const { checked } = loadSource(sample.source, sample.name);
+        const { report } = await verifyGenerational(checked!, solver, optionsFromArgs(sample.args));
+        expect(report.verdict).toBe(generational);
+        // A search that fails finds failures the exploration finds too (it may stop before finding all).
+        const expected = sample.failures.map((f) => `${f.line} ${f.kind}`);
+        for (const f of report.failures) expect(expected).toContain(`${f.line} ${f.kind}`);
       });
     }
   }

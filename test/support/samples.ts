@@ -9,7 +9,8 @@ export interface SampleExpectation {
   readonly path: string;
   readonly name: string;
   readonly source: string;
-  readonly verdicts: Partial<Record<'explore' | 'modular', string>>;
+  /** `generational`: the verdict of `verify --searcher generational` (samples/README.md). */
+  readonly verdicts: Partial<Record<'explore' | 'modular' | 'generational', string>>;
   readonly failures: { line: number; kind: string }[];
   readonly args: string[];
   /** Parts that cannot run the sample yet (`engine`): the test checks that they refuse it cleanly. */
@@ -38,7 +39,7 @@ export function readSample(path: string): SampleExpectation {
     const m = /^\s*\/\/\s*@(expect|failure|args|pending)\s+(.*?)\s*(\(.*)?$/.exec(line);
     if (!m) continue;
     const words = m[2].split(/\s+/);
-    if (m[1] === 'expect') verdicts[words[0] as 'explore' | 'modular'] = words[1];
+    if (m[1] === 'expect') verdicts[words[0] as 'explore' | 'modular' | 'generational'] = words[1];
     else if (m[1] === 'failure') failures.push({ line: Number(words[0]), kind: words[1] });
     else if (m[1] === 'pending') pending.push(...words);
     else args = words;

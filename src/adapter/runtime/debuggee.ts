@@ -14,7 +14,9 @@ import type { TermStore } from '../../engine/terms/store';
 import type { Term } from '../../engine/terms/term';
 import type { ExploreControl } from '../../engine/explorer';
 import type { TreeNode } from '../../engine/tree';
-import { pcTerms } from '../../engine/pathCondition';
+import { conjuncts, pcTerms } from '../../engine/pathCondition';
+import { holds } from '../../engine/concolic/concolicRun';
+import { launchInputs, showInputs } from './concolic';
 import type { LaunchArgs } from '../launchSchema';
 import { launchableProgram, readSourceFile } from '../../lang/sourceFile';
 import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
@@ -56,6 +58,9 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
   if (heap) return { ok: false, messages: [formatDiagnostic(heap)] };
   const entry = resolveEntry(checked, args.entry);
   if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };
+  const concrete = args.inputs === undefined ? {} : await launchInputs(args.inputs, checked, entry.proc);
+  if (concrete.error) return { ok: false, messages: [concrete.error] };
+  if (concrete.inputs && args.mode === 'modular') return { ok: false, messages: [`${args.program}: the launch argument 'inputs' follows one concrete run of the entry; modular mode has none (use mode 'explore')`] };
   const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout });
   const run = new SymbolicRun(checked, solver, {
     mode: args.mode, loopBound: args.loopBound, recursionBound: args.recursionBound,
@@ -67,6 +72,11 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
   const procs = args.mode === 'modular' ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc)] : [entry.proc];
   const roots: PathThread[] = [];
   for (const p of procs) roots.push(paths.addRoot(await run.start(p)));
+  if (concrete.inputs) {
+    const broken = !holds(conjuncts(roots[0].tip.state.pc), concrete.inputs);
+    if (broken) { solver.dispose(); return { ok: false, messages: [`${args.program}: the inputs ${showInputs(concrete.inputs)} violate the precondition of ${entry.proc.name}`] }; }
+    roots[0].inputs = concrete.inputs;
+  }
   const debuggee: Debuggee = {
     args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
   };

@@ -9,6 +9,7 @@ import { conjuncts } from '../../engine/pathCondition';
 import { isTerminal } from '../../engine/state';
 import { printTerm } from '../../engine/terms/print';
 import type { ExecutionTree, TreeNode } from '../../engine/tree';
+import type { ConcreteInputs } from '../../engine/concolic/assignment';
 
 export interface PathThread {
   readonly id: number;
@@ -22,9 +23,13 @@ export interface PathThread {
   announced: boolean;
   /** Branching 'ask': the user was asked at the held branch; the next plain step follows `then`. */
   asked?: boolean;
+  /** Concolic debugging: the concrete inputs whose path this thread follows (runtime/concolic.ts). */
+  inputs?: ConcreteInputs;
 }
 
 export interface FollowPolicy {
+  /** Follow exactly this child (the one concrete inputs take). */
+  readonly follow?: TreeNode;
   /** At a two-sided branch, the side the thread follows. */
   readonly prefer?: 'then' | 'else';
   /** A stepping thread walks into a failure among the children (the run goes on elsewhere). */
@@ -159,6 +164,7 @@ export class PathTable {
 }
 
 function chooseFollow(kids: readonly TreeNode[], kept: readonly TreeNode[], p: FollowPolicy): TreeNode | undefined {
+  if (p.follow && kids.includes(p.follow)) return p.follow;
   if (p.followFailure) {
     const failure = kept.find((k) => k.state.status === 'failed');
     if (failure) return failure;

@@ -11,6 +11,8 @@ import { checkArrival } from './stops';
 import { summarizeEnd, summarizeFailure } from './describe';
 import { heapChangeLine } from './heapChange';
 import type { Debuggee } from './debuggee';
+import type { ConcreteInputs } from '../../engine/concolic/assignment';
+import { concreteChild, inputsFor, showInputs } from './concolic';
 
 export type StopReason = 'step' | 'breakpoint' | 'exception' | 'entry' | 'pause' | 'goto' | 'restart';
 
@@ -29,7 +31,7 @@ export interface Outcome {
 }
 
 export type Side = 'then' | 'else';
-type Advance = { kind: 'moved' } | { kind: 'ask' } | { kind: 'atEnd' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
+type Advance = { kind: 'moved'; note?: string } | { kind: 'ask' } | { kind: 'atEnd' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
 
 const MAX_STEPS = 100_000;
 const YIELD_MS = 15;
@@ -59,8 +61,10 @@ export class Stepper {
   constructor(private readonly d: Debuggee) {}
 
   /** next (step over calls), in (one statement), out (until the current call returns). */
-  async step(t: PathThread, kind: 'next' | 'in' | 'out', prefer?: Side): Promise<Outcome> {
+  async step(t: PathThread, kind: 'next' | 'in' | 'out' | 'run', prefer?: Side): Promise<Outcome> {
     const output: string[] = [];
+    // Concolic: taking the side the inputs do not take switches to an input that takes it.
+    if (prefer && t.inputs && t.cursor === t.tip) output.push(await this.switchInputs(t, prefer));
     const startDepth = t.cursor.state.frames.length;
     let lastYield = Date.now();
     for (let i = 0; i < MAX_STEPS; i++) {
@@ -75,6 +79,7 @@ export class Stepper {
       if (r.kind === 'atEnd') return { stop: stopAtNode(t, 'exception'), output: [...output, `path #${t.id} has ended (${endedWhy(t.tip)}); it stays listed until the session ends`] };
       if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
       if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
+      if (r.note) output.push(r.note);
       const node = t.cursor;
       const change = heapChangeLine(before.state, node.state);
       if (change) output.push(change);
@@ -83,7 +88,8 @@ export class Stepper {
       const arrival = await checkArrival(this.d, node, before);
       output.push(...arrival.logs);
       const depth = node.state.frames.length;
-      const done = kind === 'in' || (kind === 'next' ? depth <= startDepth : depth < startDepth);
+      // 'run' (continue on a concolic thread): to a breakpoint or the end of the path.
+      const done = kind === 'in' || (kind === 'next' ? depth <= startDepth : kind === 'out' && depth < startDepth);
       if (done) return { stop: { threadId: t.id, reason: 'step', ...this.forkText(t, before, node) }, output };
       if (arrival.reason === 'breakpoint') return { stop: stopAtNode(t, 'breakpoint', undefined, arrival.hitBreakpointIds), output };
       if (Date.now() - lastYield > YIELD_MS) {
@@ -106,6 +112,7 @@ export class Stepper {
     if (!isLive(node)) return { kind: 'atEnd' };
     if (node.state.status === 'waiting') return this.release(t);
     const kids = await paths.expandHeld(t);
+    if (t.inputs && !prefer) return this.followInputs(t, node, kids, t.inputs);
     if (this.d.args.branching === 'ask' && !prefer && isTwoSided(kids) && !t.asked) {
       t.asked = true;
       return { kind: 'ask' };
@@ -114,6 +121,31 @@ export class Stepper {
     const followed = paths.release(t, { prefer, followFailure: true });
     if (!paths.get(t.id)) return { kind: 'ended', why: endedWhy(followed ?? node) };
     return { kind: 'moved' };
+  }
+
+  /** Concolic: follow the child the inputs take; where they take none (a violated assumption) go on symbolically. */
+  private followInputs(t: PathThread, node: TreeNode, kids: readonly TreeNode[], inputs: ConcreteInputs): Advance {
+    const child = concreteChild(node, kids, inputs);
+    if (!child) t.inputs = undefined;
+    const followed = this.d.paths.release(t, child ? { follow: child } : { followFailure: true });
+    if (!this.d.paths.get(t.id)) return { kind: 'ended', why: endedWhy(followed ?? node) };
+    return child ? { kind: 'moved' } : { kind: 'moved', note: `concolic: the inputs violate an assumption here (${showInputs(inputs)}); path #${t.id} goes on symbolically` };
+  }
+
+  /** Before following `side` on a concolic thread: keep the inputs if they take it, else solve for ones that do. */
+  private async switchInputs(t: PathThread, side: Side): Promise<string> {
+    const kids = await this.d.paths.expandHeld(t);
+    const kid = kids.find((k) => k.label.kind === side);
+    if (!kid || !t.inputs) return '';
+    const r = await inputsFor(this.d, t, kid, t.inputs);
+    const line = kid.label.kind === side ? kid.label.span.line : '?';
+    if ('why' in r) {
+      t.inputs = undefined;
+      return `concolic: the ${side} side at line ${line}: ${r.why}; path #${t.id} goes on symbolically`;
+    }
+    if (r.same) return '';
+    t.inputs = r.inputs;
+    return `concolic: path #${t.id} now follows the inputs ${showInputs(r.inputs)} (they take the ${side} side at line ${line})`;
   }
 
   /** At a waiting node: release the join if every path of the activation has arrived. */
@@ -195,11 +227,20 @@ export class Stepper {
     if (t.cursor !== t.tip || !mayBranch(t.tip)) return [];
     const kids = await this.d.paths.expandHeld(t);
     if (!isTwoSided(kids)) return [];
-    return (['then', 'else'] as const).map((side, i) => {
+    const out: { id: number; label: string }[] = [];
+    for (const [i, side] of (['then', 'else'] as const).entries()) {
       const k = kids.find((c) => c.label.kind === side)!;
       const cond = k.label.kind === side ? printTerm(k.label.cond, { maxLength: 80 }) : '';
-      return { id: i + 1, label: `${side}: ${cond}` };
-    });
+      out.push({ id: i + 1, label: `${side}: ${cond}${t.inputs ? await this.sideInputText(t, k, t.inputs) : ''}` });
+    }
+    return out;
+  }
+
+  /** `   (these inputs)`, or `   with x = 3, y = 0`: the input that takes the side, solved now. */
+  private async sideInputText(t: PathThread, kid: TreeNode, inputs: ConcreteInputs): Promise<string> {
+    const r = await inputsFor(this.d, t, kid, inputs);
+    if ('why' in r) return `   (${r.why})`;
+    return r.same ? '   (these inputs)' : `   with ${showInputs(r.inputs)}`;
   }
 }
 

@@ -17,6 +17,8 @@ import type { FrameRef } from './frames';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import type { Heap, PredChunk } from '../../engine/heap/chunks';
 import { heapRows, objectRows, type HeapRowsHost } from './heapVariables';
+import { concolicValue } from '../runtime/concolic';
+import { combineInputs } from '../../engine/concolic/assignment';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;
@@ -108,9 +110,11 @@ export class VariableRefs {
     const frame = frameOf({ state, frameIndex: ref.frameIndex });
     if (!frame) return [];
     const types = visibleNames(d.checked, frame, state);
+    const inputs = d.paths.get(ref.threadId)?.inputs;
     return [...frame.store].map(([name, v]) => {
       const t = types.get(name)?.type;
       const out = this.variable(d, name, v, t ? typeName(t) : undefined, name);
+      if (inputs) out.value = concolicValue(v, out.value, inputs);
       if (t?.kind === 'ref') out.variablesReference = this.objectRef(frameId, ref, name, v, t.className);
       return out;
     });
@@ -129,6 +133,9 @@ export class VariableRefs {
 
   private async model(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
     const state = ref.node.state;
+    // A concolic thread's model is its concrete inputs.
+    const inputs = d.paths.get(ref.threadId)?.inputs;
+    if (inputs) return Object.entries(combineInputs(inputs, inputSymbols(state), new Map())).map(([name, v]) => ({ name, value: JSON.stringify(v), variablesReference: 0 }));
     const given = state.failure?.model;
     const r = given ? { status: 'sat' as const, model: given } : await d.solver.model(pathCondition(d, ref.node, ref.threadId), state.model);
     if (r.status !== 'sat') {

@@ -311,6 +311,11 @@ export class SymDebugSession extends DebugSession {
     const d = this.debuggee();
     const single = args.singleThread === true;
     const t = args.threadId === undefined ? undefined : requireThread(d, args.threadId);
+    // A concolic thread continues along its concrete path (to a breakpoint or its end), not the whole tree.
+    if (t?.inputs) {
+      response.body = { allThreadsContinued: false };
+      return this.move(response, args, (s, th) => s.step(th, 'run'));
+    }
     response.body = { allThreadsContinued: !single };
     this.sendResponse(response);
     await this.enqueue(() => this.runner!.continueAll(t, single), true);

@@ -1,0 +1,103 @@
+// One concolic run: the symbolic engine steps the entry procedure, and at every step keeps
+// the one successor the concrete inputs take (its new path-condition conjuncts are true under
+// the inputs). The result is the concrete outcome plus the symbolic path condition, each
+// conjunct marked negatable when it decided a branch or a check (the step had other
+// successors) rather than being an assumption (requires, assume) every input must meet.
+
+import type { CheckedProgram } from '../../lang/checked';
+import type { Proc } from '../../lang/ast';
+import { conjuncts, suffixAfter, type Conjunct } from '../pathCondition';
+import { inputSymbols, type State } from '../state';
+import type { EngineContext, EngineOptions } from '../step/context';
+import { step } from '../step/execute';
+import { rootState } from '../initial';
+import { mergeAtJoin } from '../joins';
+import type { TermStore } from '../terms/store';
+import { tryEvaluate } from '../terms/evaluate';
+import { branchSide, CoverageCollector } from '../coverage';
+import { inputValue, modelOf, type ConcreteInputs } from './assignment';
+import { GuidedSolver } from './guidedSolver';
+
+export type ConcolicOutcome = 'done' | 'failed' | 'assumeFailed' | 'bounded' | 'unknown';
+
+export interface PathConstraint extends Conjunct {
+  /** A branch or check decided by the inputs (SAGE negates these); false for assumptions. */
+  readonly negatable: boolean;
+}
+
+export interface ConcolicResult {
+  readonly outcome: ConcolicOutcome;
+  /** The last state: a failure carries its site, and a model of the inputs. */
+  readonly state: State;
+  readonly constraints: readonly PathConstraint[];
+  readonly coverage: CoverageCollector;
+  /** Engine steps the run took. */
+  readonly steps: number;
+  readonly note?: string;
+}
+
+/** Steps past which a run is cut off (a concrete run that does not end, say). */
+export const CONCOLIC_STEP_LIMIT = 200_000;
+
+/** Loop and recursion bounds of concolic runs: a concrete run is not unrolled in advance, so only runaway loops should stop. */
+export const CONCOLIC_BOUNDS = { loopBound: 1000, recursionBound: 200 } as const;
+
+export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: Proc, inputs: ConcreteInputs, options: EngineOptions): Promise<ConcolicResult> {
+  let activation = 0;
+  const ctx: EngineContext = { checked, T, solver: new GuidedSolver(inputs), options, nextActivation: () => ++activation };
+  const coverage = new CoverageCollector();
+  let s = await rootState(ctx, proc);
+  const constraints: PathConstraint[] = conjuncts(s.pc).map((c) => ({ ...c, negatable: false }));
+  let steps = 0;
+  const end = (outcome: ConcolicOutcome, state: State, note?: string): ConcolicResult => {
+    coverage.addTrace(state);
+    const failure = state.failure && { ...state.failure, model: modelOf(inputs, inputSymbols(state)) };
+    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}) };
+  };
+  if (!holds(constraints, inputs)) return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`);
+  for (let n = 0; n < CONCOLIC_STEP_LIMIT; n++) {
+    if (s.status === 'waiting') { s = mergeAtJoin(ctx, [s], s.waitingAt!); continue; }
+    if (s.status !== 'running') return end(outcomeOf(s), s, s.note);
+    const succs = await step(ctx, s);
+    steps++;
+    const taken = pick(s, succs.map((x) => x.state), inputs);
+    if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier or a huge number)');
+    if (!taken) return end('assumeFailed', s, 'the inputs violate an assumption on this path');
+    const fresh = suffixAfter(taken.pc, s.pc);
+    constraints.push(...fresh.map((c) => ({ ...c, negatable: succs.length > 1 })));
+    coverage.addSide(branchSide(s, taken));
+    s = taken;
+  }
+  return end('bounded', s, `the run was cut off after ${CONCOLIC_STEP_LIMIT} steps`);
+}
+
+function outcomeOf(s: State): ConcolicOutcome {
+  switch (s.status) {
+    case 'done': return 'done';
+    case 'failed': return 'failed';
+    case 'infeasible': return 'assumeFailed';
+    case 'bounded': return 'bounded';
+    default: return 'unknown';
+  }
+}
+
+/** The successor whose new conjuncts the inputs satisfy (failure leaves come first, so a check the inputs break fails). */
+export function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): State | undefined | 'unevaluable' {
+  for (const child of succs) {
+    if (child.status === 'unknown') continue;
+    const ok = holds(suffixAfter(child.pc, parent.pc), inputs);
+    if (ok === undefined) return 'unevaluable';
+    if (ok) return child;
+  }
+  return undefined;
+}
+
+/** Are all conjuncts true under the inputs? undefined when one cannot be evaluated. */
+export function holds(cs: readonly Conjunct[], inputs: ConcreteInputs): boolean | undefined {
+  for (const c of cs) {
+    const v = tryEvaluate(c.term, (sym) => inputValue(inputs, sym));
+    if (v === undefined) return undefined;
+    if (v !== true) return false;
+  }
+  return true;
+}

@@ -1,0 +1,112 @@
+// SAGE's generational search (Godefroid, Levin, Molnar: Automated whitebox fuzz testing,
+// NDSS 2008). Run an input concolically, collecting its path condition PC; for every
+// negatable conjunct PC[j] from the input's bound on, solve PC[0..j-1] ∧ ¬PC[j] and combine
+// the model with the input into a child (whose bound is j + 1, so that it never re-derives
+// its parent); run and score each child by the coverage it adds; expand the best-scored input
+// next. A budget of runs stops it; a work list that empties means every feasible path ran.
+
+import type { CheckedProgram } from '../../lang/checked';
+import type { Proc } from '../../lang/ast';
+import type { Solver } from '../solver/solver';
+import { inputSymbols } from '../state';
+import type { EngineOptions } from '../step/context';
+import { TermStore } from '../terms/store';
+import { CoverageCollector } from '../coverage';
+import { combineInputs, type ConcreteInputs } from './assignment';
+import { runConcolic, type ConcolicResult } from './concolicRun';
+
+export interface GenerationalOptions {
+  /** At most this many concolic runs (the seed's included). */
+  readonly runs: number;
+  /** The first input; all-zero (every input its default) when absent. */
+  readonly seed?: ConcreteInputs;
+  readonly engine: EngineOptions;
+  readonly timeoutMs?: number;
+}
+
+export interface GeneratedRun {
+  /** 1 for the seed, then in the order the runs happened. */
+  readonly run: number;
+  readonly inputs: ConcreteInputs;
+  readonly result: ConcolicResult;
+  /** Statement lines and branch sides this run covered first. */
+  readonly score: number;
+}
+
+export interface GenerationalResult {
+  readonly runs: readonly GeneratedRun[];
+  /** The number of the first run that failed. */
+  readonly firstFailureRun?: number;
+  /** True when the work list emptied before the budget: every feasible path ran (if no query was unknown). */
+  readonly exhausted: boolean;
+  /** Negation queries the solver could not decide. */
+  readonly unknownQueries: number;
+  readonly coverage: CoverageCollector;
+}
+
+interface WorkItem { readonly run: GeneratedRun; readonly bound: number; readonly order: number }
+
+export async function generationalSearch(checked: CheckedProgram, proc: Proc, solver: Solver, opts: GenerationalOptions): Promise<GenerationalResult> {
+  const T = new TermStore();
+  const coverage = new CoverageCollector();
+  const runs: GeneratedRun[] = [];
+  const seen = new Set<string>();
+  let unknownQueries = 0;
+  const runAndCheck = async (inputs: ConcreteInputs): Promise<GeneratedRun> => {
+    const result = await runConcolic(checked, T, proc, inputs, opts.engine);
+    const complete = completeInputs(inputs, result);
+    const run: GeneratedRun = { run: runs.length + 1, inputs: complete, result, score: coverage.addAll(result.coverage) };
+    runs.push(run);
+    return run;
+  };
+  const work: WorkItem[] = [];
+  const seed = opts.seed ?? {};
+  seen.add(key(seed));
+  work.push({ run: await runAndCheck(seed), bound: 0, order: 0 });
+  while (work.length > 0 && runs.length < opts.runs) {
+    const item = takeBest(work);
+    for (const child of await expand(T, solver, item, opts.timeoutMs, () => unknownQueries++)) {
+      if (runs.length >= opts.runs) break;
+      if (seen.has(key(child.inputs))) continue;
+      seen.add(key(child.inputs));
+      work.push({ run: await runAndCheck(child.inputs), bound: child.bound, order: runs.length });
+    }
+  }
+  const failed = runs.find((r) => r.result.outcome === 'failed');
+  return { runs, firstFailureRun: failed?.run, exhausted: work.length === 0, unknownQueries, coverage };
+}
+
+/** The highest score first; among equals the oldest (the order inputs were generated). */
+function takeBest(work: WorkItem[]): WorkItem {
+  let best = 0;
+  for (let i = 1; i < work.length; i++) {
+    const a = work[i], b = work[best];
+    if (a.run.score > b.run.score || (a.run.score === b.run.score && a.order < b.order)) best = i;
+  }
+  return work.splice(best, 1)[0];
+}
+
+/** ExpandExecution: one child per negatable conjunct at or after the bound whose negation is satisfiable. */
+async function expand(T: TermStore, solver: Solver, item: WorkItem, timeoutMs: number | undefined, onUnknown: () => void): Promise<{ inputs: ConcreteInputs; bound: number }[]> {
+  const pc = item.run.result.constraints;
+  const children: { inputs: ConcreteInputs; bound: number }[] = [];
+  for (let j = item.bound; j < pc.length; j++) {
+    if (!pc[j].negatable) continue;
+    const prefix = pc.slice(0, j).map((c) => c.term);
+    const facts = T.keyed.factsFor([...prefix, pc[j].term]);
+    const r = await solver.checkSat([...prefix, ...facts], T.not(pc[j].term), { wantModel: true, timeoutMs });
+    if (r.status === 'unknown') onUnknown();
+    if (r.status !== 'sat' || !r.model) continue;
+    children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: j + 1 });
+  }
+  return children;
+}
+
+/** The inputs as a test file holds them: every input the run read, with its value (defaults written out). */
+function completeInputs(inputs: ConcreteInputs, result: ConcolicResult): ConcreteInputs {
+  return combineInputs(inputs, inputSymbols(result.state), new Map());
+}
+
+function key(inputs: ConcreteInputs): string {
+  return JSON.stringify(Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

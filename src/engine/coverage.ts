@@ -1,0 +1,117 @@
+// Statement and branch coverage of a run (symbolic exploration or concolic runs): which
+// statement lines some path executed, and which sides of each `if`/`while` test some path
+// took. Totals count every statement and every branch of every procedure in the file.
+
+import type { CheckedProgram } from '../lang/checked';
+import type { If, Stmt, While } from '../lang/ast';
+import { forEachStmt } from './walkStmts';
+import { topFrame, traceLines, type Instr, type State } from './state';
+
+export interface CoverageReport {
+  readonly statements: { readonly covered: number; readonly total: number; readonly percent: number };
+  /** Each `if`/`while` test has two sides: then (the body) and else (past it). */
+  readonly branches: { readonly covered: number; readonly total: number; readonly percent: number };
+  /** Statement lines no path executed, ascending. */
+  readonly uncoveredLines: number[];
+}
+
+/** What some run has covered so far: statement lines and branch sides (`line:col:then`). */
+export interface Covered {
+  readonly lines: ReadonlySet<number>;
+  readonly sides: ReadonlySet<string>;
+}
+
+/** Accumulates coverage; `add*` answer how many items were new (the generational search's score). */
+export class CoverageCollector implements Covered {
+  readonly lines = new Set<number>();
+  readonly sides = new Set<string>();
+  addTrace(s: State): number {
+    let fresh = 0;
+    for (const l of traceLines(s.trace)) if (!this.lines.has(l)) { this.lines.add(l); fresh++; }
+    return fresh;
+  }
+  addSide(key: string | undefined): number {
+    if (key === undefined || this.sides.has(key)) return 0;
+    this.sides.add(key);
+    return 1;
+  }
+  addAll(c: Covered): number {
+    let fresh = 0;
+    for (const l of c.lines) if (!this.lines.has(l)) { this.lines.add(l); fresh++; }
+    for (const k of c.sides) fresh += this.addSide(k);
+    return fresh;
+  }
+}
+
+/**
+ * The branch side a step from `parent` to `child` took, as `line:col:then|else`, when the
+ * step tested an `if` or `while` and the child goes on; undefined otherwise. Read from the
+ * child's continuation (the first statement of the side it runs), so it also works where the
+ * engine did not fork because only one side was feasible.
+ */
+export function branchSide(parent: State, child: State): string | undefined {
+  if (child.status !== 'running' && child.status !== 'waiting') return undefined;
+  if (child.frames.length !== parent.frames.length) return undefined;
+  const test = testedBranch(topFrame(parent).kont?.head);
+  if (!test) return undefined;
+  const head = topFrame(child).kont?.head;
+  const first = head?.kind === 'stmt' ? head.stmt : head?.kind === 'loop' ? head.loop : undefined;
+  const key = `${test.span.line}:${test.span.col}`;
+  if (first !== undefined && first === test.thenFirst) return `${key}:then`;
+  if (first !== undefined && first === test.elseFirst) return `${key}:else`;
+  // Neither side's first statement: the child runs the empty side.
+  if (test.thenFirst === undefined) return `${key}:then`;
+  return test.elseFirst === undefined ? `${key}:else` : undefined;
+}
+
+interface TestedBranch { readonly span: If['span']; readonly thenFirst?: Stmt; readonly elseFirst?: Stmt }
+
+function testedBranch(instr: Instr | undefined): TestedBranch | undefined {
+  if (instr?.kind === 'loop') return loopBranch(instr.loop);
+  if (instr?.kind !== 'stmt') return undefined;
+  const st = instr.stmt;
+  if (st.kind === 'while') return loopBranch(st);
+  if (st.kind !== 'if') return undefined;
+  const other = st.otherwise;
+  return { span: st.span, thenFirst: st.then.stmts[0], elseFirst: other?.kind === 'block' ? other.stmts[0] : other };
+}
+
+/** A loop's then-side starts its body (or re-tests the loop when the body is empty); the else-side leaves it. */
+function loopBranch(loop: While): TestedBranch {
+  return { span: loop.span, thenFirst: loop.body.stmts[0] ?? loop };
+}
+
+/** Every statement line and every branch side of the file. */
+export function coverageTargets(checked: CheckedProgram): { lines: number[]; sides: string[] } {
+  const lines = new Set<number>();
+  const sides: string[] = [];
+  for (const proc of checked.procs.values()) {
+    forEachStmt(proc.body.stmts, (st) => {
+      if (st.kind === 'block') return;
+      lines.add(st.span.line);
+      if (st.kind === 'if' || st.kind === 'while') sides.push(`${st.span.line}:${st.span.col}:then`, `${st.span.line}:${st.span.col}:else`);
+    });
+  }
+  return { lines: [...lines].sort((a, b) => a - b), sides };
+}
+
+export function coverageReport(checked: CheckedProgram, covered: Covered): CoverageReport {
+  const targets = coverageTargets(checked);
+  const lines = targets.lines.filter((l) => covered.lines.has(l)).length;
+  const sides = targets.sides.filter((k) => covered.sides.has(k)).length;
+  return {
+    statements: { covered: lines, total: targets.lines.length, percent: percent(lines, targets.lines.length) },
+    branches: { covered: sides, total: targets.sides.length, percent: percent(sides, targets.sides.length) },
+    uncoveredLines: targets.lines.filter((l) => !covered.lines.has(l)),
+  };
+}
+
+function percent(n: number, total: number): number {
+  return total === 0 ? 100 : Math.round((1000 * n) / total) / 10;
+}
+
+/** `coverage: statements 12/14 (85.7%), branches 5/8 (62.5%), uncovered lines 7, 9` */
+export function formatCoverage(c: CoverageReport): string {
+  const base = `coverage: statements ${c.statements.covered}/${c.statements.total} (${c.statements.percent}%), branches ${c.branches.covered}/${c.branches.total} (${c.branches.percent}%)`;
+  return c.uncoveredLines.length === 0 ? base : `${base}, uncovered lines ${c.uncoveredLines.join(', ')}`;
+}

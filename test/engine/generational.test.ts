@@ -1,0 +1,108 @@
+// Generational search (SAGE) and concolic runs, with the real engine and Z3: the `top`
+// example's failure is found from the all-zero input and from a seed; the search stops at its
+// budget (unknown) or runs every feasible path (verified); a bad seed is refused; and every
+// input it generates, on every sample, replays with the concrete interpreter (as
+// `symdap run --inputs` does) to the outcome the concolic run reported.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSource } from '../../src/lang/frontend';
+import { resolveEntry } from '../../src/engine/entry';
+import { verifyGenerational } from '../../src/engine/concolic/verifyGenerational';
+import { generationalSearch } from '../../src/engine/concolic/generational';
+import { CONCOLIC_BOUNDS } from '../../src/engine/concolic/concolicRun';
+import { DEFAULT_OPTIONS } from '../../src/engine/step/context';
+import { PipelineSolver } from '../../src/engine/solver/pipeline';
+import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
+import type { Solver } from '../../src/engine/solver/solver';
+import { optionsFromArgs, readSample, sampleFiles, SAMPLES_DIR } from '../support/samples';
+import { outcome, replay } from '../support/replay';
+import { join } from 'node:path';
+
+let solver: Solver;
+beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+afterAll(() => solver?.dispose());
+
+const load = (rel: string) => {
+  const s = readSample(join(SAMPLES_DIR, rel));
+  return loadSource(s.source, s.name).checked!;
+};
+
+describe('generational search', () => {
+  it('finds the cnt >= 3 failure of SAGE\'s top example from the all-zero input, after several generations', async () => {
+    const { report, tests } = await verifyGenerational(load('concolic/sage_top.sym'), solver, {});
+    expect(report.verdict).toBe('failed');
+    expect(report.failures.map((f) => `${f.line} ${f.kind}`)).toEqual(['19 assert']);
+    const first = report.search!.firstFailureRun!;
+    // The seed matches no byte; children of one generation match one more: three generations at least.
+    expect(first).toBeGreaterThan(1 + 4);
+    expect(tests[0].inputs).toEqual({ c0: 0, c1: 0, c2: 0, c3: 0 });
+    expect(tests[first - 1].status).toBe('failed');
+    const cx = tests[first - 1].inputs as Record<string, number>;
+    expect([cx.c0 === 98, cx.c1 === 97, cx.c2 === 100, cx.c3 === 33].filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    expect(report.coverage).toMatchObject({ statements: { covered: 7, total: 7 }, branches: { covered: 10, total: 10 } });
+  }, 60_000);
+
+  it('a failing seed fails on the first run', async () => {
+    const { report } = await verifyGenerational(load('concolic/sage_top.sym'), solver, { seed: { c0: 98, c1: 97, c2: 0, c3: 33 } });
+    expect(report.search).toEqual({ searcher: 'generational', runs: expect.any(Number), firstFailureRun: 1 });
+  }, 60_000);
+
+  it('runs every feasible path of a bounded loop and then says verified; a smaller budget says unknown', async () => {
+    const checked = load('concolic/power.sym');
+    const full = await verifyGenerational(checked, solver, {});
+    expect(full.report.verdict).toBe('verified');
+    // x <= 0, then x = 1 … 6: one run per trip count.
+    expect(full.report.search!.runs).toBe(7);
+    expect(full.tests.map((t) => Math.max(0, Number(t.inputs.x))).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const cut = await verifyGenerational(checked, solver, { runs: 3 });
+    expect(cut.report.verdict).toBe('unknown');
+    expect(cut.report.search!.runs).toBe(3);
+    expect(cut.report.notes).toContain('generational search stopped at its budget of 3 runs with inputs left to expand');
+  }, 60_000);
+
+  it('a seed that does not fit the program is refused with the input parser\'s message', async () => {
+    const out = await verifyGenerational(load('concolic/sage_top.sym'), solver, { seed: { c0: 300 } });
+    expect(out.error).toBe('seed: input c0 = 300 does not fit u8');
+  });
+
+  it('programs with objects are refused with a clear error', async () => {
+    const out = await verifyGenerational(load('heap/cell.sym'), solver, {});
+    expect(out.error).toBe('generational search does not support objects yet (class Cell)');
+  });
+
+  it('an input that violates an assumption ends its run as infeasible, not as a failure', async () => {
+    const { checked } = loadSource('proc main(x: int) {\n  assume x > 5;\n  assert x > 3;\n}\n', 'a.sym');
+    const { report, tests } = await verifyGenerational(checked!, solver, {});
+    expect(tests[0]).toMatchObject({ status: 'infeasible', inputs: { x: 0 } });
+    expect(report.failures).toEqual([]);
+  }, 30_000);
+});
+
+describe('every generated input replays concretely to the outcome its concolic run had', () => {
+  // Programs with objects are refused by the search (see the test above); the rest all take part.
+  const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && s.verdicts.explore && !/^\s*class\b/m.test(s.source));
+  const STATUS = { done: 'ok', failed: 'failed', assumeFailed: 'assumeFailed' } as const;
+  it('there are samples to replay, failing ones among them', () => {
+    expect(samples.length).toBeGreaterThanOrEqual(10);
+  });
+  for (const sample of samples) {
+    it(sample.name, async () => {
+      const { checked } = loadSource(sample.source, sample.name);
+      const args = optionsFromArgs(sample.args);
+      const proc = resolveEntry(checked!, args.entry).proc!;
+      const engine = { ...DEFAULT_OPTIONS, ...CONCOLIC_BOUNDS, ...(args.loopBound ? { loopBound: args.loopBound } : {}) };
+      const result = await generationalSearch(checked!, proc, solver, { runs: 25, engine });
+      let replayed = 0;
+      for (const r of result.runs) {
+        const expected = r.result.outcome;
+        if (expected === 'bounded' || expected === 'unknown') continue;
+        const f = r.result.state.failure;
+        const want = { status: STATUS[expected], ...(expected === 'failed' ? { kind: f!.kind, line: f!.span.line } : {}) };
+        expect(outcome(replay(checked!, proc, r.inputs)), `run ${r.run}: ${JSON.stringify(r.inputs)}`).toEqual(want);
+        replayed++;
+      }
+      expect(replayed).toBeGreaterThan(0);
+      if (sample.verdicts.generational === 'failed') expect(result.runs.some((r) => r.result.outcome === 'failed')).toBe(true);
+    }, 120_000);
+  }
+});
