@@ -4,7 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import {
-  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic,
+  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic, type SemanticTokens,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis } from './analysis';
@@ -46,6 +46,8 @@ class SymLanguageServer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly verified = new Map<string, Diagnostic[]>();
   private readonly runner = new VerifyRunner();
+  /** Editors ask for the tokens of a version several times (on focus, scroll, theme change). */
+  private readonly tokens = new WeakMap<Analysis, SemanticTokens>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -63,7 +65,7 @@ class SymLanguageServer {
       references(a.index, d.uri, p.position!, (p as { context?: { includeDeclaration?: boolean } }).context?.includeDeclaration !== false)));
     c.onHover(this.feature(true, (_d, a, p) => hover(a.index, p.position!)));
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
-    c.languages.semanticTokens.on(this.feature(false, (d, a) => semanticTokens(d.getText(), a.index, a.stale)));
+    c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
     c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
     this.documents.onDidOpen((e) => this.refresh(e.document));
     this.documents.onDidChangeContent((e) => this.schedule(e.document));
@@ -90,6 +92,14 @@ class SymLanguageServer {
     const known = this.analyses.get(doc.uri);
     if (known && known.version === doc.version) return known;
     return this.refresh(doc);
+  }
+
+  private tokensOf(doc: TextDocument, a: Analysis): SemanticTokens {
+    const known = this.tokens.get(a);
+    if (known) return known;
+    const computed = semanticTokens(doc.getText(), a.index, a.stale);
+    this.tokens.set(a, computed);
+    return computed;
   }
 
   private schedule(doc: TextDocument): void {
