@@ -1,0 +1,106 @@
+// The extension's language client in a real VS Code: the .vsix in a headless code-server
+// (as debugging.e2e.ts does), a .sym file opened in Chromium, and what the user sees from
+// the language server: the code lenses "Debug symbolically | Verify" above a procedure, a
+// hover with the procedure's contract, and a type error appearing as a squiggle and in
+// Problems while typing (no save), gone again once the text is fixed. Screenshots go to
+// test-output/vscode/ (lsp-*.png). Run with `npm run test:vscode`.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from './support/cache';
+import { launchBrowser, screenshot } from './support/browser';
+import { startCodeServer, type CodeServer } from './support/codeServer';
+import { openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
+const FILE = 'typing.sym';
+const TEXT = 'proc twice(x: int) returns (r: int)\n  requires x >= 0\n  ensures r == 2 * x\n{\n  r := x + x;\n}\n';
+const SERVER_MS = 60_000;
+
+describe('the Sym language server in a headless VS Code (code-server)', () => {
+  let scratch = '';
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let ws = '';
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-lsp-'));
+    if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
+    ws = path.join(scratch, 'workspace');
+    cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+    writeFileSync(path.join(ws, FILE), TEXT);
+    // Nothing saves behind the test's back: the diagnostics must come from the typed text.
+    writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'files.autoSave': 'off' }));
+    server = await startCodeServer({ vsix: VSIX, workspace: ws, scratch });
+    ({ browser, page } = await launchBrowser());
+    await openWorkbench(page, server.url);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `lsp-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close().catch(() => undefined);
+    } finally {
+      await server?.stop();
+      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('shows the code lenses "Debug symbolically | Verify" above the procedure', async () => {
+    await openFile(page, FILE);
+    const lenses = await until('the code lenses of the language server', SERVER_MS,
+      () => rowTexts(page, '.monaco-editor .codelens-decoration'), (r) => r.some((t) => t.includes('Verify')));
+    expect(lenses.join(' ')).toMatch(/Debug symbolically.*Verify/);
+    await screenshot(page, 'lsp-01-code-lens');
+  });
+
+  it('hovering the procedure name shows its signature and contract', async () => {
+    const name = page.locator('.monaco-editor .view-line').first().getByText('twice', { exact: false }).first();
+    const hover = await until('a hover with the contract of twice', 30_000, async () => {
+      await name.hover();
+      await page.waitForTimeout(1000);
+      return rowTexts(page, '.monaco-hover-content');
+    }, (r) => r.some((t) => t.includes('ensures')));
+    expect(hover.join(' ')).toContain('proc twice(x: int) returns (r: int)');
+    expect(hover.join(' ')).toContain('requires x >= 0');
+    await screenshot(page, 'lsp-02-hover');
+  });
+
+  it('a type error typed into the file appears as a squiggle and in Problems without saving, and goes when fixed', async () => {
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    // The end of line 5 (`r := x + x;`), then a statement with a type error.
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('var b: bool := x + 1;', { delay: 10 });
+    await visible(page, '.monaco-editor .squiggly-error', 'an error squiggle while typing', SERVER_MS);
+    await page.keyboard.press('Control+Shift+M');
+    const problems = '.markers-panel .monaco-list-row';
+    const rows = await until('the type error in Problems', 20_000, () => rowTexts(page, problems),
+      (r) => r.some((t) => /bool/.test(t) && /\[Ln 6,/.test(t)));
+    expect(rows.join(' ')).toContain(FILE);
+    // The file was not saved: the diagnostics come from the text as typed.
+    expect(readFileSync(path.join(ws, FILE), 'utf8')).toBe(TEXT);
+    await visible(page, '.tabs-container .tab.active.dirty', 'the unsaved (dirty) tab', 5_000);
+    await screenshot(page, 'lsp-03-as-you-type-diagnostic');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    // Undo (typing may take several undo stops) until the server has cleared the error.
+    await until('no problem once the edit is undone', 20_000, async () => {
+      await page.keyboard.press('Control+z');
+      return rowTexts(page, problems);
+    }, (r) => !r.some((t) => /\[Ln 6,/.test(t)));
+    await screenshot(page, 'lsp-04-fixed');
+  });
+});
