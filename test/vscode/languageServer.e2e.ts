@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from './support/cache';
 import { launchBrowser, screenshot } from './support/browser';
 import { startCodeServer, type CodeServer } from './support/codeServer';
-import { openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import { SEL, openWorkbench, rowTexts, until, visible } from './support/workbench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
@@ -56,7 +56,9 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
   });
 
   it('shows the code lenses "Debug symbolically | Verify" above the procedure', async () => {
-    await openFile(page, FILE);
+    // From the Explorer (Quick Open's file search can lag far behind under load).
+    await (await visible(page, SEL.explorerRow, `${FILE} in the Explorer`, 30_000, FILE)).click();
+    await visible(page, SEL.activeTab, `an editor tab for ${FILE}`, 30_000, FILE);
     const lenses = await until('the code lenses of the language server', SERVER_MS,
       () => rowTexts(page, '.monaco-editor .codelens-decoration'), (r) => r.some((t) => t.includes('Verify')));
     expect(lenses.join(' ')).toMatch(/Debug symbolically.*Verify/);
