@@ -72,9 +72,21 @@ describe('declaration-by-declaration parse', () => {
     expect(broken.cache).toBe(first.cache);
   });
 
+  it('shifts classes, fields, functions, predicates and heap code as parse() places them', () => {
+    const heap = 'class C { var f: int; var next: C; }\nfunction g(x: int): int requires x > 0 { x + 1 }\n'
+      + 'predicate p(c: C) { acc(c.f) && c.f > 0 }\nproc h(c: C) requires acc(c.f) { c.f := g(1); }\n';
+    const r = parseWithCache(heap, 'a.sym', EMPTY_DECL_CACHE);
+    expect(r.parsed.diagnostics).toEqual([]);
+    expect(r.cache.size).toBe(4);
+    expect(r.parsed).toEqual(parse(heap, 'a.sym'));
+    const moved = `// a comment\n\n${heap}`;
+    expect(parseWithCache(moved, 'a.sym', r.cache).parsed).toEqual(parse(moved, 'a.sym'));
+  });
+
   it('two declarations with the same text each get their own spans', () => {
     const text = 'proc f() { }\nproc f() { }\n';
     const r = parseWithCache(text, 'a.sym', EMPTY_DECL_CACHE);
+    expect(r.parsed.program?.decls).toHaveLength(2);
     expect(r.parsed).toEqual(parse(text, 'a.sym'));
     const again = parseWithCache(`\n${text}`, 'a.sym', r.cache);
     expect(again.parsed).toEqual(parse(`\n${text}`, 'a.sym'));
