@@ -15,8 +15,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     vscode.debug.registerDebugConfigurationProvider('symdap', new SymConfigurationProvider()),
   );
-  registerVerifyCommand(context);
-  startLanguageClient(context);
+  registerVerifyCommand(context, startLanguageClient(context));
   registerLaunchDiagnostics(context);
 }
 

@@ -12,10 +12,11 @@ function debugProcedure(uri: string, entry: string): Thenable<boolean> {
   });
 }
 
-export function startLanguageClient(context: vscode.ExtensionContext): void {
+/** The started client, or undefined when `symdap.languageServer.enabled` is false. */
+export function startLanguageClient(context: vscode.ExtensionContext): LanguageClient | undefined {
   context.subscriptions.push(vscode.commands.registerCommand('symdap.debugProcedure', debugProcedure));
   const settings = vscode.workspace.getConfiguration('symdap');
-  if (!settings.get<boolean>('languageServer.enabled', true)) return;
+  if (!settings.get<boolean>('languageServer.enabled', true)) return undefined;
   const module = context.asAbsolutePath('dist/lspServer.js');
   const server: ServerOptions = { run: { module, transport: TransportKind.stdio }, debug: { module, transport: TransportKind.stdio } };
   const options: LanguageClientOptions = {
@@ -33,4 +34,5 @@ export function startLanguageClient(context: vscode.ExtensionContext): void {
   const client = new LanguageClient('symdap', 'Sym language server', server, options);
   void client.start();
   context.subscriptions.push({ dispose: () => void client.stop() });
+  return client;
 }

@@ -1,17 +1,23 @@
 // The `symdap.verifyFile` command: verify a .sym file and show its failures as diagnostics.
+// With the language server running, the command asks it (`symdap/verify`) so the failures
+// are listed once, in the server's diagnostics, even when verify-on-save runs too; without
+// it, the command verifies in the extension host into its own collection.
 
 import * as vscode from 'vscode';
-import { reportToDiagnostics, summarizeReport } from './diagnostics';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { reportToDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
 import { runVerifier } from './verifier';
 import { toVscodeDiagnostics } from './vscodeDiagnostics';
 import { registerCoverageDecorations, type CoverageDecorations } from './coverageDecorations';
 
-export function registerVerifyCommand(context: vscode.ExtensionContext): void {
+type ServerReply = { report: VerifyReport } | { error: string } | { cancelled: true };
+
+export function registerVerifyCommand(context: vscode.ExtensionContext, client: LanguageClient | undefined): void {
   const collection = vscode.languages.createDiagnosticCollection('symdap');
   const coverage = registerCoverageDecorations(context);
   context.subscriptions.push(
     collection,
-    vscode.commands.registerCommand('symdap.verifyFile', (uri?: vscode.Uri) => verifyFile(collection, coverage, uri)),
+    vscode.commands.registerCommand('symdap.verifyFile', (uri?: vscode.Uri) => verifyFile(collection, coverage, client, uri)),
     // Verification results describe the text that was verified; an edit makes them stale.
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length > 0) collection.delete(e.document.uri);
@@ -20,7 +26,30 @@ export function registerVerifyCommand(context: vscode.ExtensionContext): void {
   );
 }
 
-async function verifyFile(collection: vscode.DiagnosticCollection, coverage: CoverageDecorations, uri: vscode.Uri | undefined): Promise<void> {
+/** The server's report; undefined when the server cannot take the document (not running, not a file). */
+async function viaServer(client: LanguageClient | undefined, document: vscode.TextDocument): Promise<VerifyReport | undefined> {
+  if (client?.state !== State.Running || document.uri.scheme !== 'file' || document.languageId !== 'sym') return undefined;
+  const reply = await client.sendRequest<ServerReply>('symdap/verify', { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } });
+  if ('error' in reply) throw new Error(reply.error);
+  if ('cancelled' in reply) throw new Error('the verification was cancelled (the file changed or closed)');
+  return reply.report;
+}
+
+/** Through the server (its diagnostics), else here into the command's own collection. */
+async function verifyDocument(collection: vscode.DiagnosticCollection, client: LanguageClient | undefined, document: vscode.TextDocument): Promise<VerifyReport> {
+  const fromServer = await viaServer(client, document);
+  if (fromServer) {
+    collection.delete(document.uri);
+    return fromServer;
+  }
+  const report = await runVerifier(document.fileName);
+  collection.set(document.uri, toVscodeDiagnostics(reportToDiagnostics(report), document));
+  return report;
+}
+
+async function verifyFile(
+  collection: vscode.DiagnosticCollection, coverage: CoverageDecorations, client: LanguageClient | undefined, uri: vscode.Uri | undefined,
+): Promise<void> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   if (document === undefined || (document.languageId !== 'sym' && !document.fileName.endsWith('.sym'))) {
     void vscode.window.showWarningMessage('symdap: open a .sym file to verify it.');
@@ -30,8 +59,7 @@ async function verifyFile(collection: vscode.DiagnosticCollection, coverage: Cov
   try {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `symdap: verifying ${vscode.workspace.asRelativePath(document.uri)}` },
-      () => runVerifier(document.fileName));
-    collection.set(document.uri, toVscodeDiagnostics(reportToDiagnostics(report), document));
+      () => verifyDocument(collection, client, document));
     coverage.show(document, report);
     const summary = `symdap: ${summarizeReport(report)}`;
     if (report.verdict === 'verified') void vscode.window.showInformationMessage(summary);

@@ -5,7 +5,7 @@ import type { CheckedProgram } from './checked';
 import { check } from './checker';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
 import { stripBom } from './bom';
-import { parse } from './parser';
+import { parse, type ParseResult } from './parser';
 
 export interface LoadResult {
   checked?: CheckedProgram;
@@ -16,7 +16,11 @@ export interface LoadResult {
 export function loadSource(text: string, file: string): LoadResult {
   // The checked program keeps the text without a byte order mark, as its positions count it.
   const source = stripBom(text);
-  const parsed = parse(source, file);
+  return checkParsed(parse(source, file), file, source);
+}
+
+/** The second half of loadSource, for a caller that parsed `source` its own way (the language server). */
+export function checkParsed(parsed: ParseResult, file: string, source: string): LoadResult {
   if (!parsed.program || hasErrors(parsed.diagnostics)) {
     return { diagnostics: sortDiagnostics(parsed.diagnostics) };
   }

@@ -76,6 +76,23 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
   return nestingError(tree) ?? { value: tree };
 }
 
+/**
+ * The declarations of a run of tokens that starts a top-level declaration (the language
+ * server parses a file declaration by declaration to reuse the unchanged ones), or undefined
+ * when the run does not parse: the caller then parses the whole file for its diagnostic.
+ */
+export function parseDeclTokens(tokens: readonly Token[]): TopDecl[] | undefined {
+  try {
+    const parser = new nearley.Parser(PROGRAM_GRAMMAR, { lexer: new TokenStream(tokens) as unknown as nearley.Lexer });
+    parser.feed('');
+    if (parser.results.length !== 1) return undefined;
+    const decls = finishTree(parser.results[0] as TopDecl[]);
+    return nestingError(decls) === undefined ? decls : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface EarleyState { readonly rule: { readonly symbols: readonly unknown[] }; readonly dot: number }
 
 /** The terminals the states of the last live column are waiting for. */
@@ -109,7 +126,7 @@ function endPosition(source: string): Span {
 }
 
 /** The whole file: from 1:1 to just past its last character. */
-function fileSpan(source: string): Span {
+export function fileSpan(source: string): Span {
   const end = endPosition(source);
   return { line: 1, col: 1, endLine: end.line, endCol: end.col };
 }

@@ -1,12 +1,15 @@
-// One document's analysis: the front end's result (loadSource, the same call `symdap check`
-// makes) plus the symbol index of the last version that checked. Plain immutable data: the
-// server keeps one per open document and replaces it on every change.
+// One document's analysis: the front end's result (the diagnostics `symdap check` gives;
+// the parse reuses the unchanged declarations of the previous version, declParse.ts) plus
+// the symbol index of the last version that checked. Plain immutable data: the server keeps
+// one per open document and replaces it on every change.
 
-import { loadSource } from '../lang/frontend';
+import { checkParsed } from '../lang/frontend';
+import { stripBom } from '../lang/bom';
 import type { CheckedProgram } from '../lang/checked';
 import type { Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
 import { buildIndex, type SymbolIndex } from './symbolIndex';
+import { EMPTY_DECL_CACHE, parseWithCache, type DeclCache } from './declParse';
 
 export interface Analysis {
   readonly version: number;
@@ -16,13 +19,16 @@ export interface Analysis {
   readonly index?: SymbolIndex;
   /** True when checked/index come from an earlier version (this one has errors). */
   readonly stale: boolean;
+  /** The syntax trees of this version's declarations, for the next version's parse. */
+  readonly decls: DeclCache;
 }
 
 export function analyze(text: string, file: string, version: number, previous?: Analysis): Analysis {
-  const { checked, diagnostics } = loadSource(text, file);
-  if (checked) return { version, diagnostics, checked, index: buildIndex(checked), stale: false };
+  const { parsed, cache: decls } = parseWithCache(text, file, previous?.decls ?? EMPTY_DECL_CACHE);
+  const { checked, diagnostics } = checkParsed(parsed, file, stripBom(text));
+  if (checked) return { version, diagnostics, checked, index: buildIndex(checked), stale: false, decls };
   // While the user types, the text is often briefly broken: navigation keeps the last good index.
-  return { version, diagnostics, checked: previous?.checked, index: previous?.index, stale: previous?.checked !== undefined };
+  return { version, diagnostics, checked: previous?.checked, index: previous?.index, stale: previous?.checked !== undefined, decls };
 }
 
 /** LSP positions are 0-based; spans are 1-based with an exclusive end column. */

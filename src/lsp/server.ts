@@ -4,7 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import {
-  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic,
+  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic, type SemanticTokens,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis } from './analysis';
@@ -15,7 +15,7 @@ import { hover } from './hover';
 import { completion } from './completion';
 import { SEMANTIC_LEGEND, semanticTokens } from './semanticTokens';
 import { codeLenses } from './codeLens';
-import { VerifyRunner } from './verifyRunner';
+import { VerifyRunner, type VerifyOutcome } from './verifyRunner';
 import { verifyDiagnostics } from './verifyDiagnostics';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { checkParams, notInitialized, unknownDocument, type DocumentParams } from './requestGuard';
@@ -46,6 +46,9 @@ class SymLanguageServer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly verified = new Map<string, Diagnostic[]>();
   private readonly runner = new VerifyRunner();
+  private readonly inflight = new Map<string, { version: number; outcome: Promise<VerifyOutcome> }>();
+  /** Editors ask for the tokens of a version several times (on focus, scroll, theme change). */
+  private readonly tokens = new WeakMap<Analysis, SemanticTokens>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -63,12 +66,13 @@ class SymLanguageServer {
       references(a.index, d.uri, p.position!, (p as { context?: { includeDeclaration?: boolean } }).context?.includeDeclaration !== false)));
     c.onHover(this.feature(true, (_d, a, p) => hover(a.index, p.position!)));
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
-    c.languages.semanticTokens.on(this.feature(false, (d, a) => semanticTokens(d.getText(), a.index, a.stale)));
+    c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
     c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
     this.documents.onDidOpen((e) => this.refresh(e.document));
     this.documents.onDidChangeContent((e) => this.schedule(e.document));
     this.documents.onDidSave((e) => void this.verifyOnSave(e.document));
     this.documents.onDidClose((e) => this.close(e.document.uri));
+    c.onRequest('symdap/verify', (params) => this.verifyRequest(params));
     c.onShutdown(() => this.runner.cancelAll());
     this.documents.listen(c);
     c.listen();
@@ -92,9 +96,18 @@ class SymLanguageServer {
     return this.refresh(doc);
   }
 
+  private tokensOf(doc: TextDocument, a: Analysis): SemanticTokens {
+    const known = this.tokens.get(a);
+    if (known) return known;
+    const computed = semanticTokens(doc.getText(), a.index, a.stale);
+    this.tokens.set(a, computed);
+    return computed;
+  }
+
   private schedule(doc: TextDocument): void {
     // Results of a verification describe the saved text; an edit makes them (and a run in flight) stale.
     this.runner.cancel(doc.uri);
+    this.inflight.delete(doc.uri);
     this.verified.delete(doc.uri);
     clearTimeout(this.timers.get(doc.uri));
     this.timers.set(doc.uri, setTimeout(() => {
@@ -131,22 +144,52 @@ class SymLanguageServer {
 
   private async verifyOnSave(doc: TextDocument): Promise<void> {
     if (!(await this.currentSettings()).verifyOnSave) return;
+    if (!this.analysisChecks(doc)) return;
+    const outcome = await this.verify(doc);
+    // A Verify command shows its own error; a save has no one else to tell.
+    if ('error' in outcome) void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
+  }
+
+  /** True when the current text parses and checks (only such a text is verified). */
+  private analysisChecks(doc: TextDocument): boolean {
     const analysis = this.current(doc);
-    if (!analysis.checked || analysis.stale) return;
+    return analysis.checked !== undefined && !analysis.stale;
+  }
+
+  /**
+   * Verifies the document's current version and publishes the failures. A save and the
+   * editor's Verify command (`symdap/verify`) of the same version share one run, so the
+   * results appear once, in the one diagnostics collection of this server.
+   */
+  private verify(doc: TextDocument): Promise<VerifyOutcome> {
+    const known = this.inflight.get(doc.uri);
+    if (known && known.version === doc.version) return known.outcome;
     const text = doc.getText();
-    const outcome = await this.runner.run(doc.uri, { source: text, file: pathOf(doc.uri) });
-    const now = this.documents.get(doc.uri);
-    if ('cancelled' in outcome || !now || now.version !== doc.version) return;
-    if ('error' in outcome) {
-      void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
-      return;
-    }
-    this.verified.set(doc.uri, verifyDiagnostics(outcome.report, doc.uri, text));
-    this.publish(doc.uri);
+    const outcome = this.runner.run(doc.uri, { source: text, file: pathOf(doc.uri) }).then((o) => {
+      if (this.inflight.get(doc.uri)?.outcome === outcome) this.inflight.delete(doc.uri);
+      const now = this.documents.get(doc.uri);
+      if ('cancelled' in o || 'error' in o || !now || now.version !== doc.version) return o;
+      this.verified.set(doc.uri, verifyDiagnostics(o.report, doc.uri, text));
+      this.publish(doc.uri);
+      return o;
+    });
+    this.inflight.set(doc.uri, { version: doc.version, outcome });
+    return outcome;
+  }
+
+  /** `symdap/verify {textDocument}`: the Verify command of an editor; answers the report. */
+  private async verifyRequest(params: unknown): Promise<VerifyOutcome> {
+    if (!this.initialized) throw notInitialized();
+    const p = checkParams(params, false);
+    const doc = this.documents.get(p.textDocument.uri);
+    if (!doc) throw unknownDocument(p.textDocument.uri);
+    if (!this.analysisChecks(doc)) return { error: 'the file has errors (see Problems); fix them to verify it' };
+    return this.verify(doc);
   }
 
   private close(uri: string): void {
     this.runner.cancel(uri);
+    this.inflight.delete(uri);
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
     this.analyses.delete(uri);

@@ -108,4 +108,33 @@ describe('symdap lsp: verification on save', () => {
     const all = client.published.filter((p) => p.uri === uri).flatMap((p) => verifyResults(p.diagnostics));
     expect(all.map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
   }, 60_000);
+
+  it('symdap/verify (the editor\'s Verify command) and a save of the same text share one run: the failure is listed once', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/command.sym';
+    client.open(uri, FAILING);
+    await save(client, uri);
+    const reply = await client.connection.sendRequest('symdap/verify', { textDocument: { uri } }) as { report?: { verdict: string; failures: unknown[] } };
+    expect(reply.report?.verdict).toBe('failed');
+    expect(reply.report?.failures).toHaveLength(1);
+    // Both paths published (at most) the same one failure; a second publication would replace, not add.
+    const withResults = client.published.filter((p) => p.uri === uri && verifyResults(p.diagnostics).length > 0);
+    expect(withResults.length).toBeGreaterThan(0);
+    expect(withResults.every((p) => verifyResults(p.diagnostics).length === 1)).toBe(true);
+  }, 60_000);
+
+  it('symdap/verify runs whatever verifyOnSave says, and refuses a file with errors with a message', async () => {
+    client = startServer();
+    await client.initialize({ initializationOptions: { verifyOnSave: false } });
+    const uri = 'file:///tmp/symdap-lsp/command-off.sym';
+    const bad = 'file:///tmp/symdap-lsp/command-bad.sym';
+    client.open(uri, FAILING);
+    client.open(bad, 'proc main() { var b: bool := 1; }\n');
+    const published = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    const reply = await client.connection.sendRequest('symdap/verify', { textDocument: { uri } }) as { report?: { verdict: string } };
+    expect(reply.report?.verdict).toBe('failed');
+    expect(verifyResults(await published)).toHaveLength(1);
+    expect(await client.connection.sendRequest('symdap/verify', { textDocument: { uri: bad } })).toEqual({ error: expect.stringMatching(/errors/) });
+  }, 60_000);
 });

@@ -1,8 +1,8 @@
 // The symdap debug session: a DAP server (on @vscode/debugadapter) over the symbolic
 // engine. Every request goes through one dispatcher that turns any problem into an error
 // response (never a crash or a stack trace); handlers are thin and delegate to the modules
-// beside this one. Moves of paths run one at a time; each answers first, then sends its
-// thread, output and stopped events.
+// beside this one (the read-only requests to inspection.ts). Moves of paths run one at a
+// time; each answers first, then sends its thread, output and stopped events.
 
 import { DebugSession, Event, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
@@ -11,10 +11,11 @@ import { validateLaunchArgs } from '../launchSchema';
 import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
 import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
-import { EARLIER_LABEL, FrameIds, stackTrace, restartTarget, gotoTargets, type FrameRef } from './frames';
+import { EARLIER_LABEL, FrameIds, restartTarget, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
-import { evaluate, completions } from './repl';
-import { exceptionInfo } from '../runtime/describe';
+import {
+  completionsBody, evaluateBody, exceptionInfoBody, frameRef, gotoTargetsBody, scopesBody, stackBody, variablesBody, type Args,
+} from './inspection';
 import { outcomeEvents, output } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
@@ -24,10 +25,8 @@ import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
 import { REQUEST_LIMITS } from '../limits';
-import { budgetedSolver } from '../runtime/budget';
 import { summary } from './summary';
 
-type Args = Record<string, unknown>;
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
 const CONFIGURATION_WAIT_MS = 1000;
@@ -62,12 +61,12 @@ export class SymDebugSession extends DebugSession {
     setExceptionBreakpoints: (r, a) => this.setExceptionBreakpoints(r, a),
     setFunctionBreakpoints: (r) => { r.body = { breakpoints: [] }; this.sendResponse(r); },
     threads: (r) => this.threads(r),
-    stackTrace: (r, a) => this.stack(r, a),
-    scopes: (r, a) => { const f = this.frame(a.frameId); r.body = { scopes: f.label ? [] : this.varRefs.scopes(a.frameId as number, f, this.debuggee().checked.classes.size > 0) }; this.sendResponse(r); },
-    variables: (r, a) => this.variables(r, a),
-    evaluate: (r, a) => this.evaluate(r, a),
-    completions: (r, a) => this.completions(r, a),
-    exceptionInfo: (r, a) => this.exceptionInfo(r, a),
+    stackTrace: (r, a) => this.reply(r, stackBody(this.debuggee(), this.frameIds, a)),
+    scopes: (r, a) => this.reply(r, scopesBody(this.debuggee(), this.frameIds, this.varRefs, a)),
+    variables: async (r, a) => this.reply(r, await variablesBody(this.debuggee(), this.varRefs, a)),
+    evaluate: async (r, a) => this.reply(r, await evaluateBody(this.debuggee(), this.frameIds, this.varRefs, a)),
+    completions: (r, a) => this.reply(r, completionsBody(this.d, this.frameIds, a)),
+    exceptionInfo: (r, a) => this.reply(r, exceptionInfoBody(this.debuggee(), a)),
     source: (r) => this.source(r),
     continue: (r, a) => this.continueRun(r, a),
     next: (r, a) => this.move(r, a, (s, t) => s.step(t, 'next')),
@@ -76,7 +75,7 @@ export class SymDebugSession extends DebugSession {
     stepBack: (r, a) => this.move(r, a, (s, t) => Promise.resolve(s.stepBack(t))),
     reverseContinue: (r, a) => this.move(r, a, (s, t) => s.reverseContinue(t)),
     stepInTargets: (r, a) => this.stepInTargets(r, a),
-    gotoTargets: (r, a) => this.gotoTargets(r, a),
+    gotoTargets: (r, a) => this.reply(r, gotoTargetsBody(this.debuggee(), a)),
     goto: (r, a) => this.goto(r, a),
     restartFrame: (r, a) => this.restartFrame(r, a),
     pause: (r) => this.pause(r),
@@ -150,9 +149,12 @@ export class SymDebugSession extends DebugSession {
 
   private frame(id: unknown): FrameRef {
     this.debuggee();
-    const f = this.frameIds.get(id);
-    if (!f) throw new UserError(`unknown frame id ${JSON.stringify(id)}`);
-    return f;
+    return frameRef(this.frameIds, id);
+  }
+
+  private reply(response: DebugProtocol.Response, body: unknown): void {
+    response.body = body;
+    this.sendResponse(response);
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -243,62 +245,6 @@ export class SymDebugSession extends DebugSession {
     this.listedSummary = hidden;
   }
 
-  private stack(response: DebugProtocol.Response, args: Args): void {
-    const d = this.debuggee();
-    const t = requireThread(d, args.threadId);
-    response.body = stackTrace(this.frameIds, t, d.checked.file, d.checked.source, num(args.startFrame), num(args.levels));
-    this.sendResponse(response);
-  }
-
-  private async variables(response: DebugProtocol.Response, args: Args): Promise<void> {
-    const d = this.debuggee();
-    const vars = await this.varRefs.variables(d, args.variablesReference as number, num(args.start), num(args.count));
-    if (!vars) throw new UserError(`unknown variablesReference ${JSON.stringify(args.variablesReference)}`);
-    response.body = { variables: vars };
-    this.sendResponse(response);
-  }
-
-  private evalTarget(frameId: unknown): { frameId: number; ref: FrameRef } {
-    const d = this.debuggee();
-    if (frameId !== undefined) {
-      const ref = this.frame(frameId);
-      return { frameId: frameId as number, ref };
-    }
-    const t = d.paths.listed(1)[0];
-    if (!t) throw new UserError('no path to evaluate in: every path has ended');
-    const ref: FrameRef = { threadId: t.id, node: t.cursor, frameIndex: 0 };
-    return { frameId: this.frameIds.id(ref), ref };
-  }
-
-  private async evaluate(response: DebugProtocol.Response, args: Args): Promise<void> {
-    if (typeof args.expression !== 'string') throw new UserError('evaluate needs an expression');
-    const target = this.evalTarget(args.frameId);
-    if (target.ref.label) throw new UserError('select a state frame (not the label) to evaluate');
-    const context = typeof args.context === 'string' ? args.context : 'repl';
-    const d = this.debuggee();
-    const host: Debuggee = { ...d, solver: budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout) };
-    response.body = await evaluate(host, this.varRefs, target, args.expression, context);
-    this.sendResponse(response);
-  }
-
-  private completions(response: DebugProtocol.Response, args: Args): void {
-    const text = typeof args.text === 'string' ? args.text : '';
-    const max = REQUEST_LIMITS.maxExpressionChars;
-    if (text.length > max) throw new UserError(`completions text has ${text.length} characters; the limit is ${max}`);
-    const ref = this.d && args.frameId !== undefined ? this.frameIds.get(args.frameId) : undefined;
-    const column = typeof args.column === 'number' ? args.column : text.length + 1;
-    response.body = { targets: this.d ? completions(this.d, ref, text, column) : [] };
-    this.sendResponse(response);
-  }
-
-  private exceptionInfo(response: DebugProtocol.Response, args: Args): void {
-    const t = requireThread(this.debuggee(), args.threadId);
-    const info = exceptionInfo(t.cursor.state, t.cursor);
-    if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
-    response.body = info;
-    this.sendResponse(response);
-  }
-
   /** The program's text (the only source there is). */
   private source(response: DebugProtocol.Response): void {
     response.body = { content: this.debuggee().checked.source, mimeType: 'text/x-sym' };
@@ -332,18 +278,6 @@ export class SymDebugSession extends DebugSession {
     const t = requireThread(this.debuggee(), this.frame(args.frameId).threadId);
     let targets: { id: number; label: string }[] = [];
     await this.enqueueRaw(async () => { targets = await this.stepper!.stepInTargets(t); });
-    response.body = { targets };
-    this.sendResponse(response);
-  }
-
-  private gotoTargets(response: DebugProtocol.Response, args: Args): void {
-    const d = this.debuggee();
-    const line = num(args.line);
-    const threads = d.paths.listed(d.args.maxThreads);
-    // A state shared by several paths (before they forked) is offered once.
-    const seen = new Set<number>();
-    const targets = threads.flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
-      .filter((g) => !seen.has(g.id) && seen.add(g.id));
     response.body = { targets };
     this.sendResponse(response);
   }
@@ -422,6 +356,3 @@ function clip(text: string): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
