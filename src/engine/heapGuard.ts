@@ -7,7 +7,7 @@ import type { Assert, Expr, While, FunctionDecl, PredicateDecl, TopDecl } from '
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
-import { conjuncts } from './heap/assertions';
+import { conjuncts, leafConjuncts } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { bodyShape } from './heap/snapshots';
 
@@ -34,7 +34,7 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
+    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet';
     default: return undefined;
   }
 }
@@ -53,8 +53,8 @@ function unsupportedTarget(n: Node): string | undefined {
 }
 
 /** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
-function assertionNodes(es: readonly Expr[]): unknown[] {
-  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
+function assertionNodes(es: readonly Expr[], conditional = true): unknown[] {
+  return es.flatMap((e) => (conditional ? leafConjuncts(e) : conjuncts(e))).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.kind === 'cond' ? c.expr : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
 }
 
 function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
@@ -63,7 +63,8 @@ function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
   switch (d.kind) {
     case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
     case 'predicate': return [assertionNodes([d.body])];
-    case 'function': return [assertionNodes(d.requires), d.body];
+    // A function's footprint is one fixed set of chunks: no conditional permissions there.
+    case 'function': return [assertionNodes(d.requires, false), d.body];
     default: return [d];
   }
 }
@@ -93,10 +94,12 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+      if (n.kind === 'while') asserted.push(...(n as unknown as While).invariants);
     }
     // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.
     const unwrap = (e: Expr): Expr[] => conjuncts(e).flatMap((c) => (c.kind === 'pure' && c.expr.kind === 'untouched' ? unwrap(c.expr.body) : [e]));
-    for (const c of asserted.flatMap(unwrap).flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+    const leaves = (e: Expr) => leafConjuncts(e, (name) => checked.predicates.has(name));
+    for (const c of asserted.flatMap(unwrap).flatMap(leaves)) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {
     const roots = declNodes(d, checked);
