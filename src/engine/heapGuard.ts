@@ -39,19 +39,6 @@ function unsupported(n: Node): string | undefined {
   }
 }
 
-/** A statement shape with objects that the engine does not handle yet. */
-function unsupportedTarget(n: Node): string | undefined {
-  const st = n as unknown as { kind: string; target?: Expr; targets?: readonly Expr[]; value?: { kind: string } };
-  const targets = st.kind === 'callAssign' ? st.targets ?? [] : st.kind === 'assign' ? [st.target!] : [];
-  for (const t of targets) {
-    if (t.kind === 'field' && st.kind === 'callAssign') return 'several call results assigned to a field yet';
-    let e: Expr = t;
-    while (e.kind === 'index') e = e.array;
-    if (t.kind === 'index' && e.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to an element through a field yet';
-  }
-  return undefined;
-}
-
 /** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
 function assertionNodes(es: readonly Expr[], conditional = true): unknown[] {
   return es.flatMap((e) => (conditional ? leafConjuncts(e) : conjuncts(e))).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.kind === 'cond' ? c.expr : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
@@ -105,7 +92,7 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     const roots = declNodes(d, checked);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
-      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n) ?? unsupportedTarget(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }

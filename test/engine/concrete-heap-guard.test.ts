@@ -37,11 +37,6 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
     expect(await refusal(fn)).toEqual([expect.stringMatching(/^h\.sym:5:18: the symbolic engine does not support permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet \(acc\)$/)]);
   });
 
-  test('several call results, one assigned to a field', async () => {
-    expect(await refusal(`${CELL}proc two() returns (r: int, q: int) {\n  r := 1;\n}\nproc main(c: Cell)\n  requires acc(c.x)\n{\n  var y: int;\n  c.x, y := two();\n}\n`))
-      .toEqual(['h.sym:11:3: the symbolic engine does not support several call results assigned to a field yet (callAssign)']);
-  });
-
   test('a heap-free program is not affected', async () => {
     expect((await verifySource('proc main() {\n  assert 1 == 1;\n}\n', 'p.sym')).report.verdict).toBe('verified');
   });
