@@ -14,7 +14,7 @@ import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
-import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
 import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
@@ -126,7 +126,8 @@ async function missingChunk(
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
-  const taken = removed.filter((x): x is FieldChunk => x.kind === 'field' && x.field === target.field).map((x) => T.neq(receiver, x.receiver));
+  // Nor one folded inside a held instance (or one this consume took).
+  const taken = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) => T.neq(receiver, x.receiver));
   const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...taken);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return;
