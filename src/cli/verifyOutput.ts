@@ -9,6 +9,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   const lines = [`${r.file}: ${r.verdict}`];
   for (const f of r.failures) {
     lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
+    if (f.explanation) lines.push(`  ${f.explanation}`);
     lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
     lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);

@@ -3,11 +3,11 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. The rest
 // (loops with permissions, untouched, field and element targets) is supported (step/*.ts).
 
-import type { Assert, Expr, While, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
+import type { Assert, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } from '../lang/ast';
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
-import { conjuncts } from './heap/assertions';
+import { conjuncts, hasPermission, leafConjuncts } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { bodyShape } from './heap/snapshots';
 
@@ -34,27 +34,16 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    case 'acc': return 'permissions outside the top-level conjuncts of requires, ensures, assert and predicate bodies yet';
+    // D.10's join φ with permissions (consume φ on every path, keep the common chunks) is not built.
+    case 'join': return (n as unknown as Join).cond && hasPermission((n as unknown as Join).cond!, () => false) ? 'permissions in join formulas yet' : undefined;
+    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet';
     default: return undefined;
   }
 }
 
-/** A statement shape with objects that the engine does not handle yet. */
-function unsupportedTarget(n: Node): string | undefined {
-  const st = n as unknown as { kind: string; target?: Expr; targets?: readonly Expr[]; value?: { kind: string } };
-  const targets = st.kind === 'callAssign' ? st.targets ?? [] : st.kind === 'assign' ? [st.target!] : [];
-  for (const t of targets) {
-    if (t.kind === 'field' && st.kind === 'callAssign') return 'several call results assigned to a field yet';
-    let e: Expr = t;
-    while (e.kind === 'index') e = e.array;
-    if (t.kind === 'index' && e.kind === 'field' && (st.kind === 'callAssign' || st.value?.kind === 'call')) return 'a call result assigned to an element through a field yet';
-  }
-  return undefined;
-}
-
 /** The parts of assertions, with their top-level `acc` conjuncts unwrapped (those are supported). */
-function assertionNodes(es: readonly Expr[]): unknown[] {
-  return es.flatMap((e) => conjuncts(e)).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
+function assertionNodes(es: readonly Expr[], conditional = true): unknown[] {
+  return es.flatMap((e) => (conditional ? leafConjuncts(e) : conjuncts(e))).map((c) => (c.kind === 'acc' ? c.acc.target : c.kind === 'pred' ? c.call : c.kind === 'cond' ? c.expr : c.expr.kind === 'untouched' ? assertionNodes([c.expr.body]) : c.expr));
 }
 
 function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
@@ -63,7 +52,8 @@ function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
   switch (d.kind) {
     case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
     case 'predicate': return [assertionNodes([d.body])];
-    case 'function': return [assertionNodes(d.requires), d.body];
+    // A function's footprint is one fixed set of chunks: no conditional permissions there.
+    case 'function': return [assertionNodes(d.requires, false), d.body];
     default: return [d];
   }
 }
@@ -93,16 +83,18 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+      if (n.kind === 'while') asserted.push(...(n as unknown as While).invariants);
     }
     // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.
     const unwrap = (e: Expr): Expr[] => conjuncts(e).flatMap((c) => (c.kind === 'pure' && c.expr.kind === 'untouched' ? unwrap(c.expr.body) : [e]));
-    for (const c of asserted.flatMap(unwrap).flatMap((e) => conjuncts(e, (name) => checked.predicates.has(name)))) if (c.kind === 'pred') placed.add(c.call);
+    const leaves = (e: Expr) => leafConjuncts(e, (name) => checked.predicates.has(name));
+    for (const c of asserted.flatMap(unwrap).flatMap(leaves)) if (c.kind === 'pred') placed.add(c.call);
   }
   for (const d of checked.program.decls) {
     const roots = declNodes(d, checked);
     for (const n of nodes(roots)) {
       const stray = n.kind === 'call' && checked.predicates.has((n as unknown as { callee: string }).callee) && !placed.has(n);
-      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n) ?? unsupportedTarget(n);
+      const what = stray ? 'predicate instances outside requires, ensures, predicate bodies, fold, unfold and unfolding yet' : unsupported(n);
       if (what) return error(checked.file, n.nameSpan ?? n.span ?? d.span, `${WHY} ${what} (${n.kind === 'predicate' || n.kind === 'function' ? `${n.kind} ${(n as unknown as { name: string }).name}` : n.kind})`);
     }
   }

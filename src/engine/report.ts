@@ -5,8 +5,9 @@
 import type { Diagnostic } from '../lang/diagnostics';
 import { FAILURE_TITLES, type FailureKind } from './failures';
 import { counterexample, type Counterexample } from './counterexample';
-import { inputSymbols, traceLines, type State } from './state';
-import type { TreeCounts } from './tree';
+import { inputSymbols, traceLines } from './state';
+import type { TreeCounts, TreeNode } from './tree';
+import { permissionLoss } from './heap/permissionHistory';
 import type { SolverStats } from './solver/solver';
 import type { CoverageReport } from './coverage';
 
@@ -25,6 +26,8 @@ export interface FailureReport {
   readonly trace: number[];
   /** How many explored paths fail here (the counterexample is one of them). */
   readonly paths: number;
+  /** For a missing permission: where the path lost it ("acc(c.x) was held until line 30: …"). */
+  readonly explanation?: string;
 }
 
 export interface VerifyReport {
@@ -50,12 +53,14 @@ export class ReportBuilder {
   private readonly failures = new Map<string, { report: FailureReport; count: number }>();
   private readonly notes = new Set<string>();
 
-  addEnded(s: State): void {
-    if (s.status === 'failed' && s.failure) this.addFailure(s);
+  addEnded(node: TreeNode): void {
+    const s = node.state;
+    if (s.status === 'failed' && s.failure) this.addFailure(node);
     else if ((s.status === 'bounded' || s.status === 'unknown') && s.note) this.notes.add(s.note);
   }
 
-  private addFailure(s: State): void {
+  private addFailure(node: TreeNode): void {
+    const s = node.state;
     const f = s.failure!;
     const key = `${f.kind}:${f.span.line}:${f.span.col}`;
     const known = this.failures.get(key);
@@ -66,6 +71,7 @@ export class ReportBuilder {
         kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
         message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message,
         counterexample: counterexample(inputSymbols(s), f.model), trace: traceLines(s.trace), paths: 1,
+        ...explanationOf(node),
       },
     });
   }
@@ -92,6 +98,11 @@ export class ReportBuilder {
       },
     };
   }
+}
+
+function explanationOf(node: TreeNode): { explanation?: string } {
+  const loss = permissionLoss(node);
+  return loss ? { explanation: loss.text } : {};
 }
 
 export function errorReport(file: string, diagnostics: readonly Diagnostic[]): VerifyReport {

@@ -36,7 +36,7 @@ export class SymbolicRun {
     this.tree.listen({
       onLive: (n) => { if (n.state.status === 'running') this.searcher.add(n); },
       onExpanded: (n) => this.searcher.remove(n),
-      onEnded: (n) => this.report.addEnded(n.state),
+      onEnded: (n) => this.report.addEnded(n),
     });
   }
 

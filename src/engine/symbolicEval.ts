@@ -323,12 +323,14 @@ class Evaluator {
     const keys: string[] = [];
     const pres: Term[] = [];
     const snapKeys: Term[] = [];
+    const parts: SymValue[] = [];
     for (const k of fn.requires.flatMap((r) => conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false))) {
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
         const value = inner.value(target, guard, new Map(), false);
         footprint.push({ kind: 'field', receiver: inner.term(target.object, guard, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
         keys.push(keyOf(value));
+        parts.push(value);
       } else if (k.kind === 'pred') {
         const pargs = k.call.args.map((a) => inner.term(a, guard, new Map(), false));
         const found = predCandidates(heap, k.call.callee, pargs);
@@ -341,6 +343,7 @@ class Evaluator {
         footprint.push(chunk);
         keys.push(`p${snap.id}`);
         snapKeys.push(snap);
+        parts.push(snap);
       } else {
         const holds = inner.term(k.expr, guard, new Map(), false);
         this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
@@ -351,6 +354,9 @@ class Evaluator {
     if (sort.kind === 'array') throw new EvalError(`${fn.name} is recursive: array results are not supported yet`);
     const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
     const app = T.keyed.sym(`app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`, sort, `${fn.name}(${shown})`, `application of ${fn.name} at line ${c.span.line}`);
+    // Congruence: equal footprint values and arguments give equal applications (not for array parts).
+    const scalar = [...parts, ...args];
+    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
     // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
     // (those are finite terms, so this ends); any other waits until evaluated at top level.
     const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');

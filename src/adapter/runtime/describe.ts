@@ -11,8 +11,12 @@ import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import type { TreeNode } from '../../engine/tree';
-import { refNames } from './heapView';
-import { permissionLoss } from './permissionHistory';
+import { receiverText, refNames } from './heapView';
+import { permissionLoss } from '../../engine/heap/permissionHistory';
+
+function namer(names: ReturnType<typeof refNames>) {
+  return (t: Parameters<typeof receiverText>[0]): string => receiverText(t, names);
+}
 
 /** The exception filter a failure kind belongs to. */
 export function filterOfKind(kind: FailureKind): 'assert' | 'runtime' | 'contract' | 'permission' {
@@ -47,7 +51,7 @@ export function pathText(state: State): string {
 export function summarizeFailure(state: State, node?: TreeNode): FailureSummary | undefined {
   const f = state.failure;
   if (!f) return undefined;
-  const explanation = node?.state === state ? permissionLoss(node, refNames({ state, frameIndex: 0 }))?.text : undefined;
+  const explanation = node?.state === state ? permissionLoss(node, namer(refNames({ state, frameIndex: 0 })))?.text : undefined;
   const headline = `${FAILURE_TITLES[f.kind]}: ${f.message} (line ${f.span.line})`;
   const cx = f.modelStatus === 'sat'
     ? formatCounterexample(counterexample(inputSymbols(state), f.model ?? state.model))

@@ -11,10 +11,10 @@ import { isSymArray, type SymValue } from '../../engine/state';
 import type { Term } from '../../engine/terms/term';
 import type { FrameRef } from './frames';
 import {
-  aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, refNames, type RefNames,
+  aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
-import { permissionLoss } from '../runtime/permissionHistory';
+import { permissionLoss } from '../../engine/heap/permissionHistory';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;
@@ -59,7 +59,7 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
 function missingRow(host: HeapRowsHost, names: RefNames): DebugProtocol.Variable[] {
   const node = host.ref.node;
   if (host.ref.frameIndex !== 0 || !node.state.failure?.missing) return [];
-  const loss = permissionLoss(node, names);
+  const loss = permissionLoss(node, (t) => receiverText(t, names));
   if (!loss) return [];
   return [{ name: `✗ missing ${loss.chunk}`, value: loss.text, type: node.state.failure.message, variablesReference: 0 }];
 }

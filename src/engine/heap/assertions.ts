@@ -1,11 +1,16 @@
 // Assertions with permissions, as produce and consume see them: a list of conjuncts, each a
-// permission `acc(e.f)` or a pure boolean expression (design B.5).
+// permission `acc(e.f)`, a predicate instance, a conditional assertion (`b ==> A`,
+// `b ? A1 : A2` with permissions in a branch) or a pure boolean expression (design B.5).
+// Produce and consume branch on a conditional's test, as Silicon does.
 
 import type { Acc, Call, Expr } from '../../lang/ast';
+import { mentionsPermission as holdsPermission } from './snapshots';
 
 export type Conjunct =
   | { readonly kind: 'acc'; readonly acc: Acc }
   | { readonly kind: 'pred'; readonly call: Call }
+  /** `test ==> then` (no otherwise) or `test ? then : otherwise`, with a permission in a branch. */
+  | { readonly kind: 'cond'; readonly expr: Expr; readonly test: Expr; readonly then: Expr; readonly otherwise?: Expr }
   | { readonly kind: 'pure'; readonly expr: Expr };
 
 /** Which calls are predicate instances. */
@@ -20,9 +25,23 @@ export function conjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[
     if (x.kind === 'binary' && x.op === '&&') { stack.push(x.right, x.left); continue; }
     if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
     else if (x.kind === 'call' && isPred(x.callee)) out.push({ kind: 'pred', call: x });
+    else if (x.kind === 'binary' && x.op === '==>' && holdsPermission(x.right, isPred)) out.push({ kind: 'cond', expr: x, test: x.left, then: x.right });
+    else if (x.kind === 'cond' && holdsPermission(x, isPred)) out.push({ kind: 'cond', expr: x, test: x.cond, then: x.then, otherwise: x.otherwise });
     else out.push({ kind: 'pure', expr: x });
   }
   return out;
+}
+
+/** The conjuncts of one side of a conditional conjunct (none for the missing side of `==>`). */
+export function branchConjuncts(c: Extract<Conjunct, { kind: 'cond' }>, side: boolean, isPred: IsPredicate): Conjunct[] {
+  const e = side ? c.then : c.otherwise;
+  return e ? conjuncts(e, isPred) : [];
+}
+
+/** Every conjunct of `e` on any side of its conditionals (their tests as pure conjuncts), for static walks. */
+export function leafConjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[] {
+  return conjuncts(e, isPred).flatMap((c) => (c.kind !== 'cond' ? [c]
+    : [{ kind: 'pure' as const, expr: c.test }, ...leafConjuncts(c.then, isPred), ...(c.otherwise ? leafConjuncts(c.otherwise, isPred) : [])]));
 }
 
 /** Whether `e` mentions a permission anywhere (then it must be produced or consumed, not evaluated). */

@@ -1,10 +1,11 @@
 // Which predicates and heap-dependent functions are recursive (call themselves, directly or
-// through others). Instances of a recursive predicate are folded lazily, as a snapshot
+// through others). Instances of a recursive predicate (or one with conditional permissions) are folded lazily, as a snapshot
 // (heap/snapshots.ts), and applications of a recursive function are uninterpreted terms with
 // their definitions added on expansion (heap/functions.ts); everything else keeps the eager
 // treatment (fragments produced at once, functions inlined).
 
-import type { FunctionDecl, PredicateDecl } from '../../lang/ast';
+import type { Expr, FunctionDecl, PredicateDecl } from '../../lang/ast';
+import { mentionsPermission } from './snapshots';
 
 /** The declarations of a checked program (a CheckedProgram is one). */
 export interface Decls {
@@ -13,6 +14,11 @@ export interface Decls {
 }
 
 export interface Recursion {
+  /**
+   * The predicates whose instances are snapshots: the recursive ones, and those with a
+   * conditional permission in the body (a fragment is one fixed set of chunks; a snapshot
+   * unfolds into the side its condition picks).
+   */
   readonly predicates: ReadonlySet<string>;
   readonly functions: ReadonlySet<string>;
 }
@@ -55,6 +61,13 @@ function reaches(calls: Map<string, string[]>, from: string, to: string): boolea
   return false;
 }
 
+/** Whether assertion `e` holds a permission under `==>` or `?:`. */
+function conditional(e: Expr, isPred: (n: string) => boolean): boolean {
+  if (e.kind === 'binary' && e.op === '&&') return conditional(e.left, isPred) || conditional(e.right, isPred);
+  if (e.kind === 'binary' && e.op === '==>') return mentionsPermission(e.right, isPred);
+  return e.kind === 'cond' && mentionsPermission(e, isPred);
+}
+
 // A pure function of the (immutable) checked program, computed once per program.
 const memo = new WeakMap<Decls, Recursion>();
 
@@ -64,7 +77,7 @@ export function recursion(checked: Decls): Recursion {
   const calls = graph(checked);
   const rec = (name: string): boolean => reaches(calls, name, name);
   const out: Recursion = {
-    predicates: new Set([...checked.predicates.keys()].filter(rec)),
+    predicates: new Set([...checked.predicates].filter(([n, d]) => rec(n) || conditional(d.body, (x) => checked.predicates.has(x))).map(([n]) => n)),
     functions: new Set([...checked.functions.keys()].filter(rec)),
   };
   memo.set(checked, out);

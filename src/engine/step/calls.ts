@@ -2,10 +2,10 @@
 // still checks its contract; modular mode checks `requires`, then havocs the results and the
 // globals the callee may assign and assumes `ensures`.
 
-import type { Call, Expr, LValue, Proc } from '../../lang/ast';
+import type { Call, Expr, FieldRead, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { extendTrace, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state';
+import { extendTrace, isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state';
 import type { Term } from '../terms/term';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import { sortOfType } from '../sorts';
@@ -16,9 +16,9 @@ import { assignName, ensuresEnv, envFrom, envOf, returnInstr, stmtInstrs, withKo
 import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
 import { checkObligations } from './execute';
-import { evalPlace, storeAt, type ElementTarget } from './elements';
-import { heapUnsupported } from '../heapGuard';
-import { writeChecked } from './objects';
+import { evalPlace, storeAt, targetLevels, withElementAt, type ElementTarget } from './elements';
+import { isFieldElement } from './fieldElements';
+import { readChecked, writeChecked } from './objects';
 import { callWithHeap, entryWithHeap, leaveWithHeap, usesHeap } from './heapCalls';
 
 export async function callInto(
@@ -158,25 +158,37 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
 
 export async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, site: CallSite | undefined): Promise<Successor[]> {
   const targets = site?.targets ?? [];
-  let cur = s;
-  const leaves: Successor[] = [];
-  for (let i = 0; i < targets.length; i++) {
+  // Left to right; a field write may heal a missing permission, so each target continues the successors of the last.
+  const deliver = async (cur: State, i: number): Promise<Successor[]> => {
+    if (i === targets.length) return [{ state: withKont(cur, topFrame(cur).kont), label: STEP }];
     const value = results.get(callee.returns[i].name)!;
     const target = targets[i];
-    if (target.kind === 'var') { cur = assignName(cur, target.name, value); continue; }
+    if (target.kind === 'var') return deliver(assignName(cur, target.name, value), i + 1);
+    const then = async (out: Successor[]): Promise<Successor[]> =>
+      (await Promise.all(out.map((w) => (w.state.status === 'running' ? deliver(w.state, i + 1) : [w])))).flat();
     if (target.kind === 'field') {
-      // `c.f := p()`: the receiver was evaluated before the call (fieldCalls.ts); the write needs acc(c.f).
-      const receiver = site?.indices?.[i]?.[0];
-      if (!receiver || i !== targets.length - 1) return heapUnsupported();
-      const written = await writeChecked(ctx, cur, target, receiver, value, site!.span);
-      return [...leaves, ...written.map((w) => (w.state.status === 'running' ? { ...w, state: withKont(w.state, topFrame(w.state).kont) } : w))];
+      // `c.f := p()`: the receiver was evaluated before the call (execute.ts); the write needs acc(c.f).
+      return then(await writeChecked(ctx, cur, target, fieldReceiver(site, i), value, site!.span));
+    }
+    if (isFieldElement(target)) {
+      // `l.items[i] := p()`: l and i were evaluated (and i bounds-checked) before the call; the array is read again after it.
+      const field = targetLevels(target).root as FieldRead;
+      const [receiver, ...indices] = site!.indices![i]!;
+      return then(await readChecked(ctx, cur, field, receiver, site!.span, async (s1, arr) => {
+        if (!isSymArray(arr)) throw new Error(`internal: ${printExpr(field)} is not an array`);
+        return writeChecked(ctx, s1, field, receiver, withElementAt(ctx, arr, printExpr(field), indices, value), site!.span);
+      }));
     }
     const stored = await storeElement(ctx, cur, target, value, site?.indices?.[i]);
-    leaves.push(...stored.leaves);
-    if (!stored.next) return leaves;
-    cur = stored.next;
-  }
-  return [...leaves, { state: withKont(cur, topFrame(cur).kont), label: STEP }];
+    return stored.next ? [...stored.leaves, ...(await deliver(stored.next, i + 1))] : stored.leaves;
+  };
+  return deliver(s, 0);
+}
+
+function fieldReceiver(site: CallSite | undefined, i: number): Term {
+  const receiver = site?.indices?.[i]?.[0];
+  if (!receiver) throw new Error('internal: a field target without its receiver');
+  return receiver;
 }
 
 async function storeElement(

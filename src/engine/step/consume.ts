@@ -13,14 +13,15 @@ import type { EvalEnv, Obligation } from '../symbolicEval';
 import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
-import { conjuncts, type Conjunct } from '../heap/assertions';
-import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
+import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
 import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
 import { checkObligations } from './execute';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
+import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
 
 export interface ConsumeHow {
@@ -48,14 +49,16 @@ export interface ConsumeOutcome {
 }
 
 export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
-  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  const list = clauses.flatMap((e) => conjuncts(e, isPred));
   const leaves: Successor[] = [];
   const outs: Consumed[] = [];
-  const go = async (cur: State, i: number, removed: readonly Chunk[]): Promise<void> => {
-    if (i === list.length) { outs.push({ state: cur, removed }); return; }
-    const c: Conjunct = list[i];
+  const go = async (cur: State, rest: readonly Conjunct[], removed: readonly Chunk[]): Promise<void> => {
+    if (rest.length === 0) { outs.push({ state: cur, removed }); return; }
+    const c: Conjunct = rest[0];
+    const after = rest.slice(1);
     if (c.kind === 'pure' && isUntouched(c.expr)) {
-      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, i + 1, removed);
+      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, after, removed);
       return;
     }
     if (c.kind === 'pure') {
@@ -63,10 +66,15 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
       const cond = evalTerm(c.expr, how.env, obligations);
       const out = await checkAll(ctx, cur, [{ cond, site: how.pureSite(c.expr), reason: how.reason, obligations }]);
       leaves.push(...out.leaves);
-      if (out.next) await go(out.next, i + 1, removed);
+      if (out.next) await go(out.next, after, removed);
       return;
     }
-    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk])); return; }
+    if (c.kind === 'cond') {
+      // Silicon's way: branch on the test (evaluated in the heap at the start), consume the side that holds.
+      for (const side of await branches(ctx, cur, c, how.env, leaves)) await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed);
+      return;
+    }
+    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, after, [...removed, chunk])); return; }
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -76,12 +84,12 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     cur = checked.next;
     const heap = cur.heap ?? EMPTY_HEAP;
     const found = candidates(heap, receiver, target.field);
-    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, i + 1, [...removed, chunk]);
+    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk]);
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);
     const missing = await ask(ctx, cur, ctx.T.not(held));
     if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`)); return; }
-    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, (st, chunk) => go(st, i + 1, [...removed, chunk]), missing.model);
+    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, (st, chunk) => go(st, after, [...removed, chunk]), missing.model);
     if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
     for (const x of found.maybe) {
       const same = ctx.T.eq(receiver, x.receiver);
@@ -90,8 +98,17 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
       if (r.status === 'sat') await take(assumeConjunct(cur, same, c.acc.span, `${printExpr(c.acc)} is the chunk of this object`, r), x);
     }
   };
-  await go(s, 0, []);
+  await go(s, list, []);
   return { leaves, outs };
+}
+
+/** The sides of a conditional conjunct: its test evaluated in the heap at the start (its runtime checks first). */
+async function branches(ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, env: EvalEnv, leaves: Successor[]): Promise<Side[]> {
+  const obligations: Obligation[] = [];
+  const test = evalTerm(c.test, env, obligations);
+  const checked = await checkObligations(ctx, s, obligations);
+  leaves.push(...checked.leaves);
+  return checked.next ? branchOn(ctx, checked.next, c, test, leaves) : [];
 }
 
 /** The permission failure, and the path that goes on as if the chunk (with a fresh value) had been held. */
@@ -109,7 +126,8 @@ async function missingChunk(
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
-  const taken = removed.filter((x): x is FieldChunk => x.kind === 'field' && x.field === target.field).map((x) => T.neq(receiver, x.receiver));
+  // Nor one folded inside a held instance (or one this consume took).
+  const taken = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) => T.neq(receiver, x.receiver));
   const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...taken);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return;
@@ -143,10 +161,11 @@ async function healInstance(
     reason: `${printExpr(call)} assumed after the permission failure at line ${line}`,
   });
   leaves.push(...produced.leaves);
-  if (!produced.next) return;
-  const heap = (produced.next.heap ?? EMPTY_HEAP).slice(removed.length);
-  const chunk = heap[heap.length - 1];
-  await k({ ...produced.next, heap: withoutChunk(heap, chunk) }, chunk);
+  for (const next of produced.nexts) {
+    const heap = (next.heap ?? EMPTY_HEAP).slice(removed.length);
+    const chunk = heap[heap.length - 1];
+    await k({ ...next, heap: withoutChunk(heap, chunk) }, chunk);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { FieldRead, Assert, Assign, Assume, Call, CallAssign, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type { FieldRead, Assert, Assign, Assume, CallAssign, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state';
@@ -21,6 +21,7 @@ import { foldStmt, unfoldStmt } from './foldUnfold';
 import { assertWithHeap } from './assertHeap';
 import { hasPermission } from '../heap/assertions';
 import { allocate, writeChecked } from './objects';
+import { prepareTargets } from './callTargets';
 import { assignFieldElement, isFieldElement } from './fieldElements';
 
 /** The successors of `s` (which must be running). */
@@ -112,10 +113,8 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
   if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
-    if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
-    // `c.f := p()`: c first, then the call (left to right, as Java); the write after it.
-    if (target.kind === 'field') return withValue(ctx, s, target.object, (s1, recv) => callInto(ctx, s1, value, [target], st.span, [[recv as Term]]));
-    return callInto(ctx, s, value, [target], st.span);
+    // `a[i] := p()`, `c.f := p()`, `l.items[i] := p()`: the target first (left to right, as Java); the write after the call.
+    return prepareTargets(ctx, s, [target], (cur, prepared) => callInto(ctx, cur, value, [target], st.span, prepared));
   }
   if (target.kind === 'var' && value.kind === 'new') {
     const made = allocate(ctx, s, value, st.span);
@@ -133,28 +132,9 @@ async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Success
   return assignElement(ctx, s, target, value, st);
 }
 
-/** `a[i], b := p(…)`: left to right, as `a[i] := p(…)` (and Java): every target's indices are
- *  evaluated and checked, in order, before the call; the results are stored after it. */
-async function callAssign(ctx: EngineContext, s: State, st: CallAssign): Promise<Successor[]> {
-  const indices: (readonly Term[] | undefined)[] = [];
-  const leaves: Successor[] = [];
-  let cur = s;
-  for (const target of st.targets) {
-    if (target.kind !== 'index') { indices.push(undefined); continue; }
-    const place = await evalPlace(ctx, cur, target);
-    leaves.push(...place.leaves);
-    if (!place.next) return leaves;
-    cur = place.next;
-    indices.push(place.indices);
-  }
-  return [...leaves, ...(await callInto(ctx, cur, st.call, st.targets, st.span, indices))];
-}
-
-/** `a[i] := p(…)`: as for any right-hand side, the indices are evaluated and checked before the call. */
-async function callIntoElement(ctx: EngineContext, s: State, target: ElementTarget, call: Call, st: Assign): Promise<Successor[]> {
-  const place = await evalPlace(ctx, s, target);
-  if (!place.next) return place.leaves;
-  return [...place.leaves, ...(await callInto(ctx, place.next, call, [target], st.span, [place.indices]))];
+/** `a[i], c.f := p(…)`: every target's indices and receiver first, left to right (callTargets.ts); the results are stored after the call. */
+function callAssign(ctx: EngineContext, s: State, st: CallAssign): Promise<Successor[]> {
+  return prepareTargets(ctx, s, st.targets, (cur, prepared) => callInto(ctx, cur, st.call, st.targets, st.span, prepared));
 }
 
 /** `a[i] := e`, `a[i][j] := *`: a new array value with one element replaced. */

@@ -7,7 +7,7 @@
 import type { Term } from '../terms/term';
 import type { State } from '../state';
 import type { Obligation } from '../symbolicEval';
-import { withChunk } from '../heap/chunks';
+import { allFieldChunks, withChunk } from '../heap/chunks';
 import { EMPTY_HEAP } from '../heap/chunks';
 import { ask, assumeConjunct, checkProperty, obligationProperty, type PropertyOutcome } from './checks';
 import type { EngineContext, Successor } from './context';
@@ -55,7 +55,9 @@ async function heal(ctx: EngineContext, s: State, o: Obligation): Promise<State 
   const T = ctx.T;
   const { receiver, field, type, display } = o.heal!;
   const notNull = T.not(T.eq(receiver, T.constOf(0n, receiver.sort)));
-  const side: Term = T.and(T.not(o.cond), notNull);
+  // Held means held once: the assumed chunk is none of those folded inside held instances either.
+  const folded = allFieldChunks(s.heap ?? EMPTY_HEAP, field).map((x) => T.neq(receiver, x.receiver));
+  const side: Term = T.and(T.not(o.cond), notNull, ...folded);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return undefined;
   const assumed = assumeConjunct(s, side, o.span, `acc(${display}) assumed after the permission failure at line ${o.span.line}`, r);

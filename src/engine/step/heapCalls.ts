@@ -72,8 +72,9 @@ async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, para
     envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
     naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
   });
-  if (!produced.next) return produced.leaves;
-  return [...produced.leaves, ...(await assignResults(ctx, produced.next, callee, results, site))];
+  const out: Successor[] = [...produced.leaves];
+  for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
+  return out;
 }
 
 /** Leaving a procedure: consume its `ensures`, give the consumed chunks back to the caller's frame R, deliver results. */
@@ -113,8 +114,6 @@ export async function entryWithHeap(ctx: EngineContext, s: State, globals: reado
     naming: (st, display, type) => freshValue(ctx, st, display, type, `field ${display} on entry to ${proc.name}`),
     checkObligations: true, reason: `requires of ${proc.name}`,
   });
-  if (!produced.next) return [...initialised.leaves, ...produced.leaves];
-  const next = produced.next;
-  const state = withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP });
-  return [...initialised.leaves, ...produced.leaves, { state, label: STEP }];
+  const states = produced.nexts.map((next) => withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP }));
+  return [...initialised.leaves, ...produced.leaves, ...states.map((state) => ({ state, label: STEP }))];
 }

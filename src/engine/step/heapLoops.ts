@@ -62,12 +62,14 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
     checkObligations: false,
     reason: `invariant of the loop at line ${line}`,
   });
-  if (!produced.next) return produced.leaves;
-  const after: State = { ...produced.next, model: undefined };
-  const own = (after.heap ?? EMPTY_HEAP).slice(frameHeap.length);
-  const rest = topFrame(c.state).kont;
-  const tested = await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, (out) => ({ ...out, heap: [...frameHeap, ...(out.heap ?? EMPTY_HEAP)] }));
-  return [...produced.leaves, ...tested];
+  const out: Successor[] = [...produced.leaves];
+  for (const next of produced.nexts) {
+    const after: State = { ...next, model: undefined };
+    const own = (after.heap ?? EMPTY_HEAP).slice(frameHeap.length);
+    const rest = topFrame(c.state).kont;
+    out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, (o) => ({ ...o, heap: [...frameHeap, ...(o.heap ?? EMPTY_HEAP)] }))));
+  }
+  return out;
 }
 
 /** Modular mode: the end of one arbitrary iteration consumes the invariant; what the body still holds is dropped. */

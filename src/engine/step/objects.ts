@@ -10,7 +10,7 @@ import { isSymArray, type State, type SymValue } from '../state';
 import { REF_SORT, isTrue, type Term } from '../terms/term';
 import { sortOfType } from '../sorts';
 import { ALLOCATION } from '../heap/alias';
-import { placeholder, writeField } from '../heap/access';
+import { placeholder, readField, writeField } from '../heap/access';
 import { EMPTY_HEAP, type FieldChunk, type Heap } from '../heap/chunks';
 import { printExpr } from '../../lang/printer';
 import { STEP, type EngineContext, type Successor } from './context';
@@ -67,6 +67,23 @@ export async function writeChecked(ctx: EngineContext, s: State, target: FieldRe
   };
   const out = await checkHealing(ctx, s, [obligation], (healed) => writeChecked(ctx, healed, target, receiver, v, span));
   return out.next ? [...out.leaves, ...done(out.next)] : out.leaves;
+}
+
+/** Reads `target` for a receiver evaluated earlier (`receiver`): needs its chunk, healed as any read; `k` gets the value. */
+export async function readChecked(
+  ctx: EngineContext, s: State, target: FieldRead, receiver: Term, span: Span, k: (s: State, v: SymValue) => Promise<Successor[]>,
+): Promise<Successor[]> {
+  const type = ctx.checked.exprTypes.get(target);
+  if (!type) throw new Error('internal: no type for a field target');
+  const r = readField(ctx.T, s.heap ?? EMPTY_HEAP, receiver, target.field, sortOfType(type));
+  if (isTrue(r.held)) return k(s, r.value);
+  const display = printExpr(target, 200);
+  const obligation = {
+    kind: 'permission' as const, cond: r.held, span, message: `acc(${display}) is not held to read ${display}`,
+    heal: { receiver, field: target.field, type, display },
+  };
+  const out = await checkHealing(ctx, s, [obligation], (healed) => readChecked(ctx, healed, target, receiver, span, k));
+  return out.next ? [...out.leaves, ...(await k(out.next, r.value))] : out.leaves;
 }
 
 /** The frame's heap: a state without one holds no permissions. */

@@ -12,9 +12,10 @@ import type { EvalEnv, Obligation } from '../symbolicEval';
 import { evalExpr } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { distinctRefs, sameRef } from '../heap/alias';
-import { conjuncts, type Conjunct } from '../heap/assertions';
+import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
+import { branchOn } from './branches';
 import { allFieldChunks, EMPTY_HEAP, withChunk, type Heap } from '../heap/chunks';
-import { assumeConjunct, type PropertyOutcome } from './checks';
+import { assumeConjunct } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
@@ -37,12 +38,24 @@ export interface ProduceHow {
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
 
-export async function produce(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow): Promise<PropertyOutcome> {
-  const facts: Facts = { list: [] };
+export interface ProduceOutcome {
+  /** Failure, unknown and infeasible leaves. */
+  readonly leaves: Successor[];
+  /** The paths going on: one, or one per feasible side of each conditional conjunct. */
+  readonly nexts: State[];
+}
+
+export async function produce(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow): Promise<ProduceOutcome> {
   const leaves: Successor[] = [];
-  const cur = await produceInto(ctx, s, clauses, how, facts, leaves, (t) => printExpr(t, 200));
-  if (!cur) return { leaves };
-  return settle(ctx, cur, facts, how.reason, leaves);
+  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
+  const ends = await produceInto(ctx, s, list, how, { list: [] }, leaves, (t) => printExpr(t, 200));
+  const nexts: State[] = [];
+  for (const end of ends) {
+    const settled = settle(end.state, end.facts, how.reason);
+    if (settled.status === 'infeasible') leaves.push({ state: settled, label: STEP });
+    else nexts.push(settled);
+  }
+  return { leaves, nexts };
 }
 
 /**
@@ -50,30 +63,47 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
  * number of Z3 calls must not grow with the number of objects). A produce that contradicts
  * the path leaves it with an unsatisfiable path condition: no failure can be reported on it
  * (every failure needs a model), and the next branch or check finds it infeasible. Only a
- * contradiction the simplifier sees ends the path at once.
+ * contradiction the simplifier sees ends the path at once (the state returned is infeasible).
  */
-async function settle(ctx: EngineContext, s: State, facts: Facts, reason: string, leaves: Successor[]): Promise<PropertyOutcome> {
-  const all = ctx.T.and(...facts.list.map((f) => f.term));
-  if (all.op === 'const' && all.value === false) return { leaves: [...leaves, { state: { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` }, label: STEP }] };
-  let cur = s;
-  for (const f of facts.list) cur = assumeConjunct(cur, f.term, f.span, reason);
-  return { leaves, next: cur };
+function settle(s: State, facts: Facts, reason: string): State {
+  if (facts.list.some((f) => f.term.op === 'const' && f.term.value === false)) return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
+  return facts.list.reduce((cur, f) => assumeConjunct(cur, f.term, f.span, reason), s);
 }
 
 type Display = (target: FieldRead) => string;
 
-/** Produces the conjuncts into `s`'s heap, collecting facts; undefined when the path ended (leaves say why). */
+/** A path through a produce: its state and the facts collected since the last branch. */
+interface End { readonly state: State; readonly facts: Facts }
+
+/** Produces the conjuncts into `s`'s heap, collecting facts; the paths that go on (leaves say why others ended). */
 async function produceInto(
-  ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
-): Promise<State | undefined> {
-  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  ctx: EngineContext, s: State, list: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+): Promise<End[]> {
   let cur: State = s;
-  for (const c of clauses.flatMap((e) => conjuncts(e, isPred))) {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c.kind === 'cond') return produceCond(ctx, cur, c, list.slice(i + 1), how, facts, leaves, display);
     const next = await produceOne(ctx, cur, c, how, facts, leaves, display);
-    if (!next) return undefined;
+    if (!next) return [];
     cur = next;
   }
-  return cur;
+  return [{ state: cur, facts }];
+}
+
+/** `b ==> A` / `b ? A1 : A2`: the facts so far are assumed, then the path branches on b (Silicon's way). */
+async function produceCond(
+  ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, rest: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+): Promise<End[]> {
+  const ev = await evaluate(ctx, s, c.test, how, leaves);
+  if (!ev) return [];
+  const known = settle(ev.s, { list: [...facts.list, { term: ev.checks, span: c.test.span }] }, how.reason);
+  if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
+  const out: End[] = [];
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  for (const side of await branchOn(ctx, known, c, ev.v as Term, leaves)) {
+    out.push(...(await produceInto(ctx, side.state, [...branchConjuncts(c, side.then, isPred), ...rest], how, { list: [] }, leaves, display)));
+  }
+  return out;
 }
 
 async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
@@ -86,7 +116,7 @@ async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, 
 }
 
 async function produceOne(
-  ctx: EngineContext, s: State, c: Conjunct, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+  ctx: EngineContext, s: State, c: Exclude<Conjunct, { kind: 'cond' }>, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
 ): Promise<State | undefined> {
   const T = ctx.T;
   if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
@@ -146,8 +176,10 @@ async function producePred(
   const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false };
   const innerDisplay: Display = (t) => (t.object.kind === 'var' && argText.has(t.object.name) ? `${argText.get(t.object.name)}.${t.field}` : `${instance}.${printExpr(t, 200)}`);
   const before: Heap = cur.heap ?? EMPTY_HEAP;
-  const produced = await produceInto(ctx, cur, [decl.body], inner, facts, leaves, innerDisplay);
-  if (!produced) return undefined;
+  // No conditional in the body (those predicates are snapshotted, heap/recursion.ts): one path at most.
+  const ends = await produceInto(ctx, cur, conjuncts(decl.body, (n) => ctx.checked.predicates.has(n)), inner, facts, leaves, innerDisplay);
+  if (ends.length !== 1) return undefined;
+  const produced = ends[0].state;
   const fragment = (produced.heap ?? EMPTY_HEAP).slice(before.length);
   const chunk = { kind: 'pred' as const, name: call.callee, args: argVals, fragment, origin: { span: call.span, reason: how.reason } };
   return { ...produced, heap: withChunk(before, chunk) };

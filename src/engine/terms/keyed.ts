@@ -1,10 +1,11 @@
 // Symbols named by a key instead of made fresh (design B.4/B.5, snapshots and heap-dependent
 // functions): the same key always gives the same symbol, so the value of a field derived from
 // a predicate's snapshot, a snapshot built from values, or an application `f(snapshot, args)`
-// is one term wherever it is made. Z3 sees each as an uninterpreted constant (no congruence:
-// two applications with provably equal but different argument terms are two constants, which
-// loses completeness, never soundness). A keyed symbol may carry facts that hold wherever it
-// occurs (a function application's definition, design E.3): `factsFor` adds them to a query.
+// is one term wherever it is made. Z3 sees each as an uninterpreted constant; congruence for
+// applications of one function (equal arguments give equal results) is added as Ackermann
+// constraints between the applications of a group (`congruent`). A keyed symbol may carry
+// facts that hold wherever it occurs (a function application's definition, design E.3):
+// `factsFor` adds them, and the congruence constraints, to a query.
 // Owned by the term store of one run, like the terms themselves.
 
 import type { Sort, Term } from './term';
@@ -16,6 +17,10 @@ export class KeyedSymbols {
   private readonly infos = new Map<number, unknown>();
   private readonly facts = new Map<number, Term[]>();
   private readonly cache = new SymbolCache();
+  /** Per group (a function): its applications with the parts that determine them. */
+  private readonly groups = new Map<string, { app: Term; parts: readonly Term[] }[]>();
+  /** Per application: its Ackermann constraints with the earlier applications of its group. */
+  private readonly links = new Map<number, Term[]>();
 
   constructor(private readonly T: TermStore) {}
 
@@ -47,9 +52,29 @@ export class KeyedSymbols {
     if (!(fact.op === 'const' && fact.value === true)) list.push(fact);
   }
 
+  /**
+   * Registers `app` as determined by `parts` (scalar terms) in `group`: for every earlier
+   * application of the group, `parts == parts' ==> app == app'` holds (Ackermann's reduction
+   * of congruence). Kept apart from the facts, so that `hasFacts` still means "expanded".
+   */
+  congruent(group: string, app: Term, parts: readonly Term[]): void {
+    if (this.links.has(app.id)) return;
+    const T = this.T;
+    const members = this.groups.get(group) ?? [];
+    this.groups.set(group, members);
+    const mine: Term[] = [];
+    for (const m of members) {
+      if (m.parts.length !== parts.length || m.parts.some((p, i) => p.sort.kind !== parts[i].sort.kind)) continue;
+      const fact = T.implies(T.and(...parts.map((p, i) => T.eq(p, m.parts[i]))), T.eq(app, m.app));
+      if (!(fact.op === 'const' && fact.value === true)) mine.push(fact);
+    }
+    this.links.set(app.id, mine);
+    members.push({ app, parts });
+  }
+
   /** The facts of every keyed symbol in `terms`, and of those in the facts, transitively. */
   factsFor(terms: readonly Term[]): Term[] {
-    if (this.facts.size === 0) return [];
+    if (this.facts.size === 0 && this.links.size === 0) return [];
     const out: Term[] = [];
     const seen = new Set<number>();
     const work = [...terms];
@@ -58,8 +83,7 @@ export class KeyedSymbols {
       for (const s of freeSymbols(t, this.cache)) {
         if (seen.has(s.id)) continue;
         seen.add(s.id);
-        const fs = this.facts.get(s.id);
-        if (fs) for (const f of fs) { out.push(f); work.push(f); }
+        for (const f of [...(this.facts.get(s.id) ?? []), ...(this.links.get(s.id) ?? [])]) { out.push(f); work.push(f); }
       }
     }
     return out;

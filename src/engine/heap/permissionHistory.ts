@@ -5,11 +5,22 @@
 
 import type { Call, Stmt } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
-import type { MissingChunk } from '../../engine/failures';
-import type { Chunk, Heap } from '../../engine/heap/chunks';
-import { topFrame, type State } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
-import { receiverText, type RefNames } from './heapView';
+import type { MissingChunk } from '../failures';
+import type { Chunk, Heap } from './chunks';
+import { isSymArray, topFrame, type State } from '../state';
+import type { Term } from '../terms/term';
+import { printTerm } from '../terms/print';
+import type { TreeNode } from '../tree';
+
+/** How a reference is named in the text (the debugger: the frame's variable names). */
+export type NameRef = (t: Term) => string;
+
+/** A reference named by the first variable of the failing frame that holds it, else its term. */
+export function frameNamer(s: State): NameRef {
+  const names = new Map<number, string>();
+  for (const [name, v] of topFrame(s)?.store ?? []) if (!isSymArray(v) && v.sort.kind === 'ref' && !names.has(v.id)) names.set(v.id, name);
+  return (t) => names.get(t.id) ?? printTerm(t, { maxLength: 40 });
+}
 
 export interface PermissionLoss {
   /** `acc(c.x)` or `valid(c)`, in the failing frame's names. */
@@ -23,7 +34,7 @@ export interface PermissionLoss {
 }
 
 /** The walk back from a failure node; undefined when the failure is not about a missing chunk. */
-export function permissionLoss(node: TreeNode, names: RefNames): PermissionLoss | undefined {
+export function permissionLoss(node: TreeNode, names: NameRef = frameNamer(node.state)): PermissionLoss | undefined {
   const missing = node.state.failure?.missing;
   if (!missing) return undefined;
   const chunk = missingName(missing, names);
@@ -33,13 +44,19 @@ export function permissionLoss(node: TreeNode, names: RefNames): PermissionLoss 
     const step = lossStep(n, after);
     return { chunk, heldUntil: step.line, how: step.how, text: `${chunk} was held until line ${step.line}: ${step.how}` };
   }
+  // Never held unfolded (a precondition gave it folded): say where it is.
+  const folder = (node.state.heap ?? []).find((c) => c.kind === 'pred' && (c.fragment ?? []).some((x) => matches(x, missing)));
+  if (folder?.kind === 'pred') {
+    const how = `it is folded inside ${folder.name}(${folder.args.map(names).join(', ')}): unfold it first`;
+    return { chunk, how, text: `${chunk} is held, but ${how}` };
+  }
   const how = 'it was never held on this path';
   return { chunk, how, text: `${chunk} was never held on this path` };
 }
 
-function missingName(m: MissingChunk, names: RefNames): string {
-  if (m.kind === 'field') return `acc(${receiverText(m.receiver, names)}.${m.field})`;
-  return `${m.name}(${m.args.map((a) => receiverText(a, names)).join(', ')})`;
+function missingName(m: MissingChunk, names: NameRef): string {
+  if (m.kind === 'field') return `acc(${names(m.receiver)}.${m.field})`;
+  return `${m.name}(${m.args.map(names).join(', ')})`;
 }
 
 /** Directly held by the innermost frame (a chunk folded inside a predicate is not). */
