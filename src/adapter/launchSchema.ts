@@ -78,6 +78,10 @@ export const LAUNCH_ARGUMENTS = {
     ],
     description: 'The SMT solver backend.',
   },
+  ui: {
+    type: 'boolean',
+    description: 'Serve the execution-tree page on 127.0.0.1 for a browser beside the editor; its address comes as an output event. Default: on with `symdap dap --ui`, else off.',
+  },
   trace: {
     type: 'boolean', default: false,
     description: 'Log the Debug Adapter Protocol traffic to the debug console.',

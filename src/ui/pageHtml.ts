@@ -8,7 +8,7 @@ import type { TreeView } from './model';
 const STYLE = `
 body{margin:0;font:13px system-ui,sans-serif;color:#222;background:#fafafa}
 #symdap-tree{display:grid;grid-template-columns:1fr 320px;grid-template-rows:auto 1fr;height:100vh}
-.header{grid-column:1/3;padding:6px 10px;background:#263238;color:#fff;font-weight:600}
+.header{grid-column:1/3;padding:6px 10px;background:#263238;color:#fff;font-weight:600}.header .status{color:#ffcc80;font-weight:400;margin-left:1em}
 .canvas{overflow:auto}.panel{overflow:auto;border-left:1px solid #ccc;padding:8px;background:#fff}
 .panel td{vertical-align:top;padding:2px 4px;font-family:monospace;word-break:break-all}.panel td:first-child{color:#666;white-space:nowrap}
 .node{cursor:pointer}.node rect{fill:#fff;stroke:#90a4ae;stroke-width:1.5}.node text{font-size:11px}.node .counts{fill:#555}
@@ -22,15 +22,16 @@ export function bundlePath(): string {
   return join(__dirname, '..', '..', 'dist', 'ui', 'tree.js');
 }
 
-/** `data` inlined for a report; `preamble` (a script run first) installs a live source. */
-export function treePageHtml(title: string, data?: TreeView, preamble = ''): string {
-  const script = readFileSync(bundlePath(), 'utf8');
+/** `data` inlined for a report; `preamble` (a script run first) installs a live source;
+ *  `bundle`: where the page's script is (the VS Code extension ships its own copy). */
+export function treePageHtml(title: string, data?: TreeView, preamble = '', bundle = bundlePath()): string {
+  const script = readFileSync(bundle, 'utf8');
   const json = data ? JSON.stringify(data).replace(/</g, '\\u003c') : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ws://127.0.0.1:* ws://localhost:*">
 <style>${STYLE}</style></head>
-<body><div id="symdap-tree"><div class="header">Symbolic Execution Tree</div><div class="canvas"></div><div class="panel"></div></div>
+<body><div id="symdap-tree"><div class="header"><span class="title">Symbolic Execution Tree</span> <span class="status"></span></div><div class="canvas"></div><div class="panel"></div></div>
 ${data ? `<script type="application/json" id="symdap-tree-data">${json}</script>` : ''}
 ${preamble ? `<script>${preamble}</script>` : ''}
 <script>${script.replace(/<\/script/gi, '<\\/script')}</script>
