@@ -20,7 +20,10 @@ export interface Host {
 }
 
 export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: ViewState, host: Host): Promise<void> {
-  const { shown, collapsed } = visible(s, vs.opened, vs.closed);
+  const canvas = root.querySelector('.canvas') as HTMLElement;
+  // As many nodes side by side as fit the canvas at a readable scale (0.6).
+  const maxLayer = Math.max(3, Math.floor((canvas.clientWidth || 1200) / ((NODE_W + 24) * 0.6)));
+  const { shown, collapsed } = visible(s, vs.opened, vs.closed, maxLayer);
   const up = (id: number): number | undefined => { let p: number | undefined = id; while (p !== undefined && !shown.has(p)) p = s.byId.get(p)?.in[0]?.from; return p; };
   const nodes = view.nodes.filter((n) => shown.has(n.id));
   const t0 = performance.now();
@@ -40,10 +43,10 @@ export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: Vi
     el.dataset.under = String(up(n.id) ?? '');
     hidden.appendChild(el);
   }
-  const canvas = root.querySelector('.canvas') as HTMLElement;
   const first = canvas.childElementCount === 0;
-  // Wide trees shrink to fit, down to a readable size; the first drawing centres the root.
-  const scale = Math.max(0.45, Math.min(1, canvas.clientWidth / (lay.width + 20)));
+  // Wide trees shrink to fit the width (opened summaries may still scroll past a small
+  // scale); the first drawing centres the root.
+  const scale = Math.max(0.3, Math.min(1, canvas.clientWidth / (lay.width + 20)));
   svg.setAttribute('viewBox', `0 0 ${lay.width + 20} ${lay.height + 20}`);
   svg.setAttribute('width', String((lay.width + 20) * scale));
   svg.setAttribute('height', String((lay.height + 20) * scale));
