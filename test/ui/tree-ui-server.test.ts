@@ -61,6 +61,7 @@ describe.skipIf(!chromiumAvailable)('symdap dap with ui: true', () => {
     const line = outputs.find((o) => o.startsWith('console: Execution tree: '));
     expect(line, outputs.join('\n')).toBeDefined();
     const url = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w%-]+/.exec(line!)![0];
+    for (let i = 0; i < 50 && !adapter.stderr().includes(url); i++) await new Promise((r) => setTimeout(r, 100));
     expect(adapter.stderr()).toContain(url);
 
     const bp = c.waitForEvent('stopped', 60_000);

@@ -418,8 +418,8 @@ export class SymDebugSession extends DebugSession {
   private async openPage(): Promise<void> {
     const url = await this.pages.open().catch((e: unknown) => { this.output(`cannot serve the tree page: ${userMessage(e)}`, 'stderr'); return undefined; });
     if (!url) return;
-    this.output(`Execution tree: ${url}`, 'console');
     process.stderr.write(`symdap: execution tree at ${url}\n`);
+    this.output(`Execution tree: ${url}`, 'console');
   }
 
   private compactTree(a: Args): unknown {
