@@ -6,5 +6,5 @@ const path = require('node:path');
 require('esbuild').buildSync({
   entryPoints: [path.join(__dirname, '..', 'src', 'ui', 'page', 'main.ts')],
   outfile: path.join(__dirname, '..', 'dist', 'ui', 'tree.js'),
-  bundle: true, minify: true, format: 'iife', target: 'es2020', platform: 'browser', logLevel: 'warning',
+  bundle: true, minify: !process.env.SYMDAP_UI_DEBUG, format: 'iife', target: 'es2020', platform: 'browser', logLevel: 'warning',
 });

@@ -7,6 +7,7 @@ import { createInlineAdapter } from './inlineAdapter';
 import { registerVerifyCommand } from './verifyCommand';
 import { startLanguageClient } from './languageClient';
 import { registerLaunchDiagnostics } from './launchDiagnostics';
+import { registerTreePanel } from './treePanel';
 
 export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -17,6 +18,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   registerVerifyCommand(context, startLanguageClient(context));
   registerLaunchDiagnostics(context);
+  registerTreePanel(context);
 }
 
 export function deactivate(): void {

@@ -83,6 +83,10 @@ export const LAUNCH_ARGUMENTS = {
     type: ['string', 'object'],
     description: 'Concolic debugging: concrete inputs, as a JSON file in the `symdap run --inputs` format or an object (e.g. {"x": 5}). The run follows the path these inputs take; Variables show each value beside its symbolic expression; at a branch, step into targets offers the other side with an input that takes it.',
   },
+  ui: {
+    type: 'boolean',
+    description: 'Serve the execution-tree page on 127.0.0.1 for a browser beside the editor; its address comes as an output event. Default: on with `symdap dap --ui`, else off.',
+  },
   trace: {
     type: 'boolean', default: false,
     description: 'Log the Debug Adapter Protocol traffic to the debug console.',

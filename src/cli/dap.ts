@@ -15,7 +15,7 @@ import type { CliIO } from './io';
 import { watchParent } from './parentWatch';
 import { ServerLifetime } from './serverLifetime';
 
-const USAGE = 'usage: symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]... [--verbose]\n';
+const USAGE = 'usage: symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]... [--ui] [--verbose]\n';
 
 interface DapOptions {
   readonly transport: 'stdio' | 'tcp' | 'ws';
@@ -26,6 +26,8 @@ interface DapOptions {
   readonly verbose: boolean;
   /** Serve session after session until a signal, instead of exiting after the last one. */
   readonly multi: boolean;
+  /** Every session serves the tree page (unless its launch says `ui: false`). */
+  readonly ui: boolean;
 }
 
 function portOf(value: string, name: string): number | string {
@@ -51,7 +53,7 @@ function splitOrigins(args: readonly string[]): { rest: string[]; origins: strin
 function options(args: readonly string[]): DapOptions | string {
   const split = splitOrigins(args);
   if (split.error) return split.error;
-  const p = parseArgs(split.rest, { flags: ['verbose', 'multi'], values: ['server', 'ws', 'host', 'token'] });
+  const p = parseArgs(split.rest, { flags: ['verbose', 'multi', 'ui'], values: ['server', 'ws', 'host', 'token'] });
   if (p.error) return p.error;
   if (p.positional.length > 0) return `unexpected argument '${p.positional[0]}'`;
   const server = p.options.get('server');
@@ -65,7 +67,7 @@ function options(args: readonly string[]): DapOptions | string {
   if (transport === 'stdio' && p.flags.has('multi')) return '--multi applies to --server and --ws only';
   return {
     transport, port, host: p.options.get('host') ?? '127.0.0.1', token: p.options.get('token'),
-    allowedOrigins: split.origins, verbose: p.flags.has('verbose'), multi: p.flags.has('multi'),
+    allowedOrigins: split.origins, verbose: p.flags.has('verbose'), multi: p.flags.has('multi'), ui: p.flags.has('ui'),
   };
 }
 
@@ -96,13 +98,13 @@ function untilSignal(): { readonly received: Promise<string>; dispose(): void } 
 
 /** Sessions from a module loaded on first use: the engine and the front end take longer to
  *  load than Node takes to start, and a server must listen at once. */
-function lazySessions(): { readonly create: SessionFactory; preload(): void } {
+function lazySessions(ui: boolean): { readonly create: SessionFactory; preload(): void } {
   let module: typeof SessionModule | undefined;
   const load = (): typeof SessionModule => {
     module ??= require('../adapter/session/session') as typeof SessionModule;
     return module;
   };
-  return { create: () => new (load().SymDebugSession)(), preload: () => { load(); } };
+  return { create: () => new (load().SymDebugSession)({ ui }), preload: () => { load(); } };
 }
 
 async function startServer(o: DapOptions, common: ServerOptions, io: CliIO): Promise<RunningServer> {
@@ -128,7 +130,7 @@ function survivingRejections(log: Logger): () => void {
 async function serve(o: DapOptions, io: CliIO): Promise<number> {
   const log = logger(io, o.verbose, true);
   const stopSurviving = survivingRejections(log);
-  const sessions = lazySessions();
+  const sessions = lazySessions(o.ui);
   const lifetime = new ServerLifetime({ multi: o.multi });
   const signal = untilSignal();
   let server: RunningServer;
@@ -168,7 +170,7 @@ export async function runDap(args: string[], io: CliIO): Promise<number> {
   const log = logger(io, o.verbose, o.verbose);
   const stopSurviving = survivingRejections(log);
   const [{ serveStdio }, { SymDebugSession }] = await Promise.all([import('../adapter/transport/stdio'), import('../adapter/session/session')]);
-  await serveStdio(() => new SymDebugSession(), DEFAULT_LIMITS, log);
+  await serveStdio(() => new SymDebugSession({ ui: o.ui }), DEFAULT_LIMITS, log);
   stopSurviving();
   return 0;
 }

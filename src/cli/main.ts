@@ -10,7 +10,7 @@ const USAGE = `usage:
                      [--searcher generational [--seed INPUTS.json] [--runs N]]
                      [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
   symdap run FILE [--entry P] [--inputs inputs.json]
-  symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]
+  symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O] [--ui]
   symdap lsp [--stdio]              the language server (LSP over stdin/stdout)
 `;
 

@@ -9,13 +9,15 @@ const doc = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 const jsonBlocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 describe('README editor recipes', () => {
-  it('has a vimspector configuration that parses', () => {
-    expect(jsonBlocks).toHaveLength(1);
-    expect(() => JSON.parse(jsonBlocks[0])).not.toThrow();
+  // The vimspector recipe, then the tree-page configuration added beside it (adapters from the first).
+  it('has vimspector configurations that parse', () => {
+    expect(jsonBlocks).toHaveLength(2);
+    for (const block of jsonBlocks) expect(() => JSON.parse(block)).not.toThrow();
   });
 
   it('every vimspector configuration is a valid launch of an adapter that runs `symdap dap`', () => {
-    const { adapters, configurations } = JSON.parse(jsonBlocks[0]);
+    const { adapters } = JSON.parse(jsonBlocks[0]);
+    const configurations = Object.assign({}, ...jsonBlocks.map((j) => JSON.parse(j).configurations));
     for (const adapter of Object.values(adapters) as { command: string[] }[]) {
       expect(adapter.command.slice(0, 2)).toEqual(['symdap', 'dap']);
     }

@@ -82,6 +82,12 @@ describe('extension manifest', () => {
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.verifyFile');
   });
 
+  it('contributes the execution-tree panel: a command and a setting to open it with each session', () => {
+    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.showTree');
+    expect(manifest.contributes.configuration.properties['symdap.tree.openOnDebug']).toMatchObject({ type: 'boolean', default: true });
+    expect(manifest.scripts.build).toContain('dist/ui/tree.js');
+  });
+
   it('ships the same z3-solver the adapter is built against', () => {
     const rootManifest = readJson(path.join(root, 'package.json'));
     expect(manifest.dependencies['z3-solver']).toBe(rootManifest.dependencies['z3-solver']);

@@ -59,6 +59,9 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
     const drawn = await count('svg [data-node]');
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(await count('[data-node]'));
+    // The first view fits the window's width (no part of the tree cut off at the right).
+    const fit = await page.evaluate(() => { const c = document.querySelector('.canvas')!; return { scroll: c.scrollWidth, client: c.clientWidth }; });
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
     expect(await page.textContent('.header')).toContain('verified');
     expect(requests).toEqual([]);
     await page.screenshot({ path: artifact('ifs12-report.png') });

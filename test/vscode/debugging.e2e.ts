@@ -108,6 +108,18 @@ describe('symdap in a headless VS Code (code-server)', () => {
     await screenshot(page, '03-two-paths-after-step');
   });
 
+  it('the Symbolic Execution Tree panel opened with the session and shows the fork', async () => {
+    await visible(page, SEL.activeTab, 'the Symbolic Execution Tree tab', 10_000, 'Symbolic Execution Tree');
+    // A webview: the page sits in an iframe inside the webview's iframe.
+    const tree = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const kinds = await until<string[]>('the branch on line 10 and both sides in the tree', STOP_MS,
+      () => tree.locator('svg [data-node]').evaluateAll((els: Element[]) => els.map((e) => `${e.getAttribute('data-kind')}@${e.getAttribute('data-line')}:${e.getAttribute('data-status')}`)),
+      (k) => k.some((x) => x.startsWith('branch@10:')) && k.filter((x) => /:paused$/.test(x)).length >= 1 && k.length >= 3);
+    expect(kinds.length).toBeGreaterThanOrEqual(3);
+    expect(await tree.locator('.header').innerText()).toContain(SAMPLE);
+    await screenshot(page, '03b-execution-tree-panel');
+  });
+
   it('continue stops at the failed assertion: the exception widget shows the counterexample', async () => {
     await page.keyboard.press('F5');
     const widget = await timed('F5 to the failed assertion', () =>

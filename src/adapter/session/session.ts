@@ -26,6 +26,7 @@ import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
 import { REQUEST_LIMITS } from '../limits';
 import { summary } from './summary';
+import { TreePages } from './treePages';
 
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
@@ -52,6 +53,12 @@ export class SymDebugSession extends DebugSession {
   private listedSummary = -1;
   /** Set once a client subscribed to `symdap/treeDelta`. */
   private feed: TreeFeed | undefined;
+  /** The tree page's server and its pages (launch `ui: true`). */
+  private readonly pages = new TreePages({
+    dispatch: (command, args, response) => this.run(this.handlers[command], response, args),
+    debuggee: () => this.debuggee(),
+    stopped: () => !this.running,
+  });
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
     launch: (r, a) => this.launch(r, a),
@@ -88,7 +95,8 @@ export class SymDebugSession extends DebugSession {
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
   };
 
-  constructor() {
+  /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`). */
+  constructor(private readonly options: { readonly ui?: boolean } = {}) {
     super();
     // A stream error must not become an unhandled 'error' event (it would end the process).
     this.on('error', () => undefined);
@@ -99,6 +107,7 @@ export class SymDebugSession extends DebugSession {
   shutdownRun(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.pages.close();
     const d = this.d;
     if (!d) return;
     d.pause.requested = true;
@@ -115,6 +124,10 @@ export class SymDebugSession extends DebugSession {
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, command) ? this.handlers[command] : undefined;
     if (!handler) return this.fail(response, `unknown request '${command}'`);
     if (!this.initialized && command !== 'initialize') return this.fail(response, `'${command}' before 'initialize': send initialize first`);
+    this.run(handler, response, args);
+  }
+
+  private run(handler: Handler, response: DebugProtocol.Response, args: Args): void {
     try {
       Promise.resolve(handler(response, args)).catch((e: unknown) => this.fail(response, e));
     } catch (e) {
@@ -124,6 +137,7 @@ export class SymDebugSession extends DebugSession {
 
   // launch { trace: true } echoes the DAP traffic to the debug console.
   override sendResponse(response: DebugProtocol.Response): void {
+    if (this.pages.divert(response)) return;
     super.sendResponse(response);
     if (this.tracing) super.sendEvent(output(`⇠ ${response.command} ${response.success ? 'ok' : `failed: ${response.message}`}`, 'console'));
   }
@@ -185,6 +199,7 @@ export class SymDebugSession extends DebugSession {
       this.sendEvent(new BreakpointEvent('changed', this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint));
     }
     this.programReady.resolve(true);
+    if (v.args.ui ?? this.options.ui) await this.openPage();
     await Promise.race([this.configured.promise, delay(CONFIGURATION_WAIT_MS)]);
     this.sendResponse(response);
     if (v.args.stopOnEntry) {
@@ -335,6 +350,15 @@ export class SymDebugSession extends DebugSession {
     for (const e of outcomeEvents(this.d, outcome, quiet)) this.sendEvent(e);
     const delta = this.feed?.delta(this.d, true);
     if (delta) this.sendEvent(new Event('symdap/treeDelta', delta));
+    this.pages.publish(this.d);
+  }
+
+  /** Serves the tree page; its address goes to the client's console and to stderr. */
+  private async openPage(): Promise<void> {
+    const url = await this.pages.open().catch((e: unknown) => { this.output(`cannot serve the tree page: ${userMessage(e)}`, 'stderr'); return undefined; });
+    if (!url) return;
+    process.stderr.write(`symdap: execution tree at ${url}\n`);
+    this.output(`Execution tree: ${url}`, 'console');
   }
 
   private compactTree(a: Args): unknown {

@@ -23,9 +23,10 @@ export interface RunningWsServer extends RunningServer {
 /** How far past the message cap a frame may go before the socket is closed (1009) unread. */
 export const WS_HARD_CAP_FACTOR = 16;
 
-const STATUS_TEXT = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
+export const STATUS_TEXT = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 426: 'Upgrade Required' } as const;
 
-function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, reason: string): void {
+/** Answers a refused upgrade with a plain HTTP error (shared with the tree page's server). */
+export function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, reason: string): void {
   const body = `${reason}\n`;
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

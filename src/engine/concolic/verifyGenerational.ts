@@ -13,7 +13,7 @@ import { ReportBuilder, type VerifyReport } from '../report';
 import type { Solver } from '../solver/solver';
 import type { TreeCounts } from '../tree';
 import type { TestCase, VerifyOutcome } from '../verify';
-import { DEFAULT_OPTIONS, type EngineOptions } from '../step/context';
+import { DEFAULT_OPTIONS, STEP, type EngineOptions } from '../step/context';
 import { coverageReport } from '../coverage';
 import type { ConcreteInputs } from './assignment';
 import { CONCOLIC_BOUNDS, type ConcolicOutcome } from './concolicRun';
@@ -51,7 +51,8 @@ export async function verifyGenerational(checked: CheckedProgram, solver: Solver
   if (seedError) return { report: emptyReport(checked, solver, started), tests: [], error: `seed: ${seedError}` };
   const result = await generationalSearch(checked, entry.proc, solver, { runs: budget, seed: opts.seed, engine, timeoutMs: opts.timeoutMs });
   const builder = new ReportBuilder();
-  for (const r of result.runs) builder.addEnded(r.result.state);
+  // Each concolic run is reported as a one-node path: its end state carries the trace and failure.
+  result.runs.forEach((r, id) => builder.addEnded({ id, depth: 0, state: r.result.state, label: STEP }));
   const report = builder.build(checked.file, counts(result), solver.stats(), Date.now() - started, process.resourceUsage().maxRSS / 1024);
   const tests: TestCase[] = result.runs.map((r) => ({
     status: STATUS[r.result.outcome], inputs: { ...r.inputs },

@@ -7,6 +7,7 @@ import type { TreeDelta, TreeView, ViewNode } from '../model';
 import { applyDelta } from '../delta';
 import { countText, render, type ViewState } from './render';
 import { shape } from './visible';
+import { vscodeSource, wsSource } from './liveSources';
 
 /** Where live data comes from and where clicks go (a WebSocket or a VS Code webview). */
 export interface LiveSource {
@@ -14,7 +15,16 @@ export interface LiveSource {
   activate(n: ViewNode): void;
 }
 
-declare global { interface Window { symdapTreeSource?: LiveSource } }
+/** `symdapTreeLive` picks a built-in source (liveSources.ts); `symdapTreeSource` installs any other. */
+declare global { interface Window { symdapTreeSource?: LiveSource; symdapTreeLive?: 'ws' | 'vscode' } }
+
+function liveSource(root: HTMLElement): LiveSource | undefined {
+  const status = (text: string): void => { root.querySelector('.status')!.textContent = text; };
+  if (window.symdapTreeSource) return window.symdapTreeSource;
+  if (window.symdapTreeLive === 'ws') return wsSource(status);
+  if (window.symdapTreeLive === 'vscode') return vscodeSource(status);
+  return undefined;
+}
 
 function boot(): void {
   const root = document.getElementById('symdap-tree')!;
@@ -23,7 +33,7 @@ function boot(): void {
   let view: TreeView | undefined;
   let drawing = false;
   let again = false;
-  const live = window.symdapTreeSource;
+  const live = liveSource(root);
   const draw = async (): Promise<void> => {
     if (!view) return;
     if (drawing) { again = true; return; }
@@ -50,7 +60,7 @@ function boot(): void {
 }
 
 function header(root: HTMLElement, v: TreeView, c: { completed: number; failed: number; infeasible: number; bounded: number; live: number }): void {
-  const h = root.querySelector('.header')!;
+  const h = root.querySelector('.header .title')!;
   h.textContent = `${v.file} — ${v.verdict ? `${v.verdict} — ` : ''}${v.nodes.length} nodes, paths ${countText(c) || 'none yet'}${v.truncated ? ' (truncated)' : ''}`;
 }
 

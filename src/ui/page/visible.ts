@@ -47,20 +47,28 @@ function add(c: Counts, d: Counts | undefined): void {
   c.completed += d.completed; c.failed += d.failed; c.infeasible += d.infeasible; c.bounded += d.bounded; c.live += d.live;
 }
 
-/** Visible node ids, and the ones shown as collapsed summaries. */
-export function visible(s: Shape, opened: ReadonlySet<number>, closed: ReadonlySet<number>): { shown: Set<number>; collapsed: Set<number> } {
+/**
+ * Visible node ids, and the ones shown as collapsed summaries. The tree opens layer by layer
+ * (depth by depth) while the whole next layer fits the node budget and `maxLayer` nodes side
+ * by side (so the first view fits the window's width); below that cut only summaries opened
+ * by a click and the paths to failures open.
+ */
+export function visible(s: Shape, opened: ReadonlySet<number>, closed: ReadonlySet<number>, maxLayer = Infinity): { shown: Set<number>; collapsed: Set<number> } {
   const forced = failurePaths(s);
   const shown = new Set<number>();
   const collapsed = new Set<number>();
-  const queue = [...s.roots];
-  for (let i = 0; i < queue.length; i++) {
-    const n = queue[i];
-    shown.add(n.id);
-    const kids = s.kids.get(n.id) ?? [];
-    if (kids.length === 0) continue;
-    const open = !closed.has(n.id) && (opened.has(n.id) || forced.has(n.id) || shown.size + queue.length - i + kids.length <= VISIBLE_BUDGET);
-    if (open) queue.push(...kids);
-    else collapsed.add(n.id);
+  let cut = false;
+  for (let layer = s.roots; layer.length > 0;) {
+    for (const n of layer) shown.add(n.id);
+    const parents = layer.filter((n) => (s.kids.get(n.id)?.length ?? 0) > 0);
+    const width = parents.reduce((k, n) => k + (closed.has(n.id) ? 0 : s.kids.get(n.id)!.length), 0);
+    cut ||= shown.size + width > VISIBLE_BUDGET || width > maxLayer;
+    const next: ViewNode[] = [];
+    for (const n of parents) {
+      if (!closed.has(n.id) && (!cut || opened.has(n.id) || forced.has(n.id))) next.push(...s.kids.get(n.id)!);
+      else collapsed.add(n.id);
+    }
+    layer = next;
   }
   return { shown, collapsed };
 }

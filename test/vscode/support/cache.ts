@@ -21,11 +21,19 @@ export interface Locator {
   allInnerTexts(): Promise<string[]>;
   waitFor(options: { state: 'visible' | 'attached' | 'hidden'; timeout: number }): Promise<void>;
   isVisible(): Promise<boolean>;
+  evaluateAll<R>(f: (elements: Element[]) => R): Promise<R>;
+}
+
+/** The content of an iframe (a webview's page). */
+export interface FrameLocator {
+  locator(selector: string): Locator;
+  frameLocator(selector: string): FrameLocator;
 }
 
 export interface Page {
   goto(url: string, options?: { timeout?: number }): Promise<unknown>;
   locator(selector: string): Locator;
+  frameLocator(selector: string): FrameLocator;
   keyboard: { press(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
   screenshot(options: { path: string }): Promise<unknown>;
   waitForTimeout(ms: number): Promise<void>;
