@@ -4,23 +4,18 @@
 
 import { parentPort } from 'node:worker_threads';
 import { loadSource } from '../../lang/frontend';
-import type { CheckedProgram } from '../../lang/checked';
-import type { Proc } from '../../lang/ast';
 import { resolveEntry } from '../entry';
 import { createSolver } from '../solver/index';
 import type { Solver } from '../solver/solver';
-import type { RunOptions } from '../run';
 import { rootProcs, runOptions } from '../verify';
 import { solverOptions, verifySource } from '../verifySource';
 import type { WorkerJob, WorkerReply } from './protocol';
-import { exploreSubtree } from './subtree';
+import { SubtreeExplorer } from './subtree';
 
 interface Program {
   readonly key: string;
-  readonly checked: CheckedProgram;
   readonly solver: Solver;
-  readonly options: RunOptions;
-  readonly procs: readonly Proc[];
+  readonly explorer: SubtreeExplorer;
 }
 
 function serve(): void {
@@ -39,7 +34,7 @@ function serve(): void {
       return { report: r.report, diagnostics: r.diagnostics, tests: [], error: r.error };
     }
     const p = await programFor(job);
-    return exploreSubtree(p.checked, p.solver, p.options, p.procs, job.task);
+    return p.explorer.explore(job.task);
   }
 
   async function programFor(job: Extract<WorkerJob, { kind: 'subtree' }>): Promise<Program> {
@@ -53,7 +48,7 @@ function serve(): void {
     if (!checked || !entry) throw new Error(`${job.file} did not load in a worker thread`);
     const options = runOptions(job.opts);
     const solver = await createSolver(solverOptions(job.opts, process.env));
-    program = { key, checked, solver, options, procs: rootProcs(checked, options.mode, entry) };
+    program = { key, solver, explorer: new SubtreeExplorer(checked, solver, options, rootProcs(checked, options.mode, entry)) };
     return program;
   }
 }
