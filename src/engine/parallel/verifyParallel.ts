@@ -33,7 +33,8 @@ export interface ParallelInfo {
 
 export type ParallelResult = VerifySourceResult & { readonly parallel: ParallelInfo };
 
-export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number): Promise<ParallelResult> {
+/** `tasksPerJob` (tests): fewer subtrees per worker, so that even small programs are split. */
+export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number, tasksPerJob = TASKS_PER_JOB): Promise<ParallelResult> {
   const oneJob = async (fallback?: string): Promise<ParallelResult> =>
     ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
   if (jobs <= 1) return oneJob();
@@ -44,7 +45,7 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
   const reason = sequentialReason(checked, opts);
   if (reason) return oneJob(reason);
   try {
-    const { report, subtrees } = await splitRun(source, checked, opts, jobs);
+    const { report, subtrees } = await splitRun(source, checked, opts, jobs, tasksPerJob * jobs);
     return { report, diagnostics, tests: [], parallel: { jobs: subtrees === 0 ? 1 : Math.min(jobs, subtrees), subtrees } };
   } catch (e) {
     return oneJob(`the parallel run failed (${e instanceof Error ? e.message : String(e)}); verified with one job`);
@@ -61,14 +62,14 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
   return joins ? 'the program has join statements, which merge paths that a split would separate' : undefined;
 }
 
-async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number): Promise<{ report: VerifyReport; subtrees: number }> {
+async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
   const started = Date.now();
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
   const solver = await createSolver(solverOptions(opts, process.env));
   let frontier: Frontier;
   try {
-    frontier = await exploreToFrontier(checked, solver, options, procs, TASKS_PER_JOB * jobs);
+    frontier = await exploreToFrontier(checked, solver, options, procs, target);
   } finally {
     solver.dispose();
   }
