@@ -222,7 +222,6 @@ describe('symdap verify --json: exactly one JSON document, errors included', () 
 describe('symdap verify: usage errors exit 2 with the usage', () => {
   it.each([
     [[]],
-    [['a.sym', 'b.sym']],
     [['--bogus', 'x.sym']],
     [['x.sym', '--loop-bound', '0']],
     [['x.sym', '--loop-bound', 'many']],
