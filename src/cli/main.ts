@@ -6,7 +6,7 @@ import { processIO } from './io';
 
 const USAGE = `usage:
   symdap check FILE...
-  symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--searcher dfs|bfs|random|coverage]
+  symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--searcher dfs|bfs|random|coverage]
                      [--searcher generational [--seed INPUTS.json] [--runs N]]
                      [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
   symdap run FILE [--entry P] [--inputs inputs.json]

@@ -1,4 +1,4 @@
-// `symdap verify FILE`: the headless verifier. Exit 0 verified, 1 failed, 2 usage or program
+// `symdap verify FILE [--jobs N]`: the headless verifier (several files or a directory: parallel/verifyMany.ts). Exit 0 verified, 1 failed, 2 usage or program
 // error, 3 unknown. `--json` prints the report object, and on every error (bad options,
 // unreadable file, unknown entry) a report with verdict "error": stdout is always exactly one
 // JSON document. `--tests DIR` writes one input file per explored path (replayable with
@@ -8,7 +8,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SEARCHERS } from '../engine/searchers';
 import { z3NativeAvailable } from '../engine/solver/index';
-import { verifySource, type VerifySourceOptions } from '../engine/verifySource';
+import type { VerifySourceOptions } from '../engine/verifySource';
+import { verifySourceJobs, type ParallelInfo } from '../engine/parallel/verifyParallel';
+import { jobsOption } from './parallel/jobsOption';
+import { verifyInputs } from './parallel/inputs';
+import { verifyMany } from './parallel/verifyMany';
 import type { TestCase } from '../engine/verify';
 import type { InputJSON } from '../engine/counterexample';
 import { errorReport, type VerifyReport } from '../engine/report';
@@ -19,12 +23,15 @@ import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { writeTreeReport } from './treeReport';
 
-const USAGE = 'usage: symdap verify FILE [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
-function options(args: string[]): { file?: string; opts?: VerifySourceOptions; json: boolean; tests?: string; tree?: string; seed?: string; error?: string } {
-  const p = parseArgs(args, { flags: ['json'], values: ['entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
-  if (p.error) return { json: false, error: p.error };
-  if (p.positional.length !== 1) return { json: false, error: p.positional.length === 0 ? 'no file given' : 'verify takes exactly one file' };
+interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; tests?: string; tree?: string; seed?: string; error?: string }
+
+function options(args: string[]): VerifyOptions {
+  const p = parseArgs(args, { flags: ['json'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
+  if (p.error) return { jobs: 1, json: false, error: p.error };
+  if (p.positional.length === 0) return { jobs: 1, json: false, error: 'no file given' };
+  const jobs = jobsOption(p.options.get('jobs'));
   const mode = oneOf(p.options.get('mode'), ['explore', 'modular'] as const, 'mode');
   const loopBound = positiveInt(p.options.get('loop-bound'), 'loop-bound');
   const recursionBound = positiveInt(p.options.get('recursion-bound'), 'recursion-bound');
@@ -32,12 +39,12 @@ function options(args: string[]): { file?: string; opts?: VerifySourceOptions; j
   const runs = positiveInt(p.options.get('runs'), 'runs');
   const timeout = positiveInt(p.options.get('timeout'), 'timeout');
   const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native'] as const, 'solver');
-  const error = [mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
+  const error = [jobs, mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
     ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
-  if (error) return { json: false, error };
+  if (error) return { jobs: 1, json: false, error };
   return {
-    file: p.positional[0], json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
+    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
@@ -61,27 +68,37 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   // Decided before parsing, so that even a bad option gets its JSON error document.
   const json = args.includes('--json');
   const o = options(args);
-  if (o.error || !o.file || !o.opts) return refuse(io, json, o.file ?? args.find((a) => !a.startsWith('-')) ?? '', `symdap verify: ${o.error}\n${USAGE}`, o.error ?? 'bad options');
-  const read = await readSourceFile(o.file);
-  if ('error' in read) return refuse(io, json, o.file, `${o.file}:1:1: error: ${read.error}\n`, read.error);
+  const first = o.files?.[0] ?? args.find((a) => !a.startsWith('-')) ?? '';
+  if (o.error || !o.files || !o.opts) return refuse(io, json, first, `symdap verify: ${o.error}\n${USAGE}`, o.error ?? 'bad options');
+  const inputs = await verifyInputs(o.files);
+  if (inputs.error) return refuse(io, json, first, `symdap verify: ${inputs.error}\n`, inputs.error);
+  const single = o.files.length === 1 && inputs.files.length === 1 && inputs.files[0] === o.files[0];
+  const singleOnly = o.tests ? '--tests' : o.tree ? '--tree' : o.opts.generational ? '--searcher generational' : undefined;
+  if (!single && singleOnly) {
+    const message = `${singleOnly} takes a single file`;
+    return refuse(io, json, first, `symdap verify: ${message}\n${USAGE}`, message);
+  }
   const seed = o.seed === undefined ? undefined : await readSeed(o.seed);
-  if (seed && 'error' in seed) return refuse(io, json, o.file, `${o.seed}:1:1: error: ${seed.error}\n`, seed.error);
+  if (seed && 'error' in seed) return refuse(io, json, first, `${o.seed}:1:1: error: ${seed.error}\n`, seed.error);
   const opts = seed && o.opts.generational ? { ...o.opts, generational: { ...o.opts.generational, seed: seed.inputs } } : o.opts;
   try {
-    return await verifyAndReport(o.file, read.source, opts, { tests: o.tests, tree: o.tree }, json, io);
+    if (!single) return await verifyMany(inputs.files, opts, o.jobs, json, io);
+    const read = await readSourceFile(first);
+    if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
+    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    return refuse(io, json, o.file, `symdap verify: ${message}\n`, message);
+    return refuse(io, json, first, `symdap verify: ${message}\n`, message);
   }
 }
 
-async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, outs: { tests?: string; tree?: string }, json: boolean, io: CliIO): Promise<number> {
-  const result = await verifySource(source, file, opts);
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string }, json: boolean, io: CliIO): Promise<number> {
+  const result = await verifySourceJobs(source, file, opts, jobs);
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   if (outs.tree && result.tree) await writeTreeReport(outs.tree, result.tree, result.report, source);
-  io.out(json ? jsonDocument(result.report) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
+  io.out(json ? jsonDocument(withJobs(result.report, result.parallel)) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
 }
 
@@ -106,6 +123,12 @@ function refuse(io: CliIO, json: boolean, file: string, text: string, message: s
   io.err(text);
   if (json) io.out(jsonDocument(errorReport(file, [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, message)])));
   return EXIT_CODES.error;
+}
+
+/** The --json report plus how it ran: `jobs` (worker threads used; 1 = in this thread) and,
+ *  when more were asked for but one was used, `jobsNote` saying why. */
+function withJobs(report: VerifyReport, p: ParallelInfo): VerifyReport & { jobs: number; jobsNote?: string } {
+  return { ...report, jobs: p.jobs, ...(p.fallback ? { jobsNote: p.fallback } : {}) };
 }
 
 function jsonDocument(report: VerifyReport): string {

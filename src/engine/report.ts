@@ -81,7 +81,7 @@ export class ReportBuilder {
     const failures = [...this.failures.values()]
       .map(({ report, count }) => ({ ...report, paths: count }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
-    const verdict: Verdict = failures.length > 0 ? 'failed' : e.bounded > 0 || e.unknown > 0 ? 'unknown' : 'verified';
+    const verdict = verdictOf(failures.length, e);
     const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
     const avoided = solver.avoidedTrivial + solver.avoidedCache + solver.avoidedModelReuse;
     return {
@@ -103,6 +103,11 @@ export class ReportBuilder {
 function explanationOf(node: TreeNode): { explanation?: string } {
   const loss = permissionLoss(node);
   return loss ? { explanation: loss.text } : {};
+}
+
+/** Any failure fails the run; otherwise a bounded or undecided path leaves it unknown. */
+export function verdictOf(failures: number, ended: { readonly bounded: number; readonly unknown: number }): Verdict {
+  return failures > 0 ? 'failed' : ended.bounded > 0 || ended.unknown > 0 ? 'unknown' : 'verified';
 }
 
 export function errorReport(file: string, diagnostics: readonly Diagnostic[]): VerifyReport {

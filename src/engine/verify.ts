@@ -3,6 +3,7 @@
 // input per explored path (KLEE-style test cases).
 
 import type { CheckedProgram } from '../lang/checked';
+import type { Proc } from '../lang/ast';
 import { resolveEntry } from './entry';
 import { pcTerms } from './pathCondition';
 import { counterexample, type Counterexample } from './counterexample';
@@ -34,7 +35,7 @@ export interface VerifyOutcome {
 }
 
 export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}): Promise<VerifyOutcome> {
-  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, retain: false, ...stripUndefined(opts) };
+  const options = runOptions(opts);
   const run = new SymbolicRun(checked, solver, options);
   const ended: State[] = [];
   const coverage = new CoverageCollector();
@@ -51,12 +52,22 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   }
   const entry = resolveEntry(checked, opts.entry);
   if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
-  const procs = options.mode === 'modular' ? [...checked.procs.values()] : [entry.proc];
-  for (const p of procs) await run.start(p);
+  for (const p of rootProcs(checked, options.mode, entry.proc)) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
   const report = { ...run.verifyReport(), coverage: coverageReport(checked, coverage) };
   return { report, tests, ...(options.retain ? { tree: run.tree } : {}) };
+}
+
+/** A verification's engine options: the defaults, not retaining the tree unless asked. */
+export function runOptions(opts: VerifyOptions): RunOptions {
+  return { ...DEFAULT_RUN_OPTIONS, retain: false, ...stripUndefined(opts) };
+}
+
+/** The procedures a verification starts from, in order: the entry (explore mode) or every
+ *  procedure against its contract (modular mode). */
+export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], entry: Proc): Proc[] {
+  return mode === 'modular' ? [...checked.procs.values()] : [entry];
 }
 
 async function testCase(solver: Solver, s: State): Promise<TestCase> {

@@ -3,7 +3,7 @@
 // `--json` schema of DESIGN.md, `--tests DIR` files that `symdap run --inputs` replays with
 // the same outcome, and usage errors.
 
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,9 +205,12 @@ describe('symdap verify --json: exactly one JSON document, errors included', () 
     expect(zero.code).toBe(2);
     expect(errorDocument(zero.out).diagnostics[0].message).toMatch(/cannot read file: a device/);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
-    const folder = await symdap('verify', dir);
+    // A directory means every .sym file below it (verify-jobs.test.ts); one without any is refused.
+    const empty = join(dir, 'no-programs');
+    await mkdir(empty, { recursive: true });
+    const folder = await symdap('verify', empty);
     expect(folder.code).toBe(2);
-    expect(folder.err).toContain('cannot read file: a directory');
+    expect(folder.err).toContain(`no .sym files under ${empty}`);
   });
 
   it('refuses a file over the size cap, naming the limit', async () => {
@@ -222,7 +225,6 @@ describe('symdap verify --json: exactly one JSON document, errors included', () 
 describe('symdap verify: usage errors exit 2 with the usage', () => {
   it.each([
     [[]],
-    [['a.sym', 'b.sym']],
     [['--bogus', 'x.sym']],
     [['x.sym', '--loop-bound', '0']],
     [['x.sym', '--loop-bound', 'many']],

@@ -1,0 +1,52 @@
+// `symdap verify --jobs` (issue 13): 16 independent ifs (65,536 paths), whole processes with
+// one job and with two, run alternately so both see the same machine load; medians of the runs.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
+const RUNS = Number(process.env.BENCH_JOBS_RUNS) || 3;
+
+function ifs(n) {
+  const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
+  const body = Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n`).join('');
+  return `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${n};\n}\n`;
+}
+
+function verify(file, jobs) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  let report;
+  try { report = JSON.parse(r.stdout); } catch { throw new Error(`--jobs ${jobs}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`); }
+  return { ms, report };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function run() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-jobs-')), 'ifs16.sym');
+  fs.writeFileSync(file, ifs(16));
+  const times = { 1: [], 2: [] };
+  const reports = {};
+  for (let i = 0; i < RUNS; i++) {
+    for (const jobs of [1, 2]) {
+      const { ms, report } = verify(file, jobs);
+      times[jobs].push(ms);
+      reports[jobs] = report;
+    }
+  }
+  const [one, two] = [median(times[1]), median(times[2])];
+  const same = ['verdict', 'paths', 'failures'].every((k) => JSON.stringify(reports[1][k]) === JSON.stringify(reports[2][k]));
+  const name = '16 ifs (65,536 paths), --jobs';
+  return [
+    { benchmark: name, metric: `wall time, 1 job (median of ${RUNS})`, value: one, unit: 'ms', target: '< 3 s', ok: one < 3000 },
+    { benchmark: name, metric: `wall time, 2 jobs (median of ${RUNS})`, value: two, unit: 'ms' },
+    { benchmark: name, metric: 'speed-up 2 jobs / 1 job', value: one / two, unit: '×', target: '≥ 1.6×', ok: one / two >= 1.6 },
+    { benchmark: name, metric: 'same verdict / failures / paths', value: same ? `yes (${reports[2].paths.total} paths, ${reports[2].jobs} jobs used)` : 'NO', unit: '', ok: same },
+  ];
+}
+
+module.exports = { run };

@@ -1,0 +1,59 @@
+// A worker's share of a parallel verification: replay a task's decisions from the root in
+// this thread's own solver, then explore the subtree below with the run's searcher, and
+// report it like a whole run (its solver figures are the ones this task caused).
+
+import type { Proc } from '../../lang/ast';
+import type { CheckedProgram } from '../../lang/checked';
+import type { Solver } from '../solver/solver';
+import { rootState } from '../initial';
+import { SymbolicRun, type RunOptions } from '../run';
+import { ReportBuilder, type VerifyReport } from '../report';
+import { step } from '../step/execute';
+import type { State } from '../state';
+import type { TreeCounts } from '../tree';
+import type { SubtreeTask } from './frontier';
+import { solverStatsSince } from './mergeReports';
+
+/** One per worker and program: every subtree runs in the same run, so its term store (and
+ *  with it the solver's query cache) is shared by all the subtrees this worker explores. */
+export class SubtreeExplorer {
+  private readonly run: SymbolicRun;
+  private current?: { report: ReportBuilder; ended: TreeCounts['ended'] };
+
+  constructor(private readonly checked: CheckedProgram, private readonly solver: Solver, options: RunOptions, private readonly procs: readonly Proc[]) {
+    this.run = new SymbolicRun(checked, solver, { ...options, retain: false });
+    // Our own report per subtree: the run's would count everything since it was made.
+    this.run.tree.listen({
+      onEnded: (n) => {
+        this.current?.report.addEnded(n);
+        if (this.current) this.current.ended[n.state.status as keyof TreeCounts['ended']]++;
+      },
+    });
+  }
+
+  async explore(task: SubtreeTask): Promise<VerifyReport> {
+    const before = this.solver.stats();
+    const steps = this.run.tree.counts.steps;
+    const started = Date.now();
+    const current = { report: new ReportBuilder(), ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } };
+    this.current = current;
+    this.run.tree.addRoot(await this.replay(task));
+    await this.run.run();
+    this.current = undefined;
+    const counts = { steps: this.run.tree.counts.steps - steps, nodes: 0, ended: current.ended };
+    return current.report.build(this.checked.file, counts, solverStatsSince(before, this.solver.stats()), Date.now() - started, 0);
+  }
+
+  /** The state the task's decisions lead to (their steps are the coordinator's, not counted here). */
+  private async replay(task: SubtreeTask): Promise<State> {
+    let state = await rootState(this.run.ctx, this.procs[task.prefix[0]]);
+    for (let d = 1; d < task.prefix.length; d++) {
+      const successors = await step(this.run.ctx, state);
+      if (successors.length !== task.widths[d - 1]) {
+        throw new Error(`replaying decision ${d} of a subtree found ${successors.length} branches instead of ${task.widths[d - 1]}`);
+      }
+      state = successors[task.prefix[d]].state;
+    }
+    return state;
+  }
+}

@@ -1,0 +1,89 @@
+// `symdap verify --jobs N` on one file, Cloud9's way of parallelising KLEE: the coordinator
+// explores breadth-first until there are TASKS_PER_JOB·N live paths, the workers (each with
+// its own Z3) replay those paths' decisions and explore the subtrees below, handed out one at
+// a time as workers come free; the pieces are merged in depth-first order, so the verdict,
+// the failures and the path counts are those of a one-job run. Runs that cannot be split
+// soundly or usefully fall back to one job in this thread and say why.
+
+import { loadSource } from '../../lang/frontend';
+import { hasErrors } from '../../lang/diagnostics';
+import type { CheckedProgram } from '../../lang/checked';
+import { forEachStmt } from '../walkStmts';
+import { resolveEntry } from '../entry';
+import { symbolicHeapError } from '../heapGuard';
+import { createSolver } from '../solver/index';
+import type { VerifyReport } from '../report';
+import { rootProcs, runOptions } from '../verify';
+import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verifySource';
+import { exploreToFrontier, type Frontier } from './frontier';
+import { endedPiece, mergeReports, workPiece } from './mergeReports';
+import { runInWorkers } from './pool';
+import { dfsOrder, type Prefix } from './prefix';
+
+/** Enough subtrees per worker that an uneven tree still keeps every worker busy. */
+const TASKS_PER_JOB = 8;
+
+export interface ParallelInfo {
+  /** Worker threads used (1: the run stayed in this thread). */
+  readonly jobs: number;
+  readonly subtrees: number;
+  /** Why a run asked for more jobs used one. */
+  readonly fallback?: string;
+}
+
+export type ParallelResult = VerifySourceResult & { readonly parallel: ParallelInfo };
+
+/** `tasksPerJob` (tests): fewer subtrees per worker, so that even small programs are split. */
+export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number, tasksPerJob = TASKS_PER_JOB): Promise<ParallelResult> {
+  const oneJob = async (fallback?: string): Promise<ParallelResult> =>
+    ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
+  if (jobs <= 1) return oneJob();
+  const { checked, diagnostics } = loadSource(source, file);
+  const entry = checked && resolveEntry(checked, opts.entry).proc;
+  // Programs that do not load, or are refused, get their report from the one-job path.
+  if (!checked || !entry || hasErrors(diagnostics) || symbolicHeapError(checked, opts.mode ?? 'explore')) return oneJob();
+  const reason = sequentialReason(checked, opts);
+  if (reason) return oneJob(reason);
+  try {
+    const { report, subtrees } = await splitRun(source, checked, opts, jobs, tasksPerJob * jobs);
+    return { report, diagnostics, tests: [], parallel: { jobs: subtrees === 0 ? 1 : Math.min(jobs, subtrees), subtrees } };
+  } catch (e) {
+    return oneJob(`the parallel run failed (${e instanceof Error ? e.message : String(e)}); verified with one job`);
+  }
+}
+
+/** Why this run must stay in one thread, if it must. */
+function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): string | undefined {
+  // A permission failure's explanation walks the path back to the root; a worker's subtree starts mid-path.
+  if (checked.classes.size > 0) return 'a permission failure is explained from the whole path, which a subtree does not hold';
+  if (opts.generational) return 'a generational search is a sequence of concolic runs, each chosen from the last';
+  if (opts.collectTests) return '--tests numbers the test files in the order one run explores the paths';
+  if (opts.retain) return '--tree draws the tree of one run';
+  let joins = false;
+  for (const p of checked.procs.values()) forEachStmt(p.body.stmts, (st) => { if (st.kind === 'join') joins = true; });
+  // A join merges the paths of an activation; a split could put them in different threads.
+  return joins ? 'the program has join statements, which merge paths that a split would separate' : undefined;
+}
+
+async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
+  const started = Date.now();
+  const options = runOptions(opts);
+  const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
+  const solver = await createSolver(solverOptions(opts, process.env));
+  let frontier: Frontier;
+  try {
+    frontier = await exploreToFrontier(checked, solver, options, procs, target);
+  } finally {
+    solver.dispose();
+  }
+  const file = checked.file;
+  const jobsList = frontier.tasks.map((task) => ({ kind: 'subtree' as const, source, file, opts, task }));
+  const subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs);
+  const pieces: { prefix: Prefix; report: VerifyReport }[] = [
+    ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
+    ...frontier.tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),
+  ].sort((a, b) => dfsOrder(a.prefix, b.prefix));
+  const all = [workPiece(file, frontier.steps, frontier.solver), ...pieces.map((p) => p.report)];
+  const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
+  return { report, subtrees: frontier.tasks.length };
+}
