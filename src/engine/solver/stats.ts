@@ -12,6 +12,8 @@ export interface SolverStats {
   readonly avoidedCache: number;
   /** Queries answered by re-using a model (hint or recent) without any backend call. */
   readonly avoidedModelReuse: number;
+  /** Queries decided by bounds propagation (bounds.ts) without any backend call. */
+  readonly avoidedBounds: number;
   /** Cache lookups that hit, including those made while completing models. */
   readonly cacheHits: number;
   /** Wall-clock milliseconds spent inside the backend. */
@@ -27,7 +29,7 @@ type Counter = Exclude<keyof SolverStats, 'solverMs'>;
 
 export class StatsCounter {
   private readonly counts: Record<keyof SolverStats, number> = {
-    queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0,
+    queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0, avoidedBounds: 0,
     cacheHits: 0, solverMs: 0, timeouts: 0, unknowns: 0, errors: 0,
   };
 
@@ -47,5 +49,10 @@ export class StatsCounter {
 /** Share of queries answered without calling the backend. */
 export function avoidedRatio(s: SolverStats): number {
   if (s.queries === 0) return 1;
-  return (s.avoidedTrivial + s.avoidedCache + s.avoidedModelReuse) / s.queries;
+  return avoidedQueries(s) / s.queries;
+}
+
+/** Queries answered without calling the backend, by any layer. */
+export function avoidedQueries(s: SolverStats): number {
+  return s.avoidedTrivial + s.avoidedCache + s.avoidedModelReuse + s.avoidedBounds;
 }
