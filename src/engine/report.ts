@@ -10,6 +10,7 @@ import type { TreeCounts, TreeNode } from './tree';
 import { permissionLoss } from './heap/permissionHistory';
 import type { SolverStats } from './solver/solver';
 import type { CoverageReport } from './coverage';
+import { avoidedQueries } from './solver/stats';
 
 export type Verdict = 'verified' | 'failed' | 'unknown' | 'error';
 
@@ -39,7 +40,9 @@ export interface VerifyReport {
   readonly notes: string[];
   readonly diagnostics: { line: number; column: number; severity: string; message: string }[];
   readonly stats: {
-    solverQueries: number; solverCalls: number; queriesAvoided: number; cacheHitRate: number; solverMs: number;
+    solverQueries: number; solverCalls: number; queriesAvoided: number;
+    /** Of queriesAvoided: those decided by bounds propagation (solver/bounds.ts). */
+    queriesDecidedByBounds: number; cacheHitRate: number; solverMs: number;
     steps: number; wallMs: number; pathsPerSecond: number; stepsPerSecond: number; peakRssMb: number;
   };
   /** Statement and branch coverage of the explored paths (absent in error reports). */
@@ -83,13 +86,13 @@ export class ReportBuilder {
       .sort((a, b) => a.line - b.line || a.column - b.column);
     const verdict = verdictOf(failures.length, e);
     const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
-    const avoided = solver.avoidedTrivial + solver.avoidedCache + solver.avoidedModelReuse;
+    const avoided = avoidedQueries(solver);
     return {
       file, verdict,
       paths: { total, completed: e.done, failed: e.failed, infeasible: e.infeasible, bounded: e.bounded, unknown: e.unknown },
       failures, notes: [...this.notes], diagnostics: [],
       stats: {
-        solverQueries: solver.queries, solverCalls: solver.backendCalls, queriesAvoided: avoided,
+        solverQueries: solver.queries, solverCalls: solver.backendCalls, queriesAvoided: avoided, queriesDecidedByBounds: solver.avoidedBounds,
         cacheHitRate: solver.queries === 0 ? 0 : solver.avoidedCache / solver.queries,
         solverMs: Math.round(solver.solverMs * 10) / 10, steps: counts.steps, wallMs: Math.round(wallMs),
         pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
@@ -116,6 +119,6 @@ export function errorReport(file: string, diagnostics: readonly Diagnostic[]): V
     paths: { total: 0, completed: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
     failures: [], notes: [],
     diagnostics: diagnostics.map((d) => ({ line: d.span.line, column: d.span.col, severity: d.severity, message: d.message })),
-    stats: { solverQueries: 0, solverCalls: 0, queriesAvoided: 0, cacheHitRate: 0, solverMs: 0, steps: 0, wallMs: 0, pathsPerSecond: 0, stepsPerSecond: 0, peakRssMb: 0 },
+    stats: { solverQueries: 0, solverCalls: 0, queriesAvoided: 0, queriesDecidedByBounds: 0, cacheHitRate: 0, solverMs: 0, steps: 0, wallMs: 0, pathsPerSecond: 0, stepsPerSecond: 0, peakRssMb: 0 },
   };
 }

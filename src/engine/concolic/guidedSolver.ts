@@ -6,6 +6,7 @@
 // condition of the concrete run without a single Z3 call.
 
 import type { CheckSatOptions, Model, SatResult, Solver, SolverStats } from '../solver/solver';
+import { zeroSolverStats } from '../solver/stats';
 import type { Term } from '../terms/term';
 import { freeSymbols } from '../terms/symbols';
 import { inputValue, type ConcreteInputs } from './assignment';
@@ -35,7 +36,7 @@ export class GuidedSolver implements Solver {
   }
 
   stats(): SolverStats {
-    return { queries: this.queries, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0, cacheHits: 0, solverMs: 0, timeouts: 0, unknowns: 0, errors: 0 };
+    return { ...zeroSolverStats(), queries: this.queries };
   }
 
   dispose(): void { /* nothing to free */ }

@@ -4,6 +4,7 @@
 // one-job depth-first run would, with the number of failing paths summed over all pieces.
 
 import type { SolverStats } from '../solver/solver';
+import { zeroSolverStats } from '../solver/stats';
 import { ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../report';
 import type { Status } from '../state';
 import type { TreeCounts, TreeNode } from '../tree';
@@ -23,7 +24,7 @@ export function endedPiece(file: string, node: TreeNode): VerifyReport {
   const b = new ReportBuilder();
   b.addEnded(node);
   const ended = { ...NO_PATHS, [s.status as Exclude<Status, 'running' | 'waiting'>]: 1 };
-  return b.build(file, { steps: 0, nodes: 0, ended }, zeroStats(), 0, 0);
+  return b.build(file, { steps: 0, nodes: 0, ended }, zeroSolverStats(), 0, 0);
 }
 
 /** The piece of the coordinator's own work: its steps and solver queries, no paths. */
@@ -57,7 +58,7 @@ function mergeStats(pieces: readonly VerifyReport[], total: number, wallMs: numb
   const queries = sum((s) => s.solverQueries);
   const steps = sum((s) => s.steps);
   return {
-    solverQueries: queries, solverCalls: sum((s) => s.solverCalls), queriesAvoided: sum((s) => s.queriesAvoided),
+    solverQueries: queries, solverCalls: sum((s) => s.solverCalls), queriesAvoided: sum((s) => s.queriesAvoided), queriesDecidedByBounds: sum((s) => s.queriesDecidedByBounds),
     cacheHitRate: queries === 0 ? 0 : sum((s) => s.cacheHitRate * s.solverQueries) / queries,
     solverMs: Math.round(sum((s) => s.solverMs) * 10) / 10, steps, wallMs: Math.round(wallMs),
     pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
@@ -66,6 +67,3 @@ function mergeStats(pieces: readonly VerifyReport[], total: number, wallMs: numb
   };
 }
 
-function zeroStats(): SolverStats {
-  return { queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0, cacheHits: 0, solverMs: 0, timeouts: 0, unknowns: 0, errors: 0 };
-}

@@ -1,13 +1,14 @@
 // The solver the engine talks to: a pipeline in front of the backend that answers most
 // queries without solving. In order: trivial answers (constants, the query or its negation
 // already in pc) → independence slicing → exact cache / unsat subsets → model reuse (hint,
-// recent models) → evaluation of every assignment when the inputs are few bits → backend
-// (unless the query would blow up inside Z3). Models returned for pc ∧ query cover every symbol of both: the
+// recent models) → bounds propagation (bounds.ts: sure answers only) → evaluation of every
+// assignment when the inputs are few bits → backend (unless the query would blow up inside Z3). Models returned for pc ∧ query cover every symbol of both: the
 // slice's model is completed component by component from the hint or the same pipeline.
 
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
+import { decideByBounds } from './bounds';
 import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll } from './modeleval';
 import { canonical, QueryCache } from './querycache';
@@ -15,7 +16,7 @@ import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { StatsCounter, type SolverStats } from './stats';
 import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
 
-type Source = 'trivial' | 'cache' | 'reuse' | 'backend';
+type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
 
 interface Answer {
   readonly result: SatResult;
@@ -26,7 +27,7 @@ const EMPTY_MODEL: Model = new Map();
 
 /** Worst source of several answers: one backend call makes the whole query a solved one. */
 function combine(a: Source, b: Source): Source {
-  const rank: Record<Source, number> = { trivial: 0, reuse: 1, cache: 2, backend: 3 };
+  const rank: Record<Source, number> = { trivial: 0, reuse: 1, cache: 2, bounds: 3, backend: 4 };
   return rank[a] >= rank[b] ? a : b;
 }
 
@@ -99,7 +100,7 @@ export class PipelineSolver implements Solver {
     return undefined;
   }
 
-  /** Steps 3-5 on one constraint set: cache, model reuse, backend. */
+  /** Steps 3-6 on one constraint set: cache, model reuse, bounds, backend. */
   private async solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
     const { key, terms } = canonical(constraints);
     const cached = this.cache.lookup(key, terms);
@@ -112,6 +113,12 @@ export class PipelineSolver implements Solver {
       const result: SatResult = { status: 'sat', model: completeFor(reusable, this.symbols.symbolsOfAll(terms)) };
       this.cache.remember(key, terms, result);
       return { result, source: 'reuse' };
+    }
+    const decided = decideByBounds(terms, hint);
+    if (decided !== undefined) {
+      const result = decided.status === 'sat' ? { status: 'sat' as const, model: completeFor(decided.model ?? EMPTY_MODEL, this.symbols.symbolsOfAll(terms)) } : decided;
+      this.cache.remember(key, terms, result);
+      return { result, source: 'bounds' };
     }
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
@@ -175,6 +182,7 @@ export class PipelineSolver implements Solver {
       case 'trivial': this.counters.bump('avoidedTrivial'); break;
       case 'cache': this.counters.bump('avoidedCache'); break;
       case 'reuse': this.counters.bump('avoidedModelReuse'); break;
+      case 'bounds': this.counters.bump('avoidedBounds'); break;
       case 'backend': break;
     }
     return answer.result;

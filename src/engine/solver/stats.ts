@@ -12,6 +12,8 @@ export interface SolverStats {
   readonly avoidedCache: number;
   /** Queries answered by re-using a model (hint or recent) without any backend call. */
   readonly avoidedModelReuse: number;
+  /** Queries decided by bounds propagation (bounds.ts) without any backend call. */
+  readonly avoidedBounds: number;
   /** Cache lookups that hit, including those made while completing models. */
   readonly cacheHits: number;
   /** Wall-clock milliseconds spent inside the backend. */
@@ -25,11 +27,16 @@ export interface SolverStats {
 
 type Counter = Exclude<keyof SolverStats, 'solverMs'>;
 
-export class StatsCounter {
-  private readonly counts: Record<keyof SolverStats, number> = {
-    queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0,
+/** Figures of a solver that has answered nothing (or of work that asked no solver). */
+export function zeroSolverStats(): SolverStats {
+  return {
+    queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0, avoidedBounds: 0,
     cacheHits: 0, solverMs: 0, timeouts: 0, unknowns: 0, errors: 0,
   };
+}
+
+export class StatsCounter {
+  private readonly counts: Record<keyof SolverStats, number> = { ...zeroSolverStats() };
 
   bump(counter: Counter): void {
     this.counts[counter] += 1;
@@ -47,5 +54,10 @@ export class StatsCounter {
 /** Share of queries answered without calling the backend. */
 export function avoidedRatio(s: SolverStats): number {
   if (s.queries === 0) return 1;
-  return (s.avoidedTrivial + s.avoidedCache + s.avoidedModelReuse) / s.queries;
+  return avoidedQueries(s) / s.queries;
+}
+
+/** Queries answered without calling the backend, by any layer. */
+export function avoidedQueries(s: SolverStats): number {
+  return s.avoidedTrivial + s.avoidedCache + s.avoidedModelReuse + s.avoidedBounds;
 }
