@@ -6,6 +6,7 @@ import type { CheckedProgram } from '../lang/checked';
 import type { If, Stmt, While } from '../lang/ast';
 import { forEachStmt } from './walkStmts';
 import { topFrame, traceLines, type Instr, type State } from './state';
+import type { ExecutionTree } from './tree';
 
 export interface CoverageReport {
   readonly statements: { readonly covered: number; readonly total: number; readonly percent: number };
@@ -13,6 +14,8 @@ export interface CoverageReport {
   readonly branches: { readonly covered: number; readonly total: number; readonly percent: number };
   /** Statement lines no path executed, ascending. */
   readonly uncoveredLines: number[];
+  /** Branch sides no path took, as `line:col:then` or `line:col:else`. */
+  readonly uncoveredBranches: string[];
 }
 
 /** What some run has covered so far: statement lines and branch sides (`line:col:then`). */
@@ -41,6 +44,20 @@ export class CoverageCollector implements Covered {
     for (const k of c.sides) fresh += this.addSide(k);
     return fresh;
   }
+}
+
+/** A collector fed by a tree's events: the sides each expansion took, and the lines of each path that ends or merges. */
+export function collectCoverage(tree: ExecutionTree): CoverageCollector {
+  const coverage = new CoverageCollector();
+  tree.listen({
+    onExpanded: (n, kids) => {
+      for (const k of kids) coverage.addSide(branchSide(n.state, k.state));
+      // A path merged at a join leaves the tree here; the merged path keeps only one incoming trace.
+      if (kids.length === 1 && kids[0].label.kind === 'join') coverage.addTrace(n.state);
+    },
+    onEnded: (n) => { coverage.addTrace(n.state); },
+  });
+  return coverage;
 }
 
 /**
@@ -103,6 +120,20 @@ export function coverageReport(checked: CheckedProgram, covered: Covered): Cover
     statements: { covered: lines, total: targets.lines.length, percent: percent(lines, targets.lines.length) },
     branches: { covered: sides, total: targets.sides.length, percent: percent(sides, targets.sides.length) },
     uncoveredLines: targets.lines.filter((l) => !covered.lines.has(l)),
+    uncoveredBranches: targets.sides.filter((k) => !covered.sides.has(k)),
+  };
+}
+
+/** The coverage of several parts of one run (same program): covered by any part. */
+export function mergeCoverage(parts: readonly CoverageReport[]): CoverageReport | undefined {
+  if (parts.length === 0) return undefined;
+  const lines = parts.slice(1).reduce((acc, p) => acc.filter((l) => p.uncoveredLines.includes(l)), parts[0].uncoveredLines);
+  const sides = parts.slice(1).reduce((acc, p) => acc.filter((k) => p.uncoveredBranches.includes(k)), parts[0].uncoveredBranches);
+  const { statements, branches } = parts[0];
+  return {
+    statements: { covered: statements.total - lines.length, total: statements.total, percent: percent(statements.total - lines.length, statements.total) },
+    branches: { covered: branches.total - sides.length, total: branches.total, percent: percent(branches.total - sides.length, branches.total) },
+    uncoveredLines: lines, uncoveredBranches: sides,
   };
 }
 

@@ -12,7 +12,7 @@ import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
 import type { Solver } from './solver/solver';
 import type { VerifyReport } from './report';
 import type { ExecutionTree } from './tree';
-import { branchSide, coverageReport, CoverageCollector } from './coverage';
+import { collectCoverage, coverageReport } from './coverage';
 
 export interface VerifyOptions extends Partial<RunOptions> {
   readonly entry?: string;
@@ -38,15 +38,7 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   const options = runOptions(opts);
   const run = new SymbolicRun(checked, solver, options);
   const ended: State[] = [];
-  const coverage = new CoverageCollector();
-  run.tree.listen({
-    onExpanded: (n, kids) => {
-      for (const k of kids) coverage.addSide(branchSide(n.state, k.state));
-      // A path merged at a join leaves the tree here; the merged path keeps only one incoming trace.
-      if (kids.length === 1 && kids[0].label.kind === 'join') coverage.addTrace(n.state);
-    },
-    onEnded: (n) => { coverage.addTrace(n.state); },
-  });
+  const coverage = collectCoverage(run.tree);
   if (opts.collectTests) {
     run.tree.listen({ onEnded: (n) => { if (n.state.status === 'done' || n.state.status === 'failed') ended.push(n.state); } });
   }

@@ -74,7 +74,7 @@ describe('coverage of a symbolic verify run', () => {
     expect(text.out).toMatch(/^coverage: statements 3\/4 \(75%\), branches 1\/2 \(50%\), uncovered lines 4$/m);
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.coverage).toEqual({
-      statements: { covered: 3, total: 4, percent: 75 }, branches: { covered: 1, total: 2, percent: 50 }, uncoveredLines: [4],
+      statements: { covered: 3, total: 4, percent: 75 }, branches: { covered: 1, total: 2, percent: 50 }, uncoveredLines: [4], uncoveredBranches: ['3:3:then'],
     });
   }, 30_000);
 });

@@ -10,9 +10,9 @@ import type { VerifyReport } from '../../src/engine/report';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { generateProgram } from '../support/programGen';
 
-/** Everything but the timings and solver figures, which depend on how the work was shared. */
+/** Everything but the timings and solver figures, which depend on how the work was shared (coverage included). */
 function outcome(r: VerifyReport) {
-  return { verdict: r.verdict, paths: r.paths, failures: r.failures, notes: r.notes, diagnostics: r.diagnostics };
+  return { verdict: r.verdict, paths: r.paths, failures: r.failures, notes: r.notes, diagnostics: r.diagnostics, coverage: r.coverage };
 }
 
 async function compare(source: string, file: string, opts: VerifySourceOptions) {

@@ -8,6 +8,7 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { Solver, SolverStats } from '../solver/solver';
 import { SymbolicRun, type RunOptions } from '../run';
 import type { TreeNode } from '../tree';
+import { collectCoverage, coverageReport, type CoverageReport } from '../coverage';
 import type { Prefix } from './prefix';
 
 /** A subtree to explore elsewhere: its decisions and, for each, how many children there were
@@ -23,10 +24,13 @@ export interface Frontier {
   readonly ended: { readonly prefix: Prefix; readonly node: TreeNode }[];
   readonly steps: number;
   readonly solver: SolverStats;
+  /** What the coordinator's own exploration covered (the decisions every subtree replays). */
+  readonly coverage: CoverageReport;
 }
 
 export async function exploreToFrontier(checked: CheckedProgram, solver: Solver, options: RunOptions, procs: readonly Proc[], target: number): Promise<Frontier> {
   const run = new SymbolicRun(checked, solver, { ...options, searcher: 'bfs', retain: false });
+  const coverage = collectCoverage(run.tree);
   const where = new Map<number, SubtreeTask>();
   const ended: { prefix: Prefix; node: TreeNode }[] = [];
   let live = 0;
@@ -54,5 +58,5 @@ export async function exploreToFrontier(checked: CheckedProgram, solver: Solver,
     await run.tree.expand(node);
   }
   const tasks = run.tree.live().map((n) => where.get(n.id)!);
-  return { tasks, ended, steps: run.tree.counts.steps, solver: solver.stats() };
+  return { tasks, ended, steps: run.tree.counts.steps, solver: solver.stats(), coverage: coverageReport(checked, coverage) };
 }

@@ -5,6 +5,7 @@
 
 import type { SolverStats } from '../solver/solver';
 import { zeroSolverStats } from '../solver/stats';
+import { mergeCoverage, type CoverageReport } from '../coverage';
 import { ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../report';
 import type { Status } from '../state';
 import type { TreeCounts, TreeNode } from '../tree';
@@ -28,8 +29,8 @@ export function endedPiece(file: string, node: TreeNode): VerifyReport {
 }
 
 /** The piece of the coordinator's own work: its steps and solver queries, no paths. */
-export function workPiece(file: string, steps: number, solver: SolverStats): VerifyReport {
-  return new ReportBuilder().build(file, { steps, nodes: 0, ended: NO_PATHS }, solver, 0, 0);
+export function workPiece(file: string, steps: number, solver: SolverStats, coverage: CoverageReport): VerifyReport {
+  return { ...new ReportBuilder().build(file, { steps, nodes: 0, ended: NO_PATHS }, solver, 0, 0), coverage };
 }
 
 /** Pieces must come in depth-first order (see prefix.ts). */
@@ -50,6 +51,7 @@ export function mergeReports(file: string, pieces: readonly VerifyReport[], wall
   return {
     file, verdict: verdictOf(sorted.length, paths), paths, failures: sorted, notes: [...notes], diagnostics: [],
     stats: mergeStats(pieces, paths.total, wallMs, peakRssMb),
+    coverage: mergeCoverage(pieces.flatMap((p) => (p.coverage ? [p.coverage] : []))),
   };
 }
 

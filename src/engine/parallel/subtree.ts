@@ -13,15 +13,19 @@ import type { State } from '../state';
 import type { TreeCounts } from '../tree';
 import type { SubtreeTask } from './frontier';
 import { solverStatsSince } from './mergeReports';
+import { collectCoverage, coverageReport, type CoverageCollector } from '../coverage';
 
 /** One per worker and program: every subtree runs in the same run, so its term store (and
  *  with it the solver's query cache) is shared by all the subtrees this worker explores. */
 export class SubtreeExplorer {
   private readonly run: SymbolicRun;
+  private readonly coverage: CoverageCollector;
   private current?: { report: ReportBuilder; ended: TreeCounts['ended'] };
 
   constructor(private readonly checked: CheckedProgram, private readonly solver: Solver, options: RunOptions, private readonly procs: readonly Proc[]) {
     this.run = new SymbolicRun(checked, solver, { ...options, retain: false });
+    // Cumulative over this worker's subtrees: the merge takes the union, so that is enough.
+    this.coverage = collectCoverage(this.run.tree);
     // Our own report per subtree: the run's would count everything since it was made.
     this.run.tree.listen({
       onEnded: (n) => {
@@ -41,7 +45,8 @@ export class SubtreeExplorer {
     await this.run.run();
     this.current = undefined;
     const counts = { steps: this.run.tree.counts.steps - steps, nodes: 0, ended: current.ended };
-    return current.report.build(this.checked.file, counts, solverStatsSince(before, this.solver.stats()), Date.now() - started, 0);
+    const report = current.report.build(this.checked.file, counts, solverStatsSince(before, this.solver.stats()), Date.now() - started, 0);
+    return { ...report, coverage: coverageReport(this.checked, this.coverage) };
   }
 
   /** The state the task's decisions lead to (their steps are the coordinator's, not counted here). */

@@ -83,7 +83,7 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
     ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
     ...frontier.tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),
   ].sort((a, b) => dfsOrder(a.prefix, b.prefix));
-  const all = [workPiece(file, frontier.steps, frontier.solver), ...pieces.map((p) => p.report)];
+  const all = [workPiece(file, frontier.steps, frontier.solver, frontier.coverage), ...pieces.map((p) => p.report)];
   const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
   return { report, subtrees: frontier.tasks.length };
 }
