@@ -103,7 +103,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
     const made = allocate(ctx, s, st.init, st.span);
     return [{ state: assignName(made.state, st.name, made.ref), label: STEP }];
   }
-  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee)) {
+  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee) && !ctx.checked.synths.has(st.init.callee)) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
@@ -111,7 +111,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
+  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee) && !ctx.checked.synths.has(value.callee)) {
     if (target.kind === 'index') return callIntoElement(ctx, s, target, value, st);
     // `c.f := p()`: c first, then the call (left to right, as Java); the write after it.
     if (target.kind === 'field') return withValue(ctx, s, target.object, (s1, recv) => callInto(ctx, s1, value, [target], st.span, [[recv as Term]]));
