@@ -11,6 +11,10 @@ import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
 import type { Solver } from './solver/solver';
 import type { VerifyReport } from './report';
 import type { ExecutionTree } from './tree';
+import type { Proc } from '../lang/ast';
+import type { Term } from './terms/term';
+import { findFunctions } from './synth/answer';
+import { synthVerdict } from './synth/verdict';
 
 export interface VerifyOptions extends Partial<RunOptions> {
   readonly entry?: string;
@@ -42,10 +46,32 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   const entry = resolveEntry(checked, opts.entry);
   if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
   const procs = options.mode === 'modular' ? [...checked.procs.values()] : [entry.proc];
+  const synth = checked.synths.size > 0 ? collectOkPaths(run) : undefined;
   for (const p of procs) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
-  return { report: run.verifyReport(), tests, ...(options.retain ? { tree: run.tree } : {}) };
+  const report = synth ? await synthReport(run, entry.proc, synth) : run.verifyReport();
+  return { report, tests, ...(options.retain ? { tree: run.tree } : {}) };
+}
+
+interface OkPaths { readonly pcs: Term[][]; symbolicInputs: boolean }
+
+/** The failure-free complete paths of a run with synth functions (their path conditions). */
+function collectOkPaths(run: SymbolicRun): OkPaths {
+  const ok: OkPaths = { pcs: [], symbolicInputs: false };
+  run.tree.listen({
+    onEnded: (n) => {
+      if (inputSymbols(n.state).length > 0) ok.symbolicInputs = true;
+      if (n.state.status === 'done') ok.pcs.push(pcTerms(n.state.pc));
+    },
+  });
+  return ok;
+}
+
+async function synthReport(run: SymbolicRun, entry: Proc, ok: OkPaths): Promise<VerifyReport> {
+  const symbolic = entry.params.length > 0 || ok.symbolicInputs;
+  const answer = symbolic ? 'symbolic-inputs' as const : await findFunctions(run.checked, run.ctx.T, run.solver, ok.pcs);
+  return synthVerdict(run.verifyReport(), run.checked, answer);
 }
 
 async function testCase(solver: Solver, s: State): Promise<TestCase> {
