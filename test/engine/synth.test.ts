@@ -13,6 +13,8 @@ import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { substituteSynth } from '../../src/engine/synth/substitute';
+import { bufferIO } from '../../src/cli/io';
+import { runRun } from '../../src/cli/run';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -69,6 +71,15 @@ proc main() {
     const { report } = await verify(src);
     // g(0) < g(1) makes g increasing (affine), so g(1) > g(2) is infeasible modulo the grammar.
     expect(report).toMatchObject({ verdict: 'verified', paths: { completed: 1, excluded: 0 } });
+  });
+
+  it('symdap run substitutes the synthesised function, so the repaired program replays concretely', async () => {
+    const io = bufferIO();
+    expect(await runRun(['samples/synth/search.sym'], io)).toBe(0);
+    expect(io.stderr()).toMatch(/^synthesized: pred\(x\) = .+\n$/);
+    const none = bufferIO();
+    expect(await runRun(['samples/synth/none.sym'], none)).toBe(2);
+    expect(none.stderr()).toMatch(/no synthesised function to run with \(no function in the grammar: no g up to depth 3/);
   });
 
   it('modular mode is refused with a located error', async () => {
