@@ -4,6 +4,7 @@
 // the run is cut off, or it needs something a concrete run cannot do (quantifiers).
 
 import type { CheckedProgram } from '../lang/checked';
+import { repairedProgram } from '../engine/synth/repaired';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
 import { parseInputs, type Inputs } from '../engine/concrete/inputs';
@@ -31,7 +32,9 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
     io.err(`symdap run: ${parsed}\n${USAGE}`);
     return 2;
   }
-  const { checked } = await loadForCommand(parsed.file, io);
+  const loaded = await loadForCommand(parsed.file, io);
+  if (!loaded.checked) return 2;
+  const checked = await withSynthesized(loaded.checked, parsed.entry, io);
   if (!checked) return 2;
   const entry = resolveEntry(checked, parsed.entry);
   if (!entry.proc) {
@@ -43,6 +46,18 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   const result = runConcrete(checked, entry.proc, inputs.inputs, { objects: inputs.objects });
   io.out(report(checked.file, result));
   return EXIT_CODES[result.status];
+}
+
+/** A program with synth functions runs with the functions `verify` finds substituted (stderr names them). */
+async function withSynthesized(checked: CheckedProgram, entry: string | undefined, io: CliIO): Promise<CheckedProgram | undefined> {
+  if (checked.synths.size === 0) return checked;
+  const repaired = await repairedProgram(checked, entry);
+  if ('error' in repaired) {
+    io.err(`symdap run: ${repaired.error}\n`);
+    return undefined;
+  }
+  for (const f of repaired.functions) io.err(`synthesized: ${f}\n`);
+  return repaired.checked;
 }
 
 const EXIT_CODES: Record<ConcreteResult['status'], number> = {

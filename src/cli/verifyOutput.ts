@@ -11,15 +11,19 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
     if (f.explanation) lines.push(`  ${f.explanation}`);
     lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
-    lines.push(`  path: line ${f.trace.join(' → ')}`);
+    if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }
   for (const n of r.notes) lines.push(`note: ${n}`);
   if (r.search) lines.push(`generational search: ${r.search.runs} runs${r.search.firstFailureRun ? `, the first failure at run ${r.search.firstFailureRun}` : ', no failure found'}`);
   // A program that does not check never ran: its diagnostics (on stderr) are the whole story.
   if (r.verdict === 'error') return lines.join('\n') + '\n';
+  for (const [name, f] of Object.entries(r.synthesized ?? {})) {
+    lines.push(`synthesized: ${name}(${f.params.join(', ')}) = ${f.body}        (depth ${f.depth})`);
+  }
   const p = r.paths;
-  lines.push(`paths: ${p.total} (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
+  const failed = p.excluded === undefined ? `${p.failed} failed` : `${p.excluded} excluded`;
+  lines.push(`paths: ${p.total} (${p.completed} completed, ${failed}, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
   const s = r.stats;
   lines.push(`solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`);
   if (r.coverage) lines.push(formatCoverage(r.coverage));

@@ -15,11 +15,12 @@ export type FailureKind =
   | 'int-too-large'   // runtime error (concrete runs): an int result past the size limit of int values
   | 'null-deref'      // runtime error (concrete runs): a field of null is read or written
   | 'permission'      // a field access or a callee's requires without the permission it needs
-  | 'fold';           // `fold q(…)`: the pure part of q's body may fail
+  | 'fold'            // `fold q(…)`: the pure part of q's body may fail
+  | 'synth';          // no function of a synth grammar makes every check pass (at the declaration)
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
   'assert', 'precondition', 'postcondition', 'invariant', 'join', 'div-by-zero', 'out-of-bounds',
-  'int-too-large', 'null-deref', 'permission', 'fold',
+  'int-too-large', 'null-deref', 'permission', 'fold', 'synth',
 ];
 
 /** Wording for messages such as `file:12:5: assertion may fail: x > 0`. */
@@ -35,6 +36,7 @@ export const FAILURE_TITLES: Readonly<Record<FailureKind, string>> = {
   'null-deref': 'null dereference',
   'permission': 'insufficient permission',
   'fold': 'fold may fail',
+  'synth': 'no function in the grammar',
 };
 
 export function isRuntimeError(kind: FailureKind): boolean {

@@ -34,7 +34,13 @@ export interface FailureReport {
 export interface VerifyReport {
   readonly file: string;
   readonly verdict: Verdict;
-  readonly paths: { total: number; completed: number; failed: number; infeasible: number; bounded: number; unknown: number };
+  readonly paths: {
+    total: number; completed: number; failed: number; infeasible: number; bounded: number; unknown: number;
+    /** Runs with synth functions: failure leaves, which exclude functions rather than fail the program. */
+    excluded?: number;
+  };
+  /** Runs with synth functions that found one: each function's parameters, body and depth. */
+  readonly synthesized?: Readonly<Record<string, { params: string[]; body: string; depth: number }>>;
   readonly failures: FailureReport[];
   /** Why the verdict is unknown (bounds reached, solver unknowns), deduplicated. */
   readonly notes: string[];

@@ -19,7 +19,8 @@ import { heapUnsupported } from './heapGuard';
 import type { Heap } from './heap/chunks';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from './terms/term';
-import type { Call, FieldRead, FunctionDecl, PredicateDecl, Unfolding } from '../lang/ast';
+import type { Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding } from '../lang/ast';
+import { synthApplication } from './synth/encode';
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { conjuncts } from './heap/assertions';
@@ -55,7 +56,10 @@ export interface EvalEnv {
   readonly heap?: Heap;
   readonly oldHeap?: Heap;
   /** Heap-dependent functions and predicates, for calls and `unfolding`. */
-  readonly decls?: { readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl> };
+  readonly decls?: {
+    readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl>;
+    readonly synths?: ReadonlyMap<string, SynthDecl>;
+  };
   /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, design E.3). */
   readonly expanding?: boolean;
 }
@@ -286,6 +290,12 @@ class Evaluator {
 
   /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
   private functionCall(c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+    const synth = this.env.decls?.synths?.get(c.callee);
+    if (synth) {
+      if (bound.size > 0) throw new EvalError(`synth function ${synth.name} cannot be applied under a quantifier yet`);
+      const args = c.args.map((a) => this.term(a, guard, bound, old));
+      return synthApplication(this.T, synth, this.env.types, args, c.args.map((a) => printExpr(a, 40)).join(', '));
+    }
     const fn = this.env.decls?.functions.get(c.callee);
     if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
     const args = c.args.map((a) => this.value(a, guard, bound, old));

@@ -13,6 +13,9 @@ import type { Solver } from './solver/solver';
 import type { VerifyReport } from './report';
 import type { ExecutionTree } from './tree';
 import { collectCoverage, coverageReport } from './coverage';
+import type { Term } from './terms/term';
+import { findFunctions } from './synth/answer';
+import { synthVerdict } from './synth/verdict';
 
 export interface VerifyOptions extends Partial<RunOptions> {
   readonly entry?: string;
@@ -44,10 +47,12 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   }
   const entry = resolveEntry(checked, opts.entry);
   if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
+  const synth = checked.synths.size > 0 ? collectOkPaths(run) : undefined;
   for (const p of rootProcs(checked, options.mode, entry.proc)) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));
-  const report = { ...run.verifyReport(), coverage: coverageReport(checked, coverage) };
+  const explored = synth ? await synthReport(run, entry.proc, synth) : run.verifyReport();
+  const report = { ...explored, coverage: coverageReport(checked, coverage) };
   return { report, tests, ...(options.retain ? { tree: run.tree } : {}) };
 }
 
@@ -60,6 +65,26 @@ export function runOptions(opts: VerifyOptions): RunOptions {
  *  procedure against its contract (modular mode). */
 export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], entry: Proc): Proc[] {
   return mode === 'modular' ? [...checked.procs.values()] : [entry];
+}
+
+interface OkPaths { readonly pcs: Term[][]; symbolicInputs: boolean }
+
+/** The failure-free complete paths of a run with synth functions (their path conditions). */
+function collectOkPaths(run: SymbolicRun): OkPaths {
+  const ok: OkPaths = { pcs: [], symbolicInputs: false };
+  run.tree.listen({
+    onEnded: (n) => {
+      if (inputSymbols(n.state).length > 0) ok.symbolicInputs = true;
+      if (n.state.status === 'done') ok.pcs.push(pcTerms(n.state.pc));
+    },
+  });
+  return ok;
+}
+
+async function synthReport(run: SymbolicRun, entry: Proc, ok: OkPaths): Promise<VerifyReport> {
+  const symbolic = entry.params.length > 0 || ok.symbolicInputs;
+  const answer = symbolic ? 'symbolic-inputs' as const : await findFunctions(run.checked, run.ctx.T, run.solver, ok.pcs);
+  return synthVerdict(run.verifyReport(), run.checked, answer);
 }
 
 async function testCase(solver: Solver, s: State): Promise<TestCase> {

@@ -7,6 +7,7 @@ import { createSolver } from './solver/index';
 import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from './solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from './heapGuard';
+import { synthModeError } from './synth/guard';
 import type { ExecutionTree } from './tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 import { verifyGenerational } from './concolic/verifyGenerational';
@@ -35,7 +36,7 @@ export interface VerifySourceResult {
 export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
   const { checked, diagnostics } = loadSource(source, file);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
-  const heap = symbolicHeapError(checked, opts.mode ?? 'explore');
+  const heap = symbolicHeapError(checked, opts.mode ?? 'explore') ?? synthModeError(checked, opts.mode ?? 'explore');
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver(solverOptions(opts, process.env));
   try {

@@ -140,8 +140,21 @@ export interface FunctionDecl {
   readonly result: Type; readonly requires: readonly Expr[]; readonly body: Expr; readonly span: Span;
 }
 
+/** `N: T ::= alt | alt …;`: one nonterminal of a synth grammar. Inside an alternative, `const` is a
+ *  VarRef named `const` (a keyword, so never a user variable): a constant the synthesiser picks. */
+export interface SynthRule {
+  readonly name: string; readonly nameSpan: Span; readonly type: Type; readonly alts: readonly Expr[];
+  readonly span: Span;
+}
+/** `synth f(params): T grammar { rules } depth d;`: an unknown function drawn from a grammar (seed 000). */
+export interface SynthDecl {
+  readonly kind: 'synth'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
+  readonly result: Type; readonly rules: readonly SynthRule[]; readonly depth: number; readonly depthSpan: Span;
+  readonly span: Span;
+}
+
 /** A top-level `var` declares a global variable. */
-export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl;
+export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl | SynthDecl;
 
 export interface Program { readonly kind: 'program'; readonly decls: readonly TopDecl[]; readonly span: Span }
 
@@ -155,4 +168,8 @@ export function globalsOf(program: Program): VarDecl[] {
 
 export function classesOf(program: Program): ClassDecl[] {
   return program.decls.filter((d): d is ClassDecl => d.kind === 'class');
+}
+
+export function synthsOf(program: Program): SynthDecl[] {
+  return program.decls.filter((d): d is SynthDecl => d.kind === 'synth');
 }

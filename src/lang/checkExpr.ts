@@ -28,6 +28,8 @@ export interface ExprContext {
   readonly callMessage: string;
   /** Classes, predicates and functions (absent: a program without any). */
   readonly heap?: HeapEnv;
+  /** Inside a synth grammar rule, where `const` (a synthesised constant) is allowed. */
+  readonly grammar?: boolean;
 }
 
 export const NESTED_CALL = 'a procedure call must be the whole right-hand side of an assignment';
@@ -40,6 +42,7 @@ function isFlexible(e: Expr): boolean {
   for (let x = e; ; x = (x as Binary).left) {
     switch (x.kind) {
       case 'intLit': case 'null': return true;
+      case 'var': return x.name === 'const';
       case 'unary': return x.op !== '!' && isFlexible(x.operand);
       case 'binary':
         if (!passesTypeThrough(x.op) || !isFlexible(x.right)) return false;
@@ -75,7 +78,7 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'boolLit': return BOOL;
     case 'charLit': return U8;
     case 'arrayLit': return arrayLitType(e, ctx, hint);
-    case 'var': return varType(e.name, e, ctx);
+    case 'var': return e.name === 'const' ? constType(e.span, ctx, hint) : varType(e.name, e, ctx);
     case 'unary': {
       const t = checkExpr(e.operand, ctx, e.op === '!' ? BOOL : hint);
       return t && report(unaryOutcome(e.op, t), e.span, e.operand.span, e.span, ctx);
@@ -111,6 +114,15 @@ function intLitType(value: bigint, span: Span, ctx: ExprContext, type: Type): Ty
     if (value < min || value > max) ctx.tables.error(span, `literal ${value} does not fit ${typeName(type)}`);
   }
   return type;
+}
+
+/** `const` in a grammar: a synthesised constant, typed by its context like an integer literal. */
+function constType(span: Span, ctx: ExprContext, hint: Type | undefined): Type | undefined {
+  if (!ctx.grammar) {
+    ctx.tables.error(span, `'const' is only allowed in the alternatives of a synth grammar`);
+    return undefined;
+  }
+  return hint && (hint.kind === 'bool' || isNumeric(hint)) ? hint : INT;
 }
 
 function varType(name: string, e: Expr, ctx: ExprContext): Type | undefined {
@@ -279,7 +291,7 @@ export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
 }
 
 function notAProcedure(name: string, ctx: ExprContext): string {
-  if (ctx.heap?.functions.has(name)) return `'${name}' is a function, not a procedure: use its value in an expression`;
+  if (ctx.heap?.functions.has(name) || ctx.heap?.synths?.has(name)) return `'${name}' is a function, not a procedure: use its value in an expression`;
   if (ctx.heap?.predicates.has(name)) return `'${name}' is a predicate, not a procedure: use it with fold, unfold or in an assertion`;
   return `unknown procedure '${name}'`;
 }

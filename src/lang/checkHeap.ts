@@ -113,6 +113,11 @@ export function heapCallType(call: Call, ctx: ExprContext): Type | undefined | '
   const heap = heapOf(ctx);
   const fn = heap.functions.get(call.callee);
   if (fn) return functionCallType(call, fn, ctx);
+  const synth = heap.synths?.get(call.callee);
+  if (synth) {
+    checkArguments(call, synth.params, 'synth function', ctx);
+    return synth.result;
+  }
   if (heap.predicates.has(call.callee)) {
     checkPredicateInstance(call, ctx);
     return BOOL;

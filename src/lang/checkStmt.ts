@@ -81,7 +81,7 @@ function checkRhs(value: Expr | Havoc, ctx: ExprContext, expected: Type | undefi
 
 /** Functions and predicates are expressions, not procedures. */
 function isHeapCallee(name: string, ctx: ExprContext): boolean {
-  return heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name);
+  return heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name) || (heapOf(ctx).synths?.has(name) ?? false);
 }
 
 /**

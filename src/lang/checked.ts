@@ -2,7 +2,7 @@
 // debugger need (the type of every expression, every declared variable, the procedures).
 // Keyed by node identity so the AST stays untouched plain data.
 
-import type { ClassDecl, Expr, FunctionDecl, Param, Binder, PredicateDecl, Proc, Program, VarDecl } from './ast';
+import type { ClassDecl, Expr, FunctionDecl, Param, Binder, PredicateDecl, Proc, Program, SynthDecl, VarDecl } from './ast';
 import type { Type } from './types';
 
 /** A node that declares a variable: a local or global `var`, a parameter/return, a quantifier binder. */
@@ -26,4 +26,6 @@ export interface CheckedProgram {
   readonly classes: ReadonlyMap<string, ClassDecl>;
   readonly predicates: ReadonlyMap<string, PredicateDecl>;
   readonly functions: ReadonlyMap<string, FunctionDecl>;
+  /** Synthesised functions by name, in file order (design C.11). */
+  readonly synths: ReadonlyMap<string, SynthDecl>;
 }

@@ -13,6 +13,7 @@ import { Scope, type DeclKind } from './scope';
 import { checkTypeKnown } from './checkHeap';
 import { checkHeapDecls } from './checkHeapDecls';
 import { checkPermissions } from './checkPermissions';
+import { checkSynthDecl } from './checkSynth';
 import { heapEnvOf, type HeapEnv } from './heapEnv';
 import type { Type } from './types';
 
@@ -61,6 +62,7 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
   checkHeapDecls(program, tables, procs, heap, globals);
   for (const d of program.decls) {
     if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap);
+    if (d.kind === 'synth') checkSynthDecl(d, tables, heap);
   }
   checkPermissions(program, tables, heap);
   const diagnostics = sortDiagnostics(tables.diagnostics);
@@ -69,6 +71,7 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
     file, source, program, procs, globals: globalsOf(program),
     exprTypes: tables.exprTypes, declTypes: tables.declTypes, resolution: tables.resolution,
     classes: heap.classes, predicates: heap.predicates, functions: heap.functions,
+    synths: heap.synths ?? new Map(),
   };
   return { checked, diagnostics };
 }
@@ -93,6 +96,7 @@ function collectProcs(decls: readonly TopDecl[], tables: CheckTables): Map<strin
 
 const DECL_WORDS: Record<TopDecl['kind'], string> = {
   proc: 'procedure', varDecl: 'global variable', class: 'class', predicate: 'predicate', function: 'function',
+  synth: 'synth function',
 };
 
 function checkProc(proc: Proc, tables: CheckTables, procs: ReadonlyMap<string, Proc>, globals: Scope, heap: HeapEnv): void {

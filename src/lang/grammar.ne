@@ -21,6 +21,7 @@ Decl         -> Proc                                    {% id %}
               | Class                                   {% id %}
               | Predicate                               {% id %}
               | Function                                {% id %}
+              | Synth                                   {% id %}
 
 # ------------------------------------------------------------------ classes, predicates, functions
 
@@ -34,6 +35,15 @@ Function     -> "function" %ident Params ":" Type "{" Expr "}"         {% a.func
               | "function" %ident Params ":" Type FnSpecs "{" Expr "}" {% a.functionDecl %}
 FnSpecs      -> "requires" Expr                         {% (d) => a.first([d[1]]) %}
               | FnSpecs "requires" Expr                 {% a.appendLast %}
+
+# ------------------------------------------------------------------ synthesised functions
+
+# A rule's right-hand side is one expression chain; its action splits it into alternatives
+# at every top-level `|` (a `|` inside parentheses stays bitwise or).
+Synth        -> "synth" %ident Params ":" Type "grammar" "{" Rules "}" "depth" %int ";"  {% a.synthDecl %}
+Rules        -> Rule                                    {% a.first %}
+              | Rules Rule                              {% a.appendLast %}
+Rule         -> %ident ":" Type "::=" Expr ";"          {% a.synthRule %}
 
 # ------------------------------------------------------------------ procedures
 
@@ -152,6 +162,7 @@ Atom         -> %char                                   {% a.charLit %}
               | "new" %ident                            {% a.newObject %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "untouched" "(" Expr ")"                {% a.untouched %}
+              | "const"                                 {% a.varRef %}
 Call         -> %ident "(" ")"                          {% a.call %}
               | %ident "(" Exprs ")"                    {% a.call %}
 Exprs        -> Expr                                    {% a.first %}

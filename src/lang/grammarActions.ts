@@ -205,3 +205,47 @@ export const functionDecl = (d: D): A.FunctionDecl => {
     requires: withSpecs ? toArray(d[5]) : [], body: d[withSpecs ? 7 : 6], span: from(d[0], d[d.length - 1]),
   };
 };
+
+// ---------------------------------------------------------------- synthesised functions
+
+/** `synth f(params): T grammar { rules } depth d;` (12 parts). A bad depth literal is kept as NaN for the checker. */
+export const synthDecl = (d: D): A.SynthDecl => {
+  const depthText: string = d[10].text;
+  return {
+    kind: 'synth', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], result: d[4].type,
+    rules: toArray(d[7]), depth: /^[0-9]+$/.test(depthText) ? Number(depthText) : Number.NaN,
+    depthSpan: tokenSpan(d[10]), span: from(d[0], d[11]),
+  };
+};
+
+/** `N: T ::= e;` with e split into alternatives at its top-level `|` links (design C.11). */
+export const synthRule = (d: D): A.SynthRule => ({
+  name: d[0].text, nameSpan: tokenSpan(d[0]), type: d[2].type, alts: splitAlternatives(d[4]), span: from(d[0], d[5]),
+});
+
+/** Runs once per rule (when its `;` is read), so the O(length) split is fine here. */
+function splitAlternatives(rhs: A.Expr | PendingChain): A.Expr[] {
+  if ((rhs as { kind: string }).kind !== 'pendingChain') return [rhs as A.Expr];
+  const chainNode = rhs as PendingChain;
+  // `(a | b)` alone: the parentheses widened the chain's span, and its `|` is bitwise.
+  const first = chainNode.links.start;
+  if (chainNode.span.line !== first.line || chainNode.span.col !== first.col) return [rhs as unknown as A.Expr];
+  const out: A.Expr[] = [];
+  let segment: ChainLink[] = [];
+  const close = (last: A.Expr): void => {
+    out.push(segment.length === 0 ? last : pendingOf(segment, last));
+    segment = [];
+  };
+  for (const link of toArray(chainNode.links)) {
+    if (link.op.kind === 'binary' && link.op.op === '|') close(link.operand);
+    else segment.push(link);
+  }
+  close(chainNode.last);
+  return out;
+}
+
+function pendingOf(links: readonly ChainLink[], last: A.Expr): A.Expr {
+  const start = links[0].operand.span;
+  const started = links.reduce<StartedCons<ChainLink> | null>((tail, head) => ({ head, tail, start }), null) as StartedCons<ChainLink>;
+  return { kind: 'pendingChain', links: started, last, span: spanFrom(started.start, last.span) } as unknown as A.Expr;
+}

@@ -11,6 +11,8 @@ export const KEYWORDS: readonly string[] = [
   'assume', 'assert', 'join', 'return', 'true', 'false', 'old', 'forall', 'exists', 'as',
   // objects and permissions
   'class', 'predicate', 'function', 'fold', 'unfold', 'unfolding', 'in', 'acc', 'new', 'null', 'untouched',
+  // synthesised functions
+  'synth', 'grammar', 'depth', 'const',
 ];
 
 export const TYPE_NAMES: readonly string[] = ['int', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64'];
@@ -23,7 +25,7 @@ const BINARY_OPERATORS: readonly string[] = [
 ];
 
 const PUNCTUATION: readonly string[] = [
-  ':=', '::', '~', '!', '=', '?', ':', ';', ',', '.', '(', ')', '[', ']', '{', '}',
+  '::=', ':=', '::', '~', '!', '=', '?', ':', ';', ',', '.', '(', ')', '[', ']', '{', '}',
 ];
 
 /** Token types the grammar refers to with `%name`; everything else is matched by its text. */

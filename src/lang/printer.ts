@@ -2,7 +2,7 @@
 // statement per line, minimal parentheses). parse(printProgram(p)) equals p up to spans.
 
 import type {
-  BinaryOp, Block, ClassDecl, Expr, FunctionDecl, If, Param, PredicateDecl, Proc, Program, Stmt, TopDecl, UnaryOp,
+  SynthDecl, BinaryOp, Block, ClassDecl, Expr, FunctionDecl, If, Param, PredicateDecl, Proc, Program, Stmt, TopDecl, UnaryOp,
   VarDecl, While,
 } from './ast';
 import { typeName, type Type } from './types';
@@ -25,6 +25,33 @@ function printDecl(d: TopDecl): string {
     case 'class': return printClass(d);
     case 'predicate': return printPredicate(d);
     case 'function': return printFunction(d);
+    case 'synth': return printSynth(d);
+  }
+}
+
+function printSynth(f: SynthDecl): string {
+  const rules = f.rules.map((r) => `${INDENT}${INDENT}${r.name}: ${printType(r.type)} ::= ${r.alts.map(printAlternative).join(' | ')};`);
+  return `synth ${f.name}${printParams(f.params)}: ${printType(f.result)}
+${INDENT}grammar {
+${rules.join('\n')}
+${INDENT}}
+${INDENT}depth ${f.depth};
+`;
+}
+
+/** An alternative with a bitwise `|` in it is parenthesized whole, so it is not split again. */
+function printAlternative(e: Expr): string {
+  const text = printExpr(e);
+  return hasBitOr(e) ? `(${text})` : text;
+}
+
+function hasBitOr(e: Expr): boolean {
+  switch (e.kind) {
+    case 'binary': return e.op === '|' || hasBitOr(e.left) || hasBitOr(e.right);
+    case 'unary': return hasBitOr(e.operand);
+    case 'cond': return hasBitOr(e.cond) || hasBitOr(e.then) || hasBitOr(e.otherwise);
+    case 'cast': return hasBitOr(e.expr);
+    default: return false;
   }
 }
 

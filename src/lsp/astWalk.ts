@@ -49,6 +49,7 @@ function declRoots(d: TopDecl): { exprs: Expr[]; stmts: readonly Stmt[] } {
     case 'predicate': return { exprs: [d.body], stmts: [] };
     case 'function': return { exprs: [...d.requires, d.body], stmts: [] };
     case 'class': return { exprs: [], stmts: [] };
+    case 'synth': return { exprs: d.rules.flatMap((r) => r.alts), stmts: [] };
   }
 }
 

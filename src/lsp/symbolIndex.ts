@@ -63,6 +63,9 @@ function topDefs(d: TopDecl): SymbolDef[] {
         ...d.fields.map((f): SymbolDef => ({ name: f.name, kind: 'field', nameSpan: f.nameSpan, span: f.span,
           signature: `var ${d.name}.${f.name}: ${printType(f.type)}`, contracts: [], container: d.name })),
       ];
+    case 'synth':
+      return [{ name: d.name, kind: 'function', nameSpan: d.nameSpan, span: d.span,
+        signature: `synth ${d.name}(${params(d.params)}): ${printType(d.result)} (depth ${d.depth})`, contracts: [] }];
     case 'varDecl': return [];
   }
 }

@@ -7,6 +7,7 @@ import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
 import { resolveEntry } from '../../engine/entry';
 import { symbolicHeapError } from '../../engine/heapGuard';
+import { synthModeError } from '../../engine/synth/guard';
 import { SymbolicRun } from '../../engine/run';
 import { createSolver } from '../../engine/solver';
 import type { Solver } from '../../engine/solver/solver';
@@ -54,7 +55,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };
   }
   const checked = loaded.checked;
-  const heap = symbolicHeapError(checked, args.mode);
+  const heap = symbolicHeapError(checked, args.mode) ?? synthModeError(checked, args.mode);
   if (heap) return { ok: false, messages: [formatDiagnostic(heap)] };
   const entry = resolveEntry(checked, args.entry);
   if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };

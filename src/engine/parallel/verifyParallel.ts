@@ -56,6 +56,7 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
 function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): string | undefined {
   // A permission failure's explanation walks the path back to the root; a worker's subtree starts mid-path.
   if (checked.classes.size > 0) return 'a permission failure is explained from the whole path, which a subtree does not hold';
+  if (checked.synths.size > 0) return 'a synth function is chosen from all the paths together';
   if (opts.generational) return 'a generational search is a sequence of concolic runs, each chosen from the last';
   if (opts.collectTests) return '--tests numbers the test files in the order one run explores the paths';
   if (opts.retain) return '--tree draws the tree of one run';

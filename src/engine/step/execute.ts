@@ -104,7 +104,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
     const made = allocate(ctx, s, st.init, st.span);
     return [{ state: assignName(made.state, st.name, made.ref), label: STEP }];
   }
-  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee)) {
+  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee) && !ctx.checked.synths.has(st.init.callee)) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
@@ -112,7 +112,7 @@ async function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Succe
 
 async function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee)) {
+  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee) && !ctx.checked.synths.has(value.callee)) {
     // `a[i] := p()`, `c.f := p()`, `l.items[i] := p()`: the target first (left to right, as Java); the write after the call.
     return prepareTargets(ctx, s, [target], (cur, prepared) => callInto(ctx, cur, value, [target], st.span, prepared));
   }

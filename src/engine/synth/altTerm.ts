@@ -1,0 +1,69 @@
+// One grammar alternative as a term: parameters become the application's arguments, the
+// k-th nonterminal occurrence the k-th child's output, each `const` its shared constant.
+// Only the checked subset of Sym a grammar allows (design D.22) can appear here.
+
+import type { Expr } from '../../lang/ast';
+import type { Type } from '../../lang/types';
+import { sortOfType } from '../sorts';
+import type { TermStore } from '../terms/store';
+import type { Term } from '../terms/term';
+import type { AltShape } from './shape';
+
+export interface AltBindings {
+  param(name: string): Term;
+  child(index: number): Term;
+  constant(index: number, type: Type): Term;
+}
+
+export function altTerm(T: TermStore, alt: AltShape, types: ReadonlyMap<Expr, Type>, b: AltBindings): Term {
+  const typeOf = (e: Expr): Type => {
+    const t = types.get(e);
+    if (!t) throw new Error(`internal: no type for a grammar expression at line ${e.span.line}`);
+    return t;
+  };
+  const go = (e: Expr): Term => {
+    switch (e.kind) {
+      case 'intLit': case 'charLit': return T.constOf(BigInt(e.value), sortOfType(typeOf(e)));
+      case 'boolLit': return T.bool(e.value);
+      case 'var': {
+        const c = alt.children.get(e);
+        if (c !== undefined) return b.child(c);
+        const k = alt.consts.get(e);
+        if (k !== undefined) return b.constant(k, typeOf(e));
+        return b.param(e.name);
+      }
+      case 'unary': {
+        const t = go(e.operand);
+        return e.op === '-' ? T.neg(t) : e.op === '!' ? T.not(t) : T.bvnot(t);
+      }
+      case 'cond': return T.ite(go(e.cond), go(e.then), go(e.otherwise));
+      case 'cast': return T.cast(go(e.expr), sortOfType(e.type));
+      case 'binary': return binary(T, e.op, go(e.left), go(e.right));
+      default: throw new Error(`internal: ${e.kind} in a grammar alternative`);
+    }
+  };
+  return go(alt.expr);
+}
+
+function binary(T: TermStore, op: string, l: Term, r: Term): Term {
+  switch (op) {
+    case '+': return T.add(l, r);
+    case '-': return T.sub(l, r);
+    case '*': return T.mul(l, r);
+    case '&': return T.bvand(l, r);
+    case '|': return T.bvor(l, r);
+    case '^': return T.bvxor(l, r);
+    case '<<': return T.shl(l, r);
+    case '>>': return T.shr(l, r);
+    case '==': return T.eq(l, r);
+    case '!=': return T.neq(l, r);
+    case '<': return T.lt(l, r);
+    case '<=': return T.le(l, r);
+    case '>': return T.gt(l, r);
+    case '>=': return T.ge(l, r);
+    case '&&': return T.and(l, r);
+    case '||': return T.or(l, r);
+    case '==>': return T.implies(l, r);
+    default: throw new Error(`internal: operator ${op} in a grammar alternative`);
+  }
+}
