@@ -38,16 +38,16 @@ export const NESTED_CALL = 'a procedure call must be the whole right-hand side o
  * Literal-only arithmetic such as `1`, `-(2 + 3)`: it adapts to whatever type is needed.
  * A binary operator's left operands are walked in a loop: chains can be any length.
  */
-function isFlexible(e: Expr): boolean {
+function isFlexible(e: Expr, grammar = false): boolean {
   for (let x = e; ; x = (x as Binary).left) {
     switch (x.kind) {
       case 'intLit': case 'null': return true;
-      case 'var': return x.name === 'const';
-      case 'unary': return x.op !== '!' && isFlexible(x.operand);
+      case 'var': return grammar && x.name === 'const';
+      case 'unary': return x.op !== '!' && isFlexible(x.operand, grammar);
       case 'binary':
-        if (!passesTypeThrough(x.op) || !isFlexible(x.right)) return false;
+        if (!passesTypeThrough(x.op) || !isFlexible(x.right, grammar)) return false;
         continue;
-      case 'cond': return isFlexible(x.then) && isFlexible(x.otherwise);
+      case 'cond': return isFlexible(x.then, grammar) && isFlexible(x.otherwise, grammar);
       default: return false;
     }
   }
@@ -55,7 +55,7 @@ function isFlexible(e: Expr): boolean {
 
 /** Checks `a` and `b`, which must share a type: a flexible one is checked second, in the other's type. */
 function checkPair(a: Expr, b: Expr, ctx: ExprContext, hint: Type | undefined): [Type | undefined, Type | undefined] {
-  if (isFlexible(a) && !isFlexible(b)) {
+  if (isFlexible(a, ctx.grammar) && !isFlexible(b, ctx.grammar)) {
     const tb = checkExpr(b, ctx, hint);
     return [checkExpr(a, ctx, tb ?? hint), tb];
   }
@@ -78,7 +78,7 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'boolLit': return BOOL;
     case 'charLit': return U8;
     case 'arrayLit': return arrayLitType(e, ctx, hint);
-    case 'var': return e.name === 'const' ? constType(e.span, ctx, hint) : varType(e.name, e, ctx);
+    case 'var': return e.name === 'const' && ctx.grammar ? constType(hint) : varType(e.name, e, ctx);
     case 'unary': {
       const t = checkExpr(e.operand, ctx, e.op === '!' ? BOOL : hint);
       return t && report(unaryOutcome(e.op, t), e.span, e.operand.span, e.span, ctx);
@@ -116,12 +116,11 @@ function intLitType(value: bigint, span: Span, ctx: ExprContext, type: Type): Ty
   return type;
 }
 
-/** `const` in a grammar: a synthesised constant, typed by its context like an integer literal. */
-function constType(span: Span, ctx: ExprContext, hint: Type | undefined): Type | undefined {
-  if (!ctx.grammar) {
-    ctx.tables.error(span, `'const' is only allowed in the alternatives of a synth grammar`);
-    return undefined;
-  }
+/**
+ * `const` in a grammar: a synthesised constant, typed by its context like an integer literal.
+ * Outside a grammar `const` is an ordinary name (the word is contextual, not reserved).
+ */
+function constType(hint: Type | undefined): Type {
   return hint && (hint.kind === 'bool' || isNumeric(hint)) ? hint : INT;
 }
 
@@ -154,9 +153,9 @@ function binaryType(top: Binary, ctx: ExprContext, hint: Type | undefined): Type
   }
   // flexible[i]: spine[i] is literal-only; flexible[spine.length] is the leaf.
   const flexible: boolean[] = [];
-  flexible[spine.length] = isFlexible(leaf);
+  flexible[spine.length] = isFlexible(leaf, ctx.grammar);
   for (let i = spine.length - 1; i >= 0; i--) {
-    flexible[i] = flexible[i + 1] && passesTypeThrough(spine[i].op) && isFlexible(spine[i].right);
+    flexible[i] = flexible[i + 1] && passesTypeThrough(spine[i].op) && isFlexible(spine[i].right, ctx.grammar);
   }
   // Downwards: the hint each operator passes on, and the right operands checked first.
   const operandHints: (Type | undefined)[] = [];
@@ -169,7 +168,7 @@ function binaryType(top: Binary, ctx: ExprContext, hint: Type | undefined): Type
     }
     operandHints[i] = passesTypeThrough(b.op) ? leftHint : undefined;
     leftHint = operandHints[i];
-    if (flexible[i + 1] && !isFlexible(b.right)) {
+    if (flexible[i + 1] && !isFlexible(b.right, ctx.grammar)) {
       const tb = checkExpr(b.right, ctx, leftHint);
       checkedFirst.set(i, tb);
       leftHint = tb ?? leftHint;
@@ -217,7 +216,7 @@ function arrayLitType(e: ArrayLit, ctx: ExprContext, hint: Type | undefined): Ty
   }
   // The first element with a type of its own decides the type of literal elements;
   // mismatches are reported against the first element, in reading order.
-  const lead = e.elems.find((x) => !isFlexible(x)) ?? e.elems[0];
+  const lead = e.elems.find((x) => !isFlexible(x, ctx.grammar)) ?? e.elems[0];
   const leadType = checkExpr(lead, ctx, elemHint);
   const types = e.elems.map((x) => (x === lead ? leadType : checkExpr(x, ctx, leadType ?? elemHint)));
   if (types.some((t) => t === undefined)) return undefined;

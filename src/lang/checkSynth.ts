@@ -19,6 +19,7 @@ export function checkSynthDecl(s: SynthDecl, tables: CheckTables, heap: HeapEnv)
     callMessage: NESTED_CALL, grammar: true,
   };
   for (const p of s.params) {
+    if (p.name === 'const') tables.error(p.span, CONST_NAME('a parameter', s.name));
     if (!isScalar(p.type)) tables.error(p.span, `parameter '${p.name}' of synth function '${s.name}' must have a scalar type (int, bool, iN, uN), not ${typeName(p.type)}`);
     const clash = scope.declare(p.name, { type: p.type, decl: p, kind: 'parameter' });
     if (clash) tables.error(p.span, clash);
@@ -30,6 +31,11 @@ export function checkSynthDecl(s: SynthDecl, tables: CheckTables, heap: HeapEnv)
   checkDepth(s, tables);
 }
 
+// `const` is contextual: an ordinary name elsewhere, but in a grammar it is the constant hole,
+// so a parameter or nonterminal by that name would be unreachable in the alternatives.
+const CONST_NAME = (what: string, synth: string): string =>
+  `'const' cannot name ${what} of synth function '${synth}': in its grammar 'const' is the synthesised constant`;
+
 function isScalar(t: Type): boolean {
   return t.kind === 'int' || t.kind === 'bool' || t.kind === 'bv';
 }
@@ -40,6 +46,7 @@ function declareNonterminals(s: SynthDecl, scope: Scope, tables: CheckTables): v
     tables.error(first.nameSpan, `the start symbol '${first.name}' has type ${typeName(first.type)} but '${s.name}' returns ${typeName(s.result)}`);
   }
   for (const r of s.rules) {
+    if (r.name === 'const') tables.error(r.nameSpan, CONST_NAME('a nonterminal', s.name));
     if (!isScalar(r.type)) tables.error(r.nameSpan, `nonterminal '${r.name}' must have a scalar type (int, bool, iN, uN), not ${typeName(r.type)}`);
     const decl = { name: r.name, type: r.type, span: r.nameSpan };
     const clash = scope.declare(r.name, { type: r.type, decl, kind: 'variable' });

@@ -38,6 +38,8 @@ FnSpecs      -> "requires" Expr                         {% (d) => a.first([d[1]]
 
 # ------------------------------------------------------------------ synthesised functions
 
+# `grammar`, `depth` and `const` are identifiers matched by their text (contextual words);
+# `const` in an alternative is an ordinary %ident the checker reads as the constant hole.
 # A rule's right-hand side is one expression chain; its action splits it into alternatives
 # at every top-level `|` (a `|` inside parentheses stays bitwise or).
 Synth        -> "synth" %ident Params ":" Type "grammar" "{" Rules "}" "depth" %int ";"  {% a.synthDecl %}
@@ -162,7 +164,6 @@ Atom         -> %char                                   {% a.charLit %}
               | "new" %ident                            {% a.newObject %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "untouched" "(" Expr ")"                {% a.untouched %}
-              | "const"                                 {% a.varRef %}
 Call         -> %ident "(" ")"                          {% a.call %}
               | %ident "(" Exprs ")"                    {% a.call %}
 Exprs        -> Expr                                    {% a.first %}

@@ -11,8 +11,9 @@ export const KEYWORDS: readonly string[] = [
   'assume', 'assert', 'join', 'return', 'true', 'false', 'old', 'forall', 'exists', 'as',
   // objects and permissions
   'class', 'predicate', 'function', 'fold', 'unfold', 'unfolding', 'in', 'acc', 'new', 'null', 'untouched',
-  // synthesised functions
-  'synth', 'grammar', 'depth', 'const',
+  // synthesised functions: only the declaration word is reserved; `grammar`, `depth` and
+  // `const` are contextual (identifiers the grammar matches by text where a synth needs them).
+  'synth',
 ];
 
 export const TYPE_NAMES: readonly string[] = ['int', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64'];

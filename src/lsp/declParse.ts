@@ -17,7 +17,7 @@ export type DeclCache = ReadonlyMap<string, { readonly line: number; readonly de
 
 export const EMPTY_DECL_CACHE: DeclCache = new Map();
 
-const DECL_KEYWORDS = new Set(['proc', 'var', 'class', 'predicate', 'function']);
+const DECL_KEYWORDS = new Set(['proc', 'var', 'class', 'predicate', 'function', 'synth']);
 
 /**
  * The token runs that each start a top-level declaration: cut before every declaration

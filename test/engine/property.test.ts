@@ -27,7 +27,7 @@ import { replayEveryFailure } from '../support/replay';
 import { describeLeaf, exploreLeaves } from '../support/symbolic';
 import { assignmentOf, inputSorts, mismatch, randomInputsFor, undecided } from '../support/correspondence';
 import { PROPERTY_PROGRAMS } from '../support/propertyPrograms';
-import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
+import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 
 const INPUTS_PER_PROGRAM = 20;
 const CHUNK = 25;
@@ -142,7 +142,7 @@ for (const suite of SUITES) {
  * to allocation symbols; their counterexamples are replayed by replay.test.ts instead.
  */
 const FIXED = [
-  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine') && !/^\s*class\s/m.test(s.source))
+  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine') && !/^\s*class\s/m.test(s.source) && !hasSynth(s))
     .map((s) => ({ name: s.name, source: s.source, loopBound: optionsFromArgs(s.args).loopBound ?? 10 })),
   ...PROPERTY_PROGRAMS,
 ];

@@ -13,14 +13,14 @@ import { verifyProgram } from '../../src/engine/verify';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
-import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
+import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { expectReplayed, outcome, replay, replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
 afterAll(() => solver?.dispose());
 
-const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine'));
+const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && !hasSynth(s));
 
 describe('counterexamples replay concretely to the same failure', () => {
   it('there are failing samples to replay, with and without joins', () => {

@@ -67,6 +67,9 @@ function expectedScope(token: Token): RegExp | undefined {
 }
 
 const NOT_FOR_IDENTIFIERS = /^(keyword|support\.type|constant|comment|string|storage)\./;
+// The synth declaration's contextual words are identifiers to the lexer; the grammar scopes them
+// as keywords only where they open a grammar (`grammar {`) or give its depth (`depth 3`).
+const CONTEXTUAL_KEYWORDS = new Set(['grammar', 'depth']);
 
 function tokenProblem(token: Token, chars: readonly (string[] | undefined)[]): string | undefined {
   const expected = expectedScope(token);
@@ -74,7 +77,8 @@ function tokenProblem(token: Token, chars: readonly (string[] | undefined)[]): s
     const shown = `[${charScopes.join(' ')}]`;
     if (charScopes.some((s) => s.startsWith('comment.'))) return `code scoped as a comment ${shown}`;
     if (expected && !charScopes.some((s) => expected.test(s))) return `${shown} lacks ${expected}`;
-    if (!expected && charScopes.some((s) => NOT_FOR_IDENTIFIERS.test(s))) return `identifier scoped ${shown}`;
+    const keywordOk = CONTEXTUAL_KEYWORDS.has(token.text) && charScopes.some((s) => s === 'keyword.other.synth.sym');
+    if (!expected && !keywordOk && charScopes.some((s) => NOT_FOR_IDENTIFIERS.test(s))) return `identifier scoped ${shown}`;
   }
   return undefined;
 }

@@ -32,7 +32,7 @@ describe('heap syntax errors', () => {
     ['proc main() { x := acc(); }', "1:24: unexpected ')'; expected an expression"],
     ['predicate p() { }', "1:17: unexpected '}'; expected an expression"],
     ['function f() { 1 }', "1:14: unexpected '{'; expected ':'"],
-    ['function f(): int { 1 } }', "1:25: unexpected '}'; expected 'var', 'class', 'predicate', 'function' or 'proc'"],
+    ['function f(): int { 1 } }', "1:25: unexpected '}'; expected 'var', 'class', 'predicate', 'function', 'synth' or 'proc'"],
     ['proc main() { x := unfolding p(x) 3; }', "1:35: unexpected '3'; expected 'in'"],
     ['proc main() { var in: int; }', "1:19: unexpected 'in'; expected an identifier"],
   ])('%s', (source, expected) => {

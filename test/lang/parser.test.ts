@@ -237,8 +237,8 @@ describe('syntax errors', () => {
     ['proc main(a int) { }', "1:13: unexpected 'int'; expected ':'"],
     ['proc main() { f(a b); }', "1:19: unexpected 'b'; expected ',' or ')'"],
     ['proc main() { x := a.3; }', "1:22: unexpected '3'; expected an identifier"],
-    ['main() { }', "1:1: unexpected 'main'; expected 'var', 'class', 'predicate', 'function' or 'proc'"],
-    ['proc main() { } }', "1:17: unexpected '}'; expected 'var', 'class', 'predicate', 'function' or 'proc'"],
+    ['main() { }', "1:1: unexpected 'main'; expected 'var', 'class', 'predicate', 'function', 'synth' or 'proc'"],
+    ['proc main() { } }', "1:17: unexpected '}'; expected 'var', 'class', 'predicate', 'function', 'synth' or 'proc'"],
     ['proc main() { if (a) { } else x := 1; }', "1:31: unexpected 'x'; expected 'if' or '{'"],
   ])('%s', (source, expected) => {
     expect(syntaxError(source)).toBe(expected);

@@ -26,7 +26,7 @@ describe('synth declarations', () => {
     expect(errors(once)).toEqual([]);
   });
 
-  it('rejects grammars that do not type, bad depths, calls and const outside grammars, with lines', () => {
+  it('rejects grammars that do not type, bad depths, calls and an undeclared const outside grammars, with lines', () => {
     const src = `synth f(x: int): int grammar { E: int ::= x | const * E | E / E | g(x) | true; } depth 7;
 synth g(x: int[]): bool grammar { B: int ::= B + 1; } depth 0;
 synth h(x: int): int grammar { E: int ::= E + E; } depth 2;
@@ -41,8 +41,26 @@ proc main() { var a: int := const; var b: int := f(1, 2); }`;
       "bad.sym:2:35: error: the start symbol 'B' has type int but 'g' returns bool",
       "bad.sym:2:61: error: the depth of synth function 'g' must be an integer from 1 to 6",
       "bad.sym:3:58: error: the grammar of 'h' derives no term of depth 2 or less (every alternative of 'E' needs a deeper nonterminal)",
-      "bad.sym:4:29: error: 'const' is only allowed in the alternatives of a synth grammar",
+      "bad.sym:4:29: error: unknown variable 'const'",
       "bad.sym:4:50: error: synth function 'f' expects 1 argument but got 2",
+    ]);
+  });
+
+  it('keeps grammar, depth and const contextual: ordinary names outside a synth grammar', () => {
+    const src = `synth f(depth: int, x: int): int grammar { grammar: int ::= depth | x | const | grammar + grammar; } depth 2;
+proc main() { var depth: int := 1; var const: int := depth + 1; var grammar: int := f(const, 2); assert const == 2; }`;
+    expect(errors(src)).toEqual([]);
+    const s = synthOf(src);
+    expect(s.params.map((p) => p.name)).toEqual(['depth', 'x']);
+    expect(s.rules[0].alts.map((a) => printExpr(a))).toEqual(['depth', 'x', 'const', 'grammar + grammar']);
+    expect(errors(printProgram(parse(src, 't.sym').program!))).toEqual([]);
+  });
+
+  it('rejects a parameter or nonterminal named const: in the grammar const is the constant hole', () => {
+    const src = 'synth f(const: int): int grammar { E: int ::= 1; } depth 1;\nsynth g(x: int): int grammar { const: int ::= x; } depth 1;';
+    expect(errors(src)).toEqual([
+      "bad.sym:1:9: error: 'const' cannot name a parameter of synth function 'f': in its grammar 'const' is the synthesised constant",
+      "bad.sym:2:32: error: 'const' cannot name a nonterminal of synth function 'g': in its grammar 'const' is the synthesised constant",
     ]);
   });
 });

@@ -83,6 +83,16 @@ describe('declaration-by-declaration parse', () => {
     expect(parseWithCache(moved, 'a.sym', r.cache).parsed).toEqual(parse(moved, 'a.sym'));
   });
 
+  it('cuts before a synth declaration and shifts it (depth span included) as parse() places it', () => {
+    const text = 'synth s(x: int): int\n  grammar { E: int ::= x | const | E + E; }\n  depth 2;\nproc main() { var depth: int := s(1); }\n';
+    const r = parseWithCache(text, 'a.sym', EMPTY_DECL_CACHE);
+    expect(r.parsed.diagnostics).toEqual([]);
+    expect(r.cache.size).toBe(2);
+    expect(r.parsed).toEqual(parse(text, 'a.sym'));
+    const moved = `\n\n${text}`;
+    expect(parseWithCache(moved, 'a.sym', r.cache).parsed).toEqual(parse(moved, 'a.sym'));
+  });
+
   it('two declarations with the same text each get their own spans', () => {
     const text = 'proc f() { }\nproc f() { }\n';
     const r = parseWithCache(text, 'a.sym', EMPTY_DECL_CACHE);

@@ -56,3 +56,13 @@ export function optionsFromArgs(args: readonly string[]): { loopBound?: number; 
   }
   return out;
 }
+
+/**
+ * A sample with synth functions. Loops that run samples concretely skip these: their concrete
+ * run needs the function synthesised first (a full synthesis per sample), and the repaired
+ * program has other line numbers than the reported failures; test/engine/synth.test.ts checks
+ * the repaired programs (re-verified and run with `symdap run`).
+ */
+export function hasSynth(s: SampleExpectation): boolean {
+  return /^\s*synth\s/m.test(s.source);
+}

@@ -1,7 +1,7 @@
 // Removes source positions from an AST so trees parsed from different texts (e.g. a
 // program and its pretty-printed form) can be compared structurally.
 
-const SPAN_KEYS = new Set(['span', 'nameSpan', 'calleeSpan', 'fieldSpan', 'classSpan']);
+const SPAN_KEYS = new Set(['span', 'nameSpan', 'calleeSpan', 'fieldSpan', 'classSpan', 'depthSpan']);
 
 export function stripSpans<T>(node: T): unknown {
   if (Array.isArray(node)) return node.map((n) => stripSpans(n));

@@ -44,8 +44,8 @@ export async function verifyGenerational(checked: CheckedProgram, solver: Solver
   };
   if (!entry.proc) return { report: emptyReport(checked, solver, started), tests: [], error: entry.error };
   // Concolic inputs are scalars and arrays; object inputs (reference fields, permissions) are not read from a seed yet.
-  const cls = [...checked.classes.keys()][0];
-  if (cls !== undefined) return { report: emptyReport(checked, solver, started), tests: [], error: `generational search does not support objects yet (class ${cls})` };
+  const refused = unsupportedFeature(checked);
+  if (refused !== undefined) return { report: emptyReport(checked, solver, started), tests: [], error: `generational search does not support ${refused}` };
   // The seed is checked as `symdap run` checks an inputs file (types, ranges).
   const seedError = opts.seed && parseInputs(opts.seed, inputTypesOf(checked, entry.proc), checked.classes).error;
   if (seedError) return { report: emptyReport(checked, solver, started), tests: [], error: `seed: ${seedError}` };
@@ -82,4 +82,17 @@ function counts(result: GenerationalResult): TreeCounts {
 
 function emptyReport(checked: CheckedProgram, solver: Solver, started: number): VerifyReport {
   return new ReportBuilder().build(checked.file, { steps: 0, nodes: 0, ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } }, solver.stats(), Date.now() - started, 0);
+}
+
+/**
+ * What generational search cannot run, in words, or undefined. Object inputs (reference fields,
+ * permissions) are not read from a seed yet; a synth function has no body to run concretely
+ * until it is synthesised, a verification of its own (`symdap run` does that, then runs the result).
+ */
+function unsupportedFeature(checked: CheckedProgram): string | undefined {
+  const cls = [...checked.classes.keys()][0];
+  if (cls !== undefined) return `objects yet (class ${cls})`;
+  const synth = [...checked.synths.keys()][0];
+  if (synth !== undefined) return `synth functions (synth ${synth}); 'symdap run' synthesises them first and runs the repaired program`;
+  return undefined;
 }
