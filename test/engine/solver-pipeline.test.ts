@@ -101,6 +101,19 @@ describe('solver pipeline', () => {
     expectSatisfies(m3, pc, [y, u]);
   });
 
+  it('a pc component without a model makes pc ∧ query unsat, never a model-less sat', async () => {
+    // The engine may assume facts unchecked (a heap produce, design B.9), so pc can be
+    // unsatisfiable in a component the query does not touch: asked for a model, the pipeline
+    // must find that out rather than answer sat for the query's slice alone (heap seed 31139).
+    const z = await wasm();
+    const s = new TermStore();
+    const x = s.symbol(s.intSort, 'x', 'test');
+    const y = s.symbol(s.intSort, 'y', 'test');
+    const pc = [s.eq(s.mul(y, y), s.int(2n))]; // no integer squares to 2: Z3 says unsat
+    expect((await z.checkSat(pc, s.eq(x, s.int(-6n)), { wantModel: true })).status).toBe('unsat');
+    expect((await z.checkSat(pc, s.bool(true), { wantModel: true })).status).toBe('unsat');
+  });
+
   it('reuses models and unsat subsets (counterexample cache)', async () => {
     const z = await wasm();
     const s = new TermStore();

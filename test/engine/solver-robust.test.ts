@@ -76,9 +76,10 @@ describe('solver robustness', () => {
     const x = s.symbol(s.intSort, 'x', 'test');
     const warm = async (from: number, to: number): Promise<void> => {
       for (let i = from; i < to; i++) {
-        // Distinct constraint sets so that every query reaches Z3 (no cache, no reuse).
+        // Distinct constraint sets so that every query reaches Z3 (no cache, no reuse), and
+        // non-linear so that the bounds layer cannot decide them in front of it.
         const y = s.symbol(s.intSort, `y${i}`, 'test');
-        const r = await z.checkSat([s.lt(s.int(BigInt(i)), x)], s.eq(s.add(x, y), s.int(BigInt(2 * i + 1))), { wantModel: true });
+        const r = await z.checkSat([s.lt(s.int(BigInt(i)), x)], s.eq(s.mul(x, y), s.int(BigInt(2 * i + 1))), { wantModel: true });
         expect(r.status).toBe('sat');
       }
     };

@@ -49,14 +49,14 @@ export class PipelineSolver implements Solver {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc, so any model of pc will do.
       const completed = await this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs);
-      return this.answered({ result: this.withModel(completed.model), source: completed.source });
+      return this.answered({ result: completed.result, source: completed.source });
     }
     const queryConjuncts = flattenConjuncts([query]);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     const answer = await this.solve(slice.relevant, opts.hint, timeoutMs);
     if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
     const completed = await this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs);
-    return this.answered({ result: this.withModel(completed.model), source: combine(answer.source, completed.source) });
+    return this.answered({ result: completed.result, source: combine(answer.source, completed.source) });
   }
 
   async model(pc: readonly Term[], hint?: Model): Promise<SatResult> {
@@ -158,23 +158,20 @@ export class PipelineSolver implements Solver {
     return this.solve(component, hint, timeoutMs);
   }
 
-  /** Extend a slice model with models of the remaining components of pc. Undefined model
-   *  when some component has no model (a timeout, or pc was not satisfiable after all). */
+  /** Extend a slice model with models of the remaining components of pc. Slicing assumes pc
+   *  satisfiable, but the engine may assume facts unchecked (a heap produce, design B.9): a
+   *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
   private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
-    Promise<{ model: Model | undefined; source: Source }> {
+    Promise<Answer> {
     const model = new Map(sliceModel);
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
       source = combine(source, part.source);
-      if (part.result.status !== 'sat' || part.result.model === undefined) return { model: undefined, source };
-      for (const [k, v] of part.result.model) model.set(k, v);
+      if (part.result.status !== 'sat') return { result: part.result, source };
+      for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
     }
-    return { model, source };
-  }
-
-  private withModel(model: Model | undefined): SatResult {
-    return model === undefined ? { status: 'sat' } : { status: 'sat', model };
+    return { result: { status: 'sat', model }, source };
   }
 
   private answered(answer: Answer): SatResult {

@@ -51,7 +51,7 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
   const ends = await produceInto(ctx, s, list, how, { list: [] }, leaves, (t) => printExpr(t, 200));
   const nexts: State[] = [];
   for (const end of ends) {
-    const settled = settle(end.state, end.facts, how.reason);
+    const settled = settle(ctx, end.state, end.facts, how.reason);
     if (settled.status === 'infeasible') leaves.push({ state: settled, label: STEP });
     else nexts.push(settled);
   }
@@ -65,8 +65,10 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
  * (every failure needs a model), and the next branch or check finds it infeasible. Only a
  * contradiction the simplifier sees ends the path at once (the state returned is infeasible).
  */
-function settle(s: State, facts: Facts, reason: string): State {
-  if (facts.list.some((f) => f.term.op === 'const' && f.term.value === false)) return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
+function settle(ctx: EngineContext, s: State, facts: Facts, reason: string): State {
+  // The conjunction, not each fact: the simplifier sees p ≠ null ∧ p = null (heap seed 31139).
+  const all = ctx.T.and(...facts.list.map((f) => f.term));
+  if (all.op === 'const' && all.value === false) return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
   return facts.list.reduce((cur, f) => assumeConjunct(cur, f.term, f.span, reason), s);
 }
 
@@ -96,7 +98,7 @@ async function produceCond(
 ): Promise<End[]> {
   const ev = await evaluate(ctx, s, c.test, how, leaves);
   if (!ev) return [];
-  const known = settle(ev.s, { list: [...facts.list, { term: ev.checks, span: c.test.span }] }, how.reason);
+  const known = settle(ctx, ev.s, { list: [...facts.list, { term: ev.checks, span: c.test.span }] }, how.reason);
   if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
   const out: End[] = [];
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
