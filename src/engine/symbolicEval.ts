@@ -10,6 +10,7 @@ import type { Type } from '../lang/types';
 import { printExpr } from '../lang/printer';
 import type { FailureKind } from './failures';
 import type { TermStore } from './terms/store';
+import { binaryTerm } from './terms/operators';
 import { isConst, type Sort, type Term } from './terms/term';
 import { MAX_INT_BITS } from './terms/semantics';
 import { sortOfType } from './sorts';
@@ -161,26 +162,12 @@ class Evaluator {
       default: break;
     }
     const r = this.term(e.right, guard, bound, old);
-    switch (e.op) {
-      case '+': return this.sized(e, l, r, T.add(l, r), guard);
-      case '-': return this.sized(e, l, r, T.sub(l, r), guard);
-      case '*': return this.sized(e, l, r, T.mul(l, r), guard);
-      case '/': case '%': {
-        this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
-        return e.op === '/' ? T.div(l, r) : T.mod(l, r);
-      }
-      case '&': return T.bvand(l, r);
-      case '|': return T.bvor(l, r);
-      case '^': return T.bvxor(l, r);
-      case '<<': return T.shl(l, r);
-      case '>>': return T.shr(l, r);
-      case '==': return T.eq(l, r);
-      case '!=': return T.neq(l, r);
-      case '<': return T.lt(l, r);
-      case '<=': return T.le(l, r);
-      case '>': return T.gt(l, r);
-      case '>=': return T.ge(l, r);
+    if (e.op === '/' || e.op === '%') {
+      this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
+      return e.op === '/' ? T.div(l, r) : T.mod(l, r);
     }
+    const result = binaryTerm(T, e.op, l, r);
+    return e.op === '+' || e.op === '-' || e.op === '*' ? this.sized(e, l, r, result, guard) : result;
   }
 
   /**

@@ -129,10 +129,15 @@ function derivesWithin(s: SynthDecl, d: number): boolean {
 
 /** The nonterminal occurrences of an alternative, left to right (design C.11: the k-th child). */
 export function nonterminalRefs(e: Expr, nonterminals: ReadonlySet<string>): string[] {
-  const out: string[] = [];
+  return altNodes(e, (x) => x.kind === 'var' && nonterminals.has(x.name)).map((x) => (x as { name: string }).name);
+}
+
+/** The nodes of an alternative matching `pick`, left to right, not looking inside a match. */
+export function altNodes(e: Expr, pick: (e: Expr) => boolean): Expr[] {
+  const out: Expr[] = [];
   const walk = (x: Expr): void => {
+    if (pick(x)) { out.push(x); return; }
     switch (x.kind) {
-      case 'var': if (nonterminals.has(x.name)) out.push(x.name); return;
       case 'unary': walk(x.operand); return;
       case 'cast': walk(x.expr); return;
       case 'binary': walk(x.left); walk(x.right); return;

@@ -7,6 +7,7 @@ import type { Type } from '../../lang/types';
 import { sortOfType } from '../sorts';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
+import { binaryTerm } from '../terms/operators';
 import type { AltShape } from './shape';
 
 export interface AltBindings {
@@ -38,32 +39,10 @@ export function altTerm(T: TermStore, alt: AltShape, types: ReadonlyMap<Expr, Ty
       }
       case 'cond': return T.ite(go(e.cond), go(e.then), go(e.otherwise));
       case 'cast': return T.cast(go(e.expr), sortOfType(e.type));
-      case 'binary': return binary(T, e.op, go(e.left), go(e.right));
+      case 'binary': return binaryTerm(T, e.op, go(e.left), go(e.right));
       default: throw new Error(`internal: ${e.kind} in a grammar alternative`);
     }
   };
   return go(alt.expr);
 }
 
-function binary(T: TermStore, op: string, l: Term, r: Term): Term {
-  switch (op) {
-    case '+': return T.add(l, r);
-    case '-': return T.sub(l, r);
-    case '*': return T.mul(l, r);
-    case '&': return T.bvand(l, r);
-    case '|': return T.bvor(l, r);
-    case '^': return T.bvxor(l, r);
-    case '<<': return T.shl(l, r);
-    case '>>': return T.shr(l, r);
-    case '==': return T.eq(l, r);
-    case '!=': return T.neq(l, r);
-    case '<': return T.lt(l, r);
-    case '<=': return T.le(l, r);
-    case '>': return T.gt(l, r);
-    case '>=': return T.ge(l, r);
-    case '&&': return T.and(l, r);
-    case '||': return T.or(l, r);
-    case '==>': return T.implies(l, r);
-    default: throw new Error(`internal: operator ${op} in a grammar alternative`);
-  }
-}

@@ -4,7 +4,7 @@
 // alternative is a leaf (no nonterminals), the only kind allowed at the last level.
 
 import type { Expr, SynthDecl, SynthRule } from '../../lang/ast';
-import { nonterminalRefs } from '../../lang/checkSynth';
+import { altNodes, nonterminalRefs } from '../../lang/checkSynth';
 
 export interface AltShape {
   readonly expr: Expr;
@@ -39,34 +39,17 @@ function computeShape(decl: SynthDecl): GrammarShape {
   let k = 1;
   for (const r of decl.rules) {
     alts.set(r.name, r.alts.map((expr) => {
-      const refs = nodesOf(expr, (e) => e.kind === 'var' && names.has(e.name));
+      const refs = altNodes(expr, (e) => e.kind === 'var' && names.has(e.name));
       k = Math.max(k, refs.length);
       return {
         expr,
         children: new Map(refs.map((e, i) => [e, i])),
         childNames: nonterminalRefs(expr, names),
-        consts: new Map(nodesOf(expr, (e) => e.kind === 'var' && e.name === 'const').map((e, i) => [e, i])),
+        consts: new Map(altNodes(expr, (e) => e.kind === 'var' && e.name === 'const').map((e, i) => [e, i])),
       };
     }));
   }
   return { decl, rules: new Map(decl.rules.map((r) => [r.name, r])), alts, start: decl.rules[0].name, k };
-}
-
-/** The nodes of an alternative matching `pick`, in the same left-to-right order as nonterminalRefs. */
-function nodesOf(e: Expr, pick: (e: Expr) => boolean): Expr[] {
-  const out: Expr[] = [];
-  const walk = (x: Expr): void => {
-    if (pick(x)) { out.push(x); return; }
-    switch (x.kind) {
-      case 'unary': walk(x.operand); return;
-      case 'cast': walk(x.expr); return;
-      case 'binary': walk(x.left); walk(x.right); return;
-      case 'cond': walk(x.cond); walk(x.then); walk(x.otherwise); return;
-      default: return;
-    }
-  };
-  walk(e);
-  return out;
 }
 
 /** Tree positions of a depth-d tree: dotted child paths, root '' at level 0. */
