@@ -5,8 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { main } from '../../src/cli/main';
-import { bufferIO } from '../../src/cli/io';
+import { symdap } from '../support/cli';
 
 let dir: string;
 const PROGRAM = [
@@ -26,11 +25,6 @@ async function file(name: string, text: string): Promise<string> {
   return path;
 }
 
-async function symdap(...argv: string[]) {
-  const io = bufferIO();
-  const code = await main(argv, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'symdap-run-'));

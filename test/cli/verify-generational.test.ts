@@ -7,8 +7,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
-import { bufferIO } from '../../src/cli/io';
+import { symdap } from '../support/cli';
 import { SAMPLES_DIR } from '../support/samples';
 
 let dir: string;
@@ -17,11 +16,6 @@ afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
 const top = join(SAMPLES_DIR, 'concolic', 'sage_top.sym');
 
-async function symdap(...argv: string[]) {
-  const io = bufferIO();
-  const code = await main(argv, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 describe('symdap verify --searcher generational', () => {
   it('prints the run that found the failure and the coverage; --tests holds every run, each replaying alike', async () => {

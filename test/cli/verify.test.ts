@@ -7,8 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
-import { bufferIO } from '../../src/cli/io';
+import { symdap } from '../support/cli';
 import { SAMPLES_DIR } from '../support/samples';
 import { MAX_SOURCE_BYTES } from '../../src/lang/sourceFile';
 
@@ -18,11 +17,6 @@ afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
 const sample = (path: string) => join(SAMPLES_DIR, path);
 
-async function symdap(...argv: string[]) {
-  const io = bufferIO();
-  const code = await main(argv, io);
-  return { code, out: io.stdout(), err: io.stderr() };
-}
 
 describe('symdap verify: exit codes', () => {
   it.each([
