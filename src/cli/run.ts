@@ -16,7 +16,7 @@ import { FAILURE_TITLES } from '../engine/failures';
 import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';
-import { readSourceFile } from '../lang/sourceFile';
+import { readJsonFile } from './jsonFile';
 
 const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
 
@@ -76,19 +76,12 @@ async function readInputs(
   path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO,
 ): Promise<{ inputs: Inputs; objects?: InputObjects } | undefined> {
   if (path === undefined) return { inputs: new Map() };
-  const read = await readSourceFile(path);
-  if ('error' in read) {
-    io.err(`symdap run: cannot read inputs from ${path}: ${read.error}\n`);
+  const file = await readJsonFile(path);
+  if ('error' in file) {
+    io.err(`symdap run: cannot read inputs from ${path}: ${file.error}\n`);
     return undefined;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(read.source);
-  } catch (e) {
-    io.err(`symdap run: cannot read inputs from ${path}: ${e instanceof Error ? e.message : String(e)}\n`);
-    return undefined;
-  }
-  const parsed = parseInputs(json, inputTypesOf(checked, entry), checked.classes);
+  const parsed = parseInputs(file.json, inputTypesOf(checked, entry), checked.classes);
   if (!parsed.inputs) {
     io.err(`symdap run: ${path}: ${parsed.error}\n`);
     return undefined;

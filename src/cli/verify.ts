@@ -22,6 +22,7 @@ import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { writeTreeReport } from './treeReport';
+import { readJsonFile } from './jsonFile';
 
 const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
@@ -104,15 +105,11 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
 
 /** The seed of a generational search: a JSON object in the `symdap run --inputs` format (checked against the program later). */
 async function readSeed(path: string): Promise<{ inputs: Record<string, InputJSON> } | { error: string }> {
-  const read = await readSourceFile(path);
-  if ('error' in read) return { error: `cannot read the seed: ${read.error}` };
-  try {
-    const json: unknown = JSON.parse(read.source);
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return { error: 'the seed must be a JSON object mapping input names to values' };
-    return { inputs: json as Record<string, InputJSON> };
-  } catch (e) {
-    return { error: `the seed is not JSON: ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const file = await readJsonFile(path);
+  if ('error' in file) return { error: file.unreadable ? `cannot read the seed: ${file.error}` : `the seed is not JSON: ${file.error}` };
+  const json = file.json;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { error: 'the seed must be a JSON object mapping input names to values' };
+  return { inputs: json as Record<string, InputJSON> };
 }
 
 /**
