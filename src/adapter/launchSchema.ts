@@ -46,12 +46,13 @@ export const LAUNCH_ARGUMENTS = {
     description: 'How deep calls of one procedure may nest on one path before the path ends as "bound reached".',
   },
   searcher: {
-    type: 'string', enum: ['dfs', 'bfs', 'random', 'coverage'], default: 'dfs',
+    type: 'string', enum: ['dfs', 'bfs', 'random', 'coverage', 'generational'], default: 'dfs',
     enumDescriptions: [
       'Depth-first: follow one path to its end before the next.',
       'Breadth-first: advance all paths in turn.',
       'Random path: pick a random branch of the execution tree.',
       'Coverage: prefer paths that reach statements not yet covered.',
+      'SAGE\'s generational search from `seed`: each concolic run is a thread with its input; `continue` runs them in order to the first failure or breakpoint.',
     ],
     description: 'The order in which `continue` explores live paths.',
   },
@@ -82,6 +83,14 @@ export const LAUNCH_ARGUMENTS = {
   inputs: {
     type: ['string', 'object'],
     description: 'Concolic debugging: concrete inputs, as a JSON file in the `symdap run --inputs` format or an object (e.g. {"x": 5}). The run follows the path these inputs take; Variables show each value beside its symbolic expression; at a branch, step into targets offers the other side with an input that takes it.',
+  },
+  seed: {
+    type: ['string', 'object'],
+    description: 'With searcher `generational`: the first input, as a JSON file in the `symdap run --inputs` format or an object. Default: all inputs zero (false, empty arrays).',
+  },
+  runs: {
+    type: 'integer', minimum: 1,
+    description: 'With searcher `generational`: at most this many concolic runs (the seed\'s included). Default: 100.',
   },
   ui: {
     type: 'boolean',

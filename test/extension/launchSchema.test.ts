@@ -35,7 +35,7 @@ describe('validateLaunchArgs', () => {
     [{ maxThreads: '64' }, "launch argument 'maxThreads' must be a positive integer, not '64'"],
     [{ solverTimeout: -1 }, "launch argument 'solverTimeout' must be a positive integer, not -1"],
     [{ mode: 'fast' }, "launch argument 'mode' must be one of 'explore', 'modular', not 'fast'"],
-    [{ searcher: 3 }, "launch argument 'searcher' must be one of 'dfs', 'bfs', 'random', 'coverage', not 3"],
+    [{ searcher: 3 }, "launch argument 'searcher' must be one of 'dfs', 'bfs', 'random', 'coverage', 'generational', not 3"],
     [{ stopOnEntry: 'yes' }, "launch argument 'stopOnEntry' must be true or false, not 'yes'"],
     [{ entry: ['main'] }, "launch argument 'entry' must be a string, not [\"main\"]"],
   ])('rejects %j', (bad, message) => {

@@ -20,9 +20,9 @@ import { pathCondition, type Debuggee } from './debuggee';
 import type { PathThread } from './paths';
 
 /** The launch argument read and checked as `symdap run --inputs` checks a file. */
-export async function launchInputs(raw: string | Readonly<Record<string, unknown>>, checked: CheckedProgram, entry: Proc): Promise<{ inputs?: ConcreteInputs; error?: string }> {
+export async function launchInputs(raw: string | Readonly<Record<string, unknown>>, checked: CheckedProgram, entry: Proc, argName = 'inputs'): Promise<{ inputs?: ConcreteInputs; error?: string }> {
   let json: unknown = raw;
-  const label = typeof raw === 'string' ? raw : 'launch argument inputs';
+  const label = typeof raw === 'string' ? raw : `launch argument ${argName}`;
   if (typeof raw === 'string') {
     const read = await readSourceFile(raw);
     if ('error' in read) return { error: `${raw}:1:1: error: cannot read the inputs: ${read.error}` };

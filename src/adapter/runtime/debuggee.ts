@@ -18,6 +18,7 @@ import type { TreeNode } from '../../engine/tree';
 import { conjuncts, pcTerms } from '../../engine/pathCondition';
 import { holds } from '../../engine/concolic/concolicRun';
 import { launchInputs, showInputs } from './concolic';
+import { launchGenerational } from './generational';
 import type { LaunchArgs } from '../launchSchema';
 import { launchableProgram, readSourceFile } from '../../lang/sourceFile';
 import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
@@ -41,7 +42,7 @@ export interface Debuggee extends EvalHost {
 }
 
 export type LaunchOutcome =
-  | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread; readonly roots: readonly PathThread[] }
+  | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread; readonly roots: readonly PathThread[]; readonly output?: readonly string[] }
   | { readonly ok: false; readonly messages: string[] };
 
 export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
@@ -65,9 +66,18 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
   const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout });
   const run = new SymbolicRun(checked, solver, {
     mode: args.mode, loopBound: args.loopBound, recursionBound: args.recursionBound,
-    timeoutMs: args.solverTimeout, searcher: args.searcher, retain: true,
+    // Generational sessions move their run threads themselves (runtime/generational.ts); the tree's own searcher stays depth-first.
+    timeoutMs: args.solverTimeout, searcher: args.searcher === 'generational' ? 'dfs' : args.searcher, retain: true,
   });
   const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
+  const debuggee = (): Debuggee => ({
+    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
+  });
+  if (args.searcher === 'generational') {
+    const g = await launchGenerational(args, checked, entry.proc, solver, run, paths).catch((e: unknown) => ({ error: `${args.program}: generational search failed: ${e instanceof Error ? e.message : String(e)}` }));
+    if ('error' in g) { solver.dispose(); return { ok: false, messages: [g.error] }; }
+    return { ok: true, debuggee: debuggee(), root: g.roots[0], roots: g.roots, output: g.output };
+  }
   // Modular mode checks every procedure against its contract, as `symdap verify --mode
   // modular` does: one root path (thread) per procedure, the entry first.
   const procs = args.mode === 'modular' ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc)] : [entry.proc];
@@ -78,10 +88,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     if (broken) { solver.dispose(); return { ok: false, messages: [`${args.program}: the inputs ${showInputs(concrete.inputs)} violate the precondition of ${entry.proc.name}`] }; }
     roots[0].inputs = concrete.inputs;
   }
-  const debuggee: Debuggee = {
-    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
-  };
-  return { ok: true, debuggee, root: roots[0], roots };
+  return { ok: true, debuggee: debuggee(), root: roots[0], roots };
 }
 
 /** The path condition a thread's state is judged under: the state's plus the user's `:assume`s. */

@@ -25,6 +25,8 @@ export interface PathThread {
   asked?: boolean;
   /** Concolic debugging: the concrete inputs whose path this thread follows (runtime/concolic.ts). */
   inputs?: ConcreteInputs;
+  /** Generational search: the run this thread replays (runtime/generational.ts), its name. */
+  title?: string;
 }
 
 export interface FollowPolicy {
@@ -34,6 +36,8 @@ export interface FollowPolicy {
   readonly prefer?: 'then' | 'else';
   /** A stepping thread walks into a failure among the children (the run goes on elsewhere). */
   readonly followFailure?: boolean;
+  /** The other children become no threads (a generational run: other runs cover them). */
+  readonly alone?: boolean;
 }
 
 export interface EndedThread { readonly thread: PathThread; readonly node: TreeNode; readonly why: string }
@@ -151,7 +155,7 @@ export class PathTable {
     }
     if (kept.includes(follow)) this.moveTip(t, follow);
     else this.finish(t, endedWhy(follow), follow);
-    for (const k of kept) if (k !== follow) this.create(k);
+    if (!policy.alone) for (const k of kept) if (k !== follow) this.create(k);
     return follow;
   }
 
@@ -201,6 +205,7 @@ export function threadName(t: PathThread, withProc = false): string {
       : s.status === 'running' ? '' : `${s.status} `;
   // Modular mode has one root per procedure: the name says which procedure the path checks.
   const proc = withProc && s.frames.length > 0 ? `${s.frames[0].proc.name} | ` : '';
+  if (t.title !== undefined) return `#${t.id} ${tag}${t.title}`;
   return `#${t.id} ${proc}${tag}${newestDecision(n)}`;
 }
 

@@ -127,7 +127,7 @@ export class Stepper {
   private followInputs(t: PathThread, node: TreeNode, kids: readonly TreeNode[], inputs: ConcreteInputs): Advance {
     const child = concreteChild(node, kids, inputs);
     if (!child) t.inputs = undefined;
-    const followed = this.d.paths.release(t, child ? { follow: child } : { followFailure: true });
+    const followed = this.d.paths.release(t, child ? { follow: child, alone: t.title !== undefined } : { followFailure: true });
     if (!this.d.paths.get(t.id)) return { kind: 'ended', why: endedWhy(followed ?? node) };
     return child ? { kind: 'moved' } : { kind: 'moved', note: `concolic: the inputs violate an assumption here (${showInputs(inputs)}); path #${t.id} goes on symbolically` };
   }

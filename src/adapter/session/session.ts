@@ -19,6 +19,7 @@ import {
 import { outcomeEvents, output } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
+import { continueRuns } from '../runtime/generational';
 import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
@@ -202,8 +203,11 @@ export class SymDebugSession extends DebugSession {
     if (v.args.ui ?? this.options.ui) await this.openPage();
     await Promise.race([this.configured.promise, delay(CONFIGURATION_WAIT_MS)]);
     this.sendResponse(response);
+    out.output?.forEach((o) => this.output(o, 'console'));
     if (v.args.stopOnEntry) {
       this.finish({ stop: { threadId: out.root.id, reason: 'entry' }, output: [] }, false);
+    } else if (v.args.searcher === 'generational') {
+      this.enqueue(() => continueRuns(d, this.stepper!, undefined), false);
     } else {
       for (const r of out.roots) this.runner.consider(r.tip);
       this.enqueue(() => this.runner!.continueAll(undefined, false), true);
@@ -272,6 +276,12 @@ export class SymDebugSession extends DebugSession {
     const d = this.debuggee();
     const single = args.singleThread === true;
     const t = args.threadId === undefined ? undefined : requireThread(d, args.threadId);
+    // Generational: the run threads in order along their concrete paths (runtime/generational.ts).
+    if (d.args.searcher === 'generational') {
+      response.body = { allThreadsContinued: true };
+      this.sendResponse(response);
+      return this.enqueue(() => continueRuns(d, this.stepper!, t), false);
+    }
     // A concolic thread continues along its concrete path (to a breakpoint or its end), not the whole tree.
     if (t?.inputs) {
       response.body = { allThreadsContinued: false };

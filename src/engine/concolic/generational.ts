@@ -27,6 +27,8 @@ export interface GenerationalOptions {
 export interface GeneratedRun {
   /** 1 for the seed, then in the order the runs happened. */
   readonly run: number;
+  /** 0 for the seed; a child is one generation past the input it was expanded from. */
+  readonly generation: number;
   readonly inputs: ConcreteInputs;
   readonly result: ConcolicResult;
   /** Statement lines and branch sides this run covered first. */
@@ -52,24 +54,24 @@ export async function generationalSearch(checked: CheckedProgram, proc: Proc, so
   const runs: GeneratedRun[] = [];
   const seen = new Set<string>();
   let unknownQueries = 0;
-  const runAndCheck = async (inputs: ConcreteInputs): Promise<GeneratedRun> => {
+  const runAndCheck = async (inputs: ConcreteInputs, generation: number): Promise<GeneratedRun> => {
     const result = await runConcolic(checked, T, proc, inputs, opts.engine);
     const complete = completeInputs(inputs, result);
-    const run: GeneratedRun = { run: runs.length + 1, inputs: complete, result, score: coverage.addAll(result.coverage) };
+    const run: GeneratedRun = { run: runs.length + 1, generation, inputs: complete, result, score: coverage.addAll(result.coverage) };
     runs.push(run);
     return run;
   };
   const work: WorkItem[] = [];
   const seed = opts.seed ?? {};
   seen.add(key(seed));
-  work.push({ run: await runAndCheck(seed), bound: 0, order: 0 });
+  work.push({ run: await runAndCheck(seed, 0), bound: 0, order: 0 });
   while (work.length > 0 && runs.length < opts.runs) {
     const item = takeBest(work);
     for (const child of await expand(T, solver, item, opts.timeoutMs, () => unknownQueries++)) {
       if (runs.length >= opts.runs) break;
       if (seen.has(key(child.inputs))) continue;
       seen.add(key(child.inputs));
-      work.push({ run: await runAndCheck(child.inputs), bound: child.bound, order: runs.length });
+      work.push({ run: await runAndCheck(child.inputs, item.run.generation + 1), bound: child.bound, order: runs.length });
     }
   }
   const failed = runs.find((r) => r.result.outcome === 'failed');

@@ -89,7 +89,7 @@ function emptyReport(checked: CheckedProgram, solver: Solver, started: number): 
  * permissions) are not read from a seed yet; a synth function has no body to run concretely
  * until it is synthesised, a verification of its own (`symdap run` does that, then runs the result).
  */
-function unsupportedFeature(checked: CheckedProgram): string | undefined {
+export function unsupportedFeature(checked: CheckedProgram): string | undefined {
   const cls = [...checked.classes.keys()][0];
   if (cls !== undefined) return `objects yet (class ${cls})`;
   const synth = [...checked.synths.keys()][0];
