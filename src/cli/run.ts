@@ -2,6 +2,7 @@
 // replay a counterexample `symdap verify` found. Exit 0 when the run ends cleanly, 1 on a
 // failure, 2 on a usage, program or input error, 3 when the inputs violate an assumption,
 // the run is cut off, or it needs something a concrete run cannot do (quantifiers).
+// `--coverage` adds the statement and branch coverage of the run (coverage.ts's report).
 
 import type { CheckedProgram } from '../lang/checked';
 import { repairedProgram } from '../engine/synth/repaired';
@@ -13,14 +14,15 @@ import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter
 import { formatValue } from '../engine/concrete/values';
 import { resolveEntry } from '../engine/entry';
 import { FAILURE_TITLES } from '../engine/failures';
+import { coverageReport, formatCoverage } from '../engine/coverage';
 import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';
 import { readJsonFile } from './jsonFile';
 
-const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json]\n';
+const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json] [--coverage]\n';
 
-interface RunArgs { file: string; entry?: string; inputs?: string }
+interface RunArgs { file: string; entry?: string; inputs?: string; coverage: boolean }
 
 export async function runRun(args: string[], io: CliIO): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -45,6 +47,7 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   if (!inputs) return 2;
   const result = runConcrete(checked, entry.proc, inputs.inputs, { objects: inputs.objects });
   io.out(report(checked.file, result));
+  if (parsed.coverage) io.out(`${formatCoverage(coverageReport(checked, { lines: new Set(result.trace), sides: new Set(result.sides) }))}\n`);
   return EXIT_CODES[result.status];
 }
 
@@ -65,11 +68,11 @@ const EXIT_CODES: Record<ConcreteResult['status'], number> = {
 };
 
 function runArgs(args: string[]): RunArgs | string {
-  const p = parseArgs(args, { values: ['entry', 'inputs'] });
+  const p = parseArgs(args, { flags: ['coverage'], values: ['entry', 'inputs'] });
   if (p.error) return p.error;
   if (p.positional.length > 1) return `only one file can be run (got '${p.positional[0]}' and '${p.positional[1]}')`;
   const file = p.positional[0];
-  return file === undefined ? 'no file given' : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs') };
+  return file === undefined ? 'no file given' : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs'), coverage: p.flags.has('coverage') };
 }
 
 async function readInputs(

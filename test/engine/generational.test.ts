@@ -17,6 +17,8 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles, SAMPLES_DIR } from '../support/samples';
 import { outcome, replay } from '../support/replay';
 import { join } from 'node:path';
+import { coverageReport, type CoverageReport } from '../../src/engine/coverage';
+import type { CheckedProgram } from '../../src/lang/checked';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -83,6 +85,11 @@ describe('generational search', () => {
   }, 30_000);
 });
 
+/** The coverage report of one run (statement lines only: the concolic trace also passes a procedure's closing brace). */
+function covered(checked: CheckedProgram, lines: Iterable<number>, sides: Iterable<string>): CoverageReport {
+  return coverageReport(checked, { lines: new Set(lines), sides: new Set(sides) });
+}
+
 describe('every generated input replays concretely to the outcome its concolic run had', () => {
   // Programs with objects are refused by the search (see the test above); the rest all take part.
   const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && s.verdicts.explore && !/^\s*class\b/m.test(s.source) && !hasSynth(s));
@@ -103,7 +110,10 @@ describe('every generated input replays concretely to the outcome its concolic r
         if (expected === 'bounded' || expected === 'unknown') continue;
         const f = r.result.state.failure;
         const want = { status: STATUS[expected], ...(expected === 'failed' ? { kind: f!.kind, line: f!.span.line } : {}) };
-        expect(outcome(replay(checked!, proc, r.inputs)), `run ${r.run}: ${JSON.stringify(r.inputs)}`).toEqual(want);
+        const again = replay(checked!, proc, r.inputs);
+        expect(outcome(again), `run ${r.run}: ${JSON.stringify(r.inputs)}`).toEqual(want);
+        // `symdap run --coverage` reports what the concolic run covered: the same lines and branch sides.
+        expect(covered(checked!, again.run.trace, again.run.sides), `coverage of run ${r.run}`).toEqual(covered(checked!, r.result.coverage.lines, r.result.coverage.sides));
         replayed++;
       }
       expect(replayed).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
 import { conjuncts, suffixAfter, type Conjunct } from '../pathCondition';
-import { inputSymbols, type State } from '../state';
+import { inputSymbols, nextSpan, type State } from '../state';
 import type { EngineContext, EngineOptions } from '../step/context';
 import { step } from '../step/execute';
 import { rootState } from '../initial';
@@ -62,7 +62,12 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
     steps++;
     const taken = pick(s, succs.map((x) => x.state), inputs);
     if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier or a huge number)');
-    if (!taken) return end('assumeFailed', s, 'the inputs violate an assumption on this path');
+    if (!taken) {
+      // The assumption ran (and stopped the run): its line is covered, as in a concrete run.
+      const at = nextSpan(s);
+      if (at) coverage.lines.add(at.line);
+      return end('assumeFailed', s, 'the inputs violate an assumption on this path');
+    }
     const fresh = suffixAfter(taken.pc, s.pc);
     constraints.push(...fresh.map((c) => ({ ...c, negatable: succs.length > 1 })));
     coverage.addSide(branchSide(s, taken));

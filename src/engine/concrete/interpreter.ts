@@ -38,6 +38,8 @@ export interface ConcreteResult {
   readonly globals: ReadonlyMap<string, ConcreteValue>;
   /** The line of every executed statement, in order. */
   readonly trace: number[];
+  /** The branch sides the run took, as coverage.ts keys them (`line:col:then|else`). */
+  readonly sides: readonly string[];
   /** The objects at the end of the run (or at the failure); empty for programs without classes. */
   readonly heap: HeapSnapshot;
 }
@@ -52,6 +54,7 @@ export function runConcrete(
 export class Machine implements EvalHost {
   readonly evaluator = new Evaluator(this);
   readonly trace: number[] = [];
+  private readonly sides = new Set<string>();
   private readonly globals: Store = new Map();
   private readonly havocCounts = new Map<string, number>();
   private readonly statements = new StatementRunner(this);
@@ -134,6 +137,11 @@ export class Machine implements EvalHost {
     for (const r of proc.requires) {
       if (!this.evaluator.bool(r, frame)) this.fail('precondition', caller.current, undefined, this.text(r.span));
     }
+  }
+
+  /** Records the side an `if` or `while` test at `span` took (for `symdap run --coverage`). */
+  branch(span: Span, taken: boolean): void {
+    this.sides.add(`${span.line}:${span.col}:${taken ? 'then' : 'else'}`);
   }
 
   /** Counts one executed statement at `span`, or stops the run when the fuel is spent. */
@@ -230,6 +238,6 @@ export class Machine implements EvalHost {
     for (const [d, v] of this.entryFrame?.locals ?? []) store.set(d.name, v);
     const globals = new Map<string, ConcreteValue>();
     for (const [d, v] of this.globals) globals.set(d.name, v);
-    return { status, failure, message, store, globals, trace: this.trace, heap: this.objects.live.snapshot() };
+    return { status, failure, message, store, globals, trace: this.trace, sides: [...this.sides], heap: this.objects.live.snapshot() };
   }
 }

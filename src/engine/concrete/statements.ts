@@ -46,7 +46,9 @@ export class StatementRunner {
       case 'callAssign': return this.callAssign(s, frame);
       case 'callStmt': return this.m.invoke(s.call, ev.callArgs(s.call, frame), () => undefined);
       case 'if': {
-        const branch = ev.bool(s.cond, frame) ? s.then : s.otherwise;
+        const taken = ev.bool(s.cond, frame);
+        this.m.branch(s.span, taken);
+        const branch = taken ? s.then : s.otherwise;
         if (branch) act.work.push({ kind: 'block', stmts: branch.kind === 'block' ? branch.stmts : [branch], next: 0 });
         return;
       }
@@ -90,7 +92,9 @@ export class StatementRunner {
       this.m.tick(frame, work.stmt.span);
     }
     work.tested = true;
-    if (this.m.evaluator.bool(work.stmt.cond, frame)) act.work.push({ kind: 'block', stmts: work.stmt.body.stmts, next: 0 });
+    const taken = this.m.evaluator.bool(work.stmt.cond, frame);
+    this.m.branch(work.stmt.span, taken);
+    if (taken) act.work.push({ kind: 'block', stmts: work.stmt.body.stmts, next: 0 });
     else act.work.pop();
   }
 
