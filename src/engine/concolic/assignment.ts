@@ -1,12 +1,14 @@
 // Concrete inputs (the `symdap run --inputs` JSON, by display name) as values of the engine's
 // input symbols: `x`, `x@9#2` by name; an input array `a` gives both the contents symbol `a`
 // and the length symbols `a.length`, `a[*].length` (inner lengths, per index). Inputs the
-// JSON leaves out take their sort's default (0, false), as in a concrete run.
+// JSON leaves out take their sort's default (0, false, null), as in a concrete run; references
+// and objects are read by refValues.ts.
 
 import { counterexample, type Counterexample, type InputJSON } from '../counterexample';
 import type { Model } from '../solver/solver';
 import type { Sort, Term } from '../terms/term';
 import { arrayValue, defaultValue, normalizeValue, type Value } from '../terms/values';
+import { allocatedValue, fieldInput, refValue } from './refValues';
 
 export type ConcreteInputs = Readonly<Counterexample>;
 
@@ -17,8 +19,13 @@ export function inputValue(inputs: ConcreteInputs, sym: Term): Value | undefined
   const name = sym.symbol?.display;
   if (name === undefined) return undefined;
   if (Object.prototype.hasOwnProperty.call(inputs, name)) return fromJSON(inputs[name], sym.sort);
+  const allocated = allocatedValue(sym);
+  if (allocated !== undefined) return allocated;
   const m = LENGTH.exec(name);
-  if (!m || !Array.isArray(inputs[m[1]])) return undefined;
+  if (!m || !Array.isArray(inputs[m[1]])) {
+    const field = fieldInput(inputs, name);
+    return field === undefined ? undefined : fromJSON(field, sym.sort);
+  }
   return lengths(inputs[m[1]] as InputJSON[], m[2].length / 3, sym.sort);
 }
 
@@ -32,6 +39,7 @@ function lengths(arr: readonly InputJSON[], depth: number, sort: Sort): Value {
 }
 
 function fromJSON(raw: InputJSON, sort: Sort): Value | undefined {
+  if (sort.kind === 'ref') return refValue(raw);
   if (typeof raw === 'boolean') return raw;
   if (typeof raw === 'number' && Number.isInteger(raw)) return normalizeValue(BigInt(raw), sort);
   if (typeof raw === 'string' && /^-?\d+$/.test(raw)) return normalizeValue(BigInt(raw), sort);

@@ -13,7 +13,10 @@ import { step } from '../step/execute';
 import { rootState } from '../initial';
 import { mergeAtJoin } from '../joins';
 import type { TermStore } from '../terms/store';
-import { tryEvaluate } from '../terms/evaluate';
+import { EvaluationError, tryEvaluate } from '../terms/evaluate';
+import type { Term } from '../terms/term';
+import type { Value } from '../terms/values';
+import { allocatedValue } from './refValues';
 import { branchSide, CoverageCollector } from '../coverage';
 import { inputValue, modelOf, type ConcreteInputs } from './assignment';
 import { GuidedSolver } from './guidedSolver';
@@ -34,6 +37,11 @@ export interface ConcolicResult {
   /** Engine steps the run took. */
   readonly steps: number;
   readonly note?: string;
+  /**
+   * A run stopped by an assumption its inputs violate (the entry's requires, an `assume`):
+   * the path condition up to it with the assumption, whose models are inputs that get past it.
+   */
+  readonly repair?: readonly Term[];
 }
 
 /** Steps past which a run is cut off (a concrete run that does not end, say). */
@@ -49,24 +57,26 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
   let s = await rootState(ctx, proc);
   const constraints: PathConstraint[] = conjuncts(s.pc).map((c) => ({ ...c, negatable: false }));
   let steps = 0;
-  const end = (outcome: ConcolicOutcome, state: State, note?: string): ConcolicResult => {
+  const end = (outcome: ConcolicOutcome, state: State, note?: string, repair?: readonly Term[]): ConcolicResult => {
     coverage.addTrace(state);
     const failure = state.failure && { ...state.failure, model: modelOf(inputs, inputSymbols(state)) };
-    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}) };
+    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}), ...(repair ? { repair } : {}) };
   };
-  if (!holds(constraints, inputs)) return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`);
+  if (!holds(constraints, inputs)) return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`, constraints.map((c) => c.term));
   for (let n = 0; n < CONCOLIC_STEP_LIMIT; n++) {
     if (s.status === 'waiting') { s = mergeAtJoin(ctx, [s], s.waitingAt!); continue; }
     if (s.status !== 'running') return end(outcomeOf(s), s, s.note);
     const succs = await step(ctx, s);
     steps++;
     const taken = pick(s, succs.map((x) => x.state), inputs);
-    if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier or a huge number)');
+    if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier, a huge number, or a function or predicate of the heap)');
     if (!taken) {
       // The assumption ran (and stopped the run): its line is covered, as in a concrete run.
       const at = nextSpan(s);
       if (at) coverage.lines.add(at.line);
-      return end('assumeFailed', s, 'the inputs violate an assumption on this path');
+      // One successor: an assumption (not a branch); its new conjuncts are what the inputs broke.
+      const broken = succs.length === 1 ? suffixAfter(succs[0].state.pc, s.pc).map((c) => c.term) : undefined;
+      return end('assumeFailed', s, 'the inputs violate an assumption on this path', broken && [...constraints.map((c) => c.term), ...broken]);
     }
     const fresh = suffixAfter(taken.pc, s.pc);
     constraints.push(...fresh.map((c) => ({ ...c, negatable: succs.length > 1 })));
@@ -90,17 +100,26 @@ function outcomeOf(s: State): ConcolicOutcome {
 export function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): State | undefined | 'unevaluable' {
   for (const child of succs) {
     if (child.status === 'unknown') continue;
-    const ok = holds(suffixAfter(child.pc, parent.pc), inputs);
+    const ok = holds(suffixAfter(child.pc, parent.pc), inputs, new Set(inputSymbols(child).map((x) => x.id)));
     if (ok === undefined) return 'unevaluable';
     if (ok) return child;
   }
   return undefined;
 }
 
-/** Are all conjuncts true under the inputs? undefined when one cannot be evaluated. */
-export function holds(cs: readonly Conjunct[], inputs: ConcreteInputs): boolean | undefined {
+/**
+ * Are all conjuncts true under the inputs? undefined when one cannot be evaluated. With `known`
+ * (the ids of the path's input symbols), a symbol that is neither an input nor an object made
+ * by `new` (e.g. the value of a pure function over the heap) makes the conjunct unevaluable:
+ * the inputs do not determine it, and its default would be a guess.
+ */
+export function holds(cs: readonly Conjunct[], inputs: ConcreteInputs, known?: ReadonlySet<number>): boolean | undefined {
+  const env = (sym: Term): Value | undefined => {
+    if (known && !known.has(sym.id) && allocatedValue(sym) === undefined) throw new EvaluationError(`${sym.symbol?.display ?? 'a symbol'} is not determined by the inputs`);
+    return inputValue(inputs, sym);
+  };
   for (const c of cs) {
-    const v = tryEvaluate(c.term, (sym) => inputValue(inputs, sym));
+    const v = tryEvaluate(c.term, env);
     if (v === undefined) return undefined;
     if (v !== true) return false;
   }

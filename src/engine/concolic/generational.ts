@@ -88,10 +88,20 @@ function takeBest(work: WorkItem[]): WorkItem {
   return work.splice(best, 1)[0];
 }
 
-/** ExpandExecution: one child per negatable conjunct at or after the bound whose negation is satisfiable. */
+/**
+ * ExpandExecution: one child per negatable conjunct at or after the bound whose negation is
+ * satisfiable. A run an assumption stopped (say an all-zero seed with a null object where the
+ * requires wants one) also gets the child that satisfies the assumption on the same path.
+ */
 async function expand(T: TermStore, solver: Solver, item: WorkItem, timeoutMs: number | undefined, onUnknown: () => void): Promise<{ inputs: ConcreteInputs; bound: number }[]> {
   const pc = item.run.result.constraints;
   const children: { inputs: ConcreteInputs; bound: number }[] = [];
+  const repair = item.run.result.repair;
+  if (repair && repair.length > 0) {
+    const r = await solver.checkSat(T.keyed.factsFor(repair), T.and(...repair), { wantModel: true, timeoutMs });
+    if (r.status === 'unknown') onUnknown();
+    if (r.status === 'sat' && r.model) children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: pc.length });
+  }
   for (let j = item.bound; j < pc.length; j++) {
     if (!pc[j].negatable) continue;
     const prefix = pc.slice(0, j).map((c) => c.term);

@@ -43,7 +43,6 @@ export async function verifyGenerational(checked: CheckedProgram, solver: Solver
     loopBound: opts.loopBound ?? CONCOLIC_BOUNDS.loopBound, recursionBound: opts.recursionBound ?? CONCOLIC_BOUNDS.recursionBound,
   };
   if (!entry.proc) return { report: emptyReport(checked, solver, started), tests: [], error: entry.error };
-  // Concolic inputs are scalars and arrays; object inputs (reference fields, permissions) are not read from a seed yet.
   const refused = unsupportedFeature(checked);
   if (refused !== undefined) return { report: emptyReport(checked, solver, started), tests: [], error: `generational search does not support ${refused}` };
   // The seed is checked as `symdap run` checks an inputs file (types, ranges).
@@ -85,13 +84,11 @@ function emptyReport(checked: CheckedProgram, solver: Solver, started: number): 
 }
 
 /**
- * What generational search cannot run, in words, or undefined. Object inputs (reference fields,
- * permissions) are not read from a seed yet; a synth function has no body to run concretely
- * until it is synthesised, a verification of its own (`symdap run` does that, then runs the result).
+ * What generational search cannot run, in words, or undefined: a synth function has no body to
+ * run concretely until it is synthesised, a verification of its own (`symdap run` does that,
+ * then runs the result).
  */
 export function unsupportedFeature(checked: CheckedProgram): string | undefined {
-  const cls = [...checked.classes.keys()][0];
-  if (cls !== undefined) return `objects yet (class ${cls})`;
   const synth = [...checked.synths.keys()][0];
   if (synth !== undefined) return `synth functions (synth ${synth}); 'symdap run' synthesises them first and runs the repaired program`;
   return undefined;
