@@ -89,3 +89,33 @@ describe('generational search in the debugger (searcher "generational")', () => 
     await expect(h.dc.launchRequest({ program: SAGE, searcher: 'generational', seed: { c0: true } } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/launch argument seed: input c0 = true is not/);
   }, 60_000);
 });
+
+describe('objects in concolic debugging and generational search', () => {
+  const ALIAS = sample('concolic/alias_cells.sym');
+
+  it('inputs with one object named twice take the aliasing side; the other side is offered with b = null or another object', async () => {
+    const entry = await launchAndStop(h.dc, ALIAS, { inputs: { a: { '@': 1 }, b: { '@': 1 }, k: 5 } });
+    const t = entry.body.threadId!;
+    await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+    await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+    const f = await topFrame(h.dc, t);
+    expect(f.line).toBe(20);
+    const targets = (await h.dc.stepInTargetsRequest({ frameId: f.id })).body.targets.map((x) => x.label);
+    expect(targets[0]).toMatch(/^then: .*\(these inputs\)$/);
+    // The else side needs b to be another object than a (or null).
+    expect(targets[1]).toMatch(/^else: .* with a = @1 \{x = 0\}, b = (null|@2), k = 5$/);
+  }, 90_000);
+
+  it('generational search from the all-zero input stops at the run where a and b alias and k = 7', async () => {
+    const out = outputs();
+    const stop = await launchAndStop(h.dc, ALIAS, { searcher: 'generational', stopOnEntry: false });
+    expect(stop.body.reason).toBe('exception');
+    const t = stop.body.threadId!;
+    expect((await topFrame(h.dc, t)).line).toBe(22);
+    const name = (await threadNames()).get(t)!;
+    expect(name).toMatch(/^#\d+ ✗ assert \(line 22\) run \d+ \(gen \d+\): a = @1 \{x = 0\}, b = @1, k = 7; \+\d+ new$/);
+    // The all-zero seed violates requires acc(a.x): an infeasible run, named in the summary, is no thread.
+    expect(out.join('')).toContain('infeasible, no thread: run 1 (a = null, b = null, k = 0)');
+    expect([...(await threadNames()).values()].some((n) => / run 1 \(gen 0\)/.test(n))).toBe(false);
+  }, 90_000);
+});

@@ -43,9 +43,9 @@ export function concreteChild(node: TreeNode, kids: readonly TreeNode[], inputs:
   return typeof taken === 'object' ? kids.find((k) => k.state === taken) : undefined;
 }
 
-/** `5   ⟵ a + 2` for a scalar whose expression is not a constant; the plain print otherwise. */
+/** `5   ⟵ a + 2` for a scalar whose expression is not a constant; the plain print otherwise (references: the heap view shows objects). */
 export function concolicValue(v: SymValue, printed: string, inputs: ConcreteInputs): string {
-  if (isSymArray(v) || v.op === 'const') return printed;
+  if (isSymArray(v) || v.op === 'const' || v.sort.kind === 'ref') return printed;
   const value = tryEvaluate(v, (s) => inputValue(inputs, s));
   return value === undefined ? printed : `${valueToString(value, v.sort)}   ⟵ ${printed}`;
 }

@@ -32,14 +32,17 @@ export async function launchGenerational(args: LaunchArgs, checked: CheckedProgr
   if (seed.error) return { error: seed.error };
   const engine: EngineOptions = { ...DEFAULT_OPTIONS, mode: 'explore', timeoutMs: args.solverTimeout, loopBound: args.loopBound, recursionBound: args.recursionBound };
   const result = await generationalSearch(checked, entry, solver, { runs: args.runs ?? DEFAULT_GENERATIONAL_RUNS, seed: seed.inputs, engine, timeoutMs: args.solverTimeout });
-  const roots: PathThread[] = [];
-  for (const r of result.runs) {
+  // A run its input stopped at an assumption (infeasible) has no path to show: it becomes no thread.
+  const shown = result.runs.filter((r) => r.result.outcome !== 'assumeFailed');
+  if (shown.length === 0) return { error: `${args.program}: every input the generational search made violates an assumption (${result.runs[0].result.note ?? 'infeasible'})` };
+  const threads = new Map<number, PathThread>();
+  for (const r of shown) {
     const t = paths.addRoot(await run.start(entry));
     t.inputs = r.inputs;
     t.title = runTitle(r);
-    roots.push(t);
+    threads.set(r.run, t);
   }
-  return { roots, output: [searchSummary(result, roots)] };
+  return { roots: [...threads.values()], output: [searchSummary(result, threads)] };
 }
 
 /** `run 4 (gen 2): c0 = 98, c1 = 0; +2 new` (the statement lines and branch sides it covered first). */
@@ -47,11 +50,13 @@ export function runTitle(r: GeneratedRun): string {
   return `run ${r.run} (gen ${r.generation}): ${showInputs(r.inputs)}; +${r.score} new`;
 }
 
-function searchSummary(result: GenerationalResult, roots: readonly PathThread[]): string {
-  const failed = result.runs.filter((r) => r.result.outcome === 'failed').map((r) => `run ${r.run} (path #${roots[r.run - 1].id})`);
+function searchSummary(result: GenerationalResult, threads: ReadonlyMap<number, PathThread>): string {
+  const failed = result.runs.filter((r) => r.result.outcome === 'failed').map((r) => `run ${r.run} (path #${threads.get(r.run)!.id})`);
+  const infeasible = result.runs.filter((r) => !threads.has(r.run)).map((r) => `run ${r.run} (${showInputs(r.inputs)})`);
   const end = result.exhausted ? 'every feasible path ran' : 'stopped at its budget of runs';
   const found = failed.length > 0 ? `failing: ${failed.join(', ')}` : 'no run failed';
-  return `generational search: ${result.runs.length} runs (${end}); ${found}. Each run is a thread; continue runs them in order.`;
+  const skipped = infeasible.length > 0 ? `; infeasible, no thread: ${infeasible.join(', ')}` : '';
+  return `generational search: ${result.runs.length} runs (${end}); ${found}${skipped}. Each run is a thread; continue runs them in order.`;
 }
 
 /**

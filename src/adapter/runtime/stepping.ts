@@ -126,6 +126,13 @@ export class Stepper {
   /** Concolic: follow the child the inputs take; where they take none (a violated assumption) go on symbolically. */
   private followInputs(t: PathThread, node: TreeNode, kids: readonly TreeNode[], inputs: ConcreteInputs): Advance {
     const child = concreteChild(node, kids, inputs);
+    // A generational run whose input violates an assumption ended there (infeasible), as in the search.
+    if (!child && t.title !== undefined) {
+      const why = `its inputs violate an assumption here (${showInputs(inputs)}): infeasible`;
+      t.held = undefined;
+      this.d.paths.finish(t, why);
+      return { kind: 'ended', why };
+    }
     if (!child) t.inputs = undefined;
     const followed = this.d.paths.release(t, child ? { follow: child, alone: t.title !== undefined } : { followFailure: true });
     if (!this.d.paths.get(t.id)) return { kind: 'ended', why: endedWhy(followed ?? node) };
