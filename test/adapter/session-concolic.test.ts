@@ -53,6 +53,9 @@ describe('concolic debugging (launch argument inputs)', () => {
     expect(f.line).toBe(4);
     expect(out.join('')).toContain(`path #${t} now follows the inputs a = ${m![1]}, b = 99 (they take the then side at line 3)`);
     expect((await scopeValues(h.dc, f.id, 'Locals')).get('x')?.value).toBe(`${Number(m![1]) + 2}   ⟵ a + 2`);
+    // The Path condition scope shows the constraint collected at the branch taken (line 3).
+    const pc = [...(await scopeValues(h.dc, f.id, 'Path condition')).entries()];
+    expect(pc.some(([n, v]) => n.endsWith('· line 3') && /a/.test(v.value) && /10/.test(v.value)), JSON.stringify(pc.map(([n, v]) => `${n}: ${v.value}`))).toBe(true);
 
     // Continue runs the new concrete path on: b = 99 + 1 breaks the assertion.
     const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t }));
