@@ -74,6 +74,28 @@ describe('generational search in the debugger (searcher "generational")', () => 
     expect(out.join('')).toMatch(new RegExp(`path #${t} now follows the inputs c0 = \\d+, c1 = 0, c2 = 0, c3 = 0 \\(they take the else side at line 13\\)`));
   }, 90_000);
 
+  it('continue runs the run threads in order: a breakpoint stops each run in turn, then the failing run stops', async () => {
+    const entry = await launchAndStop(h.dc, SAGE, { searcher: 'generational', runs: 16 });
+    await h.dc.setBreakpointsRequest({ source: { path: SAGE }, breakpoints: [{ line: 17 }] });
+    const order = [...(await threadNames()).keys()].sort((a, b) => a - b);
+    expect(order[0]).toBe(entry.body.threadId);
+    const stops: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: stops.at(-1) ?? entry.body.threadId! }));
+      expect(s.body.reason).toBe('breakpoint');
+      expect((await topFrame(h.dc, s.body.threadId!)).line).toBe(17);
+      stops.push(s.body.threadId!);
+    }
+    // Each run reaches line 17 once and ends; the next continue moves on to the next run.
+    expect(stops).toEqual(order.slice(0, 3));
+  }, 90_000);
+
+  it('says that seed and runs without searcher generational are ignored', async () => {
+    const out = outputs();
+    await launchAndStop(h.dc, SAGE, { seed: { c0: 1 }, runs: 3 });
+    expect(out.join('')).toContain("launch argument 'seed' and 'runs' applies to searcher 'generational' only; ignored");
+  }, 60_000);
+
   it('refuses inputs beside the seed', async () => {
     await h.dc.initializeRequest();
     await expect(h.dc.launchRequest({ program: SAGE, searcher: 'generational', inputs: { c0: 1 } } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/the first input is the launch argument 'seed', not 'inputs'/);

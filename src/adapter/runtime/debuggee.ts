@@ -88,7 +88,9 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     if (broken) { solver.dispose(); return { ok: false, messages: [`${args.program}: the inputs ${showInputs(concrete.inputs)} violate the precondition of ${entry.proc.name}`] }; }
     roots[0].inputs = concrete.inputs;
   }
-  return { ok: true, debuggee: debuggee(), root: roots[0], roots };
+  const unused = (['seed', 'runs'] as const).filter((k) => args[k] !== undefined);
+  const output = unused.length > 0 ? [`launch argument ${unused.map((k) => `'${k}'`).join(' and ')} applies to searcher 'generational' only; ignored`] : undefined;
+  return { ok: true, debuggee: debuggee(), root: roots[0], roots, ...(output ? { output } : {}) };
 }
 
 /** The path condition a thread's state is judged under: the state's plus the user's `:assume`s. */
