@@ -9,7 +9,7 @@ const USAGE = `usage:
   symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--searcher dfs|bfs|random|coverage]
                      [--searcher generational [--seed INPUTS.json] [--runs N]]
                      [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
-  symdap run FILE [--entry P] [--inputs inputs.json]
+  symdap run FILE [--entry P] [--inputs inputs.json] [--coverage]
   symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O] [--ui]
   symdap lsp [--stdio]              the language server (LSP over stdin/stdout)
 `;
