@@ -44,6 +44,21 @@ describe('generational search', () => {
     expect(report.coverage).toMatchObject({ statements: { covered: 7, total: 7 }, branches: { covered: 10, total: 10 } });
   }, 60_000);
 
+  it('scores each run by the coverage it adds first, and numbers generations from the seed', async () => {
+    const checked = load('concolic/sage_top.sym');
+    const proc = resolveEntry(checked).proc!;
+    const result = await generationalSearch(checked, proc, solver, { runs: 100, engine: { ...DEFAULT_OPTIONS, ...CONCOLIC_BOUNDS } });
+    // Every line and branch side is new exactly once: the scores add up to what the search covered.
+    expect(result.runs.reduce((n, r) => n + r.score, 0)).toBe(result.coverage.lines.size + result.coverage.sides.size);
+    expect(result.runs[0]).toMatchObject({ run: 1, generation: 0 });
+    expect(result.runs[0].score).toBeGreaterThan(0);
+    // From all zeros, generation g matches at most g bytes of "bad!".
+    for (const r of result.runs) {
+      const cx = r.inputs as Record<string, number>;
+      expect([cx.c0 === 98, cx.c1 === 97, cx.c2 === 100, cx.c3 === 33].filter(Boolean).length).toBeLessThanOrEqual(r.generation);
+    }
+  }, 60_000);
+
   it('a failing seed fails on the first run', async () => {
     const { report } = await verifyGenerational(load('concolic/sage_top.sym'), solver, { seed: { c0: 98, c1: 97, c2: 0, c3: 33 } });
     expect(report.search).toEqual({ searcher: 'generational', runs: expect.any(Number), firstFailureRun: 1 });
