@@ -7,7 +7,7 @@ import type { Assert, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } 
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
-import { conjuncts, hasPermission, leafConjuncts } from './heap/assertions';
+import { conjuncts, leafConjuncts } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { bodyShape } from './heap/snapshots';
 
@@ -25,6 +25,8 @@ function* nodes(root: unknown): Generator<Node> {
     yield x as Node;
     // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
+    // So may a join formula's (consumed on arrival, produced after the merge, step/joinHeap.ts).
+    if ((x as Node).kind === 'join') { const j = x as Join; if (j.cond) work.push(assertionNodes([j.cond])); continue; }
     // So may a loop invariant's (produced and consumed, step/heapLoops.ts).
     if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
@@ -34,8 +36,6 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    // D.10's join φ with permissions (consume φ on every path, keep the common chunks) is not built.
-    case 'join': return (n as unknown as Join).cond && hasPermission((n as unknown as Join).cond!, () => false) ? 'permissions in join formulas yet' : undefined;
     case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet';
     default: return undefined;
   }
@@ -83,6 +83,7 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+      if (n.kind === 'join' && (n as unknown as Join).cond) asserted.push((n as unknown as Join).cond!);
       if (n.kind === 'while') asserted.push(...(n as unknown as While).invariants);
     }
     // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.

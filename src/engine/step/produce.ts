@@ -34,6 +34,8 @@ export interface ProduceHow {
   readonly checkObligations: boolean;
   /** "requires of p", "ensures of p (call at line 9)". */
   readonly reason: string;
+  /** Chunks to take as they are when φ names their location (a join reuses what every path held, step/joinHeap.ts). */
+  readonly reuse?: Heap;
 }
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
@@ -144,6 +146,8 @@ async function produceOne(
   }
   facts.list.push({ term: T.and(ev.checks, T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
   for (const o of others) if (!distinctRefs(o.receiver, value)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  const kept = how.reuse?.find((r) => r.kind === 'field' && r.field === target.field && r.receiver === value);
+  if (kept) return { ...ev.s, heap: withChunk(heap, kept) };
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const fresh = how.naming(ev.s, display(target), type);
@@ -164,6 +168,8 @@ async function producePred(
     argVals.push(ev.v as Term);
     cur = ev.s;
   }
+  const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
+  if (kept) return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, kept) };
   if (recursion(ctx.checked).predicates.has(call.callee)) {
     // A recursive instance is produced folded: a fresh snapshot, unfolded only on demand (heap/snapshots.ts).
     const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
