@@ -54,7 +54,8 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
   const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
   const heap = states.some((s) => s.heap) ? joinHeaps(ctx.T, states, guards, !join.cond, fresh) : undefined;
-  const merged = { ...base, pc: reached, ...(heap ? { heap: heap.heap, note: droppedText(heap.dropped, join.span.line) } : {}) };
+  // The chunks φ reuses are shown held from the join on; the next step produces φ around them.
+  const merged = { ...base, pc: reached, ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}) };
   if (!join.cond) return mergeExactly(ctx, states, merged, join, guards);
   // φ with permissions: φ is produced by the next step (step/joinHeap.ts), which also assumes it.
   if (states.some((s) => s.joinTaken)) return withKont(summarise(ctx, states, merged, join, false), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));

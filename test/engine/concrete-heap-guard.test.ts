@@ -37,11 +37,6 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
     expect(await refusal(fn)).toEqual([expect.stringMatching(/^h\.sym:5:18: the symbolic engine does not support permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet \(acc\)$/)]);
   });
 
-  test('permissions in a join formula: one diagnostic at the join', async () => {
-    const src = `${CELL}proc main(c: Cell, b: bool)\n  requires acc(c.x)\n{\n  if (b) {\n    c.x := 1;\n  }\n  join acc(c.x);\n}\n`;
-    expect(await refusal(src)).toEqual(['h.sym:10:3: the symbolic engine does not support permissions in join formulas yet (join)']);
-  });
-
   test('a heap-free program is not affected', async () => {
     expect((await verifySource('proc main() {\n  assert 1 == 1;\n}\n', 'p.sym')).report.verdict).toBe('verified');
   });

@@ -28,10 +28,11 @@ export async function arriveWithHeap(ctx: EngineContext, s: State, st: Join, wai
   return [...out.leaves, ...out.outs.map((o) => waiting({ ...o.state, heap: s.heap, joinTaken: o.removed }))];
 }
 
-/** After the merge: produce φ into the summary's heap, reusing the chunks in `reuse`. */
+/** After the merge: produce φ into the summary's heap, reusing the chunks in `reuse` (the merge shows them held already). */
 export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, reuse: Heap): Promise<Successor[]> {
   const line = join.span.line;
-  const out = await produce(ctx, { ...s, note: undefined }, [join.cond!], {
+  const held = (s.heap ?? []).filter((c) => !reuse.includes(c));
+  const out = await produce(ctx, { ...s, heap: held }, [join.cond!], {
     envAt: (st) => envOf(ctx, st),
     naming: (st, display, type) => freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span),
     checkObligations: false,
