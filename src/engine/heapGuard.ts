@@ -36,7 +36,7 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet';
+    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert, join and predicate bodies yet';
     default: return undefined;
   }
 }
@@ -52,8 +52,8 @@ function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
   switch (d.kind) {
     case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
     case 'predicate': return [assertionNodes([d.body])];
-    // A function's footprint is one fixed set of chunks: no conditional permissions there.
-    case 'function': return [assertionNodes(d.requires, false), d.body];
+    // A function's requires may hold permissions under conditionals (read under their tests, symbolicEval.ts).
+    case 'function': return [assertionNodes(d.requires), d.body];
     default: return [d];
   }
 }

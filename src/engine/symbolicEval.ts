@@ -24,7 +24,7 @@ import type { Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding
 import { synthApplication } from './synth/encode';
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
-import { conjuncts } from './heap/assertions';
+import { guardedLeaves } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
 import type { Chunk, PredChunk } from './heap/chunks';
@@ -289,16 +289,16 @@ class Evaluator {
     if (recursion(this.env.decls!).functions.has(fn.name)) return this.application(fn, c, args, guard, bound, old);
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(this.heapFor(old), (n) => params.get(n));
-    for (const r of fn.requires) {
-      for (const k of conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false)) {
-        if (k.kind === 'acc') { inner.value(k.acc.target, guard, new Map(), false); continue; }
-        if (k.kind === 'pred') {
-          inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, guard, new Map(), false);
-          continue;
-        }
-        const holds = inner.term(k.expr, guard, new Map(), false);
-        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+    const under = this.testsIn(inner, guard);
+    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+      const { g } = under(tests);
+      if (k.kind === 'acc') { inner.value(k.acc.target, g, new Map(), false); continue; }
+      if (k.kind === 'pred') {
+        inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, g, new Map(), false);
+        continue;
       }
+      const holds = inner.term(k.expr, g, new Map(), false);
+      this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
     }
     return inner.value(fn.body, guard, new Map(), false);
   }
@@ -321,30 +321,35 @@ class Evaluator {
     const pres: Term[] = [];
     const snapKeys: Term[] = [];
     const parts: SymValue[] = [];
-    for (const k of fn.requires.flatMap((r) => conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false))) {
+    const under = this.testsIn(inner, guard);
+    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+      const { g, cond } = under(tests);
+      // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
+      const when = (v: SymValue): SymValue => (tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term));
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
-        const value = inner.value(target, guard, new Map(), false);
-        footprint.push({ kind: 'field', receiver: inner.term(target.object, guard, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
+        const value = when(inner.value(target, g, new Map(), false));
+        footprint.push({ kind: 'field', receiver: inner.term(target.object, g, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
         keys.push(keyOf(value));
         parts.push(value);
       } else if (k.kind === 'pred') {
-        const pargs = k.call.args.map((a) => inner.term(a, guard, new Map(), false));
+        const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
         const found = predCandidates(heap, k.call.callee, pargs);
         const held = predHeld(T, pargs, found);
-        if (!isTrue(held)) this.oblige('permission', held, guard, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
+        if (!isTrue(held)) this.oblige('permission', held, g, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
         const snaps = found.maybe.map((x) => snapshotOf(T, x));
         let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
         for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
+        snap = when(snap) as Term;
         const chunk: PredChunk = found.exact ?? { kind: 'pred', name: k.call.callee, args: pargs, snapshot: snap, origin: { span: c.span, reason: `footprint of ${fn.name}` } };
         footprint.push(chunk);
         keys.push(`p${snap.id}`);
         snapKeys.push(snap);
         parts.push(snap);
       } else {
-        const holds = inner.term(k.expr, guard, new Map(), false);
-        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
-        pres.push(holds);
+        const holds = inner.term(k.expr, g, new Map(), false);
+        this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+        pres.push(T.implies(cond, holds));
       }
     }
     const sort = sortOfType(fn.result);
@@ -364,6 +369,21 @@ class Evaluator {
     const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).term(fn.body, T.and(guard, pre), new Map(), false);
     T.keyed.addFact(app, T.implies(pre, T.eq(app, body)));
     return app;
+  }
+
+  /** The guard of a conditional part of a requires (`g`: with the outer guard; `cond`: its tests only); each test evaluated once. */
+  private testsIn(inner: Evaluator, guard: Term): (tests: readonly (readonly [Expr, boolean])[]) => { g: Term; cond: Term } {
+    const T = this.T;
+    const seen = new Map<Expr, Term>();
+    return (tests) => {
+      let cond = T.trueTerm;
+      for (const [e, side] of tests) {
+        let t = seen.get(e);
+        if (!t) { t = inner.term(e, T.and(guard, cond), new Map(), false); seen.set(e, t); }
+        cond = T.and(cond, side ? t : T.not(t));
+      }
+      return { g: T.and(guard, cond), cond };
+    };
   }
 
   private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {

@@ -15,7 +15,6 @@ import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
 const FUNCTION = 'class Node { var next: Node; }\npredicate p(n: Node) {\n  acc(n.next)\n}\nfunction one(n: Node): int[]\n  requires p(n)\n{\n  unfolding p(n) in (n.next == null ? [] : one(n.next))\n}\nproc main() {\n}\n';
-const CELL = 'class Cell {\n  var x: int;\n}\n';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-guard-')); });
@@ -30,11 +29,6 @@ async function refusal(source: string, mode: 'explore' | 'modular' = 'explore'):
 describe('the symbolic engine refuses the heap features it lacks, cleanly', () => {
   test('a recursive function with an array result: one diagnostic at its name', async () => {
     expect(await refusal(FUNCTION)).toEqual(['h.sym:5:10: the symbolic engine does not support recursive functions with array results yet (function one)']);
-  });
-
-  test('conditional permissions in a function requires (a footprint is one fixed set of chunks)', async () => {
-    const fn = `${CELL}function get(c: Cell, b: bool): int\n  requires b ==> acc(c.x)\n{\n  0\n}\nproc main() {\n}\n`;
-    expect(await refusal(fn)).toEqual([expect.stringMatching(/^h\.sym:5:18: the symbolic engine does not support permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet \(acc\)$/)]);
   });
 
   test('a heap-free program is not affected', async () => {

@@ -48,3 +48,23 @@ export function leafConjuncts(e: Expr, isPred: IsPredicate = () => false): Conju
 export function hasPermission(e: Expr, isPred: IsPredicate): boolean {
   return conjuncts(e, isPred).some((c) => c.kind !== 'pure');
 }
+
+/** A leaf conjunct with the tests of the conditionals around it, outermost first (test, side taken). */
+export interface GuardedLeaf {
+  readonly conjunct: Exclude<Conjunct, { kind: 'cond' }>;
+  readonly tests: readonly (readonly [Expr, boolean])[];
+}
+
+/** The leaves of `es` with their tests: a function's `requires` read non-destructively (no forking). */
+export function guardedLeaves(es: readonly Expr[], isPred: IsPredicate): GuardedLeaf[] {
+  const out: GuardedLeaf[] = [];
+  const walk = (list: readonly Conjunct[], tests: readonly (readonly [Expr, boolean])[]): void => {
+    for (const c of list) {
+      if (c.kind !== 'cond') { out.push({ conjunct: c, tests }); continue; }
+      walk(branchConjuncts(c, true, isPred), [...tests, [c.test, true]]);
+      walk(branchConjuncts(c, false, isPred), [...tests, [c.test, false]]);
+    }
+  };
+  walk(es.flatMap((e) => conjuncts(e, isPred)), []);
+  return out;
+}
