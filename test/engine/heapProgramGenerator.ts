@@ -18,7 +18,8 @@ export { CLASS, FIELDS };
 
 export interface HeapParam { readonly name: string; readonly kind: 'int' | 'bool' | 'ref' }
 /** A location main's requires grants: the field of the object reached from a parameter along `path`. */
-export interface Location { readonly path: readonly string[]; readonly field: string }
+/** A location main's requires holds (only when the bool input `when` is true, if given). */
+export interface Location { readonly path: readonly string[]; readonly field: string; readonly when?: string }
 
 export interface HeapProgram {
   readonly source: string;
@@ -152,7 +153,7 @@ class Builder {
     }
     // A conditional permission (`b0 ==> acc(p.flag)`), used under the same test.
     const guarded = params.some((p) => p.name === 'b0') ? [...needs].filter(([tag, n]) => /^p\d$/.test(tag) && !n.fields.includes('flag') && !n.preds.some((q) => this.preds.find((x) => x.name === q)!.fields.includes('flag')) && this.rng.chance(0.4)).map(([tag]) => tag) : [];
-    for (const tag of guarded) { perms.push(`(b0 ==> acc(${tag}.flag))`); footprint.push({ path: [tag], field: 'flag' }); }
+    for (const tag of guarded) { perms.push(`(b0 ==> acc(${tag}.flag))`); footprint.push({ path: [tag], field: 'flag', when: 'b0' }); }
     const vars: Var[] = params.map((p) => ({ name: p.name, kind: p.kind, tag: p.kind === 'ref' ? p.name : undefined, mutable: false }));
     let pure: string[] = [];
     const body = this.inProc(vars, needs, statements, () => {
