@@ -63,10 +63,10 @@ function recursiveBodyNodes(d: PredicateDecl, checked: CheckedProgram): unknown[
   return items.map((i) => (i.kind === 'acc' ? i.acc.target : i.kind === 'pred' ? i.call.args : i.expr));
 }
 
-/** The first recursive function the engine cannot apply yet: one with an array result (its application is one uninterpreted scalar). */
+/** The first recursive function the engine cannot apply yet: one whose result is an array of arrays (a one-level array is a length and contents). */
 function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined {
   const rec = recursion(checked).functions;
-  return [...checked.functions.values()].find((f) => rec.has(f.name) && f.result.kind === 'array');
+  return [...checked.functions.values()].find((f) => rec.has(f.name) && f.result.kind === 'array' && f.result.elem.kind === 'array');
 }
 
 /**
@@ -75,7 +75,7 @@ function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined
  */
 export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
   const rec = recursiveUnsupported(checked);
-  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions with array results yet (function ${rec.name})`);
+  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions whose results are arrays of arrays yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();
   for (const d of checked.program.decls) {

@@ -14,7 +14,7 @@ import { binaryTerm } from './terms/operators';
 import { isConst, type Sort, type Term } from './terms/term';
 import { MAX_INT_BITS } from './terms/semantics';
 import { sortOfType } from './sorts';
-import { arrayOf, elementOf, iteValue } from './arrays';
+import { arrayOf, elementOf, innerLevels, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 import { heapUnsupported } from './heapGuard';
 import type { Heap } from './heap/chunks';
@@ -353,22 +353,36 @@ class Evaluator {
       }
     }
     const sort = sortOfType(fn.result);
-    if (sort.kind === 'array') throw new EvalError(`${fn.name} is recursive: array results are not supported yet`);
+    if (sort.kind === 'array' && innerLevels(sort) > 0) throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
     const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
-    const app = T.keyed.sym(`app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`, sort, `${fn.name}(${shown})`, `application of ${fn.name} at line ${c.span.line}`);
+    const key = `app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`;
+    const origin = `application of ${fn.name} at line ${c.span.line}`;
+    // An array result is two uninterpreted values, its length and its contents, each defined by the body's.
+    const app: Term = T.keyed.sym(key, sort, `${fn.name}(${shown})`, origin);
+    const len = sort.kind === 'array' ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin) : undefined;
+    const result: SymValue = len ? { kind: 'symArray', length: len, contents: app } : app;
     // Congruence: equal footprint values and arguments give equal applications (not for array parts).
     const scalar = [...parts, ...args];
-    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
+    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) {
+      T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
+      if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
+    }
     // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
     // (those are finite terms, so this ends); any other waits until evaluated at top level.
     const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
-    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return app;
+    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
     T.keyed.addFact(app, T.trueTerm);
+    if (len) T.keyed.addFact(len, T.trueTerm);
     const pre = T.and(...pres);
     const lookup = (n: string): SymValue | undefined => params.get(n);
-    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).term(fn.body, T.and(guard, pre), new Map(), false);
-    T.keyed.addFact(app, T.implies(pre, T.eq(app, body)));
-    return app;
+    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).value(fn.body, T.and(guard, pre), new Map(), false);
+    if (isSymArray(body) && len) {
+      T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
+      T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
+    } else {
+      T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
+    }
+    return result;
   }
 
   /** The guard of a conditional part of a requires (`g`: with the outer guard; `cond`: its tests only); each test evaluated once. */
