@@ -51,6 +51,14 @@ export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): 
   return out;
 }
 
+/** Every field chunk of `h`, of any field, including those folded inside fragments. */
+export function everyFieldChunk(h: Heap, out: FieldChunk[] = []): FieldChunk[] {
+  for (const c of h) {
+    if (c.kind === 'field') out.push(c); else if (c.fragment) everyFieldChunk(c.fragment, out);
+  }
+  return out;
+}
+
 export function predChunks(h: Heap, name: string): PredChunk[] {
   return h.filter((c): c is PredChunk => c.kind === 'pred' && c.name === name);
 }

@@ -14,7 +14,7 @@ import type { Term } from '../terms/term';
 import { distinctRefs, sameRef } from '../heap/alias';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
 import { branchOn } from './branches';
-import { allFieldChunks, EMPTY_HEAP, withChunk, type Heap } from '../heap/chunks';
+import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { assumeConjunct } from './checks';
 import { conjoin } from '../pathCondition';
 import { STEP, type EngineContext, type Successor } from './context';
@@ -37,6 +37,8 @@ export interface ProduceHow {
   readonly reason: string;
   /** Chunks to take as they are when φ names their location (a join reuses what every path held, step/joinHeap.ts). */
   readonly reuse?: Heap;
+  /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
+  readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
 }
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
@@ -149,7 +151,9 @@ async function produceOne(
     return undefined;
   }
   facts.list.push({ term: T.and(ev.checks, T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
-  for (const o of others) if (!distinctRefs(o.receiver, value)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  for (const o of others) {
+    if (!distinctRefs(o.receiver, value) && !how.knownApart?.(value, target.field, o)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  }
   const kept = how.reuse?.find((r) => r.kind === 'field' && r.field === target.field && r.receiver === value);
   if (kept) return { ...ev.s, heap: withChunk(heap, kept) };
   const type = ctx.checked.exprTypes.get(target);
