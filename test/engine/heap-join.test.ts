@@ -41,6 +41,16 @@ describe.each(['explore', 'modular'] as const)('join φ with permissions (%s)', 
     expect((await run(src, mode)).failures.sort()).toEqual(['join@16', 'permission@16']);
   });
 
+  test('φ reading a field before naming its permission is read after its chunks are back: the path goes on', async () => {
+    const src = main('  if (b) { c.x := 1; } else { c.x := 2; }\n  join c.x > 0 && acc(c.x);\n  assert c.x > 0;\n  assert false;\n');
+    expect((await run(src, mode)).failures).toEqual(['assert@18']);
+  });
+
+  test('after a permission failure at the join the merged path still goes on to later failures', async () => {
+    const src = main('  if (b) { unfold pos(d); }\n  join pos(d) && acc(c.x);\n  assert false;\n');
+    expect((await run(src, mode)).failures.sort()).toEqual(['assert@17', 'permission@16']);
+  });
+
   test('a chunk not held on every path is dropped; one held everywhere for the same receiver stays', async () => {
     const src = main('  var e: Cell := new Cell;\n  var f: Cell := new Cell;\n  if (b) { e.x := 1; var g: Cell := new Cell; f := g; }\n  join acc(c.x);\n  e.x := 2;\n  f.x := 3;\n');
     expect((await run(src, mode)).failures).toEqual(['permission@20']);

@@ -5,7 +5,7 @@
 // step produces φ into it: a chunk identical on every path is reused with its value, any other
 // gets a fresh value, and φ's pure parts are assumed (they held on every path).
 
-import type { Join } from '../../lang/ast';
+import type { Expr, Join } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { State } from '../state';
 import type { Heap } from '../heap/chunks';
@@ -14,6 +14,11 @@ import { consume } from './consume';
 import { envOf } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
+import { conjuncts, type Conjunct } from '../heap/assertions';
+
+function exprOf(c: Conjunct): Expr {
+  return c.kind === 'acc' ? c.acc : c.kind === 'pred' ? c.call : c.expr;
+}
 
 /** Consumes φ on a copy; every way through waits at the join with the chunks φ took. */
 export async function arriveWithHeap(ctx: EngineContext, s: State, st: Join, waiting: (next: State) => Successor): Promise<Successor[]> {
@@ -32,12 +37,18 @@ export async function arriveWithHeap(ctx: EngineContext, s: State, st: Join, wai
 export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, reuse: Heap): Promise<Successor[]> {
   const line = join.span.line;
   const held = (s.heap ?? []).filter((c) => !reuse.includes(c));
-  const out = await produce(ctx, { ...s, heap: held }, [join.cond!], {
+  // Every path checked φ in its heap with all of φ's chunks (a consume reads at its start), so
+  // the summary produces φ's permissions first and then reads its pure parts.
+  const parts = conjuncts(join.cond!, (n) => ctx.checked.predicates.has(n));
+  const perms = parts.filter((c) => c.kind !== 'pure').map(exprOf);
+  const pure = parts.filter((c) => c.kind === 'pure').map(exprOf);
+  const out = await produce(ctx, { ...s, heap: held }, [...perms, ...pure], {
     envAt: (st) => envOf(ctx, st),
     naming: (st, display, type) => freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span),
     checkObligations: false,
     reason: `join summary (line ${line})`,
     reuse,
+    guardedFacts: true,
   });
   return [...out.leaves, ...out.nexts.map((state) => ({ state, label: STEP }))];
 }

@@ -37,6 +37,8 @@ export interface ProduceHow {
   readonly reason: string;
   /** Chunks to take as they are when φ names their location (a join reuses what every path held, step/joinHeap.ts). */
   readonly reuse?: Heap;
+  /** Assume a pure part only where its runtime checks hold, not the checks (a join's φ: a read the merge dropped constrains nothing). */
+  readonly guardedFacts?: boolean;
   /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
   readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
 }
@@ -106,7 +108,7 @@ async function produceCond(
 ): Promise<End[]> {
   const ev = await evaluate(ctx, s, c.test, how, leaves);
   if (!ev) return [];
-  const known = settle(ctx, ev.s, { list: [...facts.list, { term: ev.checks, span: c.test.span }] }, how.reason);
+  const known = settle(ctx, ev.s, { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] }, how.reason);
   if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
   const out: End[] = [];
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
@@ -142,7 +144,8 @@ async function produceOne(
   const ev = await evaluate(ctx, s, e, how, leaves);
   if (!ev) return undefined;
   const value = ev.v as Term;
-  if (c.kind === 'pure') { facts.list.push({ term: T.and(ev.checks, value), span: c.expr.span }); return ev.s; }
+  const fact = (t: Term): Term => (how.guardedFacts ? T.implies(ev.checks, t) : T.and(ev.checks, t));
+  if (c.kind === 'pure') { facts.list.push({ term: fact(value), span: c.expr.span }); return ev.s; }
   const target = c.acc.target as FieldRead;
   const heap = ev.s.heap ?? EMPTY_HEAP;
   const others = allFieldChunks(heap, target.field);
@@ -150,7 +153,7 @@ async function produceOne(
     leaves.push({ state: { ...ev.s, status: 'infeasible', note: `${how.reason}: acc(${printExpr(target)}) would be held twice` }, label: STEP });
     return undefined;
   }
-  facts.list.push({ term: T.and(ev.checks, T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
+  facts.list.push({ term: fact(T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
   for (const o of others) {
     if (!distinctRefs(o.receiver, value) && !how.knownApart?.(value, target.field, o)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
   }
