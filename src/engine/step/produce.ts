@@ -121,7 +121,14 @@ async function produceCond(
 async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
-  if (!how.checkObligations) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
+  if (!how.checkObligations) {
+    // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
+    // failure that ends the path, never a silent contradiction (a path with no failures).
+    const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
+    if (unheld.length === 0) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
+    leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
+    return undefined;
+  }
   const checked = await checkObligations(ctx, s, obligations);
   leaves.push(...checked.leaves);
   return checked.next ? { s: checked.next, v, checks: ctx.T.trueTerm } : undefined;
