@@ -24,7 +24,7 @@ import type { Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding
 import { synthApplication } from './synth/encode';
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
-import { guardedLeaves } from './heap/assertions';
+import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
 import type { Chunk, PredChunk } from './heap/chunks';
@@ -289,7 +289,7 @@ class Evaluator {
     if (recursion(this.env.decls!).functions.has(fn.name)) return this.application(fn, c, args, guard, bound, old);
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(this.heapFor(old), (n) => params.get(n));
-    const under = this.testsIn(inner, guard);
+    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
     for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
       const { g } = under(tests);
       if (k.kind === 'acc') { inner.value(k.acc.target, g, new Map(), false); continue; }
@@ -321,7 +321,7 @@ class Evaluator {
     const pres: Term[] = [];
     const snapKeys: Term[] = [];
     const parts: SymValue[] = [];
-    const under = this.testsIn(inner, guard);
+    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
     for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
       const { g, cond } = under(tests);
       // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
@@ -383,21 +383,6 @@ class Evaluator {
       T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
     }
     return result;
-  }
-
-  /** The guard of a conditional part of a requires (`g`: with the outer guard; `cond`: its tests only); each test evaluated once. */
-  private testsIn(inner: Evaluator, guard: Term): (tests: readonly (readonly [Expr, boolean])[]) => { g: Term; cond: Term } {
-    const T = this.T;
-    const seen = new Map<Expr, Term>();
-    return (tests) => {
-      let cond = T.trueTerm;
-      for (const [e, side] of tests) {
-        let t = seen.get(e);
-        if (!t) { t = inner.term(e, T.and(guard, cond), new Map(), false); seen.set(e, t); }
-        cond = T.and(cond, side ? t : T.not(t));
-      }
-      return { g: T.and(guard, cond), cond };
-    };
   }
 
   private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {

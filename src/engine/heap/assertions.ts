@@ -5,6 +5,8 @@
 
 import type { Acc, Call, Expr } from '../../lang/ast';
 import { mentionsPermission as holdsPermission } from './snapshots';
+import type { TermStore } from '../terms/store';
+import type { Term } from '../terms/term';
 
 export type Conjunct =
   | { readonly kind: 'acc'; readonly acc: Acc }
@@ -67,4 +69,21 @@ export function guardedLeaves(es: readonly Expr[], isPred: IsPredicate): Guarded
   };
   walk(es.flatMap((e) => conjuncts(e, isPred)), []);
   return out;
+}
+
+/**
+ * The guards of a function's conditional requires parts: `g` (with the outer guard) and
+ * `cond` (the tests only); each test is evaluated once, under the tests around it.
+ */
+export function testsUnder(T: TermStore, guard: Term, evalTest: (e: Expr, guard: Term) => Term): (tests: GuardedLeaf['tests']) => { g: Term; cond: Term } {
+  const seen = new Map<Expr, Term>();
+  return (tests) => {
+    let cond = T.trueTerm;
+    for (const [e, side] of tests) {
+      let t = seen.get(e);
+      if (!t) { t = evalTest(e, T.and(guard, cond)); seen.set(e, t); }
+      cond = T.and(cond, side ? t : T.not(t));
+    }
+    return { g: T.and(guard, cond), cond };
+  };
 }
