@@ -7,7 +7,7 @@ import type { Assert, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } 
 import type { CheckedProgram } from '../lang/checked';
 import { error, type Diagnostic } from '../lang/diagnostics';
 import type { Span } from '../lang/span';
-import { conjuncts, hasPermission, leafConjuncts } from './heap/assertions';
+import { conjuncts, leafConjuncts } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { bodyShape } from './heap/snapshots';
 
@@ -25,6 +25,8 @@ function* nodes(root: unknown): Generator<Node> {
     yield x as Node;
     // An assert's top-level conjuncts may be permissions (consumed on a copy, step/assertHeap.ts).
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
+    // So may a join formula's (consumed on arrival, produced after the merge, step/joinHeap.ts).
+    if ((x as Node).kind === 'join') { const j = x as Join; if (j.cond) work.push(assertionNodes([j.cond])); continue; }
     // So may a loop invariant's (produced and consumed, step/heapLoops.ts).
     if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
@@ -34,9 +36,7 @@ function* nodes(root: unknown): Generator<Node> {
 /** What the engine refuses in `n`, if anything. */
 function unsupported(n: Node): string | undefined {
   switch (n.kind) {
-    // D.10's join φ with permissions (consume φ on every path, keep the common chunks) is not built.
-    case 'join': return (n as unknown as Join).cond && hasPermission((n as unknown as Join).cond!, () => false) ? 'permissions in join formulas yet' : undefined;
-    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert and predicate bodies, or under a conditional in a function requires, yet';
+    case 'acc': return 'permissions outside the conjuncts and conditionals of requires, ensures, invariants, assert, join and predicate bodies yet';
     default: return undefined;
   }
 }
@@ -52,8 +52,8 @@ function declNodes(d: TopDecl, checked?: CheckedProgram): unknown[] {
   switch (d.kind) {
     case 'proc': return [assertionNodes([...d.requires, ...d.ensures]), d.body];
     case 'predicate': return [assertionNodes([d.body])];
-    // A function's footprint is one fixed set of chunks: no conditional permissions there.
-    case 'function': return [assertionNodes(d.requires, false), d.body];
+    // A function's requires may hold permissions under conditionals (read under their tests, symbolicEval.ts).
+    case 'function': return [assertionNodes(d.requires), d.body];
     default: return [d];
   }
 }
@@ -63,10 +63,10 @@ function recursiveBodyNodes(d: PredicateDecl, checked: CheckedProgram): unknown[
   return items.map((i) => (i.kind === 'acc' ? i.acc.target : i.kind === 'pred' ? i.call.args : i.expr));
 }
 
-/** The first recursive function the engine cannot apply yet: one with an array result (its application is one uninterpreted scalar). */
+/** The first recursive function the engine cannot apply yet: one whose result is an array of arrays (a one-level array is a length and contents). */
 function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined {
   const rec = recursion(checked).functions;
-  return [...checked.functions.values()].find((f) => rec.has(f.name) && f.result.kind === 'array');
+  return [...checked.functions.values()].find((f) => rec.has(f.name) && f.result.kind === 'array' && f.result.elem.kind === 'array');
 }
 
 /**
@@ -75,7 +75,7 @@ function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined
  */
 export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
   const rec = recursiveUnsupported(checked);
-  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions with array results yet (function ${rec.name})`);
+  if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions whose results are arrays of arrays yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();
   for (const d of checked.program.decls) {
@@ -83,6 +83,7 @@ export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'mo
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding') placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+      if (n.kind === 'join' && (n as unknown as Join).cond) asserted.push((n as unknown as Join).cond!);
       if (n.kind === 'while') asserted.push(...(n as unknown as While).invariants);
     }
     // untouched(A) consumes A (step/untouched.ts): A's instances are placed too.

@@ -9,7 +9,7 @@
 
 import type { Join } from '../lang/ast';
 import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
-import { topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import { push, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
 import { assumedClause, evalClause } from './step/checks';
 import { iteValue, sameValue } from './arrays';
 import type { Term } from './terms/term';
@@ -17,7 +17,7 @@ import type { EngineContext } from './step/context';
 import { envOf, withKont } from './step/frames';
 import { havoc, mergeCounts } from './step/havoc';
 import { declaredTypes } from './step/modifies';
-import { joinHeaps } from './heap/joinHeaps';
+import { droppedText, joinHeaps } from './heap/joinHeaps';
 import type { FieldChunk } from './heap/chunks';
 import { printTerm } from './terms/print';
 
@@ -46,15 +46,20 @@ function commonNames(stores: readonly Store[]): [string, SymValue[]][] {
 
 export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: Join): State {
   const first = states[0];
-  const resumed: State = { ...withKont(first, topFrame(first).kont!.tail), status: 'running', waitingAt: undefined };
+  const resumed: State = { ...withKont(first, topFrame(first).kont!.tail), status: 'running', waitingAt: undefined, joinTaken: undefined };
   if (states.length === 1) return resumed;
   const prefix = commonPrefix(states.map((s) => s.pc));
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
   const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
   const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
-  const merged = { ...base, pc: reached, ...(states.some((s) => s.heap) ? { heap: joinHeaps(ctx.T, states, guards, !join.cond, fresh) } : {}) };
-  return join.cond ? summarise(ctx, states, merged, join) : mergeExactly(ctx, states, merged, join, guards);
+  const heap = states.some((s) => s.heap) ? joinHeaps(ctx.T, states, guards, !join.cond, fresh) : undefined;
+  // The chunks φ reuses are shown held from the join on; the next step produces φ around them.
+  const merged = { ...base, pc: reached, ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}) };
+  if (!join.cond) return mergeExactly(ctx, states, merged, join, guards);
+  // φ with permissions: φ is produced by the next step (step/joinHeap.ts), which also assumes it.
+  if (states.some((s) => s.joinTaken)) return withKont(summarise(ctx, states, merged, join, false), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
+  return summarise(ctx, states, merged, join, true);
 }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
@@ -73,7 +78,7 @@ function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly 
   return out;
 }
 
-function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
+function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, assumePhi: boolean): State {
   const types = declaredTypes(ctx.checked, topFrame(base).proc);
   let cur = base;
   const pick = (name: string, values: SymValue[]): SymValue => {
@@ -85,6 +90,7 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
   const summary = withTopStore({ ...cur, model: undefined }, store, globals);
+  if (!assumePhi) return summary;
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const clause = evalClause(join.cond!, envOf(ctx, summary));
   // A read of a chunk the merge dropped has no value to constrain: φ is then not assumed (sound, weaker).

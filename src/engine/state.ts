@@ -44,7 +44,9 @@ export type Instr =
    */
   | { readonly kind: 'requires'; readonly span: Span; readonly globals: readonly Obligation[]; readonly clauses: readonly Expr[] }
   /** Leave the procedure: check `ensures`, pop the frame, assign results. */
-  | { readonly kind: 'return'; readonly span: Span };
+  | { readonly kind: 'return'; readonly span: Span }
+  /** After paths merged at `join φ;` with permissions: produce φ, reusing chunks identical on every path (step/joinHeap.ts). */
+  | { readonly kind: 'joinHeap'; readonly join: Join; readonly reuse: Heap };
 
 export interface Kont { readonly head: Instr; readonly tail: Kont | null }
 
@@ -116,11 +118,14 @@ export interface State {
   readonly havocCounts: ReadonlyMap<string, HavocCount>;
   /** Why the path ended, for statuses other than running/waiting/done. */
   readonly failure?: Failure;
+  /** Why the path ended, in words; on a path just merged at a join, what the join dropped ("dropped at join line 12: acc(c.x)"). */
   readonly note?: string;
   /** Lines executed on this path, most recent last (a persistent list, newest first). */
   readonly trace: TraceEntry | null;
   /** The join a waiting state waits at. */
   readonly waitingAt?: Join;
+  /** At a `join φ;` with permissions: the chunks φ takes on this waiting path (heap/joinHeaps.ts). */
+  readonly joinTaken?: Heap;
   /** Symbols this path introduced as inputs (parameters, havocs), newest first. */
   readonly inputs: InputEntry | null;
   /** Programs with objects: the field permissions the path holds (absent: none). */
@@ -167,6 +172,7 @@ export function nextSpan(s: State): Span | undefined {
     case 'loopPreserve': return head.loop.span;
     case 'return': return head.span;
     case 'requires': return head.span;
+    case 'joinHeap': return head.join.span;
   }
 }
 

@@ -14,7 +14,7 @@ import { binaryTerm } from './terms/operators';
 import { isConst, type Sort, type Term } from './terms/term';
 import { MAX_INT_BITS } from './terms/semantics';
 import { sortOfType } from './sorts';
-import { arrayOf, elementOf, iteValue } from './arrays';
+import { arrayOf, elementOf, innerLevels, iteValue } from './arrays';
 import { isSymArray, type SymArray, type SymValue } from './state';
 import { heapUnsupported } from './heapGuard';
 import type { Heap } from './heap/chunks';
@@ -24,7 +24,7 @@ import type { Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding
 import { synthApplication } from './synth/encode';
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
-import { conjuncts } from './heap/assertions';
+import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
 import type { Chunk, PredChunk } from './heap/chunks';
@@ -289,16 +289,16 @@ class Evaluator {
     if (recursion(this.env.decls!).functions.has(fn.name)) return this.application(fn, c, args, guard, bound, old);
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(this.heapFor(old), (n) => params.get(n));
-    for (const r of fn.requires) {
-      for (const k of conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false)) {
-        if (k.kind === 'acc') { inner.value(k.acc.target, guard, new Map(), false); continue; }
-        if (k.kind === 'pred') {
-          inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, guard, new Map(), false);
-          continue;
-        }
-        const holds = inner.term(k.expr, guard, new Map(), false);
-        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+      const { g } = under(tests);
+      if (k.kind === 'acc') { inner.value(k.acc.target, g, new Map(), false); continue; }
+      if (k.kind === 'pred') {
+        inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, g, new Map(), false);
+        continue;
       }
+      const holds = inner.term(k.expr, g, new Map(), false);
+      this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
     }
     return inner.value(fn.body, guard, new Map(), false);
   }
@@ -321,49 +321,68 @@ class Evaluator {
     const pres: Term[] = [];
     const snapKeys: Term[] = [];
     const parts: SymValue[] = [];
-    for (const k of fn.requires.flatMap((r) => conjuncts(r, (n) => this.env.decls?.predicates.has(n) ?? false))) {
+    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+      const { g, cond } = under(tests);
+      // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
+      const when = (v: SymValue): SymValue => (tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term));
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
-        const value = inner.value(target, guard, new Map(), false);
-        footprint.push({ kind: 'field', receiver: inner.term(target.object, guard, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
+        const value = when(inner.value(target, g, new Map(), false));
+        footprint.push({ kind: 'field', receiver: inner.term(target.object, g, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
         keys.push(keyOf(value));
         parts.push(value);
       } else if (k.kind === 'pred') {
-        const pargs = k.call.args.map((a) => inner.term(a, guard, new Map(), false));
+        const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
         const found = predCandidates(heap, k.call.callee, pargs);
         const held = predHeld(T, pargs, found);
-        if (!isTrue(held)) this.oblige('permission', held, guard, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
+        if (!isTrue(held)) this.oblige('permission', held, g, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
         const snaps = found.maybe.map((x) => snapshotOf(T, x));
         let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
         for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
+        snap = when(snap) as Term;
         const chunk: PredChunk = found.exact ?? { kind: 'pred', name: k.call.callee, args: pargs, snapshot: snap, origin: { span: c.span, reason: `footprint of ${fn.name}` } };
         footprint.push(chunk);
         keys.push(`p${snap.id}`);
         snapKeys.push(snap);
         parts.push(snap);
       } else {
-        const holds = inner.term(k.expr, guard, new Map(), false);
-        this.oblige('precondition', holds, guard, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
-        pres.push(holds);
+        const holds = inner.term(k.expr, g, new Map(), false);
+        this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+        pres.push(T.implies(cond, holds));
       }
     }
     const sort = sortOfType(fn.result);
-    if (sort.kind === 'array') throw new EvalError(`${fn.name} is recursive: array results are not supported yet`);
+    if (sort.kind === 'array' && innerLevels(sort) > 0) throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
     const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
-    const app = T.keyed.sym(`app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`, sort, `${fn.name}(${shown})`, `application of ${fn.name} at line ${c.span.line}`);
+    const key = `app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`;
+    const origin = `application of ${fn.name} at line ${c.span.line}`;
+    // An array result is two uninterpreted values, its length and its contents, each defined by the body's.
+    const app: Term = T.keyed.sym(key, sort, `${fn.name}(${shown})`, origin);
+    const len = sort.kind === 'array' ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin) : undefined;
+    const result: SymValue = len ? { kind: 'symArray', length: len, contents: app } : app;
     // Congruence: equal footprint values and arguments give equal applications (not for array parts).
     const scalar = [...parts, ...args];
-    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
+    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) {
+      T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
+      if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
+    }
     // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
     // (those are finite terms, so this ends); any other waits until evaluated at top level.
     const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
-    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return app;
+    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
     T.keyed.addFact(app, T.trueTerm);
+    if (len) T.keyed.addFact(len, T.trueTerm);
     const pre = T.and(...pres);
     const lookup = (n: string): SymValue | undefined => params.get(n);
-    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).term(fn.body, T.and(guard, pre), new Map(), false);
-    T.keyed.addFact(app, T.implies(pre, T.eq(app, body)));
-    return app;
+    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).value(fn.body, T.and(guard, pre), new Map(), false);
+    if (isSymArray(body) && len) {
+      T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
+      T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
+    } else {
+      T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
+    }
+    return result;
   }
 
   private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {

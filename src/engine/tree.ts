@@ -6,6 +6,7 @@
 import type { Join } from '../lang/ast';
 import { isTerminal, type State, type Status } from './state';
 import { mergeAtJoin } from './joins';
+import { groupByShape } from './heap/joinHeaps';
 import type { EdgeLabel, EngineContext } from './step/context';
 import { step } from './step/execute';
 
@@ -111,7 +112,9 @@ export class ExecutionTree {
       else if (g.join === join) g.nodes.push(n);
     }
     const merged: TreeNode[] = [];
-    for (const { join, nodes } of groups.values()) merged.push(this.merge(nodes, join));
+    for (const { join, nodes } of groups.values()) {
+      for (const same of groupByShape(!join.cond, nodes, (n) => n.state.heap)) merged.push(this.merge(same, join));
+    }
     return merged;
   }
 

@@ -4,7 +4,7 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { openSession, sample, topFrame, writeProgram, type Harness } from './sessionHarness';
+import { openSession, sample, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
 
 let h: Harness;
 beforeEach(async () => { h = await openSession(); });
@@ -124,4 +124,29 @@ test('watches evaluate heap-dependent function calls, and say so when the instan
   expect(sum.body.result).toMatch(/^100( - amount)?$/);
   const valid = await h.dc.evaluateRequest({ expression: ':valid balanceOf(a) >= 0', frameId: frame.id, context: 'repl' });
   expect(valid.body.result).toMatch(/^valid/);
+});
+
+test('join_summary.sym: the join says which chunks it dropped, and the Heap scope no longer lists them', async () => {
+  let stop = await launch(sample('heap/join_summary.sym'), [], { stopOnEntry: true });
+  const texts: string[] = [];
+  // Step every path to the join (line 25): a waiting path yields to the other one.
+  for (let i = 0; i < 40 && !texts.some((t) => t.includes('dropped at join')); i++) {
+    let t = stop.body.threadId!;
+    if ((stop.body.description ?? '').startsWith('waiting at join')) {
+      t = (await h.dc.threadsRequest()).body.threads.find((x) => x.id !== t)!.id;
+    }
+    stop = await resume(t, 'next');
+    texts.push(stop.body.description ?? '');
+  }
+  const merged = texts.find((t) => t.includes('dropped at join'));
+  expect(merged).toMatch(/dropped at join line 25: acc\(Cell@22\.x\)$/);
+  const frame = await topFrame(h.dc, stop.body.threadId!);
+  expect(frame.line).toBe(25);
+  const heap = await scopeValues(h.dc, frame.id, 'Heap');
+  // pos(d) is the same instance on both paths: held from the join on; acc(c.x) differs and
+  // comes back, with a fresh value, when the next step produces φ.
+  expect([...heap.keys()]).toEqual(['pos(d)', 'old heap']);
+  const after = await resume(stop.body.threadId!, 'next');
+  const rows = await scopeValues(h.dc, (await topFrame(h.dc, after.body.threadId!)).id, 'Heap');
+  expect([...rows.keys()]).toEqual(['acc(c.x)', 'pos(d)', 'old heap']);
 });

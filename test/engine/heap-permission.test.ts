@@ -108,3 +108,10 @@ describe.each(['join;', 'join c.x >= 1;'])('%s on states with heaps', (join) => 
   });
 });
 
+
+test('an ensures that reads a field before naming its permission is a permission failure at the call, not a silent dead end', async () => {
+  const src = `${CELL}proc set(c: Cell)\n  requires acc(c.x)\n  ensures c.x > 0 && acc(c.x)\n{\n  c.x := 1;\n}\nproc main(c: Cell)\n  requires acc(c.x)\n{\n  set(c);\n  assert false;\n}\n`;
+  const r = await failures(src, 'modular');
+  expect(r.verdict).toBe('failed');
+  expect(r.failures.map((f) => `${f.kind}@${f.line}`)).toEqual(['permission@4']);
+});

@@ -1,7 +1,7 @@
 // Predicates, fold/unfold, unfolding and heap-dependent functions in the symbolic engine with
 // the real Z3 (design B.5, B.6): `fold` failures with counterexamples, missing instances as
 // `permission` failures, functions as precise as the values folded in, instances from
-// contracts holding disjoint permissions, and the clean refusal of recursive functions with array results.
+// contracts holding disjoint permissions, and the clean refusal of recursive functions whose results are arrays of arrays.
 
 import { describe, expect, test } from 'vitest';
 import { verifySource } from '../../src/engine/verifySource';
@@ -59,9 +59,9 @@ test.each(['explore', 'modular'] as const)('a missing instance at a call is heal
   ]);
 });
 
-test('a recursive function with an array result is refused with a clear error (applications are scalar terms)', async () => {
-  const src = 'class Node { var next: Node; }\npredicate list(n: Node) {\n  acc(n.next) && (n.next != null ==> list(n.next))\n}\nfunction f(n: Node): int[]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [] : f(n.next))\n}\nproc main() {\n}\n';
+test('a recursive function whose result is an array of arrays is refused with a clear error', async () => {
+  const src = 'class Node { var next: Node; }\npredicate list(n: Node) {\n  acc(n.next) && (n.next != null ==> list(n.next))\n}\nfunction f(n: Node): int[][]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [] : f(n.next))\n}\nproc main() {\n}\n';
   const r = await verify(src, 'explore');
   expect(r.verdict).toBe('error');
-  expect(r.diagnostics).toEqual(['5:10: the symbolic engine does not support recursive functions with array results yet (function f)']);
+  expect(r.diagnostics).toEqual(['5:10: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function f)']);
 });

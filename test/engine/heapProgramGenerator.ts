@@ -3,7 +3,8 @@
 // procedures whose requires/ensures carry `acc` and predicate instances (with `old`), and a
 // `main` over reference and scalar parameters that allocates, aliases, reads and writes
 // fields, folds and unfolds, uses `unfolding`, compares references with each other and null,
-// asserts over fields and (optionally) joins after every if. Only what the symbolic engine
+// asserts over fields, writes a call's result to a field (`o.val := h(…)`), holds conditional
+// permissions (`b0 ==> acc(p.flag)`, used under b0) and (optionally) joins after every if. Only what the symbolic engine
 // supports today (src/engine/heapGuard.ts); no loops, no recursion, no untouched.
 // A static permission model keeps most accesses permitted, so most paths run to their end;
 // a few accesses are deliberately unpermitted (through aliases or unknown objects) to reach
@@ -17,7 +18,8 @@ export { CLASS, FIELDS };
 
 export interface HeapParam { readonly name: string; readonly kind: 'int' | 'bool' | 'ref' }
 /** A location main's requires grants: the field of the object reached from a parameter along `path`. */
-export interface Location { readonly path: readonly string[]; readonly field: string }
+/** A location main's requires holds (only when the bool input `when` is true, if given). */
+export interface Location { readonly path: readonly string[]; readonly field: string; readonly when?: string }
 
 export interface HeapProgram {
   readonly source: string;
@@ -149,10 +151,14 @@ class Builder {
         footprint.push({ path: [`p${i}`, 'next'], field: 'val' });
       }
     }
+    // A conditional permission (`b0 ==> acc(p.flag)`), used under the same test.
+    const guarded = params.some((p) => p.name === 'b0') ? [...needs].filter(([tag, n]) => /^p\d$/.test(tag) && !n.fields.includes('flag') && !n.preds.some((q) => this.preds.find((x) => x.name === q)!.fields.includes('flag')) && this.rng.chance(0.4)).map(([tag]) => tag) : [];
+    for (const tag of guarded) { perms.push(`(b0 ==> acc(${tag}.flag))`); footprint.push({ path: [tag], field: 'flag', when: 'b0' }); }
     const vars: Var[] = params.map((p) => ({ name: p.name, kind: p.kind, tag: p.kind === 'ref' ? p.name : undefined, mutable: false }));
     let pure: string[] = [];
     const body = this.inProc(vars, needs, statements, () => {
       for (const [tag] of needs) if (needs.has(`${tag}.next`)) this.tags.link(tag, `${tag}.next`);
+      for (const tag of guarded) this.emit(1, `if (b0) { ${tag}.flag := !${tag}.flag; }`);
       if (perms.length > 0 && this.rng.chance(0.15)) pure = [this.inScope(vars, () => this.pure('bool', 1))];
       while (this.budget > 0) this.statement(1);
     });
@@ -318,6 +324,9 @@ class Builder {
     for (let i = 0; i < h.ints; i++) args.push(this.pure('int', 1));
     const text = `${h.name}(${args.join(', ')})`;
     if (!h.returns) return this.emit(depth, `${text};`);
+    // A field as the call's target (`o.val := h(…)`): the helper gives back what it took.
+    const owners = this.withField('val');
+    if (owners.length > 0 && this.rng.chance(0.3)) return this.emit(depth, `${this.rng.pick(owners).name}.val := ${text};`);
     const name = this.fresh('v');
     this.emit(depth, `var ${name}: int := ${text};`);
     this.declare({ name, kind: 'int', mutable: true });

@@ -57,6 +57,8 @@ const HEAP_NOISE = [
 const GENERATED_HEAP_NOISE = [
   ...HEAP_NOISE, '.val', '.next', 'acc(p0.val)', 'acc(n.next) &&', 'new Node', 'fold cell(p0);', 'unfold pos(n);',
   'unfolding cell(n) in', 'untouched(acc(a0.val))', 'old(a0.val)', 'ensures untouched(', 'requires acc(', 'class Node {', ': Node',
+  // Added last: join formulas with permissions, conditional permissions, calls into fields.
+  'join acc(p0.val);', 'join;', 'join acc(p0.val) && cell(p0) &&', 'b0 ==> acc(', 'b0 ? acc(p0.val) : acc(', 'p0.val := h0(', 'p0.val, v0 :=',
 ];
 
 function mutate(source: string, rng: Rng, noise: readonly string[] = NOISE): string {
@@ -143,7 +145,8 @@ function mutateLines(source: string, rng: Rng): string {
       case 0: lines.splice(i, 1); break;
       case 1: lines.splice(i, 0, lines[i]); break;
       case 2: [lines[i], lines[i + 1]] = [lines[i + 1], lines[i]]; break;
-      default: lines.splice(i, 0, rng.pick(['  fold cell(p0);', '  unfold pos(a0);', '  p0.val := 1;', '  var q: Node := null;', '  assert untouched(acc(p0.val));', '  assert acc(p0.val) && p0.val > 0;', '  ensures old(a0.val) == 0']));
+      default: lines.splice(i, 0, rng.pick(['  fold cell(p0);', '  unfold pos(a0);', '  p0.val := 1;', '  var q: Node := null;', '  assert untouched(acc(p0.val));', '  assert acc(p0.val) && p0.val > 0;', '  ensures old(a0.val) == 0',
+        '  join acc(p0.val) && p0.val > 0;', '  join (b0 ==> acc(p0.flag)) && cell(p0);', '  join;', '  requires b0 ==> acc(a0.flag)', '  p0.val := h0(p0, p0);']));
     }
   }
   return lines.join('\n');

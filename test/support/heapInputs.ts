@@ -46,6 +46,7 @@ export function randomHeapInputs(seed: number, params: readonly HeapParam[]): Re
 export function separated(h: HeapInputs, footprint: readonly Location[]): boolean {
   const seen = new Set<string>();
   for (const loc of footprint) {
+    if (loc.when !== undefined && h.inputs.get(loc.when) !== true) continue; // a conditional permission not granted
     let v: ConcreteValue | undefined = h.inputs.get(loc.path[0]);
     for (const f of loc.path.slice(1)) v = v !== undefined && isRefValue(v) ? h.objects.get(v.id)?.fields.get(f) : undefined;
     if (v === undefined || !isRefValue(v) || v.id === 0) continue; // the requires fails on null

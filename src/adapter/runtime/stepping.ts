@@ -171,12 +171,14 @@ export class Stepper {
     if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
     if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
     const incoming = t.cursor.label.kind === 'join' ? t.cursor.label.incoming : 1;
-    return { stop: { threadId: t.id, reason: 'step', description: `joined ${incoming} path(s) at line ${t.cursor.parent?.state.waitingAt?.span.line ?? '?'}` }, output };
+    const dropped = t.cursor.state.note ? `; ${t.cursor.state.note}` : '';
+    return { stop: { threadId: t.id, reason: 'step', description: `joined ${incoming} path(s) at line ${t.cursor.parent?.state.waitingAt?.span.line ?? '?'}${dropped}` }, output };
   }
 
   private mergedOutcome(t: PathThread, into: PathThread | undefined, output: string[]): Outcome {
     const line = into?.tip.parent?.state.waitingAt?.span.line;
-    const text = `path #${t.id} merged into #${into?.id ?? '?'} at the join on line ${line ?? '?'}`;
+    const dropped = into?.tip.label.kind === 'join' && into.tip.state.note ? `; ${into.tip.state.note}` : '';
+    const text = `path #${t.id} merged into #${into?.id ?? '?'} at the join on line ${line ?? '?'}${dropped}`;
     if (!into) return { output: [...output, text] };
     return { stop: { threadId: into.id, reason: 'step', description: text }, output };
   }

@@ -5,6 +5,8 @@
 
 import type { Acc, Call, Expr } from '../../lang/ast';
 import { mentionsPermission as holdsPermission } from './snapshots';
+import type { TermStore } from '../terms/store';
+import type { Term } from '../terms/term';
 
 export type Conjunct =
   | { readonly kind: 'acc'; readonly acc: Acc }
@@ -47,4 +49,41 @@ export function leafConjuncts(e: Expr, isPred: IsPredicate = () => false): Conju
 /** Whether `e` mentions a permission anywhere (then it must be produced or consumed, not evaluated). */
 export function hasPermission(e: Expr, isPred: IsPredicate): boolean {
   return conjuncts(e, isPred).some((c) => c.kind !== 'pure');
+}
+
+/** A leaf conjunct with the tests of the conditionals around it, outermost first (test, side taken). */
+export interface GuardedLeaf {
+  readonly conjunct: Exclude<Conjunct, { kind: 'cond' }>;
+  readonly tests: readonly (readonly [Expr, boolean])[];
+}
+
+/** The leaves of `es` with their tests: a function's `requires` read non-destructively (no forking). */
+export function guardedLeaves(es: readonly Expr[], isPred: IsPredicate): GuardedLeaf[] {
+  const out: GuardedLeaf[] = [];
+  const walk = (list: readonly Conjunct[], tests: readonly (readonly [Expr, boolean])[]): void => {
+    for (const c of list) {
+      if (c.kind !== 'cond') { out.push({ conjunct: c, tests }); continue; }
+      walk(branchConjuncts(c, true, isPred), [...tests, [c.test, true]]);
+      walk(branchConjuncts(c, false, isPred), [...tests, [c.test, false]]);
+    }
+  };
+  walk(es.flatMap((e) => conjuncts(e, isPred)), []);
+  return out;
+}
+
+/**
+ * The guards of a function's conditional requires parts: `g` (with the outer guard) and
+ * `cond` (the tests only); each test is evaluated once, under the tests around it.
+ */
+export function testsUnder(T: TermStore, guard: Term, evalTest: (e: Expr, guard: Term) => Term): (tests: GuardedLeaf['tests']) => { g: Term; cond: Term } {
+  const seen = new Map<Expr, Term>();
+  return (tests) => {
+    let cond = T.trueTerm;
+    for (const [e, side] of tests) {
+      let t = seen.get(e);
+      if (!t) { t = evalTest(e, T.and(guard, cond)); seen.set(e, t); }
+      cond = T.and(cond, side ? t : T.not(t));
+    }
+    return { g: T.and(guard, cond), cond };
+  };
 }

@@ -43,8 +43,20 @@ export function fieldChunks(h: Heap, field: string): FieldChunk[] {
 }
 
 /** The field chunks of `field`, including those folded inside fragments (all are disjoint); a snapshot's are not known. */
-export function allFieldChunks(h: Heap, field: string): FieldChunk[] {
-  return h.flatMap((c) => (c.kind === 'field' ? (c.field === field ? [c] : []) : allFieldChunks(c.fragment ?? [], field)));
+export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): FieldChunk[] {
+  // A loop, not flatMap: every produce asks this of the whole heap (n-cells, design B.9).
+  for (const c of h) {
+    if (c.kind === 'field') { if (c.field === field) out.push(c); } else if (c.fragment) allFieldChunks(c.fragment, field, out);
+  }
+  return out;
+}
+
+/** Every field chunk of `h`, of any field, including those folded inside fragments. */
+export function everyFieldChunk(h: Heap, out: FieldChunk[] = []): FieldChunk[] {
+  for (const c of h) {
+    if (c.kind === 'field') out.push(c); else if (c.fragment) everyFieldChunk(c.fragment, out);
+  }
+  return out;
 }
 
 export function predChunks(h: Heap, name: string): PredChunk[] {

@@ -19,6 +19,7 @@ import { enterLoop, loopTest, preserveInvariant } from './loops';
 import { checkHealing } from './heal';
 import { foldStmt, unfoldStmt } from './foldUnfold';
 import { assertWithHeap } from './assertHeap';
+import { arriveWithHeap, produceAtJoin } from './joinHeap';
 import { hasPermission } from '../heap/assertions';
 import { allocate, writeChecked } from './objects';
 import { prepareTargets } from './callTargets';
@@ -28,9 +29,11 @@ import { assignFieldElement, isFieldElement } from './fieldElements';
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   const kont = topFrame(s).kont;
   if (!kont) throw new Error('internal: a running state without a continuation');
-  const rest = withKont(s, kont.tail);
+  // A note on a running state (what a join dropped) is about the step that made it.
+  const rest = withKont(s.note === undefined ? s : { ...s, note: undefined }, kont.tail);
   const head = kont.head;
   if (head.kind === 'requires') return entryRequires(ctx, rest, head.globals, head.clauses);
+  if (head.kind === 'joinHeap') return produceAtJoin(ctx, rest, head.join, head.reuse);
   const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
   const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
   let out: Successor[];
@@ -220,6 +223,7 @@ async function arriveAtJoin(ctx: EngineContext, s: State, st: Join): Promise<Suc
     label: STEP,
   });
   if (!st.cond) return [waiting(s)];
+  if (hasPermission(st.cond, (n) => ctx.checked.predicates.has(n))) return arriveWithHeap(ctx, s, st, waiting);
   return withValue(ctx, s, st.cond, async (s1, v) => {
     const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'join', span: st.span, message: printExpr(st.cond!) }, 'join');
     return out.next ? [...out.leaves, waiting(out.next)] : out.leaves;

@@ -11,7 +11,7 @@ import { printExpr } from '../../lang/printer';
 import { extendTrace, topFrame, type CallSite, type State, type Store } from '../state';
 import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
-import { EMPTY_HEAP, type Heap } from '../heap/chunks';
+import { EMPTY_HEAP, everyFieldChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { envOf, withHeaps, withTop } from './frames';
 import { freshAtSite, freshValue } from './havoc';
@@ -50,7 +50,7 @@ export async function callWithHeap(
   const out: Successor[] = [...argsChecked.leaves, ...consumed.leaves];
   const site: CallSite = { call, span, targets, indices };
   for (const c of consumed.outs) {
-    if (ctx.options.mode === 'modular') { out.push(...(await contractWithHeap(ctx, c.state, callee, params, site, preHeap))); continue; }
+    if (ctx.options.mode === 'modular') { out.push(...(await contractWithHeap(ctx, c.state, callee, params, site, preHeap, c.removed))); continue; }
     const taken: Heap = c.removed;
     for (const succ of pushFrame(ctx, { ...c.state, heap: taken }, callee, params, site)) {
       const pushed = succ.state.frames.length > c.state.frames.length;
@@ -62,7 +62,7 @@ export async function callWithHeap(
 }
 
 /** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads the pre-call heap). */
-async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite, preHeap: Heap): Promise<Successor[]> {
+async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite, preHeap: Heap, taken: Heap): Promise<Successor[]> {
   const span = site.span;
   const { state: cur, results, globalsBefore } = havocCallOutputs(ctx, s, callee, span);
   const post = new Map([...params, ...results]);
@@ -71,10 +71,23 @@ async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, para
   const produced = await produce(ctx, cur, callee.ensures, {
     envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
     naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
+    knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
   });
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
   return out;
+}
+
+/**
+ * A chunk the call took and a chunk of the frame it left were held together before the call,
+ * so their receivers differ already (chunks of one field never share one): giving the first
+ * back needs no new distinctness fact against the second. This keeps n calls on n objects
+ * from adding n² facts (n-cells, design B.9).
+ */
+function apartBeforeCall(taken: Heap, frame: Heap): (receiver: Term, field: string, other: FieldChunk) => boolean {
+  const before = new Set(everyFieldChunk(taken).map((c) => `${c.receiver.id}.${c.field}`));
+  const kept = new Set(everyFieldChunk(frame));
+  return (receiver, field, other) => kept.has(other) && before.has(`${receiver.id}.${field}`);
 }
 
 /** Leaving a procedure: consume its `ensures`, give the consumed chunks back to the caller's frame R, deliver results. */

@@ -14,8 +14,9 @@ import type { Term } from '../terms/term';
 import { distinctRefs, sameRef } from '../heap/alias';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
 import { branchOn } from './branches';
-import { allFieldChunks, EMPTY_HEAP, withChunk, type Heap } from '../heap/chunks';
+import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { assumeConjunct } from './checks';
+import { conjoin } from '../pathCondition';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
@@ -34,6 +35,12 @@ export interface ProduceHow {
   readonly checkObligations: boolean;
   /** "requires of p", "ensures of p (call at line 9)". */
   readonly reason: string;
+  /** Chunks to take as they are when φ names their location (a join reuses what every path held, step/joinHeap.ts). */
+  readonly reuse?: Heap;
+  /** Assume a pure part only where its runtime checks hold, not the checks (a join's φ: a read the merge dropped constrains nothing). */
+  readonly guardedFacts?: boolean;
+  /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
+  readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
 }
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
@@ -69,7 +76,10 @@ function settle(ctx: EngineContext, s: State, facts: Facts, reason: string): Sta
   // The conjunction, not each fact: the simplifier sees p ≠ null ∧ p = null (heap seed 31139).
   const all = ctx.T.and(...facts.list.map((f) => f.term));
   if (all.op === 'const' && all.value === false) return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
-  return facts.list.reduce((cur, f) => assumeConjunct(cur, f.term, f.span, reason), s);
+  // One state for all the facts (a produce of n chunks collects O(n) distinctness facts).
+  let pc = s.pc;
+  for (const f of facts.list) pc = conjoin(pc, { term: f.term, span: f.span, reason });
+  return pc === s.pc ? s : { ...s, pc };
 }
 
 type Display = (target: FieldRead) => string;
@@ -98,7 +108,7 @@ async function produceCond(
 ): Promise<End[]> {
   const ev = await evaluate(ctx, s, c.test, how, leaves);
   if (!ev) return [];
-  const known = settle(ctx, ev.s, { list: [...facts.list, { term: ev.checks, span: c.test.span }] }, how.reason);
+  const known = settle(ctx, ev.s, { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] }, how.reason);
   if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
   const out: End[] = [];
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
@@ -111,7 +121,14 @@ async function produceCond(
 async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
-  if (!how.checkObligations) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
+  if (!how.checkObligations) {
+    // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
+    // failure that ends the path, never a silent contradiction (a path with no failures).
+    const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
+    if (unheld.length === 0) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
+    leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
+    return undefined;
+  }
   const checked = await checkObligations(ctx, s, obligations);
   leaves.push(...checked.leaves);
   return checked.next ? { s: checked.next, v, checks: ctx.T.trueTerm } : undefined;
@@ -134,7 +151,8 @@ async function produceOne(
   const ev = await evaluate(ctx, s, e, how, leaves);
   if (!ev) return undefined;
   const value = ev.v as Term;
-  if (c.kind === 'pure') { facts.list.push({ term: T.and(ev.checks, value), span: c.expr.span }); return ev.s; }
+  const fact = (t: Term): Term => (how.guardedFacts ? T.implies(ev.checks, t) : T.and(ev.checks, t));
+  if (c.kind === 'pure') { facts.list.push({ term: fact(value), span: c.expr.span }); return ev.s; }
   const target = c.acc.target as FieldRead;
   const heap = ev.s.heap ?? EMPTY_HEAP;
   const others = allFieldChunks(heap, target.field);
@@ -142,8 +160,12 @@ async function produceOne(
     leaves.push({ state: { ...ev.s, status: 'infeasible', note: `${how.reason}: acc(${printExpr(target)}) would be held twice` }, label: STEP });
     return undefined;
   }
-  facts.list.push({ term: T.and(ev.checks, T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
-  for (const o of others) if (!distinctRefs(o.receiver, value)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  facts.list.push({ term: fact(T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
+  for (const o of others) {
+    if (!distinctRefs(o.receiver, value) && !how.knownApart?.(value, target.field, o)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+  }
+  const kept = how.reuse?.find((r) => r.kind === 'field' && r.field === target.field && r.receiver === value);
+  if (kept) return { ...ev.s, heap: withChunk(heap, kept) };
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const fresh = how.naming(ev.s, display(target), type);
@@ -164,6 +186,8 @@ async function producePred(
     argVals.push(ev.v as Term);
     cur = ev.s;
   }
+  const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
+  if (kept) return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, kept) };
   if (recursion(ctx.checked).predicates.has(call.callee)) {
     // A recursive instance is produced folded: a fresh snapshot, unfolded only on demand (heap/snapshots.ts).
     const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
