@@ -8,8 +8,8 @@
 // (or stop) before it.
 
 import type { Join } from '../lang/ast';
-import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
-import { topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import { commonPrefix, conjoin, suffixAfter, type PathCondition } from './pathCondition';
+import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
 import { assumedClause, evalClause } from './step/checks';
 import { iteValue, sameValue } from './arrays';
 import type { Term } from './terms/term';
@@ -20,6 +20,8 @@ import { declaredTypes } from './step/modifies';
 import { joinHeaps } from './heap/joinHeaps';
 import type { FieldChunk } from './heap/chunks';
 import { printTerm } from './terms/print';
+import { summaryModel } from './join/summaryModel';
+import { pruneDeadSummaries } from './join/prune';
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -54,7 +56,7 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
   const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
   const merged = { ...base, pc: reached, ...(states.some((s) => s.heap) ? { heap: joinHeaps(ctx.T, states, guards, !join.cond, fresh) } : {}) };
-  return join.cond ? summarise(ctx, states, merged, join) : mergeExactly(ctx, states, merged, join, guards);
+  return join.cond ? summarise(ctx, states, merged, join, prefix) : mergeExactly(ctx, states, merged, join, guards);
 }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
@@ -73,13 +75,17 @@ function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly 
   return out;
 }
 
-function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join): State {
+function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition): State {
   const types = declaredTypes(ctx.checked, topFrame(base).proc);
   let cur = base;
+  const replaced: [SymValue, SymValue][] = [];
+  const forgotten: Term[] = [];
   const pick = (name: string, values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
     const fresh = havoc(ctx, cur, name, types.get(name)!, join.span, 'join summary');
     cur = fresh.state;
+    replaced.push([fresh.value, values[0]]);
+    forgotten.push(...values.flatMap(valueTerms));
     return fresh.value;
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
@@ -88,9 +94,15 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const clause = evalClause(join.cond!, envOf(ctx, summary));
   // A read of a chunk the merge dropped has no value to constrain: φ is then not assumed (sound, weaker).
-  if (clause.obligations.some((o) => o.kind === 'permission')) return summary;
-  const phi = assumedClause(ctx, clause);
-  return { ...summary, pc: conjoin(summary.pc, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  const assumed = clause.obligations.some((o) => o.kind === 'permission') ? summary
+    : { ...summary, pc: conjoin(summary.pc, { term: assumedClause(ctx, clause), span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  // The first path's model satisfies the common prefix; the rest is checked.
+  const added = suffixAfter(assumed.pc, prefix).map((c) => c.term);
+  return pruneDeadSummaries({ ...assumed, model: summaryModel(states[0].model, replaced, added) }, forgotten);
+}
+
+function valueTerms(v: SymValue): Term[] {
+  return isSymArray(v) ? [v.length, v.contents, ...(v.lengths ?? [])] : [v];
 }
 
 function withTopStore(s: State, store: Store, globals: Store): State {

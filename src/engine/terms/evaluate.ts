@@ -26,15 +26,16 @@ function asArray(v: Value): ArrayValue {
 }
 
 export function evaluate(t: Term, env: Assignment): Value {
-  // A store may update its base array's map in place when nothing else sees the base.
-  const uses = useCounts(t);
+  // A store may update its base array's map in place when nothing else sees the base. The
+  // counts cost a walk of the whole term, so they are computed at the first store only.
+  let uses: Map<number, number> | undefined;
   // Maps created by this evaluation, by the store/constArray term whose value holds them.
   const owned = new Map<number, Map<bigint, Value>>();
 
   const storeValue = (u: Term, base: ArrayValue, index: bigint, v: Value): Value => {
     const baseTerm = u.args[0];
     const mine = owned.get(baseTerm.id);
-    const reuse = mine !== undefined && uses.get(baseTerm.id) === 1;
+    const reuse = mine !== undefined && (uses ??= useCounts(t)).get(baseTerm.id) === 1;
     const entries = reuse ? mine : new Map(base.entries);
     entries.set(index, v);
     owned.set(u.id, entries);

@@ -1,0 +1,143 @@
+// Forgetting the summaries a `join φ;` makes dead. After the k-th join φ on a variable, the
+// (k-1)-th summary symbol is held by no variable any more, yet its fact φ(s_{k-1}) stayed in
+// the path condition: 100 joins left 100 dead facts that every later query sliced, cached and
+// completed a model for. Here the facts whose whole independent component mentions only dead
+// join-summary symbols are dropped, and those symbols leave the path's inputs.
+//
+// Why it is exact: such a component shares no symbol with the rest of pc, so pc is
+// (rest ∧ component) and ∃dead. pc is rest ∧ ∃dead. component; the component is satisfiable
+// (its φ held on an incoming path, with that path's values as witness), so the path condition
+// keeps exactly its models on every symbol anything can still read. Even were it not, dropping
+// conjuncts only weakens pc: more models, so a failure is never hidden (soundness first).
+// Only join-summary symbols are candidates: a concrete run never reads them, so a
+// counterexample without them still replays; real inputs (parameters, havocs) always stay.
+
+import { conjoin, conjuncts, EMPTY_PC, type PathCondition } from '../pathCondition';
+import type { InputEntry, State } from '../state';
+import type { Term } from '../terms/term';
+
+/** Origins of the symbols that join summaries make (step/havoc.ts: `${why} of ${name} at line L`). */
+const SUMMARY_ORIGIN = /\bjoin summary of /;
+
+export function isSummarySymbol(t: Term): boolean {
+  return t.op === 'sym' && SUMMARY_ORIGIN.test(t.symbol?.origin ?? '');
+}
+
+/** Collects the symbol ids of terms, each distinct term visited once. */
+class SymbolCollector {
+  readonly symbols = new Set<number>();
+  private readonly seen = new Set<number>();
+
+  add(root: Term): void {
+    const stack = [root];
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (this.seen.has(t.id)) continue;
+      this.seen.add(t.id);
+      if (t.op === 'sym') this.symbols.add(t.id);
+      else for (const a of t.args) stack.push(a);
+    }
+  }
+}
+
+function isTerm(v: object): v is Term {
+  const t = v as Partial<Term>;
+  return typeof t.id === 'number' && typeof t.op === 'string' && Array.isArray(t.args);
+}
+
+/** State fields that hold no values a later step reads (or, pc, are handled by the caller). */
+const NOT_LIVE = new Set(['pc', 'model', 'inputs', 'trace', 'failure', 'note', 'proc', 'stmt', 'loop', 'call', 'waitingAt', 'span', 'clauses']);
+
+/**
+ * The symbols of every term the state can still read: frames (stores, entry stores, call
+ * sites, pending instructions), globals, heaps, havoc-count guards. A generic walk over the
+ * plain data, so a field added later is covered without a change here.
+ */
+export function liveSymbols(s: State): Set<number> {
+  const out = new SymbolCollector();
+  const seen = new Set<object>();
+  const stack: unknown[] = [s];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
+    seen.add(v);
+    if (isTerm(v)) { out.add(v); continue; }
+    if (v instanceof Map) { for (const x of v.values()) stack.push(x); continue; }
+    if (Array.isArray(v)) { for (const x of v) stack.push(x); continue; }
+    for (const [k, x] of Object.entries(v)) if (!NOT_LIVE.has(k)) stack.push(x);
+  }
+  return out.symbols;
+}
+
+/** Union-find over symbol ids. */
+class Components {
+  private readonly parent = new Map<number, number>();
+
+  find(x: number): number {
+    let r = x;
+    for (let p = this.parent.get(r); p !== undefined && p !== r; p = this.parent.get(r)) r = p;
+    this.parent.set(x, r);
+    return r;
+  }
+
+  union(a: number, b: number): void {
+    const ra = this.find(a), rb = this.find(b);
+    if (ra !== rb) this.parent.set(ra, rb);
+  }
+}
+
+function symbolsOf(t: Term): number[] {
+  const c = new SymbolCollector();
+  c.add(t);
+  return [...c.symbols];
+}
+
+/** The path condition without the components made only of `dead` symbols (same order otherwise). */
+export function withoutDeadComponents(pc: PathCondition, dead: ReadonlySet<number>): PathCondition {
+  const all = conjuncts(pc);
+  const syms = all.map((c) => symbolsOf(c.term));
+  if (!syms.some((ss) => ss.some((x) => dead.has(x)))) return pc;
+  const uf = new Components();
+  for (const ss of syms) for (let i = 1; i < ss.length; i++) uf.union(ss[0], ss[i]);
+  const liveRoots = new Set<number>();
+  for (const ss of syms) for (const x of ss) if (!dead.has(x)) liveRoots.add(uf.find(x));
+  let out = EMPTY_PC;
+  all.forEach((c, i) => {
+    const ss = syms[i];
+    const droppable = ss.length > 0 && ss.every((x) => dead.has(x)) && !liveRoots.has(uf.find(ss[0]));
+    if (!droppable) out = conjoin(out, c);
+  });
+  return out.size === pc.size ? pc : out;
+}
+
+function withoutInputs(inputs: InputEntry | null, dead: ReadonlySet<number>): InputEntry | null {
+  const kept: Term[] = [];
+  for (let e = inputs; e; e = e.prev) if (!dead.has(e.symbol.id)) kept.push(e.symbol);
+  let list: InputEntry | null = null;
+  for (const t of kept.reverse()) list = { symbol: t, prev: list };
+  return list;
+}
+
+/**
+ * The merged state with the dead join summaries among `replaced` (the values the join
+ * forgot) and their facts dropped. States with objects are left alone: their heaps'
+ * summaries are another layer's (heap/joinHeaps.ts).
+ */
+export function pruneDeadSummaries(s: State, replaced: readonly Term[]): State {
+  if (s.heap || s.frames.some((f) => f.entryHeap || f.callerHeap)) return s;
+  const candidates = new SymbolCollector();
+  for (const t of replaced) candidates.add(t);
+  const summaries = new Set<number>();
+  const live = liveSymbols(s);
+  for (const id of candidates.symbols) summaries.add(id);
+  const dead = new Set<number>();
+  for (let e = s.inputs; e; e = e.prev) {
+    if (summaries.has(e.symbol.id) && isSummarySymbol(e.symbol) && !live.has(e.symbol.id)) dead.add(e.symbol.id);
+  }
+  if (dead.size === 0) return s;
+  const pc = withoutDeadComponents(s.pc, dead);
+  // A dead summary whose fact stays (it shares a component with a live symbol) stays an input too.
+  const kept = new Set(conjuncts(pc).flatMap((c) => symbolsOf(c.term)));
+  const gone = new Set([...dead].filter((x) => !kept.has(x)));
+  return gone.size === 0 ? s : { ...s, pc, inputs: withoutInputs(s.inputs, gone) };
+}
