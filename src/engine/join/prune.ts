@@ -13,7 +13,7 @@
 // counterexample without them still replays; real inputs (parameters, havocs) always stay.
 
 import { conjoin, conjuncts, EMPTY_PC, type PathCondition } from '../pathCondition';
-import type { InputEntry, State } from '../state';
+import { isSymArray, type HavocCount, type InputEntry, type State, type Store } from '../state';
 import type { Term } from '../terms/term';
 
 /** Origins of the symbols that join summaries make (step/havoc.ts: `${why} of ${name} at line L`). */
@@ -40,31 +40,37 @@ class SymbolCollector {
   }
 }
 
-function isTerm(v: object): v is Term {
-  const t = v as Partial<Term>;
-  return typeof t.id === 'number' && typeof t.op === 'string' && Array.isArray(t.args);
+function addStore(out: SymbolCollector, store: Store): void {
+  for (const v of store.values()) {
+    if (isSymArray(v)) { out.add(v.length); out.add(v.contents); v.lengths?.forEach((l) => out.add(l)); } else out.add(v);
+  }
 }
 
-/** State fields that hold no values a later step reads (or, pc, are handled by the caller). */
-const NOT_LIVE = new Set(['pc', 'model', 'inputs', 'trace', 'failure', 'note', 'proc', 'stmt', 'loop', 'call', 'waitingAt', 'span', 'clauses']);
+function addCount(out: SymbolCollector, c: HavocCount): void {
+  if (typeof c === 'number') return;
+  out.add(c.guard);
+  addCount(out, c.then);
+  addCount(out, c.else);
+}
 
 /**
- * The symbols of every term the state can still read: frames (stores, entry stores, call
- * sites, pending instructions), globals, heaps, havoc-count guards. A generic walk over the
- * plain data, so a field added later is covered without a change here.
+ * The symbols of every term the state can still read: every frame's store, entry store
+ * (`old`), call-site indices and pending `requires` checks, the globals and the havoc-count
+ * guards. (Heaps are not walked: states with objects are never pruned.) A place missed here
+ * would only make pruning drop facts still in use: a weaker pc, never a hidden failure.
  */
 export function liveSymbols(s: State): Set<number> {
   const out = new SymbolCollector();
-  const seen = new Set<object>();
-  const stack: unknown[] = [s];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
-    seen.add(v);
-    if (isTerm(v)) { out.add(v); continue; }
-    if (v instanceof Map) { for (const x of v.values()) stack.push(x); continue; }
-    if (Array.isArray(v)) { for (const x of v) stack.push(x); continue; }
-    for (const [k, x] of Object.entries(v)) if (!NOT_LIVE.has(k)) stack.push(x);
+  addStore(out, s.globals);
+  for (const c of s.havocCounts.values()) addCount(out, c);
+  for (const f of s.frames) {
+    addStore(out, f.store);
+    addStore(out, f.entry);
+    addStore(out, f.globalsOnEntry);
+    for (const ix of f.callSite?.indices ?? []) ix?.forEach((t) => out.add(t));
+    for (let k = f.kont; k; k = k.tail) {
+      if (k.head.kind === 'requires') k.head.globals.forEach((o) => out.add(o.cond));
+    }
   }
   return out.symbols;
 }
