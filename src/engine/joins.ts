@@ -7,7 +7,8 @@
 // inputs of the incoming paths, so a failure after the join is not blamed on inputs that fail
 // (or stop) before it.
 
-import type { Join } from '../lang/ast';
+import type { Join, Proc } from '../lang/ast';
+import type { Type } from '../lang/types';
 import { commonPrefix, conjoin, suffixAfter, type PathCondition } from './pathCondition';
 import { isSymArray, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
 import { assumedClause, evalClause } from './step/checks';
@@ -75,8 +76,18 @@ function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly 
   return out;
 }
 
+/** declaredTypes walks the whole procedure: once per procedure, not once per join (a memo of a
+ *  pure function keyed by the immutable AST, so no state is shared between runs). */
+const typesMemo = new WeakMap<Proc, Map<string, Type>>();
+
+function typesOf(ctx: EngineContext, proc: Proc): Map<string, Type> {
+  let types = typesMemo.get(proc);
+  if (!types) { types = declaredTypes(ctx.checked, proc); typesMemo.set(proc, types); }
+  return types;
+}
+
 function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition): State {
-  const types = declaredTypes(ctx.checked, topFrame(base).proc);
+  const types = typesOf(ctx, topFrame(base).proc);
   let cur = base;
   const replaced: [SymValue, SymValue][] = [];
   const forgotten: Term[] = [];

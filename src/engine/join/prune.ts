@@ -26,6 +26,7 @@ export function isSummarySymbol(t: Term): boolean {
 /** Collects the symbol ids of terms, each distinct term visited once. */
 class SymbolCollector {
   readonly symbols = new Set<number>();
+  readonly terms: Term[] = [];
   private readonly seen = new Set<number>();
 
   add(root: Term): void {
@@ -34,7 +35,7 @@ class SymbolCollector {
       const t = stack.pop()!;
       if (this.seen.has(t.id)) continue;
       this.seen.add(t.id);
-      if (t.op === 'sym') this.symbols.add(t.id);
+      if (t.op === 'sym') { this.symbols.add(t.id); this.terms.push(t); }
       else for (const a of t.args) stack.push(a);
     }
   }
@@ -133,13 +134,10 @@ export function pruneDeadSummaries(s: State, replaced: readonly Term[]): State {
   if (s.heap || s.frames.some((f) => f.entryHeap || f.callerHeap)) return s;
   const candidates = new SymbolCollector();
   for (const t of replaced) candidates.add(t);
-  const summaries = new Set<number>();
+  const summaries = candidates.terms.filter(isSummarySymbol);
+  if (summaries.length === 0) return s;
   const live = liveSymbols(s);
-  for (const id of candidates.symbols) summaries.add(id);
-  const dead = new Set<number>();
-  for (let e = s.inputs; e; e = e.prev) {
-    if (summaries.has(e.symbol.id) && isSummarySymbol(e.symbol) && !live.has(e.symbol.id)) dead.add(e.symbol.id);
-  }
+  const dead = new Set(summaries.filter((t) => !live.has(t.id)).map((t) => t.id));
   if (dead.size === 0) return s;
   const pc = withoutDeadComponents(s.pc, dead);
   // A dead summary whose fact stays (it shares a component with a live symbol) stays an input too.
