@@ -53,7 +53,10 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   if (states.length === 1) return resumed;
   const prefix = commonPrefix(states.map((s) => s.pc));
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
-  const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
+  // Paths that fired no havoc since they forked share one counts map and one inputs list.
+  const same = <K extends 'havocCounts' | 'inputs'>(k: K): boolean => states.every((s) => s[k] === first[k]);
+  const havocCounts = same('havocCounts') ? first.havocCounts : mergeCounts(states.map((s) => s.havocCounts), guards);
+  const base: State = { ...resumed, havocCounts, inputs: same('inputs') ? first.inputs : mergedInputs(states) };
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
   const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
   const merged = { ...base, pc: reached, ...(states.some((s) => s.heap) ? { heap: joinHeaps(ctx.T, states, guards, !join.cond, fresh) } : {}) };
