@@ -5,7 +5,9 @@
 // with the same value on every incoming path keeps it: sound, and what a user expects. Both
 // keep g1 ∨ … ∨ gn, a condition on the inputs only: the merged path is reached by exactly the
 // inputs of the incoming paths, so a failure after the join is not blamed on inputs that fail
-// (or stop) before it.
+// (or stop) before it. After `join φ;` the merged state keeps small: the first path's model
+// extended to the fresh symbols (join/summaryModel.ts) and no facts of dead summaries
+// (join/prune.ts), so the cost of a query does not grow with the number of joins before it.
 
 import type { Join, Proc } from '../lang/ast';
 import type { Type } from '../lang/types';
