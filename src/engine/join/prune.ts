@@ -30,6 +30,10 @@ class SymbolCollector {
   private readonly seen = new Set<number>();
 
   add(root: Term): void {
+    if (root.op === 'sym') { // the rule for stored values: no walk, no allocation
+      if (!this.symbols.has(root.id)) { this.symbols.add(root.id); this.terms.push(root); }
+      return;
+    }
     const stack = [root];
     while (stack.length > 0) {
       const t = stack.pop()!;
