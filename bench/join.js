@@ -17,9 +17,10 @@ async function run() {
     out.push({ benchmark: name, metric: 'verdict / queries / Z3 calls', value: `${report.verdict} / ${s.solverQueries} / ${s.solverCalls}`, unit: '' });
     out.push({ benchmark: name, metric: 'engine time per join', value: s.wallMs / n, unit: 'ms' });
   }
-  // Flat: linear work gives 1× (plus warm-up and noise), a quadratic one 4× (session 4: 7×).
+  // Flat: linear work gives ≤ 1× (warm-up spreads over more joins); the session-4 engine,
+  // whose path condition kept every summary's fact, gave 1.6× (3.9 → 6.3 ms per join).
   const growth = perJoin[2] / perJoin[0];
-  out.push({ benchmark: 'join φ, 400 vs 100 ifs', metric: 'growth of the time per join', value: growth, unit: '×', target: '< 3×', ok: growth < 3 });
+  out.push({ benchmark: 'join φ, 400 vs 100 ifs', metric: 'growth of the time per join', value: growth, unit: '×', target: '< 1.3×', ok: growth < 1.3 });
   return out;
 }
 
