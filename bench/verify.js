@@ -130,4 +130,4 @@ function nativeAvailable() {
   return r.status === 0;
 }
 
-module.exports = { run, ifs };
+module.exports = { run, ifs, verify };

@@ -5,11 +5,14 @@
 // with the same value on every incoming path keeps it: sound, and what a user expects. Both
 // keep g1 ∨ … ∨ gn, a condition on the inputs only: the merged path is reached by exactly the
 // inputs of the incoming paths, so a failure after the join is not blamed on inputs that fail
-// (or stop) before it.
+// (or stop) before it. After `join φ;` the merged state keeps small: the first path's model
+// extended to the fresh symbols (join/summaryModel.ts) and no facts of dead summaries
+// (join/prune.ts), so the cost of a query does not grow with the number of joins before it.
 
-import type { Join } from '../lang/ast';
-import { commonPrefix, conjoin, suffixAfter } from './pathCondition';
-import { push, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
+import type { Join, Proc } from '../lang/ast';
+import type { Type } from '../lang/types';
+import { commonPrefix, conjoin, suffixAfter, type PathCondition } from './pathCondition';
+import { isSymArray, push, topFrame, type InputEntry, type State, type Store, type SymValue } from './state';
 import { assumedClause, evalClause } from './step/checks';
 import { iteValue, sameValue } from './arrays';
 import type { Term } from './terms/term';
@@ -20,6 +23,8 @@ import { declaredTypes } from './step/modifies';
 import { droppedText, joinHeaps } from './heap/joinHeaps';
 import type { FieldChunk } from './heap/chunks';
 import { printTerm } from './terms/print';
+import { summaryModel } from './join/summaryModel';
+import { pruneDeadSummaries } from './join/prune';
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -50,7 +55,10 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   if (states.length === 1) return resumed;
   const prefix = commonPrefix(states.map((s) => s.pc));
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
-  const base: State = { ...resumed, havocCounts: mergeCounts(states.map((s) => s.havocCounts), guards), inputs: mergedInputs(states) };
+  // Paths that fired no havoc since they forked share one counts map and one inputs list.
+  const same = <K extends 'havocCounts' | 'inputs'>(k: K): boolean => states.every((s) => s[k] === first[k]);
+  const havocCounts = same('havocCounts') ? first.havocCounts : mergeCounts(states.map((s) => s.havocCounts), guards);
+  const base: State = { ...resumed, havocCounts, inputs: same('inputs') ? first.inputs : mergedInputs(states) };
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
   const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
   const heap = states.some((s) => s.heap) ? joinHeaps(ctx.T, states, guards, !join.cond, fresh) : undefined;
@@ -58,8 +66,8 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const merged = { ...base, pc: reached, ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}) };
   if (!join.cond) return mergeExactly(ctx, states, merged, join, guards);
   // φ with permissions: φ is produced by the next step (step/joinHeap.ts), which also assumes it.
-  if (states.some((s) => s.joinTaken)) return withKont(summarise(ctx, states, merged, join, false), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
-  return summarise(ctx, states, merged, join, true);
+  if (states.some((s) => s.joinTaken)) return withKont(summarise(ctx, states, merged, join, prefix, false), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
+  return summarise(ctx, states, merged, join, prefix, true);
 }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
@@ -78,13 +86,27 @@ function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly 
   return out;
 }
 
-function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, assumePhi: boolean): State {
-  const types = declaredTypes(ctx.checked, topFrame(base).proc);
+/** declaredTypes walks the whole procedure: once per procedure, not once per join (a memo of a
+ *  pure function keyed by the immutable AST, so no state is shared between runs). */
+const typesMemo = new WeakMap<Proc, Map<string, Type>>();
+
+function typesOf(ctx: EngineContext, proc: Proc): Map<string, Type> {
+  let types = typesMemo.get(proc);
+  if (!types) { types = declaredTypes(ctx.checked, proc); typesMemo.set(proc, types); }
+  return types;
+}
+
+function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition, assumePhi: boolean): State {
+  const types = typesOf(ctx, topFrame(base).proc);
   let cur = base;
+  const replaced: [SymValue, SymValue][] = [];
+  const forgotten: Term[] = [];
   const pick = (name: string, values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
     const fresh = havoc(ctx, cur, name, types.get(name)!, join.span, 'join summary');
     cur = fresh.state;
+    replaced.push([fresh.value, values[0]]);
+    forgotten.push(...values.flatMap(valueTerms));
     return fresh.value;
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
@@ -94,9 +116,15 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const clause = evalClause(join.cond!, envOf(ctx, summary));
   // A read of a chunk the merge dropped has no value to constrain: φ is then not assumed (sound, weaker).
-  if (clause.obligations.some((o) => o.kind === 'permission')) return summary;
-  const phi = assumedClause(ctx, clause);
-  return { ...summary, pc: conjoin(summary.pc, { term: phi, span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  const assumed = clause.obligations.some((o) => o.kind === 'permission') ? summary
+    : { ...summary, pc: conjoin(summary.pc, { term: assumedClause(ctx, clause), span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  // The first path's model satisfies the common prefix; the rest is checked.
+  const added = suffixAfter(assumed.pc, prefix).map((c) => c.term);
+  return pruneDeadSummaries({ ...assumed, model: summaryModel(states[0].model, replaced, added) }, forgotten);
+}
+
+function valueTerms(v: SymValue): Term[] {
+  return isSymArray(v) ? [v.length, v.contents, ...(v.lengths ?? [])] : [v];
 }
 
 function withTopStore(s: State, store: Store, globals: Store): State {

@@ -19,7 +19,8 @@ const MAX_ROUNDS = 8;
 const MAX_NODES = 20_000;
 const SUPPORTED_SYMBOL_SORTS = new Set(['int', 'bv', 'bool']);
 
-class Conflict extends Error {}
+/** Not an Error: propagation throws it often, and an Error would capture a stack trace each time. */
+class Conflict {}
 
 /** One literal: a boolean term and the truth it must have. */
 type Literal = readonly [Term, boolean];
