@@ -60,6 +60,11 @@ test('Symbolic functions scope: the function, the applications with values, the 
   const all = (await repl(frame.id, ':synth all')).split('\n');
   expect(all[0]).toBe('5 candidates of the grammar allow this path:');
   expect(all.slice(1).map((l) => l.trim().replace(/^f\(x\) = /, '')).sort()).toEqual(['1 + 1', '1 + x', '2', 'x + 1', 'x + x']);
+  // An assumption no function of the grammar can meet (f(2) is at most 4 at depth 2) excludes the path.
+  await repl(frame.id, ':assume f(2) == 9');
+  const after = await scopeValues(h.dc, frame.id, 'Symbolic functions');
+  expect(after.get('path')!.value).toBe('excluded: no function of the grammar allows this path');
+  expect(await repl(frame.id, ':synth all')).toBe('0 candidates: no function of the grammar allows this path');
   await expect(h.dc.evaluateRequest({ expression: ':synth most', frameId: frame.id, context: 'repl' })).rejects.toThrow(/:synth takes no argument or 'all'/);
 }, 240_000);
 
