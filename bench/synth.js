@@ -39,12 +39,15 @@ function withDepth(source, d) {
 }
 
 async function naive(name, source, fn, params, type, leaves, binops, depth) {
-  const decl = /synth [^;]*depth \d+;/s;
+  // Lazy up to the first `depth N;`: the grammar's rules end in `;` too.
+  const decl = /synth [\s\S]*?depth \d+;/;
   const total = countTerms(leaves.length, binops.length, 0, depth);
   let ms = 0; let tried = 0; let calls = 0; let paths = 0;
   for (const body of terms(leaves, binops, depth)) {
     if (tried >= CANDIDATES) break;
-    const r = await verifyText(name, source.replace(decl, `function ${fn}(${params}): ${type} { ${body} }`));
+    const substituted = source.replace(decl, `function ${fn}(${params}): ${type} { ${body} }`);
+    if (substituted === source || /\bsynth\b/.test(substituted.replace(/\/\/.*$/gm, ''))) throw new Error(`naive: the synth declaration of ${name} was not replaced`);
+    const r = await verifyText(name, substituted);
     ms += r.ms; tried++; calls += r.report.stats.solverCalls; paths += r.report.paths.total;
   }
   const per = ms / tried;

@@ -12,7 +12,9 @@ import type { TreeView } from '../ui/model';
 export const MAX_REPORT_NODES = 300_000;
 
 export function treeReportView(tree: ExecutionTree, report: VerifyReport, source: string): TreeView {
-  const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES);
+  // A report with an `excluded` count comes from a program with synth functions.
+  const excluding = report.paths.excluded !== undefined;
+  const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES, { owner: () => undefined, paused: new Map(), held: new Map(), excluding });
   const p = report.paths;
   const verdict = `${report.verdict}: ${p.total} paths (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded, ${p.unknown} unknown)`;
   return { file: report.file, source, nodes, truncated, verdict };

@@ -38,7 +38,7 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const heap = symbolicHeapError(checked, opts.mode ?? 'explore') ?? synthModeError(checked, opts.mode ?? 'explore');
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
-  const solver = await createSolver(solverOptions(opts, process.env));
+  const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
   try {
     const out = opts.generational
       ? await verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })

@@ -9,6 +9,7 @@ import type { ExecutionTree, TreeNode } from '../engine/tree';
 import { locationOf } from '../adapter/session/frames';
 import { shortPc } from '../adapter/runtime/paths';
 import type { ViewEdge, ViewKind, ViewNode, ViewStatus } from './model';
+import { isExcludedPath } from '../engine/synth/verdict';
 
 /** What the debugger adds: where threads stand, and which held branch children a click follows. */
 export interface ViewMarks {
@@ -17,6 +18,8 @@ export interface ViewMarks {
   readonly paused: ReadonlyMap<number, number>;
   /** Node id → the thread holding it as an unexplored branch child. */
   readonly held: ReadonlyMap<number, number>;
+  /** A program with synth functions: failed paths are shown as `excluded`. */
+  readonly excluding?: boolean;
 }
 
 /** Facts of a node that never change (states are immutable): printed once. */
@@ -70,10 +73,10 @@ function edgeOf(from: number, via: TreeNode): ViewEdge {
   return { from };
 }
 
-export function viewStatus(s: State, paused: boolean): ViewStatus {
+export function viewStatus(s: State, paused: boolean, excluding = false): ViewStatus {
   switch (s.status) {
     case 'done': return 'completed';
-    case 'failed': return 'failed';
+    case 'failed': return isExcludedPath(s.status, excluding) ? 'excluded' : 'failed';
     case 'infeasible': return 'infeasible';
     // A solver `unknown` ends the path like a bound does: the verdict is unknown, never verified.
     case 'bounded': case 'unknown': return 'bounded';
@@ -87,7 +90,7 @@ function viewNode(n: TreeNode, kind: ViewKind, edges: ViewEdge[], f: Facts, mark
   const thread = paused ?? marks?.owner(n);
   const side = n.label.kind === 'then' || n.label.kind === 'else' ? n.label.kind : undefined;
   return {
-    id: n.id, kind, status: viewStatus(n.state, paused !== undefined), line: f.line, in: edges, proc: f.proc, pc: f.pc, locals: f.locals,
+    id: n.id, kind, status: viewStatus(n.state, paused !== undefined, marks?.excluding), line: f.line, in: edges, proc: f.proc, pc: f.pc, locals: f.locals,
     ...(f.note ? { note: f.note } : {}),
     ...(thread !== undefined ? { thread } : {}),
     ...(held !== undefined && side ? { follow: { thread: held, branch: side } } : {}),

@@ -2,8 +2,9 @@
 // `compact: true`, the `symdap/treeDelta` event), the headless report and the page itself.
 // No imports, so the browser bundle and Node both use it.
 
-/** A node's own status: how its path ended, or `live` (its state could step, and did or may), `paused` (a thread stands here). */
-export type ViewStatus = 'live' | 'paused' | 'completed' | 'failed' | 'infeasible' | 'bounded';
+/** A node's own status: how its path ended, or `live` (its state could step, and did or may), `paused` (a thread stands here).
+ *  `excluded`: a failed path of a program with synth functions (it only rules out the functions that reach it). */
+export type ViewStatus = 'live' | 'paused' | 'completed' | 'failed' | 'infeasible' | 'bounded' | 'excluded';
 
 /** Why the node is shown: something happens at each of these states. */
 /** `wait`: a path arrived at a join (the join node merges the waits: the tree is a DAG). */

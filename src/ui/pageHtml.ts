@@ -14,7 +14,7 @@ body{margin:0;font:13px system-ui,sans-serif;color:#222;background:#fafafa}
 .node{cursor:pointer}.node rect{fill:#fff;stroke:#90a4ae;stroke-width:1.5}.node text{font-size:11px}.node .counts{fill:#555}
 .node.selected rect{stroke-width:3.5}.node.summary rect{stroke-dasharray:5 3}.node.unexplored rect{stroke-dasharray:2 2}
 .s-live rect{stroke:#1e88e5}.past rect{stroke:#90a4ae}.s-paused rect{stroke:#fb8c00;fill:#fff3e0}.s-completed rect{stroke:#43a047;fill:#e8f5e9}
-.s-failed rect{stroke:#e53935;fill:#ffebee}.s-infeasible rect{stroke:#9e9e9e;fill:#f5f5f5}.s-bounded rect{stroke:#8e24aa;fill:#f3e5f5}
+.s-failed rect{stroke:#e53935;fill:#ffebee}.s-infeasible rect{stroke:#9e9e9e;fill:#f5f5f5}.s-bounded rect{stroke:#8e24aa;fill:#f3e5f5}.s-excluded rect{stroke:#9e9e9e;fill:#f5f5f5;stroke-dasharray:3 2}
 .edge polyline{fill:none;stroke:#78909c;stroke-width:1.2}.edge.s-failed polyline{stroke:#e53935}.elabel{font-size:10px;fill:#37474f}
 @media (max-width:760px){#symdap-tree{grid-template-columns:1fr;grid-template-rows:auto 1fr 30%}.header{grid-column:1}.panel{border-left:0;border-top:1px solid #ccc}}
 `;

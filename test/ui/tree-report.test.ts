@@ -47,6 +47,18 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
   beforeAll(async () => { browser = await launchChromium(); });
   afterAll(async () => { await browser?.close(); });
 
+  it('a synth program\'s failed paths are excluded nodes (repair: 19 excluded, 1 completed)', async () => {
+    const { code, report, file } = await verifyTree('synth/repair.sym');
+    expect(code).toBe(0);
+    expect(report.paths.excluded).toBe(19);
+    const { page } = await open(browser, file);
+    const count = (sel: string): Promise<number> => page.evaluate((s) => document.querySelectorAll(s).length, sel);
+    expect(await count('[data-status="excluded"]')).toBe(report.paths.excluded);
+    expect(await count('[data-status="failed"]')).toBe(0);
+    expect(await count('[data-status="completed"]')).toBe(1);
+    await page.close();
+  }, 240_000);
+
   it('the 12-ifs report holds 4,096 completed nodes, each path end an element', async () => {
     const { code, report, file } = await verifyTree('join/ifs_no_join.sym');
     expect(code).toBe(0);

@@ -63,7 +63,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
   const concrete = args.inputs === undefined ? {} : await launchInputs(args.inputs, checked, entry.proc);
   if (concrete.error) return { ok: false, messages: [concrete.error] };
   if (concrete.inputs && args.mode === 'modular') return { ok: false, messages: [`${args.program}: the launch argument 'inputs' follows one concrete run of the entry; modular mode has none (use mode 'explore')`] };
-  const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout });
+  const solver = await createSolver({ backend: args.solver, timeoutMs: args.solverTimeout, keepLemmas: checked.synths.size > 0 });
   const run = new SymbolicRun(checked, solver, {
     mode: args.mode, loopBound: args.loopBound, recursionBound: args.recursionBound,
     // Generational sessions move their run threads themselves (runtime/generational.ts); the tree's own searcher stays depth-first.

@@ -10,6 +10,7 @@ import { isTerminal } from '../../engine/state';
 import { printTerm } from '../../engine/terms/print';
 import type { ExecutionTree, TreeNode } from '../../engine/tree';
 import type { ConcreteInputs } from '../../engine/concolic/assignment';
+import { isExcludedPath } from '../../engine/synth/verdict';
 
 export interface PathThread {
   readonly id: number;
@@ -197,10 +198,11 @@ export function endedWhy(n: TreeNode): string {
  * user travels back along the path (it is read at the tip, not at the cursor). In modular mode
  * (`withProc`) the procedure the path checks comes first: `#2 abs | else@14: x >= 0`.
  */
-export function threadName(t: PathThread, withProc = false): string {
+export function threadName(t: PathThread, withProc = false, hasSynth = false): string {
   const n = t.tip;
   const s = n.state;
-  const tag = s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
+  const tag = isExcludedPath(s.status, hasSynth) ? `⊘ excluded (${s.failure?.kind ?? 'failure'} fails at line ${s.failure?.span.line ?? '?'}: no function of the grammar may take this path) `
+    : s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
     : s.status === 'waiting' ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
       : s.status === 'running' ? '' : `${s.status} `;
   // Modular mode has one root per procedure: the name says which procedure the path checks.

@@ -1,6 +1,7 @@
-// What the debugger says about synth functions on a path (design C.11, "Debugger"): a function
-// of the grammar consistent with the path condition, the applications met on the path with
-// their values under it, or that no function allows the path. REPL `:synth`.
+// What the debugger says about synth functions on a path (design C.11, "Debugger"), as plain
+// data shared by the REPL (`:synth`, `:synth all`) and the Symbolic functions scope: a
+// function of the grammar consistent with the path condition, the applications met on the
+// path with their values under it, or that no function allows the path (it is excluded).
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Model, Solver } from '../../engine/solver/solver';
@@ -8,30 +9,83 @@ import type { TermStore } from '../../engine/terms/store';
 import type { Term } from '../../engine/terms/term';
 import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
-import { describeFunction } from '../../engine/synth/readback';
+import { describeFunction, type SynthesizedFunction } from '../../engine/synth/readback';
 import type { SynthAppInfo } from '../../engine/synth/encode';
+import { countCandidates } from '../../engine/synth/candidates';
 
-export async function synthText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<string> {
-  if (checked.synths.size === 0) return 'this program has no synth functions';
-  const facts = T.keyed.factsFor(pc);
-  const r = await solver.model([...pc, ...facts], hint);
-  if (r.status === 'unknown') return `unknown (${r.reason})`;
-  if (r.status === 'unsat' || !r.model) return 'no function of the grammar allows this path';
+export interface SynthApplicationRow {
+  /** The application as printed: `rho(3, 0)`. */
+  readonly call: string;
+  /** Its value under the function shown, or '?' when the model leaves it open. */
+  readonly value: string;
+}
+
+export type SynthSummary =
+  | { readonly status: 'no-synth' }
+  | { readonly status: 'unknown'; readonly reason: string }
+  | { readonly status: 'excluded' }
+  | {
+    readonly status: 'possible';
+    readonly functions: readonly (SynthesizedFunction & { readonly name: string })[];
+    readonly applications: readonly SynthApplicationRow[];
+  };
+
+export const EXCLUDED_TEXT = 'no function of the grammar allows this path';
+
+export async function synthSummary(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<SynthSummary> {
+  if (checked.synths.size === 0) return { status: 'no-synth' };
+  const r = await solver.model([...pc, ...T.keyed.factsFor(pc)], hint);
+  if (r.status === 'unknown') return { status: 'unknown', reason: r.reason };
+  if (r.status === 'unsat' || !r.model) return { status: 'excluded' };
   const model = r.model;
-  const lines = [...checked.synths.values()].map((d) => {
-    const f = describeFunction(T, d, model, checked.exprTypes);
-    return `${d.name}(${f.params.join(', ')}) = ${f.body}    a function consistent with this path (depth ${f.depth})`;
-  });
-  for (const app of applications(T, pc)) {
+  const functions = [...checked.synths.values()].map((d) => ({ name: d.name, ...describeFunction(T, d, model, checked.exprTypes) }));
+  const applications = applicationsOf(T, pc).map((app) => {
     const info = T.keyed.info(app) as SynthAppInfo;
     const value = model.get(app.id);
-    lines.push(`  ${info.fn}(${info.args.map((a) => printTerm(a, { maxLength: 40 })).join(', ')}) ↦ ${value === undefined ? '?' : String(value)}`);
+    return { call: `${info.fn}(${info.args.map((a) => printTerm(a, { maxLength: 40 })).join(', ')})`, value: value === undefined ? '?' : String(value) };
+  });
+  return { status: 'possible', functions, applications };
+}
+
+/** `rho(x, i) = 5 - i` */
+export function functionText(f: SynthesizedFunction & { readonly name: string }): string {
+  return `${f.name}(${f.params.join(', ')}) = ${f.body}`;
+}
+
+/** REPL `:synth`. */
+export async function synthText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<string> {
+  const s = await synthSummary(checked, T, solver, pc, hint);
+  switch (s.status) {
+    case 'no-synth': return 'this program has no synth functions';
+    case 'unknown': return `unknown (${s.reason})`;
+    case 'excluded': return EXCLUDED_TEXT;
+    case 'possible': return [
+      ...s.functions.map((f) => `${functionText(f)}    a function consistent with this path (depth ${f.depth})`),
+      ...s.applications.map((a) => `  ${a.call} ↦ ${a.value}`),
+    ].join('\n');
   }
-  return lines.join('\n');
+}
+
+/** Candidates listed by `:synth all` (the count goes on to CANDIDATE_CAP). */
+const LISTED = 10;
+export const CANDIDATE_CAP = 1000;
+
+/** REPL `:synth all`: how many terms of the grammars the path still allows, when few. */
+export async function synthAllText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[]): Promise<string> {
+  if (checked.synths.size === 0) return 'this program has no synth functions';
+  if (applicationsOf(T, pc).length === 0) return 'no synth function is applied on this path yet: every function of the grammar allows it';
+  const c = await countCandidates(checked, T, solver, pc, CANDIDATE_CAP);
+  const n = c.found.length;
+  if (n === 0 && c.complete === 'all') return `0 candidates: ${EXCLUDED_TEXT}`;
+  const head = c.complete === 'all' ? `${n} candidate${n === 1 ? '' : 's'} of the grammar allow${n === 1 ? 's' : ''} this path`
+    : c.complete === 'cap' ? `more than ${CANDIDATE_CAP.toLocaleString('en-US')} candidates of the grammar allow this path`
+      : `at least ${n} candidate${n === 1 ? '' : 's'} of the grammar allow this path (the count stopped: ${c.reason})`;
+  const listed = c.found.slice(0, LISTED).map((fs) => `  ${Object.entries(fs).map(([name, f]) => functionText({ name, ...f })).join('; ')}`);
+  return [head + (n > LISTED ? ` (the first ${LISTED}):` : n > 0 ? ':' : ''), ...listed].join('\n');
 }
 
 /** The synth applications the path condition mentions, in order of first appearance. */
-function applications(T: TermStore, pc: readonly Term[]): Term[] {
+function applicationsOf(T: TermStore, pc: readonly Term[]): Term[] {
   const seen = new Set<number>();
   const out: Term[] = [];
   for (const c of pc) {

@@ -11,6 +11,7 @@ import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { REQUEST_LIMITS } from '../limits';
+import { isExcludedPath } from '../../engine/synth/verdict';
 
 export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus'] as const;
 
@@ -66,7 +67,7 @@ function info(d: Debuggee, n: TreeNode, cursorOf: number[] | undefined): TreeNod
     : l.kind === 'failure' ? `failure: ${l.failure.message}`
       : l.kind === 'join' ? `join of ${l.incoming}` : 'step';
   const out: TreeNodeInfo = {
-    id: n.id, parent: n.parent?.id, line: locationOf(n.state)?.line, status: n.state.status, label, pc: shortPc(n, 60),
+    id: n.id, parent: n.parent?.id, line: locationOf(n.state)?.line, status: isExcludedPath(n.state.status, d.checked.synths.size > 0) ? 'excluded' : n.state.status, label, pc: shortPc(n, 60),
     thread: d.paths.owner(n)?.id,
     ...heapOf(n),
   };

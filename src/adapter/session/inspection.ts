@@ -34,7 +34,7 @@ export function stackBody(d: Debuggee, frameIds: FrameIds, args: Args): DebugPro
 export function scopesBody(d: Debuggee, frameIds: FrameIds, varRefs: VariableRefs, args: Args): DebugProtocol.ScopesResponse['body'] {
   const f = frameRef(frameIds, args.frameId);
   // The separator frame between the call stack and the earlier states has no variables.
-  return { scopes: f.label ? [] : varRefs.scopes(args.frameId as number, f, d.checked.classes.size > 0) };
+  return { scopes: f.label ? [] : varRefs.scopes(args.frameId as number, f, d.checked.classes.size > 0, d.checked.synths.size > 0) };
 }
 
 export async function variablesBody(d: Debuggee, varRefs: VariableRefs, args: Args): Promise<DebugProtocol.VariablesResponse['body']> {

@@ -16,7 +16,7 @@ import { MAX_VALUE_LENGTH, type VariableRefs } from './scopes';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { heapText } from '../runtime/heapView';
-import { synthText } from '../runtime/synthView';
+import { synthAllText, synthText } from '../runtime/synthView';
 
 function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['state']; frameIndex: number } {
   return { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
@@ -28,7 +28,7 @@ const COMMANDS: readonly [string, string][] = [
   [':valid', ':valid φ — does φ hold on every input of this path? (with a counterexample)'],
   [':why', ':why — why this path failed: formula, counterexample, path, relevant facts'],
   [':heap', ':heap — the heap of the selected frame, one chunk per line (also $heap)'],
-  [':synth', ':synth — a synth function consistent with this path, with the applications on it and their values'],
+  [':synth', ':synth — a synth function consistent with this path, with the applications on it and their values; :synth all — how many functions of the grammar allow this path'],
   [':help', ':help — list the commands'],
 ];
 const PSEUDO = ['$pc', '$model', '$path', '$heap'];
@@ -87,7 +87,10 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
     case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap').join('\n'));
     case ':why': return reply(whyText(node.state, node));
     case ':heap': return reply(heapText(sf));
-    case ':synth': return reply(await synthText(d.checked, d.T, d.solver, pc, node.state.model));
+    case ':synth': {
+      if (arg !== '' && arg !== 'all') throw new UserError(`:synth takes no argument or 'all' (got '${arg}')`);
+      return reply(arg === 'all' ? await synthAllText(d.checked, d.T, d.solver, pc) : await synthText(d.checked, d.T, d.solver, pc, node.state.model));
+    }
     case ':sat': {
       const phi = formula();
       const r = await d.solver.checkSat(pc, phi, { wantModel: true, hint: node.state.model });

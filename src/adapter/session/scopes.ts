@@ -19,6 +19,8 @@ import type { Heap, PredChunk } from '../../engine/heap/chunks';
 import { heapRows, objectRows, type HeapRowsHost } from './heapVariables';
 import { concolicValue } from '../runtime/concolic';
 import { combineInputs } from '../../engine/concolic/assignment';
+import { applicationRows, SYMBOLIC_FUNCTIONS_SCOPE, synthRows } from './synthVariables';
+import type { SynthApplicationRow } from '../runtime/synthView';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;
@@ -30,20 +32,25 @@ type VarSource =
   | { readonly kind: 'heap'; readonly ref: FrameRef; readonly frameId: number }
   | { readonly kind: 'chunks'; readonly ref: FrameRef; readonly frameId: number; readonly heap: Heap; readonly key: string }
   | { readonly kind: 'pred'; readonly ref: FrameRef; readonly frameId: number; readonly chunk: PredChunk; readonly key: string }
-  | { readonly kind: 'object'; readonly ref: FrameRef; readonly frameId: number; readonly term: Term; readonly className: string };
+  | { readonly kind: 'object'; readonly ref: FrameRef; readonly frameId: number; readonly term: Term; readonly className: string }
+  | { readonly kind: 'synth'; readonly ref: FrameRef; readonly frameId: number }
+  | { readonly kind: 'synthApps'; readonly rows: readonly SynthApplicationRow[] };
 
 export class VariableRefs {
   private readonly refs = new Interner<VarSource>();
 
-  /** The scopes of a frame; `withHeap` (a program with classes) adds the Heap scope. */
-  scopes(frameId: number, ref: FrameRef, withHeap = false): DebugProtocol.Scope[] {
+  /** The scopes of a frame; `withHeap` (a program with classes) adds the Heap scope, `withSynth`
+   *  (a program with synth functions) the Symbolic functions scope. */
+  scopes(frameId: number, ref: FrameRef, withHeap = false, withSynth = false): DebugProtocol.Scope[] {
     const make = (name: string, kind: 'locals' | 'pc' | 'model' | 'globals', hint?: 'locals'): DebugProtocol.Scope => {
       const scope: DebugProtocol.Scope = { name, variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref, frameId })), expensive: false };
       if (hint) scope.presentationHint = hint;
       return scope;
     };
     const heap: DebugProtocol.Scope[] = withHeap ? [{ name: 'Heap', variablesReference: this.heapRef(frameId, ref), expensive: false }] : [];
-    return [make('Locals', 'locals', 'locals'), ...heap, make('Path condition', 'pc'), make('Model', 'model'), make('Globals', 'globals')];
+    const synth: DebugProtocol.Scope[] = withSynth
+      ? [{ name: SYMBOLIC_FUNCTIONS_SCOPE, variablesReference: this.refs.id(`synth:${frameId}`, () => ({ kind: 'synth', ref, frameId })), expensive: true }] : [];
+    return [make('Locals', 'locals', 'locals'), ...heap, make('Path condition', 'pc'), make('Model', 'model'), ...synth, make('Globals', 'globals')];
   }
 
   /** A reference for the Heap scope of a frame (for `$heap`). */
@@ -86,6 +93,8 @@ export class VariableRefs {
       case 'array': return this.arrayParts(d, src.arr);
       case 'heap': case 'chunks': case 'pred': return heapRows(this.heapHost(src.ref, src.frameId), src);
       case 'object': return objectRows(this.heapHost(src.ref, src.frameId), d.checked, src.term, src.className);
+      case 'synth': return synthRows(d, src.ref, (rows) => this.refs.id(`synthApps:${src.frameId}:${rows.map((r) => `${r.call}=${r.value}`).join(";")}`, () => ({ kind: 'synthApps', rows })));
+      case 'synthApps': return applicationRows(src.rows);
     }
   }
 

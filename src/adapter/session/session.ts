@@ -255,7 +255,7 @@ export class SymDebugSession extends DebugSession {
     }
     const listed = d.paths.listed(d.args.maxThreads);
     listed.forEach((t) => { t.announced = true; });
-    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t, d.args.mode === 'modular') })) };
+    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0) })) };
     this.sendResponse(response);
     const hidden = d.paths.size - listed.length;
     if (hidden > 0 && hidden !== this.listedSummary) {

@@ -18,7 +18,7 @@ export function summary(d: Debuggee): Summary {
   const ended = { ...d.run.tree.counts.ended };
   const threads = d.paths.all();
   const live = threads.filter((t) => isLive(t.tip)).length;
-  const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular'), why: endedWhy(t.tip) }));
+  const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0), why: endedWhy(t.tip) }));
   return { ended, live, kept, text: progressText(ended, live) };
 }
 

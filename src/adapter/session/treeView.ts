@@ -19,7 +19,7 @@ export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
     if (stopped && !paused.has(t.cursor.id)) paused.set(t.cursor.id, t.id);
     for (const k of t.held ?? []) held.set(k.id, t.id);
   }
-  return { owner: (n) => d.paths.owner(n)?.id, paused, held };
+  return { owner: (n) => d.paths.owner(n)?.id, paused, held, excluding: d.checked.synths.size > 0 };
 }
 
 export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped: boolean, cache?: FactCache): TreeView {

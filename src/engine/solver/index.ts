@@ -13,7 +13,7 @@ export { evaluateUnder, satisfiesAll } from './modeleval';
 export async function createSolver(opts: SolverOptions): Promise<Solver> {
   const backend = opts.backend === 'z3-native'
     ? Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
-    : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck });
+    : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck, keepLemmas: opts.keepLemmas });
   return new PipelineSolver(backend, opts.timeoutMs);
 }
 

@@ -56,6 +56,9 @@ export interface SolverOptions {
   readonly memoryLimitMb?: number;
   /** Fault injection for tests (z3-wasm): abort the WebAssembly instance at the n-th backend check. */
   readonly abortAtCheck?: number;
+  /** Keep what the backend learns across queries (checks under assumptions, z3guards.ts; z3-wasm
+   *  only): for runs with synth functions, whose queries all share the selector encoding. */
+  readonly keepLemmas?: boolean;
 }
 
 /** Z3's memory limit unless one is given: the WebAssembly heap of z3-solver is fixed at 2 GB,

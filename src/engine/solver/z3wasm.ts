@@ -22,15 +22,15 @@ import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { SymbolIndex } from './slicing';
 import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import { GuardedAssertions, type AssumptionExports } from './z3guards';
 import { Z3ModelReader } from './z3model';
 import { Z3Translator } from './z3translate';
 
 interface Z3Module {
   readonly Z3: Z3Core;
   /** The Emscripten module: raw `_Z3_*` exports, its allocator and its thread pool. */
-  readonly em: {
+  readonly em: AssumptionExports & {
     _Z3_solver_check(ctx: Z3_context, s: Z3_solver): number;
-    _malloc(bytes: number): number;
     PThread?: { terminateAllThreads(): void };
   };
 }
@@ -41,6 +41,8 @@ export interface Z3WasmOptions {
   readonly memoryLimitMb?: number;
   /** Fault injection (tests): abort the WebAssembly instance during the n-th check (1-based). */
   readonly abortAtCheck?: number;
+  /** Check under assumptions, never popping (z3guards.ts): for runs with synth functions. */
+  readonly keepLemmas?: boolean;
 }
 
 const NO_TIMEOUT = 0xffffffff;
@@ -113,8 +115,10 @@ class Session {
   private readonly stack: Term[] = [];
   private timeoutMs = NO_TIMEOUT;
   private rlimit = NO_RLIMIT;
+  /** Present in keep-lemmas mode: assertions are guarded, never pushed. */
+  private readonly guarded: GuardedAssertions | undefined;
 
-  constructor(readonly mod: Z3Module) {
+  constructor(readonly mod: Z3Module, keepLemmas = false) {
     const { Z3 } = mod;
     const cfg = Z3.mk_config();
     this.ctx = Z3.mk_context_rc(cfg);
@@ -122,12 +126,13 @@ class Session {
     this.solver = Z3.mk_solver(this.ctx);
     Z3.solver_inc_ref(this.ctx, this.solver);
     this.translator = new Z3Translator(Z3, this.ctx);
+    this.guarded = keepLemmas ? new GuardedAssertions(Z3, mod.em, this.ctx, this.solver, this.translator, () => this.throwOnError()) : undefined;
   }
 
   check(assertions: readonly Term[], opts: CheckOptions, symbols: SymbolIndex): SatResult {
     const { Z3 } = this.mod;
-    this.sync(assertions);
-    const r = this.quickCheck() ?? this.timedCheck(opts.timeoutMs ?? NO_TIMEOUT);
+    const run = this.runner(assertions);
+    const r = this.quickCheck(run) ?? this.timedCheck(run, opts.timeoutMs ?? NO_TIMEOUT);
     if (r === -1) return { status: 'unsat' };
     if (r !== 1) return unknown(Z3.solver_get_reason_unknown(this.ctx, this.solver) || 'unknown');
     if (!opts.wantModel) return { status: 'sat' };
@@ -136,9 +141,21 @@ class Session {
 
   dispose(): void {
     const { Z3 } = this.mod;
+    this.guarded?.dispose();
     this.translator.dispose();
     Z3.solver_dec_ref(this.ctx, this.solver);
     Z3.del_context(this.ctx);
+  }
+
+  /** The raw check of `assertions`: under their guards, or after syncing the scope stack. */
+  private runner(assertions: readonly Term[]): () => number {
+    const guarded = this.guarded;
+    if (guarded !== undefined) {
+      const guards = guarded.guardsFor(assertions);
+      return () => guarded.check(guards);
+    }
+    this.sync(assertions);
+    return () => this.mod.em._Z3_solver_check(this.ctx, this.solver);
   }
 
   /** Pop to the longest common prefix, then push and assert the rest, one scope each. */
@@ -160,19 +177,19 @@ class Session {
   }
 
   /** The check under QUICK_RLIMIT and no timer; undefined when the budget ran out. */
-  private quickCheck(): number | undefined {
-    const { Z3, em } = this.mod;
+  private quickCheck(run: () => number): number | undefined {
+    const { Z3 } = this.mod;
     this.setParams(NO_TIMEOUT, QUICK_RLIMIT);
-    const r = em._Z3_solver_check(this.ctx, this.solver);
+    const r = run();
     this.throwOnError();
     if (r === 0 && /resource limit|canceled/i.test(Z3.solver_get_reason_unknown(this.ctx, this.solver))) return undefined;
     return r;
   }
 
   /** The check under the time limit (Z3's timer) and no resource limit. */
-  private timedCheck(ms: number): number {
+  private timedCheck(run: () => number, ms: number): number {
     this.setParams(ms, NO_RLIMIT);
-    const r = this.mod.em._Z3_solver_check(this.ctx, this.solver);
+    const r = run();
     this.throwOnError();
     return r;
   }
@@ -247,7 +264,7 @@ export class Z3WasmBackend implements SolverBackend {
     // A context in a module that died (here or in another solver) is forgotten, never freed.
     if (this.session && this.session.mod !== mod) this.session = undefined;
     try {
-      this.session ??= new Session(mod);
+      this.session ??= new Session(mod, this.opts.keepLemmas ?? false);
       if (++this.checks === this.opts.abortAtCheck) abortInstance(mod);
       return this.session.check(assertions, opts, this.symbols);
     } catch (e) {

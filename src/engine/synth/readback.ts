@@ -9,6 +9,7 @@ import type { TermStore } from '../terms/store';
 import { allowed, constant, selector } from './encode';
 import { childPos, shapeOf, type AltShape, type GrammarShape } from './shape';
 import type { Type } from '../../lang/types';
+import type { Term } from '../terms/term';
 
 export interface SynthesizedFunction {
   readonly params: string[];
@@ -45,6 +46,27 @@ function build(T: TermStore, g: GrammarShape, model: Model, types: ReadonlyMap<E
     return { kind: 'intLit', value: typeof v === 'bigint' ? v : 0n, span: e.span };
   };
   return { expr: substitute(alt, children, constValue), depth };
+}
+
+/** The choices a model makes for `decl`: the true selectors of the nodes the function uses and
+ *  its constants' values, as literals (their conjunction pins this one term of the grammar). */
+export function chosenLiterals(T: TermStore, decl: SynthDecl, model: Model, types: ReadonlyMap<Expr, Type>): Term[] {
+  const g = shapeOf(decl);
+  const out: Term[] = [];
+  const walk = (pos: string, nt: string, level: number): void => {
+    const alts = g.alts.get(nt)!;
+    const a = alts.findIndex((_, i) => allowed(g, nt, i, level) && model.get(selector(T, decl.name, pos, nt, i).id) === true);
+    if (a < 0) return;
+    out.push(selector(T, decl.name, pos, nt, a));
+    for (const [e, j] of alts[a].consts) {
+      const c = constant(T, decl.name, pos, nt, a, j, types.get(e)!);
+      const v = model.get(c.id);
+      if (v !== undefined) out.push(T.eq(c, T.constOf(v, c.sort)));
+    }
+    alts[a].childNames.forEach((child, c) => walk(childPos(pos, c), child, level + 1));
+  };
+  walk('', g.start, 0);
+  return out;
 }
 
 function substitute(alt: AltShape, children: readonly Expr[], constValue: (e: Expr, j: number) => Expr): Expr {

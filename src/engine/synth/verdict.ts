@@ -7,6 +7,12 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { FailureReport, VerifyReport } from '../report';
 import type { SynthAnswer } from './answer';
 
+/** In a program with synth functions a failed path is excluded: the failure only rules out the
+ *  functions that reach it (semantics 4). Debugger views show it as `excluded`. */
+export function isExcludedPath(status: string, hasSynth: boolean): boolean {
+  return hasSynth && status === 'failed';
+}
+
 export const SYMBOLIC_INPUTS_NOTE = 'synthesis with symbolic inputs needs concrete tests (the entry procedure must take no parameters and reach no havoc)';
 
 export function synthVerdict(report: VerifyReport, checked: CheckedProgram, answer: SynthAnswer | 'symbolic-inputs'): VerifyReport {

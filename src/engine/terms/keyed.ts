@@ -86,6 +86,8 @@ export class KeyedSymbols {
         for (const f of [...(this.facts.get(s.id) ?? []), ...(this.links.get(s.id) ?? [])]) { out.push(f); work.push(f); }
       }
     }
-    return out;
+    // Oldest first: queries along a path then share a long prefix of facts, which the
+    // incremental backend keeps asserted instead of re-sending (z3wasm.ts `sync`).
+    return out.sort((a, b) => a.id - b.id);
   }
 }

@@ -8,7 +8,7 @@ import { layout, NODE_H, NODE_W } from './layout';
 import { visible, type Counts, type Shape } from './visible';
 
 const SVG = 'http://www.w3.org/2000/svg';
-export const ICON: Record<string, string> = { live: '●', paused: '❚❚', completed: '✓', failed: '✗', infeasible: '∅', bounded: '⋯' };
+export const ICON: Record<string, string> = { live: '●', paused: '❚❚', completed: '✓', failed: '✗', infeasible: '∅', bounded: '⋯', excluded: '⊘' };
 
 export interface ViewState { opened: Set<number>; closed: Set<number>; selected?: number }
 

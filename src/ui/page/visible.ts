@@ -33,7 +33,8 @@ export function shape(nodes: readonly ViewNode[]): Shape {
   // Children have larger ids than their first parent, so a reverse id order is bottom-up.
   for (const n of [...nodes].sort((a, b) => b.id - a.id)) {
     const c: Counts = { completed: 0, failed: 0, infeasible: 0, bounded: 0, live: 0 };
-    const own = n.status === 'paused' ? 'live' : n.status;
+    // An excluded path (synth) counts with the infeasible ones: no function of the grammar takes it to the end.
+    const own = n.status === 'paused' ? 'live' : n.status === 'excluded' ? 'infeasible' : n.status;
     if (n.kind === 'end' || n.kind === 'failure' || n.kind === 'frontier' || n.kind === 'paused') c[own]++;
     for (const k of kids.get(n.id) ?? []) add(c, counts.get(k.id));
     counts.set(n.id, c);
