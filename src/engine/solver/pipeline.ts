@@ -10,7 +10,7 @@ import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
 import { decideByBounds } from './bounds';
 import { decideByEnumeration } from './enumerate';
-import { completeFor, satisfiesAll } from './modeleval';
+import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { StatsCounter, type SolverStats } from './stats';
@@ -164,12 +164,27 @@ export class PipelineSolver implements Solver {
   private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
     Promise<Answer> {
     const model = new Map(sliceModel);
+    if (hint !== undefined && satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
       source = combine(source, part.source);
       if (part.result.status !== 'sat') return { result: part.result, source };
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
+    }
+    return { result: { status: 'sat', model }, source };
+  }
+
+  /** `complete` when the hint satisfies every remaining conjunct (the usual case: it is the
+   *  parent path's model): the same model and source as component by component, without
+   *  grouping the conjuncts or building a model per component. */
+  private completeFromHint(rest: readonly Term[], model: Map<number, Value>, hint: Model): Answer {
+    let source: Source = 'trivial';
+    for (const c of rest) {
+      const syms = this.symbols.symbolsOf(c);
+      // Ground conjuncts form no component (components() drops them).
+      if (syms.length > 0) source = 'reuse';
+      for (const s of syms) model.set(s.id, valueUnder(hint, s));
     }
     return { result: { status: 'sat', model }, source };
   }

@@ -3,20 +3,17 @@
 // Union-find over symbol ids groups the conjuncts into independent components.
 
 import type { Term } from '../terms/term';
-import { LruMap } from './lru';
 
-/** Free symbols per term, memoised by the solver instance that owns it. */
+/** Free symbols per term, memoised by the solver instance that owns it. Keyed by the term
+ *  object itself (weakly), so terms of another store never collide and the memo lives exactly
+ *  as long as its terms; a lookup is one map read (no LRU reordering on the hot path). */
 export class SymbolIndex {
-  private readonly memo: LruMap<number, { term: Term; syms: readonly Term[] }>;
-
-  constructor(capacity = 50_000) {
-    this.memo = new LruMap(capacity);
-  }
+  private readonly memo = new WeakMap<Term, readonly Term[]>();
 
   /** The distinct 'sym' terms occurring in t (iterative: terms can be deep). */
   symbolsOf(t: Term): readonly Term[] {
-    const hit = this.memo.get(t.id);
-    if (hit !== undefined && hit.term === t) return hit.syms;
+    const hit = this.memo.get(t);
+    if (hit !== undefined) return hit;
     const syms: Term[] = [];
     const seen = new Set<Term>();
     const stack: Term[] = [t];
@@ -27,7 +24,7 @@ export class SymbolIndex {
       if (u.op === 'sym') syms.push(u);
       else stack.push(...u.args);
     }
-    this.memo.set(t.id, { term: t, syms });
+    this.memo.set(t, syms);
     return syms;
   }
 

@@ -26,6 +26,45 @@ function asArray(v: Value): ArrayValue {
 }
 
 export function evaluate(t: Term, env: Assignment): Value {
+  const small = evaluateSmall(t, env, { left: SMALL_BUDGET });
+  return small !== TOO_BIG ? small : evaluateDag(t, env);
+}
+
+/** Terms of at most this many nodes (counted as a tree) take the recursive path below. */
+const SMALL_BUDGET = 64;
+const TOO_BIG: unique symbol = Symbol('too big');
+
+/**
+ * The common case, fast: a small scalar term (a path-condition conjunct such as `0 < x`)
+ * evaluated recursively, with no maps. It gives up (TOO_BIG) on arrays, binders and on
+ * anything past the node budget, which bounds the recursion depth and the repeated visits
+ * of shared subterms; evaluateDag then does the general fold. Every argument is evaluated
+ * before the operator is applied, as in the fold, so both raise the same errors.
+ */
+function evaluateSmall(t: Term, env: Assignment, budget: { left: number }): Value | typeof TOO_BIG {
+  if (--budget.left < 0) return TOO_BIG;
+  switch (t.op) {
+    case 'const': return t.value as Value;
+    case 'sym': {
+      if (t.sort.kind === 'array') return TOO_BIG;
+      const v = env(t);
+      return v === undefined ? defaultValue(t.sort) : normalizeValue(v, t.sort);
+    }
+    case 'bound': case 'forall': case 'exists': case 'select': case 'store': case 'constArray': return TOO_BIG;
+    default: {
+      const args: Value[] = [];
+      for (const a of t.args) {
+        const v = evaluateSmall(a, env, budget);
+        if (v === TOO_BIG) return TOO_BIG;
+        args.push(v);
+      }
+      return applyScalar(t, args);
+    }
+  }
+}
+
+/** The general evaluation: one fold over the DAG, each distinct subterm once. */
+function evaluateDag(t: Term, env: Assignment): Value {
   // A store may update its base array's map in place when nothing else sees the base.
   const uses = useCounts(t);
   // Maps created by this evaluation, by the store/constArray term whose value holds them.
