@@ -5,7 +5,7 @@
 import type { CheckedProgram } from '../lang/checked';
 import type { If, Stmt, While } from '../lang/ast';
 import { forEachStmt } from './walkStmts';
-import { topFrame, traceLines, type Instr, type State } from './state';
+import { topFrame, type Instr, type State, type TraceEntry } from './state';
 import type { ExecutionTree } from './tree';
 
 export interface CoverageReport {
@@ -28,9 +28,16 @@ export interface Covered {
 export class CoverageCollector implements Covered {
   readonly lines = new Set<number>();
   readonly sides = new Set<string>();
+  /** Trace entries already walked. Paths share their trace's older part (a persistent list),
+   *  and everything older than a walked entry was walked with it, so each entry is read once
+   *  over the whole run instead of once per path through it. */
+  private readonly walked = new WeakSet<TraceEntry>();
   addTrace(s: State): number {
     let fresh = 0;
-    for (const l of traceLines(s.trace)) if (!this.lines.has(l)) { this.lines.add(l); fresh++; }
+    for (let t = s.trace; t && !this.walked.has(t); t = t.prev) {
+      this.walked.add(t);
+      if (!this.lines.has(t.line)) { this.lines.add(t.line); fresh++; }
+    }
     return fresh;
   }
   addSide(key: string | undefined): number {

@@ -18,6 +18,7 @@ import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourc
 import { exploreToFrontier, type Frontier } from './frontier';
 import { endedPiece, mergeReports, workPiece } from './mergeReports';
 import { runInWorkers } from './pool';
+import { JobRunner } from './jobRunner';
 import { dfsOrder, type Prefix } from './prefix';
 
 /** Enough subtrees per worker that an uneven tree still keeps every worker busy. */
@@ -79,7 +80,14 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   }
   const file = checked.file;
   const jobsList = frontier.tasks.map((task) => ({ kind: 'subtree' as const, source, file, opts, task }));
-  const subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs);
+  // This thread explores subtrees too (one lane of `jobs`), with a program and solver of its own.
+  const here = new JobRunner();
+  let subtreeReports: VerifyReport[];
+  try {
+    subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs, (job) => here.answer(job) as Promise<VerifyReport>);
+  } finally {
+    here.dispose();
+  }
   const pieces: { prefix: Prefix; report: VerifyReport }[] = [
     ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
     ...frontier.tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),

@@ -87,9 +87,10 @@ export class PipelineSolver implements Solver {
   /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
   private trivial(conjuncts: readonly Term[], query: Term): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
-    const inPc = new Set(conjuncts);
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
     const queryConjuncts = flattenConjuncts([query]);
+    // Usually one query conjunct: scanning pc beats building a Set of it on every query.
+    const inPc: { has(t: Term): boolean } = queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
     for (const q of queryConjuncts) {
       if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';

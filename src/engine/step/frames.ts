@@ -8,15 +8,22 @@ import type { Frame, Instr, Kont, State, SymValue } from '../state';
 import { topFrame } from '../state';
 import type { EngineContext } from './context';
 import { EMPTY_HEAP, type Heap } from '../heap/chunks';
+import { copyFrame, copyState } from '../stateCopy';
 
 export function withTop(s: State, f: Frame): State {
-  const frames = s.frames.slice();
-  frames[frames.length - 1] = f;
-  return { ...s, frames };
+  return copyState(s, replaceTop(s.frames, f), s.globals, s.pc, s.model, s.trace);
 }
 
-export function withKont(s: State, kont: Kont | null): State {
-  return withTop(s, { ...topFrame(s), kont });
+function replaceTop(frames: readonly Frame[], f: Frame): Frame[] {
+  const out = frames.slice();
+  out[out.length - 1] = f;
+  return out;
+}
+
+/** The state with the top frame's continuation replaced (and, at a step, the trace extended: one copy, not two). */
+export function withKont(s: State, kont: Kont | null, trace: State['trace'] = s.trace): State {
+  const top = topFrame(s);
+  return copyState(s, replaceTop(s.frames, copyFrame(top, top.store, kont)), s.globals, s.pc, s.model, trace);
 }
 
 /** Assigns (or declares) `name`: a global when the procedure has no local of that name. */
@@ -25,11 +32,11 @@ export function assignName(s: State, name: string, v: SymValue): State {
   if (!f.store.has(name) && s.globals.has(name)) {
     const globals = new Map(s.globals);
     globals.set(name, v);
-    return { ...s, globals };
+    return copyState(s, s.frames, globals, s.pc, s.model, s.trace);
   }
   const store = new Map(f.store);
   store.set(name, v);
-  return withTop(s, { ...f, store });
+  return withTop(s, copyFrame(f, store, f.kont));
 }
 
 /** Statements as instructions; bare blocks are flattened (they are not steps of their own). */
