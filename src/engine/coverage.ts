@@ -28,14 +28,14 @@ export interface Covered {
 export class CoverageCollector implements Covered {
   readonly lines = new Set<number>();
   readonly sides = new Set<string>();
-  /** Trace entries already walked. Paths share their trace's older part (a persistent list),
-   *  and everything older than a walked entry was walked with it, so each entry is read once
-   *  over the whole run instead of once per path through it. */
-  private readonly walked = new WeakSet<TraceEntry>();
   addTrace(s: State): number {
+    return this.addLines(s.trace, null);
+  }
+  /** The lines of `trace` newer than `since` (an older entry of the same trace, or null). */
+  addLines(trace: TraceEntry | null, since: TraceEntry | null): number {
     let fresh = 0;
-    for (let t = s.trace; t && !this.walked.has(t); t = t.prev) {
-      this.walked.add(t);
+    const stop = since?.length ?? 0;
+    for (let t = trace; t && t !== since && t.length > stop; t = t.prev) {
       if (!this.lines.has(t.line)) { this.lines.add(t.line); fresh++; }
     }
     return fresh;
@@ -53,16 +53,20 @@ export class CoverageCollector implements Covered {
   }
 }
 
-/** A collector fed by a tree's events: the sides each expansion took, and the lines of each path that ends or merges. */
+/** A collector fed by a tree's events: the sides each expansion took, and the lines each step
+ *  added to a trace. Per step, not per ended path: paths share the older part of their trace,
+ *  and reading it again for every path cost more than the steps. (A subtree explored from a
+ *  replayed state leaves out the replayed lines: the coordinator's tree covers them.) */
 export function collectCoverage(tree: ExecutionTree): CoverageCollector {
   const coverage = new CoverageCollector();
   tree.listen({
     onExpanded: (n, kids) => {
-      for (const k of kids) coverage.addSide(branchSide(n.state, k.state));
-      // A path merged at a join leaves the tree here; the merged path keeps only one incoming trace.
-      if (kids.length === 1 && kids[0].label.kind === 'join') coverage.addTrace(n.state);
+      for (const k of kids) {
+        coverage.addSide(branchSide(n.state, k.state));
+        // A join's merged node keeps one incoming trace: nothing new was executed.
+        if (k.label.kind !== 'join') coverage.addLines(k.state.trace, n.state.trace);
+      }
     },
-    onEnded: (n) => { coverage.addTrace(n.state); },
   });
   return coverage;
 }
