@@ -15,11 +15,8 @@ import { createSolver } from '../solver/index';
 import type { VerifyReport } from '../report';
 import { rootProcs, runOptions } from '../verify';
 import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verifySource';
-import { exploreToFrontier, type Frontier } from './frontier';
-import { endedPiece, mergeReports, workPiece } from './mergeReports';
-import { runInWorkers } from './pool';
-import { JobRunner } from './jobRunner';
-import { dfsOrder, type Prefix } from './prefix';
+import type { Frontier } from './frontier';
+import type { Prefix } from './prefix';
 
 /** Enough subtrees per worker that an uneven tree still keeps every worker busy. */
 const TASKS_PER_JOB = 8;
@@ -69,6 +66,10 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
 
 async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
   const started = Date.now();
+  // Loaded here, not at start-up: a run that stays in one thread never needs them.
+  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { runInWorkers }, { JobRunner }, { dfsOrder }] = await Promise.all([
+    import('./frontier'), import('./mergeReports'), import('./pool'), import('./jobRunner'), import('./prefix'),
+  ]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
   const solver = await createSolver(solverOptions(opts, process.env));
