@@ -25,55 +25,58 @@ function asArray(v: Value): ArrayValue {
   return v;
 }
 
-export function evaluate(t: Term, env: Assignment): Value {
-  const small = evaluateSmall(t, env, { left: SMALL_BUDGET });
-  return small !== TOO_BIG ? small : evaluateDag(t, env);
-}
+/** Visits a direct evaluation may make before it leaves the term to the general fold. */
+const QUICK_BUDGET = 256;
 
-/** Terms of at most this many nodes (counted as a tree) take the recursive path below. */
-const SMALL_BUDGET = 64;
-const TOO_BIG: unique symbol = Symbol('too big');
+class NotQuick {}
+const NOT_QUICK = new NotQuick();
 
 /**
- * The common case, fast: a small scalar term (a path-condition conjunct such as `0 < x`)
- * evaluated recursively, with no maps. It gives up (TOO_BIG) on arrays, binders and on
- * anything past the node budget, which bounds the recursion depth and the repeated visits
- * of shared subterms; evaluateDag then does the general fold. Every argument is evaluated
- * before the operator is applied, as in the fold, so both raise the same errors.
+ * Small scalar terms (the rule: a comparison of a few sums) evaluated by direct recursion,
+ * without the fold's memo maps: the solver pipeline evaluates thousands of them against
+ * candidate models. Anything else (arrays, binders, a DAG larger than the budget) is left to
+ * the fold (undefined); operator semantics are applyScalar's, so both agree.
  */
-function evaluateSmall(t: Term, env: Assignment, budget: { left: number }): Value | typeof TOO_BIG {
-  if (--budget.left < 0) return TOO_BIG;
-  switch (t.op) {
-    case 'const': return t.value as Value;
-    case 'sym': {
-      if (t.sort.kind === 'array') return TOO_BIG;
-      const v = env(t);
-      return v === undefined ? defaultValue(t.sort) : normalizeValue(v, t.sort);
-    }
-    case 'bound': case 'forall': case 'exists': case 'select': case 'store': case 'constArray': return TOO_BIG;
-    default: {
-      const args: Value[] = [];
-      for (const a of t.args) {
-        const v = evaluateSmall(a, env, budget);
-        if (v === TOO_BIG) return TOO_BIG;
-        args.push(v);
+function quickEvaluate(t: Term, env: Assignment): Value | undefined {
+  let visits = 0;
+  const value = (u: Term): Value => {
+    if (++visits > QUICK_BUDGET) throw NOT_QUICK;
+    switch (u.op) {
+      case 'const': return u.value as Value;
+      case 'sym': {
+        if (u.sort.kind === 'array') throw NOT_QUICK;
+        const v = env(u);
+        return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
-      return applyScalar(t, args);
+      case 'bound': case 'forall': case 'exists': case 'select': case 'store': case 'constArray': throw NOT_QUICK;
+      default: {
+        const args: Value[] = [];
+        for (const a of u.args) args.push(value(a));
+        return applyScalar(u, args);
+      }
     }
+  };
+  try {
+    return value(t);
+  } catch (e) {
+    if (e === NOT_QUICK) return undefined;
+    throw e;
   }
 }
 
-/** The general evaluation: one fold over the DAG, each distinct subterm once. */
-function evaluateDag(t: Term, env: Assignment): Value {
-  // A store may update its base array's map in place when nothing else sees the base.
-  const uses = useCounts(t);
+export function evaluate(t: Term, env: Assignment): Value {
+  const quick = quickEvaluate(t, env);
+  if (quick !== undefined) return quick;
+  // A store may update its base array's map in place when nothing else sees the base. The
+  // counts cost a walk of the whole term, so they are computed at the first store only.
+  let uses: Map<number, number> | undefined;
   // Maps created by this evaluation, by the store/constArray term whose value holds them.
   const owned = new Map<number, Map<bigint, Value>>();
 
   const storeValue = (u: Term, base: ArrayValue, index: bigint, v: Value): Value => {
     const baseTerm = u.args[0];
     const mine = owned.get(baseTerm.id);
-    const reuse = mine !== undefined && uses.get(baseTerm.id) === 1;
+    const reuse = mine !== undefined && (uses ??= useCounts(t)).get(baseTerm.id) === 1;
     const entries = reuse ? mine : new Map(base.entries);
     entries.set(index, v);
     owned.set(u.id, entries);
