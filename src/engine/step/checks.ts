@@ -15,7 +15,7 @@ import { STEP, type EdgeLabel, type EngineContext, type Successor } from './cont
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
   const pc = pcTerms(s.pc);
   // The definitions of the recursive function applications the question mentions (heap/functions, design E.3).
-  const facts = ctx.T.keyed.empty ? [] : ctx.T.keyed.factsFor([...pc, query]);
+  const facts = ctx.T.keyed.factsFor([...pc, query]);
   return ctx.solver.checkSat(facts.length > 0 ? [...pc, ...facts] : pc, query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
 }
 

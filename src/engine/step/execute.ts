@@ -28,10 +28,11 @@ import { assignFieldElement, isFieldElement } from './fieldElements';
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   const kont = topFrame(s).kont;
   if (!kont) throw new Error('internal: a running state without a continuation');
+  const rest = withKont(s, kont.tail);
   const head = kont.head;
-  if (head.kind === 'requires') return entryRequires(ctx, withKont(s, kont.tail), head.globals, head.clauses);
+  if (head.kind === 'requires') return entryRequires(ctx, rest, head.globals, head.clauses);
   const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
-  const traced: State = withKont(s, kont.tail, extendTrace(s.trace, line));
+  const traced: State = { ...rest, trace: extendTrace(s.trace, line) };
   let out: Successor[];
   switch (head.kind) {
     case 'stmt': out = await execStmt(ctx, traced, head.stmt); break;

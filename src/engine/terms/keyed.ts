@@ -72,11 +72,6 @@ export class KeyedSymbols {
     members.push({ app, parts });
   }
 
-  /** No symbol has facts or congruence constraints (then `factsFor` is always empty). */
-  get empty(): boolean {
-    return this.facts.size === 0 && this.links.size === 0;
-  }
-
   /** The facts of every keyed symbol in `terms`, and of those in the facts, transitively. */
   factsFor(terms: readonly Term[]): Term[] {
     if (this.facts.size === 0 && this.links.size === 0) return [];
