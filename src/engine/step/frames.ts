@@ -20,10 +20,9 @@ function replaceTop(frames: readonly Frame[], f: Frame): Frame[] {
   return out;
 }
 
-/** The state with the top frame's continuation replaced (and, at a step, the trace extended: one copy, not two). */
-export function withKont(s: State, kont: Kont | null, trace: State['trace'] = s.trace): State {
+export function withKont(s: State, kont: Kont | null): State {
   const top = topFrame(s);
-  return copyState(s, replaceTop(s.frames, copyFrame(top, top.store, kont)), s.globals, s.pc, s.model, trace);
+  return copyState(s, replaceTop(s.frames, copyFrame(top, top.store, kont)), s.globals, s.pc, s.model, s.trace);
 }
 
 /** Assigns (or declares) `name`: a global when the procedure has no local of that name. */
