@@ -1,6 +1,8 @@
 // The `symdap` command line: dispatches sub-commands. Every sub-command returns an exit
 // code; nothing here throws to the user (bin/symdap.js turns a crash into a one-line message).
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CliIO } from './io';
 import { processIO } from './io';
 
@@ -12,6 +14,7 @@ const USAGE = `usage:
   symdap run FILE [--entry P] [--inputs inputs.json] [--coverage]
   symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O] [--ui]
   symdap lsp [--stdio]              the language server (LSP over stdin/stdout)
+  symdap --version
 `;
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
@@ -32,6 +35,10 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.out(USAGE);
     return name === undefined ? 2 : 0;
   }
+  if (name === '--version' || name === '-v') {
+    io.out(`symdap ${version()}\n`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
     io.err(`symdap: unknown command '${name}'\n${USAGE}`);
@@ -42,5 +49,14 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   } catch (e) {
     io.err(`symdap: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
+  }
+}
+
+/** The package's version (package.json sits two levels above both src/cli and dist/cli). */
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
   }
 }

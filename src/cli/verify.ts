@@ -12,7 +12,6 @@ import type { VerifySourceOptions } from '../engine/verifySource';
 import { verifySourceJobs, type ParallelInfo } from '../engine/parallel/verifyParallel';
 import { jobsOption } from './parallel/jobsOption';
 import { verifyInputs } from './parallel/inputs';
-import { verifyMany } from './parallel/verifyMany';
 import type { TestCase } from '../engine/verify';
 import type { InputJSON } from '../engine/counterexample';
 import { errorReport, type VerifyReport } from '../engine/report';
@@ -21,7 +20,6 @@ import { readSourceFile } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
-import { writeTreeReport } from './treeReport';
 import { readJsonFile } from './jsonFile';
 
 const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
@@ -83,7 +81,8 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   if (seed && 'error' in seed) return refuse(io, json, first, `${o.seed}:1:1: error: ${seed.error}\n`, seed.error);
   const opts = seed && o.opts.generational ? { ...o.opts, generational: { ...o.opts.generational, seed: seed.inputs } } : o.opts;
   try {
-    if (!single) return await verifyMany(inputs.files, opts, o.jobs, json, io);
+    // Loaded only when used (start-up): several files need the thread pool, --tree the page builder.
+    if (!single) return await (await import('./parallel/verifyMany')).verifyMany(inputs.files, opts, o.jobs, json, io);
     const read = await readSourceFile(first);
     if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
     return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree }, json, io);
@@ -98,7 +97,7 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
-  if (outs.tree && result.tree) await writeTreeReport(outs.tree, result.tree, result.report, source);
+  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, result.report, source);
   io.out(json ? jsonDocument(withJobs(result.report, result.parallel)) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
 }

@@ -5,7 +5,7 @@
 import type { CheckedProgram } from '../lang/checked';
 import type { If, Stmt, While } from '../lang/ast';
 import { forEachStmt } from './walkStmts';
-import { topFrame, traceLines, type Instr, type State } from './state';
+import { topFrame, type Instr, type State, type TraceEntry } from './state';
 import type { ExecutionTree } from './tree';
 
 export interface CoverageReport {
@@ -29,8 +29,15 @@ export class CoverageCollector implements Covered {
   readonly lines = new Set<number>();
   readonly sides = new Set<string>();
   addTrace(s: State): number {
+    return this.addLines(s.trace, null);
+  }
+  /** The lines of `trace` newer than `since` (an older entry of the same trace, or null). */
+  addLines(trace: TraceEntry | null, since: TraceEntry | null): number {
     let fresh = 0;
-    for (const l of traceLines(s.trace)) if (!this.lines.has(l)) { this.lines.add(l); fresh++; }
+    const stop = since?.length ?? 0;
+    for (let t = trace; t && t !== since && t.length > stop; t = t.prev) {
+      if (!this.lines.has(t.line)) { this.lines.add(t.line); fresh++; }
+    }
     return fresh;
   }
   addSide(key: string | undefined): number {
@@ -46,16 +53,20 @@ export class CoverageCollector implements Covered {
   }
 }
 
-/** A collector fed by a tree's events: the sides each expansion took, and the lines of each path that ends or merges. */
+/** A collector fed by a tree's events: the sides each expansion took, and the lines each step
+ *  added to a trace. Per step, not per ended path: paths share the older part of their trace,
+ *  and reading it again for every path cost more than the steps. (A subtree explored from a
+ *  replayed state leaves out the replayed lines: the coordinator's tree covers them.) */
 export function collectCoverage(tree: ExecutionTree): CoverageCollector {
   const coverage = new CoverageCollector();
   tree.listen({
     onExpanded: (n, kids) => {
-      for (const k of kids) coverage.addSide(branchSide(n.state, k.state));
-      // A path merged at a join leaves the tree here; the merged path keeps only one incoming trace.
-      if (kids.length === 1 && kids[0].label.kind === 'join') coverage.addTrace(n.state);
+      for (const k of kids) {
+        coverage.addSide(branchSide(n.state, k.state));
+        // A join's merged node keeps one incoming trace: nothing new was executed.
+        if (k.label.kind !== 'join') coverage.addLines(k.state.trace, n.state.trace);
+      }
     },
-    onEnded: (n) => { coverage.addTrace(n.state); },
   });
   return coverage;
 }

@@ -17,8 +17,12 @@ import { envFrom, returnInstr, stmtInstrs, withKont } from './step/frames';
 import { freshValue } from './step/havoc';
 import { usesHeap } from './step/heapCalls';
 
+// Every field of State is present, the optional ones as undefined, in one order: states
+// derive from this one by spreads, so they all share one object shape, and the spreads at
+// every step stay on V8's fast (monomorphic) path instead of a runtime copy.
 const EMPTY_STATE: State = {
-  frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', havocCounts: new Map(), trace: null, inputs: null,
+  frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', model: undefined, havocCounts: new Map(),
+  failure: undefined, note: undefined, trace: null, waitingAt: undefined, inputs: null, heap: undefined,
 };
 
 /**
@@ -61,6 +65,8 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   const frame: Frame = {
     proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
+    // All fields present (one shape for every frame; see EMPTY_STATE).
+    callSite: undefined, entryHeap: undefined, callerHeap: undefined,
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));

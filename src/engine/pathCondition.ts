@@ -33,7 +33,11 @@ export function conjuncts(pc: PathCondition): Conjunct[] {
 }
 
 export function pcTerms(pc: PathCondition): Term[] {
-  return conjuncts(pc).map((c) => c.term);
+  // Filled from the newest end: one array, no reverse (this runs on every solver question).
+  const out: Term[] = new Array(pc.size);
+  let i = pc.size;
+  for (let n = pc.last; n && i > 0; n = n.prev) out[--i] = n.conjunct.term;
+  return i === 0 ? out : out.slice(i);
 }
 
 /** The shared oldest part of several path conditions (they forked from a common ancestor). */

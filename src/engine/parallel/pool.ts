@@ -14,24 +14,30 @@ function workerScript(): string {
   return join(dir, 'worker.js');
 }
 
-export async function runInWorkers<R>(jobs: readonly WorkerJob[], size: number): Promise<R[]> {
+/** Runs the jobs on `size` lanes. With `local`, one lane is this thread (it must yield to the
+ *  event loop now and then, as the explorer does) and `size - 1` are worker threads: no
+ *  thread sits idle waiting, and one thread fewer is started. */
+export async function runInWorkers<R>(jobs: readonly WorkerJob[], size: number, local?: (job: WorkerJob) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(jobs.length);
   let next = 0;
   const workers: Worker[] = [];
+  const lanes = Math.min(size, jobs.length);
   try {
-    const lanes = Array.from({ length: Math.min(size, jobs.length) }, () => {
+    const running = Array.from({ length: local ? lanes - 1 : lanes }, () => {
       const w = new Worker(workerScript());
       workers.push(w);
-      return lane(w);
+      return lane((job) => ask<R>(w, job));
     });
-    await Promise.all(lanes);
+    // Started after the workers, which load their modules meanwhile.
+    if (local && lanes > 0) running.push(lane(local));
+    await Promise.all(running);
     return results;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  async function lane(w: Worker): Promise<void> {
-    for (let i = next++; i < jobs.length; i = next++) results[i] = await ask<R>(w, jobs[i]);
+  async function lane(run: (job: WorkerJob) => Promise<R>): Promise<void> {
+    for (let i = next++; i < jobs.length; i = next++) results[i] = await run(jobs[i]);
   }
 }
 

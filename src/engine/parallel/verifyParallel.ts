@@ -15,10 +15,8 @@ import { createSolver } from '../solver/index';
 import type { VerifyReport } from '../report';
 import { rootProcs, runOptions } from '../verify';
 import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verifySource';
-import { exploreToFrontier, type Frontier } from './frontier';
-import { endedPiece, mergeReports, workPiece } from './mergeReports';
-import { runInWorkers } from './pool';
-import { dfsOrder, type Prefix } from './prefix';
+import type { Frontier } from './frontier';
+import type { Prefix } from './prefix';
 
 /** Enough subtrees per worker that an uneven tree still keeps every worker busy. */
 const TASKS_PER_JOB = 8;
@@ -68,6 +66,10 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
 
 async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
   const started = Date.now();
+  // Loaded here, not at start-up: a run that stays in one thread never needs them.
+  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { runInWorkers }, { JobRunner }, { dfsOrder }] = await Promise.all([
+    import('./frontier'), import('./mergeReports'), import('./pool'), import('./jobRunner'), import('./prefix'),
+  ]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
   const solver = await createSolver(solverOptions(opts, process.env));
@@ -79,7 +81,14 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   }
   const file = checked.file;
   const jobsList = frontier.tasks.map((task) => ({ kind: 'subtree' as const, source, file, opts, task }));
-  const subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs);
+  // This thread explores subtrees too (one lane of `jobs`), with a program and solver of its own.
+  const here = new JobRunner();
+  let subtreeReports: VerifyReport[];
+  try {
+    subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs, (job) => here.answer(job) as Promise<VerifyReport>);
+  } finally {
+    here.dispose();
+  }
   const pieces: { prefix: Prefix; report: VerifyReport }[] = [
     ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
     ...frontier.tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),

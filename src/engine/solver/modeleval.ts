@@ -18,7 +18,7 @@ function fits(v: Value, sort: Sort): boolean {
 }
 
 /** The value evaluation gives the symbol under the model (default when absent or ill-kinded). */
-function valueOf(model: Model, s: Term): Value {
+export function valueUnder(model: Model, s: Term): Value {
   const v = model.get(s.id);
   return v !== undefined && fits(v, s.sort) ? normalizeValue(v, s.sort) : defaultValue(s.sort);
 }
@@ -26,7 +26,7 @@ function valueOf(model: Model, s: Term): Value {
 /** The value of t under the model, or undefined when t cannot be evaluated (quantifiers). */
 export function evaluateUnder(model: Model, t: Term): Value | undefined {
   try {
-    return tryEvaluate(t, (s) => valueOf(model, s));
+    return tryEvaluate(t, (s) => valueUnder(model, s));
   } catch {
     return undefined; // an ill-formed term is simply not witnessed by the model
   }
@@ -41,6 +41,6 @@ export function satisfiesAll(model: Model, terms: readonly Term[]): boolean {
 /** The model restricted to the given symbols, with the values evaluation gives them. */
 export function completeFor(model: Model, symbols: readonly Term[]): Map<number, Value> {
   const out = new Map<number, Value>();
-  for (const s of symbols) out.set(s.id, valueOf(model, s));
+  for (const s of symbols) out.set(s.id, valueUnder(model, s));
   return out;
 }

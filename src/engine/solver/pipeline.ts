@@ -10,7 +10,7 @@ import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
 import { decideByBounds } from './bounds';
 import { decideByEnumeration } from './enumerate';
-import { completeFor, satisfiesAll } from './modeleval';
+import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { StatsCounter, type SolverStats } from './stats';
@@ -87,9 +87,10 @@ export class PipelineSolver implements Solver {
   /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
   private trivial(conjuncts: readonly Term[], query: Term): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
-    const inPc = new Set(conjuncts);
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
     const queryConjuncts = flattenConjuncts([query]);
+    // Usually one query conjunct: scanning pc beats building a Set of it on every query.
+    const inPc: { has(t: Term): boolean } = queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
     for (const q of queryConjuncts) {
       if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';
@@ -164,12 +165,27 @@ export class PipelineSolver implements Solver {
   private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
     Promise<Answer> {
     const model = new Map(sliceModel);
+    if (hint !== undefined && satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
       source = combine(source, part.source);
       if (part.result.status !== 'sat') return { result: part.result, source };
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
+    }
+    return { result: { status: 'sat', model }, source };
+  }
+
+  /** `complete` when the hint satisfies every remaining conjunct (the usual case: it is the
+   *  parent path's model): the same model and source as component by component, without
+   *  grouping the conjuncts or building a model per component. */
+  private completeFromHint(rest: readonly Term[], model: Map<number, Value>, hint: Model): Answer {
+    let source: Source = 'trivial';
+    for (const c of rest) {
+      const syms = this.symbols.symbolsOf(c);
+      // Ground conjuncts form no component (components() drops them).
+      if (syms.length > 0) source = 'reuse';
+      for (const s of syms) model.set(s.id, valueUnder(hint, s));
     }
     return { result: { status: 'sat', model }, source };
   }

@@ -22,6 +22,8 @@ export interface QueryCacheLimits {
 export const DEFAULT_LIMITS: QueryCacheLimits = { results: 10_000, models: 16, unsatSets: 256 };
 
 export function canonical(constraints: readonly Term[]): { key: string; terms: Term[] } {
+  // The usual slice is one conjunct (a branch on a fresh input): no Set, no sort.
+  if (constraints.length === 1) return { key: String(constraints[0].id), terms: [constraints[0]] };
   const terms = [...new Set(constraints)].sort((a, b) => a.id - b.id);
   return { key: terms.map((t) => t.id).join(','), terms };
 }

@@ -3,20 +3,17 @@
 // Union-find over symbol ids groups the conjuncts into independent components.
 
 import type { Term } from '../terms/term';
-import { LruMap } from './lru';
 
-/** Free symbols per term, memoised by the solver instance that owns it. */
+/** Free symbols per term, memoised by the solver instance that owns it. Keyed by the term
+ *  object itself (weakly), so terms of another store never collide and the memo lives exactly
+ *  as long as its terms; a lookup is one map read (no LRU reordering on the hot path). */
 export class SymbolIndex {
-  private readonly memo: LruMap<number, { term: Term; syms: readonly Term[] }>;
-
-  constructor(capacity = 50_000) {
-    this.memo = new LruMap(capacity);
-  }
+  private readonly memo = new WeakMap<Term, readonly Term[]>();
 
   /** The distinct 'sym' terms occurring in t (iterative: terms can be deep). */
   symbolsOf(t: Term): readonly Term[] {
-    const hit = this.memo.get(t.id);
-    if (hit !== undefined && hit.term === t) return hit.syms;
+    const hit = this.memo.get(t);
+    if (hit !== undefined) return hit;
     const syms: Term[] = [];
     const seen = new Set<Term>();
     const stack: Term[] = [t];
@@ -27,7 +24,7 @@ export class SymbolIndex {
       if (u.op === 'sym') syms.push(u);
       else stack.push(...u.args);
     }
-    this.memo.set(t.id, { term: t, syms });
+    this.memo.set(t, syms);
     return syms;
   }
 
@@ -42,16 +39,22 @@ export class SymbolIndex {
 /** Split top-level conjunctions so each conjunct can be sliced on its own. */
 export function flattenConjuncts(ts: readonly Term[]): Term[] {
   const out: Term[] = [];
-  const seen = new Set<Term>();
+  // A short list is deduplicated by scanning it: cheaper than a Set (this runs on every query).
+  const seen = ts.length > SMALL ? new Set<Term>() : undefined;
   const stack = [...ts].reverse();
   while (stack.length > 0) {
     const t = stack.pop()!;
     if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
     if (t.op === 'const' && t.value === true) continue;
-    if (!seen.has(t)) { seen.add(t); out.push(t); }
+    if (seen ? seen.has(t) : out.includes(t)) continue;
+    seen?.add(t);
+    out.push(t);
   }
   return out;
 }
+
+/** Lists up to this long are searched by scanning rather than through a Set. */
+const SMALL = 32;
 
 class UnionFind {
   private readonly parent = new Map<number, number>();
@@ -99,6 +102,25 @@ export interface Slice {
 
 /** Keep the pc conjuncts transitively sharing symbols with the query conjuncts. */
 export function sliceFor(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice {
+  return independentOfPc(pc, query, index) ?? linkedSlice(pc, query, index);
+}
+
+/** The common case without union-find: no pc conjunct mentions a symbol of the query (a
+ *  branch on a fresh input), so no chain of shared symbols can reach the query either. */
+function independentOfPc(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice | undefined {
+  const querySyms = new Set<Term>();
+  for (const q of query) for (const s of index.symbolsOf(q)) querySyms.add(s);
+  const inQuery = query.length > SMALL ? new Set(query) : query;
+  const rest: Term[] = [];
+  for (const c of pc) {
+    if (inQuery instanceof Set ? inQuery.has(c) : inQuery.includes(c)) continue;
+    for (const s of index.symbolsOf(c)) if (querySyms.has(s)) return undefined;
+    rest.push(c);
+  }
+  return { relevant: [...query], rest };
+}
+
+function linkedSlice(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice {
   const uf = new UnionFind();
   const link = (c: Term): void => {
     const syms = index.symbolsOf(c);

@@ -95,6 +95,9 @@ export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: St
     globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(callee.body.stmts), returnInstr(callee)], null),
     callSite,
+    // Present even when unset: one shape for every frame (see initial.ts, EMPTY_STATE).
+    entryHeap: undefined,
+    callerHeap: undefined,
   };
   return [{ state: { ...s, frames: [...s.frames, frame] }, label: STEP }];
 }

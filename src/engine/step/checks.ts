@@ -9,6 +9,7 @@ import type { SatResult } from '../solver/solver';
 import type { Term } from '../terms/term';
 import type { State } from '../state';
 import { evalTerm, type EvalEnv, type Obligation } from '../symbolicEval';
+import { copyState } from '../stateCopy';
 import { STEP, type EdgeLabel, type EngineContext, type Successor } from './context';
 
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
@@ -21,7 +22,7 @@ export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResul
 
 export function assumeConjunct(s: State, term: Term, span: Span | undefined, reason: string, r?: SatResult): State {
   const model = r && r.status === 'sat' && r.model ? r.model : s.model;
-  return { ...s, pc: conjoin(s.pc, { term, span, reason }), model };
+  return copyState(s, s.frames, s.globals, conjoin(s.pc, { term, span, reason }), model, s.trace);
 }
 
 export function unknownLeaf(s: State, r: SatResult, what: string): Successor {
@@ -142,5 +143,5 @@ export function sideLabel(ctx: EngineContext, out: SplitOutcome, side: 'then' | 
 }
 
 function withModel(s: State, r: SatResult): State {
-  return r.status === 'sat' && r.model ? { ...s, model: r.model } : s;
+  return r.status === 'sat' && r.model ? copyState(s, s.frames, s.globals, s.pc, r.model, s.trace) : s;
 }

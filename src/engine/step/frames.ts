@@ -8,15 +8,21 @@ import type { Frame, Instr, Kont, State, SymValue } from '../state';
 import { topFrame } from '../state';
 import type { EngineContext } from './context';
 import { EMPTY_HEAP, type Heap } from '../heap/chunks';
+import { copyFrame, copyState } from '../stateCopy';
 
 export function withTop(s: State, f: Frame): State {
-  const frames = s.frames.slice();
-  frames[frames.length - 1] = f;
-  return { ...s, frames };
+  return copyState(s, replaceTop(s.frames, f), s.globals, s.pc, s.model, s.trace);
+}
+
+function replaceTop(frames: readonly Frame[], f: Frame): Frame[] {
+  const out = frames.slice();
+  out[out.length - 1] = f;
+  return out;
 }
 
 export function withKont(s: State, kont: Kont | null): State {
-  return withTop(s, { ...topFrame(s), kont });
+  const top = topFrame(s);
+  return copyState(s, replaceTop(s.frames, copyFrame(top, top.store, kont)), s.globals, s.pc, s.model, s.trace);
 }
 
 /** Assigns (or declares) `name`: a global when the procedure has no local of that name. */
@@ -25,11 +31,11 @@ export function assignName(s: State, name: string, v: SymValue): State {
   if (!f.store.has(name) && s.globals.has(name)) {
     const globals = new Map(s.globals);
     globals.set(name, v);
-    return { ...s, globals };
+    return copyState(s, s.frames, globals, s.pc, s.model, s.trace);
   }
   const store = new Map(f.store);
   store.set(name, v);
-  return withTop(s, { ...f, store });
+  return withTop(s, copyFrame(f, store, f.kont));
 }
 
 /** Statements as instructions; bare blocks are flattened (they are not steps of their own). */
