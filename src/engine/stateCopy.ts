@@ -18,7 +18,7 @@ export function copyState(
 ): State {
   const out: AllFields<State> = {
     frames, globals, pc, status: s.status, model, havocCounts: s.havocCounts,
-    failure: s.failure, note: s.note, trace, waitingAt: s.waitingAt, inputs: s.inputs, heap: s.heap,
+    failure: s.failure, note: s.note, trace, waitingAt: s.waitingAt, inputs: s.inputs, heap: s.heap, joinTaken: s.joinTaken,
   };
   return out;
 }
