@@ -58,6 +58,11 @@ export interface VerifyReport {
 }
 
 /** Collects ended paths during a run into a report. */
+/** Failures in source order; at one place, by kind, so every searcher and job count lists them alike. */
+export function bySourceOrder(a: FailureReport, b: FailureReport): number {
+  return a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind);
+}
+
 export class ReportBuilder {
   private readonly failures = new Map<string, { report: FailureReport; count: number }>();
   private readonly notes = new Set<string>();
@@ -89,7 +94,7 @@ export class ReportBuilder {
     const e = counts.ended;
     const failures = [...this.failures.values()]
       .map(({ report, count }) => ({ ...report, paths: count }))
-      .sort((a, b) => a.line - b.line || a.column - b.column);
+      .sort(bySourceOrder);
     const verdict = verdictOf(failures.length, e);
     const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
     const avoided = avoidedQueries(solver);

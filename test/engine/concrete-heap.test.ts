@@ -256,6 +256,9 @@ describe('heap samples run concretely', () => {
     'heap/cell.sym': { status: 'ok' },
     'heap/cells14.sym': { status: 'ok' },
     'heap/iterator.sym': { status: 'ok' },
+    // Their precondition reads c.x: with no inputs c is null, so the run stops at `requires`.
+    'heap/join_lost.sym': { status: 'assumeFailed' },
+    'heap/join_summary.sym': { status: 'assumeFailed' },
     'heap/list.sym': { status: 'ok' },
     'heap/missing_permission.sym': { status: 'ok' },
     'heap/wrong_post.sym': { status: 'failed', failure: '41 postcondition' },

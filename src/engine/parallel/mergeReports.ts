@@ -6,7 +6,7 @@
 import type { SolverStats } from '../solver/solver';
 import { zeroSolverStats } from '../solver/stats';
 import { mergeCoverage, type CoverageReport } from '../coverage';
-import { ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../report';
+import { bySourceOrder, ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../report';
 import type { Status } from '../state';
 import type { TreeCounts, TreeNode } from '../tree';
 
@@ -47,7 +47,7 @@ export function mergeReports(file: string, pieces: readonly VerifyReport[], wall
   }
   const paths = { total: 0, completed: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 };
   for (const p of pieces) for (const k of Object.keys(paths) as (keyof typeof paths)[]) paths[k] += p.paths[k];
-  const sorted = [...failures.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+  const sorted = [...failures.values()].sort(bySourceOrder);
   return {
     file, verdict: verdictOf(sorted.length, paths), paths, failures: sorted, notes: [...notes], diagnostics: [],
     stats: mergeStats(pieces, paths.total, wallMs, peakRssMb),
