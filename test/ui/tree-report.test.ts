@@ -56,6 +56,7 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
     expect(await count('[data-status="excluded"]')).toBe(report.paths.excluded);
     expect(await count('[data-status="failed"]')).toBe(0);
     expect(await count('[data-status="completed"]')).toBe(1);
+    await page.screenshot({ path: artifact('synth-repair-report.png') });
     await page.close();
   }, 240_000);
 
