@@ -7,6 +7,7 @@ import type { VerifyReport } from '../engine/report';
 import { buildView } from '../ui/buildView';
 import { treePageHtml } from '../ui/pageHtml';
 import type { TreeView } from '../ui/model';
+import { pathCounts } from './verifyOutput';
 
 /** Past this many view nodes the report keeps the top of the tree and says it is truncated. */
 export const MAX_REPORT_NODES = 300_000;
@@ -15,8 +16,7 @@ export function treeReportView(tree: ExecutionTree, report: VerifyReport, source
   // A report with an `excluded` count comes from a program with synth functions.
   const excluding = report.paths.excluded !== undefined;
   const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES, { owner: () => undefined, paused: new Map(), held: new Map(), excluding });
-  const p = report.paths;
-  const verdict = `${report.verdict}: ${p.total} paths (${p.completed} completed, ${p.failed} failed, ${p.infeasible} infeasible, ${p.bounded} bounded, ${p.unknown} unknown)`;
+  const verdict = `${report.verdict}: paths ${pathCounts(report.paths)}`;
   return { file: report.file, source, nodes, truncated, verdict };
 }
 

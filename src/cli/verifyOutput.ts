@@ -21,9 +21,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   for (const [name, f] of Object.entries(r.synthesized ?? {})) {
     lines.push(`synthesized: ${name}(${f.params.join(', ')}) = ${f.body}        (depth ${f.depth})`);
   }
-  const p = r.paths;
-  const failed = p.excluded === undefined ? `${p.failed} failed` : `${p.excluded} excluded`;
-  lines.push(`paths: ${p.total} (${p.completed} completed, ${failed}, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`);
+  lines.push(`paths: ${pathCounts(r.paths)}`);
   const s = r.stats;
   lines.push(`solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`);
   if (r.coverage) lines.push(formatCoverage(r.coverage));
@@ -32,3 +30,9 @@ export function formatReport(r: VerifyReport, solverName: string): string {
 }
 
 export const EXIT_CODES: Record<VerifyReport['verdict'], number> = { verified: 0, failed: 1, error: 2, unknown: 3 };
+
+/** `20 (1 completed, 19 excluded, 0 infeasible, 0 bounded)`: a synth program's failed paths are excluded ones. */
+export function pathCounts(p: VerifyReport['paths']): string {
+  const failed = p.excluded === undefined ? `${p.failed} failed` : `${p.excluded} excluded`;
+  return `${p.total} (${p.completed} completed, ${failed}, ${p.infeasible} infeasible, ${p.bounded} bounded${p.unknown ? `, ${p.unknown} unknown` : ''})`;
+}

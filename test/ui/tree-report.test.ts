@@ -56,6 +56,7 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
     expect(await count('[data-status="excluded"]')).toBe(report.paths.excluded);
     expect(await count('[data-status="failed"]')).toBe(0);
     expect(await count('[data-status="completed"]')).toBe(1);
+    expect(await page.evaluate(() => document.body.textContent)).toContain('20 (1 completed, 19 excluded,');
     await page.screenshot({ path: artifact('synth-repair-report.png') });
     await page.close();
   }, 240_000);
