@@ -3,26 +3,10 @@
 // requires, then flips the aliasing branch a == b and k == 7; the row is the number of runs
 // to the failure and the wall time of the whole search.
 'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-
-const DIST = path.join(__dirname, '..', 'dist');
-const SAMPLE = path.join(__dirname, '..', 'samples', 'concolic', 'alias_cells.sym');
+const { searchSample } = require('./_generational');
 
 async function run() {
-  const { loadSource } = require(path.join(DIST, 'lang', 'frontend'));
-  const { createSolver } = require(path.join(DIST, 'engine', 'solver', 'index'));
-  const { verifyGenerational } = require(path.join(DIST, 'engine', 'concolic', 'verifyGenerational'));
-  const { checked } = loadSource(fs.readFileSync(SAMPLE, 'utf8'), 'alias_cells.sym');
-  const solver = await createSolver({ backend: 'z3-wasm', timeoutMs: 10000 });
-  let out;
-  const t0 = Date.now();
-  try {
-    out = await verifyGenerational(checked, solver, {});
-  } finally {
-    solver.dispose();
-  }
-  const ms = Date.now() - t0;
+  const { out, ms } = await searchSample('alias_cells.sym');
   const runs = out.report.search && out.report.search.firstFailureRun;
   process.stderr.write(`bench: concolic-objects: failure at run ${runs} of ${out.report.search && out.report.search.runs} (${ms} ms)\n`);
   return [

@@ -3,27 +3,13 @@
 // cnt >= 3 failure after N runs; a random-input baseline with the same N runs (inputs from a
 // fixed-seed PRNG, run by the concrete interpreter) does not. Both in the same run.
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
+const { DIST, searchSample } = require('./_generational');
 
-const DIST = path.join(__dirname, '..', 'dist');
-const SAMPLE = path.join(__dirname, '..', 'samples', 'concolic', 'sage_top.sym');
 const PRNG_SEED = 14;
 
 async function run() {
-  const { loadSource } = require(path.join(DIST, 'lang', 'frontend'));
-  const { createSolver } = require(path.join(DIST, 'engine', 'solver', 'index'));
-  const { verifyGenerational } = require(path.join(DIST, 'engine', 'concolic', 'verifyGenerational'));
-  const { checked } = loadSource(fs.readFileSync(SAMPLE, 'utf8'), 'sage_top.sym');
-  const solver = await createSolver({ backend: 'z3-wasm', timeoutMs: 10000 });
-  let out;
-  const t0 = Date.now();
-  try {
-    out = await verifyGenerational(checked, solver, {});
-  } finally {
-    solver.dispose();
-  }
-  const ms = Date.now() - t0;
+  const { checked, out, ms } = await searchSample('sage_top.sym');
   const runs = out.report.search.firstFailureRun;
   if (!runs) throw new Error(`generational search found no failure in ${out.report.search.runs} runs`);
   const randomFailures = randomBaseline(checked, runs);
