@@ -14,6 +14,7 @@
 
 import { conjoin, conjuncts, EMPTY_PC, type PathCondition } from '../pathCondition';
 import { isSymArray, type HavocCount, type InputEntry, type State, type Store } from '../state';
+import { components, SymbolIndex } from '../solver/slicing';
 import type { Term } from '../terms/term';
 
 /** Origins of the symbols that join summaries make (step/havoc.ts: `${why} of ${name} at line L`). */
@@ -23,35 +24,25 @@ export function isSummarySymbol(t: Term): boolean {
   return t.op === 'sym' && SUMMARY_ORIGIN.test(t.symbol?.origin ?? '');
 }
 
-/** Collects the symbol ids of terms, each distinct term visited once. */
-class SymbolCollector {
-  readonly symbols = new Set<number>();
-  readonly terms: Term[] = [];
-  private readonly seen = new Set<number>();
+/** Symbol ids of the terms added, each term's symbols read through one memo. */
+class SymbolSet {
+  readonly ids = new Set<number>();
 
-  add(root: Term): void {
-    if (root.op === 'sym') { // the rule for stored values: no walk, no allocation
-      if (!this.symbols.has(root.id)) { this.symbols.add(root.id); this.terms.push(root); }
-      return;
-    }
-    const stack = [root];
-    while (stack.length > 0) {
-      const t = stack.pop()!;
-      if (this.seen.has(t.id)) continue;
-      this.seen.add(t.id);
-      if (t.op === 'sym') { this.symbols.add(t.id); this.terms.push(t); }
-      else for (const a of t.args) stack.push(a);
-    }
+  constructor(private readonly index: SymbolIndex) {}
+
+  add(t: Term): void {
+    if (t.op === 'sym') this.ids.add(t.id); // the rule for stored values: no walk, no allocation
+    else for (const x of this.index.symbolsOf(t)) this.ids.add(x.id);
   }
 }
 
-function addStore(out: SymbolCollector, store: Store): void {
+function addStore(out: SymbolSet, store: Store): void {
   for (const v of store.values()) {
     if (isSymArray(v)) { out.add(v.length); out.add(v.contents); v.lengths?.forEach((l) => out.add(l)); } else out.add(v);
   }
 }
 
-function addCount(out: SymbolCollector, c: HavocCount): void {
+function addCount(out: SymbolSet, c: HavocCount): void {
   if (typeof c === 'number') return;
   out.add(c.guard);
   addCount(out, c.then);
@@ -64,8 +55,8 @@ function addCount(out: SymbolCollector, c: HavocCount): void {
  * guards. (Heaps are not walked: states with objects are never pruned.) A place missed here
  * would only make pruning drop facts still in use: a weaker pc, never a hidden failure.
  */
-export function liveSymbols(s: State): Set<number> {
-  const out = new SymbolCollector();
+export function liveSymbols(s: State, index = new SymbolIndex()): Set<number> {
+  const out = new SymbolSet(index);
   addStore(out, s.globals);
   for (const c of s.havocCounts.values()) addCount(out, c);
   for (const f of s.frames) {
@@ -77,47 +68,18 @@ export function liveSymbols(s: State): Set<number> {
       if (k.head.kind === 'requires') k.head.globals.forEach((o) => out.add(o.cond));
     }
   }
-  return out.symbols;
-}
-
-/** Union-find over symbol ids. */
-class Components {
-  private readonly parent = new Map<number, number>();
-
-  find(x: number): number {
-    let r = x;
-    for (let p = this.parent.get(r); p !== undefined && p !== r; p = this.parent.get(r)) r = p;
-    this.parent.set(x, r);
-    return r;
-  }
-
-  union(a: number, b: number): void {
-    const ra = this.find(a), rb = this.find(b);
-    if (ra !== rb) this.parent.set(ra, rb);
-  }
-}
-
-function symbolsOf(t: Term): number[] {
-  const c = new SymbolCollector();
-  c.add(t);
-  return [...c.symbols];
+  return out.ids;
 }
 
 /** The path condition without the components made only of `dead` symbols (same order otherwise). */
-export function withoutDeadComponents(pc: PathCondition, dead: ReadonlySet<number>): PathCondition {
+export function withoutDeadComponents(pc: PathCondition, dead: ReadonlySet<number>, index = new SymbolIndex()): PathCondition {
   const all = conjuncts(pc);
-  const syms = all.map((c) => symbolsOf(c.term));
-  if (!syms.some((ss) => ss.some((x) => dead.has(x)))) return pc;
-  const uf = new Components();
-  for (const ss of syms) for (let i = 1; i < ss.length; i++) uf.union(ss[0], ss[i]);
-  const liveRoots = new Set<number>();
-  for (const ss of syms) for (const x of ss) if (!dead.has(x)) liveRoots.add(uf.find(x));
+  const allDead = (t: Term): boolean => index.symbolsOf(t).every((x) => dead.has(x.id));
+  if (!all.some((c) => index.symbolsOf(c.term).some((x) => dead.has(x.id)))) return pc;
+  // components() leaves out ground conjuncts: they are kept.
+  const droppable = new Set(components(all.map((c) => c.term), index).filter((g) => g.every(allDead)).flat());
   let out = EMPTY_PC;
-  all.forEach((c, i) => {
-    const ss = syms[i];
-    const droppable = ss.length > 0 && ss.every((x) => dead.has(x)) && !liveRoots.has(uf.find(ss[0]));
-    if (!droppable) out = conjoin(out, c);
-  });
+  for (const c of all) if (!droppable.has(c.term)) out = conjoin(out, c);
   return out.size === pc.size ? pc : out;
 }
 
@@ -136,16 +98,15 @@ function withoutInputs(inputs: InputEntry | null, dead: ReadonlySet<number>): In
  */
 export function pruneDeadSummaries(s: State, replaced: readonly Term[]): State {
   if (s.heap || s.frames.some((f) => f.entryHeap || f.callerHeap)) return s;
-  const candidates = new SymbolCollector();
-  for (const t of replaced) candidates.add(t);
-  const summaries = candidates.terms.filter(isSummarySymbol);
+  const index = new SymbolIndex();
+  const summaries = index.symbolsOfAll(replaced).filter(isSummarySymbol);
   if (summaries.length === 0) return s;
-  const live = liveSymbols(s);
+  const live = liveSymbols(s, index);
   const dead = new Set(summaries.filter((t) => !live.has(t.id)).map((t) => t.id));
   if (dead.size === 0) return s;
-  const pc = withoutDeadComponents(s.pc, dead);
+  const pc = withoutDeadComponents(s.pc, dead, index);
   // A dead summary whose fact stays (it shares a component with a live symbol) stays an input too.
-  const kept = new Set(conjuncts(pc).flatMap((c) => symbolsOf(c.term)));
+  const kept = new Set(index.symbolsOfAll(conjuncts(pc).map((c) => c.term)).map((t) => t.id));
   const gone = new Set([...dead].filter((x) => !kept.has(x)));
   return gone.size === 0 ? s : { ...s, pc, inputs: withoutInputs(s.inputs, gone) };
 }
