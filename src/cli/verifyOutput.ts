@@ -4,6 +4,7 @@
 import { formatCounterexample } from '../engine/counterexample';
 import type { VerifyReport } from '../engine/report';
 import { formatCoverage } from '../engine/coverage';
+import { functionDefinition } from '../engine/synth/readback';
 
 export function formatReport(r: VerifyReport, solverName: string): string {
   const lines = [`${r.file}: ${r.verdict}`];
@@ -19,7 +20,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   // A program that does not check never ran: its diagnostics (on stderr) are the whole story.
   if (r.verdict === 'error') return lines.join('\n') + '\n';
   for (const [name, f] of Object.entries(r.synthesized ?? {})) {
-    lines.push(`synthesized: ${name}(${f.params.join(', ')}) = ${f.body}        (depth ${f.depth})`);
+    lines.push(`synthesized: ${functionDefinition(name, f)}        (depth ${f.depth})`);
   }
   lines.push(`paths: ${pathCounts(r.paths)}`);
   const s = r.stats;

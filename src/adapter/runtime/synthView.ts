@@ -9,7 +9,7 @@ import type { TermStore } from '../../engine/terms/store';
 import type { Term } from '../../engine/terms/term';
 import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
-import { describeFunction, type SynthesizedFunction } from '../../engine/synth/readback';
+import { describeFunction, functionDefinition, type SynthesizedFunction } from '../../engine/synth/readback';
 import type { SynthAppInfo } from '../../engine/synth/encode';
 import { countCandidates } from '../../engine/synth/candidates';
 
@@ -47,11 +47,6 @@ export async function synthSummary(checked: CheckedProgram, T: TermStore, solver
   return { status: 'possible', functions, applications };
 }
 
-/** `rho(x, i) = 5 - i` */
-export function functionText(f: SynthesizedFunction & { readonly name: string }): string {
-  return `${f.name}(${f.params.join(', ')}) = ${f.body}`;
-}
-
 /** REPL `:synth`. */
 export async function synthText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<string> {
   const s = await synthSummary(checked, T, solver, pc, hint);
@@ -60,7 +55,7 @@ export async function synthText(checked: CheckedProgram, T: TermStore, solver: S
     case 'unknown': return `unknown (${s.reason})`;
     case 'excluded': return EXCLUDED_TEXT;
     case 'possible': return [
-      ...s.functions.map((f) => `${functionText(f)}    a function consistent with this path (depth ${f.depth})`),
+      ...s.functions.map((f) => `${functionDefinition(f.name, f)}    a function consistent with this path (depth ${f.depth})`),
       ...s.applications.map((a) => `  ${a.call} ↦ ${a.value}`),
     ].join('\n');
   }
@@ -80,7 +75,7 @@ export async function synthAllText(checked: CheckedProgram, T: TermStore, solver
   const head = c.complete === 'all' ? `${n} candidate${n === 1 ? '' : 's'} of the grammar allow${n === 1 ? 's' : ''} this path`
     : c.complete === 'cap' ? `more than ${CANDIDATE_CAP.toLocaleString('en-US')} candidates of the grammar allow this path`
       : `at least ${n} candidate${n === 1 ? '' : 's'} of the grammar allow this path (the count stopped: ${c.reason})`;
-  const listed = c.found.slice(0, LISTED).map((fs) => `  ${Object.entries(fs).map(([name, f]) => functionText({ name, ...f })).join('; ')}`);
+  const listed = c.found.slice(0, LISTED).map((fs) => `  ${Object.entries(fs).map(([name, f]) => functionDefinition(name, f)).join('; ')}`);
   return [head + (n > LISTED ? ` (the first ${LISTED}):` : n > 0 ? ':' : ''), ...listed].join('\n');
 }
 

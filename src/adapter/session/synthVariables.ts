@@ -7,7 +7,8 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { budgetedSolver } from '../runtime/budget';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
-import { EXCLUDED_TEXT, functionText, synthSummary, type SynthApplicationRow } from '../runtime/synthView';
+import { functionDefinition } from '../../engine/synth/readback';
+import { EXCLUDED_TEXT, synthSummary, type SynthApplicationRow } from '../runtime/synthView';
 import { REQUEST_LIMITS } from '../limits';
 import type { FrameRef } from './frames';
 
@@ -23,7 +24,7 @@ export async function synthRows(d: Debuggee, ref: FrameRef, appsRef: (rows: read
     case 'unknown': return [row('path', `unknown: ${s.reason}`)];
     case 'excluded': return [row('path', `excluded: ${EXCLUDED_TEXT}`)];
     case 'possible': return [
-      ...s.functions.map((f) => ({ ...row(`${f.name}(${f.params.join(', ')})`, f.body), type: `depth ${f.depth}`, evaluateName: functionText(f) })),
+      ...s.functions.map((f) => ({ ...row(`${f.name}(${f.params.join(', ')})`, f.body), type: `depth ${f.depth}`, evaluateName: functionDefinition(f.name, f) })),
       row('applications', `${s.applications.length} on this path`, s.applications.length > 0 ? appsRef(s.applications) : 0),
       row('path', 'possible: some function of the grammar allows it'),
     ];

@@ -17,6 +17,11 @@ export interface SynthesizedFunction {
   readonly depth: number;
 }
 
+/** `rho(x, i) = 5 - i`: how verify, `symdap run` and the debugger print a function. */
+export function functionDefinition(name: string, f: SynthesizedFunction): string {
+  return `${name}(${f.params.join(', ')}) = ${f.body}`;
+}
+
 /** The body of `decl` the model chooses, as an expression over its parameters. */
 export function bodyFromModel(T: TermStore, decl: SynthDecl, model: Model, types: ReadonlyMap<Expr, Type>): { expr: Expr; depth: number } {
   const g = shapeOf(decl);

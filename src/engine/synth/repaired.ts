@@ -7,6 +7,7 @@ import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
 import { verifySource } from '../verifySource';
 import { substituteSynth } from './substitute';
+import { functionDefinition } from './readback';
 
 export type Repaired =
   | { readonly checked: CheckedProgram; readonly functions: string[] }
@@ -24,6 +25,6 @@ export async function repairedProgram(checked: CheckedProgram, entry?: string): 
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
     return { error: `internal: the repaired program does not check: ${loaded.diagnostics.map(formatDiagnostic).join('; ')}` };
   }
-  const functions = Object.entries(found).map(([name, f]) => `${name}(${f.params.join(', ')}) = ${f.body}`);
+  const functions = Object.entries(found).map(([name, f]) => functionDefinition(name, f));
   return { checked: loaded.checked, functions };
 }
