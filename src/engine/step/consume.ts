@@ -8,13 +8,14 @@
 import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { FailureSite } from '../failures';
-import type { State } from '../state';
+import { isSymArray, type State } from '../state';
+import { freeSymbols } from '../terms/symbols';
 import type { EvalEnv, Obligation } from '../symbolicEval';
 import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
-import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { allFieldChunks, EMPTY_HEAP, everyFieldChunk, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
 import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
@@ -25,6 +26,8 @@ import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
 
 export interface ConsumeHow {
+  /** Symbols of values assumed after a permission failure of this consume (set by the consume itself). */
+  readonly assumed?: ReadonlySet<number>;
   /** Evaluates in the heap at the start of the consume. */
   readonly env: EvalEnv;
   /** The failure site of a pure conjunct that may not hold. */
@@ -53,28 +56,36 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
   const list = clauses.flatMap((e) => conjuncts(e, isPred));
   const leaves: Successor[] = [];
   const outs: Consumed[] = [];
-  const go = async (cur: State, rest: readonly Conjunct[], removed: readonly Chunk[]): Promise<void> => {
+  // `how` carries the heap at the start of the consume; after a healed permission failure it
+  // also holds the assumed chunk, so the rest of the assertion reads it instead of failing again.
+  const go = async (cur: State, rest: readonly Conjunct[], removed: readonly Chunk[], how: ConsumeHow): Promise<void> => {
     if (rest.length === 0) { outs.push({ state: cur, removed }); return; }
     const c: Conjunct = rest[0];
     const after = rest.slice(1);
+    const healed = (st: State, chunk: Chunk): Promise<void> => go(st, after, [...removed, chunk], withAssumed(how, chunk));
     if (c.kind === 'pure' && isUntouched(c.expr)) {
-      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, after, removed);
+      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, after, removed, how);
       return;
     }
     if (c.kind === 'pure') {
       const obligations: Obligation[] = [];
       const cond = evalTerm(c.expr, how.env, obligations);
+      if (readsAssumed(how, cond, obligations)) {
+        const next = await assumeOnHealedPath(ctx, cur, c.expr, ctx.T.and(...obligations.map((o) => o.cond), cond), leaves);
+        if (next) await go(next, after, removed, how);
+        return;
+      }
       const out = await checkAll(ctx, cur, [{ cond, site: how.pureSite(c.expr), reason: how.reason, obligations }]);
       leaves.push(...out.leaves);
-      if (out.next) await go(out.next, after, removed);
+      if (out.next) await go(out.next, after, removed, how);
       return;
     }
     if (c.kind === 'cond') {
       // Silicon's way: branch on the test (evaluated in the heap at the start), consume the side that holds.
-      for (const side of await branches(ctx, cur, c, how.env, leaves)) await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed);
+      for (const side of await branches(ctx, cur, c, how.env, leaves)) await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed, how);
       return;
     }
-    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, after, [...removed, chunk])); return; }
+    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, after, [...removed, chunk], how), healed); return; }
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -84,12 +95,12 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     cur = checked.next;
     const heap = cur.heap ?? EMPTY_HEAP;
     const found = candidates(heap, receiver, target.field);
-    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk]);
+    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk], how);
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);
     const missing = await ask(ctx, cur, ctx.T.not(held));
     if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`)); return; }
-    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, (st, chunk) => go(st, after, [...removed, chunk]), missing.model);
+    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, healed, missing.model);
     if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
     for (const x of found.maybe) {
       const same = ctx.T.eq(receiver, x.receiver);
@@ -98,7 +109,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
       if (r.status === 'sat') await take(assumeConjunct(cur, same, c.acc.span, `${printExpr(c.acc)} is the chunk of this object`, r), x);
     }
   };
-  await go(s, list, []);
+  await go(s, list, [], how);
   return { leaves, outs };
 }
 
@@ -122,7 +133,8 @@ async function missingChunk(
   const target = acc.target as FieldRead;
   const site = { ...how.accSite(acc), missing: { kind: 'field' as const, receiver, field: target.field } };
   const message = isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
-  const failure = { ...site, message, model, modelStatus: 'sat' as const };
+  // The counterexample shows what the message says: a null receiver when it may be null.
+  const failure = { ...site, message, model: isNull.status === 'sat' ? isNull.model : model, modelStatus: 'sat' as const };
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
@@ -174,6 +186,7 @@ async function healInstance(
  */
 async function consumePred(
   ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+  healedK: (s: State, chunk: Chunk) => Promise<void>,
 ): Promise<void> {
   const T = ctx.T;
   const obligations: Obligation[] = [];
@@ -192,7 +205,7 @@ async function consumePred(
     const site = { ...how.predSite(call), missing: { kind: 'pred' as const, name: call.callee, args } };
     const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
     leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
-    await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, k);
+    await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, healedK);
   }
   if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
   for (const x of found.maybe) {
@@ -201,4 +214,33 @@ async function consumePred(
     if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(call)} is this instance`));
     if (r.status === 'sat') await take(assumeConjunct(cur, same, call.span, `${printExpr(call)} is this instance`, r), x);
   }
+}
+
+/**
+ * The consume's reading heap with a chunk assumed after a permission failure (as if it had
+ * been held from the start), and its values marked: a pure part that reads them is assumed,
+ * not checked, since it could only fail through a value the failure already made arbitrary
+ * (one failure per cause: `acc(c.x) && c.x > 0` without acc(c.x) is one permission failure).
+ */
+function withAssumed(how: ConsumeHow, chunk: Chunk): ConsumeHow {
+  const values = chunk.kind === 'field' ? (isSymArray(chunk.value) ? [chunk.value.length, chunk.value.contents] : [chunk.value])
+    : chunk.snapshot ? [chunk.snapshot] : everyFieldChunk([chunk]).flatMap((x) => (isSymArray(x.value) ? [x.value.contents] : [x.value]));
+  const assumed = new Set(how.assumed ?? []);
+  for (const v of values) for (const x of freeSymbols(v)) assumed.add(x.id);
+  return { ...how, assumed, env: { ...how.env, heap: [...(how.env.heap ?? EMPTY_HEAP), chunk] } };
+}
+
+function readsAssumed(how: ConsumeHow, cond: Term, obligations: readonly Obligation[]): boolean {
+  const assumed = how.assumed;
+  if (!assumed || assumed.size === 0) return false;
+  return [cond, ...obligations.map((o) => o.cond)].some((t) => freeSymbols(t).some((x) => assumed.has(x.id)));
+}
+
+/** A pure part over assumed values, assumed (sat) or ending the path (unsat: the assumed chunk contradicts it). */
+async function assumeOnHealedPath(ctx: EngineContext, s: State, e: Expr, cond: Term, leaves: Successor[]): Promise<State | undefined> {
+  const r = await ask(ctx, s, cond);
+  if (r.status === 'sat') return assumeConjunct(s, cond, e.span, `${printExpr(e)} assumed with the permission assumed after its failure`, r);
+  if (r.status === 'unknown') leaves.push(unknownLeaf(s, r, `whether ${printExpr(e)} can hold`));
+  else leaves.push({ state: { ...s, status: 'infeasible', note: `${printExpr(e)} cannot hold after the permission failure` }, label: { kind: 'step' } });
+  return undefined;
 }

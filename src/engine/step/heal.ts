@@ -45,7 +45,8 @@ async function withNullNote(ctx: EngineContext, s: State, o: Obligation, leaves:
   const object = o.heal!.display.replace(/\.[A-Za-z_][A-Za-z0-9_]*$/, '');
   return leaves.map((l) => {
     if (l.state.status !== 'failed' || !l.state.failure) return l;
-    const failure = { ...l.state.failure, message: `${l.state.failure.message} (${object} may be null)` };
+    // The counterexample shows what the message says: a null receiver.
+    const failure = { ...l.state.failure, message: `${l.state.failure.message} (${object} may be null)`, model: isNull.model ?? l.state.failure.model };
     return { state: { ...l.state, failure }, label: { kind: 'failure', failure } };
   });
 }
