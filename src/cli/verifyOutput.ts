@@ -11,7 +11,9 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   for (const f of r.failures) {
     lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
     if (f.explanation) lines.push(`  ${f.explanation}`);
-    lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
+    if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
+    const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
+    lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }

@@ -22,7 +22,7 @@ import { usesHeap } from './step/heapCalls';
 // every step stay on V8's fast (monomorphic) path instead of a runtime copy.
 const EMPTY_STATE: State = {
   frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', model: undefined, havocCounts: new Map(),
-  failure: undefined, note: undefined, trace: null, waitingAt: undefined, inputs: null, heap: undefined, joinTaken: undefined,
+  failure: undefined, note: undefined, trace: null, waitingAt: undefined, inputs: null, heap: undefined, joinTaken: undefined, lastJoin: undefined,
 };
 
 /**

@@ -25,6 +25,7 @@ import type { FieldChunk } from './heap/chunks';
 import { printTerm } from './terms/print';
 import { summaryModel } from './join/summaryModel';
 import { pruneDeadSummaries } from './join/prune';
+import { recordJoin, varNames, type Summary } from './join/record';
 
 function mergedInputs(states: readonly State[]): InputEntry | null {
   const seen = new Set<number>();
@@ -60,15 +61,25 @@ export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: 
   const havocCounts = same('havocCounts') ? first.havocCounts : mergeCounts(states.map((s) => s.havocCounts), guards);
   const base: State = { ...resumed, havocCounts, inputs: same('inputs') ? first.inputs : mergedInputs(states) };
   const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
-  const fresh = (c: FieldChunk): Term => ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
+  const forgot: Forgotten = { summaries: [], names: [] };
+  const fresh = (c: FieldChunk): Term => {
+    const t = ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
+    forgot.summaries.push({ kind: 'chunk', chunk: { ...c, value: t } });
+    forgot.names.push({ symbol: t, name: `${printTerm(c.receiver)}.${c.field}` });
+    return t;
+  };
   const heap = states.some((s) => s.heap) ? joinHeaps(ctx.T, states, guards, !join.cond, fresh) : undefined;
   // The chunks φ reuses are shown held from the join on; the next step produces φ around them.
   const merged = { ...base, pc: reached, ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}) };
-  if (!join.cond) return mergeExactly(ctx, states, merged, join, guards);
+  const recorded = (s: State, always = false): State => ({ ...s, lastJoin: recordJoin(join.span.line, states, guards, forgot.summaries, forgot.names, always) });
+  if (!join.cond) return recorded(mergeExactly(ctx, states, merged, join, guards));
   // φ with permissions: φ is produced by the next step (step/joinHeap.ts), which also assumes it.
-  if (states.some((s) => s.joinTaken)) return withKont(summarise(ctx, states, merged, join, prefix, false), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
-  return summarise(ctx, states, merged, join, prefix, true);
+  if (states.some((s) => s.joinTaken)) return withKont(recorded(summarise(ctx, states, merged, join, prefix, false, forgot), true), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
+  return recorded(summarise(ctx, states, merged, join, prefix, true, forgot));
 }
+
+/** What a summary forgot, collected while it is built (join/record.ts keeps it on the merged path). */
+interface Forgotten { readonly summaries: Summary[]; readonly names: { symbol: Term; name: string }[] }
 
 function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
   const choose = (values: SymValue[]): SymValue => {
@@ -96,7 +107,7 @@ function typesOf(ctx: EngineContext, proc: Proc): Map<string, Type> {
   return types;
 }
 
-function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition, assumePhi: boolean): State {
+function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition, assumePhi: boolean, forgot: Forgotten): State {
   const types = typesOf(ctx, topFrame(base).proc);
   let cur = base;
   const replaced: [SymValue, SymValue][] = [];
@@ -106,6 +117,8 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
     const fresh = havoc(ctx, cur, name, types.get(name)!, join.span, 'join summary');
     cur = fresh.state;
     replaced.push([fresh.value, values[0]]);
+    forgot.summaries.push({ kind: 'var', value: fresh.value, perPath: values });
+    forgot.names.push(...varNames(name, fresh.value));
     forgotten.push(...values.flatMap(valueTerms));
     return fresh.value;
   };

@@ -4,8 +4,9 @@
 
 import type { Diagnostic } from '../lang/diagnostics';
 import { FAILURE_TITLES, type FailureKind } from './failures';
-import { counterexample, type Counterexample } from './counterexample';
-import { inputSymbols, traceLines } from './state';
+import type { Counterexample } from './counterexample';
+import { afterJoinText, shownCounterexample } from './join/explain';
+import { inputSymbols, traceLines, type AfterJoin, type Failure } from './state';
 import type { TreeCounts, TreeNode } from './tree';
 import { permissionLoss } from './heap/permissionHistory';
 import type { SolverStats } from './solver/solver';
@@ -29,6 +30,21 @@ export interface FailureReport {
   readonly paths: number;
   /** For a missing permission: where the path lost it ("acc(c.x) was held until line 30: …"). */
   readonly explanation?: string;
+  /** A failure on a path that came through `join φ;` (docs/language.md, join): whether a concrete path reaches it. */
+  readonly afterJoin?: AfterJoinReport;
+}
+
+/**
+ * `status` `concrete`: the counterexample is over real inputs and replays; `possibly-spurious`:
+ * no path that reaches the join fails here (`forgot`: the fact φ lost), `summaryValues` name the
+ * values the join made up; `unknown`: undecided. `message` is the line the CLI prints.
+ */
+export interface AfterJoinReport {
+  readonly status: AfterJoin['status'];
+  readonly joinLines: readonly number[];
+  readonly message?: string;
+  readonly forgot?: string;
+  readonly summaryValues?: Counterexample;
 }
 
 export interface VerifyReport {
@@ -84,7 +100,7 @@ export class ReportBuilder {
       report: {
         kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
         message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message,
-        counterexample: counterexample(inputSymbols(s), f.model), trace: traceLines(s.trace), paths: 1,
+        ...counterexampleOf(inputSymbols(s), f), trace: traceLines(s.trace), paths: 1,
         ...explanationOf(node),
       },
     });
@@ -112,6 +128,20 @@ export class ReportBuilder {
       },
     };
   }
+}
+
+function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): { counterexample: Counterexample; afterJoin?: AfterJoinReport } {
+  const shown = shownCounterexample(inputs, f.model, f);
+  const aj = f.afterJoin;
+  if (!aj) return { counterexample: shown.counterexample };
+  const message = afterJoinText(aj);
+  return {
+    counterexample: shown.counterexample,
+    afterJoin: {
+      status: aj.status, joinLines: aj.lines, ...(message ? { message } : {}), ...(aj.forgot ? { forgot: aj.forgot } : {}),
+      ...(shown.summaryValues ? { summaryValues: shown.summaryValues } : {}),
+    },
+  };
 }
 
 function explanationOf(node: TreeNode): { explanation?: string } {

@@ -11,6 +11,7 @@ import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
 import type { Obligation } from './symbolicEval';
 import type { Heap } from './heap/chunks';
+import type { JoinRecord } from './join/record';
 
 /**
  * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
@@ -97,6 +98,24 @@ export interface Failure extends FailureSite {
   /** Concrete inputs (symbol display name → value) that drive the path into the failure. */
   readonly model?: Model;
   readonly modelStatus: 'sat' | 'unknown';
+  /** A failure on a path that came through a `join φ;`: whether a concrete pre-join path reaches it (join/concreteCheck.ts). */
+  readonly afterJoin?: AfterJoin;
+}
+
+/**
+ * `concrete`: some path that reached the join fails here, and the model is over real inputs;
+ * `possibly-spurious`: none does (φ forgot something they knew); `unknown`: the solver could not tell.
+ */
+export interface AfterJoin {
+  readonly status: 'concrete' | 'possibly-spurious' | 'unknown';
+  /** The joins whose summaries the failure depends on (lines). */
+  readonly lines: readonly number[];
+  /** The fact φ forgot, in Sym with the summaries named as at the join (`c.x == k`), when it can be stated. */
+  readonly forgot?: string;
+  /** The summary symbols of the path with their readable names (`c.x after join line 9`). */
+  readonly names: readonly { readonly symbol: Term; readonly name: string }[];
+  /** `unknown`: why. */
+  readonly reason?: string;
 }
 
 /**
@@ -130,6 +149,8 @@ export interface State {
   readonly inputs: InputEntry | null;
   /** Programs with objects: the field permissions the path holds (absent: none). */
   readonly heap?: Heap;
+  /** The last `join` whose summaries this path's values came through (join/record.ts): what a later failure is checked against. */
+  readonly lastJoin?: JoinRecord;
 }
 
 /** A symbolic input: `x` (a parameter), `x@9` (a havoc at line 9), `a.length`. */

@@ -19,6 +19,7 @@ export function copyState(
   const out: AllFields<State> = {
     frames, globals, pc, status: s.status, model, havocCounts: s.havocCounts,
     failure: s.failure, note: s.note, trace, waitingAt: s.waitingAt, inputs: s.inputs, heap: s.heap, joinTaken: s.joinTaken,
+    lastJoin: s.lastJoin,
   };
   return out;
 }

@@ -9,6 +9,7 @@ import { mergeAtJoin } from './joins';
 import { groupByShape } from './heap/joinHeaps';
 import type { EdgeLabel, EngineContext } from './step/context';
 import { step } from './step/execute';
+import { reviewAfterJoin } from './join/concreteCheck';
 
 export interface TreeNode {
   readonly id: number;
@@ -79,7 +80,7 @@ export class ExecutionTree {
   }
 
   private async compute(node: TreeNode): Promise<readonly TreeNode[]> {
-    const successors = await step(this.ctx, node.state);
+    const successors = await reviewAfterJoin(this.ctx, await step(this.ctx, node.state));
     this.counts.steps++;
     const kids = successors.map((s) => this.create(node, s.state, s.label));
     if (this.retain) this.children.set(node.id, kids);

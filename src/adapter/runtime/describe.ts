@@ -4,7 +4,8 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/failures';
-import { counterexample, formatCounterexample } from '../../engine/counterexample';
+import { formatCounterexample } from '../../engine/counterexample';
+import { afterJoinText, shownCounterexample } from '../../engine/join/explain';
 import { inputSymbols, traceLines, type State } from '../../engine/state';
 import { conjuncts } from '../../engine/pathCondition';
 import { freeSymbols } from '../../engine/terms/symbols';
@@ -53,14 +54,21 @@ export function summarizeFailure(state: State, node?: TreeNode): FailureSummary 
   if (!f) return undefined;
   const explanation = node?.state === state ? permissionLoss(node, namer(refNames({ state, frameIndex: 0 })))?.text : undefined;
   const headline = `${FAILURE_TITLES[f.kind]}: ${f.message} (line ${f.span.line})`;
-  const cx = f.modelStatus === 'sat'
-    ? formatCounterexample(counterexample(inputSymbols(state), f.model ?? state.model))
-    : 'unknown (the solver gave no model)';
+  const cx = f.modelStatus === 'sat' ? counterexampleText(state) : 'unknown (the solver gave no model)';
   const path = pathText(state);
-  const why = explanation ? `\n  ${explanation}` : '';
+  const joinNote = afterJoinText(f.afterJoin);
+  const why = (explanation ? `\n  ${explanation}` : '') + (joinNote ? `\n  ${joinNote}` : '');
   const text = `${headline}${why}\n  counterexample: ${cx}\n  path: ${path}`;
-  const oneLine = `${headline}${explanation ? ` — ${explanation}` : ''} — counterexample: ${cx}`;
+  const oneLine = `${headline}${explanation ? ` — ${explanation}` : ''}${joinNote ? ` — ${joinNote}` : ''} — counterexample: ${cx}`;
   return { headline, counterexample: cx, path, explanation, oneLine, text };
+}
+
+/** The inputs, and for a failure after a join no concrete path reaches, the summaries by readable name. */
+function counterexampleText(state: State): string {
+  const f = state.failure!;
+  const shown = shownCounterexample(inputSymbols(state), f.model ?? state.model, f);
+  const summaries = shown.summaryValues ? `, ${formatCounterexample(shown.summaryValues)}` : '';
+  return `${formatCounterexample(shown.counterexample)}${summaries}`;
 }
 
 /** Words for a stop at a terminal node that is not a failure (infeasible, bounded, unknown). */

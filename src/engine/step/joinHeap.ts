@@ -15,6 +15,8 @@ import { envOf } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { conjuncts, type Conjunct } from '../heap/assertions';
+import type { Term } from '../terms/term';
+import { varNames, withSummaries, type JoinRecord } from '../join/record';
 
 function exprOf(c: Conjunct): Expr {
   return c.kind === 'acc' ? c.acc : c.kind === 'pred' ? c.call : c.expr;
@@ -42,13 +44,25 @@ export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, re
   const parts = conjuncts(join.cond!, (n) => ctx.checked.predicates.has(n));
   const perms = parts.filter((c) => c.kind !== 'pure').map(exprOf);
   const pure = parts.filter((c) => c.kind === 'pure').map(exprOf);
+  const names: { symbol: Term; name: string }[] = [];
   const out = await produce(ctx, { ...s, heap: held }, [...perms, ...pure], {
     envAt: (st) => envOf(ctx, st),
-    naming: (st, display, type) => freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span),
+    naming: (st, display, type) => {
+      const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span);
+      names.push(...varNames(display, fresh.value));
+      return fresh;
+    },
     checkObligations: false,
     reason: `join summary (line ${line})`,
     reuse,
     guardedFacts: true,
   });
-  return [...out.leaves, ...out.nexts.map((state) => ({ state, label: STEP }))];
+  return [...out.leaves, ...out.nexts.map((state) => ({ state: recordChunks(state, s.heap ?? [], names), label: STEP }))];
+}
+
+/** φ's chunks the produce made (not reused: their values are fresh) join the merge's record as summaries. */
+function recordChunks(s: State, before: Heap, names: JoinRecord['names']): State {
+  if (!s.lastJoin) return s;
+  const made = (s.heap ?? []).filter((c) => !before.includes(c));
+  return { ...s, lastJoin: withSummaries(s.lastJoin, made.map((chunk) => ({ kind: 'chunk' as const, chunk })), names) };
 }
