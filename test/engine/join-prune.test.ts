@@ -68,19 +68,23 @@ describe('join φ after pruned summaries', () => {
       expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['join', line]]);
       const cx = r.failures[0].counterexample;
       expect(Number(cx[`x${at - 1}`])).toBeGreaterThan(0);
-      // Pruned summaries are no inputs: only the live one (the previous join's) is listed.
-      expect(Object.keys(cx).filter((k) => k.includes('@')).length).toBe(at === 1 ? 0 : 1);
-      // Before any summary the counterexample is concrete; after one it is the summary's (join φ forgets how s came about).
-      if (at === 1) expect(replays(source, r)).toEqual({ status: 'failed', kind: 'join', line });
+      // Summaries are no inputs: the counterexample names none.
+      expect(Object.keys(cx).filter((k) => k.includes('@'))).toEqual([]);
+      // Every x > 0 fails φ here, so the failure is concrete (join/concreteCheck.ts) even after
+      // 19 summaries whose facts were pruned: the counterexample replays.
+      expect(r.failures[0].afterJoin?.status ?? 'concrete').toBe('concrete');
+      expect(replays(source, r)).toEqual({ status: 'failed', kind: 'join', line });
     }, 60_000);
   }
 
-  // (Not replayed: join φ forgets how s depends on the inputs, with or without pruning.)
-  it('a failing assertion after 30 pruned joins is still found', async () => {
+  it('a failing assertion after 30 pruned joins is still found, concrete, and replays', async () => {
     const source = ifs(30, (k) => `s >= 0 && s <= ${k}`).replace('assert s <= 30;', 'assert s <= 29;');
     const r = await verify(source, 'assert.sym');
     expect(r.verdict).toBe('failed');
-    expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', lineOf(source, 'assert s <= 29;')]]);
+    const line = lineOf(source, 'assert s <= 29;');
+    expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', line]]);
+    expect(r.failures[0].afterJoin).toMatchObject({ status: 'concrete' });
+    expect(replays(source, r)).toEqual({ status: 'failed', kind: 'assert', line });
   }, 60_000);
 
   it('keeps the facts of a summary another variable still holds', async () => {
