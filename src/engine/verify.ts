@@ -6,7 +6,8 @@ import type { CheckedProgram } from '../lang/checked';
 import type { Proc } from '../lang/ast';
 import { resolveEntry } from './entry';
 import { pcTerms } from './pathCondition';
-import { counterexample, type Counterexample } from './counterexample';
+import type { Counterexample } from './counterexample';
+import { shownCounterexample } from './join/explain';
 import { inputSymbols, type State } from './state';
 import { DEFAULT_RUN_OPTIONS, SymbolicRun, type RunOptions } from './run';
 import type { Solver } from './solver/solver';
@@ -95,7 +96,7 @@ async function testCase(solver: Solver, s: State): Promise<TestCase> {
   }
   return {
     status: s.status,
-    inputs: counterexample(inputSymbols(s), model),
+    inputs: shownCounterexample(inputSymbols(s), model, s.failure).counterexample,
     failure: s.failure ? `${s.failure.kind} at line ${s.failure.span.line}: ${s.failure.message}` : undefined,
   };
 }
