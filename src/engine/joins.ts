@@ -8,6 +8,8 @@
 // (or stop) before it. After `join φ;` the merged state keeps small: the first path's model
 // extended to the fresh symbols (join/summaryModel.ts) and no facts of dead summaries
 // (join/prune.ts), so the cost of a query does not grow with the number of joins before it.
+// Every summary is also recorded with the incoming paths' values (join/record.ts), so that a
+// failure after the join can be checked against the paths that really reached it.
 
 import type { Join, Proc } from '../lang/ast';
 import type { Type } from '../lang/types';

@@ -3,8 +3,9 @@
 // procedures whose requires/ensures carry `acc` and predicate instances (with `old`), and a
 // `main` over reference and scalar parameters that allocates, aliases, reads and writes
 // fields, folds and unfolds, uses `unfolding`, compares references with each other and null,
-// asserts over fields, writes a call's result to a field (`o.val := h(…)`), holds conditional
-// permissions (`b0 ==> acc(p.flag)`, used under b0) and (optionally) joins after every if. Only what the symbolic engine
+// asserts over fields, writes a call's result to a field (`o.val := h(…)`) or an element of an
+// array field (`o.items[i] := h(…)`, heapItems.ts), holds conditional permissions
+// (`b0 ==> acc(p.flag)`, used under b0) and (optionally) joins after every if. Only what the symbolic engine
 // supports today (src/engine/heapGuard.ts); no loops, no recursion, no untouched.
 // A static permission model keeps most accesses permitted, so most paths run to their end;
 // a few accesses are deliberately unpermitted (through aliases or unknown objects) to reach
@@ -13,6 +14,7 @@
 import { Rng } from '../support/programGen';
 import { ObjectTags, type Tag } from './heapPermissions';
 import { CLASS, FIELDS, functionsFor, PRED_TEMPLATES, type Fn, type Pred } from './heapTemplates';
+import { ITEMS, itemsIndex, itemsLiteral, itemsRead } from './heapItems';
 
 export { CLASS, FIELDS };
 
@@ -66,7 +68,7 @@ class Builder {
   /** A random need on one reference: some fields directly, maybe a predicate (disjoint from them). */
   need(): Need {
     const pred = this.rng.chance(0.4) ? this.rng.pick(this.preds) : undefined;
-    const fields = FIELDS.map((f) => f.name).filter((f) => !pred?.fields.includes(f) && this.rng.chance(0.5));
+    const fields = FIELDS.map((f) => f.name as string).filter((f) => f !== ITEMS && !pred?.fields.includes(f) && this.rng.chance(0.5));
     return { fields: fields.length === 0 && !pred ? ['val'] : fields, preds: pred ? [pred.name] : [] };
   }
 
@@ -190,6 +192,7 @@ class Builder {
     else if (r < 0.78) this.foldOrUnfold(depth);
     else if (r < 0.9 && this.helpers.length > 0) this.call(depth);
     else if (r < 0.93) this.unpermitted(depth);
+    else if (r < 0.97) this.elementWrite(depth);
     else this.declScalar(depth);
   }
 
@@ -212,6 +215,7 @@ class Builder {
     const owners = this.withField(f.name);
     if (owners.length === 0) return this.declScalar(depth);
     const o = this.rng.pick(owners);
+    if (f.name === ITEMS) return this.emit(depth, `${o.name}.${ITEMS} := ${itemsLiteral(this.rng, () => this.int(1))};`);
     if (f.name !== 'next') return this.emit(depth, `${o.name}.${f.name} := ${this.fieldValue(f.type as Kind, 2)};`);
     const target = this.rng.chance(0.3) || this.refs().length === 0 ? undefined : this.rng.pick(this.refs());
     this.emit(depth, `${o.name}.next := ${target ? target.name : 'null'};`);
@@ -224,6 +228,17 @@ class Builder {
     this.emit(depth, `var ${name}: Node := new Node;`);
     this.declare({ name, kind: 'ref', tag, mutable: false });
     if (this.rng.chance(0.5)) this.emit(depth, `${name}.val := ${this.fieldValue('int', 1)};`);
+    if (this.rng.chance(0.85)) this.emit(depth, `${name}.${ITEMS} := ${itemsLiteral(this.rng, () => this.int(0))};`);
+  }
+
+  /** `o.items[i] := e`, e often a helper's result (`o.items[i] := h(…)`). */
+  private elementWrite(depth: number): void {
+    const owners = this.withField(ITEMS);
+    if (owners.length === 0) return this.declScalar(depth);
+    const target = `${this.rng.pick(owners).name}.${ITEMS}[${itemsIndex(this.rng, () => this.int(0))}]`;
+    const returning = this.helpers.filter((h) => h.returns);
+    const call = returning.length > 0 && this.rng.chance(0.8) ? this.callText(this.rng.pick(returning)) : undefined;
+    this.emit(depth, `${target} := ${call ?? this.fieldValue('int', 1)};`);
   }
 
   /** A call as the whole right-hand side of a field write is not supported symbolically yet (heapGuard.ts). */
@@ -310,19 +325,8 @@ class Builder {
   /** A helper call whose arguments hold what it needs (usually on distinct objects). */
   private call(depth: number): void {
     const h = this.rng.pick(this.helpers);
-    const used = new Set<Tag>();
-    const args: string[] = [];
-    for (const need of h.refs) {
-      const fits = this.refs().filter((v) => need.fields.every((f) => this.tags.has(v.tag!, f)) && need.preds.every((p) => this.tags.hasPred(v.tag!, p)));
-      const distinct = fits.filter((v) => !used.has(v.tag!));
-      const pool = distinct.length > 0 && this.rng.chance(0.95) ? distinct : fits.length > 0 ? fits : this.refs();
-      if (pool.length === 0) return this.declScalar(depth);
-      const v = this.rng.pick(pool);
-      used.add(v.tag!);
-      args.push(v.name);
-    }
-    for (let i = 0; i < h.ints; i++) args.push(this.pure('int', 1));
-    const text = `${h.name}(${args.join(', ')})`;
+    const text = this.callText(h);
+    if (!text) return this.declScalar(depth);
     if (!h.returns) return this.emit(depth, `${text};`);
     // A field as the call's target (`o.val := h(…)`): the helper gives back what it took.
     const owners = this.withField('val');
@@ -330,6 +334,23 @@ class Builder {
     const name = this.fresh('v');
     this.emit(depth, `var ${name}: int := ${text};`);
     this.declare({ name, kind: 'int', mutable: true });
+  }
+
+  /** `h(a, b, 3)` with arguments that hold what h needs (usually distinct objects); undefined when no reference fits. */
+  private callText(h: Helper): string | undefined {
+    const used = new Set<Tag>();
+    const args: string[] = [];
+    for (const need of h.refs) {
+      const fits = this.refs().filter((v) => need.fields.every((f) => this.tags.has(v.tag!, f)) && need.preds.every((p) => this.tags.hasPred(v.tag!, p)));
+      const distinct = fits.filter((v) => !used.has(v.tag!));
+      const pool = distinct.length > 0 && this.rng.chance(0.95) ? distinct : fits.length > 0 ? fits : this.refs();
+      if (pool.length === 0) return undefined;
+      const v = this.rng.pick(pool);
+      used.add(v.tag!);
+      args.push(v.name);
+    }
+    for (let i = 0; i < h.ints; i++) args.push(this.pure('int', 1));
+    return `${h.name}(${args.join(', ')})`;
   }
 
   /** A read or write the model does not permit: through an object without permission (it may alias one that has it). */
@@ -359,6 +380,7 @@ class Builder {
       () => this.pickName(this.withField('val').filter(() => this.rng.chance(0.5)), '', 'get'),
       () => this.predRead(),
       () => this.nextRead('val'),
+      () => (depth > 0 ? this.pickName(this.withField(ITEMS), '', undefined, (o) => itemsRead(this.rng, o, () => this.int(0))) : undefined),
     ];
     return this.rng.pick(leaves)() ?? String(this.rng.int(-4, 4));
   }
@@ -377,9 +399,10 @@ class Builder {
     return this.rng.pick(leaves)() ?? (this.rng.chance(0.5) ? 'true' : 'false');
   }
 
-  private pickName(vs: readonly Var[], suffix = '', fn?: string): string | undefined {
+  private pickName(vs: readonly Var[], suffix = '', fn?: string, around?: (name: string) => string): string | undefined {
     if (vs.length === 0) return undefined;
     const v = this.rng.pick(vs);
+    if (around) return around(v.name);
     return fn ? `${fn}(${v.name})` : `${v.name}${suffix}`;
   }
 

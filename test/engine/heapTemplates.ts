@@ -3,7 +3,7 @@
 // the non-recursive functions over a permission or a predicate instance.
 
 export const CLASS = 'Node';
-export const FIELDS = [{ name: 'val', type: 'int' }, { name: 'flag', type: 'bool' }, { name: 'next', type: CLASS }] as const;
+export const FIELDS = [{ name: 'val', type: 'int' }, { name: 'flag', type: 'bool' }, { name: 'next', type: CLASS }, { name: 'items', type: 'int[]' }] as const;
 
 export interface Pred { readonly name: string; readonly fields: readonly string[]; readonly body: (n: string) => string }
 export interface Fn { readonly name: string; readonly pred?: string; readonly text: string }

@@ -20,7 +20,7 @@ import { pcTerms } from '../../src/engine/pathCondition';
 import { isSymArray, type State, type SymValue } from '../../src/engine/state';
 import { tryEvaluate } from '../../src/engine/terms/evaluate';
 import type { Term } from '../../src/engine/terms/term';
-import type { Value } from '../../src/engine/terms/values';
+import { isArrayValue, readArray, type Value } from '../../src/engine/terms/values';
 import type { TreeNode } from '../../src/engine/tree';
 import type { ClassDecl } from '../../src/lang/ast';
 import { describeLeaf } from './symbolic';
@@ -94,12 +94,22 @@ class RefMap {
   }
 }
 
-function valueUnder(v: SymValue, env: HeapAssignment): Value | undefined {
-  return isSymArray(v) ? undefined : tryEvaluate(v, env);
+/** A symbolic array under the inputs: its elements (a flat int array, as the generator's `items`). */
+interface ArrayUnder { readonly elems: readonly Value[] }
+
+function valueUnder(v: SymValue, env: HeapAssignment): Value | ArrayUnder | undefined {
+  if (!isSymArray(v)) return tryEvaluate(v, env);
+  const length = tryEvaluate(v.length, env);
+  const contents = tryEvaluate(v.contents, env);
+  if (typeof length !== 'bigint' || contents === undefined || !isArrayValue(contents) || length > 1000n) return undefined;
+  return { elems: Array.from({ length: Number(length) }, (_, i) => readArray(contents, BigInt(i))) };
 }
 
-function sameValue(sym: Value | undefined, conc: ConcreteValue | undefined, refs: RefMap): boolean {
+function sameValue(sym: Value | ArrayUnder | undefined, conc: ConcreteValue | undefined, refs: RefMap): boolean {
   if (sym === undefined || conc === undefined) return false;
+  if (typeof sym === 'object' && 'elems' in sym) {
+    return typeof conc === 'object' && conc.kind === 'array' && conc.elems.length === sym.elems.length && sym.elems.every((e, i) => sameValue(e, conc.elems[i], refs));
+  }
   if (isRefValue(conc)) return typeof sym === 'bigint' && refs.pair(sym, conc.id);
   return typeof sym !== 'object' && valuesEqual(sym, conc);
 }
@@ -116,7 +126,7 @@ function compareEnd(leaf: State, env: HeapAssignment, run: ConcreteResult, h: He
     const s = store.get(name);
     if (s === undefined && joins) continue;
     const sv = s === undefined ? undefined : valueUnder(s, env);
-    if (!sameValue(sv, v, refs)) return `final ${name}: concrete ${formatValue(v)}, symbolic ${String(sv)}`;
+    if (!sameValue(sv, v, refs)) return `final ${name}: concrete ${formatValue(v)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === "bigint" ? x.toString() : x))}`;
   }
   const extra = [...store.keys()].filter((k) => !run.store.has(k));
   if (extra.length > 0) return `symbolic store has variables the concrete run never declared: ${extra.join(', ')}`;
@@ -126,7 +136,7 @@ function compareEnd(leaf: State, env: HeapAssignment, run: ConcreteResult, h: He
     if (id === undefined) continue; // an allocation no variable names any more
     const conc = run.heap.get(id)?.fields.get(c.field);
     const sv = valueUnder(c.value, env);
-    if (!sameValue(sv, conc, refs)) return `final @${id}.${c.field}: concrete ${conc === undefined ? 'missing' : formatValue(conc)}, symbolic ${String(sv)}`;
+    if (!sameValue(sv, conc, refs)) return `final @${id}.${c.field}: concrete ${conc === undefined ? 'missing' : formatValue(conc)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === "bigint" ? x.toString() : x))}`;
   }
   return undefined;
 }

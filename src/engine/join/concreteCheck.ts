@@ -20,7 +20,7 @@ import { concreteTrace, reachFormula, recordsOf, type JoinRecord } from './recor
 /** The successors, with every failure that came through a join given its `afterJoin` verdict. */
 export async function reviewAfterJoin(ctx: EngineContext, successors: Successor[]): Promise<Successor[]> {
   if (!successors.some(needsReview)) return successors;
-  return Promise.all(successors.map(async (x) => (needsReview(x) ? review(ctx, x.state) : x)));
+  return Promise.all(successors.map(async (x) => (needsReview(x) ? review(ctx, x) : x)));
 }
 
 function needsReview(x: Successor): boolean {
@@ -29,10 +29,11 @@ function needsReview(x: Successor): boolean {
 
 type Named = AfterJoin['names'][number];
 
-async function review(ctx: EngineContext, s: State): Promise<Successor> {
+async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
+  const s = x.state;
   const records = recordsOf(s.lastJoin).filter((r) => r.names.length > 0);
   const f = s.failure!;
-  if (records.length === 0) return { state: s, label: { kind: 'failure', failure: f } }; // only exact joins: nothing was forgotten
+  if (records.length === 0) return x; // only exact joins: nothing was forgotten
   const names: Named[] = records.flatMap((r) => r.names.map((n) => ({ symbol: n.symbol, name: `${n.name} after join line ${r.line}` })));
   const fact = failedFact(ctx, s);
   const lines = linesOf(records, fact);
@@ -50,7 +51,7 @@ async function review(ctx: EngineContext, s: State): Promise<Successor> {
   const failure = { ...f, model, afterJoin };
   // A concrete counterexample shows the lines its run takes before the join, not the first path's.
   const trace = afterJoin.status === 'concrete' && model ? concreteTrace(s.trace, s.lastJoin, model, ctx.T) : undefined;
-  return { state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) }, label: { kind: 'failure', failure } };
+  return { state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) }, label: x.label.kind === 'failure' ? { kind: 'failure', failure } : x.label };
 }
 
 /** The property that failed, as a term: the negation of the conjunct the failure added ("… fails"). */
