@@ -1,6 +1,7 @@
 // Correctness and completeness of symbolic execution on programs with objects, as a property
 // test (issue 9): 300 random heap programs (heapProgramGenerator.ts: classes, new, aliasing,
-// null, acc in contracts, predicates with fold/unfold/unfolding, functions, joins), each
+// null, acc in contracts, predicates with fold/unfold/unfolding, functions, joins, an array
+// field with element writes of call results `o.items[i] := h(…)`), each
 // accepted by the engine's heap guard, explored in explore mode and run concretely on 20
 // random inputs (null, distinct and aliased objects with random fields, written in the
 // input-file format). Completeness: every run matches exactly one leaf, with the same failure
@@ -9,8 +10,9 @@
 // concrete run cannot see (only its null dereferences are checked against them), and inputs
 // outside main's precondition, which must match no leaf that goes on. Correctness: every
 // failing leaf's counterexample replays through the input-file parser to the same failure.
-// Runtime (whole vitest process, 300 programs): 15–20 s, up to 43 s with the shared 2-core
-// machine under load (measured 2026-11-23); well under the 150 s budget.
+// Runtime (whole vitest process, 300 programs): 10–16 s wall, 8–13 s CPU with the array
+// field (measured 2026-11-23 on the shared 2-core machine; up to 43 s under heavy load); well
+// under the 150 s budget.
 // Seeds are fixed (SYMDAP_PROPERTY_SEED reruns one, SYMDAP_PROPERTY_PROGRAMS resizes the
 // suites, SYMDAP_PROPERTY_TALLY=1 prints what each chunk exercised); a failure prints the
 // seed, the program and the inputs.

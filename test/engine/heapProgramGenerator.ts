@@ -9,12 +9,13 @@
 // supports today (src/engine/heapGuard.ts); no loops, no recursion, no untouched.
 // A static permission model keeps most accesses permitted, so most paths run to their end;
 // a few accesses are deliberately unpermitted (through aliases or unknown objects) to reach
-// permission failures. Everything is determined by the seed.
+// permission failures. Expressions are built in heapExpressions.ts. Everything is determined by the seed.
 
 import { Rng } from '../support/programGen';
 import { ObjectTags, type Tag } from './heapPermissions';
 import { CLASS, FIELDS, functionsFor, PRED_TEMPLATES, type Fn, type Pred } from './heapTemplates';
-import { ITEMS, itemsIndex, itemsLiteral, itemsRead } from './heapItems';
+import { ITEMS, itemsIndex, itemsLiteral } from './heapItems';
+import { HeapExprs, type Kind, type Var } from './heapExpressions';
 
 export { CLASS, FIELDS };
 
@@ -32,8 +33,6 @@ export interface HeapProgram {
 
 export interface HeapGenOptions { readonly statements: number; readonly joins: boolean }
 
-type Kind = 'int' | 'bool' | 'ref';
-interface Var { readonly name: string; readonly kind: Kind; readonly tag?: Tag; readonly mutable: boolean }
 /** What a procedure needs from one reference argument: direct fields and predicate instances. */
 interface Need { readonly fields: readonly string[]; readonly preds: readonly string[] }
 interface Helper { readonly name: string; readonly refs: readonly Need[]; readonly ints: number; readonly returns: boolean; readonly text: string }
@@ -48,6 +47,7 @@ class Builder {
   readonly preds: Pred[];
   readonly fns: Fn[] = [];
   readonly helpers: Helper[] = [];
+  private readonly exprs = new HeapExprs(this);
 
   constructor(readonly rng: Rng, readonly opts: HeapGenOptions) {
     const templates = PRED_TEMPLATES.filter(() => rng.chance(0.6));
@@ -57,11 +57,11 @@ class Builder {
 
   private fresh(prefix: string): string { return `${prefix}${this.counter++}`; }
   private emit(depth: number, text: string): void { this.lines.push(`${'  '.repeat(depth)}${text}`); }
-  private visible(): Var[] { return this.scopes.flat(); }
+  visible(): Var[] { return this.scopes.flat(); }
   private declare(v: Var): void { this.scopes[this.scopes.length - 1].push(v); }
-  private refs(): Var[] { return this.visible().filter((v) => v.kind === 'ref'); }
-  private withField(f: string): Var[] { return this.refs().filter((v) => this.tags.has(v.tag!, f)); }
-  private withPred(p: string): Var[] { return this.refs().filter((v) => this.tags.hasPred(v.tag!, p)); }
+  refs(): Var[] { return this.visible().filter((v) => v.kind === 'ref'); }
+  withField(f: string): Var[] { return this.refs().filter((v) => this.tags.has(v.tag!, f)); }
+  withPred(p: string): Var[] { return this.refs().filter((v) => this.tags.hasPred(v.tag!, p)); }
 
   // ------------------------------------------------------------ procedures
 
@@ -331,6 +331,9 @@ class Builder {
     // A field as the call's target (`o.val := h(…)`): the helper gives back what it took.
     const owners = this.withField('val');
     if (owners.length > 0 && this.rng.chance(0.3)) return this.emit(depth, `${this.rng.pick(owners).name}.val := ${text};`);
+    // An element as the target (`o.items[i] := h(…)`).
+    const arrays = this.withField(ITEMS);
+    if (arrays.length > 0 && this.rng.chance(0.3)) return this.emit(depth, `${this.rng.pick(arrays).name}.${ITEMS}[${itemsIndex(this.rng, () => this.int(0))}] := ${text};`);
     const name = this.fresh('v');
     this.emit(depth, `var ${name}: int := ${text};`);
     this.declare({ name, kind: 'int', mutable: true });
@@ -364,69 +367,10 @@ class Builder {
     this.declare({ name, kind: 'int', mutable: true });
   }
 
-  // ------------------------------------------------------------ expressions
+  // ------------------------------------------------------------ expressions (heapExpressions.ts)
 
-  pure(kind: Kind, depth: number): string {
-    return kind === 'bool' ? this.bool(depth) : this.int(depth);
-  }
-
-  private int(depth: number): string {
-    const r = this.rng.float();
-    if (depth > 0 && r < 0.3) return `(${this.int(depth - 1)} ${this.rng.pick(['+', '-', '*'])} ${this.int(depth - 1)})`;
-    const leaves: (() => string | undefined)[] = [
-      () => String(this.rng.int(-4, 4)),
-      () => this.pickName(this.visible().filter((v) => v.kind === 'int')),
-      () => this.pickName(this.withField('val'), '.val'),
-      () => this.pickName(this.withField('val').filter(() => this.rng.chance(0.5)), '', 'get'),
-      () => this.predRead(),
-      () => this.nextRead('val'),
-      () => (depth > 0 ? this.pickName(this.withField(ITEMS), '', undefined, (o) => itemsRead(this.rng, o, () => this.int(0))) : undefined),
-    ];
-    return this.rng.pick(leaves)() ?? String(this.rng.int(-4, 4));
-  }
-
-  private bool(depth: number): string {
-    const r = this.rng.float();
-    if (depth > 0 && r < 0.2) return `(${this.bool(depth - 1)} ${this.rng.pick(['&&', '||', '==>'])} ${this.bool(depth - 1)})`;
-    if (depth > 0 && r < 0.25) return `!(${this.bool(depth - 1)})`;
-    const leaves: (() => string | undefined)[] = [
-      () => `${this.int(depth - 1 < 0 ? 0 : depth - 1)} ${this.rng.pick(['<', '<=', '==', '!=', '>'])} ${this.int(0)}`,
-      () => `${this.int(0)} ${this.rng.pick(['<', '>='])} ${this.int(0)}`,
-      () => this.pickName(this.visible().filter((v) => v.kind === 'bool')),
-      () => this.pickName(this.withField('flag'), '.flag'),
-      () => this.refCompare(),
-    ];
-    return this.rng.pick(leaves)() ?? (this.rng.chance(0.5) ? 'true' : 'false');
-  }
-
-  private pickName(vs: readonly Var[], suffix = '', fn?: string, around?: (name: string) => string): string | undefined {
-    if (vs.length === 0) return undefined;
-    const v = this.rng.pick(vs);
-    if (around) return around(v.name);
-    return fn ? `${fn}(${v.name})` : `${v.name}${suffix}`;
-  }
-
-  /** `posVal(v)` or `(unfolding pos(v) in v.val)` for an object whose instance is held. */
-  private predRead(): string | undefined {
-    const held = this.preds.filter((p) => p.fields.includes('val')).flatMap((p) => this.withPred(p.name).map((v) => [v, p] as const));
-    if (held.length === 0) return undefined;
-    const [v, p] = this.rng.pick(held);
-    return this.rng.chance(0.5) ? `${p.name}Val(${v.name})` : `(unfolding ${p.name}(${v.name}) in ${v.name}.val)`;
-  }
-
-  /** `v.next.val` when both the link and the target's field are held. */
-  private nextRead(field: string): string | undefined {
-    const vs = this.withField('next').filter((v) => this.tags.has(this.tags.next(v.tag!), field));
-    return this.pickName(vs, `.next.${field}`);
-  }
-
-  private refCompare(): string | undefined {
-    const refs = this.refs();
-    if (refs.length === 0) return undefined;
-    const a = this.rng.pick(refs);
-    const other = this.rng.chance(0.4) ? 'null' : this.rng.pick(refs).name;
-    return `${a.name} ${this.rng.pick(['==', '!='])} ${other}`;
-  }
+  pure(kind: Kind, depth: number): string { return this.exprs.pure(kind, depth); }
+  private int(depth: number): string { return this.exprs.int(depth); }
 
   functionsText(): string[] {
     return this.fns.map((f) => f.text);
