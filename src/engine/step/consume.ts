@@ -8,14 +8,13 @@
 import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { FailureSite } from '../failures';
-import { isSymArray, type State } from '../state';
-import { freeSymbols } from '../terms/symbols';
+import type { State } from '../state';
 import type { EvalEnv, Obligation } from '../symbolicEval';
 import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
-import { allFieldChunks, EMPTY_HEAP, everyFieldChunk, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
+import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
 import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
@@ -26,8 +25,8 @@ import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
 
 export interface ConsumeHow {
-  /** Symbols of values assumed after a permission failure of this consume (set by the consume itself). */
-  readonly assumed?: ReadonlySet<number>;
+  /** After a permission failure of this consume healed: the reading env as it was before (set by the consume itself). */
+  readonly beforeHeal?: EvalEnv;
   /** Evaluates in the heap at the start of the consume. */
   readonly env: EvalEnv;
   /** The failure site of a pure conjunct that may not hold. */
@@ -70,7 +69,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     if (c.kind === 'pure') {
       const obligations: Obligation[] = [];
       const cond = evalTerm(c.expr, how.env, obligations);
-      if (readsAssumed(how, cond, obligations)) {
+      if (readsAssumed(how, c.expr, obligations)) {
         const next = await assumeOnHealedPath(ctx, cur, c.expr, ctx.T.and(...obligations.map((o) => o.cond), cond), leaves);
         if (next) await go(next, after, removed, how);
         return;
@@ -218,22 +217,21 @@ async function consumePred(
 
 /**
  * The consume's reading heap with a chunk assumed after a permission failure (as if it had
- * been held from the start), and its values marked: a pure part that reads them is assumed,
- * not checked, since it could only fail through a value the failure already made arbitrary
+ * been held from the start). A pure part that can be read only thanks to an assumed chunk is
+ * assumed, not checked: it could only fail through a value the failure already made arbitrary
  * (one failure per cause: `acc(c.x) && c.x > 0` without acc(c.x) is one permission failure).
  */
 function withAssumed(how: ConsumeHow, chunk: Chunk): ConsumeHow {
-  const values = chunk.kind === 'field' ? (isSymArray(chunk.value) ? [chunk.value.length, chunk.value.contents] : [chunk.value])
-    : chunk.snapshot ? [chunk.snapshot] : everyFieldChunk([chunk]).flatMap((x) => (isSymArray(x.value) ? [x.value.contents] : [x.value]));
-  const assumed = new Set(how.assumed ?? []);
-  for (const v of values) for (const x of freeSymbols(v)) assumed.add(x.id);
-  return { ...how, assumed, env: { ...how.env, heap: [...(how.env.heap ?? EMPTY_HEAP), chunk] } };
+  return { ...how, beforeHeal: how.beforeHeal ?? how.env, env: { ...how.env, heap: [...(how.env.heap ?? EMPTY_HEAP), chunk] } };
 }
 
-function readsAssumed(how: ConsumeHow, cond: Term, obligations: readonly Obligation[]): boolean {
-  const assumed = how.assumed;
-  if (!assumed || assumed.size === 0) return false;
-  return [cond, ...obligations.map((o) => o.cond)].some((t) => freeSymbols(t).some((x) => assumed.has(x.id)));
+/** Whether `e` needs a permission in the heap before the heal that it does not need after it (it reads an assumed chunk). */
+function readsAssumed(how: ConsumeHow, e: Expr, after: readonly Obligation[]): boolean {
+  if (!how.beforeHeal) return false;
+  const before: Obligation[] = [];
+  try { evalTerm(e, how.beforeHeal, before); } catch { return true; }
+  const permissions = (os: readonly Obligation[]): number => os.filter((o) => o.kind === 'permission').length;
+  return permissions(before) > permissions(after);
 }
 
 /** A pure part over assumed values, assumed (sat) or ending the path (unsat: the assumed chunk contradicts it). */
