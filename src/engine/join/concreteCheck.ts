@@ -14,8 +14,10 @@ import { freeSymbols } from '../terms/symbols';
 import { printTerm } from '../terms/print';
 import type { Term } from '../terms/term';
 import type { EngineContext, Successor } from '../step/context';
-import { ask } from '../step/checks';
-import { concreteTrace, reachFormula, recordsOf, type JoinRecord } from './record';
+import { concreteTrace, reachFormula, recordsOf, summarySubstitution, type JoinRecord } from './record';
+import { pcTerms } from '../pathCondition';
+import { substitute } from '../terms/symbols';
+import { DEFAULT_QUERY_TIMEOUT_MS, type SatResult } from '../solver/solver';
 
 /** The successors, with every failure that came through a join given its `afterJoin` verdict. */
 export async function reviewAfterJoin(ctx: EngineContext, successors: Successor[]): Promise<Successor[]> {
@@ -37,7 +39,7 @@ async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
   const names: Named[] = records.flatMap((r) => r.names.map((n) => ({ symbol: n.symbol, name: `${n.name} after join line ${r.line}` })));
   const fact = failedFact(ctx, s);
   const lines = linesOf(records, fact);
-  const r = await ask(ctx, s, reachFormula(ctx.T, s.lastJoin!));
+  const r = await askConcrete(ctx, s);
   let afterJoin: AfterJoin;
   let model = f.model;
   if (r.status === 'sat') {
@@ -52,6 +54,27 @@ async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
   // A concrete counterexample shows the lines its run takes before the join, not the first path's.
   const trace = afterJoin.status === 'concrete' && model ? concreteTrace(s.trace, s.lastJoin, model, ctx.T) : undefined;
   return { state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) }, label: x.label.kind === 'failure' ? { kind: 'failure', failure } : x.label };
+}
+
+/** A check after many joins gives up sooner than an ordinary query: the failure is then reported as undecided. */
+const CHECK_TIMEOUT_MS = 3000;
+
+/**
+ * The failed path's condition with the variable summaries replaced by the values the incoming
+ * paths give them (record.ts's summarySubstitution) and the chunk summaries pinned by
+ * equations; each replaced symbol also keeps its defining equation, for the facts of keyed
+ * symbols (function applications) that name it.
+ */
+function askConcrete(ctx: EngineContext, s: State): Promise<SatResult> {
+  const T = ctx.T;
+  const map = summarySubstitution(T, s.lastJoin);
+  const sub = (t: Term): Term => (map.size === 0 ? t : substitute(T, t, map));
+  const pc = pcTerms(s.pc).map(sub);
+  const definitions = [...map].map(([id, v]) => T.eq(T.symbolById(id)!, v));
+  const query = T.and(sub(reachFormula(T, s.lastJoin!, new Map(), map)), ...definitions);
+  const facts = T.keyed.factsFor([...pc, query]);
+  const timeoutMs = Math.min(ctx.options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, CHECK_TIMEOUT_MS);
+  return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, { wantModel: true, hint: s.model, timeoutMs });
 }
 
 /** The property that failed, as a term: the negation of the conjunct the failure added ("… fails"). */

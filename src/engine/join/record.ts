@@ -9,6 +9,7 @@ import type { Term } from '../terms/term';
 import { extendTrace, isSymArray, traceLines, type State, type SymValue, type TraceEntry } from '../state';
 import type { Model } from '../solver/solver';
 import { evaluateUnder } from '../solver/modeleval';
+import { substitute } from '../terms/symbols';
 import type { Chunk, Heap } from '../heap/chunks';
 import { EMPTY_HEAP } from '../heap/chunks';
 
@@ -89,21 +90,66 @@ function sameChunkValue(T: TermStore, s: Chunk, x: Chunk): Term | undefined {
  * summary chunk equal to the path's chunk at the same location, and the same for the joins
  * that path came through (memoised: merged paths share their earlier records).
  */
-export function reachFormula(T: TermStore, rec: JoinRecord, memo = new Map<JoinRecord, Term>()): Term {
+export function reachFormula(T: TermStore, rec: JoinRecord, memo = new Map<JoinRecord, Term>(), replaced?: ReadonlyMap<number, Term>): Term {
   const known = memo.get(rec);
   if (known) return known;
-  const disjuncts = rec.paths.map((p, i) => {
+  const pinned = rec.paths.map((p, i) => {
     const parts: Term[] = [p.guard];
-    if (p.before) parts.push(reachFormula(T, p.before, memo));
     for (const s of rec.summaries) {
-      if (s.kind === 'var') { parts.push(eqValue(T, s.value, s.perPath[i])); continue; }
+      if (s.kind === 'var') { if (!replacedValue(s.value, replaced)) parts.push(eqValue(T, s.value, s.perPath[i])); continue; }
       for (const x of p.heap) { const v = sameChunkValue(T, s.chunk, x); if (v) parts.push(v); }
     }
     return T.and(...parts);
   });
-  const out = T.or(...disjuncts);
+  // Paths that came through the same earlier join share its formula: it is factored out
+  // (B ∧ p1) ∨ (B ∧ p2) = B ∧ (p1 ∨ p2), so n joins in a row give n conjuncts, not a formula
+  // whose case split the solver would have to undo (measured: 50 joins took seconds).
+  const groups = new Map<JoinRecord | undefined, Term[]>();
+  rec.paths.forEach((p, i) => { const g = groups.get(p.before); if (g) g.push(pinned[i]); else groups.set(p.before, [pinned[i]]); });
+  const out = T.or(...[...groups].map(([before, ps]) => T.and(...(before ? [reachFormula(T, before, memo, replaced)] : []), T.or(...ps))));
   memo.set(rec, out);
   return out;
+}
+
+function valueSymbols(v: SymValue): Term[] {
+  return isSymArray(v) ? [v.length, v.contents, ...(v.lengths ?? [])] : [v];
+}
+
+function replacedValue(v: SymValue, replaced: ReadonlyMap<number, Term> | undefined): boolean {
+  return replaced !== undefined && valueSymbols(v).every((t) => replaced.has(t.id));
+}
+
+/**
+ * Each variable summary's symbol mapped to the value the incoming paths give it,
+ * `ite(g1, v1, ite(g2, v2, …))` (the guards exclude each other and one holds on the merged
+ * path), with the summaries of earlier joins in v and g replaced the same way, oldest first.
+ * Replacing them (rather than stating equations) lets the term store's simplifier flatten a
+ * counter over n joins into one sum, which the solver bounds at once; chained equations made
+ * it split cases (200 joins: a timeout). Chunk summaries stay equations (reachFormula).
+ */
+export function summarySubstitution(T: TermStore, rec: JoinRecord | undefined): Map<number, Term> {
+  const map = new Map<number, Term>();
+  const done = new Set<JoinRecord>();
+  const build = (r: JoinRecord | undefined): void => {
+    if (!r || done.has(r)) return;
+    done.add(r);
+    r.paths.forEach((p) => build(p.before));
+    const guards = r.paths.map((p) => substitute(T, p.guard, map));
+    for (const sm of r.summaries) {
+      if (sm.kind !== 'var') continue;
+      const fresh = valueSymbols(sm.value);
+      if (!fresh.every((t) => t.op === 'sym')) continue; // a merged havoc count: kept as an equation
+      const per = sm.perPath.map(valueSymbols);
+      if (!per.every((vs) => vs.length === fresh.length)) continue;
+      fresh.forEach((f, k) => {
+        let v = substitute(T, per[per.length - 1][k], map);
+        for (let i = per.length - 2; i >= 0; i--) v = T.ite(guards[i], substitute(T, per[i][k], map), v);
+        map.set(f.id, v);
+      });
+    }
+  };
+  build(rec);
+  return map;
 }
 
 /** Every record the path's values came through, newest first (each once). */
