@@ -197,6 +197,35 @@ describe('a failure after join φ that no concrete path reaches', () => {
     expect(Object.keys(json.failures[0].counterexample).sort()).toEqual(['b', 'k']);
   });
 
+  test('an array summary is named readably (here its length, the part the failure reads); its length fact is what φ forgot', async () => {
+    const src = lines(
+      'proc main(b: bool, k: int) {',
+      '  var a: int[] := [k, k];',
+      '  if (b) {',
+      '    a := [k, k, k];',
+      '  }',
+      '  join a.length >= 2;',
+      '  assert a.length <= 3;',
+      '}',
+    );
+    const [f] = (await verify(src)).failures;
+    expect(f.afterJoin).toMatchObject({ status: 'possibly-spurious', forgot: 'a.length <= 3' });
+    expect(Object.keys(f.afterJoin?.summaryValues ?? {})).toEqual(['a.length after join line 6']);
+    expect(Number(f.afterJoin?.summaryValues?.['a.length after join line 6'])).toBeGreaterThan(3);
+  });
+
+  test('after 120 joins a counter φ forgot is still classified, both ways', async () => {
+    const n = 120;
+    const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
+    const body = (phi: (k: number) => string) => Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  join ${phi(i + 1)};\n`).join('');
+    const prog = (phi: (k: number) => string, bound: number) => `proc main(${params}) {\n  var s: int := 0;\n${body(phi)}  assert s <= ${bound};\n}\n`;
+    const spurious = (await verify(prog(() => 's >= 0', n))).failures;
+    expect(spurious.map((f) => f.afterJoin?.status)).toEqual(['possibly-spurious']);
+    const concrete = (await verify(prog((k) => `s >= 0 && s <= ${k}`, n - 1))).failures;
+    expect(concrete.map((f) => f.afterJoin?.status)).toEqual(['concrete']);
+    expect(Object.values(concrete[0].counterexample).every((v) => Number(v) > 0)).toBe(true);
+  }, 60_000);
+
   test('strengthening φ with what it forgot verifies', async () => {
     const r = await verify(pure.replace('join x > k;', 'join x > k && x <= k + 2;'));
     expect(r.verdict).toBe('verified');
