@@ -20,9 +20,18 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
   return {
     range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
     severity: DiagnosticSeverity.Error, source: 'symdap verify',
-    message: `${f.message} — counterexample: ${formatCounterexample(f.counterexample)}${paths}`,
+    message: `${f.message}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}`,
     relatedInformation,
   };
+}
+
+/** A failure after `join φ;` that no concrete path reaches says so (report.ts, afterJoin). */
+function joinNote(f: FailureReport): string {
+  return f.afterJoin?.message ? ` — ${f.afterJoin.message}` : '';
+}
+
+function summaries(f: FailureReport): string {
+  return f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
 }
 
 function lineRange(line: number, lines: readonly string[]): Diagnostic['range'] {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { verifySource } from '../../src/engine/verifySource';
 import type { FailureReport } from '../../src/engine/report';
 import { symdap } from '../support/cli';
+import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-join-after-')); });
@@ -225,6 +226,12 @@ describe('a failure after join φ that no concrete path reaches', () => {
     expect(concrete.map((f) => f.afterJoin?.status)).toEqual(['concrete']);
     expect(Object.values(concrete[0].counterexample).every((v) => Number(v) > 0)).toBe(true);
   }, 60_000);
+
+  test('the editor diagnostic (LSP) carries the mark and the readable summary too', async () => {
+    const [d] = verifyDiagnostics(await verify(heap), 'file:///j.sym', heap);
+    expect(d.message).toContain('— possibly spurious: no path that reaches join (line 8) fails here: φ forgot c.x <= k + 1; strengthen the join — counterexample: b = ');
+    expect(d.message).toMatch(/c\.x after join line 8 = -?\d+/);
+  });
 
   test('strengthening φ with what it forgot verifies', async () => {
     const r = await verify(pure.replace('join x > k;', 'join x > k && x <= k + 2;'));
