@@ -12,6 +12,8 @@ import { rootState } from './initial';
 import { explore, type ExploreControl, type ExploreResult } from './explorer';
 import { createSearcher, type Searcher, type SearcherName } from './searchers';
 import { ReportBuilder, type VerifyReport } from './report';
+import { usesHeap } from './step/heapCalls';
+import { checkWellFormed, WELL_FORMED, type WellFormedness } from './step/wellFormed';
 
 export interface RunOptions extends EngineOptions {
   readonly searcher: SearcherName;
@@ -43,6 +45,16 @@ export class SymbolicRun {
   /** Adds the root of `proc` (the entry in explore mode; every procedure in modular verification). */
   async start(proc: Proc): Promise<TreeNode> {
     return this.tree.addRoot(await rootState(this.ctx, proc));
+  }
+
+  /**
+   * The well-formedness pass (step/wellFormed.ts), once, before any root is explored: its
+   * failures go into the report. Programs without classes have no heap to frame.
+   */
+  async checkWellFormed(): Promise<WellFormedness> {
+    const wf = usesHeap(this.ctx) ? await checkWellFormed(this.ctx) : WELL_FORMED;
+    this.report.addWellFormedness(wf);
+    return wf;
   }
 
   /** Explores all live paths with the run's searcher. */

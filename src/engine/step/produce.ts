@@ -41,6 +41,12 @@ export interface ProduceHow {
   readonly guardedFacts?: boolean;
   /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
   readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
+  /**
+   * The well-formedness pass (step/wellFormed.ts): a read must be covered by the permissions
+   * produced before it, so permission obligations are checked (given the facts so far) and
+   * reported as this maps them; the other runtime checks are assumed, as without it.
+   */
+  readonly selfFraming?: (o: Obligation) => Obligation;
 }
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
@@ -106,7 +112,7 @@ async function produceInto(
 async function produceCond(
   ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, rest: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
 ): Promise<End[]> {
-  const ev = await evaluate(ctx, s, c.test, how, leaves);
+  const ev = await evaluate(ctx, s, c.test, how, leaves, facts);
   if (!ev) return [];
   const known = settle(ctx, ev.s, { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] }, how.reason);
   if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
@@ -118,9 +124,20 @@ async function produceCond(
   return out;
 }
 
-async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[], facts: Facts): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
+  if (how.selfFraming && !how.checkObligations) {
+    const reads = obligations.filter((o) => o.kind === 'permission');
+    const rest = ctx.T.and(...obligations.filter((o) => o.kind !== 'permission').map((o) => o.cond));
+    if (reads.length === 0) return { s, v, checks: rest };
+    // Covered means covered given what the assertion said so far (`acc(c.x) && c == d && d.x > 0`).
+    const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
+    const checked = await checkObligations(ctx, known, reads.map(how.selfFraming));
+    leaves.push(...checked.leaves);
+    // After a failure the path goes on as if the read had been covered (one report per read).
+    return checked.next ? { s, v, checks: ctx.T.and(rest, ...reads.map((o) => o.cond)) } : undefined;
+  }
   if (!how.checkObligations) {
     // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
     // failure that ends the path, never a silent contradiction (a path with no failures).
@@ -148,7 +165,7 @@ async function produceOne(
     return s;
   }
   const e = c.kind === 'acc' ? (c.acc.target as FieldRead).object : c.expr;
-  const ev = await evaluate(ctx, s, e, how, leaves);
+  const ev = await evaluate(ctx, s, e, how, leaves, facts);
   if (!ev) return undefined;
   const value = ev.v as Term;
   const fact = (t: Term): Term => (how.guardedFacts ? T.implies(ev.checks, t) : T.and(ev.checks, t));
@@ -181,7 +198,7 @@ async function producePred(
   const argVals: Term[] = [];
   let cur = s;
   for (const a of call.args) {
-    const ev = await evaluate(ctx, cur, a, how, leaves);
+    const ev = await evaluate(ctx, cur, a, how, leaves, facts);
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
     cur = ev.s;
@@ -199,7 +216,8 @@ async function producePred(
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
   const argText = new Map(decl.params.map((p, i) => [p.name, display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(/\.$/, '')]));
   const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
-  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false };
+  // The body's own framing is the predicate's well-formedness, checked once (step/wellFormed.ts).
+  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false, selfFraming: undefined };
   const innerDisplay: Display = (t) => (t.object.kind === 'var' && argText.has(t.object.name) ? `${argText.get(t.object.name)}.${t.field}` : `${instance}.${printExpr(t, 200)}`);
   const before: Heap = cur.heap ?? EMPTY_HEAP;
   // No conditional in the body (those predicates are snapshotted, heap/recursion.ts): one path at most.
