@@ -125,30 +125,27 @@ async function produceCond(
 }
 
 async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[], facts: Facts): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+  const T = ctx.T;
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
-  if (how.selfFraming && !how.checkObligations) {
-    const reads = obligations.filter((o) => o.kind === 'permission');
-    const rest = ctx.T.and(...obligations.filter((o) => o.kind !== 'permission').map((o) => o.cond));
-    if (reads.length === 0) return { s, v, checks: rest };
-    // Covered means covered given what the assertion said so far (`acc(c.x) && c == d && d.x > 0`).
+  // Checked now: every runtime check (the entry's requires), or the reads (well-formedness).
+  const now = how.checkObligations ? obligations : how.selfFraming ? obligations.filter((o) => o.kind === 'permission').map(how.selfFraming) : undefined;
+  if (now) {
+    const assumed = how.checkObligations ? [] : obligations.filter((o) => o.kind !== 'permission');
+    if (now.length === 0) return { s, v, checks: T.and(...assumed.map((o) => o.cond)) };
+    // Given what the assertion said so far: `acc(c.x) && c == d && d.x > 0` reads d.x with acc(c.x).
     const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
-    const checked = await checkObligations(ctx, known, reads.map(how.selfFraming));
+    const checked = await checkObligations(ctx, known, now);
     leaves.push(...checked.leaves);
-    // After a failure the path goes on as if the read had been covered (one report per read).
-    return checked.next ? { s, v, checks: ctx.T.and(rest, ...reads.map((o) => o.cond)) } : undefined;
+    // After a failure the path goes on where the check holds (one report per check).
+    return checked.next ? { s, v, checks: T.and(...assumed.map((o) => o.cond), ...now.map((o) => o.cond)) } : undefined;
   }
-  if (!how.checkObligations) {
-    // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
-    // failure that ends the path, never a silent contradiction (a path with no failures).
-    const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
-    if (unheld.length === 0) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
-    leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
-    return undefined;
-  }
-  const checked = await checkObligations(ctx, s, obligations);
-  leaves.push(...checked.leaves);
-  return checked.next ? { s: checked.next, v, checks: ctx.T.trueTerm } : undefined;
+  // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
+  // failure that ends the path, never a silent contradiction (a path with no failures).
+  const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
+  if (unheld.length === 0) return { s, v, checks: T.and(...obligations.map((o) => o.cond)) };
+  leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
+  return undefined;
 }
 
 async function produceOne(
@@ -201,6 +198,7 @@ async function producePred(
     const ev = await evaluate(ctx, cur, a, how, leaves, facts);
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
+    if (!(ev.checks.op === 'const' && ev.checks.value === true)) facts.list.push({ term: ev.checks, span: a.span });
     cur = ev.s;
   }
   const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
