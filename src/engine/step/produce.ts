@@ -198,7 +198,7 @@ async function producePred(
     const ev = await evaluate(ctx, cur, a, how, leaves, facts);
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
-    if (!(ev.checks.op === 'const' && ev.checks.value === true)) facts.list.push({ term: ev.checks, span: a.span });
+    if (!how.guardedFacts && !(ev.checks.op === 'const' && ev.checks.value === true)) facts.list.push({ term: ev.checks, span: a.span });
     cur = ev.s;
   }
   const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
