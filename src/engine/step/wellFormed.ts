@@ -138,7 +138,7 @@ async function checkAssertion(ctx: EngineContext, params: readonly Param[], name
 async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<void> {
   const pres = await checkAssertion(ctx, p.params, p.name, { what: `${p.name} requires`, clauses: p.requires }, found);
   if (p.ensures.length === 0) return;
-  for (const pre of pres) {
+  for (const pre of pres.length > 0 ? pres : await leniently(ctx, p, found)) {
     const params = paramsOf(pre);
     let s: State = { ...pre, heap: EMPTY_HEAP };
     const results = new Map(params);
@@ -152,6 +152,19 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<
     const out = await produce(ctx, s, p.ensures, how(ctx, env, part, found));
     found.take(out.leaves);
   }
+}
+
+/**
+ * The requires' heap when the requires is not self-framing (its produce stopped at the read):
+ * produced again with every fact guarded by its reads being covered, so that the ensures is
+ * still checked against the permissions the requires gives.
+ */
+async function leniently(ctx: EngineContext, p: Proc, found: Findings): Promise<State[]> {
+  const s = startState(ctx, p.params, p.name, p.nameSpan);
+  const params = paramsOf(s);
+  const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, st.heap);
+  const part = { what: `${p.name} requires`, clauses: p.requires };
+  return (await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true })).nexts;
 }
 
 /** A function's `requires` produced, then its body evaluated in that heap (reported where the body starts). */
