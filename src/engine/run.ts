@@ -12,8 +12,7 @@ import { rootState } from './initial';
 import { explore, type ExploreControl, type ExploreResult } from './explorer';
 import { createSearcher, type Searcher, type SearcherName } from './searchers';
 import { ReportBuilder, type VerifyReport } from './report';
-import { usesHeap } from './step/heapCalls';
-import { checkWellFormed, WELL_FORMED, type WellFormedness } from './step/wellFormed';
+import { checkWellFormed, type WellFormedness } from './step/wellFormed';
 
 export interface RunOptions extends EngineOptions {
   readonly searcher: SearcherName;
@@ -49,10 +48,10 @@ export class SymbolicRun {
 
   /**
    * The well-formedness pass (step/wellFormed.ts), once, before any root is explored: its
-   * failures go into the report. Programs without classes have no heap to frame.
+   * failures go into the report.
    */
   async checkWellFormed(): Promise<WellFormedness> {
-    const wf = usesHeap(this.ctx) ? await checkWellFormed(this.ctx) : WELL_FORMED;
+    const wf = await checkWellFormed(this.ctx);
     this.report.addWellFormedness(wf);
     return wf;
   }

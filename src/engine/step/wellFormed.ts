@@ -15,7 +15,11 @@ import { initialState } from '../initial';
 import type { State, SymValue } from '../state';
 import { EvalError, evalExpr, notHeldToRead, type Obligation } from '../symbolicEval';
 import { EMPTY_HEAP, type Heap } from '../heap/chunks';
-import type { EngineContext, Successor } from './context';
+import type { CheckedProgram } from '../../lang/checked';
+import type { Solver } from '../solver/solver';
+import { TermStore } from '../terms/store';
+import type { EngineContext, EngineOptions, Successor } from './context';
+import { usesHeap } from './heapCalls';
 import { contractEnv } from './calls';
 import { checkObligations } from './execute';
 import { withHeaps } from './frames';
@@ -87,8 +91,16 @@ function keyOf(span: Span, message: string): string {
   return `${span.line}:${span.col}:${message}`;
 }
 
-/** Checks every procedure, predicate and function of the program (declaration order). */
+/** The pass for a search that has no engine context of its own (generational search): a fresh term store. */
+export function wellFormedness(checked: CheckedProgram, solver: Solver, options: EngineOptions): Promise<WellFormedness> {
+  let activation = 0;
+  const ctx: EngineContext = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation };
+  return checkWellFormed(ctx);
+}
+
+/** Checks every procedure, predicate and function of the program (declaration order); without classes there is no heap to frame. */
 export async function checkWellFormed(ctx: EngineContext): Promise<WellFormedness> {
+  if (!usesHeap(ctx)) return WELL_FORMED;
   const found = new Findings();
   for (const d of ctx.checked.program.decls) {
     try {
