@@ -108,8 +108,9 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
       if (d.kind === 'predicate') await checkAssertion(ctx, d.params, d.name, { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true }, found);
       if (d.kind === 'function') await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
     } catch (e) {
-      // A construct the evaluator refuses is reported where the exploration meets it.
-      if (!(e instanceof EvalError)) throw e;
+      // A construct the evaluator refuses is reported where the exploration meets it; anything
+      // else leaves this declaration unchecked, which the verdict says (unknown), never a crash.
+      if (!(e instanceof EvalError)) found.unknowns.add(`the well-formedness of ${d.kind} ${d.name} could not be checked: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   return found.result();
