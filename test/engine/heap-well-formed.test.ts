@@ -89,6 +89,13 @@ describe.each(['explore', 'modular'] as const)('a callee\'s missing permission i
   });
 });
 
+test.each(['explore', 'modular'] as const)('two acc of one requires on one object: the message names the alias and the conjunct that took it (%s)', async (mode) => {
+  const src = `${CELL}proc setBoth(a: Cell, b: Cell)\n  requires acc(a.x) && acc(b.x)\n{\n}\nproc main() {\n  var c: Cell := new Cell;\n  setBoth(c, c);\n}\n`;
+  const r = await verify(src, mode);
+  expect(at(r)).toEqual(['permission@11:3: setBoth requires acc(b.x) (line 6), which is not held: b == a here, and acc(a.x) took it first']);
+  expect(r.failures[0].explanation).toBe("acc(c.x) was held until line 11: the call setBoth(c, c) took it already for another part of setBoth's requires");
+});
+
 test('a function whose requires calls itself is refused: it would be evaluated at every application', async () => {
   const src = `${CELL}function f(c: Cell): int\n  requires acc(c.x) && f(c) > 0\n{\n  c.x\n}\nproc main() {\n}\n`;
   const out = await verifySource(src, 'wf.sym', { mode: 'explore' });
