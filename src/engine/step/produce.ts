@@ -16,7 +16,7 @@ import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
 import { branchOn } from './branches';
 import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { assumeConjunct } from './checks';
-import { conjoin } from '../pathCondition';
+import { conjoin, pcTerms } from '../pathCondition';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
@@ -135,7 +135,8 @@ async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, 
     if (now.length === 0) return { s, v, checks: T.and(...assumed.map((o) => o.cond)) };
     // Given what the assertion said so far: `acc(c.x) && c == d && d.x > 0` reads d.x with acc(c.x).
     const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
-    const checked = await checkObligations(ctx, known, now);
+    const conjuncts = knownConjuncts(known);
+    const checked = await checkObligations(ctx, known, now.filter((o) => !entailed(o.cond, conjuncts)));
     leaves.push(...checked.leaves);
     // After a failure the path goes on where the check holds (one report per check).
     return checked.next ? { s, v, checks: T.and(...assumed.map((o) => o.cond), ...now.map((o) => o.cond)) } : undefined;
@@ -146,6 +147,30 @@ async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, 
   if (unheld.length === 0) return { s, v, checks: T.and(...obligations.map((o) => o.cond)) };
   leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
   return undefined;
+}
+
+/** The path condition's conjuncts, `and`s flattened. */
+function knownConjuncts(s: State): Set<Term> {
+  const out = new Set<Term>();
+  const work = pcTerms(s.pc);
+  while (work.length > 0) {
+    const t = work.pop()!;
+    if (t.op === 'and') work.push(...t.args); else out.add(t);
+  }
+  return out;
+}
+
+/**
+ * Whether `t` follows from the conjuncts by its shape alone (`g ==> it.list == l` with
+ * `it.list == l` among them): such a check needs no solver, so a contract whose reads are
+ * covered through an equality it states starts no Z3.
+ */
+function entailed(t: Term, known: ReadonlySet<Term>): boolean {
+  if (known.has(t)) return true;
+  if (t.op === 'implies') return entailed(t.args[1], known);
+  if (t.op === 'and') return t.args.every((a) => entailed(a, known));
+  if (t.op === 'or') return t.args.some((a) => entailed(a, known));
+  return false;
 }
 
 async function produceOne(
