@@ -91,7 +91,7 @@ function keyOf(span: Span, message: string): string {
   return `${span.line}:${span.col}:${message}`;
 }
 
-/** The pass for a search that has no engine context of its own (generational search): a fresh term store. */
+/** The pass on a term store of its own: the terms of the run that follows are those of a run without it. */
 export function wellFormedness(checked: CheckedProgram, solver: Solver, options: EngineOptions): Promise<WellFormedness> {
   let activation = 0;
   const ctx: EngineContext = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation };
