@@ -74,9 +74,9 @@ class Findings {
     for (const { state } of leaves) {
       const f = state.failure;
       const key = f && keyOf(f.span, f.message);
-      if (state.status === 'failed' && f && key && this.pending.has(key)) {
-        const known = this.failures.get(key);
-        if (!known) this.failures.set(key, { site: { kind: 'permission', span: f.span, message: f.message }, reads: this.pending.get(key)! });
+      // Other failures (a nested instance's body, say) are their own declaration's to report.
+      if (state.status === 'failed' && f && key && this.pending.has(key) && !this.failures.has(key)) {
+        this.failures.set(key, { site: { kind: 'permission', span: f.span, message: f.message }, reads: this.pending.get(key)! });
       }
       if (state.status === 'unknown' && state.note) this.unknowns.add(state.note);
     }
