@@ -64,7 +64,10 @@ class Findings {
       const detail = o.heal && o.message === notHeldToRead(o.heal.display) ? `reads ${o.heal.display} without acc(${o.heal.display})` : o.message;
       const mapped = { ...o, span: clause.span, message: `${shown} is not self-framing: ${detail}` };
       const key = keyOf(mapped.span, mapped.message);
-      this.pending.set(key, [...(this.pending.get(key) ?? []), o.span]);
+      // One list per failure, shared with it: a read mapped later to the same failure joins it.
+      const reads = this.pending.get(key) ?? [];
+      reads.push(o.span);
+      this.pending.set(key, reads);
       return mapped;
     };
   }
