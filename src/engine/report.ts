@@ -3,7 +3,9 @@
 // editor extension turns the same object into diagnostics.
 
 import type { Diagnostic } from '../lang/diagnostics';
-import { FAILURE_TITLES, type FailureKind } from './failures';
+import { FAILURE_TITLES, type FailureKind, type FailureSite } from './failures';
+import { spanWithin, type Span } from '../lang/span';
+import type { WellFormedness } from './step/wellFormed';
 import type { Counterexample } from './counterexample';
 import { afterJoinText, shownCounterexample } from './join/explain';
 import { inputSymbols, traceLines, type AfterJoin, type Failure } from './state';
@@ -82,6 +84,15 @@ export function bySourceOrder(a: FailureReport, b: FailureReport): number {
 export class ReportBuilder {
   private readonly failures = new Map<string, { report: FailureReport; count: number }>();
   private readonly notes = new Set<string>();
+  /** Well-formedness failures (on no path); `count`: explored paths that failed at one of their reads. */
+  private readonly wellFormed: { report: FailureReport; reads: readonly Span[]; count: number }[] = [];
+  private wellFormedUnknowns = 0;
+
+  addWellFormedness(wf: WellFormedness): void {
+    for (const f of wf.failures) this.wellFormed.push({ report: wellFormedReport(f.site), reads: f.reads, count: 0 });
+    for (const n of wf.unknowns) this.notes.add(n);
+    this.wellFormedUnknowns += wf.unknowns.length;
+  }
 
   addEnded(node: TreeNode): void {
     const s = node.state;
@@ -92,6 +103,9 @@ export class ReportBuilder {
   private addFailure(node: TreeNode): void {
     const s = node.state;
     const f = s.failure!;
+    // A read the well-formedness pass already reported, met again on a path: the same failure, listed once.
+    const framed = f.kind === 'permission' ? this.wellFormed.find((w) => w.reads.some((r) => spanWithin(f.span, r))) : undefined;
+    if (framed) { framed.count++; return; }
     const key = `${f.kind}:${f.span.line}:${f.span.col}`;
     const known = this.failures.get(key);
     if (known) { known.count++; return; }
@@ -108,10 +122,10 @@ export class ReportBuilder {
 
   build(file: string, counts: TreeCounts, solver: SolverStats, wallMs: number, peakRssMb: number): VerifyReport {
     const e = counts.ended;
-    const failures = [...this.failures.values()]
+    const failures = [...this.failures.values(), ...this.wellFormed]
       .map(({ report, count }) => ({ ...report, paths: count }))
       .sort(bySourceOrder);
-    const verdict = verdictOf(failures.length, e);
+    const verdict = verdictOf(failures.length, { bounded: e.bounded, unknown: e.unknown + this.wellFormedUnknowns });
     const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
     const avoided = avoidedQueries(solver);
     return {
@@ -141,6 +155,14 @@ function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): 
       status: aj.status, joinLines: aj.lines, ...(message ? { message } : {}), ...(aj.forgot ? { forgot: aj.forgot } : {}),
       ...(shown.summaryValues ? { summaryValues: shown.summaryValues } : {}),
     },
+  };
+}
+
+/** A well-formedness failure: on no path, so no inputs and no trace (design E.5). */
+function wellFormedReport(f: FailureSite): FailureReport {
+  return {
+    kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
+    message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message, counterexample: {}, trace: [], paths: 0,
   };
 }
 

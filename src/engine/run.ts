@@ -12,6 +12,7 @@ import { rootState } from './initial';
 import { explore, type ExploreControl, type ExploreResult } from './explorer';
 import { createSearcher, type Searcher, type SearcherName } from './searchers';
 import { ReportBuilder, type VerifyReport } from './report';
+import { wellFormedness, type WellFormedness } from './step/wellFormed';
 
 export interface RunOptions extends EngineOptions {
   readonly searcher: SearcherName;
@@ -43,6 +44,17 @@ export class SymbolicRun {
   /** Adds the root of `proc` (the entry in explore mode; every procedure in modular verification). */
   async start(proc: Proc): Promise<TreeNode> {
     return this.tree.addRoot(await rootState(this.ctx, proc));
+  }
+
+  /**
+   * The well-formedness pass (step/wellFormed.ts), once, before any root is explored: its
+   * failures go into the report. It has its own term store, so the exploration's terms (and
+   * hence Z3's queries and their speed) are exactly those of a run without it.
+   */
+  async checkWellFormed(): Promise<WellFormedness> {
+    const wf = await wellFormedness(this.checked, this.solver, this.options);
+    this.report.addWellFormedness(wf);
+    return wf;
   }
 
   /** Explores all live paths with the run's searcher. */

@@ -20,7 +20,7 @@ import { heapUnsupported } from './heapGuard';
 import type { Heap } from './heap/chunks';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from './terms/term';
-import type { Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding } from '../lang/ast';
+import type { Acc, Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding } from '../lang/ast';
 import { synthApplication } from './synth/encode';
 import { withoutChunk } from './heap/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
@@ -66,6 +66,19 @@ export interface EvalEnv {
 }
 
 export class EvalError extends Error {}
+
+/** Where, and with which message, a missing permission is reported. */
+interface Site { readonly span: Span; readonly message: string }
+
+/** The message of a field read without its permission (the well-formedness pass words it its own way, step/wellFormed.ts). */
+export function notHeldToRead(display: string): string {
+  return `acc(${display}) is not held to read ${display}`;
+}
+
+/** A permission function `fn`'s `requires` needs at `call`: reported at the call, naming the clause (design B.6, D.13). */
+function requiredAt(fn: FunctionDecl, part: Acc | Call, call: Call): Site {
+  return { span: call.span, message: `${fn.name} requires ${printExpr(part)} (line ${part.span.line}), which is not held` };
+}
 
 /** Evaluates `e`; obligations met on the way are appended to `out`. */
 export function evalExpr(e: Expr, env: EvalEnv, out: Obligation[]): SymValue {
@@ -220,8 +233,12 @@ class Evaluator {
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 
-  /** `e.f`: the value of the chunk the receiver's permission is held in, needing that permission. */
-  private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e): SymValue {
+  /**
+   * `e.f`: the value of the chunk the receiver's permission is held in, needing that permission.
+   * `site`: where and how a missing one is reported when not at the read (a function's
+   * `requires` is reported at the call, design B.6).
+   */
+  private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e, site?: Site): SymValue {
     const receiver = this.term(e.object, guard, bound, old);
     const heap = old ? this.env.oldHeap : this.env.heap;
     if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
@@ -230,7 +247,7 @@ class Evaluator {
     const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
     if (!isTrue(read.held)) {
       const display = printExpr(e, 200);
-      this.oblige('permission', read.held, guard, e.span, `acc(${display}) is not held to read ${display}`, { receiver, field: e.field, type, display });
+      this.oblige('permission', read.held, guard, site?.span ?? e.span, site?.message ?? notHeldToRead(display), { receiver, field: e.field, type, display });
     }
     return read.value;
   }
@@ -248,14 +265,14 @@ class Evaluator {
   }
 
   /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
-  private unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+  private unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue {
     const T = this.T;
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
     const found = predCandidates(heap, u.pred.callee, args);
     const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
-    if (!isTrue(held)) this.oblige('permission', held, guard, u.span, `${instance} is not held for unfolding`);
+    if (!isTrue(held)) this.oblige('permission', held, guard, site?.span ?? u.span, site?.message ?? `${instance} is not held for unfolding`);
     const type = this.env.types.get(u);
     if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
     const decl = this.env.decls!.predicates.get(u.pred.callee)!;
@@ -292,9 +309,10 @@ class Evaluator {
     const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
     for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
       const { g } = under(tests);
-      if (k.kind === 'acc') { inner.value(k.acc.target, g, new Map(), false); continue; }
+      if (k.kind === 'acc') { inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c)); continue; }
       if (k.kind === 'pred') {
-        inner.value({ kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span }, g, new Map(), false);
+        const held: Unfolding = { kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span };
+        inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
         continue;
       }
       const holds = inner.term(k.expr, g, new Map(), false);
@@ -328,7 +346,7 @@ class Evaluator {
       const when = (v: SymValue): SymValue => (tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term));
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
-        const value = when(inner.value(target, g, new Map(), false));
+        const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c)));
         footprint.push({ kind: 'field', receiver: inner.term(target.object, g, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
         keys.push(keyOf(value));
         parts.push(value);
@@ -336,7 +354,7 @@ class Evaluator {
         const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
         const found = predCandidates(heap, k.call.callee, pargs);
         const held = predHeld(T, pargs, found);
-        if (!isTrue(held)) this.oblige('permission', held, g, c.span, `${fn.name} requires ${printExpr(k.call)}, which is not held`);
+        if (!isTrue(held)) { const at = requiredAt(fn, k.call, c); this.oblige('permission', held, g, at.span, at.message); }
         const snaps = found.maybe.map((x) => snapshotOf(T, x));
         let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
         for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);

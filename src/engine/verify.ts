@@ -49,6 +49,7 @@ export async function verifyProgram(checked: CheckedProgram, solver: Solver, opt
   const entry = resolveEntry(checked, opts.entry);
   if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
   const synth = checked.synths.size > 0 ? collectOkPaths(run) : undefined;
+  await run.checkWellFormed();
   for (const p of rootProcs(checked, options.mode, entry.proc)) await run.start(p);
   await run.run();
   const tests = await Promise.all(ended.map((s) => testCase(solver, s)));

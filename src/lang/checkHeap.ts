@@ -127,7 +127,10 @@ export function heapCallType(call: Call, ctx: ExprContext): Type | undefined | '
 
 function functionCallType(call: Call, fn: FunctionDecl, ctx: ExprContext): Type {
   const within = heapOf(ctx).inFunction;
-  if (within && !within.inUnfolding && !within.earlier.has(fn.name)) {
+  if (within?.inRequires && !within.earlier.has(fn.name)) {
+    ctx.tables.error(call.span,
+      `a call in the requires of '${within.decl.name}' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`);
+  } else if (within && !within.inUnfolding && !within.earlier.has(fn.name)) {
     ctx.tables.error(call.span,
       `recursive call outside 'unfolding' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`);
   }

@@ -60,7 +60,8 @@ function checkPredicate(p: PredicateDecl, ctx: ExprContext): void {
 
 function checkFunction(f: FunctionDecl, ctx: ExprContext, earlier: ReadonlySet<string>): void {
   checkTypeKnown(f.result, f.nameSpan, ctx);
-  for (const r of f.requires) checkBool(r, ctx, `a 'requires' clause`);
+  const requiresCtx: ExprContext = { ...ctx, heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false, inRequires: true } } };
+  for (const r of f.requires) checkBool(r, requiresCtx, `a 'requires' clause`);
   // The body runs in code too (functions are expressions), so it is not a specification.
   const bodyCtx: ExprContext = {
     ...ctx, spec: false, heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false } },

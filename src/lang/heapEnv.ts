@@ -10,7 +10,7 @@ export interface HeapEnv {
   readonly functions: ReadonlyMap<string, FunctionDecl>;
   /** Synthesised functions (design C.11); absent in environments built before they existed. */
   readonly synths?: ReadonlyMap<string, SynthDecl>;
-  /** Set while checking a function's body: the termination rule needs it. */
+  /** Set while checking a function's body or requires: the termination rule needs it. */
   readonly inFunction?: FunctionBodyContext;
 }
 
@@ -20,6 +20,11 @@ export interface FunctionBodyContext {
   readonly earlier: ReadonlySet<string>;
   /** Inside `unfolding … in …`, where any call terminates (the predicate's depth decreases). */
   readonly inUnfolding: boolean;
+  /**
+   * In the function's `requires`, which is evaluated at every application (no fuel): only
+   * functions declared earlier may be called there, `unfolding` or not.
+   */
+  readonly inRequires?: boolean;
 }
 
 export const EMPTY_HEAP_ENV: HeapEnv = { classes: new Map(), predicates: new Map(), functions: new Map() };

@@ -19,6 +19,13 @@ export function spanContainsLine(span: Span, line: number): boolean {
   return span.line <= line && line <= span.endLine;
 }
 
+/** Whether `inner` lies inside `outer` (both ends included). */
+export function spanWithin(inner: Span, outer: Span): boolean {
+  const starts = inner.line > outer.line || (inner.line === outer.line && inner.col >= outer.col);
+  const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endCol <= outer.endCol);
+  return starts && ends;
+}
+
 export function formatSpan(file: string, span: Span): string {
   return `${file}:${span.line}:${span.col}`;
 }

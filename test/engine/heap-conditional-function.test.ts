@@ -23,13 +23,13 @@ describe.each(['explore', 'modular'] as const)('conditional permissions in a fun
     // main: line 9 on (CELL 3 lines, GET 5 lines).
     const src = `${CELL}${GET}proc main(c: Cell, b: bool)\n  requires acc(c.x) && c.x == 3\n{\n  assert get(c, b) == (b ? 3 : 0);\n  assert get(c, b) == 3;\n}\nproc other(c: Cell, b: bool) {\n  var z: int := get(c, false);\n  var v: int := get(c, b);\n}\n`;
     // \`other\` is verified in modular mode only (explore runs main); a missing permission of a
-    // function's requires is reported at the clause (line 5), as for unconditional ones.
-    expect((await run(src, mode)).failures.sort()).toEqual(mode === 'modular' ? ['assert@13', 'permission@5'] : ['assert@13']);
+    // function's requires is reported at the call (line 17, design B.6), as for unconditional ones.
+    expect((await run(src, mode)).failures.sort()).toEqual(mode === 'modular' ? ['assert@13', 'permission@17'] : ['assert@13']);
   });
 
   test('b ? acc(c.x) : acc(d.x): either side, each read where it is held', async () => {
     const src = `${CELL}${PICK}proc main(c: Cell, d: Cell, b: bool)\n  requires acc(c.x) && acc(d.x) && c.x == 1 && d.x == 2\n{\n  assert pick(c, d, b) == (b ? 1 : 2);\n  d.x := 5;\n  assert b ==> pick(c, d, b) == 1;\n}\nproc only(c: Cell, d: Cell)\n  requires acc(d.x)\n{\n  var v: int := pick(c, d, false);\n  var w: int := pick(c, d, true);\n}\n`;
-    expect((await run(src, mode)).failures).toEqual(mode === 'modular' ? ['permission@5'] : []);
+    expect((await run(src, mode)).failures).toEqual(mode === 'modular' ? ['permission@20'] : []);
   });
 
   test('a recursive function over a possibly-empty list: size(null) is 0, and the snapshot frames it', async () => {

@@ -31,7 +31,7 @@ describe.each(['explore', 'modular'] as const)('predicates and functions (%s)', 
 
   test('unfold without the instance, and a function without its requires, are permission failures', async () => {
     const call = await verify(`${ACCOUNT}proc main() {\n  var a: Account := new Account;\n  var b: int := balanceOf(a);\n}\n`, mode);
-    expect(call.failures.map((f) => `${f.kind}@${f.line}: ${f.formula}`)).toEqual(['permission@12: account(a) is not held for unfolding']);
+    expect(call.failures.map((f) => `${f.kind}@${f.line}: ${f.formula}`)).toEqual(['permission@12: balanceOf requires account(a) (line 6), which is not held']);
     const unfold = await verify(`${ACCOUNT}proc main() {\n  var a: Account := new Account;\n  unfold account(a);\n}\n`, mode);
     expect(unfold.failures.map((f) => `${f.kind}@${f.line}: ${f.formula}`)).toEqual(['permission@12: unfold account(a): the instance is not held']);
   });

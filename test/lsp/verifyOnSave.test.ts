@@ -48,6 +48,20 @@ describe('symdap lsp: verification on save', () => {
     expect(await cleared).toEqual([]);
   }, 60_000);
 
+  it('reports an assertion that is not self-framing at its clause, as an error with no path', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/framing.sym';
+    client.open(uri, 'class Cell { var x: int; }\nproc bad(c: Cell)\n  requires c.x > 0 && acc(c.x)\n{\n}\nproc main() {\n}\n');
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    await save(client, uri);
+    const [failure] = verifyResults(await result);
+    expect(failure.severity).toBe(1);
+    expect([failure.range.start.line, failure.range.start.character]).toEqual([2, 11]);
+    expect(failure.message).toBe('insufficient permission: bad requires c.x > 0 && acc(c.x) is not self-framing: reads c.x without acc(c.x) — counterexample: (any input)');
+    expect(failure.relatedInformation).toEqual([]);
+  }, 60_000);
+
   it('reports an incomplete search as a warning, never as success', async () => {
     client = startServer();
     await client.initialize();

@@ -9,6 +9,7 @@ import { resolveEntry } from '../../engine/entry';
 import { symbolicHeapError } from '../../engine/heapGuard';
 import { synthModeError } from '../../engine/synth/guard';
 import { SymbolicRun } from '../../engine/run';
+import type { WellFormedness } from '../../engine/step/wellFormed';
 import { createSolver } from '../../engine/solver';
 import type { Solver } from '../../engine/solver/solver';
 import type { TermStore } from '../../engine/terms/store';
@@ -39,6 +40,8 @@ export interface Debuggee extends EvalHost {
   readonly control: ExploreControl;
   /** The user asked to pause (as opposed to the run stopping itself through `control`). */
   readonly pause: { requested: boolean };
+  /** The well-formedness pass's findings (on no path: shown at launch and in the summary). */
+  readonly wellFormed: WellFormedness;
 }
 
 export type LaunchOutcome =
@@ -70,8 +73,10 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     timeoutMs: args.solverTimeout, searcher: args.searcher === 'generational' ? 'dfs' : args.searcher, retain: true,
   });
   const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
+  // Once, before any path, as `symdap verify` does (design B.5).
+  const wellFormed = await run.checkWellFormed();
   const debuggee = (): Debuggee => ({
-    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false },
+    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false }, wellFormed,
   });
   if (args.searcher === 'generational') {
     const g = await launchGenerational(args, checked, entry.proc, solver, run, paths).catch((e: unknown) => ({ error: `${args.program}: generational search failed: ${e instanceof Error ? e.message : String(e)}` }));

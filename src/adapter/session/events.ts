@@ -10,6 +10,9 @@ import type { Debuggee } from '../runtime/debuggee';
 import type { Outcome } from '../runtime/stepping';
 import { isLive } from '../runtime/paths';
 import { summary } from './summary';
+import * as nodePath from 'node:path';
+import { formatSpan } from '../../lang/span';
+import { FAILURE_TITLES } from '../../engine/failures';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];
@@ -60,5 +63,22 @@ export function output(text: string, category: 'console' | 'stderr' | 'stdout'):
 export function summaryText(d: Debuggee): string {
   const e = d.run.tree.counts.ended;
   const total = Object.values(e).reduce((a, b) => a + b, 0);
-  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} failed, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown`;
+  const n = d.wellFormed.failures.length;
+  const framing = n > 0 ? `; ${n} well-formedness failure${n === 1 ? '' : 's'} on no path (listed at launch)` : '';
+  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} failed, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown${framing}`;
+}
+
+/**
+ * The well-formedness failures: on no path, so no thread can stop there. Each is one stderr
+ * line in the `symdap verify` format, carrying its source and line so clients link to it.
+ */
+export function wellFormedEvents(d: Debuggee): DebugProtocol.OutputEvent[] {
+  const source: DebugProtocol.Source = { name: nodePath.basename(d.checked.file), path: nodePath.resolve(d.checked.file) };
+  const lines = d.wellFormed.failures.map(({ site }) => {
+    const e = output(`${formatSpan(d.checked.file, site.span)}: ${FAILURE_TITLES[site.kind]}: ${site.message} (well-formedness: on no path)`, 'stderr');
+    e.body = { ...e.body, source, line: site.span.line, column: site.span.col };
+    return e;
+  });
+  const unknown = d.wellFormed.unknowns.map((u) => output(`well-formedness: ${u}`, 'console'));
+  return [...lines, ...unknown];
 }

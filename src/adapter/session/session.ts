@@ -16,7 +16,7 @@ import { VariableRefs } from './scopes';
 import {
   completionsBody, evaluateBody, exceptionInfoBody, frameRef, gotoTargetsBody, scopesBody, stackBody, variablesBody, type Args,
 } from './inspection';
-import { outcomeEvents, output } from './events';
+import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
@@ -204,6 +204,7 @@ export class SymDebugSession extends DebugSession {
     await Promise.race([this.configured.promise, delay(CONFIGURATION_WAIT_MS)]);
     this.sendResponse(response);
     out.output?.forEach((o) => this.output(o, 'console'));
+    wellFormedEvents(d).forEach((e) => this.sendEvent(e));
     if (v.args.stopOnEntry) {
       this.finish({ stop: { threadId: out.root.id, reason: 'entry' }, output: [] }, false);
     } else if (v.args.searcher === 'generational') {

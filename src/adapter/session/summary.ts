@@ -11,6 +11,8 @@ export interface Summary {
   readonly live: number;
   /** Ended paths kept as threads, stopped at their end (e.g. failures), until the session ends. */
   readonly kept: { readonly threadId: number; readonly name: string; readonly why: string }[];
+  /** Well-formedness failures (design B.5): on no path, so not among the threads. */
+  readonly wellFormed: { readonly line: number; readonly column: number; readonly message: string }[];
   readonly text: string;
 }
 
@@ -19,7 +21,8 @@ export function summary(d: Debuggee): Summary {
   const threads = d.paths.all();
   const live = threads.filter((t) => isLive(t.tip)).length;
   const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0), why: endedWhy(t.tip) }));
-  return { ended, live, kept, text: progressText(ended, live) };
+  const wellFormed = d.wellFormed.failures.map(({ site }) => ({ line: site.span.line, column: site.span.col, message: site.message }));
+  return { ended, live, kept, wellFormed, text: progressText(ended, live) };
 }
 
 /** `paths so far: 2 completed, 1 failed, 0 infeasible, 0 bound reached, 0 unknown; 3 still running`. */

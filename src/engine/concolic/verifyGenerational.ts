@@ -15,6 +15,7 @@ import type { TreeCounts } from '../tree';
 import type { TestCase, VerifyOutcome } from '../verify';
 import { DEFAULT_OPTIONS, STEP, type EngineOptions } from '../step/context';
 import { coverageReport } from '../coverage';
+import { wellFormedness } from '../step/wellFormed';
 import type { ConcreteInputs } from './assignment';
 import { CONCOLIC_BOUNDS, type ConcolicOutcome } from './concolicRun';
 import { generationalSearch, type GenerationalResult } from './generational';
@@ -50,6 +51,8 @@ export async function verifyGenerational(checked: CheckedProgram, solver: Solver
   if (seedError) return { report: emptyReport(checked, solver, started), tests: [], error: `seed: ${seedError}` };
   const result = await generationalSearch(checked, entry.proc, solver, { runs: budget, seed: opts.seed, engine, timeoutMs: opts.timeoutMs });
   const builder = new ReportBuilder();
+  // Assertions that are not self-framing fail whatever the runs find (design B.5).
+  builder.addWellFormedness(await wellFormedness(checked, solver, engine));
   // Each concolic run is reported as a one-node path: its end state carries the trace and failure.
   result.runs.forEach((r, id) => builder.addEnded({ id, depth: 0, state: r.result.state, label: STEP }));
   const report = builder.build(checked.file, counts(result), solver.stats(), Date.now() - started, process.resourceUsage().maxRSS / 1024);

@@ -93,6 +93,10 @@ function stmtLoss(st: Stmt, before: State, after: State): { line: number; how: s
   if (call && after.frames.length > before.frames.length) {
     return { line, how: `the call ${printExpr(call, 60)} did not pass it: ${call.callee}'s requires does not ask for it` };
   }
+  // Held right before the call that fails for it: the call's own requires took it for another part (an alias).
+  if (call && after.status === 'failed' && after.failure?.span.line === line) {
+    return { line, how: `the call ${printExpr(call, 60)} took it already for another part of ${call.callee}'s requires` };
+  }
   if (call) return { line, how: `the call ${printExpr(call, 60)} consumed it, and ${call.callee}'s ensures does not give it back` };
   return { line, how: `the ${st.kind} statement consumed it` };
 }

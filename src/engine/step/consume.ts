@@ -13,6 +13,7 @@ import type { EvalEnv, Obligation } from '../symbolicEval';
 import { evalTerm } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from '../heap/access';
+import { distinctRefs } from '../heap/alias';
 import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
 import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../heap/chunks';
 import { predCandidates, predHeld, sameArgs } from '../heap/predicates';
@@ -55,6 +56,8 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
   const list = clauses.flatMap((e) => conjuncts(e, isPred));
   const leaves: Successor[] = [];
   const outs: Consumed[] = [];
+  // Which conjunct took each field chunk: a later acc of the same object is explained by it (B.6).
+  const takers = new Map<Chunk, Acc>();
   // `how` carries the heap at the start of the consume; after a healed permission failure it
   // also holds the assumed chunk, so the rest of the assertion reads it instead of failing again.
   const go = async (cur: State, rest: readonly Conjunct[], removed: readonly Chunk[], how: ConsumeHow): Promise<void> => {
@@ -94,12 +97,18 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     cur = checked.next;
     const heap = cur.heap ?? EMPTY_HEAP;
     const found = candidates(heap, receiver, target.field);
-    const take = (st: State, chunk: Chunk): Promise<void> => go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk], how);
+    const take = (st: State, chunk: Chunk): Promise<void> => {
+      takers.set(chunk, c.acc);
+      return go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk], how);
+    };
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);
     const missing = await ask(ctx, cur, ctx.T.not(held));
     if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`)); return; }
-    if (missing.status === 'sat') await missingChunk(ctx, cur, c.acc, receiver, held, removed, how, leaves, healed, missing.model);
+    if (missing.status === 'sat') {
+      const taken = { removed, by: (chunk: Chunk) => takers.get(chunk) };
+      await missingChunk(ctx, cur, c.acc, receiver, held, taken, how, leaves, healed, missing.model);
+    }
     if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
     for (const x of found.maybe) {
       const same = ctx.T.eq(receiver, x.receiver);
@@ -121,25 +130,49 @@ async function branches(ctx: EngineContext, s: State, c: Extract<Conjunct, { kin
   return checked.next ? branchOn(ctx, checked.next, c, test, leaves) : [];
 }
 
+/** The chunks a consume took so far, and which of its conjuncts took each. */
+interface Taken { readonly removed: readonly Chunk[]; readonly by: (chunk: Chunk) => Acc | undefined }
+
+/**
+ * Why a permission may be missing when this very consume took the object's chunk already
+ * (`setBoth requires acc(b.x) (line 9), which is not held: b == a here, and acc(a.x) took it
+ * first`, design B.6), with a model that shows the alias; undefined when no taken chunk can be it.
+ */
+async function takenFirst(ctx: EngineContext, s: State, acc: Acc, receiver: Term, notHeld: Term, taken: Taken): Promise<{ note: string; model: State['model'] } | undefined> {
+  const target = acc.target as FieldRead;
+  for (const chunk of taken.removed) {
+    const by = taken.by(chunk);
+    if (chunk.kind !== 'field' || chunk.field !== target.field || !by || distinctRefs(chunk.receiver, receiver)) continue;
+    const same = await ask(ctx, s, ctx.T.and(notHeld, ctx.T.eq(receiver, chunk.receiver)));
+    if (same.status !== 'sat') continue;
+    const other = (by.target as FieldRead).object;
+    return { note: `: ${printExpr(target.object)} == ${printExpr(other)} here, and ${printExpr(by)} took it first`, model: same.model };
+  }
+  return undefined;
+}
+
 /** The permission failure, and the path that goes on as if the chunk (with a fresh value) had been held. */
 async function missingChunk(
-  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, removed: readonly Chunk[], how: ConsumeHow, leaves: Successor[],
-  k: (s: State, chunk: FieldChunk) => Promise<void>, model: State['model'],
+  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, taken: Taken, how: ConsumeHow, leaves: Successor[],
+  k: (s: State, chunk: FieldChunk) => Promise<void>, missingModel: State['model'],
 ): Promise<void> {
   const T = ctx.T;
+  const removed = taken.removed;
   const notHeld = T.not(held);
   const isNull = await ask(ctx, s, T.and(notHeld, T.eq(receiver, T.constOf(0n, receiver.sort))));
   const target = acc.target as FieldRead;
   const site = { ...how.accSite(acc), missing: { kind: 'field' as const, receiver, field: target.field } };
-  const message = isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
-  // The counterexample shows what the message says: a null receiver when it may be null.
-  const failure = { ...site, message, model: isNull.status === 'sat' ? isNull.model : model, modelStatus: 'sat' as const };
+  const alias = await takenFirst(ctx, s, acc, receiver, notHeld, taken);
+  // The counterexample shows what the message says: the alias, or a null receiver when it may be null.
+  const model = alias?.model ?? (isNull.status === 'sat' ? isNull.model : missingModel);
+  const message = alias ? `${site.message}${alias.note}` : isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
+  const failure = { ...site, message, model, modelStatus: 'sat' as const };
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
   // Nor one folded inside a held instance (or one this consume took).
-  const taken = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) => T.neq(receiver, x.receiver));
-  const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...taken);
+  const apart = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) => T.neq(receiver, x.receiver));
+  const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...apart);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return;
   const healed = assumeConjunct(s, side, site.span, `${printExpr(acc)} assumed after the permission failure at line ${site.span.line}`, r);

@@ -15,6 +15,7 @@ import { EMPTY_HEAP, type FieldChunk, type Heap } from '../heap/chunks';
 import { printExpr } from '../../lang/printer';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkHealing } from './heal';
+import { notHeldToRead } from '../symbolicEval';
 
 /** Every reference-sorted term the path holds: variables of all frames, globals, chunk receivers and values. */
 function knownRefs(s: State): Term[] {
@@ -79,7 +80,7 @@ export async function readChecked(
   if (isTrue(r.held)) return k(s, r.value);
   const display = printExpr(target, 200);
   const obligation = {
-    kind: 'permission' as const, cond: r.held, span, message: `acc(${display}) is not held to read ${display}`,
+    kind: 'permission' as const, cond: r.held, span, message: notHeldToRead(display),
     heal: { receiver, field: target.field, type, display },
   };
   const out = await checkHealing(ctx, s, [obligation], (healed) => readChecked(ctx, healed, target, receiver, span, k));

@@ -16,7 +16,7 @@ import { branchConjuncts, conjuncts, type Conjunct } from '../heap/assertions';
 import { branchOn } from './branches';
 import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { assumeConjunct } from './checks';
-import { conjoin } from '../pathCondition';
+import { conjoin, pcTerms } from '../pathCondition';
 import { STEP, type EngineContext, type Successor } from './context';
 import { checkObligations } from './execute';
 import { envFrom, withHeaps } from './frames';
@@ -41,6 +41,12 @@ export interface ProduceHow {
   readonly guardedFacts?: boolean;
   /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
   readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
+  /**
+   * The well-formedness pass (step/wellFormed.ts): a read must be covered by the permissions
+   * produced before it, so permission obligations are checked (given the facts so far) and
+   * reported as this maps them; the other runtime checks are assumed, as without it.
+   */
+  readonly selfFraming?: (o: Obligation) => Obligation;
 }
 
 interface Facts { readonly list: { term: Term; span: Span }[] }
@@ -106,7 +112,7 @@ async function produceInto(
 async function produceCond(
   ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, rest: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
 ): Promise<End[]> {
-  const ev = await evaluate(ctx, s, c.test, how, leaves);
+  const ev = await evaluate(ctx, s, c.test, how, leaves, facts);
   if (!ev) return [];
   const known = settle(ctx, ev.s, { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] }, how.reason);
   if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
@@ -118,20 +124,53 @@ async function produceCond(
   return out;
 }
 
-async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[]): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[], facts: Facts): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+  const T = ctx.T;
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
-  if (!how.checkObligations) {
-    // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
-    // failure that ends the path, never a silent contradiction (a path with no failures).
-    const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
-    if (unheld.length === 0) return { s, v, checks: ctx.T.and(...obligations.map((o) => o.cond)) };
-    leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
-    return undefined;
+  // Checked now: every runtime check (the entry's requires), or the reads (well-formedness).
+  const now = how.checkObligations ? obligations : how.selfFraming ? obligations.filter((o) => o.kind === 'permission').map(how.selfFraming) : undefined;
+  if (now) {
+    const assumed = how.checkObligations ? [] : obligations.filter((o) => o.kind !== 'permission');
+    if (now.length === 0) return { s, v, checks: T.and(...assumed.map((o) => o.cond)) };
+    // Given what the assertion said so far: `acc(c.x) && c == d && d.x > 0` reads d.x with acc(c.x).
+    const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
+    const conjuncts = knownConjuncts(known);
+    const checked = await checkObligations(ctx, known, now.filter((o) => !entailed(o.cond, conjuncts)));
+    leaves.push(...checked.leaves);
+    // After a failure the path goes on where the check holds (one report per check).
+    return checked.next ? { s, v, checks: T.and(...assumed.map((o) => o.cond), ...now.map((o) => o.cond)) } : undefined;
   }
-  const checked = await checkObligations(ctx, s, obligations);
-  leaves.push(...checked.leaves);
-  return checked.next ? { s: checked.next, v, checks: ctx.T.trueTerm } : undefined;
+  // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
+  // failure that ends the path, never a silent contradiction (a path with no failures).
+  const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
+  if (unheld.length === 0) return { s, v, checks: T.and(...obligations.map((o) => o.cond)) };
+  leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
+  return undefined;
+}
+
+/** The path condition's conjuncts, `and`s flattened. */
+function knownConjuncts(s: State): Set<Term> {
+  const out = new Set<Term>();
+  const work = pcTerms(s.pc);
+  while (work.length > 0) {
+    const t = work.pop()!;
+    if (t.op === 'and') work.push(...t.args); else out.add(t);
+  }
+  return out;
+}
+
+/**
+ * Whether `t` follows from the conjuncts by its shape alone (`g ==> it.list == l` with
+ * `it.list == l` among them): such a check needs no solver, so a contract whose reads are
+ * covered through an equality it states starts no Z3.
+ */
+function entailed(t: Term, known: ReadonlySet<Term>): boolean {
+  if (known.has(t)) return true;
+  if (t.op === 'implies') return entailed(t.args[1], known);
+  if (t.op === 'and') return t.args.every((a) => entailed(a, known));
+  if (t.op === 'or') return t.args.some((a) => entailed(a, known));
+  return false;
 }
 
 async function produceOne(
@@ -148,7 +187,7 @@ async function produceOne(
     return s;
   }
   const e = c.kind === 'acc' ? (c.acc.target as FieldRead).object : c.expr;
-  const ev = await evaluate(ctx, s, e, how, leaves);
+  const ev = await evaluate(ctx, s, e, how, leaves, facts);
   if (!ev) return undefined;
   const value = ev.v as Term;
   const fact = (t: Term): Term => (how.guardedFacts ? T.implies(ev.checks, t) : T.and(ev.checks, t));
@@ -181,9 +220,10 @@ async function producePred(
   const argVals: Term[] = [];
   let cur = s;
   for (const a of call.args) {
-    const ev = await evaluate(ctx, cur, a, how, leaves);
+    const ev = await evaluate(ctx, cur, a, how, leaves, facts);
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
+    if (!how.guardedFacts && !(ev.checks.op === 'const' && ev.checks.value === true)) facts.list.push({ term: ev.checks, span: a.span });
     cur = ev.s;
   }
   const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
@@ -199,7 +239,8 @@ async function producePred(
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
   const argText = new Map(decl.params.map((p, i) => [p.name, display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(/\.$/, '')]));
   const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
-  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false };
+  // The body's own framing is the predicate's well-formedness, checked once (step/wellFormed.ts).
+  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false, selfFraming: undefined };
   const innerDisplay: Display = (t) => (t.object.kind === 'var' && argText.has(t.object.name) ? `${argText.get(t.object.name)}.${t.field}` : `${instance}.${printExpr(t, 200)}`);
   const before: Heap = cur.heap ?? EMPTY_HEAP;
   // No conditional in the body (those predicates are snapshotted, heap/recursion.ts): one path at most.
