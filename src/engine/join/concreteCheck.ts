@@ -52,7 +52,7 @@ async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
   }
   const failure = { ...f, model, afterJoin };
   // A concrete counterexample shows the lines its run takes before the join, not the first path's.
-  const trace = afterJoin.status === 'concrete' && model ? concreteTrace(s.trace, s.lastJoin, model, ctx.T) : undefined;
+  const trace = afterJoin.status === 'concrete' && model ? concreteTrace(s.trace, s.lastJoin, model) : undefined;
   return { state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) }, label: x.label.kind === 'failure' ? { kind: 'failure', failure } : x.label };
 }
 

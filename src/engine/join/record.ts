@@ -171,12 +171,12 @@ export function recordsOf(rec: JoinRecord | undefined): JoinRecord[] {
  * last join is `rec`: the incoming path the model takes (its guard and earlier joins hold),
  * then the lines after the join. Undefined when the model picks no path (a partial model).
  */
-export function concreteTrace(trace: TraceEntry | null, rec: JoinRecord | undefined, model: Model, T: TermStore): TraceEntry | null | undefined {
+export function concreteTrace(trace: TraceEntry | null, rec: JoinRecord | undefined, model: Model): TraceEntry | null | undefined {
   if (!rec) return trace;
-  const memo = new Map<JoinRecord, Term>();
-  const taken = rec.paths.find((p) => evaluateUnder(model, p.guard) === true && (!p.before || evaluateUnder(model, reachFormula(T, p.before, memo)) === true));
+  // The guards are the paths' conditions after their common prefix: they exclude each other.
+  const taken = rec.paths.find((p) => evaluateUnder(model, p.guard) === true);
   if (!taken) return undefined;
-  const base = concreteTrace(taken.trace, taken.before, model, T);
+  const base = concreteTrace(taken.trace, taken.before, model);
   if (base === undefined) return undefined;
   const after = traceLines(trace).slice(rec.traceLength);
   return after.reduce<TraceEntry | null>((t, line) => extendTrace(t, line), base);
