@@ -1,0 +1,26 @@
+// A split run's worker thread: it loads the program as soon as it starts, then takes subtree
+// tasks from the counter it shares with the other lanes until none is left, posting each
+// subtree's report as it ends. It never waits for the coordinator between tasks: that thread
+// explores a lane of its own and reads messages only when its explorer yields.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
+import { exploreTasks, loadSubtreeExplorer } from './subtree';
+import { trace } from './trace';
+
+function serve(): void {
+  const port = parentPort!;
+  const { program, next } = workerData as SplitWorkerData;
+  const loaded = loadSubtreeExplorer(program);
+  // A load failure is reported when the tasks come, as the answer to them.
+  loaded.catch(() => undefined);
+  trace('worker thread loaded');
+  port.once('message', ({ tasks }: SplitTasks) => {
+    const reply = (m: SplitReply) => port.postMessage(m);
+    loaded
+      .then(({ explorer }) => exploreTasks(explorer, tasks, next, (index, report) => reply({ kind: 'result', index, report })))
+      .then(() => reply({ kind: 'idle' }), (e: unknown) => reply({ kind: 'error', error: e instanceof Error ? e.message : String(e) }));
+  });
+}
+
+serve();
