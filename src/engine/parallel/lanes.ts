@@ -16,9 +16,13 @@ const STOP = 0x3fff_ffff;
 
 export class SplitLanes {
   private readonly workers: Worker[] = [];
+  /** Per worker: settles when it has loaded the program (or failed). */
+  private readonly ready: Promise<void>[] = [];
   /** Per worker: settles when it has taken its last task (or failed). */
   private readonly finished: Promise<void>[] = [];
   private reports: VerifyReport[] = [];
+  /** Tasks explored per lane: this thread's first, then each worker's (SYMDAP_JOBS_TRACE, tests). */
+  private taken: number[] = [];
 
   private constructor(private readonly next: Int32Array) {}
 
@@ -29,16 +33,27 @@ export class SplitLanes {
       const workerData: SplitWorkerData = { program, next: lanes.next };
       const w = new Worker(workerScript('splitWorker'), { workerData });
       lanes.workers.push(w);
-      lanes.finished.push(lanes.watch(w));
+      lanes.watch(w, i + 1);
     }
     return lanes;
+  }
+
+  /** Settles when every worker has loaded the program (tests; a run does not wait for it). */
+  async loaded(): Promise<void> {
+    await Promise.all(this.ready);
+  }
+
+  /** How many tasks each lane explored in the last run: this thread's first. */
+  tasksPerLane(): readonly number[] {
+    return this.taken;
   }
 
   /** Explores every task, this thread with `local` being one lane; the first failure of any lane stops them all. */
   async run(tasks: readonly SubtreeTask[], local: SubtreeExplorer): Promise<VerifyReport[]> {
     this.reports = new Array(tasks.length);
+    this.taken = new Array(this.workers.length + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    const here = exploreTasks(local, tasks, this.next, (i, r) => { this.reports[i] = r; });
+    const here = exploreTasks(local, tasks, this.next, (i, r) => { this.reports[i] = r; this.taken[0]++; });
     here.catch(() => this.stop());
     try {
       await Promise.all([here, ...this.finished]);
@@ -61,10 +76,14 @@ export class SplitLanes {
     Atomics.store(this.next, 0, STOP);
   }
 
-  private watch(w: Worker): Promise<void> {
+  /** Follows worker `lane`'s messages and its end; a failure stops every lane. */
+  private watch(w: Worker, lane: number): void {
+    let onLoaded = () => {};
+    const ready = new Promise<void>((resolve) => { onLoaded = resolve; });
     const finished = new Promise<void>((resolve, reject) => {
       w.on('message', (m: SplitReply) => {
-        if (m.kind === 'result') this.reports[m.index] = m.report;
+        if (m.kind === 'loaded') onLoaded();
+        else if (m.kind === 'result') { this.reports[m.index] = m.report; this.taken[lane]++; }
         else if (m.kind === 'idle') resolve();
         else reject(new Error(m.error));
       });
@@ -72,6 +91,10 @@ export class SplitLanes {
       w.on('exit', (code) => reject(new Error(`a worker thread exited (code ${code})`)));
     });
     finished.catch(() => this.stop());
-    return finished;
+    // A worker that fails before loading is never ready: `loaded` then fails with it.
+    const readyOrFailed = Promise.race([ready, finished]);
+    readyOrFailed.catch(() => undefined);
+    this.ready.push(readyOrFailed);
+    this.finished.push(finished);
   }
 }

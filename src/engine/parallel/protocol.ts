@@ -23,8 +23,9 @@ export interface SplitWorkerData {
 /** Coordinator → split worker: the tasks, once the frontier is known. */
 export interface SplitTasks { readonly tasks: readonly SubtreeTask[] }
 
-/** Split worker → coordinator: one explored task, all tasks taken, or a failure. */
+/** Split worker → coordinator: the program is loaded, one explored task, all tasks taken, or a failure. */
 export type SplitReply =
+  | { readonly kind: 'loaded' }
   | { readonly kind: 'result'; readonly index: number; readonly report: VerifyReport }
   | { readonly kind: 'idle' }
   | { readonly kind: 'error'; readonly error: string };

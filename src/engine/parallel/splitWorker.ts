@@ -11,15 +11,18 @@ import { trace } from './trace';
 function serve(): void {
   const port = parentPort!;
   const { program, next } = workerData as SplitWorkerData;
+  const reply = (m: SplitReply) => port.postMessage(m);
+  trace('worker thread started');
+  const failed = (e: unknown) => reply({ kind: 'error', error: e instanceof Error ? e.message : String(e) });
   const loaded = loadSubtreeExplorer(program);
-  // A load failure is reported when the tasks come, as the answer to them.
-  loaded.catch(() => undefined);
-  trace('worker thread loaded');
+  loaded.then(() => { trace('program loaded'); reply({ kind: 'loaded' }); }, failed);
+  // Listening from the start: the tasks may come before the program is loaded.
   port.once('message', ({ tasks }: SplitTasks) => {
-    const reply = (m: SplitReply) => port.postMessage(m);
-    loaded
-      .then(({ explorer }) => exploreTasks(explorer, tasks, next, (index, report) => reply({ kind: 'result', index, report })))
-      .then(() => reply({ kind: 'idle' }), (e: unknown) => reply({ kind: 'error', error: e instanceof Error ? e.message : String(e) }));
+    loaded.then(
+      ({ explorer }) => exploreTasks(explorer, tasks, next, (index, report) => reply({ kind: 'result', index, report }))
+        .then(() => reply({ kind: 'idle' }), failed),
+      () => undefined, // a load failure is already reported
+    );
   });
 }
 

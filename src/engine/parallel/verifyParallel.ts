@@ -88,6 +88,7 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
     const lanes = SplitLanes.start(program, Math.min(jobs, tasks.length) - 1);
     try {
       subtreeReports = await withSolver(program, (solver) => lanes.run(tasks, new SubtreeExplorer(checked, solver, options, procs)));
+      trace(`subtrees per lane (this thread first): ${lanes.tasksPerLane().join(', ')}`);
     } finally {
       await lanes.close();
     }
