@@ -30,7 +30,7 @@ export class SplitLanes {
   static start(program: SplitProgram, count: number): SplitLanes {
     const lanes = new SplitLanes(new Int32Array(new SharedArrayBuffer(4)));
     for (let i = 0; i < count; i++) {
-      const workerData: SplitWorkerData = { program, next: lanes.next };
+      const workerData: SplitWorkerData = { program, next: lanes.next, lane: i + 1 };
       const w = new Worker(workerScript('splitWorker'), { workerData });
       lanes.workers.push(w);
       lanes.watch(w, i + 1);
@@ -53,7 +53,7 @@ export class SplitLanes {
     this.reports = new Array(tasks.length);
     this.taken = new Array(this.workers.length + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    const here = exploreTasks(local, tasks, this.next, (i, r) => { this.reports[i] = r; this.taken[0]++; });
+    const here = exploreTasks(local, tasks, this.next, 0, (i, r) => { this.reports[i] = r; this.taken[0]++; });
     here.catch(() => this.stop());
     try {
       await Promise.all([here, ...this.finished]);

@@ -18,6 +18,8 @@ export type WorkerReply =
 export interface SplitWorkerData {
   readonly program: SplitProgram;
   readonly next: Int32Array;
+  /** 1 for the first worker, …: the lane's name in SYMDAP_JOBS_TRACE lines. */
+  readonly lane: number;
 }
 
 /** Coordinator → split worker: the tasks, once the frontier is known. */

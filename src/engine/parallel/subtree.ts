@@ -93,11 +93,11 @@ export class SubtreeExplorer {
 
 /** A lane's loop: take the next task nobody has taken (the counter is shared by every lane,
  *  so no lane waits for another to hand out work) until none is left. */
-export async function exploreTasks(explorer: SubtreeExplorer, tasks: readonly SubtreeTask[], next: Int32Array, done: (index: number, report: VerifyReport) => void): Promise<void> {
+export async function exploreTasks(explorer: SubtreeExplorer, tasks: readonly SubtreeTask[], next: Int32Array, lane: number, done: (index: number, report: VerifyReport) => void): Promise<void> {
   for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
-    trace(`subtree ${i} [${tasks[i].prefix.join(',')}] starts`);
+    trace(`subtree ${i} [${tasks[i].prefix.join(',')}] starts`, lane);
     const report = await explorer.explore(tasks[i]);
-    trace(`subtree ${i} ends: ${report.paths.total} paths`);
+    trace(`subtree ${i} ends: ${report.paths.total} paths`, lane);
     done(i, report);
   }
 }

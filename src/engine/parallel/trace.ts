@@ -4,17 +4,17 @@
 // and how it is checked again; off, it costs one environment lookup per phase.
 
 import { readFileSync } from 'node:fs';
-import { threadId } from 'node:worker_threads';
 
 export function tracing(): boolean {
   return process.env.SYMDAP_JOBS_TRACE === '1';
 }
 
-/** `[jobs t=…ms cpu=…ms thread N] what`: t from process start, cpu of this thread. */
-export function trace(what: string): void {
+/** `[jobs t=…ms cpu=…ms lane N] what`: t from process start, cpu of this thread; lane 0 is the
+ *  main thread, lane i its i-th worker (passed in: node:worker_threads is not loaded for this). */
+export function trace(what: string, lane = 0): void {
   if (!tracing()) return;
   const t = Math.round(process.uptime() * 1000);
-  process.stderr.write(`[jobs t=${t}ms cpu=${threadCpuMs() ?? '?'}ms thread ${threadId}] ${what}\n`);
+  process.stderr.write(`[jobs t=${t}ms cpu=${threadCpuMs() ?? '?'}ms lane ${lane}] ${what}\n`);
 }
 
 /** user + system time of the calling thread (Linux /proc; undefined elsewhere). */
