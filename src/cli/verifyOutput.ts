@@ -1,7 +1,7 @@
 // Human-readable output of `symdap verify`: the verdict, each failure as
 // `file:line:col: assertion may fail: φ` with its counterexample and path, then a summary.
 
-import { formatCounterexample } from '../engine/counterexample';
+import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
 import type { VerifyReport } from '../engine/report';
 import { formatCoverage } from '../engine/coverage';
 import { functionDefinition } from '../engine/synth/readback';
@@ -11,7 +11,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   for (const f of r.failures) {
     lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
     if (f.explanation) lines.push(`  ${f.explanation}`);
-    lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
+    if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }
