@@ -1,7 +1,9 @@
 // `symdap verify --jobs` (issue 13): 16 independent ifs (65,536 paths), whole processes with
-// one job and with two, run alternately so both see the same machine load; medians of the runs.
+// one job and with two, run alternately so both see the same machine load; medians of the runs,
+// wall time and the process's CPU time (what the second job costs in work, whatever the load).
 'use strict';
 const { spawnSync } = require('node:child_process');
+const { childCpuMs } = require('./_childCpu.js');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -16,12 +18,14 @@ function ifs(n) {
 }
 
 function verify(file, jobs) {
+  const c0 = childCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = childCpuMs() - c0;
   let report;
   try { report = JSON.parse(r.stdout); } catch { throw new Error(`--jobs ${jobs}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`); }
-  return { ms, report };
+  return { ms, cpu, report };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -30,11 +34,13 @@ async function run() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-jobs-')), 'ifs16.sym');
   fs.writeFileSync(file, ifs(16));
   const times = { 1: [], 2: [] };
+  const cpus = { 1: [], 2: [] };
   const reports = {};
   for (let i = 0; i < RUNS; i++) {
     for (const jobs of [1, 2]) {
-      const { ms, report } = verify(file, jobs);
+      const { ms, cpu, report } = verify(file, jobs);
       times[jobs].push(ms);
+      cpus[jobs].push(cpu);
       reports[jobs] = report;
     }
   }
@@ -45,6 +51,8 @@ async function run() {
     { benchmark: name, metric: `wall time, 1 job (median of ${RUNS})`, value: one, unit: 'ms', target: '< 3 s', ok: one < 3000 },
     { benchmark: name, metric: `wall time, 2 jobs (median of ${RUNS})`, value: two, unit: 'ms' },
     { benchmark: name, metric: 'speed-up 2 jobs / 1 job', value: one / two, unit: '×', target: '≥ 1.6×', ok: one / two >= 1.6 },
+    { benchmark: name, metric: `CPU time (user + sys), 1 job (median of ${RUNS})`, value: median(cpus[1]), unit: 'ms' },
+    { benchmark: name, metric: `CPU time (user + sys), 2 jobs (median of ${RUNS})`, value: median(cpus[2]), unit: 'ms' },
     { benchmark: name, metric: 'same verdict / failures / paths', value: same ? `yes (${reports[2].paths.total} paths, ${reports[2].jobs} jobs used)` : 'NO', unit: '', ok: same },
   ];
 }

@@ -1,7 +1,7 @@
 // Human-readable output of `symdap verify`: the verdict, each failure as
 // `file:line:col: assertion may fail: φ` with its counterexample and path, then a summary.
 
-import { formatCounterexample } from '../engine/counterexample';
+import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
 import type { VerifyReport } from '../engine/report';
 import { formatCoverage } from '../engine/coverage';
 import { functionDefinition } from '../engine/synth/readback';
@@ -13,7 +13,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.explanation) lines.push(`  ${f.explanation}`);
     if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
     const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
-    lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
+    if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
   }

@@ -85,3 +85,8 @@ function formatInput(value: unknown): string {
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
+
+/** A failure on no path (a declaration that is not well-formed, no synth candidate): no inputs or path to show. */
+export function isOnNoPath(f: { readonly trace: readonly number[]; readonly counterexample: Counterexample }): boolean {
+  return f.trace.length === 0 && Object.keys(f.counterexample).length === 0;
+}

@@ -3,7 +3,7 @@
 // verdict is a warning (never silence, which would read as success).
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { formatCounterexample } from '../engine/counterexample';
+import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
 import type { FailureReport, VerifyReport } from '../engine/report';
 import { spanToRange } from './analysis';
 
@@ -20,7 +20,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
   return {
     range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
     severity: DiagnosticSeverity.Error, source: 'symdap verify',
-    message: `${f.message}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}`,
+    message: isOnNoPath(f) ? `${f.message}${paths}` : `${f.message}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}`,
     relatedInformation,
   };
 }

@@ -34,7 +34,7 @@ async function verifyAll(files: readonly string[], opts: VerifySourceOptions, jo
   const sources = read.flatMap((r) => ('source' in r.read ? [{ file: r.file, source: r.read.source }] : []));
   const results = jobs <= 1 || sources.length <= 1
     ? await inThisThread(sources, opts, jobs)
-    : await runInWorkers<VerifySourceResult>(sources.map((s) => ({ kind: 'file' as const, ...s, opts })), jobs);
+    : await runInWorkers<VerifySourceResult>(sources.map((s) => ({ ...s, opts })), jobs);
   const byFile = new Map(sources.map((s, i) => [s.file, { ...s, result: results[i] }]));
   return read.map((r) => byFile.get(r.file) ?? { file: r.file, result: unreadable(r.file, 'error' in r.read ? r.read.error : '') });
 }

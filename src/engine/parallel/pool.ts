@@ -1,35 +1,30 @@
-// A pool of worker threads (node:worker_threads) that runs plain-data jobs: each worker takes
-// the next job as soon as it finishes one (dynamic hand-out, so a large subtree or file does
-// not hold up the others). Results come back in job order. A worker that crashes or exits
-// fails the whole pool (the caller decides what to do); the pool always ends its threads.
+// A pool of worker threads (node:worker_threads) that verifies whole files (multi-file verify):
+// each worker takes the next file as soon as it finishes one (dynamic hand-out, so a large
+// file does not hold up the others). Results come back in job order. A worker that crashes or
+// exits fails the whole pool (the caller decides what to do); the pool always ends its threads.
 
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { WorkerJob, WorkerReply } from './protocol';
 
-/** The compiled worker script. Under the test runner this module is TypeScript source,
- *  and a worker thread runs only JavaScript, so it then uses the build in dist/. */
-function workerScript(): string {
+/** A compiled worker script of this directory. Under the test runner this module is
+ *  TypeScript source, and a worker thread runs only JavaScript, so it then uses dist/. */
+export function workerScript(name: string): string {
   const dir = __filename.endsWith('.ts') ? join(__dirname, '..', '..', '..', 'dist', 'engine', 'parallel') : __dirname;
-  return join(dir, 'worker.js');
+  return join(dir, `${name}.js`);
 }
 
-/** Runs the jobs on `size` lanes. With `local`, one lane is this thread (it must yield to the
- *  event loop now and then, as the explorer does) and `size - 1` are worker threads: no
- *  thread sits idle waiting, and one thread fewer is started. */
-export async function runInWorkers<R>(jobs: readonly WorkerJob[], size: number, local?: (job: WorkerJob) => Promise<R>): Promise<R[]> {
+/** Runs the jobs on `size` worker threads. */
+export async function runInWorkers<R>(jobs: readonly WorkerJob[], size: number): Promise<R[]> {
   const results: R[] = new Array(jobs.length);
   let next = 0;
   const workers: Worker[] = [];
-  const lanes = Math.min(size, jobs.length);
   try {
-    const running = Array.from({ length: local ? lanes - 1 : lanes }, () => {
-      const w = new Worker(workerScript());
+    const running = Array.from({ length: Math.min(size, jobs.length) }, () => {
+      const w = new Worker(workerScript('worker'));
       workers.push(w);
       return lane((job) => ask<R>(w, job));
     });
-    // Started after the workers, which load their modules meanwhile.
-    if (local && lanes > 0) running.push(lane(local));
     await Promise.all(running);
     return results;
   } finally {

@@ -1,4 +1,4 @@
-// A worker's share of a parallel verification: replay a task's decisions from the root in
+// A lane's share of a parallel verification: replay a task's decisions from the root in
 // this thread's own solver, then explore the subtree below with the run's searcher, and
 // report it like a whole run (its solver figures are the ones this task caused).
 
@@ -14,6 +14,34 @@ import type { TreeCounts } from '../tree';
 import type { SubtreeTask } from './frontier';
 import { solverStatsSince } from './mergeReports';
 import { collectCoverage, coverageReport, type CoverageCollector } from '../coverage';
+import { loadSource } from '../../lang/frontend';
+import { resolveEntry } from '../entry';
+import { createSolver } from '../solver/index';
+import { rootProcs, runOptions } from '../verify';
+import type { SolverOptions } from '../solver/solver';
+import type { VerifyOptions } from '../verify';
+import { trace } from './trace';
+
+/** The program of a split run as it crosses to a worker thread: plain data. The solver's
+ *  settings come resolved, so a worker does not load the rest of verifySource's modules. */
+export interface SplitProgram {
+  readonly source: string;
+  readonly file: string;
+  readonly opts: VerifyOptions;
+  readonly solver: SolverOptions;
+}
+
+/** A lane's explorer with the solver it owns (Z3 loads lazily, on the first query that needs it). */
+export async function loadSubtreeExplorer(p: SplitProgram): Promise<{ explorer: SubtreeExplorer; dispose: () => void }> {
+  const { checked } = loadSource(p.source, p.file);
+  const entry = checked && resolveEntry(checked, p.opts.entry).proc;
+  // The coordinator checked the program before splitting it; this cannot fail.
+  if (!checked || !entry) throw new Error(`${p.file} did not load in a worker thread`);
+  const options = runOptions(p.opts);
+  const solver = await createSolver(p.solver);
+  const explorer = new SubtreeExplorer(checked, solver, options, rootProcs(checked, options.mode, entry));
+  return { explorer, dispose: () => solver.dispose() };
+}
 
 /** One per worker and program: every subtree runs in the same run, so its term store (and
  *  with it the solver's query cache) is shared by all the subtrees this worker explores. */
@@ -60,5 +88,16 @@ export class SubtreeExplorer {
       state = successors[task.prefix[d]].state;
     }
     return state;
+  }
+}
+
+/** A lane's loop: take the next task nobody has taken (the counter is shared by every lane,
+ *  so no lane waits for another to hand out work) until none is left. */
+export async function exploreTasks(explorer: SubtreeExplorer, tasks: readonly SubtreeTask[], next: Int32Array, lane: number, done: (index: number, report: VerifyReport) => void): Promise<void> {
+  for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
+    trace(`subtree ${i} [${tasks[i].prefix.join(',')}] starts`, lane);
+    const report = await explorer.explore(tasks[i]);
+    trace(`subtree ${i} ends: ${report.paths.total} paths`, lane);
+    done(i, report);
   }
 }

@@ -15,8 +15,11 @@ import { createSolver } from '../solver/index';
 import type { VerifyReport } from '../report';
 import { rootProcs, runOptions } from '../verify';
 import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verifySource';
-import type { Frontier } from './frontier';
+import type { Solver } from '../solver/solver';
+import type { SubtreeTask } from './frontier';
 import type { Prefix } from './prefix';
+import type { SplitProgram } from './subtree';
+import { trace } from './trace';
 
 /** Enough subtrees per worker that an uneven tree still keeps every worker busy. */
 const TASKS_PER_JOB = 8;
@@ -36,6 +39,7 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
   const oneJob = async (fallback?: string): Promise<ParallelResult> =>
     ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
   if (jobs <= 1) return oneJob();
+  trace('loading the program');
   const { checked, diagnostics } = loadSource(source, file);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // Programs that do not load, or are refused, get their report from the one-job path.
@@ -66,34 +70,51 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
 
 async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
   const started = Date.now();
+  trace('split run starts');
   // Loaded here, not at start-up: a run that stays in one thread never needs them.
-  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { runInWorkers }, { JobRunner }, { dfsOrder }] = await Promise.all([
-    import('./frontier'), import('./mergeReports'), import('./pool'), import('./jobRunner'), import('./prefix'),
+  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { dfsOrder }, { SplitLanes }, { SubtreeExplorer }] = await Promise.all([
+    import('./frontier'), import('./mergeReports'), import('./prefix'), import('./lanes'), import('./subtree'),
   ]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
-  const solver = await createSolver(solverOptions(opts, process.env));
-  let frontier: Frontier;
-  try {
-    frontier = await exploreToFrontier(checked, solver, options, procs, target);
-  } finally {
-    solver.dispose();
+  const program: SplitProgram = { source, file: checked.file, opts, solver: solverOptions(opts, process.env) };
+  const frontier = await withSolver(program, (solver) => exploreToFrontier(checked, solver, options, procs, target));
+  trace(`frontier: ${frontier.tasks.length} subtrees, ${frontier.ended.length} ended, ${frontier.steps} steps`);
+  // Probably largest first, so that the last tasks, which decide when the lanes end, are small.
+  const tasks = [...frontier.tasks].sort((a, b) => branchings(a) - branchings(b));
+  let subtreeReports: VerifyReport[] = [];
+  if (tasks.length > 0) {
+    // This thread is one of the lanes: it explores with the program it already checked.
+    const lanes = SplitLanes.start(program, Math.min(jobs, tasks.length) - 1);
+    try {
+      subtreeReports = await withSolver(program, (solver) => lanes.run(tasks, new SubtreeExplorer(checked, solver, options, procs)));
+      trace(`subtrees per lane (this thread first): ${lanes.tasksPerLane().join(', ')}`);
+    } finally {
+      await lanes.close();
+    }
   }
+  trace('all subtrees explored');
   const file = checked.file;
-  const jobsList = frontier.tasks.map((task) => ({ kind: 'subtree' as const, source, file, opts, task }));
-  // This thread explores subtrees too (one lane of `jobs`), with a program and solver of its own.
-  const here = new JobRunner();
-  let subtreeReports: VerifyReport[];
-  try {
-    subtreeReports = await runInWorkers<VerifyReport>(jobsList, jobs, (job) => here.answer(job) as Promise<VerifyReport>);
-  } finally {
-    here.dispose();
-  }
   const pieces: { prefix: Prefix; report: VerifyReport }[] = [
     ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
-    ...frontier.tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),
+    ...tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),
   ].sort((a, b) => dfsOrder(a.prefix, b.prefix));
   const all = [workPiece(file, frontier.steps, frontier.solver, frontier.coverage), ...pieces.map((p) => p.report)];
   const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
+  trace('merged');
   return { report, subtrees: frontier.tasks.length };
+}
+
+/** How many of a task's decisions chose between branches: the fewer, the larger its subtree tends to be. */
+function branchings(t: SubtreeTask): number {
+  return t.widths.reduce((n, w) => n + (w > 1 ? 1 : 0), 0);
+}
+
+async function withSolver<T>(program: SplitProgram, use: (solver: Solver) => Promise<T>): Promise<T> {
+  const solver = await createSolver(program.solver);
+  try {
+    return await use(solver);
+  } finally {
+    solver.dispose();
+  }
 }

@@ -1,14 +1,18 @@
-// The worker thread's entry point: answers WorkerJobs one at a time (jobRunner.ts).
+// The file pool's worker thread (multi-file verify): verifies one whole file per job.
 
 import { parentPort } from 'node:worker_threads';
 import type { WorkerJob, WorkerReply } from './protocol';
-import { JobRunner } from './jobRunner';
+import { verifySource } from '../verifySource';
+
+async function answer(job: WorkerJob): Promise<unknown> {
+  const r = await verifySource(job.source, job.file, job.opts);
+  return { report: r.report, diagnostics: r.diagnostics, tests: [], error: r.error };
+}
 
 function serve(): void {
-  const runner = new JobRunner();
   const port = parentPort!;
   port.on('message', (job: WorkerJob) => {
-    runner.answer(job).then(
+    answer(job).then(
       (result) => port.postMessage({ ok: true, result } satisfies WorkerReply),
       (e: unknown) => port.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
     );

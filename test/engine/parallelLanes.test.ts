@@ -1,0 +1,78 @@
+// The lanes of a split run (verify --jobs): this thread and a worker thread take subtree tasks
+// from one shared counter. Every task must be explored exactly once and its report land at
+// its own index whichever lane took it; a worker that fails makes the run fail (the caller
+// then verifies with one job) instead of losing its subtrees or hanging.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSource } from '../../src/lang/frontend';
+import { createSolver } from '../../src/engine/solver/index';
+import type { Solver } from '../../src/engine/solver/solver';
+import { rootProcs, runOptions } from '../../src/engine/verify';
+import { solverOptions } from '../../src/engine/verifySource';
+import { exploreToFrontier } from '../../src/engine/parallel/frontier';
+import { SplitLanes } from '../../src/engine/parallel/lanes';
+import { SubtreeExplorer, type SplitProgram } from '../../src/engine/parallel/subtree';
+
+/** 2^n paths, unevenly split by the frontier; the assertion fails on the all-positive path. */
+function ifs(n: number): string {
+  const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
+  const body = Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n`).join('');
+  return `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s < ${n};\n}\n`;
+}
+
+const solvers: Solver[] = [];
+afterEach(() => { solvers.splice(0).forEach((s) => s.dispose()); });
+
+async function setUp(source: string) {
+  const program: SplitProgram = { source, file: 'lanes.sym', opts: {}, solver: solverOptions({}, process.env) };
+  const { checked } = loadSource(source, program.file);
+  const options = runOptions({});
+  const procs = rootProcs(checked!, options.mode, checked!.procs.get('main')!);
+  const explorer = async () => {
+    const solver = await createSolver(program.solver);
+    solvers.push(solver);
+    return new SubtreeExplorer(checked!, solver, options, procs);
+  };
+  const frontierSolver = await createSolver(program.solver);
+  solvers.push(frontierSolver);
+  const frontier = await exploreToFrontier(checked!, frontierSolver, options, procs, 12);
+  return { program, tasks: frontier.tasks, explorer };
+}
+
+describe('split-run lanes', () => {
+  it('explore every task once, each report at its task index, whichever lane took it', async () => {
+    const { program, tasks, explorer } = await setUp(ifs(10));
+    expect(tasks.length).toBeGreaterThanOrEqual(12);
+    // Each subtree's size, explored alone in this thread.
+    const alone = await explorer();
+    const sizes: number[] = [];
+    for (const t of tasks) sizes.push((await alone.explore(t)).paths.total);
+    expect(new Set(sizes).size).toBeGreaterThan(1);
+
+    const lanes = SplitLanes.start(program, 1);
+    try {
+      // Loaded before the run starts, so the worker surely takes some of the tasks.
+      await lanes.loaded();
+      const reports = await lanes.run(tasks, await explorer());
+      expect(reports.map((r) => r.paths.total)).toEqual(sizes);
+      expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(1024);
+      expect(reports.reduce((n, r) => n + r.paths.failed, 0)).toBe(1);
+      const [here, worker] = lanes.tasksPerLane();
+      expect(here + worker).toBe(tasks.length);
+      expect(worker).toBeGreaterThan(0);
+    } finally {
+      await lanes.close();
+    }
+  }, 120_000);
+
+  it('a worker that cannot load the program fails the run with its reason', async () => {
+    const { program, tasks, explorer } = await setUp(ifs(6));
+    const lanes = SplitLanes.start({ ...program, source: 'proc main( {' }, 1);
+    try {
+      await expect(lanes.loaded()).rejects.toThrow(/did not load in a worker thread/);
+      await expect(lanes.run(tasks, await explorer())).rejects.toThrow(/did not load in a worker thread/);
+    } finally {
+      await lanes.close();
+    }
+  }, 120_000);
+});
