@@ -14,6 +14,7 @@ import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { StatsCounter, type SolverStats } from './stats';
+import { andThen, settle, type Maybe } from './maybe';
 import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
 
 type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
@@ -38,7 +39,11 @@ export class PipelineSolver implements Solver {
 
   constructor(private readonly backend: SolverBackend, private readonly defaultTimeoutMs?: number) {}
 
-  async checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
+  checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
+    return settle(() => this.check(pc, query, opts));
+  }
+
+  private check(pc: readonly Term[], query: Term, opts: CheckSatOptions): Maybe<SatResult> {
     this.counters.bump('queries');
     const wantModel = opts.wantModel ?? false;
     const conjuncts = flattenConjuncts(pc);
@@ -48,15 +53,15 @@ export class PipelineSolver implements Solver {
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc, so any model of pc will do.
-      const completed = await this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs);
-      return this.answered({ result: completed.result, source: completed.source });
+      return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) => this.answered(completed));
     }
     const queryConjuncts = flattenConjuncts([query]);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
-    const answer = await this.solve(slice.relevant, opts.hint, timeoutMs);
-    if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
-    const completed = await this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs);
-    return this.answered({ result: completed.result, source: combine(answer.source, completed.source) });
+    return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
+      if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
+      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs),
+        (completed) => this.answered({ result: completed.result, source: combine(answer.source, completed.source) }));
+    });
   }
 
   async model(pc: readonly Term[], hint?: Model): Promise<SatResult> {
@@ -101,8 +106,8 @@ export class PipelineSolver implements Solver {
     return undefined;
   }
 
-  /** Steps 3-6 on one constraint set: cache, model reuse, bounds, backend. */
-  private async solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+  /** Steps 3-6 on one constraint set: cache, model reuse, bounds (synchronous), backend. */
+  private solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const { key, terms } = canonical(constraints);
     const cached = this.cache.lookup(key, terms);
     if (cached !== undefined) {
@@ -121,6 +126,10 @@ export class PipelineSolver implements Solver {
       this.cache.remember(key, terms, result);
       return { result, source: 'bounds' };
     }
+    return this.solveByBackend(constraints, key, terms, timeoutMs);
+  }
+
+  private async solveByBackend(constraints: readonly Term[], key: string, terms: readonly Term[], timeoutMs?: number): Promise<Answer> {
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
     return { result, source: 'backend' };
@@ -162,10 +171,13 @@ export class PipelineSolver implements Solver {
   /** Extend a slice model with models of the remaining components of pc. Slicing assumes pc
    *  satisfiable, but the engine may assume facts unchecked (a heap produce, design B.9): a
    *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
-  private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
-    Promise<Answer> {
+  private complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const model = new Map(sliceModel);
     if (hint !== undefined && satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
+    return this.completeByComponents(rest, model, hint, timeoutMs);
+  }
+
+  private async completeByComponents(rest: readonly Term[], model: Map<number, Value>, hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
