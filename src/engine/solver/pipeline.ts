@@ -13,6 +13,7 @@ import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
+import { WitnessedConjuncts } from './witnessed';
 import { StatsCounter, type SolverStats } from './stats';
 import { andThen, settle, type Maybe } from './maybe';
 import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
@@ -36,6 +37,7 @@ export class PipelineSolver implements Solver {
   private readonly counters = new StatsCounter();
   private readonly symbols = new SymbolIndex();
   private readonly cache = new QueryCache();
+  private readonly witnessed = new WitnessedConjuncts();
 
   constructor(private readonly backend: SolverBackend, private readonly defaultTimeoutMs?: number) {}
 
@@ -173,7 +175,7 @@ export class PipelineSolver implements Solver {
    *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
   private complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const model = new Map(sliceModel);
-    if (hint !== undefined && satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
+    if (hint !== undefined && this.witnessed.satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
     return this.completeByComponents(rest, model, hint, timeoutMs);
   }
 
@@ -190,7 +192,9 @@ export class PipelineSolver implements Solver {
 
   /** `complete` when the hint satisfies every remaining conjunct (the usual case: it is the
    *  parent path's model): the same model and source as component by component, without
-   *  grouping the conjuncts or building a model per component. */
+   *  grouping the conjuncts or building a model per component. The model takes the hint's
+   *  values on every symbol of `rest`, so it satisfies `rest` as the hint does: recorded for
+   *  the next query that has it as its hint (witnessed.ts). */
   private completeFromHint(rest: readonly Term[], model: Map<number, Value>, hint: Model): Answer {
     let source: Source = 'trivial';
     for (const c of rest) {
@@ -199,6 +203,7 @@ export class PipelineSolver implements Solver {
       if (syms.length > 0) source = 'reuse';
       for (const s of syms) model.set(s.id, valueUnder(hint, s));
     }
+    this.witnessed.record(model, rest);
     return { result: { status: 'sat', model }, source };
   }
 

@@ -114,6 +114,8 @@ export interface SplitOutcome {
   readonly else?: State;
   /** Both sides feasible: the conjuncts were added and the children are labelled then/else. */
   readonly forked: boolean;
+  /** The negated condition, when split made it (the else side's label reuses it). */
+  readonly negated?: Term;
   readonly leaves: Successor[];
 }
 
@@ -133,13 +135,13 @@ export async function split(ctx: EngineContext, s: State, cond: Term, span: Span
   // the other side was shown infeasible (then it adds nothing).
   const thenState = rThen.status === 'sat' ? assumeConjunct(s, cond, span, `${what} is true`, rThen) : undefined;
   const elseState = rElse.status === 'sat' ? assumeConjunct(s, negated, span, `${what} is false`, rElse) : undefined;
-  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves };
+  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves, negated };
 }
 
 /** The edge label of one side of a split: then/else when it really forked, a plain step otherwise. */
 export function sideLabel(ctx: EngineContext, out: SplitOutcome, side: 'then' | 'else', cond: Term, span: Span): EdgeLabel {
   if (!out.forked) return STEP;
-  return { kind: side, cond: side === 'then' ? cond : ctx.T.not(cond), span };
+  return { kind: side, cond: side === 'then' ? cond : out.negated ?? ctx.T.not(cond), span };
 }
 
 function withModel(s: State, r: SatResult): State {

@@ -25,8 +25,18 @@ const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
 );
 
 function termKey(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra): string {
-  const ids = args.map((a) => a.id).join(',');
-  return `${op}|${sortKey(sort)}|${ids}|${String(extra.value)}|${extra.symbol?.name ?? ''}|${extra.name ?? ''}`;
+  return `${op}|${sortKey(sort)}|${argIds(args)}|${String(extra.value)}|${extra.symbol?.name ?? ''}|${extra.name ?? ''}`;
+}
+
+/** The argument ids joined by commas; written out for the usual one or two arguments, since
+ *  every construction of a term (found or new) builds its key. */
+function argIds(args: readonly Term[]): string {
+  switch (args.length) {
+    case 0: return '';
+    case 1: return String(args[0].id);
+    case 2: return `${args[0].id},${args[1].id}`;
+    default: return args.map((a) => a.id).join(',');
+  }
 }
 
 export class TermStore {

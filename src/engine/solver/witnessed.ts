@@ -1,0 +1,34 @@
+// Which conjuncts a model the pipeline built is known to satisfy, so that the next query
+// (whose hint is that model: the parent path's) need not evaluate them again. A path's k-th
+// branch query used to evaluate all k conjuncts of its pc under the hint: O(k) evaluations per
+// query, the largest single cost of 16 independent ifs. The pipeline records, with each model
+// completed from a hint, the conjuncts it satisfies by construction (see `record`), in pc
+// order; a later check walks that list with one pointer and evaluates only what it misses.
+// Models are immutable once returned, so a record stays true; the map is weak (lives with them).
+
+import type { Term } from '../terms/term';
+import { evaluateUnder } from './modeleval';
+import type { Model } from './solver';
+
+export class WitnessedConjuncts {
+  private readonly known = new WeakMap<Model, readonly Term[]>();
+
+  /** Do all terms evaluate to true under the model? (Same answer as `satisfiesAll`.) */
+  satisfiesAll(model: Model, terms: readonly Term[]): boolean {
+    const known = this.known.get(model);
+    let j = 0;
+    for (const t of terms) {
+      // Usually the terms are the recorded ones, in the same order, plus a few new ones.
+      if (known !== undefined && j < known.length && known[j] === t) { j++; continue; }
+      if (evaluateUnder(model, t) !== true) return false;
+    }
+    return true;
+  }
+
+  /** `model` satisfies every one of `proved` (the caller's guarantee). The slice's own
+   *  conjuncts are not recorded: the next query evaluates them (one or two terms), which costs
+   *  less than filtering and copying a list here on every query. */
+  record(model: Model, proved: readonly Term[]): void {
+    this.known.set(model, proved);
+  }
+}
