@@ -33,7 +33,8 @@ export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    errIsTTY: Boolean(process.stderr.isTTY),
+    // Read when a diagnostic is printed: process.stderr is built on first use, and a clean run never needs it.
+    get errIsTTY() { return Boolean(process.stderr.isTTY); },
   };
 }
 
