@@ -50,14 +50,14 @@ export class PipelineSolver implements Solver {
     const wantModel = opts.wantModel ?? false;
     const conjuncts = flattenConjuncts(pc);
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
-    const trivial = this.trivial(conjuncts, query);
+    const queryConjuncts = flattenConjuncts([query]);
+    const trivial = this.trivial(conjuncts, query, queryConjuncts);
     if (trivial === 'unsat') return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc, so any model of pc will do.
       return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) => this.answered(completed));
     }
-    const queryConjuncts = flattenConjuncts([query]);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
@@ -92,10 +92,9 @@ export class PipelineSolver implements Solver {
   }
 
   /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
-  private trivial(conjuncts: readonly Term[], query: Term): 'sat' | 'unsat' | undefined {
+  private trivial(conjuncts: readonly Term[], query: Term, queryConjuncts: readonly Term[]): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
-    const queryConjuncts = flattenConjuncts([query]);
     // Usually one query conjunct: scanning pc beats building a Set of it on every query.
     const inPc: { has(t: Term): boolean } = queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';

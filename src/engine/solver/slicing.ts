@@ -108,13 +108,14 @@ export function sliceFor(pc: readonly Term[], query: readonly Term[], index: Sym
 /** The common case without union-find: no pc conjunct mentions a symbol of the query (a
  *  branch on a fresh input), so no chain of shared symbols can reach the query either. */
 function independentOfPc(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice | undefined {
-  const querySyms = new Set<Term>();
-  for (const q of query) for (const s of index.symbolsOf(q)) querySyms.add(s);
+  // Usually one query conjunct over one or two symbols: its own symbol list, scanned, beats a Set.
+  const querySyms = query.length === 1 ? index.symbolsOf(query[0]) : query.flatMap((q) => index.symbolsOf(q));
+  const mentioned: { has(t: Term): boolean } = querySyms.length > SMALL ? new Set(querySyms) : { has: (t) => querySyms.includes(t) };
   const inQuery = query.length > SMALL ? new Set(query) : query;
   const rest: Term[] = [];
   for (const c of pc) {
     if (inQuery instanceof Set ? inQuery.has(c) : inQuery.includes(c)) continue;
-    for (const s of index.symbolsOf(c)) if (querySyms.has(s)) return undefined;
+    for (const s of index.symbolsOf(c)) if (mentioned.has(s)) return undefined;
     rest.push(c);
   }
   return { relevant: [...query], rest };
