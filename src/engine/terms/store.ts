@@ -46,6 +46,7 @@ export class TermStore {
   private readonly arraySorts = new Map<string, Sort>();
   private symbolCounter = 0;
   private readonly inputs = new Map<string, Term>();
+  private readonly ints = new Map<bigint, Term>();
   readonly boolSort: Sort = BOOL_SORT;
   readonly intSort: Sort = INT_SORT;
   readonly trueTerm: Term;
@@ -135,7 +136,14 @@ export class TermStore {
   }
 
   int(n: bigint): Term {
-    return this.mk('const', INT_SORT, [], { value: n });
+    // Integer literals and folded constants are made at nearly every step: a lookup by value
+    // skips building the string key. The same term as `mk` gives (it is the table's).
+    let t = this.ints.get(n);
+    if (t === undefined) {
+      t = this.mk('const', INT_SORT, [], { value: n });
+      this.ints.set(n, t);
+    }
+    return t;
   }
 
   /** A bit-vector constant; `n` is wrapped into the sort's range first. */
