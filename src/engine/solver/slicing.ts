@@ -41,14 +41,22 @@ export function flattenConjuncts(ts: readonly Term[]): Term[] {
   const out: Term[] = [];
   // A short list is deduplicated by scanning it: cheaper than a Set (this runs on every query).
   const seen = ts.length > SMALL ? new Set<Term>() : undefined;
-  const stack = [...ts].reverse();
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
-    if (t.op === 'const' && t.value === true) continue;
-    if (seen ? seen.has(t) : out.includes(t)) continue;
+  const add = (t: Term): void => {
+    if (t.op === 'const' && t.value === true) return;
+    if (seen ? seen.has(t) : out.includes(t)) return;
     seen?.add(t);
     out.push(t);
+  };
+  // The top level in order without copying it (usually no conjunct is an `and`); nested
+  // conjunctions through a stack, left to right as before.
+  for (const top of ts) {
+    if (top.op !== 'and') { add(top); continue; }
+    const stack = [top];
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
+      add(t);
+    }
   }
   return out;
 }
