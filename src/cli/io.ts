@@ -3,7 +3,7 @@
 
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
 import type { LoadResult } from '../lang/frontend';
-import { readSourceFile } from '../lang/sourceFile';
+import { readSourceFileSync } from '../lang/sourceFile';
 
 export interface CliIO {
   out(text: string): void;
@@ -19,7 +19,7 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
 export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
-  const read = await readSourceFile(file);
+  const read = readSourceFileSync(file);
   // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
   const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;
@@ -33,7 +33,8 @@ export function processIO(): CliIO {
   return {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    errIsTTY: Boolean(process.stderr.isTTY),
+    // Read when a diagnostic is printed: process.stderr is built on first use, and a clean run never needs it.
+    get errIsTTY() { return Boolean(process.stderr.isTTY); },
   };
 }
 

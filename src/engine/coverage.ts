@@ -84,29 +84,47 @@ export function branchSide(parent: State, child: State): string | undefined {
   if (!test) return undefined;
   const head = topFrame(child).kont?.head;
   const first = head?.kind === 'stmt' ? head.stmt : head?.kind === 'loop' ? head.loop : undefined;
-  const key = `${test.span.line}:${test.span.col}`;
-  if (first !== undefined && first === test.thenFirst) return `${key}:then`;
-  if (first !== undefined && first === test.elseFirst) return `${key}:else`;
+  if (first !== undefined && first === test.thenFirst) return test.thenKey;
+  if (first !== undefined && first === test.elseFirst) return test.elseKey;
   // Neither side's first statement: the child runs the empty side.
-  if (test.thenFirst === undefined) return `${key}:then`;
-  return test.elseFirst === undefined ? `${key}:else` : undefined;
+  if (test.thenFirst === undefined) return test.thenKey;
+  return test.elseFirst === undefined ? test.elseKey : undefined;
 }
 
-interface TestedBranch { readonly span: If['span']; readonly thenFirst?: Stmt; readonly elseFirst?: Stmt }
+interface TestedBranch { readonly thenFirst?: Stmt; readonly elseFirst?: Stmt; readonly thenKey: string; readonly elseKey: string }
+
+/** Per `if`/`while` statement, built once: a branch is tested on every path (65,536 times in 16 ifs). */
+const tested = new WeakMap<If | While, TestedBranch>();
 
 function testedBranch(instr: Instr | undefined): TestedBranch | undefined {
-  if (instr?.kind === 'loop') return loopBranch(instr.loop);
+  if (instr?.kind === 'loop') return memoBranch(instr.loop);
   if (instr?.kind !== 'stmt') return undefined;
   const st = instr.stmt;
-  if (st.kind === 'while') return loopBranch(st);
-  if (st.kind !== 'if') return undefined;
+  return st.kind === 'while' || st.kind === 'if' ? memoBranch(st) : undefined;
+}
+
+function memoBranch(st: If | While): TestedBranch {
+  let t = tested.get(st);
+  if (t === undefined) {
+    t = st.kind === 'if' ? ifBranch(st) : loopBranch(st);
+    tested.set(st, t);
+  }
+  return t;
+}
+
+function ifBranch(st: If): TestedBranch {
   const other = st.otherwise;
-  return { span: st.span, thenFirst: st.then.stmts[0], elseFirst: other?.kind === 'block' ? other.stmts[0] : other };
+  return { thenFirst: st.then.stmts[0], elseFirst: other?.kind === 'block' ? other.stmts[0] : other, ...sideKeys(st.span) };
 }
 
 /** A loop's then-side starts its body (or re-tests the loop when the body is empty); the else-side leaves it. */
 function loopBranch(loop: While): TestedBranch {
-  return { span: loop.span, thenFirst: loop.body.stmts[0] ?? loop };
+  return { thenFirst: loop.body.stmts[0] ?? loop, ...sideKeys(loop.span) };
+}
+
+function sideKeys(span: If['span']): { thenKey: string; elseKey: string } {
+  const key = `${span.line}:${span.col}`;
+  return { thenKey: `${key}:then`, elseKey: `${key}:else` };
 }
 
 /** Every statement line and every branch side of the file. */

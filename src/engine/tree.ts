@@ -7,7 +7,7 @@ import type { Join } from '../lang/ast';
 import { isTerminal, type State, type Status } from './state';
 import { mergeAtJoin } from './joins';
 import { groupByShape } from './heap/joinHeaps';
-import type { EdgeLabel, EngineContext } from './step/context';
+import type { EdgeLabel, EngineContext, Successor } from './step/context';
 import { step } from './step/execute';
 import { reviewAfterJoin } from './join/concreteCheck';
 
@@ -73,14 +73,22 @@ export class ExecutionTree {
     if (node.state.status !== 'running') return Promise.resolve([]);
     let p = this.pending.get(node.id);
     if (!p) {
-      p = this.compute(node).finally(() => this.pending.delete(node.id));
+      p = this.compute(node);
       this.pending.set(node.id, p);
     }
     return p;
   }
 
+  /** Clears its own `pending` entry (set by `expand` before the first await here returns):
+   *  a try/finally, not `.finally()`, saves a promise per step. */
   private async compute(node: TreeNode): Promise<readonly TreeNode[]> {
-    const successors = await reviewAfterJoin(this.ctx, await step(this.ctx, node.state));
+    let successors: Successor[];
+    try {
+      const reviewed = reviewAfterJoin(this.ctx, await step(this.ctx, node.state));
+      successors = reviewed instanceof Promise ? await reviewed : reviewed;
+    } finally {
+      this.pending.delete(node.id);
+    }
     this.counts.steps++;
     const kids = successors.map((s) => this.create(node, s.state, s.label));
     if (this.retain) this.children.set(node.id, kids);

@@ -10,7 +10,6 @@ import { symbolicHeapError } from './heapGuard';
 import { synthModeError } from './synth/guard';
 import type { ExecutionTree } from './tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
-import { verifyGenerational } from './concolic/verifyGenerational';
 import type { ConcreteInputs } from './concolic/assignment';
 
 export interface VerifySourceOptions extends VerifyOptions {
@@ -40,8 +39,9 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
   try {
+    // The concolic and concrete modules load only for a generational search (start-up of the rest).
     const out = opts.generational
-      ? await verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })
+      ? await (await import('./concolic/verifyGenerational')).verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })
       : await verifyProgram(checked, solver, opts);
     return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
   } finally {

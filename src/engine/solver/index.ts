@@ -3,7 +3,6 @@
 import { spawnSync } from 'child_process';
 import { PipelineSolver } from './pipeline';
 import type { Solver, SolverOptions } from './solver';
-import { Z3NativeBackend } from './z3native';
 import { Z3WasmBackend } from './z3wasm';
 
 export * from './solver';
@@ -11,8 +10,9 @@ export { avoidedRatio } from './stats';
 export { evaluateUnder, satisfiesAll } from './modeleval';
 
 export async function createSolver(opts: SolverOptions): Promise<Solver> {
+  // The native backend's modules load only when it is chosen (start-up of every other run).
   const backend = opts.backend === 'z3-native'
-    ? Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
+    ? (await import('./z3native')).Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
     : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck, keepLemmas: opts.keepLemmas });
   return new PipelineSolver(backend, opts.timeoutMs);
 }

@@ -13,7 +13,9 @@ import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
+import { WitnessedConjuncts } from './witnessed';
 import { StatsCounter, type SolverStats } from './stats';
+import { andThen, settle, type Maybe } from './maybe';
 import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
 
 type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
@@ -35,28 +37,33 @@ export class PipelineSolver implements Solver {
   private readonly counters = new StatsCounter();
   private readonly symbols = new SymbolIndex();
   private readonly cache = new QueryCache();
+  private readonly witnessed = new WitnessedConjuncts();
 
   constructor(private readonly backend: SolverBackend, private readonly defaultTimeoutMs?: number) {}
 
-  async checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
+  checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
+    return settle(() => this.check(pc, query, opts));
+  }
+
+  private check(pc: readonly Term[], query: Term, opts: CheckSatOptions): Maybe<SatResult> {
     this.counters.bump('queries');
     const wantModel = opts.wantModel ?? false;
     const conjuncts = flattenConjuncts(pc);
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
-    const trivial = this.trivial(conjuncts, query);
+    const queryConjuncts = flattenConjuncts([query]);
+    const trivial = this.trivial(conjuncts, query, queryConjuncts);
     if (trivial === 'unsat') return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc, so any model of pc will do.
-      const completed = await this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs);
-      return this.answered({ result: completed.result, source: completed.source });
+      return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) => this.answered(completed));
     }
-    const queryConjuncts = flattenConjuncts([query]);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
-    const answer = await this.solve(slice.relevant, opts.hint, timeoutMs);
-    if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
-    const completed = await this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs);
-    return this.answered({ result: completed.result, source: combine(answer.source, completed.source) });
+    return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
+      if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
+      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs),
+        (completed) => this.answered({ result: completed.result, source: combine(answer.source, completed.source) }));
+    });
   }
 
   async model(pc: readonly Term[], hint?: Model): Promise<SatResult> {
@@ -85,10 +92,9 @@ export class PipelineSolver implements Solver {
   }
 
   /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
-  private trivial(conjuncts: readonly Term[], query: Term): 'sat' | 'unsat' | undefined {
+  private trivial(conjuncts: readonly Term[], query: Term, queryConjuncts: readonly Term[]): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
-    const queryConjuncts = flattenConjuncts([query]);
     // Usually one query conjunct: scanning pc beats building a Set of it on every query.
     const inPc: { has(t: Term): boolean } = queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
@@ -101,8 +107,8 @@ export class PipelineSolver implements Solver {
     return undefined;
   }
 
-  /** Steps 3-6 on one constraint set: cache, model reuse, bounds, backend. */
-  private async solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+  /** Steps 3-6 on one constraint set: cache, model reuse, bounds (synchronous), backend. */
+  private solve(constraints: readonly Term[], hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const { key, terms } = canonical(constraints);
     const cached = this.cache.lookup(key, terms);
     if (cached !== undefined) {
@@ -121,6 +127,10 @@ export class PipelineSolver implements Solver {
       this.cache.remember(key, terms, result);
       return { result, source: 'bounds' };
     }
+    return this.solveByBackend(constraints, key, terms, timeoutMs);
+  }
+
+  private async solveByBackend(constraints: readonly Term[], key: string, terms: readonly Term[], timeoutMs?: number): Promise<Answer> {
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
     return { result, source: 'backend' };
@@ -162,10 +172,13 @@ export class PipelineSolver implements Solver {
   /** Extend a slice model with models of the remaining components of pc. Slicing assumes pc
    *  satisfiable, but the engine may assume facts unchecked (a heap produce, design B.9): a
    *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
-  private async complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number):
-    Promise<Answer> {
+  private complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const model = new Map(sliceModel);
-    if (hint !== undefined && satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
+    if (hint !== undefined && this.witnessed.satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
+    return this.completeByComponents(rest, model, hint, timeoutMs);
+  }
+
+  private async completeByComponents(rest: readonly Term[], model: Map<number, Value>, hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
@@ -178,7 +191,9 @@ export class PipelineSolver implements Solver {
 
   /** `complete` when the hint satisfies every remaining conjunct (the usual case: it is the
    *  parent path's model): the same model and source as component by component, without
-   *  grouping the conjuncts or building a model per component. */
+   *  grouping the conjuncts or building a model per component. The model takes the hint's
+   *  values on every symbol of `rest`, so it satisfies `rest` as the hint does: recorded for
+   *  the next query that has it as its hint (witnessed.ts). */
   private completeFromHint(rest: readonly Term[], model: Map<number, Value>, hint: Model): Answer {
     let source: Source = 'trivial';
     for (const c of rest) {
@@ -187,6 +202,7 @@ export class PipelineSolver implements Solver {
       if (syms.length > 0) source = 'reuse';
       for (const s of syms) model.set(s.id, valueUnder(hint, s));
     }
+    this.witnessed.record(model, rest);
     return { result: { status: 'sat', model }, source };
   }
 

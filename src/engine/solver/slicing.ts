@@ -41,14 +41,22 @@ export function flattenConjuncts(ts: readonly Term[]): Term[] {
   const out: Term[] = [];
   // A short list is deduplicated by scanning it: cheaper than a Set (this runs on every query).
   const seen = ts.length > SMALL ? new Set<Term>() : undefined;
-  const stack = [...ts].reverse();
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
-    if (t.op === 'const' && t.value === true) continue;
-    if (seen ? seen.has(t) : out.includes(t)) continue;
+  const add = (t: Term): void => {
+    if (t.op === 'const' && t.value === true) return;
+    if (seen ? seen.has(t) : out.includes(t)) return;
     seen?.add(t);
     out.push(t);
+  };
+  // The top level in order without copying it (usually no conjunct is an `and`); nested
+  // conjunctions through a stack, left to right as before.
+  for (const top of ts) {
+    if (top.op !== 'and') { add(top); continue; }
+    const stack = [top];
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
+      add(t);
+    }
   }
   return out;
 }
@@ -108,13 +116,14 @@ export function sliceFor(pc: readonly Term[], query: readonly Term[], index: Sym
 /** The common case without union-find: no pc conjunct mentions a symbol of the query (a
  *  branch on a fresh input), so no chain of shared symbols can reach the query either. */
 function independentOfPc(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice | undefined {
-  const querySyms = new Set<Term>();
-  for (const q of query) for (const s of index.symbolsOf(q)) querySyms.add(s);
+  // Usually one query conjunct over one or two symbols: its own symbol list, scanned, beats a Set.
+  const querySyms = query.length === 1 ? index.symbolsOf(query[0]) : query.flatMap((q) => index.symbolsOf(q));
+  const mentioned: { has(t: Term): boolean } = querySyms.length > SMALL ? new Set(querySyms) : { has: (t) => querySyms.includes(t) };
   const inQuery = query.length > SMALL ? new Set(query) : query;
   const rest: Term[] = [];
   for (const c of pc) {
     if (inQuery instanceof Set ? inQuery.has(c) : inQuery.includes(c)) continue;
-    for (const s of index.symbolsOf(c)) if (querySyms.has(s)) return undefined;
+    for (const s of index.symbolsOf(c)) if (mentioned.has(s)) return undefined;
     rest.push(c);
   }
   return { relevant: [...query], rest };

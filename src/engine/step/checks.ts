@@ -15,7 +15,8 @@ import { STEP, type EdgeLabel, type EngineContext, type Successor } from './cont
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
   const pc = pcTerms(s.pc);
   // The definitions of the recursive function applications the question mentions (heap/functions, design E.3).
-  const facts = ctx.T.keyed.factsFor([...pc, query]);
+  // (Asked only when there are facts at all: most programs have none, and this runs per query.)
+  const facts = ctx.T.keyed.anyFacts() ? ctx.T.keyed.factsFor([...pc, query]) : [];
   // Facts first: they change less often than pc between queries (longer shared backend prefix).
   return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
 }
@@ -114,6 +115,8 @@ export interface SplitOutcome {
   readonly else?: State;
   /** Both sides feasible: the conjuncts were added and the children are labelled then/else. */
   readonly forked: boolean;
+  /** The negated condition, when split made it (the else side's label reuses it). */
+  readonly negated?: Term;
   readonly leaves: Successor[];
 }
 
@@ -133,13 +136,13 @@ export async function split(ctx: EngineContext, s: State, cond: Term, span: Span
   // the other side was shown infeasible (then it adds nothing).
   const thenState = rThen.status === 'sat' ? assumeConjunct(s, cond, span, `${what} is true`, rThen) : undefined;
   const elseState = rElse.status === 'sat' ? assumeConjunct(s, negated, span, `${what} is false`, rElse) : undefined;
-  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves };
+  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves, negated };
 }
 
 /** The edge label of one side of a split: then/else when it really forked, a plain step otherwise. */
 export function sideLabel(ctx: EngineContext, out: SplitOutcome, side: 'then' | 'else', cond: Term, span: Span): EdgeLabel {
   if (!out.forked) return STEP;
-  return { kind: side, cond: side === 'then' ? cond : ctx.T.not(cond), span };
+  return { kind: side, cond: side === 'then' ? cond : out.negated ?? ctx.T.not(cond), span };
 }
 
 function withModel(s: State, r: SatResult): State {

@@ -2,8 +2,8 @@
 // the condition splits the state into one more iteration, which ends by re-checking the
 // invariant (`loopPreserve`), and the exit, which goes on with the rest of the procedure.
 
+import { exprText } from './exprText';
 import type { While } from '../../lang/ast';
-import { printExpr } from '../../lang/printer';
 import { push, pushAll, type Kont, type State } from '../state';
 import type { Term } from '../terms/term';
 import { sideLabel, split } from './checks';
@@ -15,7 +15,7 @@ import { stmtInstrs, withKont } from './frames';
 export function arbitraryIteration(ctx: EngineContext, s: State, loop: While, rest: Kont | null, onExit: (s: State) => State = (x) => x): Promise<Successor[]> {
   return withValue(ctx, s, loop.cond, async (s1, v) => {
     const cond = v as Term;
-    const sides = await split(ctx, s1, cond, loop.cond.span, `while (${printExpr(loop.cond)})`);
+    const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
     const succ: Successor[] = [...sides.leaves];
     if (sides.then) {
       const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));

@@ -4,6 +4,7 @@
 // what the body assigns, assumes the invariants, runs one arbitrary iteration to check
 // preservation (that path then ends) and continues after the loop with ¬test.
 
+import { exprText } from './exprText';
 import type { While } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import { push, pushAll, topFrame, type State } from '../state';
@@ -54,7 +55,7 @@ async function testLoop(ctx: EngineContext, s: State, loop: While, iteration: nu
   const rest = topFrame(s).kont;
   return withValue(ctx, s, loop.cond, async (s1, c) => {
     const cond = c as Term;
-    const out = await split(ctx, s1, cond, loop.cond.span, `while (${printExpr(loop.cond)})`);
+    const out = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
     const succ: Successor[] = [...out.leaves];
     if (out.then) {
       if (iteration >= ctx.options.loopBound) {

@@ -72,9 +72,14 @@ export class KeyedSymbols {
     members.push({ app, parts });
   }
 
+  /** Whether any keyed symbol has facts yet (when not, `factsFor` is empty whatever it is asked). */
+  anyFacts(): boolean {
+    return this.facts.size > 0 || this.links.size > 0;
+  }
+
   /** The facts of every keyed symbol in `terms`, and of those in the facts, transitively. */
   factsFor(terms: readonly Term[]): Term[] {
-    if (this.facts.size === 0 && this.links.size === 0) return [];
+    if (!this.anyFacts()) return [];
     const out: Term[] = [];
     const seen = new Set<number>();
     const work = [...terms];

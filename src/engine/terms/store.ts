@@ -25,8 +25,18 @@ const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
 );
 
 function termKey(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra): string {
-  const ids = args.map((a) => a.id).join(',');
-  return `${op}|${sortKey(sort)}|${ids}|${String(extra.value)}|${extra.symbol?.name ?? ''}|${extra.name ?? ''}`;
+  return `${op}|${sortKey(sort)}|${argIds(args)}|${String(extra.value)}|${extra.symbol?.name ?? ''}|${extra.name ?? ''}`;
+}
+
+/** The argument ids joined by commas; written out for the usual one or two arguments, since
+ *  every construction of a term (found or new) builds its key. */
+function argIds(args: readonly Term[]): string {
+  switch (args.length) {
+    case 0: return '';
+    case 1: return String(args[0].id);
+    case 2: return `${args[0].id},${args[1].id}`;
+    default: return args.map((a) => a.id).join(',');
+  }
 }
 
 export class TermStore {
@@ -36,6 +46,7 @@ export class TermStore {
   private readonly arraySorts = new Map<string, Sort>();
   private symbolCounter = 0;
   private readonly inputs = new Map<string, Term>();
+  private readonly ints = new Map<bigint, Term>();
   readonly boolSort: Sort = BOOL_SORT;
   readonly intSort: Sort = INT_SORT;
   readonly trueTerm: Term;
@@ -125,7 +136,14 @@ export class TermStore {
   }
 
   int(n: bigint): Term {
-    return this.mk('const', INT_SORT, [], { value: n });
+    // Integer literals and folded constants are made at nearly every step: a lookup by value
+    // skips building the string key. The same term as `mk` gives (it is the table's).
+    let t = this.ints.get(n);
+    if (t === undefined) {
+      t = this.mk('const', INT_SORT, [], { value: n });
+      this.ints.set(n, t);
+    }
+    return t;
   }
 
   /** A bit-vector constant; `n` is wrapped into the sort's range first. */
