@@ -65,6 +65,22 @@ describe('split-run lanes', () => {
     }
   }, 120_000);
 
+  it('a lane started once the work left is worth it joins the run under way', async () => {
+    const { program, tasks, explorer } = await setUp(ifs(15));
+    // Worth it at once: the worker starts at this lane's first look, while it explores.
+    const lanes = SplitLanes.start(program, 1, 'when-worth-it', 0);
+    try {
+      const reports = await lanes.run(tasks, await explorer());
+      expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(2 ** 15);
+      expect(reports.reduce((n, r) => n + r.paths.failed, 0)).toBe(1);
+      const [here, worker] = lanes.tasksPerLane();
+      expect(here + worker).toBe(tasks.length);
+      expect(worker).toBeGreaterThan(0);
+    } finally {
+      await lanes.close();
+    }
+  }, 120_000);
+
   it('a worker that cannot load the program fails the run with its reason', async () => {
     const { program, tasks, explorer } = await setUp(ifs(6));
     const lanes = SplitLanes.start({ ...program, source: 'proc main( {' }, 1);

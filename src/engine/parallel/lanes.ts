@@ -3,6 +3,7 @@
 // so a worker that finishes a subtree starts the next at once instead of asking this thread,
 // whose event loop is busy exploring (it yields only every few milliseconds). Workers get the
 // task list in one message and post one report per subtree; the reports come back in task order.
+// Workers start at once or, in a run, only once the work left is worth a new thread (laneStart.ts).
 
 import { Worker } from 'node:worker_threads';
 import type { VerifyReport } from '../report';
@@ -10,6 +11,8 @@ import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
 import { exploreTasks, type SplitProgram, type SubtreeExplorer } from './subtree';
+import { LOOK_EVERY_MS, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
+import { trace } from './trace';
 
 /** A counter value past any task list: every lane stops after its current task. */
 const STOP = 0x3fff_ffff;
@@ -24,23 +27,41 @@ export class SplitLanes {
   /** Tasks explored per lane: this thread's first, then each worker's (SYMDAP_JOBS_TRACE, tests). */
   private taken: number[] = [];
 
-  private constructor(private readonly next: Int32Array) {}
+  private constructor(
+    private readonly next: Int32Array,
+    private readonly program: SplitProgram,
+    private readonly count: number,
+    private readonly worthItMs: number,
+  ) {}
 
-  /** Starts `count` workers, which load the program while this thread does something else. */
-  static start(program: SplitProgram, count: number): SplitLanes {
-    const lanes = new SplitLanes(new Int32Array(new SharedArrayBuffer(4)));
-    for (let i = 0; i < count; i++) {
-      const workerData: SplitWorkerData = { program, next: lanes.next, lane: i + 1 };
-      const w = new Worker(workerScript('splitWorker'), { workerData });
-      lanes.workers.push(w);
-      lanes.watch(w, i + 1);
-    }
+  /** `count` worker lanes; with 'now' they start at once and load the program while this thread
+   *  does something else, with 'when-worth-it' `run` starts them once the work left is worth
+   *  `worthItMs` (tests lower it). */
+  static start(program: SplitProgram, count: number, when: LaneStart = 'now', worthItMs = WORTH_IT_MS): SplitLanes {
+    const lanes = new SplitLanes(new Int32Array(new SharedArrayBuffer(4)), program, count, worthItMs);
+    if (when === 'now') lanes.startWorkers();
     return lanes;
+  }
+
+  /** Starts the workers not started yet; with `tasks`, a run is under way and they join it. */
+  private startWorkers(tasks?: readonly SubtreeTask[]): void {
+    for (let lane = this.workers.length + 1; lane <= this.count; lane++) {
+      const workerData: SplitWorkerData = { program: this.program, next: this.next, lane };
+      const w = new Worker(workerScript('splitWorker'), { workerData });
+      this.workers.push(w);
+      this.watch(w, lane);
+      if (tasks) w.postMessage({ tasks } satisfies SplitTasks);
+    }
   }
 
   /** Settles when every worker has loaded the program (tests; a run does not wait for it). */
   async loaded(): Promise<void> {
     await Promise.all(this.ready);
+  }
+
+  /** Worker lanes started so far. */
+  started(): number {
+    return this.workers.length;
   }
 
   /** How many tasks each lane explored in the last run: this thread's first. */
@@ -51,20 +72,45 @@ export class SplitLanes {
   /** Explores every task, this thread with `local` being one lane; the first failure of any lane stops them all. */
   async run(tasks: readonly SubtreeTask[], local: SubtreeExplorer): Promise<VerifyReport[]> {
     this.reports = new Array(tasks.length);
-    this.taken = new Array(this.workers.length + 1).fill(0);
+    this.taken = new Array(this.count + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    const here = exploreTasks(local, tasks, this.next, 0, (i, r) => { this.reports[i] = r; this.taken[0]++; });
-    here.catch(() => this.stop());
+    const started = Date.now();
+    const done = { share: 0, ms: 0 };
+    const look = this.workers.length < this.count ? this.startWhenWorthIt(tasks, done) : undefined;
     try {
-      await Promise.all([here, ...this.finished]);
+      // A failing worker stops this lane after its current subtree (see `watch`); a failing
+      // lane here stops the workers, and `finished` below reports the first failure of a worker.
+      await exploreTasks(local, tasks, this.next, 0, (i, r) => {
+        this.reports[i] = r;
+        this.taken[0]++;
+        done.share += expectedShare(tasks[i]);
+        done.ms = Date.now() - started;
+      });
     } catch (e) {
-      // This thread's lane is never left running behind a failure of another lane.
-      await here.catch(() => undefined);
+      this.stop();
       throw e;
+    } finally {
+      clearInterval(look);
     }
+    await Promise.all(this.finished);
     const lost = tasks.findIndex((_, i) => !this.reports[i]);
     if (lost >= 0) throw new Error(`subtree ${lost} was not explored`);
     return this.reports;
+  }
+
+  /** Looks at this lane's pace every LOOK_EVERY_MS and starts the workers once the work left is worth them. */
+  private startWhenWorthIt(tasks: readonly SubtreeTask[], done: { readonly share: number; readonly ms: number }): NodeJS.Timeout {
+    const look: NodeJS.Timeout = setInterval(() => {
+      const claimed = Math.min(Atomics.load(this.next, 0), tasks.length);
+      const left = workLeftMs(done, tasks.slice(claimed).reduce((sum, t) => sum + expectedShare(t), 0));
+      if (claimed >= tasks.length) clearInterval(look);
+      else if (left >= this.worthItMs) {
+        clearInterval(look);
+        trace(`about ${Math.round(left)} ms of work left in ${tasks.length - claimed} subtrees: starting ${this.count} more lane(s)`);
+        this.startWorkers(tasks);
+      }
+    }, LOOK_EVERY_MS);
+    return look;
   }
 
   async close(): Promise<void> {

@@ -18,6 +18,7 @@ import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourc
 import type { Solver } from '../solver/solver';
 import type { SubtreeTask } from './frontier';
 import type { Prefix } from './prefix';
+import { WORTH_IT_MS, laneStartFromEnv, type LaneStart } from './laneStart';
 import type { SplitProgram } from './subtree';
 import { trace } from './trace';
 
@@ -34,8 +35,14 @@ export interface ParallelInfo {
 
 export type ParallelResult = VerifySourceResult & { readonly parallel: ParallelInfo };
 
-/** `tasksPerJob` (tests): fewer subtrees per worker, so that even small programs are split. */
-export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number, tasksPerJob = TASKS_PER_JOB): Promise<ParallelResult> {
+/** How a run is split (tests, measurements): fewer subtrees per worker so that even small
+ *  programs are split; every lane started at once (default: SYMDAP_JOBS_EAGER, else when worth it). */
+export interface SplitSettings {
+  readonly tasksPerJob?: number;
+  readonly laneStart?: LaneStart;
+}
+
+export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number, split: SplitSettings = {}): Promise<ParallelResult> {
   const oneJob = async (fallback?: string): Promise<ParallelResult> =>
     ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
   if (jobs <= 1) return oneJob();
@@ -47,8 +54,10 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
   const reason = sequentialReason(checked, opts);
   if (reason) return oneJob(reason);
   try {
-    const { report, subtrees } = await splitRun(source, checked, opts, jobs, tasksPerJob * jobs);
-    return { report, diagnostics, tests: [], parallel: { jobs: subtrees === 0 ? 1 : Math.min(jobs, subtrees), subtrees } };
+    const laneStart = split.laneStart ?? laneStartFromEnv(process.env);
+    const { report, subtrees, lanes, started } = await splitRun(source, checked, opts, jobs, (split.tasksPerJob ?? TASKS_PER_JOB) * jobs, laneStart);
+    const alone = subtrees > 0 && lanes === 1 ? { fallback: started > 0 ? TOO_LATE : NOT_WORTH_IT } : {};
+    return { report, diagnostics, tests: [], parallel: { jobs: lanes, subtrees, ...alone } };
   } catch (e) {
     return oneJob(`the parallel run failed (${e instanceof Error ? e.message : String(e)}); verified with one job`);
   }
@@ -68,7 +77,11 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
   return joins ? 'the program has join statements, which merge paths that a split would separate' : undefined;
 }
 
-async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number): Promise<{ report: VerifyReport; subtrees: number }> {
+/** Why a split run explored every subtree in this thread. */
+const TOO_LATE = 'this thread explored every subtree before the other threads had loaded the program';
+const NOT_WORTH_IT = `the work left never reached the ${WORTH_IT_MS / 1000} s that pays for another thread (it loads and compiles the engine again), so this thread explored every subtree`;
+
+async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number, laneStart: LaneStart): Promise<{ report: VerifyReport; subtrees: number; lanes: number; started: number }> {
   const started = Date.now();
   trace('split run starts');
   // Loaded here, not at start-up: a run that stays in one thread never needs them.
@@ -83,11 +96,15 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   // Probably largest first, so that the last tasks, which decide when the lanes end, are small.
   const tasks = [...frontier.tasks].sort((a, b) => branchings(a) - branchings(b));
   let subtreeReports: VerifyReport[] = [];
+  let used = 1;
+  let lanesStarted = 0;
   if (tasks.length > 0) {
     // This thread is one of the lanes: it explores with the program it already checked.
-    const lanes = SplitLanes.start(program, Math.min(jobs, tasks.length) - 1);
+    const lanes = SplitLanes.start(program, Math.min(jobs, tasks.length) - 1, laneStart);
     try {
       subtreeReports = await withSolver(program, (solver) => lanes.run(tasks, new SubtreeExplorer(checked, solver, options, procs)));
+      used = lanes.tasksPerLane().filter((n) => n > 0).length;
+      lanesStarted = lanes.started();
       trace(`subtrees per lane (this thread first): ${lanes.tasksPerLane().join(', ')}`);
     } finally {
       await lanes.close();
@@ -102,7 +119,7 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   const all = [workPiece(file, frontier.steps, frontier.solver, frontier.coverage), ...pieces.map((p) => p.report)];
   const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
   trace('merged');
-  return { report, subtrees: frontier.tasks.length };
+  return { report, subtrees: frontier.tasks.length, lanes: used, started: lanesStarted };
 }
 
 /** How many of a task's decisions chose between branches: the fewer, the larger its subtree tends to be. */

@@ -1,0 +1,35 @@
+// When a split run starts its worker lanes. A new worker thread is a new V8 isolate: Node boots
+// again, loads the engine and, above all, compiles the engine's hot functions again (measured on
+// 16 ifs: ≈ 0.6 s of TurboFan per isolate, `--trace-opt`; with the interpreter alone, `--no-opt`,
+// two lanes are 1.84× faster than one, so the split itself is cheap). On 2 cores that work
+// competes with this thread's lane, so a second lane started for a run of half a second made it
+// slower (12 ifs: 0.54 s against 0.42 s). This thread therefore explores alone first, and starts
+// the other lanes only once the work left, estimated from its own pace, is worth that price.
+
+import type { SubtreeTask } from './frontier';
+
+/** Work left (ms, estimated) below which another lane costs more than it saves. */
+export const WORTH_IT_MS = 2000;
+/** How often this thread's lane looks again (it yields to its event loop every few ms). */
+export const LOOK_EVERY_MS = 100;
+
+/** A task's expected share of the tree, were every branching to split the work evenly: the
+ *  product of 1/width over its decisions. Tasks come largest first, so counting tasks instead
+ *  would take the small ones left for as big as the first. */
+export function expectedShare(t: SubtreeTask): number {
+  return t.widths.reduce((share, w) => share / Math.max(1, w), 1);
+}
+
+/** The work left (ms): the unclaimed tasks' share at the pace of the finished ones (0 before
+ *  any has finished: the first subtree also pays for the cold JIT, so no guess is made from it alone). */
+export function workLeftMs(done: { readonly share: number; readonly ms: number }, leftShare: number): number {
+  return done.share > 0 ? leftShare * (done.ms / done.share) : 0;
+}
+
+/** How a run starts its worker lanes: all at once (tests, measurements), or once they are worth it. */
+export type LaneStart = 'now' | 'when-worth-it';
+
+/** `SYMDAP_JOBS_EAGER=1` starts every lane at once (to measure or test the split on small programs). */
+export function laneStartFromEnv(env: NodeJS.ProcessEnv): LaneStart {
+  return env.SYMDAP_JOBS_EAGER === '1' ? 'now' : 'when-worth-it';
+}
