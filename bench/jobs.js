@@ -1,4 +1,4 @@
-// `symdap verify --jobs` (issue 13): 16 independent ifs (65,536 paths), whole processes with
+// `symdap verify --jobs` (issue 13): 16 and 18 independent ifs (65,536 and 262,144 paths), whole processes with
 // one job and with two, run alternately so both see the same machine load; medians of the runs,
 // wall time and the process's CPU time (what the second job costs in work, whatever the load).
 'use strict';
@@ -30,9 +30,10 @@ function verify(file, jobs) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function run() {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-jobs-')), 'ifs16.sym');
-  fs.writeFileSync(file, ifs(16));
+/** Rows for `ifs(n)`, one job and two run alternately; the 16-ifs rows carry issue 13's targets. */
+function measure(n, targets) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-bench-jobs-')), `ifs${n}.sym`);
+  fs.writeFileSync(file, ifs(n));
   const times = { 1: [], 2: [] };
   const cpus = { 1: [], 2: [] };
   const reports = {};
@@ -46,15 +47,20 @@ async function run() {
   }
   const [one, two] = [median(times[1]), median(times[2])];
   const same = ['verdict', 'paths', 'failures'].every((k) => JSON.stringify(reports[1][k]) === JSON.stringify(reports[2][k]));
-  const name = '16 ifs (65,536 paths), --jobs';
+  const name = `${n} ifs (${(2 ** n).toLocaleString('en-US')} paths), --jobs`;
   return [
-    { benchmark: name, metric: `wall time, 1 job (median of ${RUNS})`, value: one, unit: 'ms', target: '< 3 s', ok: one < 3000 },
+    { benchmark: name, metric: `wall time, 1 job (median of ${RUNS})`, value: one, unit: 'ms', ...(targets ? { target: '< 3 s', ok: one < 3000 } : {}) },
     { benchmark: name, metric: `wall time, 2 jobs (median of ${RUNS})`, value: two, unit: 'ms' },
-    { benchmark: name, metric: 'speed-up 2 jobs / 1 job', value: one / two, unit: '×', target: '≥ 1.6×', ok: one / two >= 1.6 },
+    { benchmark: name, metric: 'speed-up 2 jobs / 1 job', value: one / two, unit: '×', ...(targets ? { target: '≥ 1.6×', ok: one / two >= 1.6 } : {}) },
     { benchmark: name, metric: `CPU time (user + sys), 1 job (median of ${RUNS})`, value: median(cpus[1]), unit: 'ms' },
     { benchmark: name, metric: `CPU time (user + sys), 2 jobs (median of ${RUNS})`, value: median(cpus[2]), unit: 'ms' },
     { benchmark: name, metric: 'same verdict / failures / paths', value: same ? `yes (${reports[2].paths.total} paths, ${reports[2].jobs} jobs used)` : 'NO', unit: '', ok: same },
   ];
+}
+
+async function run() {
+  // 18 ifs: a run long enough that the second lane is started (laneStart.ts) and pays for itself.
+  return [...measure(16, true), ...measure(18, false)];
 }
 
 module.exports = { run };

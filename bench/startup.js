@@ -4,6 +4,7 @@
 // Best of 5 runs each; the child's CPU time (user + system) too, which a busy machine inflates less.
 'use strict';
 const { spawnSync } = require('node:child_process');
+const { childCpuMs } = require('./_childCpu.js');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -12,15 +13,6 @@ const { ifs } = require('./verify.js');
 const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
 const RUNS = 5;
 
-/** CPU time of the finished child (Linux: the process's reaped children, from /proc/self/stat). */
-function childCpuMs() {
-  try {
-    const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // cutime + cstime, in ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
 
 function measured(args) {
   // cutime accumulates over children: take differences around each run.

@@ -4,6 +4,7 @@
 // CPU time is what a busy machine inflates least, and counts (steps, queries) are exact.
 'use strict';
 const { spawnSync } = require('node:child_process');
+const { childCpuMs } = require('./_childCpu.js');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -12,15 +13,6 @@ const { ifs } = require('./verify.js');
 const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
 const RUNS = 3;
 
-/** CPU time of reaped children so far (Linux /proc, ticks of 10 ms). */
-function childCpuMs() {
-  try {
-    const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function inProcess(n) {
   const { verifySource } = require('../dist/engine/verifySource.js');

@@ -9,7 +9,7 @@ import { createSolver } from '../../src/engine/solver/index';
 import type { Solver } from '../../src/engine/solver/solver';
 import { rootProcs, runOptions } from '../../src/engine/verify';
 import { solverOptions } from '../../src/engine/verifySource';
-import { exploreToFrontier } from '../../src/engine/parallel/frontier';
+import { exploreToFrontier, type SubtreeTask } from '../../src/engine/parallel/frontier';
 import { SplitLanes } from '../../src/engine/parallel/lanes';
 import { SubtreeExplorer, type SplitProgram } from '../../src/engine/parallel/subtree';
 
@@ -39,6 +39,17 @@ async function setUp(source: string) {
   return { program, tasks: frontier.tasks, explorer };
 }
 
+/** Runs the tasks; every path is counted once, the one failure found, and the worker took some tasks. */
+async function runBothLanes(lanes: SplitLanes, tasks: readonly SubtreeTask[], here: SubtreeExplorer, paths: number) {
+  const reports = await lanes.run(tasks, here);
+  expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(paths);
+  expect(reports.reduce((n, r) => n + r.paths.failed, 0)).toBe(1);
+  const [mine, worker] = lanes.tasksPerLane();
+  expect(mine + worker).toBe(tasks.length);
+  expect(worker).toBeGreaterThan(0);
+  return reports;
+}
+
 describe('split-run lanes', () => {
   it('explore every task once, each report at its task index, whichever lane took it', async () => {
     const { program, tasks, explorer } = await setUp(ifs(10));
@@ -53,13 +64,8 @@ describe('split-run lanes', () => {
     try {
       // Loaded before the run starts, so the worker surely takes some of the tasks.
       await lanes.loaded();
-      const reports = await lanes.run(tasks, await explorer());
+      const reports = await runBothLanes(lanes, tasks, await explorer(), 1024);
       expect(reports.map((r) => r.paths.total)).toEqual(sizes);
-      expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(1024);
-      expect(reports.reduce((n, r) => n + r.paths.failed, 0)).toBe(1);
-      const [here, worker] = lanes.tasksPerLane();
-      expect(here + worker).toBe(tasks.length);
-      expect(worker).toBeGreaterThan(0);
     } finally {
       await lanes.close();
     }
@@ -70,12 +76,7 @@ describe('split-run lanes', () => {
     // Worth it at once: the worker starts at this lane's first look, while it explores.
     const lanes = SplitLanes.start(program, 1, 'when-worth-it', 0);
     try {
-      const reports = await lanes.run(tasks, await explorer());
-      expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(2 ** 15);
-      expect(reports.reduce((n, r) => n + r.paths.failed, 0)).toBe(1);
-      const [here, worker] = lanes.tasksPerLane();
-      expect(here + worker).toBe(tasks.length);
-      expect(worker).toBeGreaterThan(0);
+      await runBothLanes(lanes, tasks, await explorer(), 2 ** 15);
     } finally {
       await lanes.close();
     }
