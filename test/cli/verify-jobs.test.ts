@@ -60,7 +60,7 @@ describe('symdap verify --jobs', () => {
     await writeFile(file, ifs(6));
     const r = JSON.parse((await symdap('verify', file, '--json', '--jobs', '2')).out);
     expect(r.jobs).toBe(1);
-    expect(r.jobsNote).toMatch(/work left never reached the 2 s that pays for another thread/);
+    expect(r.jobsNote).toMatch(/work left never reached the [0-9.]+ s that pays for another thread/);
     expect(r.paths.total).toBe(64);
   }, 60_000);
 
