@@ -10,8 +10,9 @@ import type { SubtreeTask } from './frontier';
 
 /** Work left (ms, estimated) below which another lane costs more than it saves. */
 export const WORTH_IT_MS = 1000;
-/** How often this thread's lane looks again (it yields to its event loop every few ms). */
-export const LOOK_EVERY_MS = 100;
+/** How much slower a lane's first subtree runs than the next ones, which run JIT-compiled
+ *  (16 ifs: its first eighth took 0.35 s, the second 0.15 s). */
+export const COLD_SLOWDOWN = 2;
 
 /** A task's expected share of the tree, were every branching to split the work evenly: the
  *  product of 1/width over its decisions. Tasks come largest first, so counting tasks instead
@@ -20,9 +21,8 @@ export function expectedShare(t: SubtreeTask): number {
   return t.widths.reduce((share, w) => share / Math.max(1, w), 1);
 }
 
-/** The work left (ms): the unclaimed tasks' share at the pace of the finished ones, the first
- *  left out (it also pays for the cold JIT: 16 ifs' first eighth took 0.35 s, the next 0.15 s);
- *  0, no guess, until one more has finished. */
+/** The work left (ms): the unclaimed tasks' share at the pace of `done` (a lane's first
+ *  subtree, its time divided by COLD_SLOWDOWN). */
 export function workLeftMs(done: { readonly share: number; readonly ms: number }, leftShare: number): number {
   return done.share > 0 ? leftShare * (done.ms / done.share) : 0;
 }

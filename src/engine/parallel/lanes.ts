@@ -11,7 +11,7 @@ import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
 import { exploreTasks, type SplitProgram, type SubtreeExplorer } from './subtree';
-import { LOOK_EVERY_MS, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
+import { COLD_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
 import { trace } from './trace';
 
 /** A counter value past any task list: every lane stops after its current task. */
@@ -35,7 +35,8 @@ export class SplitLanes {
   ) {}
 
   /** `count` worker lanes; with 'now' they start at once and load the program while this thread
-   *  does something else, with 'when-worth-it' `run` starts them once the work left is worth
+   *  does something else, with 'when-worth-it' `run` starts them if, when this lane has ended its
+   *  first subtree, the work left is worth
    *  `worthItMs` (tests lower it). */
   static start(program: SplitProgram, count: number, when: LaneStart = 'now', worthItMs = WORTH_IT_MS): SplitLanes {
     const lanes = new SplitLanes(new Int32Array(new SharedArrayBuffer(4)), program, count, worthItMs);
@@ -74,25 +75,23 @@ export class SplitLanes {
     this.reports = new Array(tasks.length);
     this.taken = new Array(this.count + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    // The pace of this lane's finished subtrees after its first, which also pays for the cold JIT.
-    let warm: number | undefined;
-    const done = { share: 0, ms: 0 };
-    const look = this.workers.length < this.count ? this.startWhenWorthIt(tasks, done) : undefined;
+    // Decided once, when this lane ends its first subtree: early, so a second lane has time to
+    // pay for its start-up (a late one costs it for nothing).
+    let decided = this.workers.length >= this.count;
+    const started = Date.now();
     try {
       // A failing worker stops this lane after its current subtree (see `watch`); a failing
       // lane here stops the workers, and `finished` below reports the first failure of a worker.
       await exploreTasks(local, tasks, this.next, 0, (i, r) => {
         this.reports[i] = r;
         this.taken[0]++;
-        if (warm === undefined) { warm = Date.now(); return; }
-        done.share += expectedShare(tasks[i]);
-        done.ms = Date.now() - warm;
+        if (decided) return;
+        decided = true;
+        this.startIfWorthIt(tasks, { share: expectedShare(tasks[i]), ms: (Date.now() - started) / COLD_SLOWDOWN });
       });
     } catch (e) {
       this.stop();
       throw e;
-    } finally {
-      clearInterval(look);
     }
     await Promise.all(this.finished);
     const lost = tasks.findIndex((_, i) => !this.reports[i]);
@@ -100,19 +99,13 @@ export class SplitLanes {
     return this.reports;
   }
 
-  /** Looks at this lane's pace every LOOK_EVERY_MS and starts the workers once the work left is worth them. */
-  private startWhenWorthIt(tasks: readonly SubtreeTask[], done: { readonly share: number; readonly ms: number }): NodeJS.Timeout {
-    const look: NodeJS.Timeout = setInterval(() => {
-      const claimed = Math.min(Atomics.load(this.next, 0), tasks.length);
-      const left = workLeftMs(done, tasks.slice(claimed).reduce((sum, t) => sum + expectedShare(t), 0));
-      if (claimed >= tasks.length) clearInterval(look);
-      else if (left >= this.worthItMs) {
-        clearInterval(look);
-        trace(`about ${Math.round(left)} ms of work left in ${tasks.length - claimed} subtrees: starting ${this.count} more lane(s)`);
-        this.startWorkers(tasks);
-      }
-    }, LOOK_EVERY_MS);
-    return look;
+  /** Starts the workers if the tasks nobody has claimed yet, at `done`'s pace, are worth them. */
+  private startIfWorthIt(tasks: readonly SubtreeTask[], done: { readonly share: number; readonly ms: number }): void {
+    const claimed = Math.min(Atomics.load(this.next, 0), tasks.length);
+    const left = workLeftMs(done, tasks.slice(claimed).reduce((sum, t) => sum + expectedShare(t), 0));
+    const worth = claimed < tasks.length && left >= this.worthItMs;
+    trace(`about ${Math.round(left)} ms of work left in ${tasks.length - claimed} subtrees: ${worth ? `starting ${this.count} more lane(s)` : 'this lane alone'}`);
+    if (worth) this.startWorkers(tasks);
   }
 
   async close(): Promise<void> {
