@@ -16,8 +16,8 @@ export const WORTH_IT_MS = 2000;
 export const COLD_SLOWDOWN = 2;
 
 /** A task's expected share of the tree, were every branching to split the work evenly: the
- *  product of 1/width over its decisions. Tasks come largest first, so counting tasks instead
- *  would take the small ones left for as big as the first. */
+ *  product of 1/width over its decisions. It orders the tasks (largest first) and weighs the
+ *  work left: counting tasks instead would take the small ones left for as big as the first. */
 export function expectedShare(t: SubtreeTask): number {
   return t.widths.reduce((share, w) => share / Math.max(1, w), 1);
 }

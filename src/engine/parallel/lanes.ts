@@ -35,9 +35,8 @@ export class SplitLanes {
   ) {}
 
   /** `count` worker lanes; with 'now' they start at once and load the program while this thread
-   *  does something else, with 'when-worth-it' `run` starts them if, when this lane has ended its
-   *  first subtree, the work left is worth
-   *  `worthItMs` (tests lower it). */
+   *  does something else; with 'when-worth-it' `run` starts them if, when this lane has ended its
+   *  first subtree, the work left is worth `worthItMs` (tests lower it). */
   static start(program: SplitProgram, count: number, when: LaneStart = 'now', worthItMs = WORTH_IT_MS): SplitLanes {
     const lanes = new SplitLanes(new Int32Array(new SharedArrayBuffer(4)), program, count, worthItMs);
     if (when === 'now') lanes.startWorkers();

@@ -16,9 +16,8 @@ import type { VerifyReport } from '../report';
 import { rootProcs, runOptions } from '../verify';
 import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verifySource';
 import type { Solver } from '../solver/solver';
-import type { SubtreeTask } from './frontier';
 import type { Prefix } from './prefix';
-import { WORTH_IT_MS, laneStartFromEnv, type LaneStart } from './laneStart';
+import { WORTH_IT_MS, expectedShare, laneStartFromEnv, type LaneStart } from './laneStart';
 import type { SplitProgram } from './subtree';
 import { trace } from './trace';
 
@@ -93,8 +92,8 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   const program: SplitProgram = { source, file: checked.file, opts, solver: solverOptions(opts, process.env) };
   const frontier = await withSolver(program, (solver) => exploreToFrontier(checked, solver, options, procs, target));
   trace(`frontier: ${frontier.tasks.length} subtrees, ${frontier.ended.length} ended, ${frontier.steps} steps`);
-  // Probably largest first, so that the last tasks, which decide when the lanes end, are small.
-  const tasks = [...frontier.tasks].sort((a, b) => branchings(a) - branchings(b));
+  // Expected largest first, so that the last tasks, which decide when the lanes end, are small.
+  const tasks = [...frontier.tasks].sort((a, b) => expectedShare(b) - expectedShare(a));
   let subtreeReports: VerifyReport[] = [];
   let used = 1;
   let lanesStarted = 0;
@@ -120,11 +119,6 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
   trace('merged');
   return { report, subtrees: frontier.tasks.length, lanes: used, started: lanesStarted };
-}
-
-/** How many of a task's decisions chose between branches: the fewer, the larger its subtree tends to be. */
-function branchings(t: SubtreeTask): number {
-  return t.widths.reduce((n, w) => n + (w > 1 ? 1 : 0), 0);
 }
 
 async function withSolver<T>(program: SplitProgram, use: (solver: Solver) => Promise<T>): Promise<T> {
