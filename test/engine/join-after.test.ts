@@ -37,6 +37,22 @@ async function replay(src: string, f: FailureReport): Promise<{ code: number; fi
 
 const CELL = 'class Cell { var x: int; }';
 
+/** c.x is k, or k + 1 on b; `join acc(c.x) && c.x >= k;` forgets which; then `assert <assertion>;` (line 10). */
+function cellJoin(assertion: string): string {
+  return lines(
+    CELL,
+    'proc main(b: bool, k: int) {',
+    '  var c: Cell := new Cell;',
+    '  c.x := k;',
+    '  if (b) {',
+    '    c.x := c.x + 1;',
+    '  }',
+    '  join acc(c.x) && c.x >= k;',
+    `  assert ${assertion};`,
+    '}',
+  );
+}
+
 describe('a permission failure at a join is reported once, and the path heals', () => {
   // The issue's program: on b, c is d, whose acc(d.x) is not held.
   const src = lines(
@@ -76,18 +92,7 @@ describe('a permission failure at a join is reported once, and the path heals', 
 });
 
 describe('a failure after join φ that a concrete path reaches', () => {
-  const heap = lines(
-    CELL,
-    'proc main(b: bool, k: int) {',
-    '  var c: Cell := new Cell;',
-    '  c.x := k;',
-    '  if (b) {',
-    '    c.x := c.x + 1;',
-    '  }',
-    '  join acc(c.x) && c.x >= k;',
-    '  assert c.x == k;',
-    '}',
-  );
+  const heap = cellJoin('c.x == k');
   const pure = lines(
     'proc main(b: bool, k: int) {',
     '  var x: int := k;',
@@ -154,18 +159,7 @@ describe('a failure after join φ that no concrete path reaches', () => {
     '  assert x <= k + 2;',
     '}',
   );
-  const heap = lines(
-    CELL,
-    'proc main(b: bool, k: int) {',
-    '  var c: Cell := new Cell;',
-    '  c.x := k;',
-    '  if (b) {',
-    '    c.x := c.x + 1;',
-    '  }',
-    '  join acc(c.x) && c.x >= k;',
-    '  assert c.x <= k + 1;',
-    '}',
-  );
+  const heap = cellJoin('c.x <= k + 1');
 
   for (const [name, src, line, joinLine, forgot, summary] of [
     ['without a heap', pure, 8, 6, 'x <= k + 2', 'x after join line 6'],

@@ -9,14 +9,12 @@
 // Only failures of paths that passed a join pay: one query each.
 
 import type { AfterJoin, State } from '../state';
-import { conjuncts } from '../pathCondition';
-import { freeSymbols } from '../terms/symbols';
+import { conjuncts, pcTerms } from '../pathCondition';
+import { freeSymbols, substitute } from '../terms/symbols';
 import { printTerm } from '../terms/print';
 import type { Term } from '../terms/term';
 import type { EngineContext, Successor } from '../step/context';
 import { concreteTrace, reachFormula, recordsOf, summarySubstitution, type JoinRecord } from './record';
-import { pcTerms } from '../pathCondition';
-import { substitute } from '../terms/symbols';
 import { DEFAULT_QUERY_TIMEOUT_MS, type SatResult } from '../solver/solver';
 
 /** The successors, with every failure that came through a join given its `afterJoin` verdict;
