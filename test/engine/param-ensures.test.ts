@@ -2,6 +2,8 @@
 // explore mode's check at the return, modular mode's check of the procedure and its assumption
 // at call sites, and the concrete interpreter all read it so, and agree on every program here.
 // Before the fix, modular mode verified `ensures r == x` after `x := x + 1; r := x;` (unsound).
+// Every case runs again with an unused class declared on its first line: a program with classes
+// runs with a heap, and until issue 21 that route read parameters in `ensures` at their final values.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
@@ -90,8 +92,43 @@ proc main() { var z := twice(3); }`,
   },
 ];
 
+const HEAP_CASES: Case[] = [
+  {
+    name: 'issue 21: ensures i == 1 after i := 1 fails (i is the argument)',
+    source: `proc main(i: int)
+  ensures i == 1
+{ i := 1; }`,
+    entry: 'main', failures: ['postcondition@2'], runs: [[{ i: 0n }, 'postcondition@2'], [{ i: 1n }, 'ok']],
+  },
+  {
+    name: 'issue 21: a caller of a callee that assigns its parameter cannot prove false',
+    source: `proc set(i: int)
+  ensures i == 1
+{ i := 1; }
+proc main(k: int) { set(k); assert false; }`,
+    entry: 'main', failures: ['postcondition@2', 'assert@4'], runs: [[{ k: 0n }, 'postcondition@2'], [{ k: 1n }, 'assert@4']],
+  },
+];
+
+/** A reference parameter the body reassigns: ensures is about the object passed, in both modes. */
+const REF_SOURCE = `class C { var x: int; }
+proc set(a: C, b: C)
+  requires acc(a.x) && acc(b.x)
+  ensures acc(a.x) && a.x == 7
+{
+  a := b;
+  a.x := 7;
+}
+proc main() {
+  var p: C := new C;
+  var q: C := new C;
+  p.x := 0;
+  set(p, q);
+  assert p.x == 7;
+}`;
+
 describe('a parameter in ensures denotes its value on entry', () => {
-  for (const c of CASES) {
+  for (const c of [...CASES, ...HEAP_CASES].flatMap((k) => [k, withUnusedClass(k)])) {
     it(c.name, async () => {
       const checked = load(c.source);
       expect(await failures(checked, 'explore', c.entry)).toEqual(c.failures);
@@ -100,4 +137,20 @@ describe('a parameter in ensures denotes its value on entry', () => {
       expect(await replayEveryFailure(solver, checked, 'explore', { entry: c.entry })).toBe(c.failures.length);
     });
   }
+});
+
+/** The same case with an unused class on its first line (lines unchanged): the heap route. */
+function withUnusedClass(c: Case): Case {
+  return { ...c, name: `${c.name} (with an unused class)`, source: `class Unused { var u: int; } ${c.source}` };
+}
+
+describe('issue 21: a reassigned reference parameter in ensures', () => {
+  it('is checked on the object passed, and the caller assumes it for that object', async () => {
+    const checked = load(REF_SOURCE);
+    for (const mode of ['explore', 'modular'] as const) {
+      expect(await failures(checked, mode, 'main'), mode).toContain('postcondition@4');
+    }
+    expect(run(checked, 'main')).toBe('postcondition@4');
+    expect(await replayEveryFailure(solver, checked, 'explore', { entry: 'main' })).toBeGreaterThan(0);
+  });
 });

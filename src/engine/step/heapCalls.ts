@@ -13,7 +13,7 @@ import { evalExpr, type Obligation } from '../symbolicEval';
 import type { Term } from '../terms/term';
 import { EMPTY_HEAP, everyFieldChunk, type FieldChunk, type Heap } from '../heap/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { envOf, withHeaps, withTop } from './frames';
+import { ensuresEnv, envOf, withHeaps, withTop } from './frames';
 import { freshAtSite, freshValue } from './havoc';
 import { checkObligations } from './execute';
 import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './calls';
@@ -95,7 +95,9 @@ export async function leaveWithHeap(ctx: EngineContext, s: State): Promise<Succe
   const frame = topFrame(s);
   const proc = frame.proc;
   const consumed = await consume(ctx, s, proc.ensures, {
-    env: envOf(ctx, s, frame),
+    // Parameters denote their values on entry, as without a heap (ensuresEnv): the caller
+    // produces this ensures with the arguments it passed.
+    env: withHeaps(ensuresEnv(ctx, s, frame), s.heap, frame.entryHeap),
     pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: `${proc.name} ensures ${printExpr(e)}` }),
     accSite: (a) => ({ kind: 'permission', span: a.span, message: `${proc.name} ensures ${printExpr(a)}, which is not held` }),
     predSite: (c) => ({ kind: 'permission', span: c.span, message: `${proc.name} ensures ${printExpr(c)} (line ${c.span.line}), which is not held` }),
