@@ -39,9 +39,17 @@ export interface ConcolicResult {
   readonly note?: string;
   /**
    * A run stopped by an assumption its inputs violate (the entry's requires, an `assume`):
-   * the path condition up to it with the assumption, whose models are inputs that get past it.
+   * one repair per way past it (an assumption over the heap may split into cases), each the
+   * path condition up to it with the assumption, whose models are inputs that get past it.
    */
-  readonly repair?: readonly Term[];
+  readonly repairs?: readonly Repair[];
+}
+
+/** A way past a violated assumption: its models are inputs that satisfy it. */
+export interface Repair {
+  readonly constraint: readonly Term[];
+  /** The inputs the constraint reads, those the assumption itself made (fields of input objects) included. */
+  readonly symbols: readonly Term[];
 }
 
 /** Steps past which a run is cut off (a concrete run that does not end, say). */
@@ -57,12 +65,14 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
   let s = await rootState(ctx, proc);
   const constraints: PathConstraint[] = conjuncts(s.pc).map((c) => ({ ...c, negatable: false }));
   let steps = 0;
-  const end = (outcome: ConcolicOutcome, state: State, note?: string, repair?: readonly Term[]): ConcolicResult => {
+  const end = (outcome: ConcolicOutcome, state: State, note?: string, repairs?: readonly Repair[]): ConcolicResult => {
     coverage.addTrace(state);
     const failure = state.failure && { ...state.failure, model: modelOf(inputs, inputSymbols(state)) };
-    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}), ...(repair ? { repair } : {}) };
+    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}), ...(repairs ? { repairs } : {}) };
   };
-  if (!holds(constraints, inputs)) return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`, constraints.map((c) => c.term));
+  if (!holds(constraints, inputs)) {
+    return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`, [{ constraint: constraints.map((c) => c.term), symbols: inputSymbols(s) }]);
+  }
   for (let n = 0; n < CONCOLIC_STEP_LIMIT; n++) {
     if (s.status === 'waiting') { s = mergeAtJoin(ctx, [s], s.waitingAt!); continue; }
     if (s.status !== 'running') return end(outcomeOf(s), s, s.note);
@@ -74,9 +84,7 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
       // The assumption ran (and stopped the run): its line is covered, as in a concrete run.
       const at = nextSpan(s);
       if (at) coverage.lines.add(at.line);
-      // One successor: an assumption (not a branch); its new conjuncts are what the inputs broke.
-      const broken = succs.length === 1 ? suffixAfter(succs[0].state.pc, s.pc).map((c) => c.term) : undefined;
-      return end('assumeFailed', s, 'the inputs violate an assumption on this path', broken && [...constraints.map((c) => c.term), ...broken]);
+      return end('assumeFailed', s, 'the inputs violate an assumption on this path', repairsPast(s, succs.map((x) => x.state), constraints));
     }
     const fresh = suffixAfter(taken.pc, s.pc);
     constraints.push(...fresh.map((c) => ({ ...c, negatable: succs.length > 1 })));
@@ -84,6 +92,18 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
     s = taken;
   }
   return end('bounded', s, `the run was cut off after ${CONCOLIC_STEP_LIMIT} steps`);
+}
+
+/**
+ * The ways past an assumption the inputs broke: each successor that goes on (an assumption over
+ * the heap may produce several cases) with its new conjuncts, over the input symbols of that
+ * successor, which include the fields the assumption gave input objects (`p.x` of acc(p.x)).
+ */
+function repairsPast(s: State, succs: readonly State[], constraints: readonly PathConstraint[]): Repair[] {
+  const before = constraints.map((c) => c.term);
+  return succs
+    .filter((x) => x.status !== 'failed' && x.status !== 'infeasible' && x.status !== 'unknown')
+    .map((x) => ({ constraint: [...before, ...suffixAfter(x.pc, s.pc).map((c) => c.term)], symbols: inputSymbols(x) }));
 }
 
 function outcomeOf(s: State): ConcolicOutcome {

@@ -43,6 +43,11 @@ export interface GenerationalResult {
   readonly exhausted: boolean;
   /** Negation queries the solver could not decide. */
   readonly unknownQueries: number;
+  /**
+   * Runs stopped by an assumption that the search could not get past: no way past it was
+   * found unsatisfiable, yet no new input came of it. Paths beyond them were not explored.
+   */
+  readonly stuckAtAssumption: number;
   readonly coverage: CoverageCollector;
 }
 
@@ -54,6 +59,7 @@ export async function generationalSearch(checked: CheckedProgram, proc: Proc, so
   const runs: GeneratedRun[] = [];
   const seen = new Set<string>();
   let unknownQueries = 0;
+  let stuckAtAssumption = 0;
   const runAndCheck = async (inputs: ConcreteInputs, generation: number): Promise<GeneratedRun> => {
     const result = await runConcolic(checked, T, proc, inputs, opts.engine);
     const complete = completeInputs(inputs, result);
@@ -67,15 +73,20 @@ export async function generationalSearch(checked: CheckedProgram, proc: Proc, so
   work.push({ run: await runAndCheck(seed, 0), bound: 0, order: 0 });
   while (work.length > 0 && runs.length < opts.runs) {
     const item = takeBest(work);
-    for (const child of await expand(T, solver, item, opts.timeoutMs, () => unknownQueries++)) {
+    const expanded = await expand(T, solver, item, opts.timeoutMs, () => unknownQueries++);
+    let repaired = false;
+    for (const child of expanded.children) {
       if (runs.length >= opts.runs) break;
       if (seen.has(key(child.inputs))) continue;
       seen.add(key(child.inputs));
+      if (child.repair) repaired = true;
       work.push({ run: await runAndCheck(child.inputs, item.run.generation + 1), bound: child.bound, order: runs.length });
     }
+    // A run that stopped at an assumption must lead past it unless no input can (every way unsat).
+    if (item.run.result.outcome === 'assumeFailed' && !repaired && !expanded.repairsUnsat && runs.length < opts.runs) stuckAtAssumption++;
   }
   const failed = runs.find((r) => r.result.outcome === 'failed');
-  return { runs, firstFailureRun: failed?.run, exhausted: work.length === 0, unknownQueries, coverage };
+  return { runs, firstFailureRun: failed?.run, exhausted: work.length === 0, unknownQueries, stuckAtAssumption, coverage };
 }
 
 /** The highest score first; among equals the oldest (the order inputs were generated). */
@@ -88,19 +99,25 @@ function takeBest(work: WorkItem[]): WorkItem {
   return work.splice(best, 1)[0];
 }
 
+interface Child { readonly inputs: ConcreteInputs; readonly bound: number; readonly repair: boolean }
+
 /**
  * ExpandExecution: one child per negatable conjunct at or after the bound whose negation is
  * satisfiable. A run an assumption stopped (say an all-zero seed with a null object where the
- * requires wants one) also gets the child that satisfies the assumption on the same path.
+ * requires wants one) also gets a child per way past the assumption on the same path, over
+ * every input that way reads (fields of input objects included: issue 21).
  */
-async function expand(T: TermStore, solver: Solver, item: WorkItem, timeoutMs: number | undefined, onUnknown: () => void): Promise<{ inputs: ConcreteInputs; bound: number }[]> {
+async function expand(
+  T: TermStore, solver: Solver, item: WorkItem, timeoutMs: number | undefined, onUnknown: () => void,
+): Promise<{ children: Child[]; repairsUnsat: boolean }> {
   const pc = item.run.result.constraints;
-  const children: { inputs: ConcreteInputs; bound: number }[] = [];
-  const repair = item.run.result.repair;
-  if (repair && repair.length > 0) {
-    const r = await solver.checkSat(T.keyed.factsFor(repair), T.and(...repair), { wantModel: true, timeoutMs });
+  const children: Child[] = [];
+  let repairsUnsat = true;
+  for (const repair of item.run.result.repairs ?? []) {
+    const r = await solver.checkSat(T.keyed.factsFor(repair.constraint), T.and(...repair.constraint), { wantModel: true, timeoutMs });
     if (r.status === 'unknown') onUnknown();
-    if (r.status === 'sat' && r.model) children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: pc.length });
+    if (r.status !== 'unsat') repairsUnsat = false;
+    if (r.status === 'sat' && r.model) children.push({ inputs: combineInputs(item.run.inputs, repair.symbols, r.model), bound: pc.length, repair: true });
   }
   for (let j = item.bound; j < pc.length; j++) {
     if (!pc[j].negatable) continue;
@@ -109,9 +126,9 @@ async function expand(T: TermStore, solver: Solver, item: WorkItem, timeoutMs: n
     const r = await solver.checkSat([...prefix, ...facts], T.not(pc[j].term), { wantModel: true, timeoutMs });
     if (r.status === 'unknown') onUnknown();
     if (r.status !== 'sat' || !r.model) continue;
-    children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: j + 1 });
+    children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: j + 1, repair: false });
   }
-  return children;
+  return { children, repairsUnsat };
 }
 
 /** The inputs as a test file holds them: every input the run read, with its value (defaults written out). */

@@ -2,8 +2,9 @@
 // Its report has the usual shape (a run is a path: done, failed, assumption violated =
 // infeasible, bounded, unknown), plus `search` (runs, the run that found the first failure)
 // and `coverage`. The verdict is 'failed' when a run failed; 'verified' only when the work
-// list emptied (every feasible path ran) with no bounded run and no undecided query;
-// otherwise 'unknown', since testing alone proves nothing.
+// list emptied (every feasible path ran) with no bounded run, no undecided query and no run
+// stopped at an assumption the search could not get past; otherwise 'unknown' (with the
+// coverage reached), since testing alone proves nothing.
 
 import type { CheckedProgram } from '../../lang/checked';
 import { resolveEntry } from '../entry';
@@ -68,7 +69,8 @@ function verdictOf(report: VerifyReport, result: GenerationalResult, budget: num
   const notes = [...report.notes];
   if (!result.exhausted) notes.push(`generational search stopped at its budget of ${budget} runs with inputs left to expand`);
   if (result.unknownQueries > 0) notes.push(`the solver could not decide ${result.unknownQueries} branch negation(s)`);
-  const complete = result.exhausted && result.unknownQueries === 0 && report.paths.bounded === 0 && report.paths.unknown === 0;
+  if (result.stuckAtAssumption > 0) notes.push(`${result.stuckAtAssumption} run(s) stopped at an assumption that the search found no input to get past: the paths beyond were not explored`);
+  const complete = result.exhausted && result.unknownQueries === 0 && result.stuckAtAssumption === 0 && report.paths.bounded === 0 && report.paths.unknown === 0;
   return { verdict: complete ? 'verified' : 'unknown', notes };
 }
 
