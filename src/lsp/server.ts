@@ -19,6 +19,7 @@ import { VerifyRunner, type VerifyOutcome } from './verifyRunner';
 import { verifyDiagnostics } from './verifyDiagnostics';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { checkParams, notInitialized, unknownDocument, type DocumentParams } from './requestGuard';
+import { guardedDocumentConnection } from './documentGuard';
 
 /** Long enough to skip the intermediate states of fast typing, short enough to feel live. */
 const DEBOUNCE_MS = 100;
@@ -74,7 +75,7 @@ class SymLanguageServer {
     this.documents.onDidClose((e) => this.close(e.document.uri));
     c.onRequest('symdap/verify', (params) => this.verifyRequest(params));
     c.onShutdown(() => this.runner.cancelAll());
-    this.documents.listen(c);
+    this.documents.listen(guardedDocumentConnection(c));
     c.listen();
   }
 
