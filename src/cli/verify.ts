@@ -21,6 +21,7 @@ import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
+import { explainReport } from '../engine/why/explain';
 
 const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
@@ -97,9 +98,11 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
-  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, result.report, source);
-  io.out(json ? jsonDocument(withJobs(result.report, result.parallel)) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
-  return EXIT_CODES[result.report.verdict];
+  // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
+  const report = await explainReport(source, file, opts, result.report);
+  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source);
+  io.out(json ? jsonDocument(withJobs(report, result.parallel)) : formatReport(report, opts.solver ?? 'z3-wasm'));
+  return EXIT_CODES[report.verdict];
 }
 
 /** The seed of a generational search: a JSON object in the `symdap run --inputs` format (checked against the program later). */

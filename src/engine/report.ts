@@ -34,6 +34,32 @@ export interface FailureReport {
   readonly explanation?: string;
   /** A failure on a path that came through `join φ;` (docs/language.md, join): whether a concrete path reaches it. */
   readonly afterJoin?: AfterJoinReport;
+  /** Real bug or too-weak specification (why/classify.ts); absent until classified. */
+  readonly class?: FailureClass;
+  /** For `real`: inputs that replay to this failure with `symdap run --inputs`. */
+  readonly input?: Counterexample;
+  /** For `spec-too-weak`: the invariant, ensures or join that lost the fact. */
+  readonly abstraction?: Abstraction;
+  /** The class in a sentence. */
+  readonly classNote?: string;
+}
+
+export type FailureClass = 'real' | 'spec-too-weak' | 'undecided';
+
+export interface Abstraction {
+  readonly kind: 'invariant' | 'ensures' | 'join';
+  /** The line of the invariant, ensures or join clause that lost the fact. */
+  readonly line: number;
+  /** What it did not say, in words. */
+  readonly forgot: string;
+}
+
+/** A proof that holds because nothing ran (why/warnings.ts). */
+export interface VerifyWarning {
+  readonly kind: 'vacuous' | 'unreachable' | 'unused';
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
 }
 
 /**
@@ -71,6 +97,8 @@ export interface VerifyReport {
   };
   /** Statement and branch coverage of the explored paths (absent in error reports). */
   readonly coverage?: CoverageReport;
+  /** Vacuity and reachability warnings (why/warnings.ts); absent when not computed. */
+  readonly warnings?: VerifyWarning[];
   /** A generational search (`--searcher generational`): concolic runs made, and the run that first failed. */
   readonly search?: { readonly searcher: 'generational'; readonly runs: number; readonly firstFailureRun?: number };
 }

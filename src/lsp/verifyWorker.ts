@@ -5,6 +5,7 @@
 
 import { verifySource } from '../engine/verifySource';
 import type { VerifyReport } from '../engine/report';
+import { explainReport } from '../engine/why/explain';
 
 export interface VerifyRequest { readonly source: string; readonly file: string }
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
@@ -16,7 +17,7 @@ function reply(message: VerifyReply): void {
 process.on('disconnect', () => process.exit(0));
 process.once('message', (m: VerifyRequest) => {
   verifySource(m.source, m.file).then(
-    (r) => reply(r.error ? { error: r.error } : { report: r.report }),
+    async (r) => reply(r.error ? { error: r.error } : { report: await explainReport(m.source, m.file, {}, r.report) }),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );
 });
