@@ -13,12 +13,12 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
     if (f.explanation) lines.push(`  ${f.explanation}`);
     if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
-    if (f.classNote) lines.push(`  ${f.classNote}`);
     const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
     if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
     if (f.input && f.input !== f.counterexample && JSON.stringify(f.input) !== JSON.stringify(f.counterexample)) lines.push(`  failing input: ${formatCounterexample(f.input)}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
+    if (f.classNote) lines.push(`  ${f.classNote}`);
   }
   for (const w of r.warnings ?? []) lines.push(`${r.file}:${w.line}:${w.column}: warning: ${w.message}`);
   for (const n of r.notes) lines.push(`note: ${n}`);

@@ -26,7 +26,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
     severity: DiagnosticSeverity.Error, source: 'symdap verify',
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
-      : `${f.message}${explanation}${joinNote(f)}${classNote} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}`,
+      : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}${classNote}`,
     relatedInformation: [...abstraction, ...relatedInformation],
   };
 }
