@@ -9,7 +9,7 @@ import type { Term } from '../terms/term';
 import type { Successor } from './context';
 import type { EngineContext } from './context';
 import { evalPlace, evalPlaceIn, targetLevels } from './elements';
-import { withValue } from './execute';
+import { withValue } from './evalChecked';
 import { isFieldElement } from './fieldElements';
 
 /** Per target: undefined (a variable), the indices, or [receiver, …indices] of a field target. */

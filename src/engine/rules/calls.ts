@@ -15,7 +15,7 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, ensuresEnv, envFrom, envOf, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshAtSite, havoc } from './havoc';
 import { globalsModifiedBy } from './modifies';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { evalPlace, storeAt, targetLevels, withElementAt, type ElementTarget } from './elements';
 import { isFieldElement } from './fieldElements';
 import { readChecked, writeChecked } from './objects';

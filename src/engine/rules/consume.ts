@@ -19,7 +19,7 @@ import { allFieldChunks, EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk }
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { branchOn, type Side } from './branches';

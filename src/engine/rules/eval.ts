@@ -8,7 +8,7 @@ import type { Expr, Binary, Quant } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
 import { printExpr } from '../../lang/printer';
-import type { FailureKind } from '../state/failures';
+import type { Obligation, HealInfo } from '../state/obligation';
 import type { TermStore } from '../terms/store';
 import { binaryTerm } from '../terms/operators';
 import { isConst, type Sort, type Term } from '../terms/term';
@@ -29,23 +29,7 @@ import { recursion } from './heap/recursion';
 import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
 import type { Chunk, PredChunk } from '../state/chunks';
 
-export interface Obligation {
-  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'>;
-  /** Must hold for the operation to be defined. */
-  readonly cond: Term;
-  readonly span: Span;
-  readonly message: string;
-  /** A field read without a provable permission: what to assume held when the path goes on (rules/heal.ts). */
-  readonly heal?: HealInfo;
-}
-
-export interface HealInfo {
-  readonly receiver: Term;
-  readonly field: string;
-  readonly type: Type;
-  /** `c.x`: how the location reads. */
-  readonly display: string;
-}
+export type { Obligation, HealInfo } from '../state/obligation';
 
 export interface EvalEnv {
   readonly T: TermStore;

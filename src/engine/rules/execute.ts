@@ -7,16 +7,15 @@ import type { FieldRead, Assert, Assign, Assume, CallAssign, Expr, If, Join, LVa
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state/state';
-import { evalExpr, type Obligation } from './eval';
+import { withValue } from './evalChecked';
 import type { Term } from '../terms/term';
-import { ask, assumeConjunct, checkAll, checkProperty, obligationProperty, sideLabel, split, unknownLeaf, type PropertyOutcome } from './checks';
+import { ask, assumeConjunct, checkProperty, sideLabel, split, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { assignName, envOf, returnInstr, stmtInstrs, withKont } from './frames';
+import { assignName, returnInstr, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
 import { callInto, entryRequires, leaveFrame } from './calls';
 import { evalPlace, storeAt, targetPath, type ElementTarget } from './elements';
 import { enterLoop, loopTest, preserveInvariant } from './loops';
-import { checkHealing } from './heal';
 import { foldStmt, unfoldStmt } from './foldUnfold';
 import { assertWithHeap } from './assertHeap';
 import { arriveWithHeap, produceAtJoin } from './joinHeap';
@@ -72,29 +71,6 @@ function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> 
     case 'fold': return foldStmt(ctx, s, st);
     case 'unfold': return unfoldStmt(ctx, s, st);
   }
-}
-
-/** Evaluates `e` and checks its runtime obligations; calls `k` with the value on the state that goes on. */
-export function withValue(
-  ctx: EngineContext, s: State, e: Expr, k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
-): Promise<Successor[]> {
-  const obligations: Obligation[] = [];
-  const v = evalExpr(e, envOf(ctx, s), obligations);
-  // Most expressions carry no runtime check: straight on, without an async frame.
-  if (obligations.length === 0) return Promise.resolve(k(s, v));
-  return withChecked(ctx, s, e, obligations, v, k);
-}
-
-async function withChecked(
-  ctx: EngineContext, s: State, e: Expr, obligations: readonly Obligation[], v: SymValue,
-  k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
-): Promise<Successor[]> {
-  const checked = await checkHealing(ctx, s, obligations, (healed) => withValue(ctx, healed, e, k));
-  return checked.next ? [...checked.leaves, ...(await k(checked.next, v))] : checked.leaves;
-}
-
-export function checkObligations(ctx: EngineContext, s: State, obligations: readonly Obligation[]): Promise<PropertyOutcome> {
-  return checkAll(ctx, s, obligations.map(obligationProperty));
 }
 
 function asTerm(v: SymValue): Term {

@@ -9,7 +9,7 @@ import { isSymArray, type State, type SymValue } from '../state/state';
 import type { Term } from '../terms/term';
 import type { EngineContext, Successor } from './context';
 import { targetLevels, evalPlaceIn, withElementAt, type ElementTarget } from './elements';
-import { withValue } from './execute';
+import { withValue } from './evalChecked';
 import { havoc } from './havoc';
 import { writeChecked } from './objects';
 

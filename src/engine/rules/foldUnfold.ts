@@ -16,7 +16,7 @@ import { bodyShape, buildSnapshot, snapshotOf } from './heap/snapshots';
 import { unfoldSnapshot } from './unfoldSnapshot';
 import type { SymValue } from '../state/state';
 import { ask, assumeConjunct, unknownLeaf } from './checks';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { envFrom, envOf, withHeaps } from './frames';
 import { checkHealing } from './heal';
 

@@ -15,7 +15,7 @@ import { EMPTY_HEAP, everyFieldChunk, type FieldChunk, type Heap } from '../stat
 import { STEP, type EngineContext, type Successor } from './context';
 import { ensuresEnv, envOf, withHeaps, withTop } from './frames';
 import { freshAtSite, freshValue } from './havoc';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './calls';
 import { checkHealing } from './heal';
 import { consume, type ConsumeHow } from './consume';

@@ -8,7 +8,7 @@ import { push, pushAll, type Kont, type State } from '../state/state';
 import type { Term } from '../terms/term';
 import { sideLabel, split } from './checks';
 import type { EngineContext, Successor } from './context';
-import { withValue } from './execute';
+import { withValue } from './evalChecked';
 import { stmtInstrs, withKont } from './frames';
 
 /** `onExit` rebuilds the state the loop leaves in (a heap loop puts its frame back). */

@@ -14,7 +14,7 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { assignName, envOf, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
 import { assignedIn, declaredTypes, globalsModifiedBy } from './modifies';
-import { withValue } from './execute';
+import { withValue } from './evalChecked';
 import { checkHeapInvariants, heapInvariants, modularHeapLoop, preserveHeapInvariant } from './heapLoops';
 import { usesHeap } from './heapCalls';
 import { arbitraryIteration } from './loopHead';

@@ -18,7 +18,7 @@ import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk, type Heap } fro
 import { assumeConjunct } from './checks';
 import { conjoin, pcTerms } from '../state/pathCondition';
 import { STEP, type EngineContext, type Successor } from './context';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { envFrom, withHeaps } from './frames';
 import type { Fresh } from './havoc';
 import { recursion } from './heap/recursion';

@@ -21,7 +21,7 @@ import { TermStore } from '../terms/store';
 import type { EngineContext, EngineOptions, Successor } from './context';
 import { usesHeap } from './heapCalls';
 import { contractEnv } from './calls';
-import { checkObligations } from './execute';
+import { checkObligations } from './evalChecked';
 import { withHeaps } from './frames';
 import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';

@@ -9,7 +9,7 @@ import type { Term } from '../terms/term';
 import type { Model } from '../solver/solver';
 import type { FailureSite } from './failures';
 import type { PathCondition } from './pathCondition';
-import type { Obligation } from '../rules/eval';
+import type { Obligation } from './obligation';
 import type { Heap } from './chunks';
 import type { JoinRecord } from './joinRecord';
 
