@@ -5,7 +5,7 @@
 
 import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
-import type { SymValue } from './state';
+import type { SymValue } from './values';
 
 export interface FieldChunk {
   readonly kind: 'field';

@@ -6,7 +6,8 @@
 
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
-import { extendTrace, isSymArray, traceLines, type State, type SymValue, type TraceEntry } from './state';
+import { isSymArray, type SymValue } from './values';
+import { extendTrace, traceLines, type TraceEntry } from './trace';
 import type { Model } from '../solver/solver';
 import { evaluateUnder } from '../solver/modeleval';
 import { substitute } from '../terms/symbols';
@@ -39,12 +40,15 @@ export interface JoinRecord {
   readonly traceLength: number;
 }
 
+/** What the record keeps of an arriving path (a State; named by its fields so that the state model's files import each other one way). */
+interface Arriving { readonly lastJoin?: JoinRecord; readonly heap?: Heap; readonly trace: TraceEntry | null }
+
 /**
  * The record of a merge; undefined when it forgot nothing and no incoming path passed an earlier
  * join, unless `always` (φ's chunks, produced by the next step, may still be summaries).
  */
 export function recordJoin(
-  line: number, states: readonly State[], guards: readonly Term[], summaries: readonly Summary[], names: JoinRecord['names'], always = false,
+  line: number, states: readonly Arriving[], guards: readonly Term[], summaries: readonly Summary[], names: JoinRecord['names'], always = false,
 ): JoinRecord | undefined {
   if (!always && summaries.length === 0 && states.every((s) => !s.lastJoin)) return undefined;
   const paths = states.map((s, i) => ({ guard: guards[i], heap: s.heap ?? EMPTY_HEAP, trace: s.trace, ...(s.lastJoin ? { before: s.lastJoin } : {}) }));

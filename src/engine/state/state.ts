@@ -12,23 +12,11 @@ import type { PathCondition } from './pathCondition';
 import type { Obligation } from './obligation';
 import type { Heap } from './chunks';
 import type { JoinRecord } from './joinRecord';
+import type { SymValue } from './values';
+import type { TraceEntry } from './trace';
 
-/**
- * Arrays are (length, contents): contents is an int-indexed SMT array. An array of arrays
- * also has the lengths of its inner arrays, level by level (see arrays.ts).
- */
-export interface SymArray {
-  readonly kind: 'symArray';
-  readonly length: Term;
-  readonly contents: Term;
-  /** For arrays of arrays: lengths[0][i] = a[i].length, lengths[1][i][j] = a[i][j].length, … */
-  readonly lengths?: readonly Term[];
-}
-export type SymValue = Term | SymArray;
-
-export function isSymArray(v: SymValue): v is SymArray {
-  return (v as SymArray).kind === 'symArray';
-}
+export { isSymArray, type SymArray, type SymValue } from './values';
+export { extendTrace, traceLines, type TraceEntry } from './trace';
 
 export type Store = ReadonlyMap<string, SymValue>;
 
@@ -162,18 +150,6 @@ export interface InputEntry {
 export function inputSymbols(s: State): Term[] {
   const out: Term[] = [];
   for (let e = s.inputs; e; e = e.prev) out.push(e.symbol);
-  return out.reverse();
-}
-
-export interface TraceEntry { readonly line: number; readonly prev: TraceEntry | null; readonly length: number }
-
-export function extendTrace(trace: TraceEntry | null, line: number): TraceEntry {
-  return { line, prev: trace, length: (trace?.length ?? 0) + 1 };
-}
-
-export function traceLines(trace: TraceEntry | null): number[] {
-  const out: number[] = [];
-  for (let t = trace; t; t = t.prev) out.push(t.line);
   return out.reverse();
 }
 
