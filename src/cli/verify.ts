@@ -6,15 +6,15 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SEARCHERS } from '../engine/searchers';
+import { SEARCHERS } from '../engine/explore/searchers';
 import { z3NativeAvailable } from '../engine/solver/index';
-import type { VerifySourceOptions } from '../engine/verifySource';
+import type { VerifySourceOptions } from '../engine/verify/verifySource';
 import { verifySourceJobs, type ParallelInfo } from '../engine/parallel/verifyParallel';
 import { jobsOption } from './parallel/jobsOption';
 import { verifyInputs } from './parallel/inputs';
-import type { TestCase } from '../engine/verify';
-import type { InputJSON } from '../engine/counterexample';
-import { errorReport, type VerifyReport } from '../engine/report';
+import type { TestCase } from '../engine/verify/verify';
+import type { InputJSON } from '../engine/state/counterexample';
+import { errorReport, type VerifyReport } from '../engine/verify/report';
 import { error } from '../lang/diagnostics';
 import { readSourceFileSync } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';

@@ -1,9 +1,9 @@
 // Human-readable output of `symdap verify`: the verdict, each failure as
 // `file:line:col: assertion may fail: φ` with its counterexample and path, then a summary.
 
-import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
-import type { VerifyReport } from '../engine/report';
-import { formatCoverage } from '../engine/coverage';
+import { formatCounterexample, isOnNoPath } from '../engine/state/counterexample';
+import type { VerifyReport } from '../engine/verify/report';
+import { formatCoverage } from '../engine/explore/coverage';
 import { functionDefinition } from '../engine/synth/readback';
 import { verdictText } from '../engine/why/explain';
 

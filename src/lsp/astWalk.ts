@@ -3,7 +3,7 @@
 // declarations). Iterative, so very deep expressions do not overflow the stack.
 
 import type { Expr, Stmt, TopDecl } from '../lang/ast';
-import { forEachStmt } from '../engine/walkStmts';
+import { forEachStmt } from '../engine/rules/walkStmts';
 
 /** The direct sub-expressions of `e`. */
 export function childExprs(e: Expr): readonly Expr[] {

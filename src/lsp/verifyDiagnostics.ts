@@ -3,8 +3,8 @@
 // verdict is a warning (never silence, which would read as success).
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
-import type { FailureReport, VerifyReport } from '../engine/report';
+import { formatCounterexample, isOnNoPath } from '../engine/state/counterexample';
+import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { spanToRange } from './analysis';
 
 /** Long paths would bury the useful end of the trace; keep the steps nearest the failure. */

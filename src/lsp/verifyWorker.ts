@@ -3,8 +3,8 @@
 // A separate process so that a newer save or a close cancels the run by killing it, and
 // so that the solver's memory never counts against the language server.
 
-import { verifySource } from '../engine/verifySource';
-import type { VerifyReport } from '../engine/report';
+import { verifySource } from '../engine/verify/verifySource';
+import type { VerifyReport } from '../engine/verify/report';
 import { explainReport } from '../engine/why/explain';
 
 export interface VerifyRequest { readonly source: string; readonly file: string }

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
-import { FAILURE_TITLES, type FailureKind } from '../../src/engine/failures';
+import { FAILURE_TITLES, type FailureKind } from '../../src/engine/state/failures';
 import { docBlocks, type DocBlock, type FailureAt, type RunOutcome } from './docBlocks';
 
 const DOC = resolve(__dirname, '../../docs/language.md');

@@ -13,7 +13,7 @@ import { parseInputs } from '../../src/engine/concrete/inputs';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import { runConcrete, type ConcreteResult } from '../../src/engine/concrete/interpreter';
 import { formatValue, type ConcreteValue } from '../../src/engine/concrete/values';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import type { CheckedProgram } from '../../src/lang/checked';
 import { loadSource } from '../../src/lang/frontend';
 import { readSample, sampleFiles, SAMPLES_DIR } from '../support/samples';

@@ -4,7 +4,7 @@
 // list (`n != null ==> list(n)`) keeps its value framed by the snapshot.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 const GET = 'function get(c: Cell, b: bool): int\n  requires b ==> acc(c.x)\n{\n  b ? c.x : 0\n}\n';

@@ -3,7 +3,7 @@
 // does (design B.3, B.5). Real Z3, both modes.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell { var x: int; }\n';
 

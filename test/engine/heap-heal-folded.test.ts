@@ -4,7 +4,7 @@
 // it ends; a read of another object's field goes on, knowing that object is not c.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const PRED = 'class Cell { var x: int; }\npredicate p(c: Cell) {\n  acc(c.x)\n}\n';
 

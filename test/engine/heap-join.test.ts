@@ -4,7 +4,7 @@
 // chunks not held on every path are dropped, and `join;` merges only paths of one heap shape.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 const POS = 'predicate pos(c: Cell) {\n  acc(c.x) && c.x > 0\n}\nfunction val(c: Cell): int\n  requires pos(c)\n{\n  unfolding pos(c) in c.x\n}\n';

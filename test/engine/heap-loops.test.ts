@@ -5,7 +5,7 @@
 // writes the field's array. Explore-mode counterexamples replay concretely (symdap run --inputs).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { loadSource } from '../../src/lang/frontend';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';

@@ -7,10 +7,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
-import { formatCounterexample } from '../../src/engine/counterexample';
+import { formatCounterexample } from '../../src/engine/state/counterexample';
 
 const CELL = 'class Cell { var x: int; }\n';
 

@@ -4,7 +4,7 @@
 // contracts holding disjoint permissions, and the clean refusal of recursive functions whose results are arrays of arrays.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const ACCOUNT = `class Account { var balance: int; }
 predicate account(a: Account) {

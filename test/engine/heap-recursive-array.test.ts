@@ -4,7 +4,7 @@
 // and a fact that needs induction ends `failed`, never `verified`.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const LIST = 'class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n'
   + 'function lasts(n: Node): int[]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [n.val, 0] : lasts(n.next))\n}\n';

@@ -6,7 +6,7 @@
 // permission is reported at the call line, the clause named (B.6, D.13).
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n  var y: int;\n}\n';
 

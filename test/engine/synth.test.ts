@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { formatDiagnostic } from '../../src/lang/diagnostics';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';

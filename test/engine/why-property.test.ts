@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
+import { verifyProgram } from '../../src/engine/verify/verify';
 import { classifyFailures } from '../../src/engine/why/classify';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';

@@ -5,11 +5,11 @@
 // assumes are warned about, and a verified run with one says "verified (vacuously)".
 
 import { describe, expect, it } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { explainReport, verdictText } from '../../src/engine/why/explain';
-import type { VerifyReport } from '../../src/engine/report';
+import type { VerifyReport } from '../../src/engine/verify/report';
 import { loadSource } from '../../src/lang/frontend';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';

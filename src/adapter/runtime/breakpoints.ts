@@ -7,8 +7,8 @@ import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Program } from '../../lang/ast';
 import { executableLines } from '../../lang/lines';
-import { nextSpan } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { nextSpan } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [

@@ -3,8 +3,8 @@
 // identity: a step that does not touch a chunk keeps the same object.
 
 import { printExpr } from '../../lang/printer';
-import type { Chunk, Heap } from '../../engine/heap/chunks';
-import { topFrame, type State } from '../../engine/state';
+import type { Chunk, Heap } from '../../engine/state/chunks';
+import { topFrame, type State } from '../../engine/state/state';
 import { chunkName, refNames, valueText, type RefNames } from './heapView';
 
 /** The line for the step `before` → `after`, or undefined when it was not a fold/unfold that went on. */

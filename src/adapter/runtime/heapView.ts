@@ -2,9 +2,9 @@
 // chunks named in that frame's terms (a receiver is printed by the local that holds it, the
 // term otherwise), aliases, origins, and the one-chunk-per-line text of the REPL's `:heap`.
 
-import type { Chunk, FieldChunk, Heap } from '../../engine/heap/chunks';
-import { chunkLabel } from '../../engine/heap/chunks';
-import { isSymArray, type SymValue } from '../../engine/state';
+import type { Chunk, FieldChunk, Heap } from '../../engine/state/chunks';
+import { chunkLabel } from '../../engine/state/chunks';
+import { isSymArray, type SymValue } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { frameOf, type StateFrame } from './stateFrame';

@@ -4,13 +4,13 @@
 // travel). The table follows the tree's expansions: whoever expands a thread's tip, the
 // thread follows one child and every other child worth showing becomes a new thread.
 
-import type { Conjunct } from '../../engine/pathCondition';
-import { conjuncts } from '../../engine/pathCondition';
-import { isTerminal } from '../../engine/state';
+import type { Conjunct } from '../../engine/state/pathCondition';
+import { conjuncts } from '../../engine/state/pathCondition';
+import { isTerminal } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
-import type { ExecutionTree, TreeNode } from '../../engine/tree';
+import type { ExecutionTree, TreeNode } from '../../engine/explore/tree';
 import type { ConcreteInputs } from '../../engine/concolic/assignment';
-import { isExcludedPath } from '../../engine/synth/verdict';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 
 export interface PathThread {
   readonly id: number;

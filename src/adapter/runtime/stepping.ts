@@ -4,8 +4,8 @@
 // it into events (response first, then thread events, output and the stopped event).
 
 import { printTerm } from '../../engine/terms/print';
-import { topFrame } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { topFrame } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { childToward, endedWhy, isLive, type PathThread } from './paths';
 import { checkArrival } from './stops';
 import { summarizeEnd, summarizeFailure } from './describe';

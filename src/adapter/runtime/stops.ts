@@ -4,8 +4,8 @@
 // `continue` and `reverseContinue`.
 
 import { printTerm } from '../../engine/terms/print';
-import { isSymArray } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { isSymArray } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { compileFormula, compileIn } from './evaluate';
 import { hitConditionHolds, type LineBreakpoint } from './breakpoints';
 import { pathCondition, type Debuggee } from './debuggee';

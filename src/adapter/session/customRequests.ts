@@ -4,14 +4,14 @@
 // moves through the same code as stepIn with a target and goto.
 
 import { printTerm } from '../../engine/terms/print';
-import type { TreeNode } from '../../engine/tree';
+import type { TreeNode } from '../../engine/explore/tree';
 import { locationOf } from './frames';
 import { onPath, shortPc, type PathThread } from '../runtime/paths';
 import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime/heapView';
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { REQUEST_LIMITS } from '../limits';
-import { isExcludedPath } from '../../engine/synth/verdict';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 
 export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus'] as const;
 

@@ -12,7 +12,7 @@ import { isLive } from '../runtime/paths';
 import { summary } from './summary';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
-import { FAILURE_TITLES } from '../../engine/failures';
+import { FAILURE_TITLES } from '../../engine/state/failures';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];

@@ -6,15 +6,15 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
-import type { Chunk, Heap, PredChunk } from '../../engine/heap/chunks';
-import { isSymArray, type SymValue } from '../../engine/state';
+import type { Chunk, Heap, PredChunk } from '../../engine/state/chunks';
+import { isSymArray, type SymValue } from '../../engine/state/state';
 import type { Term } from '../../engine/terms/term';
 import type { FrameRef } from './frames';
 import {
   aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
-import { permissionLoss } from '../../engine/heap/permissionHistory';
+import { permissionLoss } from '../../engine/verify/permissionHistory';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;

@@ -5,7 +5,7 @@
 import type { Binary, Call, Expr, Index, Unary, VarRef } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
-import type { FailureKind } from '../failures';
+import type { FailureKind } from '../state/failures';
 import type { ArithOp, CompareOp } from './arith';
 import { arith, bitNot, cast, compare, negate } from './arith';
 import { IntLimitError } from '../terms/semantics';

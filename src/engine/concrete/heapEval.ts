@@ -9,7 +9,7 @@
 import type { Call, Expr, LValue, Param, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
-import type { FailureKind } from '../failures';
+import type { FailureKind } from '../state/failures';
 import type { Evaluator, Scope } from './eval';
 import { Halt } from './frame';
 import { ObjectHeap, type InputObjects } from './objects';

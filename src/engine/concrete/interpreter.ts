@@ -6,7 +6,7 @@ import type { Call, Proc, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
-import type { FailureKind, FailureSite } from '../failures';
+import type { FailureKind, FailureSite } from '../state/failures';
 import type { EvalHost } from './eval';
 import { Evaluator } from './eval';
 import { Frame, Halt } from './frame';

@@ -4,7 +4,7 @@
 
 import type { Expr } from '../../lang/ast';
 import type { Type } from '../../lang/types';
-import { sortOfType } from '../sorts';
+import { sortOfType } from '../state/sorts';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import { binaryTerm } from '../terms/operators';

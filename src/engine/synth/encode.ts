@@ -5,12 +5,12 @@
 // symbol out[o, root, Start]; its facts are s ⇒ out[o, pos, N] = ⟦a⟧(t̄, children's outputs).
 // The grammar's choice constraints (exactly one alternative where a node is needed, none
 // elsewhere) are one fact of the root selector. Facts reach every query that mentions an
-// application (step/checks.ts), and because every application's facts share the selectors,
+// application (rules/checks.ts), and because every application's facts share the selectors,
 // independence slicing keeps all constraints on one function in one slice (D.26).
 
 import type { Expr, SynthDecl } from '../../lang/ast';
 import type { Type } from '../../lang/types';
-import { sortOfType } from '../sorts';
+import { sortOfType } from '../state/sorts';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import { altTerm } from './altTerm';

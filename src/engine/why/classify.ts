@@ -14,14 +14,14 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { Expr, Proc, Stmt } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Solver } from '../solver/solver';
-import type { Abstraction, FailureClass, FailureReport, VerifyReport } from '../report';
-import type { Counterexample } from '../counterexample';
-import { isOnNoPath } from '../counterexample';
+import type { Abstraction, FailureClass, FailureReport, VerifyReport } from '../verify/report';
+import type { Counterexample } from '../state/counterexample';
+import { isOnNoPath } from '../state/counterexample';
 import { runConcrete } from '../concrete/interpreter';
 import { parseInputs } from '../concrete/inputs';
 import { inputTypesOf } from '../concrete/havoc';
-import { forEachStmt } from '../walkStmts';
-import { verifyProgram } from '../verify';
+import { forEachStmt } from '../rules/walkStmts';
+import { verifyProgram } from '../verify/verify';
 
 export interface Classification {
   readonly class: FailureClass;

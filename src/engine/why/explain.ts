@@ -4,10 +4,10 @@
 // verifies pays nothing. Used by every front door that shows a report (CLI, LSP, debugger).
 
 import { loadSource } from '../../lang/frontend';
-import type { VerifyReport } from '../report';
-import { resolveEntry } from '../entry';
+import type { VerifyReport } from '../verify/report';
+import { resolveEntry } from '../verify/entry';
 import { createSolver } from '../solver/index';
-import { solverOptions, type VerifySourceOptions } from '../verifySource';
+import { solverOptions, type VerifySourceOptions } from '../verify/verifySource';
 import { vacuityWarnings } from './warnings';
 import { classifyFailures } from './classify';
 

@@ -11,7 +11,7 @@
 import type { CheckedProgram } from '../../lang/checked';
 import type { Block, Proc, Stmt } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
-import type { VerifyReport, VerifyWarning } from '../report';
+import type { VerifyReport, VerifyWarning } from '../verify/report';
 
 /** The procedures a run started from: the entry in explore mode, every procedure in modular mode. */
 export interface RunShape {
