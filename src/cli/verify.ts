@@ -23,12 +23,12 @@ import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { explainReport } from '../engine/why/explain';
 
-const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--proofs] [--tests DIR] [--tree OUT.html]\n';
 
-interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; tests?: string; tree?: string; seed?: string; error?: string }
+interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; seed?: string; error?: string }
 
 function options(args: string[]): VerifyOptions {
-  const p = parseArgs(args, { flags: ['json'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
+  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
   if (p.error) return { jobs: 1, json: false, error: p.error };
   if (p.positional.length === 0) return { jobs: 1, json: false, error: 'no file given' };
   const jobs = jobsOption(p.options.get('jobs'));
@@ -44,7 +44,7 @@ function options(args: string[]): VerifyOptions {
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { jobs: 1, json: false, error };
   return {
-    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
+    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
@@ -86,20 +86,20 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
     if (!single) return await (await import('./parallel/verifyMany')).verifyMany(inputs.files, opts, o.jobs, json, io);
     const read = readSourceFileSync(first);
     if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
-    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree }, json, io);
+    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree, proofs: o.proofs }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return refuse(io, json, first, `symdap verify: ${message}\n`, message);
   }
 }
 
-async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string }, json: boolean, io: CliIO): Promise<number> {
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string; proofs?: boolean }, json: boolean, io: CliIO): Promise<number> {
   const result = await verifySourceJobs(source, file, opts, jobs);
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
-  const report = await explainReport(source, file, opts, result.report);
+  const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
   if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source);
   io.out(json ? jsonDocument(withJobs(report, result.parallel)) : formatReport(report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[report.verdict];

@@ -20,6 +20,7 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
     if (f.classNote) lines.push(`  ${f.classNote}`);
   }
+  for (const p of r.proofs ?? []) lines.push(`proof: line ${p.line} (${p.check}) holds${p.dependsOn.length === 0 ? ' by itself' : ` by ${p.dependsOn.map((d) => `line ${d.line} (${d.reason})`).join(', ')}`}`);
   for (const w of r.warnings ?? []) lines.push(`${r.file}:${w.line}:${w.column}: warning: ${w.message}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   if (r.search) lines.push(`generational search: ${r.search.runs} runs${r.search.firstFailureRun ? `, the first failure at run ${r.search.firstFailureRun}` : ', no failure found'}`);

@@ -43,10 +43,10 @@ export async function checkProperty(
   ctx: EngineContext, s: State, cond: Term, site: FailureSite, reason: string,
 ): Promise<PropertyOutcome> {
   const T = ctx.T;
-  if (cond.op === 'const' && cond.value === true) return { leaves: [], next: s };
+  if (cond.op === 'const' && cond.value === true) { ctx.onProved?.(ctx, s, T.not(cond), site); return { leaves: [], next: s }; }
   const negated = T.not(cond);
   const fails = await ask(ctx, s, negated);
-  if (fails.status === 'unsat') return { leaves: [], next: s };
+  if (fails.status === 'unsat') { ctx.onProved?.(ctx, s, negated, site); return { leaves: [], next: s }; }
   if (fails.status === 'unknown') return { leaves: [unknownLeaf(s, fails, `whether ${site.message} holds`)] };
   const failed: State = {
     ...assumeConjunct(s, negated, site.span, `${site.message} fails`, fails),

@@ -6,6 +6,7 @@ import type { Solver } from '../solver/solver';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import type { Failure, State } from '../state/state';
+import type { FailureSite } from '../state/failures';
 import type { Span } from '../../lang/span';
 
 export type Mode = 'explore' | 'modular';
@@ -28,7 +29,12 @@ export interface EngineContext {
   readonly options: EngineOptions;
   /** A fresh activation id for a new frame. */
   nextActivation(): number;
+  /** Told of every check that holds (proof dependencies, why/proofs.ts); absent in ordinary runs. */
+  readonly onProved?: ProvedHook;
 }
+
+/** A check proved at `s`: `negated` (its negation) is unsatisfiable with the path condition. */
+export type ProvedHook = (ctx: EngineContext, s: State, negated: Term, site: FailureSite) => void;
 
 /** How a child was reached from its parent: shown as branch choices in the debugger. */
 export type EdgeLabel =

@@ -54,6 +54,23 @@ export interface Abstraction {
   readonly forgot: string;
 }
 
+export interface ProofDependency {
+  readonly line: number;
+  /** What the fact is: `requires of main`, `x > 0 is true`, `assume`, `invariant of the loop at line 7`, … */
+  readonly reason: string;
+}
+
+export interface ProofReport {
+  readonly kind: FailureKind;
+  readonly line: number;
+  readonly column: number;
+  /** The check, as its failure would be named (`x > 0`, `main ensures r >= 0`). */
+  readonly check: string;
+  /** Paths on which it was proved (dependencies are the union over at most MAX_PATHS of them). */
+  readonly paths: number;
+  readonly dependsOn: readonly ProofDependency[];
+}
+
 /** A proof that holds because nothing ran (why/warnings.ts). */
 export interface VerifyWarning {
   readonly kind: 'vacuous' | 'unreachable' | 'unused';
@@ -97,6 +114,8 @@ export interface VerifyReport {
   };
   /** Statement and branch coverage of the explored paths (absent in error reports). */
   readonly coverage?: CoverageReport;
+  /** What each check that holds rests on (`--proofs`, why/proofs.ts). */
+  readonly proofs?: ProofReport[];
   /** Vacuity and reachability warnings (why/warnings.ts); absent when not computed. */
   readonly warnings?: VerifyWarning[];
   /** A generational search (`--searcher generational`): concolic runs made, and the run that first failed. */

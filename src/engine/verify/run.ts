@@ -6,7 +6,7 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
 import { TermStore } from '../terms/store';
 import type { Solver } from '../solver/solver';
-import { DEFAULT_OPTIONS, type EngineContext, type EngineOptions } from '../rules/context';
+import { DEFAULT_OPTIONS, type EngineContext, type EngineOptions, type ProvedHook } from '../rules/context';
 import { ExecutionTree, type TreeNode } from '../explore/tree';
 import { rootState } from '../rules/initial';
 import { explore, type ExploreControl, type ExploreResult } from '../explore/explorer';
@@ -29,9 +29,9 @@ export class SymbolicRun {
   private readonly report = new ReportBuilder();
   private readonly started = Date.now();
 
-  constructor(readonly checked: CheckedProgram, readonly solver: Solver, readonly options: RunOptions) {
+  constructor(readonly checked: CheckedProgram, readonly solver: Solver, readonly options: RunOptions, onProved?: ProvedHook) {
     let activation = 0;
-    this.ctx = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation };
+    this.ctx = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation, ...(onProved ? { onProved } : {}) };
     this.tree = new ExecutionTree(this.ctx, options.retain);
     this.searcher = createSearcher(options.searcher);
     this.tree.listen({

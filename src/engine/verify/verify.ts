@@ -15,6 +15,7 @@ import type { VerifyReport } from './report';
 import type { ExecutionTree } from '../explore/tree';
 import { collectCoverage, coverageReport } from '../explore/coverage';
 import type { Term } from '../terms/term';
+import type { ProvedHook } from '../rules/context';
 import { findFunctions } from '../synth/answer';
 import { synthVerdict } from './synthVerdict';
 
@@ -38,9 +39,9 @@ export interface VerifyOutcome {
   readonly tree?: ExecutionTree;
 }
 
-export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}): Promise<VerifyOutcome> {
+export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}, onProved?: ProvedHook): Promise<VerifyOutcome> {
   const options = runOptions(opts);
-  const run = new SymbolicRun(checked, solver, options);
+  const run = new SymbolicRun(checked, solver, options, onProved);
   const ended: State[] = [];
   const coverage = collectCoverage(run.tree);
   if (opts.collectTests) {

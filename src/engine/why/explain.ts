@@ -10,8 +10,14 @@ import { createSolver } from '../solver/index';
 import { solverOptions, type VerifySourceOptions } from '../verify/verifySource';
 import { vacuityWarnings } from './warnings';
 import { classifyFailures } from './classify';
+import { proofDependencies } from './proofs';
 
-export async function explainReport(source: string, file: string, opts: VerifySourceOptions, report: VerifyReport): Promise<VerifyReport> {
+export interface ExplainOptions {
+  /** Compute proof dependencies and `unused` warnings (one solver call per fact: on request). */
+  readonly proofs?: boolean;
+}
+
+export async function explainReport(source: string, file: string, opts: VerifySourceOptions, report: VerifyReport, explain: ExplainOptions = {}): Promise<VerifyReport> {
   if (report.verdict === 'error' || opts.generational) return report;
   const { checked } = loadSource(source, file);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
@@ -19,11 +25,13 @@ export async function explainReport(source: string, file: string, opts: VerifySo
   if (!checked || !entry || checked.synths.size > 0) return report;
   const mode = opts.mode ?? 'explore';
   const warnings = vacuityWarnings(checked, report, { mode, entry });
-  if (report.failures.length === 0) return { ...report, warnings };
+  if (report.failures.length === 0 && !explain.proofs) return { ...report, warnings };
   const solver = await createSolver(solverOptions(opts, process.env));
   try {
     const classified = await classifyFailures(checked, solver, report, { mode, entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound });
-    return { ...classified, warnings };
+    if (!explain.proofs) return { ...classified, warnings };
+    const { proofs, unused } = await proofDependencies(checked, solver, { ...opts, entry: entry.name });
+    return { ...classified, proofs, warnings: [...warnings, ...unused].sort((a, b) => a.line - b.line || a.column - b.column) };
   } finally {
     solver.dispose();
   }
