@@ -7,7 +7,7 @@ import { formatCounterexample } from '../../src/engine/state/counterexample';
 
 export { formatCounterexample };
 
-/** The `--json` report of `symdap verify` (DESIGN.md "Command line"). */
+/** The `--json` report of `symdap verify` (docs/design.md S.6). */
 export interface VerifyReport {
   readonly file: string;
   readonly verdict: 'verified' | 'failed' | 'unknown' | 'error';

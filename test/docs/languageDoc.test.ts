@@ -148,7 +148,7 @@ describe('docs/language.md', () => {
       if (h) current = h[1].trim();
       if (/^```sym\b/.test(line)) withExample.add(current);
     }
-    const summaries = new Set(['Where DESIGN.md was silent or differs']);
+    const summaries = new Set(['Where the design was silent or differs']);
     expect(sections.filter((s) => !withExample.has(s) && !summaries.has(s))).toEqual([]);
   });
 

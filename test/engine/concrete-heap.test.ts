@@ -248,7 +248,7 @@ describe('reference inputs', () => {
 });
 
 describe('heap samples run concretely', () => {
-  // Permissions are not a run-time property (design A.18): a sample whose failures are
+  // Permissions are not a run-time property (docs/design.md A.18): a sample whose failures are
   // permission failures runs to the end, and alias.sym's healed path is a real run here.
   const expected: Record<string, { status: string; failure?: string }> = {
     'heap/account.sym': { status: 'ok' },

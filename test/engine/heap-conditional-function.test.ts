@@ -23,7 +23,7 @@ describe.each(['explore', 'modular'] as const)('conditional permissions in a fun
     // main: line 9 on (CELL 3 lines, GET 5 lines).
     const src = `${CELL}${GET}proc main(c: Cell, b: bool)\n  requires acc(c.x) && c.x == 3\n{\n  assert get(c, b) == (b ? 3 : 0);\n  assert get(c, b) == 3;\n}\nproc other(c: Cell, b: bool) {\n  var z: int := get(c, false);\n  var v: int := get(c, b);\n}\n`;
     // \`other\` is verified in modular mode only (explore runs main); a missing permission of a
-    // function's requires is reported at the call (line 17, design B.6), as for unconditional ones.
+    // function's requires is reported at the call (line 17, docs/design.md B.6), as for unconditional ones.
     expect((await run(src, mode)).failures.sort()).toEqual(mode === 'modular' ? ['assert@13', 'permission@17'] : ['assert@13']);
   });
 

@@ -1,4 +1,4 @@
-// Heap loops, untouched and element writes through fields with the real Z3 (design B.5, E.2,
+// Heap loops, untouched and element writes through fields with the real Z3 (docs/design.md B.5, E.2,
 // seed 001 Fig. 8): a loop invariant's permissions are consumed on entry and at the end of the
 // body, the body runs on them alone (the rest is the frame, kept for after the loop);
 // `untouched(A)` is checked on leaving and assumed at modular call sites; `l.items[i] := e`

@@ -1,4 +1,4 @@
-// The symbolic heap with the real Z3 (design B.5, B.6): permission failures with their
+// The symbolic heap with the real Z3 (docs/design.md B.5, B.6): permission failures with their
 // counterexamples (null receivers, aliasing as `a = @1, b = @1`), healing so that one run finds
 // the failures after a missing permission, calls transferring permissions in both modes,
 // `new` and `old` over the heap, and aliasing counterexamples that `symdap run --inputs` replays.

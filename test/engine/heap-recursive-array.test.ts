@@ -1,4 +1,4 @@
-// Recursive functions with array results (design B.5, E.3) with the real Z3: an application
+// Recursive functions with array results (docs/design.md B.5, E.3) with the real Z3: an application
 // is two values, its length and its contents, each defined by the body's with fuel, so one
 // unfolding decides a one-node list, a snapshot frames the value across unrelated writes,
 // and a fact that needs induction ends `failed`, never `verified`.

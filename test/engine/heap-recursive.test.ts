@@ -1,5 +1,5 @@
 // Recursive predicates and recursive heap-dependent functions in the symbolic engine with the
-// real Z3 (design B.5, E.3): samples/heap/list.sym verifies in both modes; wrong variants fail
+// real Z3 (docs/design.md B.5, E.3): samples/heap/list.sym verifies in both modes; wrong variants fail
 // with the right kind and line, and their counterexamples replay concretely; a property that
 // needs induction over the list ends failed (function fuel bounds the expansion), never
 // verified and never hanging.

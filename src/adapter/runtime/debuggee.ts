@@ -73,7 +73,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     timeoutMs: args.solverTimeout, searcher: args.searcher === 'generational' ? 'dfs' : args.searcher, retain: true,
   });
   const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
-  // Once, before any path, as `symdap verify` does (design B.5).
+  // Once, before any path, as `symdap verify` does (docs/design.md B.5).
   const wellFormed = await run.checkWellFormed();
   const debuggee = (): Debuggee => ({
     args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false }, wellFormed,

@@ -1,4 +1,4 @@
-// The heap change of a `fold`/`unfold` step as one line (design B.7), printed as an output event
+// The heap change of a `fold`/`unfold` step as one line (docs/design.md B.7), printed as an output event
 // while stepping: `unfold valid(c) (line 12): −valid(c), +acc(c.x) ↦ 5`. Chunks are compared by
 // identity: a step that does not touch a chunk keeps the same object.
 

@@ -1,4 +1,4 @@
-// What the debugger says about synth functions on a path (design C.11, "Debugger"), as plain
+// What the debugger says about synth functions on a path (docs/design.md C.11, "Debugger"), as plain
 // data shared by the REPL (`:synth`, `:synth all`) and the Symbolic functions scope: a
 // function of the grammar consistent with the path condition, the applications met on the
 // path with their values under it, or that no function allows the path (it is excluded).

@@ -11,7 +11,7 @@ export interface Summary {
   readonly live: number;
   /** Ended paths kept as threads, stopped at their end (e.g. failures), until the session ends. */
   readonly kept: { readonly threadId: number; readonly name: string; readonly why: string }[];
-  /** Well-formedness failures (design B.5): on no path, so not among the threads. */
+  /** Well-formedness failures (docs/design.md B.5): on no path, so not among the threads. */
   readonly wellFormed: { readonly line: number; readonly column: number; readonly message: string }[];
   readonly text: string;
 }

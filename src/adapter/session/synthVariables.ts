@@ -1,4 +1,4 @@
-// The Symbolic functions scope (design C.11 "Debugger"; programs with synth functions only):
+// The Symbolic functions scope (docs/design.md C.11 "Debugger"; programs with synth functions only):
 // per state, a function of the grammar the path condition allows (`rho(x, i) = 5 - i`), the
 // applications met on the path with their values under it (children of one row), and
 // whether some function of the grammar still allows the path. Rows come from the same

@@ -1,7 +1,7 @@
 // Concrete evaluation of objects and permissions: field reads and writes on the live heap (or
 // the entry heap under `old`), `new`, null dereference as a run-time error, functions
 // evaluated by their body, and assertions reduced to what can be checked at run time.
-// Permissions are a proof discipline, not a run-time property (design A.18): `acc(e.f)` holds
+// Permissions are a proof discipline, not a run-time property (docs/design.md A.18): `acc(e.f)` holds
 // when e is not null, a predicate instance holds when its body's checkable parts do, `fold`
 // checks that its instance holds (statements.ts), `unfold` and `unfolding` do nothing, and
 // `untouched(A)` compares A's locations with the heap on entry.

@@ -1,5 +1,5 @@
 // The concrete interpreter of Sym: runs a procedure on concrete inputs with exactly the
-// semantics of DESIGN.md. It replays the counterexamples the symbolic engine finds and is the
+// semantics of docs/design.md S.4. It replays the counterexamples the symbolic engine finds and is the
 // reference side of the symbolic-vs-concrete property tests, so it favours plainness over speed.
 
 import type { Call, Proc, VarRef } from '../../lang/ast';

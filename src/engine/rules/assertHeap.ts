@@ -1,4 +1,4 @@
-// `assert A;` where A holds permissions (design B.5): A is consumed on a copy of the heap, so
+// `assert A;` where A holds permissions (docs/design.md B.5): A is consumed on a copy of the heap, so
 // a missing chunk is a `permission` failure and a pure part an `assert` failure, and the heap
 // that goes on is the one before the assert (an assert checks, it takes nothing).
 

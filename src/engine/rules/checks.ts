@@ -14,7 +14,7 @@ import { STEP, type EdgeLabel, type EngineContext, type Successor } from './cont
 
 export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
   const pc = pcTerms(s.pc);
-  // The definitions of the recursive function applications the question mentions (heap/functions, design E.3).
+  // The definitions of the recursive function applications the question mentions (heap/functions, docs/design.md E.3).
   // (Asked only when there are facts at all: most programs have none, and this runs per query.)
   const facts = ctx.T.keyed.anyFacts() ? ctx.T.keyed.factsFor([...pc, query]) : [];
   // Facts first: they change less often than pc between queries (longer shared backend prefix).

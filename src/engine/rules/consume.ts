@@ -1,4 +1,4 @@
-// Consume (exhale) an assertion (design B.5): every `acc(e.f)` removes the chunk of e.f from
+// Consume (exhale) an assertion (docs/design.md B.5): every `acc(e.f)` removes the chunk of e.f from
 // the heap (a `permission` failure when it may be missing), every pure conjunct is checked.
 // Expressions are evaluated in the heap as it was when the consume started (seed Fig. 7), so
 // `acc(c.x) && c.x == 0` reads c.x after its chunk was taken. When the receiver may be one
@@ -136,7 +136,7 @@ interface Taken { readonly removed: readonly Chunk[]; readonly by: (chunk: Chunk
 /**
  * Why a permission may be missing when this very consume took the object's chunk already
  * (`setBoth requires acc(b.x) (line 9), which is not held: b == a here, and acc(a.x) took it
- * first`, design B.6), with a model that shows the alias; undefined when no taken chunk can be it.
+ * first`, docs/design.md B.6), with a model that shows the alias; undefined when no taken chunk can be it.
  */
 async function takenFirst(ctx: EngineContext, s: State, acc: Acc, receiver: Term, notHeld: Term, taken: Taken): Promise<{ note: string; model: State['model'] } | undefined> {
   const target = acc.target as FieldRead;
@@ -186,7 +186,7 @@ async function missingChunk(
 }
 
 /**
- * The path after a missing instance goes on as if it had been held (design B.6): a fresh
+ * The path after a missing instance goes on as if it had been held (docs/design.md B.6): a fresh
  * instance (its body produced with fresh values `c.x@L`, not inputs) is produced and taken.
  */
 async function healInstance(

@@ -45,7 +45,7 @@ export interface EvalEnv {
     readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl>;
     readonly synths?: ReadonlyMap<string, SynthDecl>;
   };
-  /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, design E.3). */
+  /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, docs/design.md E.3). */
   readonly expanding?: boolean;
 }
 
@@ -59,7 +59,7 @@ export function notHeldToRead(display: string): string {
   return `acc(${display}) is not held to read ${display}`;
 }
 
-/** A permission function `fn`'s `requires` needs at `call`: reported at the call, naming the clause (design B.6, D.13). */
+/** A permission function `fn`'s `requires` needs at `call`: reported at the call, naming the clause (docs/design.md B.6, D.13). */
 function requiredAt(fn: FunctionDecl, part: Acc | Call, call: Call): Site {
   return { span: call.span, message: `${fn.name} requires ${printExpr(part)} (line ${part.span.line}), which is not held` };
 }
@@ -220,7 +220,7 @@ class Evaluator {
   /**
    * `e.f`: the value of the chunk the receiver's permission is held in, needing that permission.
    * `site`: where and how a missing one is reported when not at the read (a function's
-   * `requires` is reported at the call, design B.6).
+   * `requires` is reported at the call, docs/design.md B.6).
    */
   private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e, site?: Site): SymValue {
     const receiver = this.term(e.object, guard, bound, old);
@@ -306,7 +306,7 @@ class Evaluator {
   }
 
   /**
-   * `f(ē)` of a recursive function (design B.5, E.3): the uninterpreted term f(footprint, ē),
+   * `f(ē)` of a recursive function (docs/design.md B.5, E.3): the uninterpreted term f(footprint, ē),
    * keyed by the snapshots and values its `requires` holds and by the arguments. The first
    * time it is evaluated outside another expansion, its body is evaluated over exactly that
    * footprint and `requires ==> f(…) == body` becomes a fact of the term (added to every query

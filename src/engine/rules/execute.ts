@@ -45,7 +45,7 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
     case 'loopPreserve': out = await preserveInvariant(ctx, traced, head.loop); break;
     case 'return': out = await leaveFrame(ctx, traced); break;
   }
-  // Facts assumed unchecked (a heap produce, design B.9) can leave the path condition
+  // Facts assumed unchecked (a heap produce, docs/design.md B.9) can leave the path condition
   // unsatisfiable; then every side of the step is infeasible, and the path ends visibly.
   if (out.length === 0) return [{ state: { ...traced, status: 'infeasible', note: 'no way on: the path condition is unsatisfiable' }, label: STEP }];
   return out;

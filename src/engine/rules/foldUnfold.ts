@@ -1,4 +1,4 @@
-// `fold q(ē);` and `unfold q(ē);` (design B.5). Fold consumes q's body with the parameters
+// `fold q(ē);` and `unfold q(ē);` (docs/design.md B.5). Fold consumes q's body with the parameters
 // bound (a pure part that may fail is a `fold` failure, a missing permission a `permission`
 // failure) and adds the instance, whose fragment is exactly the chunks taken. Unfold takes
 // the instance (missing: `permission`) and puts its fragment back, values unchanged.

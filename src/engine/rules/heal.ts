@@ -1,4 +1,4 @@
-// Checking obligations with healing (design B.6): a field access without a provable
+// Checking obligations with healing (docs/design.md B.6): a field access without a provable
 // permission is a `permission` failure, and the path then goes on *as if the permission had
 // been held*: on the side where the receiver is none of the held receivers, a chunk with a
 // fresh value is added, and the statement is retried there. So one run finds every failure,

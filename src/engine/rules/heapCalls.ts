@@ -1,4 +1,4 @@
-// Calls, returns and the entry's `requires` in programs with objects (design B.5 "Calls"):
+// Calls, returns and the entry's `requires` in programs with objects (docs/design.md B.5 "Calls"):
 // a call consumes the callee's `requires` from the caller's heap (missing chunks are
 // `permission` failures at the call, pure parts `precondition` failures) and keeps the rest
 // as the frame R. Explore mode runs the callee on exactly the transferred chunks and, at its
@@ -82,7 +82,7 @@ async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, para
  * A chunk the call took and a chunk of the frame it left were held together before the call,
  * so their receivers differ already (chunks of one field never share one): giving the first
  * back needs no new distinctness fact against the second. This keeps n calls on n objects
- * from adding n² facts (n-cells, design B.9).
+ * from adding n² facts (n-cells, docs/design.md B.9).
  */
 function apartBeforeCall(taken: Heap, frame: Heap): (receiver: Term, field: string, other: FieldChunk) => boolean {
   const before = new Set(everyFieldChunk(taken).map((c) => `${c.receiver.id}.${c.field}`));

@@ -1,4 +1,4 @@
-// Loops in programs with objects whose invariants hold permissions (design B.5, seed 001
+// Loops in programs with objects whose invariants hold permissions (docs/design.md B.5, seed 001
 // Fig. 8). Modular mode: the invariant is consumed on entry; what is left is the frame, kept
 // aside. One arbitrary iteration starts from the invariant produced into a fresh heap (with
 // fresh values `c.x@L`) and ends by consuming it again; the path after the loop has the frame,

@@ -1,4 +1,4 @@
-// `join φ;` where φ holds permissions (design B.5, D.10). On arrival every path consumes φ on a
+// `join φ;` where φ holds permissions (docs/design.md B.5, D.10). On arrival every path consumes φ on a
 // copy of its heap: a missing chunk is a `permission` failure, a pure part that may fail a `join`
 // failure; the path then waits with its whole heap and the chunks φ took (`joinTaken`). After
 // the merge (rules/join/joins.ts, rules/heap/joinHeaps.ts) the summary holds the chunks every path kept, and this

@@ -1,4 +1,4 @@
-// `new C` and field writes `e.f := v` (design B.5). A new object is a fresh reference,
+// `new C` and field writes `e.f := v` (docs/design.md B.5). A new object is a fresh reference,
 // different from null and from every reference the path knows, holding full permission to
 // all its fields at their defaults (0, false, null, empty). A write needs the chunk of its
 // location; without one it is a `permission` failure, healed as a read is (heal.ts).

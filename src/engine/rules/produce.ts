@@ -1,4 +1,4 @@
-// Produce (inhale) an assertion (design B.5): every `acc(e.f)` adds a chunk for e.f with a
+// Produce (inhale) an assertion (docs/design.md B.5): every `acc(e.f)` adds a chunk for e.f with a
 // fresh value, assuming e is not null and differs from the other receivers of f; a predicate
 // instance q(ē) adds a folded chunk whose fragment is q's body produced the same way; every
 // pure conjunct is assumed. One solver question at the end says whether the path is feasible.
@@ -72,7 +72,7 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
 }
 
 /**
- * The facts a produce collected are assumed without asking the solver (design B.9: the
+ * The facts a produce collected are assumed without asking the solver (docs/design.md B.9: the
  * number of Z3 calls must not grow with the number of objects). A produce that contradicts
  * the path leaves it with an unsatisfiable path condition: no failure can be reported on it
  * (every failure needs a model), and the next branch or check finds it infeasible. Only a

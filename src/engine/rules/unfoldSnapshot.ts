@@ -1,4 +1,4 @@
-// `unfold q(ē);` of an instance that carries a snapshot (a recursive predicate, design B.5):
+// `unfold q(ē);` of an instance that carries a snapshot (a recursive predicate, docs/design.md B.5):
 // the body's chunks are derived from the snapshot (rules/heap/snapshots.ts), one path per way the
 // body can hold that may be true; each chunk's receiver is not null and differs from the
 // other receivers of its field (a receiver already held makes the path infeasible), and the

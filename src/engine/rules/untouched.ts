@@ -1,4 +1,4 @@
-// `untouched(A)` in an `ensures` (design E.2). Checking it (leaving a procedure): A is consumed
+// `untouched(A)` in an `ensures` (docs/design.md E.2). Checking it (leaving a procedure): A is consumed
 // non-destructively from the heap as it was when the consume started and from the frame's
 // old heap, and the two snapshots must be equal (else a `postcondition` failure). Assuming it
 // (producing the `ensures` at a call site in modular mode): the snapshot of A in the heap

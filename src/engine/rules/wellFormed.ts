@@ -1,4 +1,4 @@
-// The well-formedness pass (design B.5, seed Definitions 3–5): once per verification, in both
+// The well-formedness pass (docs/design.md B.5, seed Definitions 3–5): once per verification, in both
 // modes and before exploring, every assertion of the program must be self-framing. For every
 // procedure its `requires` is produced from an empty heap, and its `ensures` from an empty
 // heap with the requires' heap as the old heap; every predicate body is produced; every

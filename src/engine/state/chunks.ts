@@ -1,4 +1,4 @@
-// The symbolic heap (design B.4): the field permissions a path holds, one chunk per held
+// The symbolic heap (docs/design.md B.4): the field permissions a path holds, one chunk per held
 // location with its current value. A heap is an immutable array; every change makes a new one.
 // Two chunks of one field never have receivers that can be equal: producing a chunk assumes
 // its receiver differs from the others (or finds the path infeasible).
@@ -44,7 +44,7 @@ export function fieldChunks(h: Heap, field: string): FieldChunk[] {
 
 /** The field chunks of `field`, including those folded inside fragments (all are disjoint); a snapshot's are not known. */
 export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): FieldChunk[] {
-  // A loop, not flatMap: every produce asks this of the whole heap (n-cells, design B.9).
+  // A loop, not flatMap: every produce asks this of the whole heap (n-cells, docs/design.md B.9).
   for (const c of h) {
     if (c.kind === 'field') { if (c.field === field) out.push(c); } else if (c.fragment) allFieldChunks(c.fragment, field, out);
   }

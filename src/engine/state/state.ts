@@ -68,7 +68,7 @@ export interface Frame {
   readonly globalsOnEntry: Store;
   readonly kont: Kont | null;
   readonly callSite?: CallSite;
-  /** Programs with objects: the heap on entry (for `old(e.f)`), and the caller's heap minus what the call took (the frame R, design B.5). */
+  /** Programs with objects: the heap on entry (for `old(e.f)`), and the caller's heap minus what the call took (the frame R, docs/design.md B.5). */
   readonly entryHeap?: Heap;
   readonly callerHeap?: Heap;
 }

@@ -1,4 +1,4 @@
-// The propositional selector encoding of seed 000 (design C.7, C.11), built from terms. Each
+// The propositional selector encoding of seed 000 (docs/design.md C.7, C.11), built from terms. Each
 // synth function has one tree of Boolean selectors s[pos, N, a] (alternative a of nonterminal N
 // at tree position pos) and one constant per `const` occurrence, shared by every application
 // and every query of the run under stable keyed names. An application f(t̄) is the keyed

@@ -1,4 +1,4 @@
-// Where a missing permission was lost (design B.7): from a `permission` failure, walk the
+// Where a missing permission was lost (docs/design.md B.7): from a `permission` failure, walk the
 // path's earlier states (the memoised tree keeps them) back to the last one whose heap held
 // the missing chunk, and name the step that removed it — "acc(c.x) was held until line 33:
 // the call clear(c) consumed it". Plain data; the states themselves are never changed.

@@ -1,5 +1,5 @@
 // The verification report: verdict, path counts, failures with counterexamples and traces,
-// solver statistics. Its JSON form is the `symdap verify --json` schema of DESIGN.md, and the
+// solver statistics. Its JSON form is the `symdap verify --json` schema of docs/design.md S.6, and the
 // editor extension turns the same object into diagnostics.
 
 import type { Diagnostic } from '../../lang/diagnostics';
@@ -205,7 +205,7 @@ function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): 
   };
 }
 
-/** A well-formedness failure: on no path, so no inputs and no trace (design E.5). */
+/** A well-formedness failure: on no path, so no inputs and no trace (docs/design.md E.5). */
 function wellFormedReport(f: FailureSite): FailureReport {
   return {
     kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,

@@ -1,4 +1,4 @@
-// The verdict of a run with synth functions (design C.11 semantics 4): failures met during
+// The verdict of a run with synth functions (docs/design.md C.11 semantics 4): failures met during
 // exploration only exclude functions; the run is verified when a function is found, failed
 // with one `synth` failure at the declaration when none fits, unknown when the search was
 // bounded or the solver could not decide. v1 needs concrete tests (no symbolic inputs).

@@ -52,7 +52,7 @@ export async function verifyGenerational(checked: CheckedProgram, solver: Solver
   if (seedError) return { report: emptyReport(checked, solver, started), tests: [], error: `seed: ${seedError}` };
   const result = await generationalSearch(checked, entry.proc, solver, { runs: budget, seed: opts.seed, engine, timeoutMs: opts.timeoutMs });
   const builder = new ReportBuilder();
-  // Assertions that are not self-framing fail whatever the runs find (design B.5).
+  // Assertions that are not self-framing fail whatever the runs find (docs/design.md B.5).
   builder.addWellFormedness(await wellFormedness(checked, solver, engine));
   // Each concolic run is reported as a one-node path: its end state carries the trace and failure.
   result.runs.forEach((r, id) => builder.addEnded({ id, depth: 0, state: r.result.state, label: STEP }));

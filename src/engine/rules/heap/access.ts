@@ -1,4 +1,4 @@
-// Reading and writing a field through the heap (design B.5). The chunks that may be the
+// Reading and writing a field through the heap (docs/design.md B.5). The chunks that may be the
 // receiver's are found by identity first, then by the cheap distinctness rules of alias.ts;
 // what is left is decided by the solver through the returned `held` condition: the access
 // needs the receiver to be one of those chunks' receivers. When several chunks may match, the

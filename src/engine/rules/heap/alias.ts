@@ -1,4 +1,4 @@
-// Deciding whether two references are the same object without the solver (design B.5:
+// Deciding whether two references are the same object without the solver (docs/design.md B.5:
 // term identity first, then the simplifier). Objects made by `new` are symbols whose origin
 // says so; two of them are distinct, and none is null. Anything else is left to the solver.
 

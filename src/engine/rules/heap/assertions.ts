@@ -1,6 +1,6 @@
 // Assertions with permissions, as produce and consume see them: a list of conjuncts, each a
 // permission `acc(e.f)`, a predicate instance, a conditional assertion (`b ==> A`,
-// `b ? A1 : A2` with permissions in a branch) or a pure boolean expression (design B.5).
+// `b ? A1 : A2` with permissions in a branch) or a pure boolean expression (docs/design.md B.5).
 // Produce and consume branch on a conditional's test, as Silicon does.
 
 import type { Acc, Call, Expr } from '../../../lang/ast';

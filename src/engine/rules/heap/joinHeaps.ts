@@ -1,4 +1,4 @@
-// The heap of a state merged at `join;` or `join φ;` (design B.5, D.10, E.9).
+// The heap of a state merged at `join;` or `join φ;` (docs/design.md B.5, D.10, E.9).
 // `join;` merges only paths whose heaps have the same shape (heapShape; the tree groups the
 // waiting paths by it), so nothing is lost: values and snapshots that differ become
 // `ite(g1, v1, …)`. `join φ;` summarises: every path consumed φ on arrival (its `joinTaken`);

@@ -16,7 +16,7 @@ function distinctArgs(a: readonly Term[], b: readonly Term[]): boolean {
   return a.some((x, i) => x.sort.kind === 'ref' ? distinctRefs(x, b[i]) : x.op === 'const' && b[i].op === 'const' && x !== b[i]);
 }
 
-/** The most recently produced exact match wins (design B.5, several matching chunks). */
+/** The most recently produced exact match wins (docs/design.md B.5, several matching chunks). */
 export function predCandidates(h: Heap, name: string, args: readonly Term[]): PredCandidates {
   const chunks = predChunks(h, name);
   const exact = [...chunks].reverse().find((c) => c.args.every((a, i) => a === args[i]));

@@ -1,4 +1,4 @@
-// Snapshots of predicate instances (design B.4/B.5, Silicon's snapshots as terms). An instance
+// Snapshots of predicate instances (docs/design.md B.4/B.5, Silicon's snapshots as terms). An instance
 // of a recursive predicate is not unfolded when it is produced: its chunk carries only a
 // snapshot term, and unfolding it derives the body's chunks from that term. The body's
 // permissions are numbered statically (slots, then-side before else-side); the value in slot i

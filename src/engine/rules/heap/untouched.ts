@@ -1,4 +1,4 @@
-// Snapshots for `untouched(A)` (design E.2): A consumed from two heaps takes the same chunks
+// Snapshots for `untouched(A)` (docs/design.md E.2): A consumed from two heaps takes the same chunks
 // in the same order, so the two snapshots are equal when the values of the chunks taken are
 // pairwise equal (a folded instance's values are those of its fragment).
 
