@@ -16,7 +16,7 @@ import type { TestCase } from '../engine/verify/verify';
 import type { InputJSON } from '../engine/state/counterexample';
 import { errorReport, type VerifyReport } from '../engine/verify/report';
 import { error } from '../lang/diagnostics';
-import { readSourceFileSync } from '../lang/sourceFile';
+import { readProgramFileSync } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
@@ -84,7 +84,7 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   try {
     // Loaded only when used (start-up): several files need the thread pool, --tree the page builder.
     if (!single) return await (await import('./parallel/verifyMany')).verifyMany(inputs.files, opts, o.jobs, json, io);
-    const read = readSourceFileSync(first);
+    const read = readProgramFileSync(first);
     if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
     return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree, proofs: o.proofs }, json, io);
   } catch (e) {
