@@ -137,6 +137,12 @@ export function readProgramFileSync(path: string, maxBytes = MAX_SOURCE_BYTES): 
 export function launchableProgram(path: string): string | undefined {
   if (!/\.sym$/i.test(path)) return `${path}: only .sym programs can be launched`;
   let real: string;
-  try { real = realpathSync(path); } catch { return undefined; }
-  return /\.sym$/i.test(real) ? undefined : `${path}: only .sym programs can be launched (the file this link leads to is not one)`;
+  try {
+    real = realpathSync(path);
+    // Not a regular file (a device, a directory): the reader refuses it by its kind.
+    if (/\.sym$/i.test(real) || !statSync(real).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return `${path}: only .sym programs can be launched (the file this link leads to is not one)`;
 }
