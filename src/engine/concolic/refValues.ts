@@ -6,7 +6,7 @@
 // allocation symbols the concrete inputs do not mention: each gets its own value far above
 // any input id, so they are non-null and distinct from one another and from every input.
 
-import type { ConcreteInputs } from './assignment';
+import type { ConcreteInputs } from '../state/counterexample';
 import { isAllocation } from '../rules/heap/alias';
 import type { Term } from '../terms/term';
 import type { InputJSON } from '../state/counterexample';

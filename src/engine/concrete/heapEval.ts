@@ -10,7 +10,7 @@ import type { Call, Expr, LValue, Param, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
 import type { FailureKind } from '../state/failures';
-import type { Evaluator, Scope } from './eval';
+import type { ExprEval, Scope } from './hosts';
 import { Halt } from './frame';
 import { ObjectHeap, type InputObjects } from './objects';
 import type { ConcreteRef, ConcreteValue } from './values';
@@ -19,7 +19,7 @@ import { arrayWith, isArrayValue, isRefValue, NULL_REF, valuesEqual } from './va
 /** What the object runtime needs from the interpreter. */
 export interface ObjectHost {
   readonly checked: CheckedProgram;
-  readonly evaluator: Evaluator;
+  readonly evaluator: ExprEval;
   fail(kind: FailureKind, span: Span, detail?: string, formula?: string): never;
   unsupported(message: string): never;
   text(span: Span): string;

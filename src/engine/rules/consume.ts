@@ -7,7 +7,6 @@
 
 import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
-import type { FailureSite } from '../state/failures';
 import type { State } from '../state/state';
 import type { EvalEnv, Obligation } from './eval';
 import { evalTerm } from './eval';
@@ -24,32 +23,9 @@ import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
+import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
-export interface ConsumeHow {
-  /** After a permission failure of this consume healed: the reading env as it was before (set by the consume itself). */
-  readonly beforeHeal?: EvalEnv;
-  /** Evaluates in the heap at the start of the consume. */
-  readonly env: EvalEnv;
-  /** The failure site of a pure conjunct that may not hold. */
-  readonly pureSite: (e: Expr) => FailureSite;
-  /** The failure site of a missing permission. */
-  readonly accSite: (a: Acc) => FailureSite;
-  /** The failure site of a missing predicate instance. */
-  readonly predSite: (c: Call) => FailureSite;
-  readonly reason: string;
-}
-
-export interface Consumed {
-  /** The path going on; its heap is what the consume left. */
-  readonly state: State;
-  /** The chunks taken, in order (their values are what was transferred). */
-  readonly removed: readonly Chunk[];
-}
-
-export interface ConsumeOutcome {
-  readonly leaves: Successor[];
-  readonly outs: Consumed[];
-}
+export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
 export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
@@ -66,7 +42,7 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     const after = rest.slice(1);
     const healed = (st: State, chunk: Chunk): Promise<void> => go(st, after, [...removed, chunk], withAssumed(how, chunk));
     if (c.kind === 'pure' && isUntouched(c.expr)) {
-      for (const next of await checkUntouched(ctx, cur, c.expr, how, leaves)) await go(next, after, removed, how);
+      for (const next of await checkUntouched(consume, ctx, cur, c.expr, how, leaves)) await go(next, after, removed, how);
       return;
     }
     if (c.kind === 'pure') {
@@ -196,6 +172,7 @@ async function healInstance(
   // Produced beside the chunks this consume took, so that it can never hold one of them twice.
   const beside: State = { ...s, heap: [...removed, ...(s.heap ?? EMPTY_HEAP)] };
   const produced = await produce(ctx, beside, [call], {
+    consume,
     envAt: () => how.env,
     naming: (st, display, type) => {
       const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `value of ${display} assumed at line ${line}`);

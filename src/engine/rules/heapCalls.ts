@@ -16,7 +16,7 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { ensuresEnv, envOf, withHeaps, withTop } from './frames';
 import { freshAtSite, freshValue } from './havoc';
 import { checkObligations } from './evalChecked';
-import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './calls';
+import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './callFrames';
 import { checkHealing } from './heal';
 import { consume, type ConsumeHow } from './consume';
 import { produce, type Naming } from './produce';
@@ -69,6 +69,7 @@ async function contractWithHeap(ctx: EngineContext, s: State, callee: Proc, para
   const naming: Naming = (st, display, type) =>
     freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
   const produced = await produce(ctx, cur, callee.ensures, {
+    consume,
     envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
     naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
     knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
@@ -125,6 +126,7 @@ export async function entryWithHeap(ctx: EngineContext, s: State, globals: reado
   if (!initialised.next) return initialised.leaves;
   const start = clauses.length > 0 ? { ...initialised.next, trace: extendTrace(initialised.next.trace, clauses[0].span.line) } : initialised.next;
   const produced = await produce(ctx, start, clauses, {
+    consume,
     envAt: (st) => envOf(ctx, st),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `field ${display} on entry to ${proc.name}`),
     checkObligations: true, reason: `requires of ${proc.name}`,

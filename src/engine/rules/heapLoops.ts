@@ -57,6 +57,7 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
   // Produced beside the frame (so its receivers are known distinct from the frame's), but read
   // only in the invariant's own chunks: the invariant frames itself.
   const produced = await produce(ctx, start, loop.invariants, {
+    consume,
     envAt: (st) => withHeaps(envOf(ctx, st), (st.heap ?? EMPTY_HEAP).slice(frameHeap.length), topFrame(st).entryHeap),
     naming: (st, display, type) => freshAtSite(ctx, st, `${display}@${line}`, type, `${display} at an arbitrary iteration of the loop at line ${line}`, loop.span),
     checkObligations: false,

@@ -46,6 +46,7 @@ export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, re
   const pure = parts.filter((c) => c.kind === 'pure').map(exprOf);
   const names: { symbol: Term; name: string }[] = [];
   const out = await produce(ctx, { ...s, heap: held }, [...perms, ...pure], {
+    consume,
     envAt: (st) => envOf(ctx, st),
     naming: (st, display, type) => {
       const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span);

@@ -24,11 +24,14 @@ import type { Fresh } from './havoc';
 import { recursion } from './heap/recursion';
 import { instanceFacts } from './unfoldSnapshot';
 import { isUntouched, untouchedFact } from './untouched';
+import type { Consume } from './judgements';
 
 /** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
 export type Naming = (s: State, display: string, type: Type) => Fresh;
 
 export interface ProduceHow {
+  /** The consume judgement, for `untouched(A)` (consumes A twice): given, not imported (rules/judgements.ts). */
+  readonly consume: Consume;
   readonly envAt: (s: State) => EvalEnv;
   readonly naming: Naming;
   /** Runtime checks of the pure parts: checked (entry requires) or assumed (proved elsewhere). */
@@ -182,7 +185,7 @@ async function produceOne(
     const env = how.envAt(s);
     // A's receivers may be known only from the facts produced so far (getList(it) == old(getList(it))).
     const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
-    const fact = await untouchedFact(ctx, known, c.expr, env, env.heap ?? EMPTY_HEAP, env.oldHeap ?? EMPTY_HEAP);
+    const fact = await untouchedFact(how.consume, ctx, known, c.expr, env, env.heap ?? EMPTY_HEAP, env.oldHeap ?? EMPTY_HEAP);
     if (fact) facts.list.push({ term: fact, span: c.expr.span });
     return s;
   }

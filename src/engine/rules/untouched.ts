@@ -13,14 +13,14 @@ import { sameSnapshot } from './heap/untouched';
 import type { EvalEnv } from './eval';
 import { checkAll } from './checks';
 import type { EngineContext, Successor } from './context';
-import { consume, type ConsumeHow } from './consume';
+import type { Consume, ConsumeHow } from './judgements';
 
 export function isUntouched(e: Expr): e is Untouched {
   return e.kind === 'untouched';
 }
 
 /** The states going on after checking `u` in `s` (their heap is `s`'s); failures go to `leaves`. */
-export async function checkUntouched(ctx: EngineContext, s: State, u: Untouched, how: ConsumeHow, leaves: Successor[]): Promise<State[]> {
+export async function checkUntouched(consume: Consume, ctx: EngineContext, s: State, u: Untouched, how: ConsumeHow, leaves: Successor[]): Promise<State[]> {
   const now = await consume(ctx, { ...s, heap: how.env.heap ?? EMPTY_HEAP }, [u.body], how);
   leaves.push(...now.leaves);
   const out: State[] = [];
@@ -41,7 +41,7 @@ export async function checkUntouched(ctx: EngineContext, s: State, u: Untouched,
 }
 
 /** The fact `untouched(A)` gives between `heap` and `oldHeap`; undefined when A's chunks are not found unambiguously in both. */
-export async function untouchedFact(ctx: EngineContext, s: State, u: Untouched, env: EvalEnv, heap: Heap, oldHeap: Heap): Promise<Term | undefined> {
+export async function untouchedFact(consume: Consume, ctx: EngineContext, s: State, u: Untouched, env: EvalEnv, heap: Heap, oldHeap: Heap): Promise<Term | undefined> {
   const how: ConsumeHow = {
     env,
     pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: printExpr(e) }),

@@ -20,11 +20,12 @@ import type { Solver } from '../solver/solver';
 import { TermStore } from '../terms/store';
 import type { EngineContext, EngineOptions, Successor } from './context';
 import { usesHeap } from './heapCalls';
-import { contractEnv } from './calls';
+import { contractEnv } from './callFrames';
 import { checkObligations } from './evalChecked';
 import { withHeaps } from './frames';
 import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';
+import { consume } from './consume';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -132,7 +133,7 @@ function paramsOf(s: State): Map<string, SymValue> {
 
 function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Findings): ProduceHow {
   return {
-    envAt: env, checkObligations: false, reason: `well-formedness of ${part.what}`, selfFraming: found.selfFraming(part),
+    consume, envAt: env, checkObligations: false, reason: `well-formedness of ${part.what}`, selfFraming: found.selfFraming(part),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
 }

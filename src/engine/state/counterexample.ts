@@ -13,6 +13,9 @@ export type InputJSON = JsonValue | InputJSON[] | RefObject | null;
 
 export type Counterexample = Record<string, InputJSON>;
 
+/** Concrete inputs by display name (the `symdap run --inputs` JSON): a counterexample read back. */
+export type ConcreteInputs = Readonly<Counterexample>;
+
 function valueOf(model: Model | undefined, sym: Term): Value {
   return model?.get(sym.id) ?? defaultValue(sym.sort);
 }
