@@ -53,7 +53,7 @@ export function decideByBounds(constraints: readonly Term[], hint?: Model): SatR
     if (e instanceof RangeError) return undefined; // a term too deep to walk recursively
     throw e;
   }
-  const model = findModel(constraints, syms, p.env, hint);
+  const model = findModel(constraints, syms, p.env, hint, p.linears);
   if (model !== undefined) return { status: 'sat', model };
   return differenceConflict(constraints, p.env) ? { status: 'unsat' } : undefined;
 }

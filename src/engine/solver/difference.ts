@@ -9,33 +9,10 @@
 
 import type { Term } from '../terms/term';
 import type { Env } from './intervals';
+import { linearDifference } from './linear';
 
 /** Closure is cubic in the symbols: beyond this many it costs more than a solver call. */
 const MAX_NODES = 40;
-
-/** Sum of int symbols with coefficients, plus a constant; undefined when not linear. */
-interface Linear {
-  readonly coeffs: Map<number, bigint>;
-  k: bigint;
-}
-
-function linear(t: Term, scale: bigint, out: Linear): boolean {
-  if (t.sort.kind !== 'int') return false;
-  const [a, b] = t.args;
-  switch (t.op) {
-    case 'const': out.k += scale * (t.value as bigint); return true;
-    case 'sym': out.coeffs.set(t.id, (out.coeffs.get(t.id) ?? 0n) + scale); return true;
-    case 'add': return linear(a, scale, out) && linear(b, scale, out);
-    case 'sub': return linear(a, scale, out) && linear(b, -scale, out);
-    case 'neg': return linear(a, -scale, out);
-    case 'mul': {
-      if (b.op === 'const') return linear(a, scale * (b.value as bigint), out);
-      if (a.op === 'const') return linear(b, scale * (a.value as bigint), out);
-      return false;
-    }
-    default: return false;
-  }
-}
 
 /** `x_to - x_from ≤ w` (ZERO stands for the constant 0). */
 interface Edge { readonly from: number; readonly to: number; readonly w: bigint }
@@ -43,11 +20,10 @@ const ZERO = -1;
 
 /** lhs - rhs as `x_p - x_n + k` with p, n symbols or ZERO; undefined when not of that shape. */
 function difference(lhs: Term, rhs: Term): { p: number; n: number; k: bigint } | undefined {
-  const l: Linear = { coeffs: new Map(), k: 0n };
-  if (!linear(lhs, 1n, l) || !linear(rhs, -1n, l)) return undefined;
+  const l = linearDifference(lhs, rhs);
+  if (l === undefined) return undefined;
   let p = ZERO, n = ZERO;
   for (const [id, c] of l.coeffs) {
-    if (c === 0n) continue;
     if (c === 1n && p === ZERO) p = id;
     else if (c === -1n && n === ZERO) n = id;
     else return undefined;

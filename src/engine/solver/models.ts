@@ -12,6 +12,9 @@ import { copyEnv, point, sortRange, type Env, type Interval } from './intervals'
 import { satisfiesAll } from './modeleval';
 import { Conflict, propagate, Propagator } from './propagate';
 import type { Model } from './solver';
+import type { Linear } from './linear';
+
+type Linears = Map<string, Linear | undefined>;
 
 /** The greedy search propagates once per symbol and value tried: bounded, for large slices. */
 const MAX_GREEDY_SYMBOLS = 48;
@@ -75,8 +78,8 @@ function candidates(syms: readonly Term[], env: Env, hint: Model | undefined): M
 }
 
 /** env with s fixed to v and propagated, or undefined on a conflict. */
-function fixed(constraints: readonly Term[], env: Env, s: Term, v: Value): Env | undefined {
-  const p = new Propagator(copyEnv(env));
+function fixed(constraints: readonly Term[], env: Env, s: Term, v: Value, linears: Linears): Env | undefined {
+  const p = new Propagator(copyEnv(env), linears);
   try {
     if (typeof v === 'boolean') p.setBool(s, v);
     else p.setRange(s, point(v as bigint));
@@ -88,7 +91,7 @@ function fixed(constraints: readonly Term[], env: Env, s: Term, v: Value): Env |
   }
 }
 
-function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env, hint: Model | undefined): Model | undefined {
+function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env, hint: Model | undefined, linears: Linears): Model | undefined {
   let env = start;
   const model = new Map<number, Value>();
   for (const s of syms) {
@@ -97,7 +100,7 @@ function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env,
       : valuesFor(s, env, hint).slice(0, VALUES_PER_SYMBOL);
     let next: Env | undefined;
     for (const v of options) {
-      next = fixed(constraints, env, s, v);
+      next = fixed(constraints, env, s, v, linears);
       if (next !== undefined) { model.set(s.id, v); break; }
     }
     if (next === undefined) return undefined;
@@ -107,11 +110,11 @@ function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env,
 }
 
 /** A model of every conjunct, checked by evaluation, or undefined. */
-export function findModel(constraints: readonly Term[], syms: readonly Term[], env: Env, hint: Model | undefined): Model | undefined {
+export function findModel(constraints: readonly Term[], syms: readonly Term[], env: Env, hint: Model | undefined, linears: Linears = new Map()): Model | undefined {
   for (const model of candidates(syms, env, hint)) {
     if (satisfiesAll(model, constraints)) return model;
   }
   if (syms.length > MAX_GREEDY_SYMBOLS) return undefined;
-  const model = greedy(constraints, syms, env, hint);
+  const model = greedy(constraints, syms, env, hint, linears);
   return model !== undefined && satisfiesAll(model, constraints) ? model : undefined;
 }

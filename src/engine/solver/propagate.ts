@@ -9,6 +9,7 @@
 
 import type { Term } from '../terms/term';
 import { normalize } from '../terms/semantics';
+import { ceilDiv, floorDiv, integerSolvable, linearDifference, type Linear } from './linear';
 import { addI, fits, intersect, isEmpty, isNumericTerm, IntervalEval, negI, point, sameInterval, sortRange, subI, type Env, type Interval } from './intervals';
 
 /** Rounds of propagation: enough for chains of bounds, and a stop for x < y ∧ y < x over ints. */
@@ -28,7 +29,8 @@ export class Propagator {
   readonly eval: IntervalEval;
   changed = false;
 
-  constructor(readonly env: Env) {
+  /** `linears` memoises linear forms; it may be shared by the propagators of one query. */
+  constructor(readonly env: Env, readonly linears: Map<string, Linear | undefined> = new Map()) {
     this.eval = new IntervalEval(env);
   }
 
@@ -91,10 +93,10 @@ export class Propagator {
     if (truth) {
       this.narrow(a, y);
       this.narrow(b, x);
-      return;
-    }
-    if (y.lo !== undefined && y.lo === y.hi) this.exclude(a, y.lo);
+    } else if (y.lo !== undefined && y.lo === y.hi) this.exclude(a, y.lo);
     else if (x.lo !== undefined && x.lo === x.hi) this.exclude(b, x.lo);
+    const l = this.linear(a, b);
+    if (l !== undefined) this.assumeLinear(l, truth ? 'eq' : 'ne');
   }
 
   /** t ≠ k: through constant offsets and negation (bijections) down to a symbol's exclusions;
@@ -143,6 +145,67 @@ export class Propagator {
     const y = this.eval.rangeOf(hi);
     this.narrow(lo, { hi: y.hi === undefined ? undefined : y.hi - gap });
     this.narrow(hi, { lo: x.lo === undefined ? undefined : x.lo + gap });
+    const l = this.linear(lo, hi);
+    if (l !== undefined) this.assumeLinear(strict ? { ...l, k: l.k + 1n } : l, 'le');
+  }
+
+  /** a - b as a linear form (ints), memoised: propagation assumes each conjunct several times. */
+  private linear(a: Term, b: Term): Linear | undefined {
+    if (a.sort.kind !== 'int') return undefined;
+    const key = `${a.id},${b.id}`;
+    if (this.linears.has(key)) return this.linears.get(key);
+    const l = linearDifference(a, b);
+    this.linears.set(key, l);
+    return l;
+  }
+
+  /** l = 0, l ≠ 0 or l ≤ 0 over the intervals. */
+  private assumeLinear(l: Linear, rel: 'eq' | 'ne' | 'le'): void {
+    if (rel === 'ne') return this.assumeLinearNe(l);
+    if (rel === 'eq') {
+      if (!integerSolvable(l)) throw new Conflict();
+      this.assumeLinearLe(l);
+      this.assumeLinearLe(negated(l));
+      return;
+    }
+    this.assumeLinearLe(l);
+  }
+
+  /** Σ c_i x_i + k ≤ 0: c_i x_i ≤ -k - Σ_{j≠i} min(c_j x_j), rounded to ints. */
+  private assumeLinearLe(l: Linear): void {
+    const mins = new Map<number, bigint | undefined>();
+    let unbounded = 0;
+    let total = l.k;
+    for (const [id, c] of l.coeffs) {
+      const r = this.eval.rangeOf(l.syms.get(id)!);
+      const end = c > 0n ? r.lo : r.hi;
+      const m = end === undefined ? undefined : c * end;
+      mins.set(id, m);
+      if (m === undefined) unbounded++; else total += m;
+    }
+    if (unbounded === 0 && total > 0n) throw new Conflict();
+    for (const [id, c] of l.coeffs) {
+      const m = mins.get(id);
+      if (unbounded > 1 || (unbounded === 1 && m !== undefined)) continue;
+      const room = -(total - (m ?? 0n)); // c_i x_i ≤ room
+      this.narrow(l.syms.get(id)!, c > 0n ? { hi: floorDiv(room, c) } : { lo: ceilDiv(room, c) });
+    }
+  }
+
+  /** Σ c_i x_i + k ≠ 0: with all symbols but one fixed, that one loses at most one value. */
+  private assumeLinearNe(l: Linear): void {
+    let open: [Term, bigint] | undefined;
+    let rest = l.k;
+    for (const [id, c] of l.coeffs) {
+      const sym = l.syms.get(id)!;
+      const r = this.eval.rangeOf(sym);
+      if (r.lo !== undefined && r.lo === r.hi) { rest += c * r.lo; continue; }
+      if (open !== undefined) return;
+      open = [sym, c];
+    }
+    if (open === undefined) { if (rest === 0n) throw new Conflict(); return; }
+    const [sym, c] = open;
+    if (rest % c === 0n) this.excludeValue(sym, -rest / c);
   }
 
   /** Make t's value lie in i, narrowing the symbols it is built from. */
@@ -188,6 +251,12 @@ export class Propagator {
     // Terms over t may now be narrower: recompute them.
     this.eval.reset();
   }
+}
+
+function negated(l: Linear): Linear {
+  const coeffs = new Map<number, bigint>();
+  for (const [id, c] of l.coeffs) coeffs.set(id, -c);
+  return { coeffs, syms: l.syms, k: -l.k };
 }
 
 /** Assume every constraint until nothing narrows (or MAX_ROUNDS); throws Conflict. */
