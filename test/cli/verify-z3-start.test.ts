@@ -25,7 +25,8 @@ function verify(file: string, extra: string[] = [], env: Record<string, string> 
 
 describe('Z3 preloaded by the real process', () => {
   it('a program whose first query needs Z3: the counterexample, exit 1, with and without the preload', () => {
-    for (const env of [{}, { SYMDAP_NO_Z3_PRELOAD: '1' }]) {
+    const envs: Record<string, string>[] = [{}, { SYMDAP_NO_Z3_PRELOAD: '1' }];
+    for (const env of envs) {
       const r = verify(product, [], env);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(1);

@@ -17,8 +17,9 @@ import type { Model, SatResult } from './solver';
 const MAX_NODES = 20_000;
 const SUPPORTED_SYMBOL_SORTS = new Set(['int', 'bv', 'bool']);
 
-/** Symbols of the constraints, or undefined when a term is out of the layer's scope. */
-function scan(constraints: readonly Term[]): Term[] | undefined {
+/** Symbols of the constraints and the count of their distinct subterms, or undefined when a
+ *  term is out of the layer's scope. */
+function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | undefined {
   const seen = new Set<number>();
   const syms: Term[] = [];
   const stack = [...constraints];
@@ -33,7 +34,7 @@ function scan(constraints: readonly Term[]): Term[] | undefined {
     }
     stack.push(...t.args);
   }
-  return syms;
+  return { syms, nodes: seen.size };
 }
 
 /** sat (with a checked model of every symbol) / unsat, or undefined when not sure. In order:
@@ -41,8 +42,9 @@ function scan(constraints: readonly Term[]): Term[] | undefined {
  *  excluded values (models.ts), difference logic over the literals (difference.ts: unsat when
  *  its bounds form a negative cycle or force a disequality's two sides equal). */
 export function decideByBounds(constraints: readonly Term[], hint?: Model): SatResult | undefined {
-  const syms = scan(constraints);
-  if (syms === undefined) return undefined;
+  const scanned = scan(constraints);
+  if (scanned === undefined) return undefined;
+  const { syms, nodes } = scanned;
   const p = new Propagator(emptyEnv());
   try {
     propagate(constraints, p);
@@ -53,7 +55,7 @@ export function decideByBounds(constraints: readonly Term[], hint?: Model): SatR
     if (e instanceof RangeError) return undefined; // a term too deep to walk recursively
     throw e;
   }
-  const model = findModel(constraints, syms, p.env, hint, p.linears);
+  const model = findModel(constraints, syms, nodes, p.env, hint, p.linears);
   if (model !== undefined) return { status: 'sat', model };
   return differenceConflict(constraints, p.env) ? { status: 'unsat' } : undefined;
 }

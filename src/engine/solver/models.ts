@@ -16,8 +16,9 @@ import type { Linear } from './linear';
 
 type Linears = Map<string, Linear | undefined>;
 
-/** The greedy search propagates once per symbol and value tried: bounded, for large slices. */
-const MAX_GREEDY_SYMBOLS = 48;
+/** The greedy search propagates once per symbol and value tried, each propagation walking the
+ *  constraints: bounded by symbols × term nodes, so that it never costs more than Z3 would. */
+const MAX_GREEDY_WORK = 50_000;
 const VALUES_PER_SYMBOL = 3;
 
 function clamp(v: bigint, i: Interval): bigint {
@@ -110,11 +111,11 @@ function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env,
 }
 
 /** A model of every conjunct, checked by evaluation, or undefined. */
-export function findModel(constraints: readonly Term[], syms: readonly Term[], env: Env, hint: Model | undefined, linears: Linears = new Map()): Model | undefined {
+export function findModel(constraints: readonly Term[], syms: readonly Term[], nodes: number, env: Env, hint: Model | undefined, linears: Linears = new Map()): Model | undefined {
   for (const model of candidates(syms, env, hint)) {
     if (satisfiesAll(model, constraints)) return model;
   }
-  if (syms.length > MAX_GREEDY_SYMBOLS) return undefined;
+  if (syms.length * nodes > MAX_GREEDY_WORK) return undefined;
   const model = greedy(constraints, syms, env, hint, linears);
   return model !== undefined && satisfiesAll(model, constraints) ? model : undefined;
 }
