@@ -1,5 +1,5 @@
-// Issue 28: Z3's start off the critical path. `verify` begins loading the WebAssembly module
-// at process start (src/cli/z3preload.ts); SYMDAP_NO_Z3_PRELOAD=1 turns that off. Whole
+// Issue 28: Z3's start off the critical path. With SYMDAP_Z3_PRELOAD=1 `verify` begins loading
+// the WebAssembly module at process start (src/cli/z3preload.ts; off by default for verify). Whole
 // processes, alternating with and without, best and median of RUNS: a program whose first
 // query needs Z3 at once (a nonlinear product) — its solver time is the first query's wait —
 // and a trivial one that never needs Z3 (the preload must not delay it, nor its exit).
@@ -41,7 +41,7 @@ async function run() {
   const trivial = path.join(dir, 'trivial.sym');
   fs.writeFileSync(needs, NEEDS_Z3);
   fs.writeFileSync(trivial, TRIVIAL);
-  const wasm = [['z3-wasm, preloaded', {}], ['z3-wasm, not preloaded', { SYMDAP_NO_Z3_PRELOAD: '1' }]];
+  const wasm = [['z3-wasm, preloaded', { SYMDAP_Z3_PRELOAD: '1' }], ['z3-wasm, not preloaded (default)', {}]];
   const native = spawnSync('z3', ['-version']).status === 0
     ? [['--solver z3-native', {}, ['--solver', 'z3-native']], ['--solver auto', {}, ['--solver', 'auto']]] : [];
   return [

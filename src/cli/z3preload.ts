@@ -1,11 +1,18 @@
 // Z3's WebAssembly start (init() ≈ 0.5 s, more on a busy machine) off the critical path:
-// commands that may need Z3 begin loading it at process start, in the background, so that
-// the first query that reaches Z3 finds it ready or nearly. `verify` and `dap` only: `check`
-// and `run` never solve, and `lsp` verifies in a child process of its own. Not when the
-// native backend is chosen, nor under the fault-injection variables of the tests (they
-// load their own module). A pending load never delays exit: see `exitWithoutWaiting`.
+// `dap` begins loading it at process start, in the background, so that the first query of a
+// session (after the editor's handshake) finds it ready. `verify` only with
+// SYMDAP_Z3_PRELOAD=1: measured (docs/performance.md), a verify run reaches its first Z3
+// query within tens of ms, so the preload hid ~55 ms of a ~600 ms wait and cost ~75 ms of
+// CPU on the runs that need no Z3 at all, now the common case. `check` and `run` never
+// solve; `lsp` verifies in a child process. Not when the native backend is chosen, nor under
+// the fault-injection variables of the tests. A pending load never delays exit.
 
 const MAY_SOLVE = new Set(['verify', 'dap']);
+
+function wanted(command: string, env: NodeJS.ProcessEnv): boolean {
+  if (env.SYMDAP_NO_Z3_PRELOAD || env.SYMDAP_Z3_MEMORY_MB || env.SYMDAP_SOLVER_FAULT) return false;
+  return command === 'dap' || env.SYMDAP_Z3_PRELOAD === '1';
+}
 
 export interface Preload {
   /** Is the load still running? Then the process must not wait for it to end. */
@@ -28,7 +35,7 @@ async function preload(command: string, args: readonly string[]): Promise<void> 
 
 export function startZ3Preload(command: string | undefined, args: readonly string[], env: NodeJS.ProcessEnv): Preload | undefined {
   if (command === undefined || !MAY_SOLVE.has(command) || args.includes('--help') || args.includes('-h')) return undefined;
-  if (env.SYMDAP_Z3_MEMORY_MB || env.SYMDAP_SOLVER_FAULT || env.SYMDAP_NO_Z3_PRELOAD) return undefined;
+  if (!wanted(command, env)) return undefined;
   let done = false;
   // After the current turn: loading z3-solver's JavaScript is synchronous (tens of ms), and
   // `dap --server` must listen first; the WebAssembly compiles on background threads.

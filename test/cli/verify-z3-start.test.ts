@@ -1,5 +1,5 @@
-// Issue 28.3: the real `symdap verify` process begins loading Z3's WebAssembly at start
-// (src/cli/z3preload.ts), and `--solver auto` picks the native backend when a `z3` binary is
+// Issue 28.3: the real `symdap verify` process with SYMDAP_Z3_PRELOAD=1 begins loading Z3's
+// WebAssembly at start (src/cli/z3preload.ts), and `--solver auto` picks the native backend when a `z3` binary is
 // installed. Whatever the timing, the process must print its whole report and exit with
 // its verdict's code: when Z3 was needed (the load awaited), when it was not (the process
 // exits without waiting for the load), with the preload off, and with every backend choice.
@@ -25,7 +25,7 @@ function verify(file: string, extra: string[] = [], env: Record<string, string> 
 
 describe('Z3 preloaded by the real process', () => {
   it('a program whose first query needs Z3: the counterexample, exit 1, with and without the preload', () => {
-    const envs: Record<string, string>[] = [{}, { SYMDAP_NO_Z3_PRELOAD: '1' }];
+    const envs: Record<string, string>[] = [{ SYMDAP_Z3_PRELOAD: '1' }, {}];
     for (const env of envs) {
       const r = verify(product, [], env);
       expect(r.stderr).toBe('');
@@ -36,7 +36,7 @@ describe('Z3 preloaded by the real process', () => {
   }, 120_000);
 
   it('a program that never needs Z3 exits 0 with its whole report while the load may still run', () => {
-    const r = verify(trivial);
+    const r = verify(trivial, [], { SYMDAP_Z3_PRELOAD: '1' });
     expect(r.code).toBe(0);
     expect(r.report.verdict).toBe('verified');
     expect(r.report.stats.solverCalls).toBe(0);
