@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SEARCHERS } from '../engine/explore/searchers';
-import { z3NativeAvailable } from '../engine/solver/index';
+import { resolveBackend, z3NativeAvailable } from '../engine/solver/index';
 import type { VerifySourceOptions } from '../engine/verify/verifySource';
 import { verifySourceJobs, type ParallelInfo } from '../engine/parallel/verifyParallel';
 import { jobsOption } from './parallel/jobsOption';
@@ -23,7 +23,7 @@ import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { explainReport } from '../engine/why/explain';
 
-const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--proofs] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html]\n';
 
 interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; seed?: string; error?: string }
 
@@ -38,7 +38,7 @@ function options(args: string[]): VerifyOptions {
   const searcher = oneOf(p.options.get('searcher'), [...SEARCHERS, 'generational'] as const, 'searcher');
   const runs = positiveInt(p.options.get('runs'), 'runs');
   const timeout = positiveInt(p.options.get('timeout'), 'timeout');
-  const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native'] as const, 'solver');
+  const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native', 'auto'] as const, 'solver');
   const error = [jobs, mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
     ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
@@ -47,7 +47,7 @@ function options(args: string[]): VerifyOptions {
     files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
-      searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
+      searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value && resolveBackend(solver.value), collectTests: p.options.has('tests'),
       ...(p.options.has('tree') ? { retain: true } : {}),
       ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
