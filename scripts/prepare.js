@@ -10,7 +10,8 @@
 //     own dependencies in extension/ (kept apart, not an npm workspace, because `vsce package`
 //     ships the runtime dependencies it finds there). Never in a global install: a nested npm
 //     inheriting `npm_config_global` would install the extension folder globally instead.
-// Set SYMDAP_SKIP_EXTENSION_INSTALL=1 to skip step 3. The packed package (`npm pack`) carries
+// Set SYMDAP_SKIP_EXTENSION_INSTALL=1 to skip step 3. Everything it prints goes to stderr, so
+// `npm pack --json` still prints only JSON. The packed package (`npm pack`) carries
 // dist/ and no install scripts, so installing the tarball builds nothing.
 
 'use strict';
@@ -39,7 +40,7 @@ function localNpmEnv() {
 function npm(args, cwd) {
   const npmCli = process.env.npm_execpath;
   const [exe, argv] = npmCli ? [process.execPath, [npmCli, ...args]] : ['npm', args];
-  const r = spawnSync(exe, argv, { cwd, env: localNpmEnv(), stdio: 'inherit', shell: !npmCli && process.platform === 'win32' });
+  const r = spawnSync(exe, argv, { cwd, env: localNpmEnv(), stdio: ['inherit', process.stderr, 'inherit'], shell: !npmCli && process.platform === 'win32' });
   if (r.status !== 0) {
     console.error(`symdap: \`npm ${args.join(' ')}\` failed in ${cwd}`);
     process.exit(r.status ?? 1);
@@ -48,7 +49,7 @@ function npm(args, cwd) {
 
 const buildToolsPresent = ['typescript', 'nearley', 'esbuild'].every((m) => existsSync(path.join(root, 'node_modules', m, 'package.json')));
 if (!buildToolsPresent) {
-  console.log('symdap: installing the dependencies of this checkout (npm install in ' + root + ')');
+  console.error('symdap: installing the dependencies of this checkout (npm install in ' + root + ')');
   npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], root);
 }
 npm(['run', 'build'], root);
@@ -56,6 +57,6 @@ npm(['run', 'build'], root);
 const localInstall = !isGlobal && (command === 'install' || command === 'ci');
 if (localInstall && existsSync(path.join(extension, 'package.json')) && process.env.SYMDAP_SKIP_EXTENSION_INSTALL !== '1') {
   const sub = command === 'ci' && existsSync(path.join(extension, 'package-lock.json')) ? 'ci' : 'install';
-  console.log(`symdap: installing the VS Code extension's dependencies (npm ${sub} in extension/)`);
+  console.error(`symdap: installing the VS Code extension's dependencies (npm ${sub} in extension/)`);
   npm([sub, '--no-audit', '--no-fund'], extension);
 }

@@ -4,6 +4,7 @@
 // must put a `symdap` command in PREFIX/bin that runs the built engine — not the VS Code
 // extension folder, which a nested npm inheriting `npm_config_global` used to install instead.
 // Needs the npm registry (or a warm npm cache); skipped, and listed as skipped, without it.
+// Run with `npm run test:install` (about 5 minutes; not part of `npm test`).
 
 import { spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
