@@ -9,6 +9,7 @@ import { registerVerifyCommand } from './verifyCommand';
 import { startLanguageClient } from './languageClient';
 import { registerLaunchDiagnostics } from './launchDiagnostics';
 import { registerTreePanel } from './treePanel';
+import { registerInlineValues } from './inlineValues';
 
 export function activate(context: vscode.ExtensionContext): void {
   const treeBundle = path.join(context.extensionPath, 'dist', 'ui', 'tree.js');
@@ -21,6 +22,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerVerifyCommand(context, startLanguageClient(context));
   registerLaunchDiagnostics(context);
   registerTreePanel(context, treeBundle);
+  registerInlineValues(context);
 }
 
 export function deactivate(): void {

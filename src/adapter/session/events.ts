@@ -40,6 +40,7 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
     const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
     if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
+    if (stop.notice) events.push(output(stop.notice, 'important'));
     // After a continue, how far the exploration has got (finished paths are not threads).
     if (quiet) events.push(output(summary(d).text, 'console'));
     events.push(stopped(stop.threadId, stop.reason, stop.description, stop.text, stop.hitBreakpointIds));
@@ -65,7 +66,8 @@ export function stopped(threadId: number, reason: string, description?: string, 
   return e;
 }
 
-export function output(text: string, category: 'console' | 'stderr' | 'stdout'): DebugProtocol.OutputEvent {
+/** `important`: clients show it prominently (VS Code: a notification). */
+export function output(text: string, category: 'console' | 'stderr' | 'stdout' | 'important'): DebugProtocol.OutputEvent {
   return new OutputEvent(`${text}\n`, category) as DebugProtocol.OutputEvent;
 }
 
