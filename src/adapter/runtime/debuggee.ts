@@ -72,7 +72,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     // Generational sessions move their run threads themselves (runtime/generational.ts); the tree's own searcher stays depth-first.
     timeoutMs: args.solverTimeout, searcher: args.searcher === 'generational' ? 'dfs' : args.searcher, retain: true,
   });
-  const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
+  const paths = new PathTable(run.tree, (n) => filters.stopsOn(n, checked.synths.size > 0));
   // Once, before any path, as `symdap verify` does (docs/design.md B.5).
   const wellFormed = await run.checkWellFormed();
   const debuggee = (): Debuggee => ({

@@ -59,6 +59,7 @@ export class SymDebugSession extends DebugSession {
     dispatch: (command, args, response) => this.run(this.handlers[command], response, args),
     debuggee: () => this.debuggee(),
     stopped: () => !this.running,
+    bundle: () => this.options.uiBundle,
   });
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
@@ -96,8 +97,9 @@ export class SymDebugSession extends DebugSession {
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
   };
 
-  /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`). */
-  constructor(private readonly options: { readonly ui?: boolean } = {}) {
+  /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`);
+   *  `uiBundle`: the page's script, where an embedder ships its own copy (the VS Code extension). */
+  constructor(private readonly options: { readonly ui?: boolean; readonly uiBundle?: string } = {}) {
     super();
     // A stream error must not become an unhandled 'error' event (it would end the process).
     this.on('error', () => undefined);

@@ -22,12 +22,12 @@ export function summary(d: Debuggee): Summary {
   const live = threads.filter((t) => isLive(t.tip)).length;
   const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0), why: endedWhy(t.tip) }));
   const wellFormed = d.wellFormed.failures.map(({ site }) => ({ line: site.span.line, column: site.span.col, message: site.message }));
-  return { ended, live, kept, wellFormed, text: progressText(ended, live) };
+  return { ended, live, kept, wellFormed, text: progressText(ended, live, d.checked.synths.size > 0) };
 }
 
 /** `paths so far: 2 completed, 1 failed, 0 infeasible, 0 bound reached, 0 unknown; 3 still running`. */
-export function progressText(e: Record<string, number>, live: number): string {
+export function progressText(e: Record<string, number>, live: number, hasSynth = false): string {
   const n = (k: string): number => e[k] ?? 0;
-  const counts = `${n('done')} completed, ${n('failed')} failed, ${n('infeasible')} infeasible, ${n('bounded')} bound reached, ${n('unknown')} unknown`;
+  const counts = `${n('done')} completed, ${n('failed')} ${hasSynth ? 'excluded' : 'failed'}, ${n('infeasible')} infeasible, ${n('bounded')} bound reached, ${n('unknown')} unknown`;
   return `paths so far: ${counts}; ${live} still running`;
 }
