@@ -23,12 +23,12 @@ import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { explainReport } from '../engine/why/explain';
 
-const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR]\n';
 
-interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; seed?: string; error?: string }
+interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; heapGraph?: string; seed?: string; error?: string }
 
 function options(args: string[]): VerifyOptions {
-  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
+  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs', 'heap-graph'] });
   if (p.error) return { jobs: 1, json: false, error: p.error };
   if (p.positional.length === 0) return { jobs: 1, json: false, error: 'no file given' };
   const jobs = jobsOption(p.options.get('jobs'));
@@ -44,11 +44,11 @@ function options(args: string[]): VerifyOptions {
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { jobs: 1, json: false, error };
   return {
-    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
+    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), heapGraph: p.options.get('heap-graph'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value && resolveBackend(solver.value), collectTests: p.options.has('tests'),
-      ...(p.options.has('tree') ? { retain: true } : {}),
+      ...(p.options.has('tree') || p.options.has('heap-graph') ? { retain: true } : {}),
       ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
   };
@@ -61,7 +61,8 @@ function generationalError(o: ReadonlyMap<string, string>, generational: boolean
     return stray && `--${stray} needs --searcher generational`;
   }
   if (o.get('mode') === 'modular') return '--searcher generational runs the entry concretely; it has no modular mode';
-  return o.has('tree') ? '--tree shows a symbolic exploration; --searcher generational has no tree' : undefined;
+  const tree = ['tree', 'heap-graph'].find((k) => o.has(k));
+  return tree ? `--${tree} shows a symbolic exploration; --searcher generational has no tree` : undefined;
 }
 
 export async function runVerify(args: string[], io: CliIO): Promise<number> {
@@ -73,7 +74,7 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   const inputs = await verifyInputs(o.files);
   if (inputs.error) return refuse(io, json, first, `symdap verify: ${inputs.error}\n`, inputs.error);
   const single = o.files.length === 1 && inputs.files.length === 1 && inputs.files[0] === o.files[0];
-  const singleOnly = o.tests ? '--tests' : o.tree ? '--tree' : o.opts.generational ? '--searcher generational' : undefined;
+  const singleOnly = o.tests ? '--tests' : o.tree ? '--tree' : o.heapGraph ? '--heap-graph' : o.opts.generational ? '--searcher generational' : undefined;
   if (!single && singleOnly) {
     const message = `${singleOnly} takes a single file`;
     return refuse(io, json, first, `symdap verify: ${message}\n${USAGE}`, message);
@@ -86,14 +87,14 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
     if (!single) return await (await import('./parallel/verifyMany')).verifyMany(inputs.files, opts, o.jobs, json, io);
     const read = readProgramFileSync(first);
     if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
-    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree, proofs: o.proofs }, json, io);
+    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree, heapGraph: o.heapGraph, proofs: o.proofs }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return refuse(io, json, first, `symdap verify: ${message}\n`, message);
   }
 }
 
-async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string; proofs?: boolean }, json: boolean, io: CliIO): Promise<number> {
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string; heapGraph?: string; proofs?: boolean }, json: boolean, io: CliIO): Promise<number> {
   const result = await verifySourceJobs(source, file, opts, jobs);
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
@@ -101,6 +102,7 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
   const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
   if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source);
+  if (outs.heapGraph && result.tree) await (await import('./heapGraphs')).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   io.out(json ? jsonDocument(withJobs(report, result.parallel)) : formatReport(report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[report.verdict];
 }

@@ -20,7 +20,7 @@ import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
-import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
+import { treeSnapshot, followBranchArgs, jumpArgs, requireThread, heapGraphBody } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
@@ -92,6 +92,7 @@ export class SymDebugSession extends DebugSession {
     disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
     'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
     'symdap/tree': (r, a) => { r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/heapGraph': async (r, a) => this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
     'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
