@@ -59,7 +59,7 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };
   }
   const checked = loaded.checked;
-  const heap = symbolicHeapError(checked, args.mode) ?? synthModeError(checked, args.mode);
+  const heap = symbolicHeapError(checked) ?? synthModeError(checked, args.mode);
   if (heap) return { ok: false, messages: [formatDiagnostic(heap)] };
   const entry = resolveEntry(checked, args.entry);
   if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };

@@ -70,10 +70,10 @@ function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined
 }
 
 /**
- * The error for the first construct the engine does not support in `mode`; undefined when it
- * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
+ * The error for the first construct the engine does not support; undefined when it supports the
+ * whole program. The same in both modes (the debugger can switch modes).
  */
-export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
+export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefined {
   const rec = recursiveUnsupported(checked);
   if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions whose results are arrays of arrays yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
