@@ -90,7 +90,8 @@ function endLines(d: Debuggee): string[] {
   const end = d.why.end;
   if (!end) return [];
   const file = nodePath.basename(d.checked.file);
-  const failures = end.failures.map((f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`);
+  // Well-formedness failures (on no path, no trace) were listed at launch.
+  const failures = end.failures.filter((f) => f.trace.length > 0).map((f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`);
   const warnings = end.warnings.map((w) => `${file}:${w.line}:${w.column}: warning: ${w.message} [${w.kind}]`);
   return [...failures, ...warnings];
 }
