@@ -73,6 +73,8 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
       'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.randomSeed': '1',
       'elk.spacing.nodeNode': '22', 'elk.layered.spacing.nodeNodeBetweenLayers': '56', 'elk.edgeRouting': 'POLYLINE',
       'elk.layered.thoroughness': '3', 'elk.separateConnectedComponents': 'true', 'elk.spacing.componentComponent': '30',
+      // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
+      'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': '1.4',
     },
     children, edges,
   };
