@@ -15,7 +15,7 @@ body{margin:0;font:13px system-ui,sans-serif;color:#222;background:#fafafa}
 .panel h4{margin:4px 0}.changes{padding-left:18px;font-family:monospace}.changes .gained{color:#2e7d32}.changes .lost{color:#546e7a;text-decoration:line-through}.changes .changed{color:#e65100}
 .warnings{margin-top:10px;padding:6px;background:#fff8e1;border:1px solid #ffcc80;font-family:monospace}.warnings h4{font-family:system-ui}
 .node.compared rect{stroke-width:3.5;stroke-dasharray:6 3}.elabel{white-space:pre}
-.node{cursor:pointer}.node rect{fill:#fff;stroke:#90a4ae;stroke-width:1.5}.node text{font-size:11px}.node .counts{fill:#555}
+.node{cursor:pointer;user-select:none}.panel .caption{font-weight:600;margin:4px 0}.node rect{fill:#fff;stroke:#90a4ae;stroke-width:1.5}.node text{font-size:11px}.node .counts{fill:#555}
 .node.selected rect{stroke-width:3.5}.node.summary rect{stroke-dasharray:5 3}.node.unexplored rect{stroke-dasharray:2 2}
 .s-live rect{stroke:#1e88e5}.past rect{stroke:#90a4ae}.s-paused rect{stroke:#fb8c00;fill:#fff3e0}.s-completed rect{stroke:#43a047;fill:#e8f5e9}
 .s-failed rect{stroke:#e53935;fill:#ffebee}.s-infeasible rect{stroke:#9e9e9e;fill:#f5f5f5}.s-bounded rect{stroke:#8e24aa;fill:#f3e5f5}.s-excluded rect{stroke:#9e9e9e;fill:#f5f5f5;stroke-dasharray:3 2}

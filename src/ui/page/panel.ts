@@ -50,7 +50,8 @@ function rows(view: TreeView, n: ViewNode, p: PanelInput): [string, string][] {
   const src = n.line !== undefined ? view.source.split('\n')[n.line - 1]?.trim() ?? '' : '';
   const c = p.counts(n.id);
   return [
-    ['node', `#${n.id} · ${n.kind} · ${p.icon[n.status]} ${n.status}`], ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
+    // A no-break space: the status (`✗ failed`) never splits over two lines.
+    ['node', `#${n.id} · ${n.kind} · ${p.icon[n.status]}\u00a0${n.status}`], ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
     ['code', src], ['path condition', n.pc], ...(n.note ? [['note', n.note] as [string, string]] : []),
     ...(n.counterexample !== undefined ? [['counterexample', n.counterexample || '(any input)'] as [string, string]] : []),
     ...(n.why ? [['why', n.why] as [string, string]] : []),
@@ -113,6 +114,7 @@ function warningList(view: TreeView): HTMLElement | undefined {
 async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, current: () => boolean): Promise<void> {
   const n = p.node;
   if (!n?.heap) { if (n) document.body.dataset.heapDrawn = String(n.id); return; }
+  const t0 = performance.now();
   const pairs: [ViewNode, HeapGraph, RowMarks | undefined, string][] = [];
   if (p.other?.heap) {
     const c = compareHeaps(p.other.heap, n.heap);
@@ -132,7 +134,10 @@ async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, curre
     box.className = 'heap';
     box.dataset.heapOf = String(v.id);
     box.innerHTML = svg;
+    if (p.other) box.insertAdjacentHTML('afterbegin', `<div class="caption">${title}</div>`);
     el.appendChild(box);
   }
+  // Layout, drawing and insertion of the heap graph(s): bench/why.js reads it.
+  document.body.dataset.heapMs = (performance.now() - t0).toFixed(1);
   document.body.dataset.heapDrawn = String(n.id);
 }
