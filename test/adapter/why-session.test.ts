@@ -75,6 +75,11 @@ test('modular: a failure an invariant lets through is "spec too weak" in the exc
   expect(why.get('abstraction')?.value).toBe('invariant at line 7');
   expect(why.get('forgot')?.value).toContain('s == 6');
   expect(outputs.join('')).toContain('spec too weak: no input reaches this failure');
+  // The tree page's view (symdap/tree compact) carries the class and the counterexample.
+  const view = (await h.dc.customRequest('symdap/tree', { compact: true })).body as { nodes: { status: string; why?: string; counterexample?: string }[] };
+  const failed = view.nodes.find((n) => n.status === 'failed');
+  expect(failed?.why).toMatch(/^specification too weak: .*invariant at line 7/);
+  expect(failed?.counterexample).toContain('n = ');
   const end = await runToEnd(thread);
   expect(end).toMatch(/all paths explored: .*\nwhy-loop\.sym:12:\d+: assertion may fail: s == 6 — specification too weak: .*invariant at line 7/);
 }, 120_000);
