@@ -64,4 +64,6 @@ export interface TreeDelta {
   readonly upsert: readonly ViewNode[];
   readonly remove: readonly number[];
   readonly truncated: boolean;
+  /** The run's warnings, when they became known (the session's end). */
+  readonly warnings?: readonly ViewWarning[];
 }

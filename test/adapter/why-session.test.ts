@@ -120,8 +120,13 @@ test('the end summary of a run that verifies lists its vacuity and reachability 
 }
 `);
   const stop = await launch(program, { stopOnEntry: true });
+  // The tree page's feed gets the warnings in the delta that follows the end.
+  const deltas: { warnings?: { kind: string; line: number }[] }[] = [];
+  h.dc.on('symdap/treeDelta', (e: DebugProtocol.Event) => deltas.push(e.body));
+  await h.dc.customRequest('symdap/tree', { compact: true, subscribe: true });
   const end = await runToEnd(stop.body.threadId!);
   expect(end).toContain('why-dead.sym:5:5: warning: the check assert false is reached on no feasible path: it passes vacuously [unreachable]');
+  expect(deltas.flatMap((d) => d.warnings ?? []).map((w) => [w.kind, w.line])).toEqual([['unreachable', 5]]);
 }, 120_000);
 
 test(':why at an assertion that holds shows the facts its proof rests on, with their lines', async () => {

@@ -49,10 +49,12 @@ export function focusTarget(d: Debuggee, args: Record<string, unknown>): { threa
 export class TreeFeed {
   private last = new Map<number, string>();
   private readonly cache: FactCache = new WeakMap();
+  private warned = false;
 
   snapshot(d: Debuggee, args: Record<string, unknown>, stopped: boolean): TreeView {
     const view = compactTree(d, args, stopped, this.cache);
     this.last = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
+    this.warned ||= view.warnings !== undefined;
     return view;
   }
 
@@ -63,6 +65,9 @@ export class TreeFeed {
     const upsert = view.nodes.filter((n) => this.last.get(n.id) !== next.get(n.id));
     const remove = [...this.last.keys()].filter((id) => !next.has(id));
     this.last = next;
-    return upsert.length > 0 || remove.length > 0 ? { upsert, remove, truncated: view.truncated } : undefined;
+    // Warnings come once, at the end of the run (runtime/why.ts).
+    const warnings = view.warnings && !this.warned ? view.warnings : undefined;
+    if (warnings) this.warned = true;
+    return upsert.length > 0 || remove.length > 0 || warnings ? { upsert, remove, truncated: view.truncated, ...(warnings ? { warnings } : {}) } : undefined;
   }
 }
