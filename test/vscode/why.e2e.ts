@@ -93,7 +93,7 @@ describe('why in a headless VS Code (code-server)', () => {
     expect(text).toContain('spec too weak: no input reaches this failure; the join at line 16');
     await expandRow(page, SEL.variablesRow, 'Why', 10_000);
     const rows = await until('the Why scope\'s rows', 10_000, () => rowTexts(page, SEL.variablesRow), (r) => r.some((t) => t.startsWith('class')));
-    expect(rows.some((t) => /^class\s*:?\s*spec-too-weak/.test(t))).toBe(true);
+    expect(rows.some((t) => /^class\s*[=:]?\s*spec-too-weak/.test(t))).toBe(true);
     await screenshot(page, 'why-01-spec-too-weak');
     await page.keyboard.press('Shift+F5');
     await page.locator(SEL.debugToolbar).first().waitFor({ state: 'hidden', timeout: STOP_MS });
