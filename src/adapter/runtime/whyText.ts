@@ -18,7 +18,8 @@ export function classRows(c: Classification): { name: string; value: string }[] 
   if (c.input) rows.push({ name: 'input', value: formatCounterexample(c.input) || '(none)' });
   if (c.abstraction) {
     rows.push({ name: 'abstraction', value: `${c.abstraction.kind} at line ${c.abstraction.line}` });
-    rows.push({ name: 'forgot', value: c.abstraction.forgot });
+    // A join's `forgot` reads "forgot x <= k + 2": the row's name says it already.
+    rows.push({ name: 'forgot', value: c.abstraction.forgot.replace(/^forgot /, '') });
   }
   return rows;
 }
