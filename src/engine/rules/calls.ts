@@ -21,7 +21,9 @@ import { checkObligations } from './evalChecked';
 import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './callFrames';
 import { checkHealing } from './heal';
 import { consume, type ConsumeHow } from './consume';
-import { produce, type Naming } from './produce';
+import { produce, type Naming, type ProduceHow, type ProduceOutcome } from './produce';
+import { ask, unknownLeaf } from './checks';
+import { hasPermission } from './heap/assertions';
 
 export async function callInto(
   ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
@@ -48,11 +50,11 @@ export async function callInto(
   const site: CallSite = { call, span, targets, indices };
   for (const c of consumed.outs) {
     if (ctx.options.mode === 'modular') { out.push(...(await applyContract(ctx, c.state, callee, params, site, preHeap, c.removed))); continue; }
-    // The callee runs on the chunks taken; the caller's heap is its frame R (none while no chunk was ever held).
-    const taken = heapAfter(st.heap, c.removed);
-    for (const succ of pushFrame(ctx, { ...c.state, heap: taken }, callee, params, site)) {
+    // The callee runs on the chunks taken (no heap while no chunk was ever held); the caller's heap is its frame R.
+    const taken: Heap = c.removed;
+    for (const succ of pushFrame(ctx, { ...c.state, heap: heapAfter(st.heap, taken) }, callee, params, site)) {
       const pushed = succ.state.frames.length > c.state.frames.length;
-      const state = pushed ? withTop(succ.state, { ...topFrame(succ.state), entryHeap: taken, callerHeap: c.state.heap }) : { ...succ.state, heap: c.state.heap };
+      const state = pushed ? withTop(succ.state, { ...topFrame(succ.state), entryHeap: taken, callerHeap: c.state.heap ?? EMPTY_HEAP }) : { ...succ.state, heap: c.state.heap };
       out.push({ ...succ, state });
     }
   }
@@ -66,11 +68,14 @@ async function applyContract(ctx: EngineContext, s: State, callee: Proc, params:
   const post = new Map([...params, ...results]);
   const naming: Naming = (st, display, type) =>
     freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
-  const produced = await produce(ctx, cur, callee.ensures, {
+  const produced = await produceEach(ctx, cur, callee.ensures, {
     consume,
     envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
     naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
     knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
+  }, {
+    what: `the postcondition of ${callee.name}`,
+    contradiction: (e) => `${callee.name} ensures ${printExpr(e)} contradicts the path condition`,
   });
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
@@ -107,7 +112,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
     const after = c.state;
     if (after.frames.length === 1) { out.push({ state: { ...after, status: 'done' }, label: STEP }); continue; }
     const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
-    const heap = heapAfter(frame.callerHeap, [...(frame.callerHeap ?? EMPTY_HEAP), ...c.removed]);
+    const heap = heapAfter(s.heap, [...(frame.callerHeap ?? EMPTY_HEAP), ...c.removed]);
     const popped: State = { ...after, frames: after.frames.slice(0, -1), heap };
     out.push(...(await assignResults(ctx, popped, proc, results, frame.callSite)));
   }
@@ -124,22 +129,55 @@ export async function entryRequires(ctx: EngineContext, s: State, globals: reado
   const proc = topFrame(s).proc;
   const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
   const initialised = await checkObligations(ctx, traced, globals);
-  const leaves: Successor[] = [...initialised.leaves];
-  let states: State[] = initialised.next ? [initialised.next] : [];
-  for (const r of clauses) {
+  if (!initialised.next) return initialised.leaves;
+  const produced = await produceEach(ctx, initialised.next, clauses, {
+    consume,
+    envAt: (x) => envOf(ctx, x),
+    naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
+    checkObligations: true, reason: `requires of ${proc.name}`,
+  }, {
+    what: `the precondition of ${proc.name}`,
+    contradiction: () => `the precondition of ${proc.name} is unsatisfiable`,
+    before: (x, e) => ({ ...x, trace: extendTrace(x.trace, e.span.line) }),
+  });
+  const entered = produced.nexts.map((next) => withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP }));
+  return [...initialised.leaves, ...produced.leaves, ...entered.map((state) => ({ state, label: STEP }))];
+}
+
+/** How produceEach asks, and what it says of a clause that ends the path. */
+interface EachHow {
+  /** `the precondition of p`: what the solver could not decide. */
+  readonly what: string;
+  readonly contradiction: (e: Expr) => string;
+  /** The state a clause's produce starts from (the entry puts the clause's line on the trace). */
+  readonly before?: (s: State, e: Expr) => State;
+}
+
+/**
+ * Produces `clauses` one at a time. After a pure clause the path must still be feasible, asked
+ * as a branch would be: a contract that contradicts the path ends it there as infeasible,
+ * rather than leaving a path no run takes to end as completed. A clause holding permissions is
+ * not asked about (docs/design.md B.9: Z3 calls must not grow with the number of objects); the
+ * next branch or check finds such a path infeasible.
+ */
+async function produceEach(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow, each: EachHow): Promise<ProduceOutcome> {
+  const leaves: Successor[] = [];
+  let states: State[] = [s];
+  const isPredicate = (n: string): boolean => ctx.checked.predicates.has(n);
+  for (const e of clauses) {
     const next: State[] = [];
     for (const st of states) {
-      const produced = await produce(ctx, { ...st, trace: extendTrace(st.trace, r.span.line) }, [r], {
-        consume,
-        envAt: (x) => envOf(ctx, x),
-        naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
-        checkObligations: true, reason: `requires of ${proc.name}`,
-      });
+      const produced = await produce(ctx, each.before ? each.before(st, e) : st, [e], how);
       leaves.push(...produced.leaves);
-      next.push(...produced.nexts);
+      if (hasPermission(e, isPredicate)) { next.push(...produced.nexts); continue; }
+      for (const p of produced.nexts) {
+        const r = await ask(ctx, p, ctx.T.trueTerm);
+        if (r.status === 'unknown') leaves.push(unknownLeaf(p, r, each.what));
+        else if (r.status === 'unsat') leaves.push({ state: { ...p, status: 'infeasible', note: each.contradiction(e) }, label: STEP });
+        else next.push(r.model ? { ...p, model: r.model } : p);
+      }
     }
     states = next;
   }
-  const entered = states.map((next) => withTop(next, { ...topFrame(next), entryHeap: next.heap }));
-  return [...leaves, ...entered.map((state) => ({ state, label: STEP }))];
+  return { leaves, nexts: states };
 }

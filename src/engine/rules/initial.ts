@@ -16,6 +16,7 @@ import { assumeConjunct, evalClause } from './checks';
 import { envFrom, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshValue } from './havoc';
 import { hasPermission } from './heap/assertions';
+import { EMPTY_HEAP } from '../state/chunks';
 
 // Every field of State is present, the optional ones as undefined, in one order: states
 // derive from this one by spreads, so they all share one object shape, and the spreads at
@@ -66,8 +67,8 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
     proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
     // All fields present (one shape for every frame; see EMPTY_STATE). The old heap is the heap
-    // the requires produces (rules/calls.ts, entryRequires), none until it holds a chunk.
-    callSite: undefined, entryHeap: undefined, callerHeap: undefined,
+    // the requires produces (rules/calls.ts, entryRequires), empty until it does.
+    callSite: undefined, entryHeap: EMPTY_HEAP, callerHeap: undefined,
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
