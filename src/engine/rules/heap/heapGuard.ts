@@ -27,7 +27,7 @@ function* nodes(root: unknown): Generator<Node> {
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
     // So may a join formula's (consumed on arrival, produced after the merge, rules/joinHeap.ts).
     if ((x as Node).kind === 'join') { const j = x as Join; if (j.cond) work.push(assertionNodes([j.cond])); continue; }
-    // So may a loop invariant's (produced and consumed, rules/heapLoops.ts).
+    // So may a loop invariant's (produced and consumed, rules/invariants.ts).
     if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
   }
