@@ -30,10 +30,14 @@ export function startInTmux(dir: string, command: string, env: NodeJS.ProcessEnv
 }
 
 /** The JSON a harness writes to `file`, once it is there (polling; at most `ms`). */
-export async function waitForJson<T>(file: string, ms: number, what: string, screen?: () => string): Promise<T> {
+export async function waitForJson<T>(file: string, ms: number, what: string, screen?: () => string, errorFile?: string): Promise<T> {
   const deadline = Date.now() + ms;
   while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${screen ? `; the screen:\n${screen()}` : ''}`);
+    const failed = errorFile !== undefined && existsSync(errorFile);
+    if (failed || Date.now() > deadline) {
+      const why = failed ? `the harness failed: ${readFileSync(errorFile, 'utf8')}` : 'timed out';
+      throw new Error(`${why} waiting for ${what}${screen ? `; the screen:\n${screen()}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 100));
