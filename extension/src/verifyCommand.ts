@@ -5,10 +5,9 @@
 
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
-import { frontEndDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
+import { reportToDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
 import { runVerifier } from './verifier';
-import { fromLspDiagnostics, toVscodeDiagnostics } from './vscodeDiagnostics';
+import { toVscodeDiagnostics } from './vscodeDiagnostics';
 import { registerCoverageDecorations, type CoverageDecorations } from './coverageDecorations';
 
 type ServerReply = { report: VerifyReport } | { error: string } | { cancelled: true };
@@ -44,9 +43,7 @@ async function verifyDocument(collection: vscode.DiagnosticCollection, client: L
     return fromServer;
   }
   const report = await runVerifier(document.fileName);
-  // The failures worded as the server words them (one code: src/lsp/verifyDiagnostics.ts).
-  const findings = verifyDiagnostics(report, document.uri.toString(), document.getText());
-  collection.set(document.uri, [...toVscodeDiagnostics(frontEndDiagnostics(report), document), ...fromLspDiagnostics(findings, document)]);
+  collection.set(document.uri, toVscodeDiagnostics(reportToDiagnostics(report), document));
   return report;
 }
 
