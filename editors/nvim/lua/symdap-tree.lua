@@ -132,7 +132,9 @@ local function jump(session, view, node)
   end
   if node.line then vim.api.nvim_win_set_cursor(0, { node.line, 0 }) end
   session:request('symdap/focus', { nodeId = node.id }, function(err)
-    if err then vim.notify('symdap: ' .. tostring(err.message or err), vim.log.levels.WARN) end
+    if err then
+      vim.schedule(function() vim.notify('symdap: ' .. tostring(err.message or err), vim.log.levels.WARN) end)
+    end
   end)
 end
 
@@ -167,11 +169,14 @@ function M.open(session)
     return
   end
   session:request('symdap/tree', { compact = true }, function(err, view)
-    if err then
-      vim.notify('symdap: ' .. tostring(err.message or err), vim.log.levels.ERROR)
-      return
-    end
-    vim.schedule(function() show(session, view) end)
+    -- Answers may arrive in a fast event (luv callback): the UI work waits for the main loop.
+    vim.schedule(function()
+      if err then
+        vim.notify('symdap: ' .. tostring(err.message or err), vim.log.levels.ERROR)
+      else
+        show(session, view)
+      end
+    end)
   end)
 end
 
