@@ -9,6 +9,7 @@
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'dap-mode)
 (require 'seq)
 
@@ -23,12 +24,10 @@
 (defvar-local symdap-tree--file nil "The program the outline shows.")
 (defvar-local symdap-tree--session nil "The dap-mode session the outline came from.")
 
-(defun symdap-tree--get (node key) (gethash key node))
-
 (defun symdap-tree--index (nodes)
-  "Children of each node id (a hash table) and the roots, from NODES' incoming edges.
-A join (several incoming edges) is drawn under its first parent and referred to
-under the others as (:joins NODE :edge EDGE)."
+  "Children of each node id (a hash table) and the roots, from NODES' edges.
+A join (several incoming edges) is drawn under its first parent and
+referred to under the others as (:joins NODE :edge EDGE)."
   (let ((by-id (make-hash-table)) (children (make-hash-table)) roots)
     (seq-doseq (n nodes) (puthash (gethash "id" n) n by-id))
     (seq-doseq (n nodes)
@@ -43,7 +42,8 @@ under the others as (:joins NODE :edge EDGE)."
     (cons children (nreverse roots))))
 
 (defun symdap-tree--tally (node children)
-  "(COUNTS . OPEN): the ended leaves under NODE by status, and whether a path is still open."
+  "(COUNTS . OPEN) of NODE given CHILDREN.
+COUNTS: the ended leaves under NODE by status; OPEN: whether a path is open."
   (let* ((kids (seq-filter (lambda (c) (plist-get c :node)) (gethash (gethash "id" node) children)))
          (status (gethash "status" node))
          (counts nil) (open nil))
@@ -76,7 +76,8 @@ under the others as (:joins NODE :edge EDGE)."
           (format "%s ended: %s" (cdr (assoc worst symdap-tree--marks)) (symdap-tree--summary (car tally))))))))
 
 (defun symdap-tree-outline (view)
-  "The outline of a `symdap/tree' compact VIEW: a list of (TEXT . NODE), NODE nil for no node."
+  "The outline of a `symdap/tree' compact VIEW: a list of (TEXT . NODE).
+NODE is nil on lines that show no node."
   (let* ((index (symdap-tree--index (gethash "nodes" view)))
          (children (car index))
          (lines nil))
@@ -129,7 +130,8 @@ under the others as (:joins NODE :edge EDGE)."
 
 ;;;###autoload
 (defun symdap-tree ()
-  "Show the execution tree of the current symdap session as an outline in *symdap tree*."
+  "Show the execution tree of the current symdap session as an outline.
+The outline is in the buffer *symdap tree*."
   (interactive)
   (let* ((session (or (dap--cur-session) (user-error "No debug session")))
          (view (dap-request session "symdap/tree" :compact t))

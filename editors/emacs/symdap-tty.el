@@ -15,10 +15,12 @@
 (defvar treemacs-text-scale nil)
 
 (defconst symdap-tty--margin-marks '((breakpoint . "●") (right-triangle . "▶"))
-  "The margin character for each of dap-ui's fringe bitmaps (other bitmaps: a breakpoint kind).")
+  "The margin character for each of dap-ui's fringe bitmaps.
+Other bitmaps are kinds of breakpoint: ●.")
 
 (defun symdap-tty--make-overlay (make beg end visuals &rest rest)
-  "Around `dap-ui--make-overlay' (MAKE with BEG END VISUALS REST): a margin mark in a terminal."
+  "Around `dap-ui--make-overlay': a margin mark in a terminal.
+MAKE is the original, called with BEG END VISUALS REST."
   (let ((ov (apply make beg end visuals rest)))
     (when (and (not (display-graphic-p)) (plist-get visuals :char))
       (let ((mark (or (cdr (assq (plist-get visuals :bitmap) symdap-tty--margin-marks)) "●")))
