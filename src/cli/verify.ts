@@ -21,6 +21,7 @@ import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
+import { languageOf } from '../lang/language';
 
 const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
@@ -42,15 +43,27 @@ function options(args: string[]): VerifyOptions {
     ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { jobs: 1, json: false, error };
+  const viper = viperMode(p.positional, mode.value);
+  if (viper.error) return { jobs: 1, json: false, error: viper.error };
   return {
     files: p.positional, jobs: jobs.value, json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
     opts: {
-      entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
+      entry: p.options.get('entry'), mode: viper.mode, loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
       ...(p.options.has('tree') ? { retain: true } : {}),
       ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
   };
+}
+
+/** `.vpr` files verify modularly (a method without a body, and the helpers of inhale/exhale, are
+ *  contracts only: run, they would assume false); explore mode is refused for them. */
+function viperMode(files: readonly string[], mode: 'explore' | 'modular' | undefined): { mode?: 'explore' | 'modular'; error?: string } {
+  const viper = files.filter((f) => languageOf(f) === 'viper');
+  if (viper.length === 0) return { mode };
+  if (mode === 'explore') return { error: 'Viper files (.vpr) are verified modularly; --mode explore is not available for them' };
+  if (viper.length < files.length && mode === undefined) return { error: 'Viper (.vpr) and Sym files together need --mode modular' };
+  return { mode: 'modular' };
 }
 
 /** The generational search's options go together: no --seed or --runs without it, no modular mode or tree with it. */
