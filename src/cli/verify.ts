@@ -22,6 +22,7 @@ import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { languageOf } from '../lang/language';
+import { UNSUPPORTED_EXIT, viperReport } from './viperReport';
 
 const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
 
@@ -111,6 +112,13 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, result.report, source);
+  if (languageOf(file) === 'viper') {
+    const v = viperReport(result.report, source);
+    const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
+    const text = v.verdict === 'unsupported' ? `${file}: unsupported\n` : formatReport(asReport, opts.solver ?? 'z3-wasm');
+    io.out(json ? jsonDocument(withJobs(asReport, result.parallel)) : text);
+    return v.verdict === 'unsupported' ? UNSUPPORTED_EXIT : EXIT_CODES[v.verdict];
+  }
   io.out(json ? jsonDocument(withJobs(result.report, result.parallel)) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[result.report.verdict];
 }

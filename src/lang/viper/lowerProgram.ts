@@ -24,6 +24,9 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
   top.push(...out.helpers);
+  // The engine verifies procedures; the well-formedness of functions and predicates is checked
+  // alongside them. A program without any method still gets it through this empty one.
+  if (!top.some((d) => d.kind === 'proc')) top.push({ kind: 'proc', name: 'program@wellformed', nameSpan: fileSpan, params: [], returns: [], requires: [], ensures: [], body: { kind: 'block', stmts: [], span: fileSpan }, span: fileSpan });
   return { program: { kind: 'program', decls: top, span: fileSpan }, out };
 }
 

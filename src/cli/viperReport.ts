@@ -1,0 +1,30 @@
+// A verification report on a `.vpr` file in Viper's terms: each failure carries Viper's error id
+// (`assert.failed:assertion.false`, …) as `viperError` and in its message, and a file refused
+// for a construct outside the subset has the verdict `unsupported` (exit code 4).
+
+import { isOnNoPath } from '../engine/counterexample';
+import type { FailureReport, VerifyReport } from '../engine/report';
+import { loadViper, UNSUPPORTED } from '../lang/viper/frontend';
+import { viperErrorId } from '../lang/viper/errorIds';
+
+export type ViperFailure = FailureReport & { readonly viperError: string };
+export type ViperVerdict = VerifyReport['verdict'] | 'unsupported';
+export type ViperReport = Omit<VerifyReport, 'verdict' | 'failures'> & { readonly verdict: ViperVerdict; readonly failures: readonly ViperFailure[] };
+
+export const UNSUPPORTED_EXIT = 4;
+
+export function isUnsupported(r: VerifyReport): boolean {
+  return r.verdict === 'error' && r.diagnostics.some((d) => d.message.startsWith(UNSUPPORTED));
+}
+
+export function viperReport(r: VerifyReport, source: string): ViperReport {
+  if (isUnsupported(r)) return { ...r, verdict: 'unsupported', failures: [] };
+  if (r.failures.length === 0) return { ...r, failures: [] };
+  const { sites } = loadViper(source, r.file);
+  const failures = r.failures.map((f) => {
+    const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn };
+    const viperError = viperErrorId({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);
+    return { ...f, viperError, message: `${f.message} [${viperError}]` };
+  });
+  return { ...r, failures };
+}

@@ -1,0 +1,52 @@
+// Viper's error ids (`error.id:reason.id`, as in Silver's ExpectedOutput annotations) for symdap's
+// failures on a `.vpr` file. The reason follows from the failure's kind; the error from the Viper
+// construct where it happened (the innermost site of the lowering that contains the failure),
+// with the failure's own wording where one construct has two errors (a loop invariant on entry or
+// not preserved; a call's requires or a read in its arguments).
+
+import { spanWithin, type Span } from '../span';
+import type { Site, SiteKind } from './context';
+
+/** The part of a failure the mapping reads (engine FailureReport or FailureSite alike). */
+export interface FailureLike { readonly kind: string; readonly span: Span; readonly message: string; readonly onNoPath?: boolean }
+
+const REASONS: Readonly<Record<string, string>> = {
+  'assert': 'assertion.false', 'precondition': 'assertion.false', 'postcondition': 'assertion.false',
+  'invariant': 'assertion.false', 'fold': 'assertion.false', 'join': 'assertion.false',
+  'permission': 'insufficient.permission', 'div-by-zero': 'division.by.zero', 'null-deref': 'receiver.null',
+};
+
+const ERRORS: Readonly<Record<SiteKind, string>> = {
+  assert: 'assert.failed', assume: 'inhale.failed', inhale: 'inhale.failed', exhale: 'exhale.failed',
+  call: 'call.failed', fold: 'fold.failed', unfold: 'unfold.failed', assign: 'assignment.failed',
+  fieldAssign: 'assignment.failed', new: 'assignment.failed', varDecl: 'assignment.failed', if: 'if.failed',
+  while: 'while.failed', invariant: 'invariant.not.preserved', requires: 'not.wellformed', ensures: 'postcondition.violated',
+  fnPost: 'postcondition.violated', functionBody: 'function.not.wellformed', functionPre: 'function.not.wellformed',
+  predicateBody: 'predicate.not.wellformed', application: 'application.precondition',
+};
+
+export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
+  const reason = REASONS[f.kind] ?? 'assertion.false';
+  return `${errorOf(f, sites)}:${reason}`;
+}
+
+function errorOf(f: FailureLike, sites: readonly Site[]): string {
+  const around = sites.filter((s) => spanWithin(f.span, s.span)).sort((a, b) => size(a.span) - size(b.span));
+  const calleeRequires = /^\S+ requires .*which is not held/.test(f.message);
+  for (const site of around) {
+    // A read inside an application's arguments belongs to the enclosing construct.
+    if (site.kind === 'application' && f.kind !== 'precondition' && !calleeRequires) continue;
+    if (site.kind === 'call') return f.kind === 'precondition' || calleeRequires ? 'call.precondition' : 'call.failed';
+    if (site.kind === 'while' && f.kind === 'permission' && /the invariant of the loop/.test(f.message)) {
+      return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
+    }
+    if (site.kind === 'invariant') return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
+    if ((site.kind === 'ensures' || site.kind === 'fnPost') && f.onNoPath) return 'not.wellformed';
+    return ERRORS[site.kind];
+  }
+  return f.kind === 'postcondition' ? 'postcondition.violated' : f.kind === 'assert' ? 'assert.failed' : 'internal';
+}
+
+function size(s: Span): number {
+  return (s.endLine - s.line) * 10000 + (s.endCol - s.col);
+}
