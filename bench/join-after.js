@@ -1,4 +1,4 @@
-// Issue 9 (b): what the spuriousness check after `join φ;` costs (src/engine/join/concreteCheck.ts).
+// Issue 9 (b): what the spuriousness check after `join φ;` costs (src/engine/rules/join/concreteCheck.ts).
 // n ifs, each followed by `join φ;`, then a failing assertion: with φ = `s >= 0 && s <= k` the
 // failure `s <= n - 1` is concrete (every x > 0 reaches it: the check pins n summaries through
 // n joins and must find that run); with φ = `s >= 0` it is possibly spurious (`s <= n` holds

@@ -1,5 +1,5 @@
 // Issue 13: merged states that stay small. `join φ;` after every if, for growing n: with the
-// facts of dead summaries dropped (src/engine/join/prune.ts) every query sees a path condition
+// facts of dead summaries dropped (src/engine/rules/join/prune.ts) every query sees a path condition
 // of one summary, so the engine's time per join stays flat as n grows (it grew with n before).
 // Whole processes; "per join" is (engine wall time) / n, from the report's stats.
 'use strict';

@@ -3,6 +3,9 @@
 // under 1000 ms, and 20k lines in under 2.2x the 10k time (no worse than linear). The same
 // for shapes that were once quadratic: else-if chains (2,000 and 10,000 branches), one
 // operator chain of 10,000 and 20,000 terms, and statements nested 450 levels deep.
+// Huge inputs (issue 21.4), once each: files of statements of 4 and 8 MB (8 MiB is the
+// CLI's size cap) and array literals of 500,000 and 1,000,000 elements, with wall and CPU
+// time, the process's peak memory, and a linear-growth target on the CPU time.
 // Run alone with `node bench/parse.js`, or through bench/run.js which calls run().
 'use strict';
 
@@ -124,6 +127,39 @@ function chainRows(loadSource) {
   ];
 }
 
+/** One procedure of `bytes` characters of simple statements (18 characters a line). */
+function statementFile(bytes) {
+  return `proc main(y: int) {\n  var x: int := 0;\n${'  x := x + y * 2;\n'.repeat(Math.floor(bytes / 18))}}\n`;
+}
+
+function arrayLiteral(elements) {
+  return `proc main() {\n  var a: int[] := [${Array.from({ length: elements }, (_, i) => i % 100).join(', ')}];\n}\n`;
+}
+
+/** A huge shape at two sizes, one run each (they take seconds), with the peak resident memory. */
+function hugeRows(label, loadSource, [small, large], [smallLabel, largeLabel]) {
+  const t1 = timeIt(() => loadSource(small, 'small.sym'), 1);
+  const t2 = timeIt(() => loadSource(large, 'large.sym'), 1);
+  const limit = 2.2 * t1.cpu * (large.length / small.length);
+  const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+  return [
+    { benchmark: `parse+check ${label} ${smallLabel}`, metric: 'cpu time', value: round(t1.cpu), unit: 'ms' },
+    { benchmark: `parse+check ${label} ${largeLabel}`, metric: 'wall time', value: round(t2.wall), unit: 'ms' },
+    {
+      benchmark: `parse+check ${label} ${largeLabel}`, metric: 'cpu time', value: round(t2.cpu), unit: 'ms',
+      target: `linear: < 2.2x the smaller per character (${round(limit)} ms)`, ok: t2.cpu < limit,
+    },
+    { benchmark: `parse+check ${label} ${largeLabel}`, metric: 'peak memory (process so far)', value: peak, unit: 'MB' },
+  ];
+}
+
+function hugeInputRows(loadSource) {
+  return [
+    ...hugeRows('1M-element literal', loadSource, [arrayLiteral(500000), arrayLiteral(1000000)], ['500k elements', '1M elements']),
+    ...hugeRows('file of statements', loadSource, [statementFile(4e6), statementFile(8e6)], ['4 MB', '8 MB']),
+  ];
+}
+
 async function run() {
   const { parse } = require(path.join(dist, 'parser'));
   const { generateLargeProgram } = loadProgramGen();
@@ -135,11 +171,13 @@ async function run() {
     const { loadSource } = require(frontend);
     rows.push(...rowsFor('parse+check', loadSource, small, large));
     rows.push(...chainRows(loadSource));
+    // SYMDAP_BENCH_QUICK=1 leaves out the huge inputs (a minute or more of CPU).
+    if (process.env.SYMDAP_BENCH_QUICK !== '1') rows.push(...hugeInputRows(loadSource));
   }
   return rows;
 }
 
-module.exports = { run, loadProgramGen };
+module.exports = { run, loadProgramGen, hugeInputRows };
 
 if (require.main === module) {
   run().then((rows) => console.table(rows), (e) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark module in bench/ (each exports `run()` returning rows
 // {benchmark, metric, value, unit, target?, ok?}) against the built code and prints one
-// Markdown table — the one kept in the README. `node bench/run.js verify` runs one module.
+// Markdown table — the one kept in docs/benchmarks.md. `node bench/run.js verify` runs one module.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

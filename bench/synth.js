@@ -28,7 +28,7 @@ function* terms(leaves, binops, depth) {
 }
 
 async function verifyText(name, source) {
-  const { verifySource } = dist('engine/verifySource.js');
+  const { verifySource } = dist('engine/verify/verifySource.js');
   const t0 = performance.now();
   const out = await verifySource(source, name, { timeoutMs: 600_000 });
   return { ms: performance.now() - t0, report: out.report };

@@ -15,7 +15,7 @@ const RUNS = 3;
 
 
 async function inProcess(n) {
-  const { verifySource } = require('../dist/engine/verifySource.js');
+  const { verifySource } = require('../dist/engine/verify/verifySource.js');
   const source = ifs(n);
   let best;
   for (let i = 0; i < RUNS; i++) {

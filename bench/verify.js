@@ -90,7 +90,7 @@ function startUp() {
   ];
 }
 
-/** Seed 001's Fig. 11 family (design B.8 example 3): n cells made and set through their
+/** Seed 001's Fig. 11 family (docs/design.md B.8 example 3): n cells made and set through their
  *  contracts, then one assertion. Z3 calls must not grow with n; n = 100 in < 0.5 s. */
 function nCellsSource(n) {
   const head = fs.readFileSync(path.join(__dirname, '..', 'samples', 'heap', 'cells14.sym'), 'utf8').split('proc main()')[0];

@@ -1,4 +1,4 @@
-// The well-formedness pass (design B.5, issue 9): what checking every contract, predicate body
+// The well-formedness pass (docs/design.md B.5, issue 9): what checking every contract, predicate body
 // and function body for self-framing costs before exploring, in process on the built code:
 // CPU time and Z3 calls over all heap samples, and on n-cells with n = 100, whose contracts
 // need no solver call (the pass must not add one per object).

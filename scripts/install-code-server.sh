@@ -42,6 +42,21 @@ seed_ripgrep_cache() {
   [ -f "$dir/$RIPGREP_ARCHIVE" ] || tar czf "$dir/$RIPGREP_ARCHIVE" -C "$(dirname "$(command -v rg)")" rg
 }
 
+# code-server's native modules (argon2 among them) are compiled by node-gyp, which downloads
+# Node's headers into HOME unless told where they are: with a fresh HOME and no network but
+# the npm registry, that download fails. Node's own installation carries them
+# (PREFIX/include/node): point node-gyp there unless npm_config_nodedir is set already.
+use_local_node_headers() {
+  [ -n "${npm_config_nodedir:-}" ] && return 0
+  local prefix
+  prefix="$(dirname "$(dirname "$(node -p 'process.execPath')")")"
+  if [ -f "$prefix/include/node/node.h" ] && [ -f "$prefix/include/node/common.gypi" ]; then
+    export npm_config_nodedir="$prefix"
+  else
+    log "no Node headers under $prefix/include/node: node-gyp will try to download them"
+  fi
+}
+
 install_npm_packages() {
   if [ "$(installed_version code-server)" = "$CODE_SERVER_VERSION" ] &&
      [ "$(installed_version playwright-core)" = "$PLAYWRIGHT_VERSION" ] &&
@@ -51,6 +66,7 @@ install_npm_packages() {
   mkdir -p "$CACHE/tmp"
   [ -f "$CACHE/package.json" ] || echo '{"name":"symdap-vscode-cache","private":true}' >"$CACHE/package.json"
   seed_ripgrep_cache "$CACHE/tmp"
+  use_local_node_headers
   log "npm install code-server@$CODE_SERVER_VERSION playwright-core@$PLAYWRIGHT_VERSION into $CACHE (1-2 min)"
   (cd "$CACHE" && TMPDIR="$CACHE/tmp" npm_config_unsafe_perm=true npm_config_yes=true \
     npm install --no-audit --no-fund --foreground-scripts \

@@ -2,12 +2,12 @@
 // Pure and free of the `vscode` module so it is unit-tested directly; vscodeDiagnostics.ts
 // converts the records into vscode.Diagnostic objects.
 
-import { FAILURE_TITLES } from '../../src/engine/failures';
-import { formatCounterexample } from '../../src/engine/counterexample';
+import { FAILURE_TITLES } from '../../src/engine/state/failures';
+import { formatCounterexample } from '../../src/engine/state/counterexample';
 
 export { formatCounterexample };
 
-/** The `--json` report of `symdap verify` (DESIGN.md "Command line"). */
+/** The `--json` report of `symdap verify` (docs/design.md S.6). */
 export interface VerifyReport {
   readonly file: string;
   readonly verdict: 'verified' | 'failed' | 'unknown' | 'error';
@@ -18,7 +18,7 @@ export interface VerifyReport {
   readonly failures: readonly ReportFailure[];
   readonly diagnostics?: readonly ReportDiagnostic[];
   readonly stats?: { readonly solverQueries: number; readonly solverMs: number; readonly wallMs: number };
-  /** Statement coverage of the run (src/engine/coverage.ts); coverageLines.ts marks the uncovered lines. */
+  /** Statement coverage of the run (src/engine/explore/coverage.ts); coverageLines.ts marks the uncovered lines. */
   readonly coverage?: { readonly uncoveredLines: readonly number[]; readonly statements: { readonly covered: number; readonly total: number } };
 }
 

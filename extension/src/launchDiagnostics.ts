@@ -4,6 +4,7 @@
 // Debug Console. Diagnostics set here go when the file's tab closes, when the file is edited,
 // and when a later launch of it succeeds.
 
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { launchFailureMessage, parseLaunchErrors, type LaunchError } from './launchErrors';
 import { toVscodeDiagnostics } from './vscodeDiagnostics';
@@ -38,8 +39,10 @@ function tracker(session: vscode.DebugSession, collection: vscode.DiagnosticColl
 }
 
 async function showFailure(collection: vscode.DiagnosticCollection, errors: readonly LaunchError[], fallback: string): Promise<void> {
+  // The notification first: nothing below may delay or hide it.
+  void vscode.window.showErrorMessage(launchFailureMessage(errors, fallback.split('\n')[0], existsSync));
   const byFile = new Map<string, LaunchError[]>();
-  for (const e of errors) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+  for (const e of errors) if (existsSync(e.file)) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
   // The language server (on by default) already reports the front end's errors of every open
   // Sym document, and opening the file here hands it to the server: publishing them again
   // would list each error twice in Problems.
@@ -48,5 +51,4 @@ async function showFailure(collection: vscode.DiagnosticCollection, errors: read
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file)).then((d) => d, () => undefined);
     if (document && !serverReports) collection.set(document.uri, toVscodeDiagnostics(list.map((e) => e.record), document));
   }
-  void vscode.window.showErrorMessage(launchFailureMessage(errors, fallback.split('\n')[0]));
 }

@@ -25,9 +25,17 @@ export function parseLaunchErrors(text: string): LaunchError[] {
   return out;
 }
 
-/** The notification for a failed launch: the first error and how many more there are. */
-export function launchFailureMessage(errors: readonly LaunchError[], fallback: string): string {
+/** The notification for a failed launch: the first error and how many more there are.
+ *  `exists` says whether a file is there: a program that cannot be read is named, since it
+ *  has no line to point at and nothing goes to Problems. */
+export function launchFailureMessage(errors: readonly LaunchError[], fallback: string, exists: (file: string) => boolean = () => true): string {
   if (errors.length === 0) return `symdap: cannot debug: ${fallback}`;
+  const unreadable = errors.find((e) => !exists(e.file) || /^cannot read file\b/.test(e.record.message));
+  if (unreadable) {
+    return exists(unreadable.file)
+      ? `symdap: cannot debug ${unreadable.file}: ${unreadable.record.message}`
+      : `symdap: cannot debug: there is no file ${unreadable.file}`;
+  }
   const first = errors[0].record;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more in Problems)` : ' (see Problems)';
   return `symdap: cannot debug: line ${first.line}: ${first.message}${more}`;

@@ -5,7 +5,6 @@
 // so VS Code gets a `stopped` event and shows that state. Opens with each symdap session
 // (setting `symdap.tree.openOnDebug`) and by the command `symdap.showTree`.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { treePageHtml } from '../../src/ui/pageHtml';
 
@@ -21,6 +20,11 @@ class TreePanel {
 
   constructor(private readonly bundle: string) {}
 
+  /** Counts page loads: VS Code reloads a webview only when its HTML changes. */
+  private loads = 0;
+
+  /** Shows `session`'s tree: the page is loaded afresh (it asks for the tree once ready), so a
+   *  second session, or the command on the same one, never leaves the old tree in place. */
   show(session: vscode.DebugSession): void {
     this.session = session;
     if (!this.panel) {
@@ -30,7 +34,8 @@ class TreePanel {
       this.panel.onDidDispose(() => { this.panel = undefined; });
       this.panel.webview.onDidReceiveMessage((m: PageMessage) => this.fromPage(m));
     } else this.panel.reveal(undefined, true);
-    this.panel.webview.html = treePageHtml(TITLE, undefined, "window.symdapTreeLive='vscode';", this.bundle);
+    this.loads += 1;
+    this.panel.webview.html = treePageHtml(TITLE, undefined, `window.symdapTreeLive='vscode'; // load ${this.loads}`, this.bundle);
   }
 
   launchedSession(session: vscode.DebugSession): void {
@@ -68,8 +73,8 @@ class TreePanel {
   }
 }
 
-export function registerTreePanel(context: vscode.ExtensionContext): void {
-  const panel = new TreePanel(path.join(context.extensionPath, 'dist', 'ui', 'tree.js'));
+export function registerTreePanel(context: vscode.ExtensionContext, bundle: string): void {
+  const panel = new TreePanel(bundle);
   const isSym = (s: vscode.DebugSession | undefined): s is vscode.DebugSession => s?.type === 'symdap';
   context.subscriptions.push(
     vscode.commands.registerCommand('symdap.showTree', () => {

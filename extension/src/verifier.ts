@@ -1,7 +1,7 @@
 // How the extension obtains a verification report: the very function `symdap verify` uses
-// (src/engine/verifySource.ts), so editor diagnostics and `--json` come from one code path.
+// (src/engine/verify/verifySource.ts), so editor diagnostics and `--json` come from one code path.
 import { readFile } from 'node:fs/promises';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import type { VerifyReport } from './diagnostics';
 
 export const runVerifier = async (file: string): Promise<VerifyReport> =>

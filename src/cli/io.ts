@@ -3,7 +3,7 @@
 
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
 import type { LoadResult } from '../lang/frontend';
-import { readSourceFileSync } from '../lang/sourceFile';
+import { readProgramFileSync } from '../lang/sourceFile';
 
 export interface CliIO {
   out(text: string): void;
@@ -19,7 +19,7 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
 export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
-  const read = readSourceFileSync(file);
+  const read = readProgramFileSync(file);
   // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
   const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;

@@ -5,12 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIO } from './io';
 import { processIO } from './io';
+import { exitWithoutWaiting, startZ3Preload } from './z3preload';
 
 const USAGE = `usage:
   symdap check FILE...
   symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--searcher dfs|bfs|random|coverage]
                      [--searcher generational [--seed INPUTS.json] [--runs N]]
-                     [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR]
+                     [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--tests DIR]
   symdap run FILE [--entry P] [--inputs inputs.json] [--coverage]
   symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O] [--ui]
   symdap lsp [--stdio]              the language server (LSP over stdin/stdout)
@@ -29,8 +30,16 @@ const COMMANDS: Record<string, Command> = {
   lsp: async (args, io) => (await import('./lsp')).runLsp(args, io),
 };
 
-export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+/** With no `io`, main is the real process (bin/symdap.js): it may preload Z3 and exit itself. */
+export async function main(argv: string[], given?: CliIO): Promise<number> {
+  const io = given ?? processIO();
   const [name, ...rest] = argv;
+  const preload = given === undefined ? startZ3Preload(name, rest, process.env) : undefined;
+  const code = await dispatch(name, rest, io);
+  return preload?.pending() ? exitWithoutWaiting(code) : code;
+}
+
+async function dispatch(name: string | undefined, rest: string[], io: CliIO): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);
     return name === undefined ? 2 : 0;

@@ -5,16 +5,16 @@
 // `--coverage` adds the statement and branch coverage of the run (coverage.ts's report).
 
 import type { CheckedProgram } from '../lang/checked';
-import { repairedProgram } from '../engine/synth/repaired';
+import { repairedProgram } from '../engine/verify/synthRepaired';
 import { formatSpan } from '../lang/span';
 import { inputTypesOf } from '../engine/concrete/havoc';
 import { parseInputs, type Inputs } from '../engine/concrete/inputs';
 import { formatHeap, type InputObjects } from '../engine/concrete/objects';
 import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter';
 import { formatValue } from '../engine/concrete/values';
-import { resolveEntry } from '../engine/entry';
-import { FAILURE_TITLES } from '../engine/failures';
-import { coverageReport, formatCoverage } from '../engine/coverage';
+import { resolveEntry } from '../engine/verify/entry';
+import { FAILURE_TITLES } from '../engine/state/failures';
+import { coverageReport, formatCoverage } from '../engine/explore/coverage';
 import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';

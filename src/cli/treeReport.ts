@@ -2,8 +2,8 @@
 // self-contained HTML file (the page's bundle and the data inlined) for CI artifacts.
 
 import { writeFile } from 'node:fs/promises';
-import type { ExecutionTree } from '../engine/tree';
-import type { VerifyReport } from '../engine/report';
+import type { ExecutionTree } from '../engine/explore/tree';
+import type { VerifyReport } from '../engine/verify/report';
 import { buildView } from '../ui/buildView';
 import { treePageHtml } from '../ui/pageHtml';
 import type { TreeView } from '../ui/model';

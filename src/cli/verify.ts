@@ -6,30 +6,31 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SEARCHERS } from '../engine/searchers';
-import { z3NativeAvailable } from '../engine/solver/index';
-import type { VerifySourceOptions } from '../engine/verifySource';
+import { SEARCHERS } from '../engine/explore/searchers';
+import { resolveBackend, z3NativeAvailable } from '../engine/solver/index';
+import type { VerifySourceOptions } from '../engine/verify/verifySource';
 import { verifySourceJobs, type ParallelInfo } from '../engine/parallel/verifyParallel';
 import { jobsOption } from './parallel/jobsOption';
 import { verifyInputs } from './parallel/inputs';
-import type { TestCase } from '../engine/verify';
-import type { InputJSON } from '../engine/counterexample';
-import { errorReport, type VerifyReport } from '../engine/report';
+import type { TestCase } from '../engine/verify/verify';
+import type { InputJSON } from '../engine/state/counterexample';
+import { errorReport, type VerifyReport } from '../engine/verify/report';
 import { error } from '../lang/diagnostics';
-import { readSourceFileSync } from '../lang/sourceFile';
+import { readProgramFileSync } from '../lang/sourceFile';
 import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { languageOf } from '../lang/language';
 import { UNSUPPORTED_EXIT, viperReport } from './viperReport';
+import { explainReport } from '../engine/why/explain';
 
-const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native] [--json] [--tests DIR] [--tree OUT.html]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR]\n';
 
-interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; tests?: string; tree?: string; seed?: string; error?: string }
+interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; heapGraph?: string; seed?: string; error?: string }
 
 function options(args: string[]): VerifyOptions {
-  const p = parseArgs(args, { flags: ['json'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs'] });
+  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs', 'heap-graph'] });
   if (p.error) return { jobs: 1, json: false, error: p.error };
   if (p.positional.length === 0) return { jobs: 1, json: false, error: 'no file given' };
   const jobs = jobsOption(p.options.get('jobs'));
@@ -39,7 +40,7 @@ function options(args: string[]): VerifyOptions {
   const searcher = oneOf(p.options.get('searcher'), [...SEARCHERS, 'generational'] as const, 'searcher');
   const runs = positiveInt(p.options.get('runs'), 'runs');
   const timeout = positiveInt(p.options.get('timeout'), 'timeout');
-  const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native'] as const, 'solver');
+  const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native', 'auto'] as const, 'solver');
   const error = [jobs, mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
     ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
@@ -47,11 +48,11 @@ function options(args: string[]): VerifyOptions {
   const viper = viperMode(p.positional, mode.value);
   if (viper.error) return { jobs: 1, json: false, error: viper.error };
   return {
-    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), tests: p.options.get('tests'), tree: p.options.get('tree'), seed: p.options.get('seed'),
+    files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), heapGraph: p.options.get('heap-graph'), seed: p.options.get('seed'),
     opts: {
       entry: p.options.get('entry'), mode: viper.mode, loopBound: loopBound.value, recursionBound: recursionBound.value,
-      searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value, collectTests: p.options.has('tests'),
-      ...(p.options.has('tree') ? { retain: true } : {}),
+      searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value && resolveBackend(solver.value), collectTests: p.options.has('tests'),
+      ...(p.options.has('tree') || p.options.has('heap-graph') ? { retain: true } : {}),
       ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
   };
@@ -74,7 +75,8 @@ function generationalError(o: ReadonlyMap<string, string>, generational: boolean
     return stray && `--${stray} needs --searcher generational`;
   }
   if (o.get('mode') === 'modular') return '--searcher generational runs the entry concretely; it has no modular mode';
-  return o.has('tree') ? '--tree shows a symbolic exploration; --searcher generational has no tree' : undefined;
+  const tree = ['tree', 'heap-graph'].find((k) => o.has(k));
+  return tree ? `--${tree} shows a symbolic exploration; --searcher generational has no tree` : undefined;
 }
 
 export async function runVerify(args: string[], io: CliIO): Promise<number> {
@@ -86,7 +88,7 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   const inputs = await verifyInputs(o.files);
   if (inputs.error) return refuse(io, json, first, `symdap verify: ${inputs.error}\n`, inputs.error);
   const single = o.files.length === 1 && inputs.files.length === 1 && inputs.files[0] === o.files[0];
-  const singleOnly = o.tests ? '--tests' : o.tree ? '--tree' : o.opts.generational ? '--searcher generational' : undefined;
+  const singleOnly = o.tests ? '--tests' : o.tree ? '--tree' : o.heapGraph ? '--heap-graph' : o.opts.generational ? '--searcher generational' : undefined;
   if (!single && singleOnly) {
     const message = `${singleOnly} takes a single file`;
     return refuse(io, json, first, `symdap verify: ${message}\n${USAGE}`, message);
@@ -97,30 +99,33 @@ export async function runVerify(args: string[], io: CliIO): Promise<number> {
   try {
     // Loaded only when used (start-up): several files need the thread pool, --tree the page builder.
     if (!single) return await (await import('./parallel/verifyMany')).verifyMany(inputs.files, opts, o.jobs, json, io);
-    const read = readSourceFileSync(first);
+    const read = readProgramFileSync(first);
     if ('error' in read) return refuse(io, json, first, `${first}:1:1: error: ${read.error}\n`, read.error);
-    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree }, json, io);
+    return await verifyAndReport(first, read.source, opts, o.jobs, { tests: o.tests, tree: o.tree, heapGraph: o.heapGraph, proofs: o.proofs }, json, io);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return refuse(io, json, first, `symdap verify: ${message}\n`, message);
   }
 }
 
-async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string }, json: boolean, io: CliIO): Promise<number> {
+async function verifyAndReport(file: string, source: string, opts: VerifySourceOptions, jobs: number, outs: { tests?: string; tree?: string; heapGraph?: string; proofs?: boolean }, json: boolean, io: CliIO): Promise<number> {
   const result = await verifySourceJobs(source, file, opts, jobs);
   if (result.error) return refuse(io, json, file, `symdap verify: ${result.error}\n`, result.error);
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
-  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, result.report, source);
+  // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
+  const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
+  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source);
+  if (outs.heapGraph && result.tree) await (await import('./heapGraphs')).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   if (languageOf(file) === 'viper') {
-    const v = viperReport(result.report, source);
+    const v = viperReport(report, source);
     const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
     const text = v.verdict === 'unsupported' ? `${file}: unsupported\n` : formatReport(asReport, opts.solver ?? 'z3-wasm');
     io.out(json ? jsonDocument(withJobs(asReport, result.parallel)) : text);
     return v.verdict === 'unsupported' ? UNSUPPORTED_EXIT : EXIT_CODES[v.verdict];
   }
-  io.out(json ? jsonDocument(withJobs(result.report, result.parallel)) : formatReport(result.report, opts.solver ?? 'z3-wasm'));
-  return EXIT_CODES[result.report.verdict];
+  io.out(json ? jsonDocument(withJobs(report, result.parallel)) : formatReport(report, opts.solver ?? 'z3-wasm'));
+  return EXIT_CODES[report.verdict];
 }
 
 /** The seed of a generational search: a JSON object in the `symdap run --inputs` format (checked against the program later). */

@@ -2,8 +2,8 @@
 // (`assert.failed:assertion.false`, …) as `viperError` and in its message, and a file refused
 // for a construct outside the subset has the verdict `unsupported` (exit code 4).
 
-import { isOnNoPath } from '../engine/counterexample';
-import type { FailureReport, VerifyReport } from '../engine/report';
+import { isOnNoPath } from '../engine/state/counterexample';
+import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { loadViper, UNSUPPORTED } from '../lang/viper/frontend';
 import { viperErrorId } from '../lang/viper/errorIds';
 

@@ -7,6 +7,7 @@
 import type { Expr, Proc, Program, Stmt } from './ast';
 import type { CheckTables } from './checkTables';
 import type { HeapEnv } from './heapEnv';
+import { pushAll } from './pushAll';
 
 /** Why permissions are not allowed here (undefined: they are). */
 type Ban = string | undefined;
@@ -47,7 +48,7 @@ class PermissionWalker {
     p.ensures.forEach((e) => this.expr(e, ENSURES));
     // A work list rather than recursion: blocks may nest deeply. (Diagnostics are sorted later.)
     const work: Stmt[] = [...p.body.stmts];
-    for (let s = work.pop(); s !== undefined; s = work.pop()) work.push(...this.stmt(s));
+    for (let s = work.pop(); s !== undefined; s = work.pop()) pushAll(work, this.stmt(s));
   }
 
   /** Checks the statement's own expressions; returns the statements nested in it. */
@@ -84,7 +85,7 @@ class PermissionWalker {
       const [e, at] = item;
       if (this.isPermission(e)) this.permission(e, at);
       // Pushed in reverse, so errors come out in reading order.
-      work.push(...children(e, at).reverse());
+      pushAll(work, children(e, at).reverse());
     }
   }
 

@@ -1,4 +1,4 @@
-// Checking of `synth` declarations (design C.11, D.22): scalar parameters and result, typed
+// Checking of `synth` declarations (docs/design.md C.11, D.22): scalar parameters and result, typed
 // nonterminals (the first is the start symbol, of the result type), alternatives that are
 // total, call-free expressions over the parameters, the nonterminals and `const`, a depth of
 // 1 to 6, and a grammar that derives at least one term within that depth.
@@ -127,7 +127,7 @@ function derivesWithin(s: SynthDecl, d: number): boolean {
   return productive.has(s.rules[0].name);
 }
 
-/** The nonterminal occurrences of an alternative, left to right (design C.11: the k-th child). */
+/** The nonterminal occurrences of an alternative, left to right (docs/design.md C.11: the k-th child). */
 export function nonterminalRefs(e: Expr, nonterminals: ReadonlySet<string>): string[] {
   return altNodes(e, (x) => x.kind === 'var' && nonterminals.has(x.name)).map((x) => (x as { name: string }).name);
 }

@@ -26,6 +26,6 @@ export interface CheckedProgram {
   readonly classes: ReadonlyMap<string, ClassDecl>;
   readonly predicates: ReadonlyMap<string, PredicateDecl>;
   readonly functions: ReadonlyMap<string, FunctionDecl>;
-  /** Synthesised functions by name, in file order (design C.11). */
+  /** Synthesised functions by name, in file order (docs/design.md C.11). */
   readonly synths: ReadonlyMap<string, SynthDecl>;
 }

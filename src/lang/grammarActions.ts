@@ -218,7 +218,7 @@ export const synthDecl = (d: D): A.SynthDecl => {
   };
 };
 
-/** `N: T ::= e;` with e split into alternatives at its top-level `|` links (design C.11). */
+/** `N: T ::= e;` with e split into alternatives at its top-level `|` links (docs/design.md C.11). */
 export const synthRule = (d: D): A.SynthRule => ({
   name: d[0].text, nameSpan: tokenSpan(d[0]), type: d[2].type, alts: splitAlternatives(d[4]), span: from(d[0], d[5]),
 });

@@ -8,7 +8,7 @@ export interface HeapEnv {
   readonly classes: ReadonlyMap<string, ClassDecl>;
   readonly predicates: ReadonlyMap<string, PredicateDecl>;
   readonly functions: ReadonlyMap<string, FunctionDecl>;
-  /** Synthesised functions (design C.11); absent in environments built before they existed. */
+  /** Synthesised functions (docs/design.md C.11); absent in environments built before they existed. */
   readonly synths?: ReadonlyMap<string, SynthDecl>;
   /** Set while checking a function's body or requires: the termination rule needs it. */
   readonly inFunction?: FunctionBodyContext;

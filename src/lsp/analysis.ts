@@ -11,6 +11,8 @@ import type { Span } from '../lang/span';
 import { buildIndex, type SymbolIndex } from './symbolIndex';
 import { EMPTY_DECL_CACHE, parseWithCache, type DeclCache } from './declParse';
 
+export { EMPTY_DECL_CACHE };
+
 export interface Analysis {
   readonly version: number;
   readonly diagnostics: readonly Diagnostic[];

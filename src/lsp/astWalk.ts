@@ -3,7 +3,8 @@
 // declarations). Iterative, so very deep expressions do not overflow the stack.
 
 import type { Expr, Stmt, TopDecl } from '../lang/ast';
-import { forEachStmt } from '../engine/walkStmts';
+import { forEachStmt } from '../engine/rules/walkStmts';
+import { pushAll } from '../lang/pushAll';
 
 /** The direct sub-expressions of `e`. */
 export function childExprs(e: Expr): readonly Expr[] {
@@ -57,9 +58,9 @@ function declRoots(d: TopDecl): { exprs: Expr[]; stmts: readonly Stmt[] } {
 export function walkDecl(d: TopDecl, visitStmt: (s: Stmt) => void, visitExpr: (e: Expr) => void): void {
   const { exprs, stmts } = declRoots(d);
   const stack: Expr[] = [...exprs];
-  forEachStmt(stmts, (s) => { visitStmt(s); stack.push(...stmtExprs(s)); });
+  forEachStmt(stmts, (s) => { visitStmt(s); pushAll(stack, stmtExprs(s)); });
   for (let e = stack.pop(); e !== undefined; e = stack.pop()) {
     visitExpr(e);
-    stack.push(...childExprs(e));
+    pushAll(stack, childExprs(e));
   }
 }

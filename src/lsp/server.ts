@@ -20,6 +20,7 @@ import { verifyDiagnostics } from './verifyDiagnostics';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import { checkParams, notInitialized, unknownDocument, type DocumentParams } from './requestGuard';
 import { guardedDocumentConnection } from './documentGuard';
+import { AnalysisRunner, OFF_LOOP_CHARS } from './analysisRunner';
 
 /** Long enough to skip the intermediate states of fast typing, short enough to feel live. */
 const DEBOUNCE_MS = 100;
@@ -38,6 +39,9 @@ export function pathOf(uri: string): string {
 
 interface Feature<R> { (doc: TextDocument, a: Analysis, p: DocumentParams): R }
 
+/** A document's analysis being computed off the message loop, for the version it describes. */
+interface Pending { readonly version: number; readonly analysis: Promise<Analysis> }
+
 class SymLanguageServer {
   private initialized = false;
   private settings: Settings = DEFAULT_SETTINGS;
@@ -47,6 +51,8 @@ class SymLanguageServer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly verified = new Map<string, Diagnostic[]>();
   private readonly runner = new VerifyRunner();
+  private readonly analyser = new AnalysisRunner();
+  private readonly pending = new Map<string, Pending>();
   private readonly inflight = new Map<string, { version: number; outcome: Promise<VerifyOutcome> }>();
   /** Editors ask for the tokens of a version several times (on focus, scroll, theme change). */
   private readonly tokens = new WeakMap<Analysis, SemanticTokens>();
@@ -69,31 +75,37 @@ class SymLanguageServer {
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
     c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
     c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
-    this.documents.onDidOpen((e) => this.refresh(e.document));
+    this.documents.onDidOpen((e) => this.background(this.refresh(e.document)));
     this.documents.onDidChangeContent((e) => this.schedule(e.document));
     this.documents.onDidSave((e) => void this.verifyOnSave(e.document));
     this.documents.onDidClose((e) => this.close(e.document.uri));
     c.onRequest('symdap/verify', (params) => this.verifyRequest(params));
-    c.onShutdown(() => this.runner.cancelAll());
+    c.onShutdown(() => this.stop());
     this.documents.listen(guardedDocumentConnection(c));
     c.listen();
   }
 
   /** A request handler: refuses before initialize, checks params, analyses the current text. */
-  private feature<R>(needsPosition: boolean, f: Feature<R>): (params: unknown) => R {
-    return (params) => {
+  private feature<R>(needsPosition: boolean, f: Feature<R>): (params: unknown) => Promise<R> {
+    return async (params) => {
       if (!this.initialized) throw notInitialized();
       const p = checkParams(params, needsPosition);
       const doc = this.documents.get(p.textDocument.uri);
       if (!doc) throw unknownDocument(p.textDocument.uri);
-      return f(doc, this.current(doc), p);
+      const analysis = await this.current(doc);
+      // The document may have changed (or closed) while its analysis ran: answer for the newest.
+      const now = this.documents.get(doc.uri);
+      if (!now) throw unknownDocument(doc.uri);
+      return now === doc ? f(doc, analysis, p) : f(now, await this.current(now), p);
     };
   }
 
   /** The analysis of the document's current version (computed now if a debounce is pending). */
-  private current(doc: TextDocument): Analysis {
+  private current(doc: TextDocument): Promise<Analysis> {
     const known = this.analyses.get(doc.uri);
-    if (known && known.version === doc.version) return known;
+    if (known && known.version === doc.version) return Promise.resolve(known);
+    const pending = this.pending.get(doc.uri);
+    if (pending && pending.version === doc.version) return pending.analysis;
     return this.refresh(doc);
   }
 
@@ -110,19 +122,46 @@ class SymLanguageServer {
     this.runner.cancel(doc.uri);
     this.inflight.delete(doc.uri);
     this.verified.delete(doc.uri);
+    // So is an analysis still running on an older version (whoever waits for it gets the newest).
+    this.analyser.cancel(doc.uri);
     clearTimeout(this.timers.get(doc.uri));
     this.timers.set(doc.uri, setTimeout(() => {
       const now = this.documents.get(doc.uri);
-      if (now) this.current(now);
+      if (now) this.background(this.current(now));
     }, DEBOUNCE_MS));
   }
 
-  private refresh(doc: TextDocument): Analysis {
+  private refresh(doc: TextDocument): Promise<Analysis> {
     clearTimeout(this.timers.get(doc.uri));
     this.timers.delete(doc.uri);
-    const analysis = analyze(doc.getText(), pathOf(doc.uri), doc.version, this.analyses.get(doc.uri));
-    this.analyses.set(doc.uri, analysis);
-    this.publish(doc.uri);
+    const text = doc.getText();
+    if (text.length < OFF_LOOP_CHARS) return Promise.resolve(this.settle(doc, analyze(text, pathOf(doc.uri), doc.version, this.analyses.get(doc.uri))));
+    // A newer version's run replaces (terminates) the older one: its text is out of date.
+    const analysis = this.analyser.run(doc.uri, { text, file: pathOf(doc.uri), version: doc.version }).then((o) => {
+      if (this.pending.get(doc.uri)?.analysis === analysis) this.pending.delete(doc.uri);
+      if ('analysis' in o) return this.settle(doc, withPrevious(o.analysis, this.analyses.get(doc.uri)));
+      // Cancelled: whoever waited gets the newest version's analysis (or the document is gone).
+      const now = this.documents.get(doc.uri);
+      if ('cancelled' in o) return now ? this.current(now) : Promise.reject(unknownDocument(doc.uri));
+      // The worker could not run (e.g. not built next to the server): analyse here instead.
+      return this.settle(doc, analyze(text, pathOf(doc.uri), doc.version, this.analyses.get(doc.uri)));
+    });
+    this.pending.set(doc.uri, { version: doc.version, analysis });
+    return analysis;
+  }
+
+  /** An analysis nobody waits for (open, debounce): it publishes; a document closed meanwhile is no error. */
+  private background(analysis: Promise<Analysis>): void {
+    analysis.catch(() => undefined);
+  }
+
+  /** Keeps and publishes `analysis` unless the document has moved on (or closed) meanwhile. */
+  private settle(doc: TextDocument, analysis: Analysis): Analysis {
+    const now = this.documents.get(doc.uri);
+    if (now && now.version === analysis.version) {
+      this.analyses.set(doc.uri, analysis);
+      this.publish(doc.uri);
+    }
     return analysis;
   }
 
@@ -145,15 +184,15 @@ class SymLanguageServer {
 
   private async verifyOnSave(doc: TextDocument): Promise<void> {
     if (!(await this.currentSettings()).verifyOnSave) return;
-    if (!this.analysisChecks(doc)) return;
+    if (!(await this.analysisChecks(doc))) return;
     const outcome = await this.verify(doc);
     // A Verify command shows its own error; a save has no one else to tell.
     if ('error' in outcome) void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
   }
 
   /** True when the current text parses and checks (only such a text is verified). */
-  private analysisChecks(doc: TextDocument): boolean {
-    const analysis = this.current(doc);
+  private async analysisChecks(doc: TextDocument): Promise<boolean> {
+    const analysis = await this.current(doc);
     return analysis.checked !== undefined && !analysis.stale;
   }
 
@@ -184,12 +223,14 @@ class SymLanguageServer {
     const p = checkParams(params, false);
     const doc = this.documents.get(p.textDocument.uri);
     if (!doc) throw unknownDocument(p.textDocument.uri);
-    if (!this.analysisChecks(doc)) return { error: 'the file has errors (see Problems); fix them to verify it' };
+    if (!(await this.analysisChecks(doc))) return { error: 'the file has errors (see Problems); fix them to verify it' };
     return this.verify(doc);
   }
 
   private close(uri: string): void {
     this.runner.cancel(uri);
+    this.analyser.cancel(uri);
+    this.pending.delete(uri);
     this.inflight.delete(uri);
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
@@ -200,7 +241,14 @@ class SymLanguageServer {
 
   stop(): void {
     this.runner.cancelAll();
+    this.analyser.cancelAll();
   }
+}
+
+/** A worker's analysis has no earlier version: while the text is broken, keep the last good index (as analyze does). */
+function withPrevious(a: Analysis, previous: Analysis | undefined): Analysis {
+  if (a.checked || !previous?.checked) return a;
+  return { ...a, checked: previous.checked, index: previous.index, stale: true };
 }
 
 function lineText(doc: TextDocument, line: number): string {

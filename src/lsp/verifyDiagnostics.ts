@@ -3,8 +3,8 @@
 // verdict is a warning (never silence, which would read as success).
 
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { formatCounterexample, isOnNoPath } from '../engine/counterexample';
-import type { FailureReport, VerifyReport } from '../engine/report';
+import { formatCounterexample, isOnNoPath } from '../engine/state/counterexample';
+import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { spanToRange } from './analysis';
 
 /** Long paths would bury the useful end of the trace; keep the steps nearest the failure. */
@@ -13,15 +13,35 @@ const MAX_TRACE_STEPS = 20;
 function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string[]): Diagnostic {
   const paths = f.paths > 1 ? ` (on ${f.paths} paths)` : '';
   const steps = f.trace.slice(-MAX_TRACE_STEPS);
+  // Each step named by what runs there (its source line), not by its number.
   const relatedInformation: DiagnosticRelatedInformation[] = steps.map((line, i) => ({
     location: { uri, range: lineRange(line, lines) },
-    message: `path step ${f.trace.length - steps.length + i + 1}`,
+    message: `path step ${f.trace.length - steps.length + i + 1}: ${stepText(lines[line - 1] ?? '')}`,
   }));
+  const abstraction = f.abstraction ? [{ location: { uri, range: lineRange(f.abstraction.line, lines) }, message: f.classNote ?? 'the abstraction that lost the fact' }] : [];
+  const explanation = f.explanation ? ` — ${f.explanation}` : '';
+  const classNote = f.classNote ? ` — ${f.classNote}` : '';
   return {
     range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
     severity: DiagnosticSeverity.Error, source: 'symdap verify',
-    message: isOnNoPath(f) ? `${f.message}${paths}` : `${f.message}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}`,
-    relatedInformation,
+    message: isOnNoPath(f)
+      ? `${f.message}${explanation}${paths}`
+      : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}${classNote}`,
+    relatedInformation: [...abstraction, ...relatedInformation],
+  };
+}
+
+/** A source line as a step's name: trimmed, and cut where it would fill the hover. */
+function stepText(text: string): string {
+  const t = text.trim();
+  return t.length > 60 ? `${t.slice(0, 57)}…` : t;
+}
+
+function warningDiagnostic(w: NonNullable<VerifyReport['warnings']>[number], lines: readonly string[]): Diagnostic {
+  const range = lineRange(w.line, lines);
+  return {
+    range: { start: { line: w.line - 1, character: Math.max(0, w.column - 1) }, end: range.end },
+    severity: DiagnosticSeverity.Warning, source: 'symdap verify', code: w.kind, message: w.message,
   };
 }
 
@@ -53,5 +73,6 @@ function unknownDiagnostic(report: VerifyReport): Diagnostic {
 export function verifyDiagnostics(report: VerifyReport, uri: string, text: string): Diagnostic[] {
   const lines = text.split(/\r?\n/);
   const failures = report.failures.map((f) => failureDiagnostic(f, uri, lines));
-  return report.verdict === 'unknown' ? [...failures, unknownDiagnostic(report)] : failures;
+  const warnings = (report.warnings ?? []).map((w) => warningDiagnostic(w, lines));
+  return report.verdict === 'unknown' ? [...failures, ...warnings, unknownDiagnostic(report)] : [...failures, ...warnings];
 }

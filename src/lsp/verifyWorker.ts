@@ -3,8 +3,9 @@
 // A separate process so that a newer save or a close cancels the run by killing it, and
 // so that the solver's memory never counts against the language server.
 
-import { verifySource } from '../engine/verifySource';
-import type { VerifyReport } from '../engine/report';
+import { verifySource } from '../engine/verify/verifySource';
+import type { VerifyReport } from '../engine/verify/report';
+import { explainReport } from '../engine/why/explain';
 
 export interface VerifyRequest { readonly source: string; readonly file: string }
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
@@ -16,7 +17,7 @@ function reply(message: VerifyReply): void {
 process.on('disconnect', () => process.exit(0));
 process.once('message', (m: VerifyRequest) => {
   verifySource(m.source, m.file).then(
-    (r) => reply(r.error ? { error: r.error } : { report: r.report }),
+    async (r) => reply(r.error ? { error: r.error } : { report: await explainReport(m.source, m.file, {}, r.report) }),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );
 });

@@ -3,13 +3,13 @@
 // steps between them fold into the edge, which keeps the branch condition and its line.
 // Breadth-first from the roots, so a capped view keeps the top of the tree.
 
-import { isSymArray, isTerminal, type State, type SymValue } from '../engine/state';
+import { isSymArray, isTerminal, type State, type SymValue } from '../engine/state/state';
 import { printTerm } from '../engine/terms/print';
-import type { ExecutionTree, TreeNode } from '../engine/tree';
+import type { ExecutionTree, TreeNode } from '../engine/explore/tree';
 import { locationOf } from '../adapter/session/frames';
 import { shortPc } from '../adapter/runtime/paths';
 import type { ViewEdge, ViewKind, ViewNode, ViewStatus } from './model';
-import { isExcludedPath } from '../engine/synth/verdict';
+import { isExcludedPath } from '../engine/verify/synthVerdict';
 
 /** What the debugger adds: where threads stand, and which held branch children a click follows. */
 export interface ViewMarks {

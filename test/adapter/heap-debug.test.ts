@@ -1,4 +1,4 @@
-// The debugger explains heap changes (design B.7): a permission failure says where the path
+// The debugger explains heap changes (docs/design.md B.7): a permission failure says where the path
 // lost the permission (walking back its states), fold/unfold steps print what they moved, and
 // `symdap/tree` nodes carry their heap as plain rows.
 

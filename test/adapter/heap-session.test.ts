@@ -1,6 +1,6 @@
-// The debugger on a program with objects (the symbolic heap, design B.5): it launches, stops,
+// The debugger on a program with objects (the symbolic heap, docs/design.md B.5): it launches, stops,
 // shows reference locals and stops on a permission failure as an exception, without a crash.
-// Then the Heap scope of design B.7, reference locals expanding into their fields, the
+// Then the Heap scope of docs/design.md B.7, reference locals expanding into their fields, the
 // "Insufficient permission" exception filter, `:heap` and `$heap`.
 
 import { afterEach, beforeEach, expect, test } from 'vitest';

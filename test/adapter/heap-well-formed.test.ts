@@ -1,4 +1,4 @@
-// How a debug session shows well-formedness failures (design B.5): they are on no path, so no
+// How a debug session shows well-formedness failures (docs/design.md B.5): they are on no path, so no
 // thread stops there. Each is an output event in the `symdap verify` format on stderr, with its
 // source and line (clients link to it), listed in `symdap/summary` and counted in the summary
 // line that ends the session. A real DebugClient drives the adapter on a sample.

@@ -124,6 +124,21 @@ describe('launch: only after initialize, only regular .sym files', () => {
     c.child.kill();
   }, 30_000);
 
+  it('refuses a .sym link to a file of another kind, quoting neither its content nor where it leads (issue 21.5)', async () => {
+    const secret = path.join(dir, 'shadow');
+    await writeFile(secret, 'TOPSECRET-1234 rest of the file\n');
+    const link = path.join(dir, 'x.sym');
+    await symlink(secret, link);
+    const c = stdioAdapter();
+    const seen: string[] = [];
+    c.on('output', (e: DebugProtocol.OutputEvent) => seen.push(e.body.output));
+    await ask(c, 'initialize', { adapterID: 'symdap' });
+    const r = await ask(c, 'launch', { program: link });
+    expectRefused(r, /only \.sym programs can be launched \(the file this link leads to is not one\)/);
+    expect(JSON.stringify(r) + seen.join('')).not.toMatch(/TOPSECRET|shadow/);
+    c.child.kill();
+  }, 30_000);
+
   it('refuses a program over the launch size cap, naming the limit', async () => {
     const huge = path.join(dir, 'huge.sym');
     await writeFile(huge, Buffer.alloc(MAX_LAUNCH_SOURCE_BYTES + 1, 0x20));

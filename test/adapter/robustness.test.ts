@@ -9,7 +9,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebugSession } from '@vscode/debugadapter';
 import { SILENT } from '../../src/adapter/transport/connection';
-import { seededRandom as rng } from '../../src/engine/searchers';
+import { seededRandom as rng } from '../../src/engine/explore/searchers';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
 import { startTcpServer, type RunningServer } from '../../src/adapter/transport/tcpServer';
 import { createSession, launchStopped, sample, tcpClient, withTimeout, type MessageClient } from './transportSupport';

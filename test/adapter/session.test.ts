@@ -18,7 +18,7 @@ describe('launch', () => {
     expect(body.supportsStepBack).toBe(true);
     expect(body.supportsStepInTargetsRequest).toBe(true);
     expect(body.exceptionBreakpointFilters?.map((f) => [f.filter, f.default])).toEqual([
-      ['assert', true], ['runtime', true], ['contract', true], ['permission', true], ['infeasible', false], ['bounded', false],
+      ['assert', true], ['runtime', true], ['contract', true], ['permission', true], ['infeasible', false], ['bounded', false], ['excluded', false],
     ]);
     expect(body.symdap?.customRequests).toContain('symdap/tree');
   });

@@ -1,5 +1,5 @@
 // `symdap verify` text output explains a permission failure the way the debugger does (one
-// formatter, engine/heap/permissionHistory.ts): where the path lost the permission, or that it
+// formatter, engine/verify/permissionHistory.ts): where the path lost the permission, or that it
 // is folded inside a held predicate instance. `--json` carries the same sentence.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

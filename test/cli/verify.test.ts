@@ -1,6 +1,6 @@
 // `symdap verify` end to end through main(): exit codes on the samples, the human output
 // (verdict, `file:line:col: assertion may fail: …`, counterexample, path, summary), the
-// `--json` schema of DESIGN.md, `--tests DIR` files that `symdap run --inputs` replays with
+// `--json` schema of docs/design.md S.6, `--tests DIR` files that `symdap run --inputs` replays with
 // the same outcome, and usage errors.
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

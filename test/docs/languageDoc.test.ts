@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
-import { FAILURE_TITLES, type FailureKind } from '../../src/engine/failures';
+import { FAILURE_TITLES, type FailureKind } from '../../src/engine/state/failures';
 import { docBlocks, type DocBlock, type FailureAt, type RunOutcome } from './docBlocks';
 
 const DOC = resolve(__dirname, '../../docs/language.md');
@@ -148,7 +148,7 @@ describe('docs/language.md', () => {
       if (h) current = h[1].trim();
       if (/^```sym\b/.test(line)) withExample.add(current);
     }
-    const summaries = new Set(['Where DESIGN.md was silent or differs']);
+    const summaries = new Set(['Where the design was silent or differs']);
     expect(sections.filter((s) => !withExample.has(s) && !summaries.has(s))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-// The README's Emacs recipe, verbatim, in a real editor: Emacs (batch mode) with Debian's
+// The Emacs recipe of docs/editors.md, verbatim, in a real editor: Emacs (batch mode) with Debian's
 // dap-mode loads the init.el block, then test/editors/dap-driver.el plays the user on
 // samples/lecture/bad_input.sym through the recipe's own templates and providers: visit the
 // file (sym-mode), set a breakpoint, `dap-debug` the template, `next` to the fork (two
@@ -75,7 +75,7 @@ function expectFailureSeen(r: Result): void {
   expect(tree.counts.nodes).toBeGreaterThanOrEqual(tree.nodes.length);
 }
 
-describe.skipIf(!emacsAvailable)('README recipe: Emacs (dap-mode)', () => {
+describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () => {
   it('"Sym: debug symbolically" (stdio): sym-mode, fork, breakpoint, failed assertion, tree, disconnect', () => {
     const r = runDriver('Sym: debug symbolically', BREAKPOINT_LINE);
     expect(r.error).toBeNull();

@@ -1,4 +1,4 @@
-// The README's Helix recipe, verbatim: the languages.toml blocks parsed from the README with
+// The Helix recipe of docs/editors.md, verbatim: the languages.toml blocks parsed from the page with
 // Python's tomllib (a real TOML parser), and the debugger they configure replayed against
 // `symdap dap` with the requests Helix's DAP client sends: `arguments: null` where it has
 // none, `evaluate` without `context`, no setExceptionBreakpoints unless asked; over stdio
@@ -44,14 +44,14 @@ function launchArguments(t: Template): Record<string, unknown> {
   return Object.fromEntries(Object.entries(t.args).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{0}', PROGRAM) : v]));
 }
 
-describe.skipIf(!tomllibAvailable)('README recipe: Helix', () => {
+describe.skipIf(!tomllibAvailable)('docs/editors.md recipe: Helix', () => {
   const symdapEnv = symdapEnvForSuite();
   const languages = (): Languages['language'][number] => {
     const l = (parseToml(recipe('helix').code) as Languages).language;
     expect(l).toHaveLength(1);
     return l[0];
   };
-  /** The languages.toml the README's TCP variant gives: its `[language.debugger]` table replaced. */
+  /** The languages.toml the page's TCP variant gives: its `[language.debugger]` table replaced. */
   const tcpLanguages = (): Languages['language'][number] => {
     const table = /^\[language\.debugger\]\n(?:[^\n[][^\n]*\n)*/m;
     const main = recipe('helix').code;

@@ -1,4 +1,4 @@
-// The README's Neovim recipe (nvim-dap), verbatim: Debian's Neovim 0.7.2 loads the init.lua
+// The Neovim recipe (nvim-dap) of docs/editors.md, verbatim: Debian's Neovim 0.7.2 loads the init.lua
 // block with a stand-in `dap` module (nvim-dap is packaged by neither Debian nor npm, and its
 // code is not copied here), opens a .sym file, presses the recipe's mappings and runs
 // :SymTree. Then the adapters and configuration the recipe registered drive `symdap dap`
@@ -57,7 +57,7 @@ function loadRecipe(): Loaded {
   }
 }
 
-describe.skipIf(!nvimAvailable)('README recipe: Neovim (nvim-dap)', () => {
+describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () => {
   let loaded: Loaded;
   const symdapEnv = symdapEnvForSuite();
   beforeAll(() => { loaded = loadRecipe(); });

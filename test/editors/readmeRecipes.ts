@@ -1,10 +1,12 @@
-// The editor recipes exactly as README.md shows them: each code block follows an HTML
-// comment `<!-- recipe: NAME -->`, so the tests run what a reader copies, not a copy of it.
-// Also what running them needs: a `symdap` command on PATH (the recipes call `symdap`, as after
-// `npm install -g`), whether an editor is installed, and `${var}` expansion as clients do it.
+// The editor recipes exactly as the docs show them (README.md and docs/*.md: docs/editors.md,
+// docs/lsp.md, docs/tree.md): each code block follows an HTML comment `<!-- recipe: NAME -->`,
+// so the tests run what a reader copies, not a copy of it. A name must appear in exactly one
+// page, so moving a recipe between pages moves it for its test too. Also what running them
+// needs: a `symdap` command on PATH (the recipes call `symdap`, as after `npm install -g .`),
+// whether an editor is installed, and `${var}` expansion as clients do it.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,14 +14,25 @@ import { afterAll, beforeAll } from 'vitest';
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const README = path.join(ROOT, 'README.md');
 
-/** The body of the fenced code block right after `<!-- recipe: name -->` in README.md. */
-export function recipe(name: string, readme = readFileSync(README, 'utf8')): { info: string; code: string } {
+/** The pages recipes may live in: README.md and every docs/*.md. */
+export function recipePages(): string[] {
+  const docs = path.join(ROOT, 'docs');
+  return [README, ...readdirSync(docs).filter((f) => f.endsWith('.md')).sort().map((f) => path.join(docs, f))];
+}
+
+/** The body of the fenced code block right after `<!-- recipe: name -->`, in the one page that has it. */
+export function recipe(name: string): { info: string; code: string; page: string } {
   const marker = `<!-- recipe: ${name} -->`;
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no '${marker}'`);
-  const m = /^\s*\n(`{3,})([^\n]*)\n([\s\S]*?)\n\1[ \t]*$/m.exec(readme.slice(at + marker.length));
+  const pages = recipePages().filter((p) => readFileSync(p, 'utf8').includes(marker));
+  if (pages.length !== 1) {
+    throw new Error(`'${marker}' must be in exactly one of README.md and docs/*.md; found in ${pages.length}`);
+  }
+  const text = readFileSync(pages[0], 'utf8');
+  const rest = text.slice(text.indexOf(marker) + marker.length);
+  if (rest.includes(marker)) throw new Error(`'${marker}' appears twice in ${path.relative(ROOT, pages[0])}`);
+  const m = /^\s*\n(`{3,})([^\n]*)\n([\s\S]*?)\n\1[ \t]*$/m.exec(rest);
   if (!m || m.index !== 0) throw new Error(`'${marker}' is not followed by a fenced code block`);
-  return { info: m[2].trim(), code: `${m[3]}\n` };
+  return { info: m[2].trim(), code: `${m[3]}\n`, page: pages[0] };
 }
 
 /**

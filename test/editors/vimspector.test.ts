@@ -1,4 +1,4 @@
-// The README's vimspector recipe, verbatim: `.vimspector.json` parsed from the README, the
+// The vimspector recipe of docs/editors.md, verbatim: `.vimspector.json` parsed from the page, the
 // `.vimrc` line run in Debian's Vim (a .sym file gets filetype sym), and the configuration
 // replayed against `symdap dap` with the requests vimspector sends, through the stdio and
 // the TCP adapter, with `${file}`, `${unusedLocalPort}` and `${port}` filled in as vimspector
@@ -31,7 +31,7 @@ const VIMSPECTOR: ClientProfile = {
 
 const vimAvailable = optionalTool('Vim', commandWorks('vim', ['--version']), 'apt-get install vim');
 
-describe('README recipe: Vim (vimspector)', () => {
+describe('docs/editors.md recipe: Vim (vimspector)', () => {
   const spec = JSON.parse(recipe('vimspector').code) as VimspectorJson;
   const symdapEnv = symdapEnvForSuite();
 

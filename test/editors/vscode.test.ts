@@ -1,6 +1,6 @@
-// The README's VS Code recipe: the names it tells the reader to use (the F5 configuration,
+// The VS Code recipe of docs/editors.md: the names it tells the reader to use (the F5 configuration,
 // the Verify command, `npm run package:extension` and the .vsix it makes) exist in the
-// extension's manifest, and the launch.json block, parsed from the README, is a launch of the
+// extension's manifest, and the launch.json block, parsed from the page, is a launch of the
 // extension's debugger type that drives `symdap dap` through a session with the requests VS
 // Code sends. The extension itself runs in a real VS Code in `npm run test:vscode`.
 
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { startStdio } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
-import { expandVariables, README, recipe, ROOT, symdapEnvForSuite } from './readmeRecipes';
+import { expandVariables, recipe, ROOT, symdapEnvForSuite } from './readmeRecipes';
 
 interface Manifest {
   scripts: Record<string, string>;
@@ -22,10 +22,12 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'extension', 'package.json'), 'utf8')) as Manifest;
 const rootScripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+/** The `## VS Code` section of the page that holds the `vscode` recipe. */
 const section = ((): string => {
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf('### VS Code');
-  return readme.slice(start, readme.indexOf('\n### ', start + 1));
+  const page = readFileSync(recipe('vscode').page, 'utf8');
+  const start = page.indexOf('\n## VS Code\n');
+  if (start < 0) throw new Error('the page of the vscode recipe has no "## VS Code" section');
+  return page.slice(start, page.indexOf('\n## ', start + 1));
 })();
 
 /** VS Code's initialize arguments (1.100). */
@@ -40,7 +42,7 @@ const VSCODE: ClientProfile = {
   exceptionFilters: ['assert', 'runtime', 'contract', 'permission'],
 };
 
-describe('README recipe: VS Code', () => {
+describe('docs/editors.md recipe: VS Code', () => {
   const launchJson = JSON.parse(recipe('vscode').code) as { configurations: Record<string, unknown>[] };
   const symdapEnv = symdapEnvForSuite();
 

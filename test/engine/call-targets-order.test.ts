@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 import type { Inputs } from '../../src/engine/concrete/inputs';
-import { resolveEntry } from '../../src/engine/entry';
-import { verifySource } from '../../src/engine/verifySource';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { loadSource } from '../../src/lang/frontend';
 
 // `bump` moves the global index i; if a target's index were read after the call, the stores

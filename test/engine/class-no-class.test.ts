@@ -13,11 +13,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
+import { verifyProgram } from '../../src/engine/verify/verify';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
-import type { VerifyReport } from '../../src/engine/report';
+import type { VerifyReport } from '../../src/engine/verify/report';
 import { generateProgram, type GeneratedProgram } from '../support/programGen';
 import { expectReplayed, replay } from '../support/replay';
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { arith, bitNot, cast, negate, wrapBv, type ArithOp } from '../../src/engine/concrete/arith';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import { loadSource } from '../../src/lang/frontend';
 import { scalarTypeByName, type Type } from '../../src/lang/types';
 

@@ -1,4 +1,4 @@
-// The heap features the symbolic engine does not handle yet (heapGuard.ts) are refused with
+// The heap features the symbolic engine does not handle yet (rules/heap/heapGuard.ts) are refused with
 // one clear file:line:col error (never a crash) by every symbolic entry point: `symdap verify`
 // (through verifySource, shared with the editor's Verify command) and the debugger's launch.
 // Fields, `new` and `acc` in contracts run (heap-*.test.ts).
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchDebuggee } from '../../src/adapter/runtime/debuggee';
 import { BreakpointTable, ExceptionFilters } from '../../src/adapter/runtime/breakpoints';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 

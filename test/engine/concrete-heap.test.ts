@@ -13,7 +13,7 @@ import { parseInputs } from '../../src/engine/concrete/inputs';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import { runConcrete, type ConcreteResult } from '../../src/engine/concrete/interpreter';
 import { formatValue, type ConcreteValue } from '../../src/engine/concrete/values';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import type { CheckedProgram } from '../../src/lang/checked';
 import { loadSource } from '../../src/lang/frontend';
 import { readSample, sampleFiles, SAMPLES_DIR } from '../support/samples';
@@ -248,7 +248,7 @@ describe('reference inputs', () => {
 });
 
 describe('heap samples run concretely', () => {
-  // Permissions are not a run-time property (design A.18): a sample whose failures are
+  // Permissions are not a run-time property (docs/design.md A.18): a sample whose failures are
   // permission failures runs to the end, and alias.sym's healed path is a real run here.
   const expected: Record<string, { status: string; failure?: string }> = {
     'heap/account.sym': { status: 'ok' },

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { havocInputName, inputBaseName, inputTypesOf } from '../../src/engine/concrete/havoc';
 import { inputsToJSON, parseInputs } from '../../src/engine/concrete/inputs';
 import { arrayValue, type ConcreteValue } from '../../src/engine/concrete/values';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import { loadSource } from '../../src/lang/frontend';
 import { typeName } from '../../src/lang/types';
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Inputs } from '../../src/engine/concrete/inputs';
 import { runConcrete, type ConcreteOptions, type ConcreteResult } from '../../src/engine/concrete/interpreter';
 import { arrayValue } from '../../src/engine/concrete/values';
-import { resolveEntry } from '../../src/engine/entry';
+import { resolveEntry } from '../../src/engine/verify/entry';
 import type { CheckedProgram } from '../../src/lang/checked';
 import { loadSource } from '../../src/lang/frontend';
 

@@ -5,12 +5,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { SymbolicRun } from '../../src/engine/run';
-import { DEFAULT_RUN_OPTIONS } from '../../src/engine/run';
-import { collectCoverage, coverageReport } from '../../src/engine/coverage';
-import { rootProcs } from '../../src/engine/verify';
-import { resolveEntry } from '../../src/engine/entry';
-import { traceLines } from '../../src/engine/state';
+import { SymbolicRun } from '../../src/engine/verify/run';
+import { DEFAULT_RUN_OPTIONS } from '../../src/engine/verify/run';
+import { collectCoverage, coverageReport } from '../../src/engine/explore/coverage';
+import { rootProcs } from '../../src/engine/verify/verify';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { traceLines } from '../../src/engine/state/state';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';

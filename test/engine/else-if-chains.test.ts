@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
 import type { While } from '../../src/lang/ast';
-import { verifyProgram } from '../../src/engine/verify';
+import { verifyProgram } from '../../src/engine/verify/verify';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
-import { assignedIn, declarationsOf, globalsModifiedBy } from '../../src/engine/step/modifies';
+import { assignedIn, declarationsOf, globalsModifiedBy } from '../../src/engine/rules/modifies';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 

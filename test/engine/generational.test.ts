@@ -6,18 +6,18 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { resolveEntry } from '../../src/engine/entry';
-import { verifyGenerational } from '../../src/engine/concolic/verifyGenerational';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { verifyGenerational } from '../../src/engine/verify/verifyGenerational';
 import { generationalSearch } from '../../src/engine/concolic/generational';
 import { CONCOLIC_BOUNDS } from '../../src/engine/concolic/concolicRun';
-import { DEFAULT_OPTIONS } from '../../src/engine/step/context';
+import { DEFAULT_OPTIONS } from '../../src/engine/rules/context';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles, SAMPLES_DIR } from '../support/samples';
 import { outcome, replay } from '../support/replay';
 import { join } from 'node:path';
-import { coverageReport, type CoverageReport } from '../../src/engine/coverage';
+import { coverageReport, type CoverageReport } from '../../src/engine/explore/coverage';
 import type { CheckedProgram } from '../../src/lang/checked';
 
 let solver: Solver;

@@ -4,7 +4,7 @@
 // failures' counterexamples replay concretely (`symdap run --inputs`).
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell { var x: int; }\n';
 const LIST = 'class List { var items: int[]; }\n';

@@ -4,7 +4,7 @@
 // list (`n != null ==> list(n)`) keeps its value framed by the snapshot.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 const GET = 'function get(c: Cell, b: bool): int\n  requires b ==> acc(c.x)\n{\n  b ? c.x : 0\n}\n';
@@ -23,7 +23,7 @@ describe.each(['explore', 'modular'] as const)('conditional permissions in a fun
     // main: line 9 on (CELL 3 lines, GET 5 lines).
     const src = `${CELL}${GET}proc main(c: Cell, b: bool)\n  requires acc(c.x) && c.x == 3\n{\n  assert get(c, b) == (b ? 3 : 0);\n  assert get(c, b) == 3;\n}\nproc other(c: Cell, b: bool) {\n  var z: int := get(c, false);\n  var v: int := get(c, b);\n}\n`;
     // \`other\` is verified in modular mode only (explore runs main); a missing permission of a
-    // function's requires is reported at the call (line 17, design B.6), as for unconditional ones.
+    // function's requires is reported at the call (line 17, docs/design.md B.6), as for unconditional ones.
     expect((await run(src, mode)).failures.sort()).toEqual(mode === 'modular' ? ['assert@13', 'permission@17'] : ['assert@13']);
   });
 

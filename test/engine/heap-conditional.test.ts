@@ -1,9 +1,9 @@
 // Conditional permissions (`b ==> acc(…)`, `b ? A1 : A2`) in requires, ensures, invariants and
 // assert, outside recursive predicates: produce and consume branch on the test, as Silicon
-// does (design B.3, B.5). Real Z3, both modes.
+// does (docs/design.md B.3, B.5). Real Z3, both modes.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell { var x: int; }\n';
 

@@ -3,7 +3,7 @@
 // unexpanded; with i != j they may differ, and the engine says so. Real Z3, both modes.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const LAST = `class Node { var next: Node; }
 predicate list(n: Node) {

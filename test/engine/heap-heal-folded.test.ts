@@ -1,10 +1,10 @@
 // Healing after a permission failure never builds a heap that holds one location twice
-// (design B.6): a read of c.x while acc(c.x) is folded inside a held instance p(c) fails, and
+// (docs/design.md B.6): a read of c.x while acc(c.x) is folded inside a held instance p(c) fails, and
 // the path that would go on "as if held" is impossible (the chunk is already held, folded), so
 // it ends; a read of another object's field goes on, knowing that object is not c.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const PRED = 'class Cell { var x: int; }\npredicate p(c: Cell) {\n  acc(c.x)\n}\n';
 

@@ -1,10 +1,10 @@
-// `join φ;` with permissions and `join;` on heaps (design B.5, D.10, E.9) with the real Z3:
+// `join φ;` with permissions and `join;` on heaps (docs/design.md B.5, D.10, E.9) with the real Z3:
 // φ is consumed on every incoming path (`permission` / `join` failures), chunks identical on
 // every path keep their values, φ's chunks come back with fresh values where the paths differ,
 // chunks not held on every path are dropped, and `join;` merges only paths of one heap shape.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 const POS = 'predicate pos(c: Cell) {\n  acc(c.x) && c.x > 0\n}\nfunction val(c: Cell): int\n  requires pos(c)\n{\n  unfolding pos(c) in c.x\n}\n';

@@ -1,11 +1,11 @@
-// Heap loops, untouched and element writes through fields with the real Z3 (design B.5, E.2,
+// Heap loops, untouched and element writes through fields with the real Z3 (docs/design.md B.5, E.2,
 // seed 001 Fig. 8): a loop invariant's permissions are consumed on entry and at the end of the
 // body, the body runs on them alone (the rest is the frame, kept for after the loop);
 // `untouched(A)` is checked on leaving and assumed at modular call sites; `l.items[i] := e`
 // writes the field's array. Explore-mode counterexamples replay concretely (symdap run --inputs).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { loadSource } from '../../src/lang/frontend';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';

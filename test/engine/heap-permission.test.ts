@@ -1,4 +1,4 @@
-// The symbolic heap with the real Z3 (design B.5, B.6): permission failures with their
+// The symbolic heap with the real Z3 (docs/design.md B.5, B.6): permission failures with their
 // counterexamples (null receivers, aliasing as `a = @1, b = @1`), healing so that one run finds
 // the failures after a missing permission, calls transferring permissions in both modes,
 // `new` and `old` over the heap, and aliasing counterexamples that `symdap run --inputs` replays.
@@ -7,10 +7,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
-import { formatCounterexample } from '../../src/engine/counterexample';
+import { formatCounterexample } from '../../src/engine/state/counterexample';
 
 const CELL = 'class Cell { var x: int; }\n';
 

@@ -1,10 +1,10 @@
 // Predicates, fold/unfold, unfolding and heap-dependent functions in the symbolic engine with
-// the real Z3 (design B.5, B.6): `fold` failures with counterexamples, missing instances as
+// the real Z3 (docs/design.md B.5, B.6): `fold` failures with counterexamples, missing instances as
 // `permission` failures, functions as precise as the values folded in, instances from
 // contracts holding disjoint permissions, and the clean refusal of recursive functions whose results are arrays of arrays.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const ACCOUNT = `class Account { var balance: int; }
 predicate account(a: Account) {

@@ -19,19 +19,19 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { resolveEntry } from '../../src/engine/entry';
-import { symbolicHeapError } from '../../src/engine/heapGuard';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { symbolicHeapError } from '../../src/engine/rules/heap/heapGuard';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
-import { counterexample } from '../../src/engine/counterexample';
-import { inputSymbols } from '../../src/engine/state';
-import { conjuncts as pcConjuncts } from '../../src/engine/pathCondition';
+import { counterexample } from '../../src/engine/state/counterexample';
+import { inputSymbols } from '../../src/engine/state/state';
+import { conjuncts as pcConjuncts } from '../../src/engine/state/pathCondition';
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
-import type { TreeNode } from '../../src/engine/tree';
+import type { TreeNode } from '../../src/engine/explore/tree';
 import { generateHeapProgram } from './heapProgramGenerator';
 import { heapCorrespondence, parseHeapInputs, undecidedUnder } from '../support/heapCorrespondence';
 import { randomHeapInputs, separated } from '../support/heapInputs';
@@ -65,7 +65,7 @@ const count = (r: Record<string, number>, k: string): void => { r[k] = (r[k] ?? 
 const shown = (json: unknown): string => JSON.stringify(json);
 
 /**
- * Whether the leaf's path went on after a permission failure (step/heal.ts): its path
+ * Whether the leaf's path went on after a permission failure (rules/heal.ts): its path
  * condition says so, or (after a join) reads a value assumed there, which is no input.
  */
 function healed(n: TreeNode): boolean {

@@ -1,10 +1,10 @@
-// Recursive functions with array results (design B.5, E.3) with the real Z3: an application
+// Recursive functions with array results (docs/design.md B.5, E.3) with the real Z3: an application
 // is two values, its length and its contents, each defined by the body's with fuel, so one
 // unfolding decides a one-node list, a snapshot frames the value across unrelated writes,
 // and a fact that needs induction ends `failed`, never `verified`.
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const LIST = 'class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n'
   + 'function lasts(n: Node): int[]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [n.val, 0] : lasts(n.next))\n}\n';

@@ -1,5 +1,5 @@
 // Recursive predicates and recursive heap-dependent functions in the symbolic engine with the
-// real Z3 (design B.5, E.3): samples/heap/list.sym verifies in both modes; wrong variants fail
+// real Z3 (docs/design.md B.5, E.3): samples/heap/list.sym verifies in both modes; wrong variants fail
 // with the right kind and line, and their counterexamples replay concretely; a property that
 // needs induction over the list ends failed (function fuel bounds the expansion), never
 // verified and never hanging.
@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as fs from 'fs';
 import * as path from 'path';
 import { loadSource } from '../../src/lang/frontend';
-import { resolveEntry } from '../../src/engine/entry';
-import { verifyProgram } from '../../src/engine/verify';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { verifyProgram } from '../../src/engine/verify/verify';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';

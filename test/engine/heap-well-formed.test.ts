@@ -1,4 +1,4 @@
-// The well-formedness pass (design B.5, seed Definitions 3–5) with the real parser, checker,
+// The well-formedness pass (docs/design.md B.5, seed Definitions 3–5) with the real parser, checker,
 // engine and Z3: every contract, predicate body and function body must be self-framing, in
 // both modes, whether or not anything runs it. A failure is `permission` at the clause (a body:
 // where it starts), on no path (no inputs, no trace), listed once (the exploration meeting the
@@ -6,7 +6,7 @@
 // permission is reported at the call line, the clause named (B.6, D.13).
 
 import { describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n  var y: int;\n}\n';
 

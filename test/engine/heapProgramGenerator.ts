@@ -6,7 +6,7 @@
 // asserts over fields, writes a call's result to a field (`o.val := h(…)`) or an element of an
 // array field (`o.items[i] := h(…)`, heapItems.ts), holds conditional permissions
 // (`b0 ==> acc(p.flag)`, used under b0) and (optionally) joins after every if. Only what the symbolic engine
-// supports today (src/engine/heapGuard.ts); no loops, no recursion, no untouched.
+// supports today (src/engine/rules/heap/heapGuard.ts); no loops, no recursion, no untouched.
 // A static permission model keeps most accesses permitted, so most paths run to their end;
 // a few accesses are deliberately unpermitted (through aliases or unknown objects) to reach
 // permission failures. Expressions are built in heapExpressions.ts. Everything is determined by the seed.
@@ -241,7 +241,7 @@ class Builder {
     this.emit(depth, `${target} := ${call ?? this.fieldValue('int', 1)};`);
   }
 
-  /** A call as the whole right-hand side of a field write is not supported symbolically yet (heapGuard.ts). */
+  /** A call as the whole right-hand side of a field write is not supported symbolically yet (rules/heap/heapGuard.ts). */
   private fieldValue(kind: Kind, depth: number): string {
     const value = this.pure(kind, depth);
     return /^\w+\(/.test(value) ? (kind === 'int' ? `0 + ${value}` : `true && ${value}`) : value;

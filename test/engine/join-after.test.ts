@@ -1,4 +1,4 @@
-// Failures on paths that came through `join φ;` (issue 9 (b), join/concreteCheck.ts), and the
+// Failures on paths that came through `join φ;` (issue 9 (b), rules/join/concreteCheck.ts), and the
 // one-failure-per-cause rule at a join with permissions (issue 9 (a)), with the real Z3 and the
 // real CLI: a failure some pre-join path really reaches gets a counterexample over the inputs
 // only, which `symdap run --inputs` replays to the same failure; one that none reaches is
@@ -9,8 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
-import type { FailureReport } from '../../src/engine/report';
+import { verifySource } from '../../src/engine/verify/verifySource';
+import type { FailureReport } from '../../src/engine/verify/report';
 import { symdap } from '../support/cli';
 import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
 

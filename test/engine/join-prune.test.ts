@@ -1,13 +1,13 @@
 // Join summaries stay small (issue 13): after `join φ;` the facts of summaries no variable
-// holds any more are dropped (join/prune.ts) and the merged state carries a model
-// (join/summaryModel.ts). Neither may change a verdict: a wrong φ is still a 'join' failure at
+// holds any more are dropped (rules/join/prune.ts) and the merged state carries a model
+// (rules/join/summaryModel.ts). Neither may change a verdict: a wrong φ is still a 'join' failure at
 // its line, facts a live value still depends on stay, and counterexamples still replay.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { resolveEntry } from '../../src/engine/entry';
-import { verifyProgram } from '../../src/engine/verify';
-import type { VerifyReport } from '../../src/engine/report';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import type { VerifyReport } from '../../src/engine/verify/report';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
@@ -15,9 +15,9 @@ import { parseInputs } from '../../src/engine/concrete/inputs';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 import { TermStore } from '../../src/engine/terms/store';
-import { conjoin, conjuncts, EMPTY_PC } from '../../src/engine/pathCondition';
-import { withoutDeadComponents } from '../../src/engine/join/prune';
-import { summaryModel } from '../../src/engine/join/summaryModel';
+import { conjoin, conjuncts, EMPTY_PC } from '../../src/engine/state/pathCondition';
+import { withoutDeadComponents } from '../../src/engine/rules/join/prune';
+import { summaryModel } from '../../src/engine/rules/join/summaryModel';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
@@ -70,7 +70,7 @@ describe('join φ after pruned summaries', () => {
       expect(Number(cx[`x${at - 1}`])).toBeGreaterThan(0);
       // Summaries are no inputs: the counterexample names none.
       expect(Object.keys(cx).filter((k) => k.includes('@'))).toEqual([]);
-      // Every x > 0 fails φ here, so the failure is concrete (join/concreteCheck.ts) even after
+      // Every x > 0 fails φ here, so the failure is concrete (rules/join/concreteCheck.ts) even after
       // 19 summaries whose facts were pruned: the counterexample replays.
       expect(r.failures[0].afterJoin?.status ?? 'concrete').toBe('concrete');
       expect(replays(source, r)).toEqual({ status: 'failed', kind: 'join', line });

@@ -5,9 +5,9 @@
 // small programs split too.
 
 import { describe, expect, it } from 'vitest';
-import { verifySource, type VerifySourceOptions } from '../../src/engine/verifySource';
+import { verifySource, type VerifySourceOptions } from '../../src/engine/verify/verifySource';
 import { verifySourceJobs } from '../../src/engine/parallel/verifyParallel';
-import type { VerifyReport } from '../../src/engine/report';
+import type { VerifyReport } from '../../src/engine/verify/report';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { generateProgram } from '../support/programGen';
 

@@ -1,18 +1,18 @@
 // Every sample gives the verdict (and the failures) its header comment states, in explore
 // mode and, where stated, in modular mode — with the real parser, checker, engine and Z3.
-// A sample marked `@pending engine` (heap features the symbolic engine lacks, heapGuard.ts) must
+// A sample marked `@pending engine` (heap features the symbolic engine lacks, rules/heap/heapGuard.ts) must
 // parse and type-check, and the engine must refuse it with one clear error; its verdicts wait.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { formatDiagnostic } from '../../src/lang/diagnostics';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
-import { verifyGenerational } from '../../src/engine/concolic/verifyGenerational';
+import { verifyGenerational } from '../../src/engine/verify/verifyGenerational';
 
 let solver: Solver;
 beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });

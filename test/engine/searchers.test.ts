@@ -5,8 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
-import { SEARCHERS } from '../../src/engine/searchers';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import { SEARCHERS } from '../../src/engine/explore/searchers';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';

@@ -9,7 +9,7 @@ import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { evaluate } from '../../src/engine/terms/evaluate';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Sort, Term } from '../../src/engine/terms/term';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { rng } from './solver-helpers';
 
 let z3: Z3WasmBackend;

@@ -10,7 +10,7 @@ import { runConcrete } from '../../src/engine/concrete/interpreter';
 import { evaluate, EvaluationError, tryEvaluate } from '../../src/engine/terms/evaluate';
 import { applyNumeric, foldNumeric, IntLimitError, MAX_INT_BITS } from '../../src/engine/terms/semantics';
 import { TermStore } from '../../src/engine/terms/store';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 
 const INT = { kind: 'int' } as const;
 const HALF = 1n << BigInt(MAX_INT_BITS / 2 - 8); // its square is within the limit

@@ -102,7 +102,7 @@ describe('solver pipeline', () => {
   });
 
   it('a pc component without a model makes pc ∧ query unsat, never a model-less sat', async () => {
-    // The engine may assume facts unchecked (a heap produce, design B.9), so pc can be
+    // The engine may assume facts unchecked (a heap produce, docs/design.md B.9), so pc can be
     // unsatisfiable in a component the query does not touch: asked for a model, the pipeline
     // must find that out rather than answer sat for the query's slice alone (heap seed 31139).
     const z = await wasm();

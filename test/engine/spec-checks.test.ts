@@ -6,8 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
-import type { VerifyReport } from '../../src/engine/report';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import type { VerifyReport } from '../../src/engine/verify/report';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';

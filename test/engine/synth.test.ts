@@ -1,4 +1,4 @@
-// Synth functions (issue 10, design C.11/C.12) with the real parser, checker, engine and Z3:
+// Synth functions (issue 10, docs/design.md C.11/C.12) with the real parser, checker, engine and Z3:
 // the repair sample's 20 paths, answers checked by substituting them and re-verifying (never
 // by their text), the synth failure when no function fits, and slicing that keeps every
 // constraint on one function together (D.26).
@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSource } from '../../src/lang/frontend';
-import { verifyProgram } from '../../src/engine/verify';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifyProgram } from '../../src/engine/verify/verify';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { formatDiagnostic } from '../../src/lang/diagnostics';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';

@@ -1,7 +1,7 @@
 // Random well-sorted terms for property tests of the term layer, built with the raw
 // (non-simplifying) constructor `mk`, plus random assignments of their symbols.
 
-import { seededRandom } from '../../src/engine/searchers';
+import { seededRandom } from '../../src/engine/explore/searchers';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Op, Sort, Term } from '../../src/engine/terms/term';
 import { arrayValue, type Value } from '../../src/engine/terms/values';

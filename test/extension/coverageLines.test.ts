@@ -3,7 +3,7 @@
 // path ran, none for a report without a completed run.
 
 import { describe, expect, it } from 'vitest';
-import { verifySource } from '../../src/engine/verifySource';
+import { verifySource } from '../../src/engine/verify/verifySource';
 import { uncoveredLines } from '../../extension/src/coverageLines';
 
 const DEAD = 'proc main(x: int) {\n  assume x > 0;\n  if (x < 0) {\n    x := 1;\n  }\n  assert x > 0;\n}\n';

@@ -1,14 +1,16 @@
-// README.md (editor recipes): the copy-paste vimspector configurations are valid JSON and valid launches.
+// The editor recipes (docs/editors.md, and docs/tree.md for the tree page): the copy-paste
+// vimspector configurations are valid JSON and valid launches.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 
-const doc = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+const page = (name: string) => fs.readFileSync(path.resolve(__dirname, '../../docs', name), 'utf8');
+const doc = ['editors.md', 'tree.md'].map(page).join('\n');
 const jsonBlocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
 
-describe('README editor recipes', () => {
+describe('docs/editors.md and docs/tree.md editor recipes', () => {
   // The vimspector recipe, then the tree-page configuration added beside it (adapters from the first).
   it('has vimspector configurations that parse', () => {
     expect(jsonBlocks).toHaveLength(2);

@@ -114,7 +114,7 @@ function symFiles(dir: string): string[] {
     .filter((f) => f.endsWith('.sym')).map((f) => path.join(dir, f)).sort();
 }
 
-// The example of DESIGN.md, so the check has a subject even before samples/ exists.
+// The example of the first design (docs/design.md S.2), so the check has a subject even before samples/ exists.
 const DESIGN_EXAMPLE = `// comments: // and /* */
 proc max(a: int, b: int) returns (m: int)
   requires true
@@ -176,7 +176,7 @@ describe('the grammar agrees with the Sym lexer', () => {
     expect(scopes.some((s) => expectedScope(token)!.test(s)), scopes.join(' ')).toBe(true);
   });
 
-  it('the DESIGN.md example', () => {
+  it('the first design\'s example (docs/design.md S.2)', () => {
     expect(checkAgainstLexer(grammar, DESIGN_EXAMPLE)).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 // F5 on a broken file (issue 12): the adapter's launch errors become Problems and a
 // notification; a failure's path is one related entry; the squiggle spans the formula.
 
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchFailureMessage, parseLaunchErrors } from '../../extension/src/launchErrors';
 import { pathText, reportToDiagnostics } from '../../extension/src/diagnostics';
@@ -18,6 +20,17 @@ describe('launch errors', () => {
     expect(errors.map((e) => [e.file, e.record.line, e.record.severity])).toEqual([[file, 2, 'error'], [file, 3, 'error']]);
     expect(errors[1].record.message).toMatch(/z/);
     expect(launchFailureMessage(errors, 'x')).toMatch(/^symdap: cannot debug: line 2: .* \(and 1 more in Problems\)$/);
+  });
+
+  it('a launch of a missing file names the file, not a line and Problems (issue 26.4)', async () => {
+    const file = path.join(path.dirname(writeProgram('present.sym', 'proc main() {}\n')), 'missing.sym');
+    const out = await launchDebuggee(validateLaunchArgs({ program: file }).args!, new BreakpointTable(), new ExceptionFilters());
+    expect(out.ok).toBe(false);
+    const errors = parseLaunchErrors(out.ok ? '' : out.messages.join('\n'));
+    expect(launchFailureMessage(errors, 'x', existsSync)).toBe(`symdap: cannot debug: there is no file ${file}`);
+    const folder = path.dirname(file);
+    const notAFile = parseLaunchErrors(`${folder}:1:1: error: cannot read file: a directory\n`);
+    expect(launchFailureMessage(notAFile, 'x', existsSync)).toBe(`symdap: cannot debug ${folder}: cannot read file: a directory`);
   });
 
   it('ignores unlocated lines and still says why without located errors', () => {

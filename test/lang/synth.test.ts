@@ -1,4 +1,4 @@
-// The `synth` declaration in the language (design C.11): parsing with the `|` splitting rule,
+// The `synth` declaration in the language (docs/design.md C.11): parsing with the `|` splitting rule,
 // printer round trip, and checker errors with lines for grammars that must be rejected.
 
 import { describe, expect, it } from 'vitest';

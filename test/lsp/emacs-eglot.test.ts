@@ -1,4 +1,4 @@
-// The README's eglot recipe (lsp-emacs-eglot), verbatim, in the real Emacs 28 with Debian's
+// The eglot recipe of docs/lsp.md (lsp-emacs-eglot), verbatim, in the real Emacs 28 with Debian's
 // eglot 1.9 (batch): visiting a .sym file starts `symdap lsp` (the recipe's command, on
 // PATH) and the type error the server publishes reaches flymake; saving a file whose
 // assertion fails brings the verification failure. Batch Emacs has no command loop, so the
@@ -37,7 +37,7 @@ function probe(file: string, save: boolean, want: string): string {
     (when (eglot-current-server) (eglot-shutdown (eglot-current-server)))))`;
 }
 
-describe.skipIf(!eglot)('README eglot recipe in Emacs 28', () => {
+describe.skipIf(!eglot)('docs/lsp.md eglot recipe in Emacs 28', () => {
   const env = symdapEnvForSuite();
 
   function run(name: string, text: string, save: boolean, want: string): string {

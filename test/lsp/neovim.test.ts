@@ -1,4 +1,4 @@
-// The README's lsp-neovim recipe, verbatim, in the real Neovim (0.7.2 on Debian 12): it opens
+// The lsp-neovim recipe of docs/lsp.md, verbatim, in the real Neovim (0.7.2 on Debian 12): it opens
 // a .sym file with a type error and gets the diagnostic from the real `symdap lsp`.
 
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { commandWorks, recipe, symdapEnvForSuite } from '../editors/readmeRecipe
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
 
-describe.skipIf(!nvimAvailable)('README recipe: Neovim built-in LSP', () => {
+describe.skipIf(!nvimAvailable)('docs/lsp.md recipe: Neovim built-in LSP', () => {
   const env = symdapEnvForSuite();
 
   it('starts symdap lsp for a .sym file and shows its type error as a diagnostic', () => {

@@ -1,6 +1,6 @@
-// The README's Helix, Vim (vim-lsp) and Emacs (lsp-mode) language server recipes. Helix and
+// The Helix, Vim (vim-lsp) and Emacs (lsp-mode) language server recipes of docs/lsp.md. Helix and
 // vim-lsp are packaged by neither Debian nor npm, so their configuration is read from the
-// README (Helix's TOML with Python's tomllib) and the server command it names is driven by a
+// page (Helix's TOML with Python's tomllib) and the server command it names is driven by a
 // real LSP client, with the settings the recipe passes. Emacs: the recipe is evaluated
 // verbatim by the real Emacs 28 with Debian's lsp-mode (batch), which must register the
 // client for .sym files with that command; lsp-mode's own session needs an interactive
@@ -35,7 +35,7 @@ async function diagnosticVia(command: string[], env: NodeJS.ProcessEnv, initiali
   }
 }
 
-describe('README language server recipes', () => {
+describe('docs/lsp.md language server recipes', () => {
   const env = symdapEnvForSuite();
 
   it.skipIf(!tomllib)('Helix: languages.toml starts the server with its command, args and config', async () => {

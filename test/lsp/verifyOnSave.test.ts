@@ -40,6 +40,9 @@ describe('symdap lsp: verification on save', () => {
     const x = Number(/x = (-?\d+)/.exec(failure.message)![1]);
     expect(x * 2 > 20 && !(x * 2 < 10)).toBe(true);
     expect(failure.relatedInformation!.map((r) => r.location.range.start.line + 1)).toEqual([2, 3, 4]);
+    // Each step is named by what runs there (issue 26, item 5), and the failure says it is real (issue 25).
+    expect(failure.relatedInformation![0].message).toMatch(/^path step 1: \S/);
+    expect(failure.message).toMatch(/real: a concrete input reaches it/);
     expect(failure.relatedInformation!.every((r) => r.location.uri === uri)).toBe(true);
 
     // An edit makes the results stale; closing clears everything.

@@ -7,10 +7,10 @@
 
 import type { ConcreteResult } from '../../src/engine/concrete/interpreter';
 import { arrayValue, formatValue, isArrayValue, valuesEqual, type ConcreteValue } from '../../src/engine/concrete/values';
-import { inputSymbols } from '../../src/engine/state';
+import { inputSymbols } from '../../src/engine/state/state';
 import type { Term, Sort } from '../../src/engine/terms/term';
 import { arrayValue as termArray, type Value } from '../../src/engine/terms/values';
-import type { TreeNode } from '../../src/engine/tree';
+import type { TreeNode } from '../../src/engine/explore/tree';
 import { Rng } from './programGen';
 import { describeLeaf, pcHolds, storeUnder } from './symbolic';
 

@@ -3,7 +3,7 @@
 // randomInputs makes values for its parameters. Everything is determined by the seed.
 // Only type imports: bench/parse.js loads this file by transpiling it on its own.
 
-import { seededRandom } from '../../src/engine/searchers';
+import { seededRandom } from '../../src/engine/explore/searchers';
 import type { BvWidth, Type } from '../../src/lang/types';
 
 /** The engine's seeded PRNG, so failures reproduce from the seed. */

@@ -5,16 +5,16 @@
 import { runConcrete, type ConcreteResult } from '../../src/engine/concrete/interpreter';
 import { parseInputs } from '../../src/engine/concrete/inputs';
 import { inputTypesOf } from '../../src/engine/concrete/havoc';
-import type { Counterexample } from '../../src/engine/counterexample';
+import type { Counterexample } from '../../src/engine/state/counterexample';
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
-import { resolveEntry } from '../../src/engine/entry';
-import { shownCounterexample } from '../../src/engine/join/explain';
-import { inputSymbols } from '../../src/engine/state';
+import { resolveEntry } from '../../src/engine/verify/entry';
+import { shownCounterexample } from '../../src/engine/verify/joinExplain';
+import { inputSymbols } from '../../src/engine/state/state';
 import type { Solver } from '../../src/engine/solver/solver';
 import { expect } from 'vitest';
 import { exploreLeaves } from './symbolic';
-import type { RunOptions } from '../../src/engine/run';
+import type { RunOptions } from '../../src/engine/verify/run';
 
 export interface Replay {
   readonly run: ConcreteResult;
@@ -63,7 +63,7 @@ export async function replayEveryFailure(
       const cx = shownCounterexample(inputSymbols(n.state), f.model, f).counterexample;
       const r = replay(checked, proc, cx);
       const what = `${proc.name}: ${f.kind} at line ${f.span.line} with ${JSON.stringify(cx)}`;
-      // A failure after a join that no concrete path reaches (join/concreteCheck.ts) must not replay to it.
+      // A failure after a join that no concrete path reaches (rules/join/concreteCheck.ts) must not replay to it.
       if (f.afterJoin && f.afterJoin.status !== 'concrete') {
         expect(f.afterJoin.status, what).toBe('possibly-spurious');
         expect(outcome(r), what).not.toMatchObject({ status: 'failed', kind: f.kind, line: f.span.line });

@@ -4,11 +4,11 @@
 
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
-import { SymbolicRun, DEFAULT_RUN_OPTIONS, type RunOptions } from '../../src/engine/run';
+import { SymbolicRun, DEFAULT_RUN_OPTIONS, type RunOptions } from '../../src/engine/verify/run';
 import type { Solver } from '../../src/engine/solver/solver';
-import type { TreeNode } from '../../src/engine/tree';
-import { isSymArray, topFrame, type State, type SymValue } from '../../src/engine/state';
-import { pcTerms } from '../../src/engine/pathCondition';
+import type { TreeNode } from '../../src/engine/explore/tree';
+import { isSymArray, topFrame, type State, type SymValue } from '../../src/engine/state/state';
+import { pcTerms } from '../../src/engine/state/pathCondition';
 import { evaluate } from '../../src/engine/terms/evaluate';
 import { isArrayValue, readArray, type Value } from '../../src/engine/terms/values';
 import type { Term } from '../../src/engine/terms/term';

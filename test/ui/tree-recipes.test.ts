@@ -1,6 +1,6 @@
-// The README's recipes for the tree page beside Neovim, Emacs, vimspector and Helix, run as
+// The recipes of docs/tree.md for the tree page beside Neovim, Emacs, vimspector and Helix, run as
 // written: the adapter command (or launch configuration) each one sets up is taken from the
-// README block, started with `symdap` on PATH, and launched over stdio by a DAP client; the
+// docs block, started with `symdap` on PATH, and launched over stdio by a DAP client; the
 // page address must arrive as a console output event and the page must be served there.
 
 import * as http from 'node:http';
@@ -50,7 +50,7 @@ function adapterArgs(code: string): string[] {
   return [...m[1].matchAll(/["']([^"']*)["']/g)].map((x) => x[1]);
 }
 
-describe('README: the tree page beside other editors', () => {
+describe('docs/tree.md: the tree page beside other editors', () => {
   const env = symdapEnvForSuite();
 
   for (const name of ['tree-neovim', 'tree-helix']) {

@@ -7,8 +7,8 @@ import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Program } from '../../lang/ast';
 import { executableLines } from '../../lang/lines';
-import { nextSpan } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { nextSpan } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
@@ -18,9 +18,10 @@ export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'permission', label: 'Insufficient permission', default: true, description: 'A field access, call or fold without the heap permission it needs (acc, predicates).' },
   { filter: 'infeasible', label: 'Infeasible path', default: false, description: 'Stop where a path becomes infeasible (assume).' },
   { filter: 'bounded', label: 'Bound reached', default: false, description: 'Stop where a path hits the loop or recursion bound.' },
+  { filter: 'excluded', label: 'Path excluded by synthesis', default: false, description: 'With synth functions: stop where a check fails, which only rules out the functions that take that path.' },
 ];
 
-export type FilterName = 'assert' | 'runtime' | 'contract' | 'permission' | 'infeasible' | 'bounded';
+export type FilterName = 'assert' | 'runtime' | 'contract' | 'permission' | 'infeasible' | 'bounded' | 'excluded';
 
 export class ExceptionFilters {
   private enabled = new Set<string>(EXCEPTION_FILTERS.filter((f) => f.default).map((f) => f.filter));
@@ -34,8 +35,11 @@ export class ExceptionFilters {
   has(f: FilterName): boolean { return this.enabled.has(f); }
 
   /** Does a terminal node stop a run (and stay as a thread)? */
-  stopsOn(n: TreeNode): boolean {
+  /** `hasSynth`: in a program with synth functions a failed path is excluded, not a failure
+   *  (it only rules out the functions that take it), and stops only under `excluded`. */
+  stopsOn(n: TreeNode, hasSynth: boolean): boolean {
     const s = n.state;
+    if (s.status === 'failed' && hasSynth) return this.enabled.has('excluded');
     if (s.status === 'failed') return s.failure !== undefined && this.enabled.has(filterOfKind(s.failure.kind));
     if (s.status === 'infeasible') return this.enabled.has('infeasible');
     if (s.status === 'bounded') return this.enabled.has('bounded');

@@ -5,18 +5,18 @@
 import type { CheckedProgram } from '../../lang/checked';
 import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
-import { resolveEntry } from '../../engine/entry';
-import { symbolicHeapError } from '../../engine/heapGuard';
+import { resolveEntry } from '../../engine/verify/entry';
+import { symbolicHeapError } from '../../engine/rules/heap/heapGuard';
 import { synthModeError } from '../../engine/synth/guard';
-import { SymbolicRun } from '../../engine/run';
-import type { WellFormedness } from '../../engine/step/wellFormed';
+import { SymbolicRun } from '../../engine/verify/run';
+import type { WellFormedness } from '../../engine/rules/wellFormed';
 import { createSolver } from '../../engine/solver';
 import type { Solver } from '../../engine/solver/solver';
 import type { TermStore } from '../../engine/terms/store';
 import type { Term } from '../../engine/terms/term';
-import type { ExploreControl } from '../../engine/explorer';
-import type { TreeNode } from '../../engine/tree';
-import { conjuncts, pcTerms } from '../../engine/pathCondition';
+import type { ExploreControl } from '../../engine/explore/explorer';
+import type { TreeNode } from '../../engine/explore/tree';
+import { conjuncts, pcTerms } from '../../engine/state/pathCondition';
 import { holds } from '../../engine/concolic/concolicRun';
 import { launchInputs, showInputs } from './concolic';
 import { launchGenerational } from './generational';
@@ -72,8 +72,8 @@ export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTa
     // Generational sessions move their run threads themselves (runtime/generational.ts); the tree's own searcher stays depth-first.
     timeoutMs: args.solverTimeout, searcher: args.searcher === 'generational' ? 'dfs' : args.searcher, retain: true,
   });
-  const paths = new PathTable(run.tree, (n) => filters.stopsOn(n));
-  // Once, before any path, as `symdap verify` does (design B.5).
+  const paths = new PathTable(run.tree, (n) => filters.stopsOn(n, checked.synths.size > 0));
+  // Once, before any path, as `symdap verify` does (docs/design.md B.5).
   const wellFormed = await run.checkWellFormed();
   const debuggee = (): Debuggee => ({
     args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false }, wellFormed,

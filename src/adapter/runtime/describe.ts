@@ -3,17 +3,17 @@
 // exceptionInfo), plus the words for other ends of a path (infeasible, bound reached).
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/failures';
-import { formatCounterexample } from '../../engine/counterexample';
-import { afterJoinText, shownCounterexample } from '../../engine/join/explain';
-import { inputSymbols, traceLines, type State } from '../../engine/state';
-import { conjuncts } from '../../engine/pathCondition';
+import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/state/failures';
+import { formatCounterexample } from '../../engine/state/counterexample';
+import { afterJoinText, shownCounterexample } from '../../engine/verify/joinExplain';
+import { inputSymbols, traceLines, type State } from '../../engine/state/state';
+import { conjuncts } from '../../engine/state/pathCondition';
 import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
-import type { TreeNode } from '../../engine/tree';
+import type { TreeNode } from '../../engine/explore/tree';
 import { receiverText, refNames } from './heapView';
-import { permissionLoss } from '../../engine/heap/permissionHistory';
+import { permissionLoss } from '../../engine/verify/permissionHistory';
 
 function namer(names: ReturnType<typeof refNames>) {
   return (t: Parameters<typeof receiverText>[0]): string => receiverText(t, names);

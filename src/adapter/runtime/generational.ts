@@ -10,10 +10,10 @@
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
 import type { Solver } from '../../engine/solver/solver';
-import type { SymbolicRun } from '../../engine/run';
-import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/step/context';
+import type { SymbolicRun } from '../../engine/verify/run';
+import { DEFAULT_OPTIONS, type EngineOptions } from '../../engine/rules/context';
 import { generationalSearch, type GeneratedRun, type GenerationalResult } from '../../engine/concolic/generational';
-import { DEFAULT_GENERATIONAL_RUNS, unsupportedFeature } from '../../engine/concolic/verifyGenerational';
+import { DEFAULT_GENERATIONAL_RUNS, unsupportedFeature } from '../../engine/verify/verifyGenerational';
 import type { LaunchArgs } from '../launchSchema';
 import { launchInputs, showInputs } from './concolic';
 import { isLive, type PathTable, type PathThread } from './paths';

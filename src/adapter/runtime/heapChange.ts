@@ -1,10 +1,10 @@
-// The heap change of a `fold`/`unfold` step as one line (design B.7), printed as an output event
+// The heap change of a `fold`/`unfold` step as one line (docs/design.md B.7), printed as an output event
 // while stepping: `unfold valid(c) (line 12): −valid(c), +acc(c.x) ↦ 5`. Chunks are compared by
 // identity: a step that does not touch a chunk keeps the same object.
 
 import { printExpr } from '../../lang/printer';
-import type { Chunk, Heap } from '../../engine/heap/chunks';
-import { topFrame, type State } from '../../engine/state';
+import type { Chunk, Heap } from '../../engine/state/chunks';
+import { topFrame, type State } from '../../engine/state/state';
 import { chunkName, refNames, valueText, type RefNames } from './heapView';
 
 /** The line for the step `before` → `after`, or undefined when it was not a fold/unfold that went on. */

@@ -1,10 +1,10 @@
-// The symbolic heap as the debugger shows it (design B.7): the heap of a selected frame, its
+// The symbolic heap as the debugger shows it (docs/design.md B.7): the heap of a selected frame, its
 // chunks named in that frame's terms (a receiver is printed by the local that holds it, the
 // term otherwise), aliases, origins, and the one-chunk-per-line text of the REPL's `:heap`.
 
-import type { Chunk, FieldChunk, Heap } from '../../engine/heap/chunks';
-import { chunkLabel } from '../../engine/heap/chunks';
-import { isSymArray, type SymValue } from '../../engine/state';
+import type { Chunk, FieldChunk, Heap } from '../../engine/state/chunks';
+import { chunkLabel } from '../../engine/state/chunks';
+import { isSymArray, type SymValue } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { frameOf, type StateFrame } from './stateFrame';
@@ -14,7 +14,7 @@ const MAX_VALUE = 120;
 
 /**
  * The heap the selected frame holds: the state's heap for the innermost frame; for a caller,
- * what it kept across the call (the callee frame's `callerHeap`, the frame R of design B.5).
+ * what it kept across the call (the callee frame's `callerHeap`, the frame R of docs/design.md B.5).
  */
 export function heapOfFrame(sf: StateFrame): Heap {
   const fs = sf.state.frames;

@@ -4,13 +4,14 @@
 // travel). The table follows the tree's expansions: whoever expands a thread's tip, the
 // thread follows one child and every other child worth showing becomes a new thread.
 
-import type { Conjunct } from '../../engine/pathCondition';
-import { conjuncts } from '../../engine/pathCondition';
-import { isTerminal } from '../../engine/state';
+import type { Conjunct } from '../../engine/state/pathCondition';
+import { conjuncts } from '../../engine/state/pathCondition';
+import { isTerminal } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
-import type { ExecutionTree, TreeNode } from '../../engine/tree';
+import type { ExecutionTree, TreeNode } from '../../engine/explore/tree';
 import type { ConcreteInputs } from '../../engine/concolic/assignment';
-import { isExcludedPath } from '../../engine/synth/verdict';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
+import { excludedByFailure } from './synthView';
 
 export interface PathThread {
   readonly id: number;
@@ -201,7 +202,7 @@ export function endedWhy(n: TreeNode): string {
 export function threadName(t: PathThread, withProc = false, hasSynth = false): string {
   const n = t.tip;
   const s = n.state;
-  const tag = isExcludedPath(s.status, hasSynth) ? `⊘ excluded (${s.failure?.kind ?? 'failure'} fails at line ${s.failure?.span.line ?? '?'}: no function of the grammar may take this path) `
+  const tag = isExcludedPath(s.status, hasSynth) ? `⊘ excluded (${excludedByFailure(s.failure)}) `
     : s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
     : s.status === 'waiting' ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
       : s.status === 'running' ? '' : `${s.status} `;

@@ -3,7 +3,7 @@
 // the end. Paths that end cleanly on the way are only counted; the explorer's stop test is
 // synchronous, so it flags candidates and the conditions are then checked here.
 
-import type { TreeNode } from '../../engine/tree';
+import type { TreeNode } from '../../engine/explore/tree';
 import { isLive, type PathThread } from './paths';
 import { checkArrival, isCandidate } from './stops';
 import { stopAtNode, type Outcome } from './stepping';

@@ -4,8 +4,8 @@
 // it into events (response first, then thread events, output and the stopped event).
 
 import { printTerm } from '../../engine/terms/print';
-import { topFrame } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { topFrame } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { childToward, endedWhy, isLive, type PathThread } from './paths';
 import { checkArrival } from './stops';
 import { summarizeEnd, summarizeFailure } from './describe';
@@ -22,6 +22,8 @@ export interface Stop {
   readonly description?: string;
   readonly text?: string;
   readonly hitBreakpointIds?: number[];
+  /** Why a step did not move: said where the user looks (a notification), not only in the state. */
+  readonly notice?: string;
 }
 
 export interface Outcome {
@@ -77,7 +79,11 @@ export class Stepper {
       if (r.kind === 'ask') return { stop: { threadId: t.id, reason: 'step', description: branchQuestion(t) }, output };
       if (r.kind === 'ended') return { output: [...output, `path #${t.id}: ${r.why}`] };
       if (r.kind === 'atEnd') return { stop: stopAtNode(t, 'exception'), output: [...output, `path #${t.id} has ended (${endedWhy(t.tip)}); it stays listed until the session ends`] };
-      if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
+      if (r.kind === 'waiting') {
+        // The step did not move the path: the join waits for the other paths of the call.
+        const text = this.waitingText(t);
+        return { stop: { threadId: t.id, reason: 'step', description: text, notice: `path #${t.id} is ${text}` }, output };
+      }
       if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
       if (r.note) output.push(r.note);
       const node = t.cursor;

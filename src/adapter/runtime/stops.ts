@@ -4,8 +4,8 @@
 // `continue` and `reverseContinue`.
 
 import { printTerm } from '../../engine/terms/print';
-import { isSymArray } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { isSymArray } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { compileFormula, compileIn } from './evaluate';
 import { hitConditionHolds, type LineBreakpoint } from './breakpoints';
 import { pathCondition, type Debuggee } from './debuggee';
@@ -21,11 +21,11 @@ export interface ArrivalCheck {
 
 /** A terminal node the filters keep, or a breakpoint line with a condition to check. */
 export function isCandidate(d: Debuggee, child: TreeNode, parent: TreeNode | undefined): boolean {
-  return d.filters.stopsOn(child) || d.breakpoints.arrivesAt(child, parent).length > 0;
+  return d.filters.stopsOn(child, d.checked.synths.size > 0) || d.breakpoints.arrivesAt(child, parent).length > 0;
 }
 
 export async function checkArrival(d: Debuggee, child: TreeNode, parent: TreeNode | undefined, opts: { countHits: boolean } = { countHits: true }): Promise<ArrivalCheck> {
-  if (d.filters.stopsOn(child)) return { reason: 'exception', logs: [] };
+  if (d.filters.stopsOn(child, d.checked.synths.size > 0)) return { reason: 'exception', logs: [] };
   const logs: string[] = [];
   const ids: number[] = [];
   for (const b of d.breakpoints.arrivesAt(child, parent)) {

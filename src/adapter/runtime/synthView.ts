@@ -1,4 +1,4 @@
-// What the debugger says about synth functions on a path (design C.11, "Debugger"), as plain
+// What the debugger says about synth functions on a path (docs/design.md C.11, "Debugger"), as plain
 // data shared by the REPL (`:synth`, `:synth all`) and the Symbolic functions scope: a
 // function of the grammar consistent with the path condition, the applications met on the
 // path with their values under it, or that no function allows the path (it is excluded).
@@ -31,6 +31,12 @@ export type SynthSummary =
   };
 
 export const EXCLUDED_TEXT = 'no function of the grammar allows this path';
+
+/** Why a failed path of a program with synth functions is excluded: its failure rules out
+ *  every function that takes it. The thread name and the Symbolic functions scope say the same. */
+export function excludedByFailure(failure: { readonly kind: string; readonly span: { readonly line: number } } | undefined): string {
+  return `${failure?.kind ?? 'failure'} fails at line ${failure?.span.line ?? '?'}: no function of the grammar may take this path`;
+}
 
 export async function synthSummary(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<SynthSummary> {
   if (checked.synths.size === 0) return { status: 'no-synth' };

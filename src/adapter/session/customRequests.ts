@@ -4,16 +4,20 @@
 // moves through the same code as stepIn with a target and goto.
 
 import { printTerm } from '../../engine/terms/print';
-import type { TreeNode } from '../../engine/tree';
+import type { TreeNode } from '../../engine/explore/tree';
 import { locationOf } from './frames';
 import { onPath, shortPc, type PathThread } from '../runtime/paths';
 import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime/heapView';
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { REQUEST_LIMITS } from '../limits';
-import { isExcludedPath } from '../../engine/synth/verdict';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
+import { pcTerms } from '../../engine/state/pathCondition';
+import { heapGraphWithAliases } from '../runtime/heapGraph';
+import type { HeapGraph } from '../../ui/heap/model';
+import type { FrameRef } from './frames';
 
-export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus'] as const;
+export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus', 'symdap/heapGraph'] as const;
 
 export interface TreeNodeInfo {
   readonly id: number;
@@ -105,4 +109,13 @@ export function requireThread(d: Debuggee, id: unknown): PathThread {
 
 function positiveInt(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+
+/** `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON (docs/heap-graph.md). */
+export async function heapGraphBody(d: Debuggee, args: Record<string, unknown>, frame: (id: unknown) => FrameRef): Promise<HeapGraph> {
+  const node = args.frameId === undefined && typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
+  if (args.frameId === undefined && !node) throw new UserError(`symdap/heapGraph needs a frameId or a known nodeId, got ${JSON.stringify(args.nodeId)}`);
+  const ref = node ? { node, frameIndex: 0 } : frame(args.frameId);
+  const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
+  return heapGraphWithAliases({ sf, node: ref.node, checked: d.checked }, { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) });
 }

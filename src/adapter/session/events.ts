@@ -9,10 +9,12 @@ import { summarizeFailure } from '../runtime/describe';
 import type { Debuggee } from '../runtime/debuggee';
 import type { Outcome } from '../runtime/stepping';
 import { isLive } from '../runtime/paths';
+import { excludedByFailure } from '../runtime/synthView';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { summary } from './summary';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
-import { FAILURE_TITLES } from '../../engine/failures';
+import { FAILURE_TITLES } from '../../engine/state/failures';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];
@@ -28,9 +30,17 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
   if (stop) {
     const t = d.paths.get(stop.threadId)!;
     t.announced = true;
+    const excluded = stop.reason === 'exception' && isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0);
+    if (excluded) {
+      // Not a failure (it only rules out functions): said in the console, not in red.
+      const why = excludedByFailure(t.cursor.state.failure);
+      events.push(output(`path #${t.id}: excluded: ${why}`, 'console'), stopped(stop.threadId, stop.reason, 'path excluded', why));
+      return events;
+    }
     const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
     if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
+    if (stop.notice) events.push(output(stop.notice, 'important'));
     // After a continue, how far the exploration has got (finished paths are not threads).
     if (quiet) events.push(output(summary(d).text, 'console'));
     events.push(stopped(stop.threadId, stop.reason, stop.description, stop.text, stop.hitBreakpointIds));
@@ -56,7 +66,8 @@ export function stopped(threadId: number, reason: string, description?: string, 
   return e;
 }
 
-export function output(text: string, category: 'console' | 'stderr' | 'stdout'): DebugProtocol.OutputEvent {
+/** `important`: clients show it prominently (VS Code: a notification). */
+export function output(text: string, category: 'console' | 'stderr' | 'stdout' | 'important'): DebugProtocol.OutputEvent {
   return new OutputEvent(`${text}\n`, category) as DebugProtocol.OutputEvent;
 }
 
@@ -65,7 +76,9 @@ export function summaryText(d: Debuggee): string {
   const total = Object.values(e).reduce((a, b) => a + b, 0);
   const n = d.wellFormed.failures.length;
   const framing = n > 0 ? `; ${n} well-formedness failure${n === 1 ? '' : 's'} on no path (listed at launch)` : '';
-  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} failed, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown${framing}`;
+  // With synth functions a failed path is excluded (it rules out the functions that take it).
+  const failed = d.checked.synths.size > 0 ? 'excluded' : 'failed';
+  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} ${failed}, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown${framing}`;
 }
 
 /**

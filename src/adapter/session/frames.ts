@@ -6,8 +6,8 @@
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Span } from '../../lang/span';
-import { isTerminal, nextSpan, traceLines, type State } from '../../engine/state';
-import type { TreeNode } from '../../engine/tree';
+import { isTerminal, nextSpan, traceLines, type State } from '../../engine/state/state';
+import type { TreeNode } from '../../engine/explore/tree';
 import { Interner } from './ids';
 import { onPath, type PathThread } from '../runtime/paths';
 

@@ -1,4 +1,4 @@
-// The rows of the Heap scope (design B.7) and of an expanded reference local: one row per
+// The rows of the Heap scope (docs/design.md B.7) and of an expanded reference local: one row per
 // chunk named in the frame's terms (`acc(c.x)`, `valid(c)`), its value with aliases, its origin
 // in `type` (hovers show it), predicates expanding into what they hold "if unfolded", and the
 // old heap (on entry to the frame) as a child when it differs from the heap now; at a
@@ -6,15 +6,15 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
-import type { Chunk, Heap, PredChunk } from '../../engine/heap/chunks';
-import { isSymArray, type SymValue } from '../../engine/state';
+import type { Chunk, Heap, PredChunk } from '../../engine/state/chunks';
+import { isSymArray, type SymValue } from '../../engine/state/state';
 import type { Term } from '../../engine/terms/term';
 import type { FrameRef } from './frames';
 import {
   aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
-import { permissionLoss } from '../../engine/heap/permissionHistory';
+import { permissionLoss } from '../../engine/verify/permissionHistory';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;
@@ -54,7 +54,7 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
 
 /**
  * At a permission failure, a first row naming the missing chunk and where the path lost it,
- * so that clients which never ask for exceptionInfo show it too (design B.7).
+ * so that clients which never ask for exceptionInfo show it too (docs/design.md B.7).
  */
 function missingRow(host: HeapRowsHost, names: RefNames): DebugProtocol.Variable[] {
   const node = host.ref.node;

@@ -3,6 +3,8 @@
 // tables and returns the response body (or throws a UserError); none moves a path, so the
 // session answers them without queueing behind the moves (session.ts).
 
+import { excludedByFailure } from '../runtime/synthView';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
@@ -72,6 +74,10 @@ export function completionsBody(d: Debuggee | undefined, frameIds: FrameIds, arg
 
 export function exceptionInfoBody(d: Debuggee, args: Args): DebugProtocol.ExceptionInfoResponse['body'] {
   const t = requireThread(d, args.threadId);
+  if (isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0)) {
+    const text = `path excluded: ${excludedByFailure(t.cursor.state.failure)}`;
+    return { exceptionId: 'excluded', description: text, breakMode: 'always', details: { message: text } };
+  }
   const info = exceptionInfo(t.cursor.state, t.cursor);
   if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
   return info;

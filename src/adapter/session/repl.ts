@@ -7,8 +7,8 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { printTerm } from '../../engine/terms/print';
-import { counterexample, formatCounterexample } from '../../engine/counterexample';
-import { inputSymbols } from '../../engine/state';
+import { counterexample, formatCounterexample } from '../../engine/state/counterexample';
+import { inputSymbols } from '../../engine/state/state';
 import { answer, compileFormula, frameOf, visibleNames, witnessText } from '../runtime/evaluate';
 import { whyText, pathText } from '../runtime/describe';
 import type { FrameRef } from './frames';

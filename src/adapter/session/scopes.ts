@@ -6,16 +6,16 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { typeName } from '../../lang/types';
-import { conjuncts } from '../../engine/pathCondition';
-import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state';
-import { counterexample } from '../../engine/counterexample';
+import { conjuncts } from '../../engine/state/pathCondition';
+import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state/state';
+import { counterexample } from '../../engine/state/counterexample';
 import { flatOperands, isAssociative, printTerm, printedSides, sortName } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { Interner } from './ids';
 import { frameOf, visibleNames } from '../runtime/evaluate';
 import type { FrameRef } from './frames';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
-import type { Heap, PredChunk } from '../../engine/heap/chunks';
+import type { Heap, PredChunk } from '../../engine/state/chunks';
 import { heapRows, objectRows, type HeapRowsHost } from './heapVariables';
 import { concolicValue } from '../runtime/concolic';
 import { combineInputs } from '../../engine/concolic/assignment';

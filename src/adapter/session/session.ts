@@ -20,7 +20,7 @@ import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
-import { treeSnapshot, followBranchArgs, jumpArgs, requireThread } from './customRequests';
+import { treeSnapshot, followBranchArgs, jumpArgs, requireThread, heapGraphBody } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
@@ -59,6 +59,7 @@ export class SymDebugSession extends DebugSession {
     dispatch: (command, args, response) => this.run(this.handlers[command], response, args),
     debuggee: () => this.debuggee(),
     stopped: () => !this.running,
+    bundle: () => this.options.uiBundle,
   });
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
@@ -91,13 +92,15 @@ export class SymDebugSession extends DebugSession {
     disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
     'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
     'symdap/tree': (r, a) => { r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
+    'symdap/heapGraph': async (r, a) => this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
     'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
   };
 
-  /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`). */
-  constructor(private readonly options: { readonly ui?: boolean } = {}) {
+  /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`);
+   *  `uiBundle`: the page's script, where an embedder ships its own copy (the VS Code extension). */
+  constructor(private readonly options: { readonly ui?: boolean; readonly uiBundle?: string } = {}) {
     super();
     // A stream error must not become an unhandled 'error' event (it would end the process).
     this.on('error', () => undefined);

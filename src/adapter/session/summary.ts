@@ -11,7 +11,7 @@ export interface Summary {
   readonly live: number;
   /** Ended paths kept as threads, stopped at their end (e.g. failures), until the session ends. */
   readonly kept: { readonly threadId: number; readonly name: string; readonly why: string }[];
-  /** Well-formedness failures (design B.5): on no path, so not among the threads. */
+  /** Well-formedness failures (docs/design.md B.5): on no path, so not among the threads. */
   readonly wellFormed: { readonly line: number; readonly column: number; readonly message: string }[];
   readonly text: string;
 }
@@ -22,12 +22,12 @@ export function summary(d: Debuggee): Summary {
   const live = threads.filter((t) => isLive(t.tip)).length;
   const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0), why: endedWhy(t.tip) }));
   const wellFormed = d.wellFormed.failures.map(({ site }) => ({ line: site.span.line, column: site.span.col, message: site.message }));
-  return { ended, live, kept, wellFormed, text: progressText(ended, live) };
+  return { ended, live, kept, wellFormed, text: progressText(ended, live, d.checked.synths.size > 0) };
 }
 
 /** `paths so far: 2 completed, 1 failed, 0 infeasible, 0 bound reached, 0 unknown; 3 still running`. */
-export function progressText(e: Record<string, number>, live: number): string {
+export function progressText(e: Record<string, number>, live: number, hasSynth = false): string {
   const n = (k: string): number => e[k] ?? 0;
-  const counts = `${n('done')} completed, ${n('failed')} failed, ${n('infeasible')} infeasible, ${n('bounded')} bound reached, ${n('unknown')} unknown`;
+  const counts = `${n('done')} completed, ${n('failed')} ${hasSynth ? 'excluded' : 'failed'}, ${n('infeasible')} infeasible, ${n('bounded')} bound reached, ${n('unknown')} unknown`;
   return `paths so far: ${counts}; ${live} still running`;
 }

@@ -1,4 +1,4 @@
-// The Symbolic functions scope (design C.11 "Debugger"; programs with synth functions only):
+// The Symbolic functions scope (docs/design.md C.11 "Debugger"; programs with synth functions only):
 // per state, a function of the grammar the path condition allows (`rho(x, i) = 5 - i`), the
 // applications met on the path with their values under it (children of one row), and
 // whether some function of the grammar still allows the path. Rows come from the same
@@ -8,7 +8,8 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { budgetedSolver } from '../runtime/budget';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import { functionDefinition } from '../../engine/synth/readback';
-import { EXCLUDED_TEXT, synthSummary, type SynthApplicationRow } from '../runtime/synthView';
+import { EXCLUDED_TEXT, excludedByFailure, synthSummary, type SynthApplicationRow } from '../runtime/synthView';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { REQUEST_LIMITS } from '../limits';
 import type { FrameRef } from './frames';
 
@@ -16,9 +17,11 @@ export const SYMBOLIC_FUNCTIONS_SCOPE = 'Symbolic functions';
 
 /** The scope's rows; `appsRef` gives the reference under which the application rows expand. */
 export async function synthRows(d: Debuggee, ref: FrameRef, appsRef: (rows: readonly SynthApplicationRow[]) => number): Promise<DebugProtocol.Variable[]> {
+  const row = (name: string, value: string, variablesReference = 0): DebugProtocol.Variable => ({ name, value, variablesReference });
+  // A failed path ended excluded, as its thread says, though functions may reach its end.
+  if (isExcludedPath(ref.node.state.status, d.checked.synths.size > 0)) return [row('path', `excluded: ${excludedByFailure(ref.node.state.failure)}`)];
   const solver = budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout);
   const s = await synthSummary(d.checked, d.T, solver, pathCondition(d, ref.node, ref.threadId), ref.node.state.model);
-  const row = (name: string, value: string, variablesReference = 0): DebugProtocol.Variable => ({ name, value, variablesReference });
   switch (s.status) {
     case 'no-synth': return [row('(none)', 'this program has no synth functions')];
     case 'unknown': return [row('path', `unknown: ${s.reason}`)];

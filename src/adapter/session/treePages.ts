@@ -21,6 +21,8 @@ export interface PagesHost {
   debuggee(): Debuggee;
   /** Whether the session is between moves (cursors are paused). */
   stopped(): boolean;
+  /** The page's script when not this package's dist/ui/tree.js (an embedder's own copy). */
+  bundle(): string | undefined;
 }
 
 export class TreePages {
@@ -34,7 +36,7 @@ export class TreePages {
   /** Starts the page server; resolves to the page's address (undefined once the session ended). */
   async open(): Promise<string | undefined> {
     const [{ startUiServer }, { treePageHtml }] = await Promise.all([import('../transport/uiServer'), import('../../ui/pageHtml')]);
-    const html = treePageHtml('symdap: execution tree', undefined, "window.symdapTreeLive='ws';");
+    const html = treePageHtml('symdap: execution tree', undefined, "window.symdapTreeLive='ws';", this.host.bundle());
     const server = await startUiServer({
       html: () => html,
       handler: { message: (page, m) => this.request(page, m), closed: (page) => { this.feeds.delete(page); } },

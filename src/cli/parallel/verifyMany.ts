@@ -3,12 +3,12 @@
 // is the worst verdict's: error, then failed, then unknown, then verified. With --json stdout
 // holds one document: { verdict, jobs, files: [report, …] }.
 
-import { errorReport, type VerifyReport, type Verdict } from '../../engine/report';
+import { errorReport, type VerifyReport, type Verdict } from '../../engine/verify/report';
 import { error } from '../../lang/diagnostics';
-import { readSourceFile } from '../../lang/sourceFile';
+import { readProgramFile } from '../../lang/sourceFile';
 import { verifySourceJobs } from '../../engine/parallel/verifyParallel';
 import { runInWorkers } from '../../engine/parallel/pool';
-import type { VerifySourceOptions, VerifySourceResult } from '../../engine/verifySource';
+import type { VerifySourceOptions, VerifySourceResult } from '../../engine/verify/verifySource';
 import { printDiagnostics, type CliIO } from '../io';
 import { EXIT_CODES, formatReport } from '../verifyOutput';
 
@@ -30,7 +30,7 @@ export async function verifyMany(files: readonly string[], opts: VerifySourceOpt
 }
 
 async function verifyAll(files: readonly string[], opts: VerifySourceOptions, jobs: number): Promise<FileOutcome[]> {
-  const read = await Promise.all(files.map(async (file) => ({ file, read: await readSourceFile(file) })));
+  const read = await Promise.all(files.map(async (file) => ({ file, read: await readProgramFile(file) })));
   const sources = read.flatMap((r) => ('source' in r.read ? [{ file: r.file, source: r.read.source }] : []));
   const results = jobs <= 1 || sources.length <= 1
     ? await inThisThread(sources, opts, jobs)

@@ -4,13 +4,13 @@
 // JSON leaves out take their sort's default (0, false, null), as in a concrete run; references
 // and objects are read by refValues.ts.
 
-import { counterexample, type Counterexample, type InputJSON } from '../counterexample';
+import { counterexample, type ConcreteInputs, type InputJSON } from '../state/counterexample';
 import type { Model } from '../solver/solver';
 import type { Sort, Term } from '../terms/term';
 import { arrayValue, defaultValue, normalizeValue, type Value } from '../terms/values';
 import { allocatedValue, fieldInput, refValue } from './refValues';
 
-export type ConcreteInputs = Readonly<Counterexample>;
+export type { ConcreteInputs } from '../state/counterexample';
 
 const LENGTH = /^(.*?)((?:\[\*\])*)\.length$/;
 

@@ -6,18 +6,18 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
-import { conjuncts, suffixAfter, type Conjunct } from '../pathCondition';
-import { inputSymbols, nextSpan, type State } from '../state';
-import type { EngineContext, EngineOptions } from '../step/context';
-import { step } from '../step/execute';
-import { rootState } from '../initial';
-import { mergeAtJoin } from '../joins';
+import { conjuncts, suffixAfter, type Conjunct } from '../state/pathCondition';
+import { inputSymbols, nextSpan, type State } from '../state/state';
+import type { EngineContext, EngineOptions } from '../rules/context';
+import { step } from '../rules/execute';
+import { rootState } from '../rules/initial';
+import { mergeAtJoin } from '../rules/join/joins';
 import type { TermStore } from '../terms/store';
 import { EvaluationError, tryEvaluate } from '../terms/evaluate';
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { allocatedValue } from './refValues';
-import { branchSide, CoverageCollector } from '../coverage';
+import { branchSide, CoverageCollector } from '../explore/coverage';
 import { inputValue, modelOf, type ConcreteInputs } from './assignment';
 import { GuidedSolver } from './guidedSolver';
 

@@ -8,10 +8,10 @@
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
 import type { Solver } from '../solver/solver';
-import { inputSymbols } from '../state';
-import type { EngineOptions } from '../step/context';
+import { inputSymbols } from '../state/state';
+import type { EngineOptions } from '../rules/context';
 import { TermStore } from '../terms/store';
-import { CoverageCollector } from '../coverage';
+import { CoverageCollector } from '../explore/coverage';
 import { combineInputs, type ConcreteInputs } from './assignment';
 import { runConcolic, type ConcolicResult } from './concolicRun';
 

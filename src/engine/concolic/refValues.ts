@@ -6,10 +6,10 @@
 // allocation symbols the concrete inputs do not mention: each gets its own value far above
 // any input id, so they are non-null and distinct from one another and from every input.
 
-import type { ConcreteInputs } from './assignment';
-import { isAllocation } from '../heap/alias';
+import type { ConcreteInputs } from '../state/counterexample';
+import { isAllocation } from '../rules/heap/alias';
 import type { Term } from '../terms/term';
-import type { InputJSON } from '../counterexample';
+import type { InputJSON } from '../state/counterexample';
 
 /** Values of allocation symbols start here (input ids are small positive integers). */
 const ALLOCATED_BASE = 1n << 40n;

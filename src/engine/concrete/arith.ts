@@ -7,7 +7,7 @@
 // concrete run is division by zero: a runtime failure, signalled here by a RangeError.
 
 import type { BvWidth, Type } from '../../lang/types';
-import { sortOfType } from '../sorts';
+import { sortOfType } from '../state/sorts';
 import { applyCast, applyNumeric, normalize } from '../terms/semantics';
 import type { Op } from '../terms/term';
 

@@ -2,26 +2,16 @@
 // `c ? a : b`) evaluate only the operands they need, so a guard such as
 // `i < a.length && a[i] > 0` protects the access exactly as it does in the symbolic engine.
 
-import type { Binary, Call, Expr, Index, Unary, VarRef } from '../../lang/ast';
+import type { Binary, Call, Expr, Index, Unary } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
-import type { FailureKind } from '../failures';
+import type { FailureKind } from '../state/failures';
 import type { ArithOp, CompareOp } from './arith';
 import { arith, bitNot, cast, compare, negate } from './arith';
 import { IntLimitError } from '../terms/semantics';
 import type { ConcreteArray, ConcreteValue } from './values';
 import { arrayValue, isArrayValue, valuesEqual } from './values';
-import type { ObjectHeap } from './objects';
-import type { ObjectRuntime } from './heapEval';
-
-/** Where variables live while an expression is evaluated. */
-export interface Scope {
-  /** The heap field reads see: the live heap when absent; `old` scopes carry the heap on entry. */
-  readonly heap?: ObjectHeap;
-  lookup(ref: VarRef): ConcreteValue;
-  /** The scope `old(e)` reads: the procedure's store on entry. */
-  old(): Scope;
-}
+import type { ObjectEval, Scope } from './hosts';
 
 /** What evaluation needs from the interpreter: types, calls, and ways to stop the run. */
 export interface EvalHost {
@@ -32,7 +22,7 @@ export interface EvalHost {
   fail(kind: FailureKind, span: Span, detail?: string): never;
   unsupported(message: string): never;
   /** Objects and permissions (heapEval.ts). */
-  readonly objects?: ObjectRuntime;
+  readonly objects?: ObjectEval;
 }
 
 export class Evaluator {

@@ -4,8 +4,8 @@
 import type { Proc, Stmt, VarRef, While } from '../../lang/ast';
 import type { Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
-import type { FailureSite } from '../failures';
-import type { Scope } from './eval';
+import type { FailureSite } from '../state/failures';
+import type { Scope } from './hosts';
 import type { ConcreteValue } from './values';
 import type { ObjectHeap } from './objects';
 

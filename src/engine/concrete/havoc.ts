@@ -8,7 +8,7 @@ import type { Block, LValue, Proc, Stmt } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Type } from '../../lang/types';
 import { printExpr } from '../../lang/printer';
-import { forEachStmt } from '../walkStmts';
+import { forEachStmt } from '../rules/walkStmts';
 
 /** `x@L` for the first execution, `x@L#n` for the n-th. */
 export function havocInputName(variable: string, line: number, occurrence: number): string {

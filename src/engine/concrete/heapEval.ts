@@ -1,7 +1,7 @@
 // Concrete evaluation of objects and permissions: field reads and writes on the live heap (or
 // the entry heap under `old`), `new`, null dereference as a run-time error, functions
 // evaluated by their body, and assertions reduced to what can be checked at run time.
-// Permissions are a proof discipline, not a run-time property (design A.18): `acc(e.f)` holds
+// Permissions are a proof discipline, not a run-time property (docs/design.md A.18): `acc(e.f)` holds
 // when e is not null, a predicate instance holds when its body's checkable parts do, `fold`
 // checks that its instance holds (statements.ts), `unfold` and `unfolding` do nothing, and
 // `untouched(A)` compares A's locations with the heap on entry.
@@ -9,8 +9,8 @@
 import type { Call, Expr, LValue, Param, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
-import type { FailureKind } from '../failures';
-import type { Evaluator, Scope } from './eval';
+import type { FailureKind } from '../state/failures';
+import type { ExprEval, Scope } from './hosts';
 import { Halt } from './frame';
 import { ObjectHeap, type InputObjects } from './objects';
 import type { ConcreteRef, ConcreteValue } from './values';
@@ -19,7 +19,7 @@ import { arrayWith, isArrayValue, isRefValue, NULL_REF, valuesEqual } from './va
 /** What the object runtime needs from the interpreter. */
 export interface ObjectHost {
   readonly checked: CheckedProgram;
-  readonly evaluator: Evaluator;
+  readonly evaluator: ExprEval;
   fail(kind: FailureKind, span: Span, detail?: string, formula?: string): never;
   unsupported(message: string): never;
   text(span: Span): string;

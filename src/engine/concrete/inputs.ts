@@ -11,6 +11,7 @@ import { arrayValue, isArrayValue, isRefValue } from './values';
 import type { ClassDecl } from '../../lang/ast';
 import type { InputObjects } from './objects';
 import { InputError, ObjectCollector } from './refInputs';
+import { MAX_NESTING } from '../../lang/nesting';
 
 export type Inputs = ReadonlyMap<string, ConcreteValue>;
 
@@ -31,6 +32,10 @@ export function parseInputs(json: unknown, types?: InputTypes, classes?: Readonl
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { error: 'inputs must be a JSON object mapping input names to values' };
   }
+  // Conversion recurses once per level; no Sym type nests deeper than MAX_NESTING, so no
+  // value that deep can be an input, and refusing it first keeps the stack safe.
+  const tooDeep = deepestInput(json);
+  if (tooDeep !== undefined) return { error: `input ${tooDeep} is nested deeper than ${MAX_NESTING} levels` };
   const inputs = new Map<string, ConcreteValue>();
   const warnings: string[] = [];
   const objects = new ObjectCollector(classes);
@@ -48,6 +53,20 @@ export function parseInputs(json: unknown, types?: InputTypes, classes?: Readonl
   }
   const parsed = objects.collected.size > 0 ? { inputs, objects: objects.collected } : { inputs };
   return warnings.length > 0 ? { ...parsed, warnings } : parsed;
+}
+
+/** The name of the first input nested deeper than MAX_NESTING arrays or objects, or undefined. Iterative. */
+function deepestInput(json: object): string | undefined {
+  for (const [name, raw] of Object.entries(json)) {
+    const stack: [unknown, number][] = [[raw, 1]];
+    for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+      const [value, depth] = item;
+      if (typeof value !== 'object' || value === null) continue;
+      if (depth > MAX_NESTING) return name;
+      for (const child of Object.values(value)) stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 type Convert = (raw: unknown, type: Type | undefined, label: string) => ConcreteValue;
@@ -100,8 +119,12 @@ function withArticle(name: string): string {
   return /^[aeio]/.test(name) ? `an ${name}` : `a ${name}`; // "a u8" is read "a you-eight"
 }
 
+const SHOWN_CHARS = 60;
+
+/** The value as JSON, cut short: an error message need not echo a megabyte of input. */
 function show(raw: unknown): string {
-  return JSON.stringify(raw) ?? String(raw);
+  const text = JSON.stringify(raw) ?? String(raw);
+  return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS)}…`;
 }
 
 /** The JSON form `parseInputs` reads back: numbers while exact, decimal strings beyond 2^53. */

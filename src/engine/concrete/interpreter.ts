@@ -1,12 +1,12 @@
 // The concrete interpreter of Sym: runs a procedure on concrete inputs with exactly the
-// semantics of DESIGN.md. It replays the counterexamples the symbolic engine finds and is the
+// semantics of docs/design.md S.4. It replays the counterexamples the symbolic engine finds and is the
 // reference side of the symbolic-vs-concrete property tests, so it favours plainness over speed.
 
 import type { Call, Proc, VarRef } from '../../lang/ast';
 import type { CheckedProgram, Declaration } from '../../lang/checked';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
-import type { FailureKind, FailureSite } from '../failures';
+import type { FailureKind, FailureSite } from '../state/failures';
 import type { EvalHost } from './eval';
 import { Evaluator } from './eval';
 import { Frame, Halt } from './frame';

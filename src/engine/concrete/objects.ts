@@ -1,4 +1,4 @@
-// The concrete heap (seed 002's object model, design A.18): objects with an id, a class and
+// The concrete heap (seed 002's object model, docs/design.md A.18): objects with an id, a class and
 // one value per field. References are ids (0 is null). A run owns one live heap; a procedure
 // activation keeps a copy of the heap on entry, which `old(e)` and `untouched(A)` read.
 

@@ -3,15 +3,34 @@
 // head counts once per test. A statement whose right-hand side is a call hands the rest of
 // its work (the assignment) to the callee's activation as its continuation.
 
-import type { Assign, Call, CallAssign, Expr, Havoc, LValue, Stmt, VarDecl, While } from '../../lang/ast';
+import type { Assign, Call, CallAssign, Expr, Havoc, LValue, Stmt, VarDecl, VarRef, While } from '../../lang/ast';
 import type { Type } from '../../lang/types';
 import type { Activation, Frame, Work } from './frame';
 import { Halt } from './frame';
 import { lvalueRoot } from './havoc';
-import type { Machine } from './interpreter';
+import type { Declaration } from '../../lang/checked';
+import type { Span } from '../../lang/span';
+import type { FailureKind } from '../state/failures';
+import type { Evaluator } from './eval';
 import type { ConcreteValue } from './values';
 import { arrayWith, isArrayValue } from './values';
 import { ObjectRuntime, type FieldPlace } from './heapEval';
+
+/** What the statements need from the interpreter (interpreter.ts's Machine), named here so that the two do not import each other. */
+export interface StatementHost {
+  readonly evaluator: Evaluator;
+  readonly objects: ObjectRuntime;
+  typeOf(e: Expr): Type;
+  fail(kind: FailureKind, span: Span, detail?: string, formula?: string): never;
+  unsupported(message: string): never;
+  invoke(call: Call, args: readonly ConcreteValue[], done: Activation['done']): void;
+  branch(span: Span, taken: boolean): void;
+  tick(frame: Frame, span: Span): void;
+  havoc(variable: string, line: number, type: Type): ConcreteValue;
+  declType(d: Declaration): Type;
+  resolve(ref: VarRef, frame: Frame): Declaration | undefined;
+  text(span: Span): string;
+}
 
 /** An array element location whose indices have been evaluated and bounds-checked. */
 interface Place {
@@ -20,7 +39,7 @@ interface Place {
 }
 
 export class StatementRunner {
-  constructor(private readonly m: Machine) {}
+  constructor(private readonly m: StatementHost) {}
 
   /** Does the next piece of `work`, the innermost pending work of `act`. */
   advance(act: Activation, work: Work): void {

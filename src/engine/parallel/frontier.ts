@@ -6,9 +6,9 @@
 import type { Proc } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver, SolverStats } from '../solver/solver';
-import { SymbolicRun, type RunOptions } from '../run';
-import type { TreeNode } from '../tree';
-import { collectCoverage, coverageReport, type CoverageReport } from '../coverage';
+import { SymbolicRun, type RunOptions } from '../verify/run';
+import type { TreeNode } from '../explore/tree';
+import { collectCoverage, coverageReport, type CoverageReport } from '../explore/coverage';
 import type { Prefix } from './prefix';
 
 /** A subtree to explore elsewhere: its decisions and, for each, how many children there were

@@ -6,7 +6,7 @@
 // Workers start at once or, in a run, only once the work left is worth a new thread (laneStart.ts).
 
 import { Worker } from 'node:worker_threads';
-import type { VerifyReport } from '../report';
+import type { VerifyReport } from '../verify/report';
 import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';

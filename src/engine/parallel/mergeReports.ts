@@ -5,10 +5,10 @@
 
 import type { SolverStats } from '../solver/solver';
 import { zeroSolverStats } from '../solver/stats';
-import { mergeCoverage, type CoverageReport } from '../coverage';
-import { bySourceOrder, ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../report';
-import type { Status } from '../state';
-import type { TreeCounts, TreeNode } from '../tree';
+import { mergeCoverage, type CoverageReport } from '../explore/coverage';
+import { bySourceOrder, ReportBuilder, verdictOf, type FailureReport, type VerifyReport } from '../verify/report';
+import type { Status } from '../state/state';
+import type { TreeCounts, TreeNode } from '../explore/tree';
 
 type Ended = TreeCounts['ended'];
 const NO_PATHS: Ended = { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 };

@@ -1,8 +1,8 @@
 // The messages between the coordinator and its worker threads: plain, structured-cloneable
 // data only (source text, options, decision prefixes, reports).
 
-import type { VerifySourceOptions } from '../verifySource';
-import type { VerifyReport } from '../report';
+import type { VerifySourceOptions } from '../verify/verifySource';
+import type { VerifyReport } from '../verify/report';
 import type { SubtreeTask } from './frontier';
 import type { SplitProgram } from './subtree';
 

@@ -5,21 +5,21 @@
 import type { Proc } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
-import { rootState } from '../initial';
-import { SymbolicRun, type RunOptions } from '../run';
-import { ReportBuilder, type VerifyReport } from '../report';
-import { step } from '../step/execute';
-import type { State } from '../state';
-import type { TreeCounts } from '../tree';
+import { rootState } from '../rules/initial';
+import { SymbolicRun, type RunOptions } from '../verify/run';
+import { ReportBuilder, type VerifyReport } from '../verify/report';
+import { step } from '../rules/execute';
+import type { State } from '../state/state';
+import type { TreeCounts } from '../explore/tree';
 import type { SubtreeTask } from './frontier';
 import { solverStatsSince } from './mergeReports';
-import { collectCoverage, coverageReport, type CoverageCollector } from '../coverage';
+import { collectCoverage, coverageReport, type CoverageCollector } from '../explore/coverage';
 import { loadSource } from '../../lang/frontend';
-import { resolveEntry } from '../entry';
+import { resolveEntry } from '../verify/entry';
 import { createSolver } from '../solver/index';
-import { rootProcs, runOptions } from '../verify';
+import { rootProcs, runOptions } from '../verify/verify';
 import type { SolverOptions } from '../solver/solver';
-import type { VerifyOptions } from '../verify';
+import type { VerifyOptions } from '../verify/verify';
 import { trace } from './trace';
 
 /** The program of a split run as it crosses to a worker thread: plain data. The solver's

@@ -2,7 +2,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import type { WorkerJob, WorkerReply } from './protocol';
-import { verifySource } from '../verifySource';
+import { verifySource } from '../verify/verifySource';
 
 async function answer(job: WorkerJob): Promise<unknown> {
   const r = await verifySource(job.source, job.file, job.opts);

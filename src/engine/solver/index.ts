@@ -2,7 +2,7 @@
 
 import { spawnSync } from 'child_process';
 import { PipelineSolver } from './pipeline';
-import type { Solver, SolverOptions } from './solver';
+import type { BackendChoice, BackendName, Solver, SolverOptions } from './solver';
 import { Z3WasmBackend } from './z3wasm';
 
 export * from './solver';
@@ -15,6 +15,12 @@ export async function createSolver(opts: SolverOptions): Promise<Solver> {
     ? (await import('./z3native')).Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
     : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck, keepLemmas: opts.keepLemmas });
   return new PipelineSolver(backend, opts.timeoutMs);
+}
+
+/** `auto`: the native backend when a `z3` binary is on PATH (it starts in milliseconds where
+ *  the WebAssembly module takes ~0.5 s: docs/performance.md), else the embedded one. */
+export function resolveBackend(choice: BackendChoice): BackendName {
+  return choice !== 'auto' ? choice : z3NativeAvailable() ? 'z3-native' : 'z3-wasm';
 }
 
 /** Is a `z3` binary on PATH? */

@@ -16,10 +16,22 @@ export interface Interval {
 
 export const TOP: Interval = {};
 
-/** What is known about symbols: an interval per numeric symbol, a value per boolean one. */
+/** What is known about symbols: an interval per numeric symbol, a value per boolean one, and
+ *  values a numeric symbol cannot take inside its interval (from disequalities `x ≠ k`: an
+ *  interval cannot have holes). Exclusion lists are replaced, never mutated. */
 export interface Env {
   readonly ranges: Map<number, Interval>;
   readonly bools: Map<number, boolean>;
+  readonly excluded: Map<number, readonly bigint[]>;
+}
+
+export function emptyEnv(): Env {
+  return { ranges: new Map(), bools: new Map(), excluded: new Map() };
+}
+
+/** An independent copy (the maps; intervals and exclusion lists are immutable). */
+export function copyEnv(env: Env): Env {
+  return { ranges: new Map(env.ranges), bools: new Map(env.bools), excluded: new Map(env.excluded) };
 }
 
 export function point(v: bigint): Interval {
@@ -199,7 +211,13 @@ export class IntervalEval {
     const y = this.rangeOf(b);
     if (isEmpty(intersect(x, y))) return false;
     if (x.lo !== undefined && x.lo === x.hi && y.lo === y.hi && x.lo === y.lo) return true;
+    if (this.excludes(a, y) || this.excludes(b, x)) return false;
     return undefined;
+  }
+
+  /** Is t a symbol whose exclusions contain the single value of i? */
+  private excludes(t: Term, i: Interval): boolean {
+    return t.op === 'sym' && i.lo !== undefined && i.lo === i.hi && (this.env.excluded.get(t.id)?.includes(i.lo) ?? false);
   }
 
   private compareTruth(op: 'lt' | 'le', a: Term, b: Term): boolean | undefined {

@@ -170,7 +170,7 @@ export class PipelineSolver implements Solver {
   }
 
   /** Extend a slice model with models of the remaining components of pc. Slicing assumes pc
-   *  satisfiable, but the engine may assume facts unchecked (a heap produce, design B.9): a
+   *  satisfiable, but the engine may assume facts unchecked (a heap produce, docs/design.md B.9): a
    *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
   private complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
     const model = new Map(sliceModel);

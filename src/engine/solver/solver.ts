@@ -47,6 +47,8 @@ export interface Solver {
 }
 
 export type BackendName = 'z3-wasm' | 'z3-native';
+/** What a user may ask for: a backend, or `auto` (native when a z3 binary is installed). */
+export type BackendChoice = BackendName | 'auto';
 
 export interface SolverOptions {
   readonly backend: BackendName;

@@ -1,4 +1,4 @@
-// Checks under assumptions for the WASM backend (design C.7: the selector encoding is
+// Checks under assumptions for the WASM backend (docs/design.md C.7: the selector encoding is
 // "incremental, shared by all queries of a run"). Each distinct assertion is asserted once,
 // at the base level, as `g ⇒ a` with a fresh guard literal g; a query is a check under the
 // guards of its assertions. Nothing is ever popped, so the lemmas Z3 learns about the

@@ -75,6 +75,14 @@ function sharedModule(memoryLimitMb: number): Promise<Z3Module> {
   return loading;
 }
 
+/** Begin loading the shared module now, in the background (compilation is asynchronous), so
+ *  that the first check finds it ready or nearly: for commands that may need Z3 (verify,
+ *  dap, lsp). Resolves when the load has ended, loaded or not: a failed load left no entry,
+ *  so the first check loads again and reports the error as its own. */
+export function preloadZ3Wasm(memoryLimitMb: number = DEFAULT_Z3_MEMORY_LIMIT_MB): Promise<void> {
+  return sharedModule(Math.max(1, Math.floor(memoryLimitMb))).then(() => undefined, () => undefined);
+}
+
 /** Forget a dead module without calling into it, and stop its threads (once, whoever saw it die). */
 function abandonModule(memoryLimitMb: number, dead: Z3Module): void {
   if (deadModules.has(dead)) return;

@@ -1,10 +1,10 @@
 // One grammar alternative as a term: parameters become the application's arguments, the
 // k-th nonterminal occurrence the k-th child's output, each `const` its shared constant.
-// Only the checked subset of Sym a grammar allows (design D.22) can appear here.
+// Only the checked subset of Sym a grammar allows (docs/design.md D.22) can appear here.
 
 import type { Expr } from '../../lang/ast';
 import type { Type } from '../../lang/types';
-import { sortOfType } from '../sorts';
+import { sortOfType } from '../state/sorts';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import { binaryTerm } from '../terms/operators';

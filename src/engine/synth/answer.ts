@@ -1,4 +1,4 @@
-// The answer of a run with synth functions (design C.11 semantics 3): a function for which
+// The answer of a run with synth functions (docs/design.md C.11 semantics 3): a function for which
 // the disjunction of the failure-free complete paths' conditions is satisfiable, found by
 // iterative deepening (depth 1, 2, … up to the declared depth; the first sat depth wins).
 

@@ -1,5 +1,5 @@
-// The terms of the grammars that a path condition still allows (REPL `:synth all`, design
-// C.11 "Debugger"): a model gives one candidate; a blocking clause (not all of its chosen
+// The terms of the grammars that a path condition still allows (REPL `:synth all`,
+// docs/design.md C.11 "Debugger"): a model gives one candidate; a blocking clause (not all of its chosen
 // selectors and constant values) asks for another, up to a cap. A count at the cap means
 // "more"; a solver unknown (e.g. the request's budget) stops the count as "at least".
 

@@ -1,16 +1,16 @@
-// The propositional selector encoding of seed 000 (design C.7, C.11), built from terms. Each
+// The propositional selector encoding of seed 000 (docs/design.md C.7, C.11), built from terms. Each
 // synth function has one tree of Boolean selectors s[pos, N, a] (alternative a of nonterminal N
 // at tree position pos) and one constant per `const` occurrence, shared by every application
 // and every query of the run under stable keyed names. An application f(t̄) is the keyed
 // symbol out[o, root, Start]; its facts are s ⇒ out[o, pos, N] = ⟦a⟧(t̄, children's outputs).
 // The grammar's choice constraints (exactly one alternative where a node is needed, none
 // elsewhere) are one fact of the root selector. Facts reach every query that mentions an
-// application (step/checks.ts), and because every application's facts share the selectors,
+// application (rules/checks.ts), and because every application's facts share the selectors,
 // independence slicing keeps all constraints on one function in one slice (D.26).
 
 import type { Expr, SynthDecl } from '../../lang/ast';
 import type { Type } from '../../lang/types';
-import { sortOfType } from '../sorts';
+import { sortOfType } from '../state/sorts';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import { altTerm } from './altTerm';

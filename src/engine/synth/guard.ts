@@ -1,4 +1,4 @@
-// Synth functions need explore mode in v1 (design D.21): modular verification asks for one
+// Synth functions need explore mode in v1 (docs/design.md D.21): modular verification asks for one
 // function for all inputs of every procedure, which needs CEGIS (D.20), not built yet.
 
 import type { CheckedProgram } from '../../lang/checked';

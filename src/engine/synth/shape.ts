@@ -1,4 +1,4 @@
-// The shape of a synth grammar that the selector encoding needs (design C.11): for every
+// The shape of a synth grammar that the selector encoding needs (docs/design.md C.11): for every
 // alternative, its nonterminal occurrences (the k-th is the node's k-th child) and its
 // `const` occurrences, in source order; K, the largest number of children; and whether an
 // alternative is a leaf (no nonterminals), the only kind allowed at the last level.

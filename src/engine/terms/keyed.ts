@@ -1,10 +1,10 @@
-// Symbols named by a key instead of made fresh (design B.4/B.5, snapshots and heap-dependent
+// Symbols named by a key instead of made fresh (docs/design.md B.4/B.5, snapshots and heap-dependent
 // functions): the same key always gives the same symbol, so the value of a field derived from
 // a predicate's snapshot, a snapshot built from values, or an application `f(snapshot, args)`
 // is one term wherever it is made. Z3 sees each as an uninterpreted constant; congruence for
 // applications of one function (equal arguments give equal results) is added as Ackermann
 // constraints between the applications of a group (`congruent`). A keyed symbol may carry
-// facts that hold wherever it occurs (a function application's definition, design E.3):
+// facts that hold wherever it occurs (a function application's definition, docs/design.md E.3):
 // `factsFor` adds them, and the congruence constraints, to a query.
 // Owned by the term store of one run, like the terms themselves.
 

@@ -6,7 +6,12 @@
 // extension (extension/src/treePanel.ts) relays the same requests and events as messages.
 
 import type { TreeDelta, TreeView, ViewNode } from '../model';
-import type { LiveSource } from './main';
+
+/** Where the page's views and deltas come from, and where its clicks go (main.ts picks one). */
+export interface LiveSource {
+  start(onView: (v: TreeView) => void, onDelta: (d: TreeDelta) => void): void;
+  activate(n: ViewNode): void;
+}
 
 /** What a click asks the debugger: follow an unexplored branch, or focus the node's state. */
 export function clickRequest(n: ViewNode): { command: string; arguments: Record<string, unknown> } {

@@ -3,18 +3,13 @@
 // from a live source that sends the view and then `symdap/treeDelta` events; the page keeps
 // the nodes, draws them, and reports render time in `document.body.dataset.renderMs`.
 
-import type { TreeDelta, TreeView, ViewNode } from '../model';
+import type { TreeView } from '../model';
 import { applyDelta } from '../delta';
 import { countText, render, type ViewState } from './render';
 import { shape } from './visible';
-import { vscodeSource, wsSource } from './liveSources';
+import { vscodeSource, wsSource, type LiveSource } from './liveSources';
 
 /** Where live data comes from and where clicks go (a WebSocket or a VS Code webview). */
-export interface LiveSource {
-  start(onView: (v: TreeView) => void, onDelta: (d: TreeDelta) => void): void;
-  activate(n: ViewNode): void;
-}
-
 /** `symdapTreeLive` picks a built-in source (liveSources.ts); `symdapTreeSource` installs any other. */
 declare global { interface Window { symdapTreeSource?: LiveSource; symdapTreeLive?: 'ws' | 'vscode' } }
 

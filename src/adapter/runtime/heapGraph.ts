@@ -1,0 +1,222 @@
+// The heap graph of one frame of one state (issue 27), as plain JSON (src/ui/heap/model.ts):
+// read through what the Heap scope reads (heapView.ts: the frame's heap, old heap, names and
+// value texts), so both show the same chunks, values and aliases. Pairs of references the
+// terms alone cannot tell apart are put to the solver (heapGraphAliases.ts) by the caller.
+
+import type { CheckedProgram } from '../../lang/checked';
+import type { Chunk, Heap } from '../../engine/state/chunks';
+import { isAllocation } from '../../engine/rules/heap/alias';
+import { permissionLoss } from '../../engine/verify/permissionHistory';
+import { conjuncts } from '../../engine/state/pathCondition';
+import { isSymArray, type SymArray, type SymValue } from '../../engine/state/state';
+import { printTerm } from '../../engine/terms/print';
+import type { Term } from '../../engine/terms/term';
+import type { TreeNode } from '../../engine/explore/tree';
+import type { GraphEdge, GraphField, GraphGroup, GraphObject, HeapGraph } from '../../ui/heap/model';
+import { chunkName, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, valueText, type RefNames } from './heapView';
+import { frameOf, type StateFrame } from './stateFrame';
+import { aliasFacts, undecidedPairs, type AliasAsk, type AliasFacts } from './heapGraphAliases';
+import { visibleNames } from './evaluate';
+
+const MAX_PC = 40;
+const MAX_CELLS = 16;
+
+/** What the graph is drawn from: a frame of a state, and its tree node (for the failure's explanation). */
+export interface GraphSource {
+  readonly sf: StateFrame;
+  readonly node?: TreeNode;
+  readonly checked: CheckedProgram;
+}
+
+interface Builder {
+  readonly names: RefNames;
+  readonly objects: Map<string, { term: Term; fields: GraphField[] }>;
+  readonly edges: GraphEdge[];
+  readonly groups: GraphGroup[];
+}
+
+export function objectId(t: Term): string {
+  return isNullTerm(t) ? 'null' : `o${t.id}`;
+}
+
+function isNullTerm(t: Term): boolean {
+  return t.op === 'const' && t.sort.kind === 'ref' && t.value === 0n;
+}
+
+function objectOf(b: Builder, t: Term): { term: Term; fields: GraphField[] } {
+  const id = objectId(t);
+  let o = b.objects.get(id);
+  if (!o) { o = { term: t, fields: [] }; b.objects.set(id, o); }
+  return o;
+}
+
+/** The graph's references: every object node's term (null included), for the alias questions. */
+export function graphTerms(src: GraphSource): Term[] {
+  const b = collect(src);
+  return [...b.objects.values()].map((o) => o.term);
+}
+
+/** The graph without solver facts (`aliases` empty): every undecided pair is left out. */
+export function heapGraph(src: GraphSource, aliases: AliasFacts = { pairs: [] }): HeapGraph {
+  const b = collect(src);
+  const { sf } = src;
+  const frame = frameOf(sf);
+  const edges = [...b.edges, ...aliases.pairs.map((p): GraphEdge => ({
+    from: objectId(p.a), to: objectId(p.b), kind: p.answer === 'equal' ? 'sameObject' : 'mayAlias',
+    condition: `${receiverText(p.a, b.names)} == ${receiverText(p.b, b.names)}`,
+    ...(p.answer === 'equal' ? {} : { verdict: p.answer === 'unknown' ? 'unknown' as const : 'satisfiable' as const }),
+  }))];
+  const classes = classNames(src);
+  const objects: GraphObject[] = [...b.objects.entries()].map(([id, o]) => objectNode(id, o, b.names, classes));
+  return {
+    proc: frame?.proc.name ?? '',
+    objects, edges, groups: b.groups, roots: roots(sf),
+    pc: pcLines(sf),
+    ...failureOf(src, b.names),
+    ...(aliases.note ? { note: aliases.note } : {}),
+  };
+}
+
+function collect(src: GraphSource): Builder {
+  const { sf } = src;
+  const b: Builder = { names: refNames(sf), objects: new Map(), edges: [], groups: [] };
+  addHeap(b, heapOfFrame(sf), 'held');
+  const old = oldHeapOfFrame(sf);
+  if (old) addHeap(b, old, 'old');
+  addMissing(b, sf);
+  for (const r of rootRefs(sf)) objectOf(b, r.term);
+  return b;
+}
+
+/** Adds a heap's chunks; an old heap adds only what the heap now no longer holds. */
+function addHeap(b: Builder, h: Heap, status: 'held' | 'old', group?: string): void {
+  for (const c of h) {
+    if (c.kind === 'field') addField(b, c, status, group);
+    else addPred(b, c, status, group);
+  }
+}
+
+function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'held' | 'old', group?: string): void {
+  const o = objectOf(b, c.receiver);
+  if (o.fields.some((f) => f.name === c.field)) return;
+  const field: GraphField = {
+    name: c.field, status, chunk: chunkName(c, b.names), value: valueText(c.value, b.names), origin: originText(c),
+    ...valueExtras(c.value), ...(group ? { group } : {}),
+  };
+  if (!isSymArray(c.value) && c.value.sort.kind === 'ref') {
+    const to = objectId(c.value);
+    objectOf(b, c.value);
+    b.edges.push({ from: objectId(c.receiver), to, kind: 'field', field: c.field });
+    o.fields.push({ ...field, to });
+    return;
+  }
+  o.fields.push(field);
+}
+
+function addPred(b: Builder, c: Extract<Chunk, { kind: 'pred' }>, status: 'held' | 'old', nested?: string): void {
+  const name = chunkName(c, b.names);
+  if (status === 'old' && b.groups.some((g) => g.name === name)) return;
+  const id = `g${b.groups.length}`;
+  const before = new Set(b.objects.keys());
+  for (const a of c.args) if (a.sort.kind === 'ref') objectOf(b, a);
+  addHeap(b, c.fragment ?? [], status, id);
+  const members = new Set(c.args.filter((a) => a.sort.kind === 'ref').map(objectId));
+  for (const k of b.objects.keys()) if (!before.has(k) || (c.fragment ?? []).some((x) => x.kind === 'field' && objectId(x.receiver) === k)) members.add(k);
+  members.delete('null');
+  b.groups.push({ id, name, args: c.args.map((a) => receiverText(a, b.names)), members: [...members], recursive: !c.fragment, origin: originText(c), status, ...(nested ? { nested } : {}) });
+}
+
+/** A permission failure's missing chunk: a field marked missing on its object, or a missing predicate group. */
+function addMissing(b: Builder, sf: StateFrame): void {
+  const m = sf.frameIndex === 0 ? sf.state.failure?.missing : undefined;
+  if (!m) return;
+  if (m.kind === 'field') {
+    const o = objectOf(b, m.receiver);
+    const chunk = `acc(${receiverText(m.receiver, b.names)}.${m.field})`;
+    const i = o.fields.findIndex((f) => f.name === m.field);
+    const field: GraphField = { name: m.field, status: 'missing', chunk, value: '?' };
+    if (i >= 0) o.fields[i] = { ...o.fields[i], status: 'missing', chunk }; else o.fields.push(field);
+    return;
+  }
+  for (const a of m.args) if (a.sort.kind === 'ref') objectOf(b, a);
+  const args = m.args.map((a) => receiverText(a, b.names));
+  b.groups.push({ id: `g${b.groups.length}`, name: `${m.name}(${args.join(', ')})`, args, members: m.args.filter((a) => a.sort.kind === 'ref' && !isNullTerm(a)).map(objectId), recursive: false, origin: 'missing', status: 'missing' });
+}
+
+function valueExtras(v: SymValue): Partial<GraphField> {
+  if (isSymArray(v)) return { cells: cellsOf(v), length: printTerm(v.length, { maxLength: 40 }) };
+  if (v.sort.kind === 'bv') return { type: `${v.sort.signed ? 'i' : 'u'}${v.sort.width}` };
+  return {};
+}
+
+/** The cells an array's contents name: the stores over its base, innermost index first; the base's other cells as `rest`. */
+function cellsOf(a: SymArray): { index: string; value: string }[] {
+  const out: { index: string; value: string }[] = [];
+  const seen = new Set<number>();
+  let t = a.contents;
+  while (t.op === 'store' && out.length < MAX_CELLS) {
+    const [base, i, v] = t.args;
+    if (!seen.has(i.id)) { seen.add(i.id); out.push({ index: printTerm(i, { maxLength: 20 }), value: printTerm(v, { maxLength: 30 }) }); }
+    t = base;
+  }
+  out.reverse();
+  out.push({ index: 'rest', value: printTerm(t, { maxLength: 30 }) });
+  return out;
+}
+
+function rootRefs(sf: StateFrame): { name: string; term: Term }[] {
+  const out: { name: string; term: Term }[] = [];
+  const add = (name: string, v: SymValue): void => { if (!isSymArray(v) && v.sort.kind === 'ref') out.push({ name, term: v }); };
+  frameOf(sf)?.store.forEach((v, name) => add(name, v));
+  sf.state.globals.forEach((v, name) => add(name, v));
+  return out;
+}
+
+function roots(sf: StateFrame): { name: string; to: string }[] {
+  return rootRefs(sf).map((r) => ({ name: r.name, to: objectId(r.term) }));
+}
+
+/** Class names of objects no `new` made: the declared type of a variable holding the reference. */
+function classNames(src: GraphSource): Map<number, string> {
+  const out = new Map<number, string>();
+  const frame = frameOf(src.sf);
+  if (!frame) return out;
+  const types = visibleNames(src.checked, frame, src.sf.state);
+  for (const r of rootRefs(src.sf)) {
+    const t = types.get(r.name)?.type;
+    if (t?.kind === 'ref' && !out.has(r.term.id)) out.set(r.term.id, t.className);
+  }
+  return out;
+}
+
+function objectNode(id: string, o: { term: Term; fields: GraphField[] }, names: RefNames, classes: Map<number, string>): GraphObject {
+  if (id === 'null') return { id, term: 'null', names: names.get(o.term.id) ?? [], fields: [] };
+  const origin = o.term.op === 'sym' ? o.term.symbol!.origin : undefined;
+  const fromNew = isAllocation(o.term) ? /^new (\w+)/.exec(origin ?? '')?.[1] : undefined;
+  const className = fromNew ?? classes.get(o.term.id);
+  return {
+    id, term: printTerm(o.term, { maxLength: 60 }), names: names.get(o.term.id) ?? [],
+    ...(className ? { className } : {}),
+    ...(origin ? { allocation: isAllocation(o.term) ? origin : `input (${origin})` } : {}),
+    fields: o.fields,
+  };
+}
+
+function pcLines(sf: StateFrame): string[] {
+  const cs = conjuncts(sf.state.pc).map((c) => printTerm(c.term, { maxLength: 160 }));
+  return cs.length > MAX_PC ? [...cs.slice(0, MAX_PC), `… ${cs.length - MAX_PC} more`] : cs;
+}
+
+function failureOf(src: GraphSource, names: RefNames): { failure?: HeapGraph['failure'] } {
+  const f = src.sf.frameIndex === 0 ? src.sf.state.failure : undefined;
+  if (!f) return {};
+  const loss = src.node && src.node.state === src.sf.state ? permissionLoss(src.node, (t) => receiverText(t, names)) : undefined;
+  return { failure: { kind: f.kind, message: f.message, line: f.span.line, ...(loss ? { missing: loss.chunk, explanation: loss.text } : {}) } };
+}
+
+/** The graph with the solver's alias facts (infeasible paths: the terms' facts only, their pc has no model). */
+export async function heapGraphWithAliases(src: GraphSource, ask: AliasAsk): Promise<HeapGraph> {
+  if (src.sf.state.status === 'infeasible') return heapGraph(src);
+  const pairs = undecidedPairs(graphTerms(src), heapOfFrame(src.sf));
+  return heapGraph(src, await aliasFacts(pairs, ask));
+}

@@ -1,0 +1,119 @@
+// `fold q(ē);` and `unfold q(ē);` (docs/design.md B.5). Fold consumes q's body with the parameters
+// bound (a pure part that may fail is a `fold` failure, a missing permission a `permission`
+// failure) and adds the instance, whose fragment is exactly the chunks taken. Unfold takes
+// the instance (missing: `permission`) and puts its fragment back, values unchanged.
+
+import type { Fold } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { State } from '../state/state';
+import { evalTerm, type Obligation } from './eval';
+import type { Term } from '../terms/term';
+import { EMPTY_HEAP, withChunk } from '../state/chunks';
+import { STEP, type EngineContext, type Successor } from './context';
+import { consume, type ConsumeHow } from './consume';
+import { recursion } from './heap/recursion';
+import { bodyShape, buildSnapshot, snapshotOf } from './heap/snapshots';
+import { unfoldSnapshot } from './unfoldSnapshot';
+import type { SymValue } from '../state/state';
+import { ask, assumeConjunct, unknownLeaf } from './checks';
+import { checkObligations } from './evalChecked';
+import { envFrom, envOf, withHeaps } from './frames';
+import { checkHealing } from './heal';
+
+function instanceText(st: Fold): string {
+  return `${st.pred.callee}(${st.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
+}
+
+export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
+  const decl = ctx.checked.predicates.get(st.pred.callee);
+  if (!decl) throw new Error(`internal: unknown predicate ${st.pred.callee}`);
+  const obligations: Obligation[] = [];
+  const env = envOf(ctx, s);
+  const args = st.pred.args.map((a) => evalTerm(a, env, obligations));
+  const checked = await checkHealing(ctx, s, obligations, (h) => foldStmt(ctx, h, st));
+  if (!checked.next) return checked.leaves;
+  const cur = checked.next;
+  const params = new Map(decl.params.map((p, i) => [p.name, args[i]]));
+  const heap = cur.heap ?? EMPTY_HEAP;
+  const instance = instanceText(st);
+  const how: ConsumeHow = {
+    env: withHeaps(envFrom(ctx, (n) => params.get(n)), heap, heap),
+    pureSite: (e) => ({ kind: 'fold', span: st.span, message: `${instance}: ${printExpr(e, 200)}` }),
+    accSite: (a) => ({ kind: 'permission', span: st.span, message: `fold ${instance} needs ${printExpr(a)}, which is not held` }),
+    predSite: (c) => ({ kind: 'permission', span: st.span, message: `fold ${instance} needs ${printExpr(c)}, which is not held` }),
+    reason: `fold ${instance}`,
+  };
+  if (recursion(ctx.checked).predicates.has(decl.name)) return [...checked.leaves, ...(await foldRecursive(ctx, cur, st, args, how))];
+  const out = await consume(ctx, cur, [decl.body], how);
+  const succ: Successor[] = [...checked.leaves, ...out.leaves];
+  for (const o of out.outs) {
+    const chunk = { kind: 'pred' as const, name: decl.name, args, fragment: o.removed, origin: { span: st.span, reason: `fold at line ${st.span.line}` } };
+    succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
+  }
+  return succ;
+}
+
+export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
+  const instance = instanceText(st);
+  const out = await consume(ctx, s, [st.pred], {
+    env: envOf(ctx, s),
+    pureSite: (e) => ({ kind: 'assert', span: st.span, message: printExpr(e) }),
+    accSite: (a) => ({ kind: 'permission', span: st.span, message: `unfold ${instance} needs ${printExpr(a)}` }),
+    predSite: () => ({ kind: 'permission', span: st.span, message: `unfold ${instance}: the instance is not held` }),
+    reason: `unfold ${instance}`,
+  });
+  const succ: Successor[] = [...out.leaves];
+  for (const o of out.outs) {
+    const taken = o.removed[0];
+    if (taken && taken.kind === 'pred' && taken.snapshot) { succ.push(...(await unfoldSnapshot(ctx, o.state, st, taken))); continue; }
+    const fragment = taken && taken.kind === 'pred' ? taken.fragment ?? [] : [];
+    succ.push({ state: { ...o.state, heap: [...(o.state.heap ?? EMPTY_HEAP), ...fragment] }, label: STEP });
+  }
+  return succ;
+}
+
+/**
+ * Fold of a recursive predicate: each way its body can hold (rules/heap/snapshots.ts alternatives)
+ * whose conditions may be true in the heap at the start is consumed on its own path, and the
+ * instance gets the snapshot built from the values and snapshots taken.
+ */
+async function foldRecursive(ctx: EngineContext, s: State, st: Fold, args: readonly Term[], how: ConsumeHow): Promise<Successor[]> {
+  const T = ctx.T;
+  const decl = ctx.checked.predicates.get(st.pred.callee)!;
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  const shape = bodyShape(decl, isPred);
+  const obligations: Obligation[] = [];
+  const conds = shape.alternatives.map((alt) => T.and(...alt.flatMap((i) => {
+    if (i.kind !== 'cond') return [];
+    const t = evalTerm(i.expr, how.env, obligations);
+    return [i.positive ? t : T.not(t)];
+  })));
+  const checked = await checkObligations(ctx, s, obligations);
+  const succ: Successor[] = [...checked.leaves];
+  if (!checked.next) return succ;
+  const cur = checked.next;
+  const instance = instanceText(st);
+  for (const [k, alt] of shape.alternatives.entries()) {
+    const cond = conds[k];
+    if (cond.op === 'const' && cond.value === false) continue;
+    let side = cur;
+    if (!(cond.op === 'const' && cond.value === true)) {
+      const r = await ask(ctx, cur, cond);
+      if (r.status === 'unknown') { succ.push(unknownLeaf(cur, r, `which way ${instance} is folded`)); continue; }
+      if (r.status === 'unsat') continue;
+      side = assumeConjunct(cur, cond, st.span, `fold ${instance}: this way of its body`, r);
+    }
+    const parts = alt.flatMap((i) => (i.kind === 'acc' ? [i.acc] : i.kind === 'pred' ? [i.call] : i.kind === 'pure' ? [i.expr] : []));
+    const slots = alt.flatMap((i) => (i.kind === 'acc' || i.kind === 'pred' ? [i.slot] : []));
+    const out = await consume(ctx, side, parts, how);
+    succ.push(...out.leaves);
+    for (const o of out.outs) {
+      const leaves: (SymValue | undefined)[] = Array.from({ length: shape.slots }, () => undefined);
+      o.removed.forEach((c, j) => { leaves[slots[j]] = c.kind === 'field' ? c.value : snapshotOf(T, c); });
+      const snapshot = buildSnapshot(T, decl.name, leaves, instance);
+      const chunk = { kind: 'pred' as const, name: decl.name, args, snapshot, origin: { span: st.span, reason: `fold at line ${st.span.line}` } };
+      succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
+    }
+  }
+  return succ;
+}

@@ -1,0 +1,27 @@
+// The head of an arbitrary iteration of a loop in modular mode (plain and heap loops alike):
+// the condition splits the state into one more iteration, which ends by re-checking the
+// invariant (`loopPreserve`), and the exit, which goes on with the rest of the procedure.
+
+import { exprText } from './exprText';
+import type { While } from '../../lang/ast';
+import { push, pushAll, type Kont, type State } from '../state/state';
+import type { Term } from '../terms/term';
+import { sideLabel, split } from './checks';
+import type { EngineContext, Successor } from './context';
+import { withValue } from './evalChecked';
+import { stmtInstrs, withKont } from './frames';
+
+/** `onExit` rebuilds the state the loop leaves in (a heap loop puts its frame back). */
+export function arbitraryIteration(ctx: EngineContext, s: State, loop: While, rest: Kont | null, onExit: (s: State) => State = (x) => x): Promise<Successor[]> {
+  return withValue(ctx, s, loop.cond, async (s1, v) => {
+    const cond = v as Term;
+    const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
+    const succ: Successor[] = [...sides.leaves];
+    if (sides.then) {
+      const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
+      succ.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
+    }
+    if (sides.else) succ.push({ state: withKont(onExit(sides.else), rest), label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) });
+    return succ;
+  });
+}

@@ -1,0 +1,23 @@
+// Mapping from Sym types to term sorts (arrays map to their element sort's SMT array; the
+// length is kept beside the contents, see SymArray).
+
+import type { Type } from '../../lang/types';
+import type { Sort, Term } from '../terms/term';
+import type { TermStore } from '../terms/store';
+import { defaultValue } from '../terms/values';
+import { REF_SORT } from '../terms/term';
+
+export function sortOfType(t: Type): Sort {
+  switch (t.kind) {
+    case 'int': return { kind: 'int' };
+    case 'bool': return { kind: 'bool' };
+    case 'bv': return { kind: 'bv', width: t.width, signed: t.signed };
+    case 'array': return { kind: 'array', elem: sortOfType(t.elem) };
+    case 'ref': return REF_SORT;
+  }
+}
+
+/** The value a variable of this sort starts with when nothing else is said: 0, false, empty. */
+export function defaultTerm(T: TermStore, s: Sort): Term {
+  return T.constOf(defaultValue(s), s);
+}

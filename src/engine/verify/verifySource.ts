@@ -1,0 +1,64 @@
+// One code path from source text to a verification report, shared by `symdap verify` and
+// the editor extension's "Verify file" command: parse, check, solve, explore, report.
+
+import { loadSource } from '../../lang/frontend';
+import { hasErrors, type Diagnostic } from '../../lang/diagnostics';
+import { createSolver } from '../solver/index';
+import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from '../solver/solver';
+import { errorReport, type VerifyReport } from './report';
+import { symbolicHeapError } from '../rules/heap/heapGuard';
+import { synthModeError } from '../synth/guard';
+import type { ExecutionTree } from '../explore/tree';
+import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
+import type { ConcreteInputs } from '../concolic/assignment';
+
+export interface VerifySourceOptions extends VerifyOptions {
+  readonly solver?: BackendName;
+  /** Per-query solver time limit; DEFAULT_QUERY_TIMEOUT_MS when absent (a query past it is unknown). */
+  readonly timeoutMs?: number;
+  /** Z3's memory limit in MB; the backend's default when absent. */
+  readonly memoryLimitMb?: number;
+  /** Run SAGE's generational search (concolic runs) instead of exploring the tree. */
+  readonly generational?: { readonly runs?: number; readonly seed?: ConcreteInputs };
+}
+
+export interface VerifySourceResult {
+  readonly report: VerifyReport;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly tests: TestCase[];
+  /** A usage problem (e.g. an unknown entry procedure). */
+  readonly error?: string;
+  /** The explored tree, when kept (`retain: true`). */
+  readonly tree?: ExecutionTree;
+}
+
+export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
+  const { checked, diagnostics } = loadSource(source, file);
+  if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
+  const heap = symbolicHeapError(checked, opts.mode ?? 'explore') ?? synthModeError(checked, opts.mode ?? 'explore');
+  if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
+  const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
+  try {
+    // The concolic and concrete modules load only for a generational search (start-up of the rest).
+    const out = opts.generational
+      ? await (await import('./verifyGenerational')).verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })
+      : await verifyProgram(checked, solver, opts);
+    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
+  } finally {
+    solver.dispose();
+  }
+}
+
+/** Solver settings of a verification run. Two environment variables exist for fault-injection
+ *  tests of the real CLI: SYMDAP_Z3_MEMORY_MB (Z3's memory limit) and SYMDAP_SOLVER_FAULT=abort@N
+ *  (abort the Z3 WebAssembly instance at the N-th solver call). */
+export function solverOptions(opts: VerifySourceOptions, env: NodeJS.ProcessEnv): SolverOptions {
+  const memory = Number(env.SYMDAP_Z3_MEMORY_MB);
+  const fault = /^abort@(\d+)$/.exec(env.SYMDAP_SOLVER_FAULT ?? '');
+  return {
+    backend: opts.solver ?? 'z3-wasm',
+    timeoutMs: opts.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    memoryLimitMb: opts.memoryLimitMb ?? (memory > 0 ? memory : undefined),
+    abortAtCheck: fault ? Number(fault[1]) : undefined,
+  };
+}

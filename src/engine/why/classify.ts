@@ -1,0 +1,144 @@
+// Real bug or too-weak specification (issue 25): each failure of a report gets a class.
+// - `real`: a concrete input reaches it. First the failure's own counterexample is replayed by
+//   the concrete interpreter (as `symdap run --inputs` does); in modular mode, where a loop is
+//   its invariant and a call its callee's contract, the procedure is then explored with callees
+//   inlined and loops unrolled (bounded), and a failure found there at the same place is
+//   replayed in turn. The input that replays is given.
+// - `spec-too-weak`: that exploration ended every path and none fails here, so only an
+//   abstraction on the failing path (a loop invariant, a callee's ensures, a `join φ;`) lets it
+//   fail: the last one on the path is named with what it did not say.
+// - `undecided`: the bounds ran out (or the solver could not decide) before either was shown.
+// A failure on no path (well-formedness) fails whatever the input: `real`, without an input.
+
+import type { CheckedProgram } from '../../lang/checked';
+import type { Expr, Proc, Stmt } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { Solver } from '../solver/solver';
+import type { Abstraction, FailureClass, FailureReport, VerifyReport } from '../verify/report';
+import type { Counterexample } from '../state/counterexample';
+import { isOnNoPath } from '../state/counterexample';
+import { runConcrete } from '../concrete/interpreter';
+import { parseInputs } from '../concrete/inputs';
+import { inputTypesOf } from '../concrete/havoc';
+import { forEachStmt } from '../rules/walkStmts';
+import { verifyProgram } from '../verify/verify';
+
+export interface Classification {
+  readonly class: FailureClass;
+  /** For `real`: inputs that replay to this failure with `symdap run --inputs`. */
+  readonly input?: Counterexample;
+  readonly abstraction?: Abstraction;
+  /** The class in a sentence, for the CLI, the debugger and diagnostics. */
+  readonly classNote: string;
+}
+
+export interface ClassifyOptions {
+  readonly mode: 'explore' | 'modular';
+  readonly entry: Proc;
+  /** Bounds of the inlined exploration (modular failures). */
+  readonly loopBound?: number;
+  readonly recursionBound?: number;
+}
+
+const INLINED_BOUNDS = { loopBound: 8, recursionBound: 4 };
+
+/** The report with a class on every failure. */
+export async function classifyFailures(checked: CheckedProgram, solver: Solver, report: VerifyReport, opts: ClassifyOptions): Promise<VerifyReport> {
+  const explored = new Map<Proc, Promise<VerifyReport>>();
+  const inlined = (proc: Proc): Promise<VerifyReport> => {
+    let r = explored.get(proc);
+    if (!r) {
+      r = verifyProgram(checked, solver, { mode: 'explore', entry: proc.name, loopBound: opts.loopBound ?? INLINED_BOUNDS.loopBound, recursionBound: opts.recursionBound ?? INLINED_BOUNDS.recursionBound }).then((o) => o.report);
+      explored.set(proc, r);
+    }
+    return r;
+  };
+  const failures: FailureReport[] = [];
+  for (const f of report.failures) failures.push({ ...f, ...(await classify(checked, f, opts, inlined)) });
+  return { ...report, failures };
+}
+
+async function classify(checked: CheckedProgram, f: FailureReport, opts: ClassifyOptions, inlined: (p: Proc) => Promise<VerifyReport>): Promise<Classification> {
+  if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself fails, whatever the input' };
+  const proc = opts.mode === 'modular' ? procAt(checked, f.line) ?? opts.entry : opts.entry;
+  if (f.afterJoin?.status === 'possibly-spurious') {
+    const line = f.afterJoin.joinLines[f.afterJoin.joinLines.length - 1];
+    const forgot = f.afterJoin.forgot ? `forgot ${f.afterJoin.forgot}` : 'says too little for this check';
+    return tooWeak({ kind: 'join', line, forgot });
+  }
+  if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
+  if (opts.mode === 'explore' && !f.afterJoin) {
+    // Explore mode abstracts nothing but joins: a failure there is on a feasible path.
+    return { class: 'real', input: f.counterexample, classNote: `real: a feasible path reaches it${f.kind === 'permission' ? ' (a concrete run checks no permissions)' : ''}` };
+  }
+  const unrolled = await inlined(proc);
+  const found = unrolled.failures.find((g) => g.kind === f.kind && g.line === f.line && g.afterJoin?.status !== 'possibly-spurious');
+  if (found && (found.kind === 'permission' || replays(checked, proc, found, found.counterexample))) {
+    return real(found.counterexample, `with ${proc.name}'s callees inlined and loops unrolled`);
+  }
+  if (unrolled.paths.bounded > 0 || unrolled.paths.unknown > 0) {
+    const why = unrolled.paths.bounded > 0 ? `loops unrolled ${INLINED_BOUNDS.loopBound} times and calls ${INLINED_BOUNDS.recursionBound} deep` : 'the solver could not decide every path';
+    return { class: 'undecided', classNote: `undecided: no input found that reaches it within the bounds (${why})` };
+  }
+  return tooWeak(abstractionOn(checked, proc, f));
+}
+
+function real(input: Counterexample, how: string): Classification {
+  return { class: 'real', input, classNote: `real: a concrete input reaches it (${how})` };
+}
+
+function tooWeak(a: Abstraction | undefined): Classification {
+  if (!a) return { class: 'spec-too-weak', classNote: 'specification too weak: no input reaches this failure' };
+  const what = a.kind === 'join' ? `the join at line ${a.line}` : a.kind === 'invariant' ? `the invariant at line ${a.line}` : `the ensures at line ${a.line}`;
+  return { class: 'spec-too-weak', abstraction: a, classNote: `specification too weak: no input reaches this failure; ${what} ${a.forgot}` };
+}
+
+/** Does a concrete run of `proc` on `input` fail with this failure's kind at its line? */
+function replays(checked: CheckedProgram, proc: Proc, f: FailureReport, input: Counterexample): boolean {
+  const parsed = parseInputs(JSON.parse(JSON.stringify(input)), inputTypesOf(checked, proc), checked.classes);
+  if (parsed.error || !parsed.inputs) return false;
+  const run = runConcrete(checked, proc, parsed.inputs, { objects: parsed.objects });
+  return run.status === 'failed' && run.failure?.kind === f.kind && run.failure.span.line === f.line;
+}
+
+/** The procedure whose declaration (contract and body) holds the line. */
+function procAt(checked: CheckedProgram, line: number): Proc | undefined {
+  return [...checked.procs.values()].find((p) => p.span.line <= line && line <= p.span.endLine);
+}
+
+/**
+ * The abstraction the failing path went through last: a loop with invariants (its first
+ * invariant) or a call (the callee's first ensures) on the trace before the failure; a failing
+ * invariant is itself the abstraction that is too weak (not inductive).
+ */
+function abstractionOn(checked: CheckedProgram, proc: Proc, f: FailureReport): Abstraction | undefined {
+  const formula = f.formula;
+  if (f.kind === 'invariant') return { kind: 'invariant', line: f.line, forgot: `is not inductive as stated: strengthen it so that ${formula} follows` };
+  const at = abstractionsByLine(checked, proc);
+  for (let i = f.trace.length - 1; i >= 0; i--) {
+    const a = at.get(f.trace[i]);
+    if (a && f.trace[i] !== f.line) return { ...a, forgot: `${a.forgot}: it does not imply what the check needs (${formula})` };
+  }
+  return undefined;
+}
+
+function abstractionsByLine(checked: CheckedProgram, proc: Proc): Map<number, Abstraction> {
+  const at = new Map<number, Abstraction>();
+  forEachStmt(proc.body.stmts, (st) => {
+    if (st.kind === 'while' && st.invariants.length > 0) at.set(st.span.line, { kind: 'invariant', line: st.invariants[0].span.line, forgot: 'says too little' });
+    const callee = calleeOf(checked, st);
+    if (callee) {
+      const line = callee.ensures[0]?.span.line ?? callee.nameSpan.line;
+      const said = callee.ensures.length === 0 ? 'has no ensures' : `(${callee.ensures.map((e: Expr) => printExpr(e)).join(' && ')}) says too little`;
+      at.set(st.span.line, { kind: 'ensures', line, forgot: `of ${callee.name} ${said}` });
+    }
+  });
+  return at;
+}
+
+/** The procedure a statement calls (`p(…);`, `x := p(…);`, `var x := p(…);`, `a, b := p(…);`). */
+function calleeOf(checked: CheckedProgram, st: Stmt): Proc | undefined {
+  const call = st.kind === 'callStmt' || st.kind === 'callAssign' ? st.call
+    : st.kind === 'assign' ? st.value : st.kind === 'varDecl' ? st.init : undefined;
+  return call?.kind === 'call' ? checked.procs.get(call.callee) : undefined;
+}

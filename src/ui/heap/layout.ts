@@ -1,0 +1,89 @@
+// Places a heap graph with elkjs (the library the tree page uses): objects as boxes of one row
+// per field, reference fields leaving from their row's port, variables as small tags at the
+// left, `null` as its own box. Deterministic (fixed input order, fixed seed); the result is
+// plain data that svg.ts draws, in the page and in Node alike.
+
+import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
+import type { GraphField, GraphObject, HeapGraph } from './model';
+
+export const ROW_H = 18;
+export const HEAD_H = 34;
+const CHAR_W = 6.7;
+const MAX_CHARS = 46;
+
+export interface Box { readonly id: string; readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+export interface Wire {
+  readonly from: string; readonly to: string; readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root';
+  readonly points: readonly { x: number; y: number }[];
+  readonly label?: string;
+}
+export interface HeapLayout { readonly boxes: ReadonlyMap<string, Box>; readonly wires: readonly Wire[]; readonly width: number; readonly height: number }
+
+let engine: InstanceType<typeof ELK> | undefined;
+
+/** Clipped to what a box shows; the full text stays in the tooltip. */
+export function clip(s: string, max = MAX_CHARS): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+export function fieldText(f: GraphField): string {
+  if (f.status === 'missing') return `✗ ${f.name}: missing`;
+  const v = f.cells ? `[${f.cells.map((c) => (c.index === 'rest' ? `…${c.value}` : c.value)).join(' | ')}]` : f.to ? '●' : f.value;
+  return clip(`${f.status === 'old' ? '(old) ' : ''}${f.name}: ${v}${f.type ? ` ${f.type}` : ''}`);
+}
+
+export function headText(o: GraphObject): [string, string] {
+  if (o.id === 'null') return ['null', ''];
+  const names = o.names.length > 0 ? o.names.join(' = ') : o.term;
+  return [clip(names, 34), clip(`${o.className ?? '?'} · ${o.term}`, 40)];
+}
+
+function objectSize(o: GraphObject): { w: number; h: number } {
+  if (o.id === 'null') return { w: 48, h: 26 };
+  const [a, b] = headText(o);
+  const longest = Math.max(a.length, b.length, ...o.fields.map((f) => fieldText(f).length + 2));
+  return { w: Math.max(90, Math.ceil(longest * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
+}
+
+function objectNode(o: GraphObject): ElkNode {
+  const { w, h } = objectSize(o);
+  const ports: ElkPort[] = o.fields.flatMap((f, i) => (f.to
+    ? [{ id: `${o.id}.${f.name}`, width: 1, height: 1, x: w - 1, y: HEAD_H + i * ROW_H + ROW_H / 2, layoutOptions: { 'elk.port.side': 'EAST' } }]
+    : []));
+  return { id: o.id, width: w, height: h, ports, layoutOptions: { 'elk.portConstraints': 'FIXED_POS' } };
+}
+
+export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
+  engine ??= new ELK();
+  const ids = new Set(g.objects.map((o) => o.id));
+  const children: ElkNode[] = [
+    ...g.roots.filter((r) => ids.has(r.to)).map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
+    ...g.objects.map(objectNode),
+  ];
+  const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
+  g.roots.forEach((r) => { if (ids.has(r.to)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' }); });
+  for (const e of g.edges) {
+    if (!ids.has(e.from) || !ids.has(e.to)) continue;
+    wires.push({ id: `e${wires.length}`, from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from, to: e.to, kind: e.kind, ...(e.condition ? { label: e.kind === 'mayAlias' ? `may alias: ${e.condition}${e.verdict === 'unknown' ? ' (solver: unknown)' : ''}` : `same: ${e.condition}` } : {}) });
+  }
+  const edges: ElkExtendedEdge[] = wires.map((w) => ({ id: w.id, sources: [w.from], targets: [w.to] }));
+  const graph: ElkNode = {
+    id: 'heap',
+    layoutOptions: {
+      'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.randomSeed': '1',
+      'elk.spacing.nodeNode': '22', 'elk.layered.spacing.nodeNodeBetweenLayers': '56', 'elk.edgeRouting': 'POLYLINE',
+      'elk.layered.thoroughness': '3', 'elk.separateConnectedComponents': 'true', 'elk.spacing.componentComponent': '30',
+    },
+    children, edges,
+  };
+  const out: ElkNode = await engine.layout(graph);
+  const boxes = new Map<string, Box>();
+  for (const c of out.children ?? []) boxes.set(c.id, { id: c.id, x: c.x ?? 0, y: c.y ?? 0, w: c.width ?? 0, h: c.height ?? 0 });
+  const routed = new Map((out.edges ?? []).map((e) => [e.id, e]));
+  const placed: Wire[] = wires.map(({ id, ...w }) => {
+    const sec = (routed.get(id) as { sections?: { startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: { x: number; y: number }[] }[] } | undefined)?.sections?.[0];
+    const points = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y })) : [];
+    return { ...w, points };
+  });
+  return { boxes, wires: placed, width: out.width ?? 0, height: out.height ?? 0 };
+}

@@ -1,0 +1,118 @@
+// The heap graph drawn (issue 27): `symdap verify --heap-graph DIR` writes one SVG per failing
+// path for every failing heap sample, with the missing chunk marked; and Chromium screenshots
+// (test-output/heap/, looked at) of alias.sym, list.sym (a folded recursive predicate),
+// missing_permission.sym and a generated 50-object program, graphs asked of the real adapter.
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './browser';
+import { openSession, writeProgram, type Harness } from '../adapter/sessionHarness';
+import { renderHeapSvg } from '../../src/ui/heap/render';
+import type { HeapGraph } from '../../src/ui/heap/model';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'bin', 'symdap.js');
+const HEAP = path.join(ROOT, 'samples', 'heap');
+const OUT = path.join(ROOT, 'test-output', 'heap');
+
+/** The failing heap samples: those whose header expects a failed verdict with a failure on a path. */
+const FAILING = readdirSync(HEAP).filter((f) => /@failure \d+/.test(readFileSync(path.join(HEAP, f), 'utf8')));
+
+test.each(FAILING)('verify heap/%s --heap-graph writes one SVG per failing path, the missing chunk marked', async (name) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
+  const r = await run(process.execPath, [BIN, 'verify', path.join(HEAP, name), '--json', '--heap-graph', dir], { maxBuffer: 1 << 24 }).catch((e: { stdout: string }) => e);
+  const report = JSON.parse(r.stdout) as { paths: { failed: number }; failures: { kind: string; line: number }[] };
+  const files = readdirSync(dir).sort();
+  // not_self_framing.sym fails well-formedness, on no path: no state, no graph.
+  expect(files.length).toBe(report.paths.failed);
+  for (const f of report.paths.failed > 0 ? report.failures : []) expect(files.some((x) => x.endsWith(`-line${f.line}.svg`)), `an SVG for line ${f.line}`).toBe(true);
+  for (const file of files) {
+    const svg = readFileSync(path.join(dir, file), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('failure at line');
+    if (/permission failure/.test(svg) && /missing acc\(/.test(svg)) expect(svg).toContain('data-status="missing"');
+  }
+}, 120_000);
+
+const FIFTY = `class Node { var val: int; var next: Node; var other: Node; }
+proc main() {
+${Array.from({ length: 50 }, (_, i) => `  var n${i}: Node := new Node;\n  n${i}.val := ${i};`).join('\n')}
+${Array.from({ length: 49 }, (_, i) => `  n${i}.next := n${i + 1};`).join('\n')}
+${Array.from({ length: 10 }, (_, i) => `  n${i * 5}.other := n${(i * 5 + 17) % 50};`).join('\n')}
+  assert n0.val == 0;
+}
+`;
+
+let h: Harness;
+let browser: Browser | undefined;
+beforeAll(async () => { mkdirSync(OUT, { recursive: true }); if (chromiumAvailable) browser = await launchChromium(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => { h = await openSession(); });
+afterEach(async () => { await h.close(); });
+
+/** Launches `program`, stops at `line`, and asks the graph of the top frame. */
+async function graphAt(program: string, line: number, entry?: string): Promise<HeapGraph> {
+  const stopped = h.dc.waitForEvent('stopped');
+  const initialized = h.dc.waitForEvent('initialized');
+  const launched = h.dc.launch({ program, stopOnEntry: false, ...(entry ? { entry } : {}) });
+  await initialized;
+  await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line }] });
+  await h.dc.setExceptionBreakpointsRequest({ filters: [] });
+  await h.dc.configurationDoneRequest();
+  await launched;
+  const ev = await stopped as DebugProtocol.StoppedEvent;
+  const top = (await h.dc.stackTraceRequest({ threadId: ev.body.threadId! })).body.stackFrames[0];
+  expect(top.line).toBe(line);
+  const g = (await h.dc.customRequest('symdap/heapGraph', { frameId: top.id })).body as HeapGraph;
+  return g;
+}
+
+async function shoot(name: string, g: HeapGraph): Promise<string> {
+  const svg = await renderHeapSvg(g, name);
+  if (!browser) return svg;
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
+  await page.locator('svg').first().screenshot({ path: path.join(OUT, `${name}.png`), timeout: 20_000 });
+  await page.close();
+  return svg;
+}
+
+describe('heap graphs in Chromium', () => {
+  test('alias.sym at line 37: c and d one object, e another', async () => {
+    const alias = await graphAt(path.join(HEAP, 'alias.sym'), 37);
+    const cd = alias.objects.find((o) => o.names.includes('c'))!;
+    expect(cd.names).toEqual(['c', 'd']);
+    expect(alias.objects.find((o) => o.names.includes('e'))!.id).not.toBe(cd.id);
+    expect(await shoot('alias', alias)).toContain('c = d');
+  }, 120_000);
+
+  test('list.sym at line 49: the list as a folded recursive list(l) group', async () => {
+    const list = await graphAt(path.join(HEAP, 'list.sym'), 49);
+    expect(list.groups.map((g) => g.name)).toEqual(['list(l)']);
+    expect(list.groups[0].recursive).toBe(true);
+    expect(await shoot('list', list)).toContain('list(l) folded');
+  }, 120_000);
+
+  test('missing_permission.sym at line 35: clear(c) kept acc(c.x): c has no field chunk left', async () => {
+    const missing = await graphAt(path.join(HEAP, 'missing_permission.sym'), 35);
+    expect(missing.objects.find((o) => o.names.includes('c'))!.fields).toEqual([]);
+    await shoot('missing_permission-line35', missing);
+  }, 120_000);
+
+  test('a generated program of 50 objects: all drawn, every next edge', async () => {
+    const file = writeProgram('fifty.sym', FIFTY);
+    const g = await graphAt(file, FIFTY.split('\n').findIndex((l) => l.includes('assert')) + 1);
+    const objects = g.objects.filter((o) => o.id !== 'null');
+    expect(objects.length).toBe(50);
+    expect(g.edges.filter((e) => e.kind === 'field' && e.field === 'next' && e.to !== 'null').length).toBe(49);
+    const svg = await shoot('fifty', g);
+    expect(svg.match(/data-object="o/g)?.length).toBe(50);
+  }, 120_000);
+});
