@@ -5,7 +5,7 @@
 import { isOnNoPath } from '../engine/state/counterexample';
 import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { loadViper, UNSUPPORTED } from '../lang/viper/frontend';
-import { viperErrorId } from '../lang/viper/errorIds';
+import { viperError } from '../lang/viper/errorIds';
 
 export type ViperFailure = FailureReport & { readonly viperError: string };
 export type ViperVerdict = VerifyReport['verdict'] | 'unsupported';
@@ -23,8 +23,10 @@ export function viperReport(r: VerifyReport, source: string): ViperReport {
   const { sites } = loadViper(source, r.file);
   const failures = r.failures.map((f) => {
     const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn };
-    const viperError = viperErrorId({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);
-    return { ...f, viperError, message: `${f.message} [${viperError}]` };
+    const v = viperError({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);
+    // Viper reports a function's or predicate's ill-formed body at its declaration.
+    const at = v.reportAt === undefined ? {} : { line: v.reportAt.line, column: v.reportAt.col, endLine: v.reportAt.line, endColumn: v.reportAt.col };
+    return { ...f, ...at, viperError: v.id, message: `${f.message} [${v.id}]` };
   });
   return { ...r, failures };
 }

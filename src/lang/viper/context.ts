@@ -26,7 +26,12 @@ export type SiteKind =
   | 'if' | 'while' | 'invariant' | 'requires' | 'ensures' | 'fnPost' | 'functionBody' | 'functionPre' | 'predicateBody'
   | 'application' | 'varDecl';
 
-export interface Site { readonly kind: SiteKind; readonly span: Span }
+export interface Site {
+  readonly kind: SiteKind;
+  readonly span: Span;
+  /** Where Viper reports a failure at this site, when not at the failure itself (a function's or predicate's declaration). */
+  readonly reportAt?: Span;
+}
 
 export interface Collect {
   readonly refusals: { feature: string; span: Span }[];

@@ -21,17 +21,28 @@ const ERRORS: Readonly<Record<SiteKind, string>> = {
   call: 'call.failed', fold: 'fold.failed', unfold: 'unfold.failed', assign: 'assignment.failed',
   fieldAssign: 'assignment.failed', new: 'assignment.failed', varDecl: 'assignment.failed', if: 'if.failed',
   while: 'while.failed', invariant: 'invariant.not.preserved', requires: 'not.wellformed', ensures: 'postcondition.violated',
-  fnPost: 'postcondition.violated', functionBody: 'function.not.wellformed', functionPre: 'function.not.wellformed',
+  fnPost: 'postcondition.violated', functionBody: 'function.not.wellformed', functionPre: 'not.wellformed',
   predicateBody: 'predicate.not.wellformed', application: 'application.precondition',
 };
 
 export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
-  const reason = REASONS[f.kind] ?? 'assertion.false';
-  return `${errorOf(f, sites)}:${reason}`;
+  return viperError(f, sites).id;
 }
 
-function errorOf(f: FailureLike, sites: readonly Site[]): string {
-  const around = sites.filter((s) => spanWithin(f.span, s.span)).sort((a, b) => size(a.span) - size(b.span));
+/** The Viper error id of a failure, and where Viper reports it when that is not the failure's own span. */
+export function viperError(f: FailureLike, sites: readonly Site[]): { readonly id: string; readonly reportAt?: Span } {
+  const reason = REASONS[f.kind] ?? 'assertion.false';
+  const around = sitesAround(f, sites);
+  const id = `${errorOf(f, around)}:${reason}`;
+  const declared = around.find((s) => s.reportAt !== undefined);
+  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id) ? { id, reportAt: declared.reportAt } : { id };
+}
+
+function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
+  return sites.filter((s) => spanWithin(f.span, s.span)).sort((a, b) => size(a.span) - size(b.span));
+}
+
+function errorOf(f: FailureLike, around: readonly Site[]): string {
   const calleeRequires = /^\S+ requires .*which is not held/.test(f.message);
   for (const site of around) {
     // A read inside an application's arguments belongs to the enclosing construct.

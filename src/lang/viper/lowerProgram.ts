@@ -12,6 +12,7 @@ import type { Collect, DeclOf, Decls, LowerCtx } from './context';
 import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
+import { unfoldsItself } from './selfUnfolding';
 import { REF_CLASS, symType } from './types';
 
 export interface Lowered { readonly program: Program; readonly out: Collect }
@@ -90,7 +91,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
     ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
     return lowerExpr(s.expr, { ...ctx, place: 'requires' });
   });
-  ctx.out.sites.push({ kind: 'functionBody', span: f.body.span });
+  ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body = lowerExpr(f.body, { ...ctx, place: 'function' });
   const fn: FunctionDecl = { kind: 'function', name: f.name, nameSpan: f.nameSpan, params: params(f.params, ctx), result: symType(f.result, f.span, ctx), requires, body, span: f.span };
   const posts = f.specs.filter((s) => s.kind === 'ensures');
@@ -113,7 +114,8 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
 }
 
 function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
-  if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span });
+  if (unfoldsItself(p.name, ctx.decls)) refuse(ctx, 'unfolding … in inside a recursive predicate\'s own body', p.nameSpan);
+  if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span, reportAt: p.span });
   const body = p.body === undefined ? { kind: 'boolLit' as const, value: true, span: p.nameSpan } : lowerExpr(p.body, { ...ctx, place: 'predicate' });
   return { kind: 'predicate', name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body, span: p.span };
 }

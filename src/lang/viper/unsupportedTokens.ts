@@ -22,6 +22,8 @@ const BY_WORD: Readonly<Record<string, string>> = {
   goto: 'goto', quasihavoc: 'quasihavoc', quasihavocall: 'quasihavoc', refute: 'refute', asserting: 'asserting',
   adt: 'ADTs (adt)', import: 'imports', fresh: 'fresh', constraining: 'constraining blocks', outpost: 'outpost',
   unfolding_perm: 'permission amount', triggers: 'quantifier triggers',
+  low: 'information flow (low, SIF plugin)', lowEvent: 'information flow (lowEvent, SIF plugin)',
+  unreachable: 'unreachable-code checks (unreachable, smoke plugin)',
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
@@ -34,7 +36,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = featureOf(t, tokens[i - 1]);
+    const feature = featureOf(t, tokens[i - 1]) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
@@ -46,6 +48,14 @@ function featureOf(t: VToken, previous: VToken | undefined): string | undefined 
   if (t.type !== 'op') return undefined;
   if (t.text === '[') return bracketFeature(previous);
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
+}
+
+/** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */
+function sequenceFeature(tokens: readonly VToken[], i: number): string | undefined {
+  const t = tokens[i];
+  if (t.text === ',' && tokens[i - 2]?.text === ':' && tokens[i - 4]?.text === 'var') return 'several variables in one var declaration (var a: T, b: T)';
+  if (t.text === ':=' && tokens[i - 1]?.text === ')') return 'assignment to a macro application (m(x) := e)';
+  return undefined;
 }
 
 function bracketFeature(previous: VToken | undefined): string {
