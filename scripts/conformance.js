@@ -1,29 +1,35 @@
 #!/usr/bin/env node
-// `npm run conformance [-- DIR] [--out FILE] [--json FILE] [--jobs N] [--timeout S]`: runs every .vpr
+// `npm run conformance [-- DIR] [--out FILE] [--json FILE] [--jobs N] [--timeout S] [--check]`: runs every .vpr
 // under DIR (default ../shared/corpora/viper-silver, Viper's own Silver test suite, read in place)
 // through symdap and compares each with its `//::` annotations; writes docs/conformance.md.
 // Front-end refusals are found in this process (the built front end, dist/); files that load are
 // verified by `symdap verify --json`, two at a time (the machine has 2 cores), each with a wall limit.
+// Exit 1 on any unsound, error or timeout. `--check` (CI) also fails when fewer files pass than the
+// committed table (the counts line of docs/conformance.md, or of --baseline FILE) and writes the
+// table only to --out when given, so that a check never rewrites the committed one.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { readAnnotations, leftOutBecause } = require('./conformance/annotations');
+const { readAnnotations, leftOutBecause, expectationFeature } = require('./conformance/annotations');
 const { classify } = require('./conformance/classify');
-const { writeMarkdown } = require('./conformance/markdown');
+const { writeMarkdown, readCounts } = require('./conformance/markdown');
 
 const root = path.resolve(__dirname, '..');
 
 function options(argv) {
-  const o = { dir: defaultCorpus(), out: path.join(root, 'docs/conformance.md'), json: undefined, jobs: 2, timeoutS: 120 };
+  const o = { dir: defaultCorpus(), out: undefined, json: undefined, jobs: 2, timeoutS: 120, check: false, baseline: path.join(root, 'docs/conformance.md') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--out') o.out = path.resolve(argv[++i]);
+    else if (a === '--check') o.check = true;
+    else if (a === '--baseline') o.baseline = path.resolve(argv[++i]);
     else if (a === '--json') o.json = path.resolve(argv[++i]);
     else if (a === '--jobs') o.jobs = Number(argv[++i]);
     else if (a === '--timeout') o.timeoutS = Number(argv[++i]);
     else o.dir = path.resolve(a);
   }
+  if (o.out === undefined && !o.check) o.out = path.join(root, 'docs/conformance.md');
   return o;
 }
 
@@ -97,6 +103,8 @@ async function main() {
     const ann = readAnnotations(text);
     const left = leftOutBecause(rel, ann);
     if (left) { results.push({ file: rel, status: 'left out', reason: left }); continue; }
+    const needs = expectationFeature(text, ann);
+    if (needs) { results.push({ file: rel, status: 'unsupported', reason: needs, features: [needs] }); continue; }
     const fe = frontEnd(file, text);
     if (!fe.ok) { results.push({ file: rel, ...classify(ann, { ...fe, failures: [] }) }); continue; }
     toVerify.push({ file, rel, ann });
@@ -114,12 +122,18 @@ async function main() {
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, worker));
   results.sort((a, b) => a.file.localeCompare(b.file));
   const wallS = (Date.now() - started) / 1000;
-  writeMarkdown(o.out, results, { dir: path.relative(root, o.dir) || o.dir, wallS, jobs: o.jobs });
+  const baseline = o.check ? readCounts(o.baseline) : undefined;
+  if (o.out) writeMarkdown(o.out, results, { dir: path.relative(root, o.dir) || o.dir, wallS, jobs: o.jobs });
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ wallS, results }, null, 2) + '\n');
   const counts = {};
   for (const r of results) counts[r.status] = (counts[r.status] || 0) + 1;
   process.stdout.write(`${JSON.stringify(counts)} in ${wallS.toFixed(0)} s\n`);
-  process.exitCode = (counts.unsound || 0) + (counts.error || 0) + (counts.timeout || 0) > 0 ? 1 : 0;
+  const bad = (counts.unsound || 0) + (counts.error || 0) + (counts.timeout || 0);
+  if (bad > 0) process.stderr.write(`conformance: ${bad} unsound, error or timeout\n`);
+  const fewer = baseline !== undefined && (counts.pass || 0) < (baseline.pass || 0);
+  if (fewer) process.stderr.write(`conformance: ${counts.pass || 0} pass, fewer than the committed ${baseline.pass}\n`);
+  if (o.check && baseline === undefined) process.stderr.write(`conformance: no counts line in ${o.baseline}\n`);
+  process.exitCode = bad > 0 || fewer || (o.check && baseline === undefined) ? 1 : 0;
 }
 
 main().catch((e) => { process.stderr.write(`conformance: ${e && e.stack}\n`); process.exitCode = 2; });

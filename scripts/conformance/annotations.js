@@ -45,4 +45,14 @@ function leftOutBecause(relPath, ann) {
   return undefined;
 }
 
-module.exports = { readAnnotations, leftOutBecause, isFrontEndId };
+/**
+ * The feature a file's expectations need beyond the program text, or undefined: `refute.failed`
+ * where the file has no `refute` statement comes from the backend's unreachable-code detection
+ * (smoke checks, an option symdap does not have).
+ */
+function expectationFeature(text, ann) {
+  const smoke = ann.expected.some((e) => e.id.startsWith('refute.failed')) && !/^\s*refute\b/m.test(text);
+  return smoke ? 'smoke checks (refute.failed from unreachable-code detection, a backend option)' : undefined;
+}
+
+module.exports = { readAnnotations, leftOutBecause, isFrontEndId, expectationFeature };

@@ -28,8 +28,10 @@ function writeMarkdown(out, results, meta) {
   for (const r of tests) for (const f of r.features || []) features.set(f, (features.get(f) || 0) + 1);
   const featureRows = [...features.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f, n]) => [f.replace(/\|/g, '\\|'), String(n)]);
   const failing = tests.filter((r) => r.status !== 'pass' && r.status !== 'unsupported');
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, count(tests, s)]));
   const text = [
     '<!-- Written by `npm run conformance` (scripts/conformance.js); do not edit by hand. -->',
+    `<!-- counts: ${JSON.stringify(counts)} -->`,
     '# Conformance with Viper\'s Silver test suite',
     '',
     `Corpus: \`${meta.dir}\` (${results.length} .vpr files). Left out: ${results.length - tests.length} files ` +
@@ -38,10 +40,11 @@ function writeMarkdown(out, results, meta) {
     '',
     `Run: ${meta.wallS.toFixed(0)} s wall, ${meta.jobs} files at a time.`,
     '',
-    'pass: exactly the expected errors, each with its Viper id on its line; wrong: every expected error has a ' +
-      'failure on its line but the ids or the set differ (or the verdict is unknown); unsound: an expected error ' +
-      'has nothing reported on its line, or the file verifies; unsupported: refused by name (the construct below); ' +
-      'error: another front-end error; timeout.',
+    'pass: exactly the expected errors, each with its Viper id on its line; wrong: symdap reports failures, but ' +
+      'not exactly the expected ones (another line or id, an extra failure, a false alarm) or the verdict is unknown; ' +
+      'unsound: an error is expected and symdap reports none; unsupported: refused by name (the construct below), ' +
+      'or the expectations need a backend option symdap does not have (smoke checks); error: another front-end ' +
+      'error or a crash; timeout.',
     '',
     '## By folder',
     '',
@@ -59,4 +62,11 @@ function writeMarkdown(out, results, meta) {
   fs.writeFileSync(out, text);
 }
 
-module.exports = { writeMarkdown };
+/** The counts line of a table written before (`npm run conformance -- --check` compares with it), or undefined. */
+function readCounts(file) {
+  if (!fs.existsSync(file)) return undefined;
+  const m = /<!-- counts: (\{.*\}) -->/.exec(fs.readFileSync(file, 'utf8'));
+  return m ? JSON.parse(m[1]) : undefined;
+}
+
+module.exports = { writeMarkdown, readCounts };

@@ -1,6 +1,6 @@
 // Viper statements to Sym statements. Where Sym has no statement of its own the lowering uses a
-// call to a generated helper procedure (helpers.ts): `inhale A` and `assume A` with permissions
-// produce A (a helper whose ensures is A), `exhale A` consumes it (a helper whose requires is A),
+// call to a generated helper procedure (helpers.ts): `inhale A` with permissions produces A (a
+// helper whose ensures is A; `assume A` with permissions is refused), `exhale A` consumes it (a helper whose requires is A),
 // and `new(f, …)` drops the permissions of the fields not listed. Sym's `new` gives every field
 // its default value, Viper's gives arbitrary values: the lowering havocs every listed field.
 
@@ -39,6 +39,9 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'assume': case 'inhale':
       site(s.kind);
       if (!hasPermissions(s.expr, ctx)) return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
+      // Viper's `assume acc(x.f)` assumes the permission is already held (it adds none, so it may
+      // identify x with a receiver held before); read as an inhale it would learn the opposite.
+      if (s.kind === 'assume') { refuse(ctx, 'assume of permissions (assume acc(…))', s.span); return []; }
       if (hasOld(s.expr)) { refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span); return []; }
       return [inhaleHelper(s.expr, s.span, ctx)];
     case 'exhale':
