@@ -58,8 +58,10 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
   return undefined;
 }
 
-function bracketFeature(previous: VToken | undefined): string {
+function bracketFeature(previous: VToken | undefined): string | undefined {
   if (previous?.text === 'old') return 'labelled old (old[l](…))';
+  // `Seq[Int]`: the type's own word is refused already.
+  if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
   const afterOperand = previous !== undefined && (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
   return afterOperand ? 'sequence or map indexing (e[i])' : 'inhale-exhale assertion ([A, B])';
 }
