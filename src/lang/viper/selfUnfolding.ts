@@ -21,7 +21,8 @@ function mentioned(node: unknown, decls: Decls, into: { named: Set<string>; unfo
     mentioned(e.body, decls, into);
     return;
   }
-  for (const [k, v] of Object.entries(e)) if (k !== 'span') mentioned(v, decls, into);
+  // `unfolding acc(P(…)) in`: the flag reaches the instance inside `acc`.
+  for (const [k, v] of Object.entries(e)) if (k !== 'span') mentioned(v, decls, into, unfolding);
 }
 
 /** Whether the body of predicate `name` unfolds a predicate from which `name` is reachable. */

@@ -74,6 +74,7 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['assume of permissions', `${field}method m(x: Ref)\n{\n  assume acc(x.f)\n}\n`, '4:3 assume of permissions (assume acc(…))'],
     ['define in a method body', 'method m()\n{\n  define two 2\n  assert two == 2\n}\n', '3:3 define inside a method body'],
     ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', '4:10 recursive macro \'a\''],
+    ['mutually unfolding predicates', `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
     ['self-unfolding predicate', `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(P(r.n)) && unfolding P(r.n) in true)\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
   ])('%s', (_name, source, expected) => {
     expect(refusals(source)).toContain(expected);
