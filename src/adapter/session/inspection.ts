@@ -8,6 +8,7 @@ import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
+import { withViperId } from '../runtime/viperFailure';
 import { budgetedSolver } from '../runtime/budget';
 import { REQUEST_LIMITS } from '../limits';
 import { FrameIds, stackTrace, gotoTargets, type FrameRef } from './frames';
@@ -80,7 +81,7 @@ export function exceptionInfoBody(d: Debuggee, args: Args): DebugProtocol.Except
   }
   const info = exceptionInfo(t.cursor.state, t.cursor);
   if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
-  return info;
+  return withViperId(d.checked, t.cursor.state.failure, info);
 }
 
 export function gotoTargetsBody(d: Debuggee, args: Args): DebugProtocol.GotoTargetsResponse['body'] {
