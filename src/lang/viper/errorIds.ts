@@ -38,12 +38,16 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
   return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id) ? { id, reportAt: declared.reportAt } : { id };
 }
 
+/** The sites containing the failure, innermost first; of two with the same span, the later one
+ *  (the lowering records a construct before the ones inside it: `ensures f(x)` before `f(x)`). */
 function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
-  return sites.filter((s) => spanWithin(f.span, s.span)).sort((a, b) => size(a.span) - size(b.span));
+  return sites.map((s, i) => ({ s, i })).filter(({ s }) => spanWithin(f.span, s.span))
+    .sort((a, b) => size(a.s.span) - size(b.s.span) || b.i - a.i).map(({ s }) => s);
 }
 
 function errorOf(f: FailureLike, around: readonly Site[]): string {
-  const calleeRequires = /^\S+ requires .*which is not held/.test(f.message);
+  // `g requires acc(x.f) (line 3), which is not held`, also inside a contract's framing message.
+  const calleeRequires = /(^|: )\S+ requires .*which is not held/.test(f.message);
   for (const site of around) {
     // A read inside an application's arguments belongs to the enclosing construct.
     if (site.kind === 'application' && f.kind !== 'precondition' && !calleeRequires) continue;

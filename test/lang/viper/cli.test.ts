@@ -46,6 +46,14 @@ describe('symdap verify on .vpr', () => {
     expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual(['function.not.wellformed:insufficient.permission@4']);
   }, 60_000);
 
+  it('a function applied where its precondition does not hold: application.precondition', async () => {
+    const file = await write('app.vpr', 'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\n');
+    const json = JSON.parse((await symdap('verify', file, '--json')).out);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
+      'application.precondition:assertion.false@9', 'application.precondition:insufficient.permission@12',
+    ]);
+  }, 60_000);
+
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {
     const file = await write('seq.vpr', 'method m(s: Seq[Int])\n{\n}\n');
     const r = await symdap('verify', file, '--json');
