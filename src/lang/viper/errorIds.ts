@@ -55,6 +55,9 @@ function errorOf(f: FailureLike, around: readonly Site[]): string {
     if (site.kind === 'while' && f.kind === 'permission' && /the invariant of the loop/.test(f.message)) {
       return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
     }
+    // A read the invariant does not frame fails where the body starts from the invariant alone:
+    // Viper checks the invariant's well-formedness there.
+    if (site.kind === 'invariant' && f.kind === 'permission' && /is not held to read/.test(f.message)) return 'not.wellformed';
     if (site.kind === 'invariant') return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
     if ((site.kind === 'ensures' || site.kind === 'fnPost') && f.onNoPath) return 'not.wellformed';
     return ERRORS[site.kind];

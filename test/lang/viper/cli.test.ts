@@ -54,6 +54,12 @@ describe('symdap verify on .vpr', () => {
     ]);
   }, 60_000);
 
+  it('an invariant that does not frame its reads: not.wellformed', async () => {
+    const file = await write('inv.vpr', 'field f: Int\nmethod m(x: Ref)\n  requires acc(x.f)\n{\n  var b: Bool := true\n  while (b)\n    invariant x.f != 3\n  {\n    b := false\n  }\n}\n');
+    const json = JSON.parse((await symdap('verify', file, '--json')).out);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual(['not.wellformed:insufficient.permission@7']);
+  }, 60_000);
+
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {
     const file = await write('seq.vpr', 'method m(s: Seq[Int])\n{\n}\n');
     const r = await symdap('verify', file, '--json');
