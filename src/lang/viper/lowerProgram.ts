@@ -13,6 +13,7 @@ import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { unfoldsItself } from './selfUnfolding';
+import { divides } from './divisionInContract';
 import { REF_CLASS, symType } from './types';
 
 export interface Lowered { readonly program: Program; readonly out: Collect }
@@ -71,7 +72,9 @@ function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
   });
   const ensures = m.specs.filter((s) => s.kind === 'ensures').map((s) => {
     ctx.out.sites.push({ kind: 'ensures', span: s.expr.span });
-    return lowerExpr(s.expr, { ...ctx, place: 'ensures' });
+    const e = lowerExpr(s.expr, { ...ctx, place: 'ensures' });
+    if (divides(e)) refuse(ctx, 'division or modulo in a method postcondition (its definedness is not checked yet)', s.expr.span);
+    return e;
   });
   const span = m.body?.span ?? m.span;
   const havocs: Stmt[] = m.returns.map((r) => ({ kind: 'assign', target: { kind: 'var', name: r.name, span: r.span }, value: { kind: 'havoc', span: r.span }, span: r.span }));
@@ -117,5 +120,6 @@ function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
   if (unfoldsItself(p.name, ctx.decls)) refuse(ctx, 'unfolding … in inside a recursive predicate\'s own body', p.nameSpan);
   if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span, reportAt: p.span });
   const body = p.body === undefined ? { kind: 'boolLit' as const, value: true, span: p.nameSpan } : lowerExpr(p.body, { ...ctx, place: 'predicate' });
+  if (divides(body)) refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
   return { kind: 'predicate', name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body, span: p.span };
 }

@@ -75,6 +75,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['define in a method body', 'method m()\n{\n  define two 2\n  assert two == 2\n}\n', '3:3 define inside a method body'],
     ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', '4:10 recursive macro \'a\''],
     ['mutually unfolding predicates', `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
+    ['division in a method postcondition', 'method m(x: Int) returns (r: Int)\n  ensures r == 1 \\ x\n{\n  assume x != 0\n  r := 1 \\ x\n}\n', '2:11 division or modulo in a method postcondition (its definedness is not checked yet)'],
+    ['division in a macro in a method postcondition', 'define inv(x) 1 % x\nmethod m(x: Int) returns (r: Int)\n  ensures r == inv(x)\n{\n  assume false\n}\n', '3:11 division or modulo in a method postcondition (its definedness is not checked yet)'],
+    ['division in a predicate body', 'predicate P(x: Int) { 1 \\ x == 1 \\ x }\n', '1:11 division or modulo in a predicate body (its definedness is not checked yet)'],
     ['self-unfolding predicate', `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(P(r.n)) && unfolding P(r.n) in true)\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
   ])('%s', (_name, source, expected) => {
     expect(refusals(source)).toContain(expected);
