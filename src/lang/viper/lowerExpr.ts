@@ -43,7 +43,7 @@ function lowerVar(name: string, span: Span, ctx: LowerCtx): Expr {
   if (bound !== undefined) return structuredClone(bound);
   if (ctx.vars.has(name)) return { kind: 'var', name, span };
   const macro = ctx.decls.macros.get(name);
-  if (macro !== undefined) return expandExprMacro(macro, [], span, ctx);
+  if (macro !== undefined) return expandExprMacro(macro, [], span, ctx, lowerExpr);
   fail(ctx, `unknown name '${name}'`, span);
   return { kind: 'var', name, span };
 }
@@ -55,7 +55,7 @@ function fieldName(name: string, span: Span, ctx: LowerCtx): string {
 
 function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   const macro = ctx.decls.macros.get(e.name);
-  if (macro !== undefined) return expandExprMacro(macro, e.args, e.span, ctx);
+  if (macro !== undefined) return expandExprMacro(macro, e.args, e.span, ctx, lowerExpr);
   if (ctx.decls.methods.has(e.name)) {
     fail(ctx, `method '${e.name}' cannot be called inside an expression`, e.span);
   } else if (ctx.decls.functions.has(e.name)) {

@@ -116,7 +116,7 @@ function expandStmtMacro(macro: Extract<VStmt, { kind: 'define' }>, s: Extract<V
     return [];
   }
   if (s.bare && macro.params !== undefined && macro.params.length > 0) fail(ctx, `macro '${macro.name}' needs arguments`, s.span);
-  const subst = macroBindings(macro, s.args, s.span, ctx);
+  const subst = macroBindings(macro, s.args, s.span, ctx, lowerExpr);
   if (subst === undefined) return [];
   return [lowerBlock(respan(macro.body, s.span), { ...ctx, subst, depth: ctx.depth + 1 })];
 }

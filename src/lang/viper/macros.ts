@@ -6,7 +6,6 @@ import type { Expr } from '../ast';
 import type { Span } from '../span';
 import type { VDefine, VExpr } from './ast';
 import { fail, refuse, type LowerCtx } from './context';
-import { lowerExpr } from './lowerExpr';
 
 const MAX_DEPTH = 40;
 
@@ -22,7 +21,10 @@ export function respan<T>(node: T, span: Span): T {
 }
 
 /** The bindings of a macro's parameters to lowered arguments, or undefined (reported) on a mismatch. */
-export function macroBindings(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx): Map<string, Expr> | undefined {
+/** How an expression is lowered (lowerExpr.ts, passed in: that module expands macros through this one). */
+export type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
+
+export function macroBindings(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx, lowerExpr: Lower): Map<string, Expr> | undefined {
   const params = macro.params ?? [];
   if (params.length !== args.length) {
     fail(ctx, `macro '${macro.name}' expects ${params.length} argument(s) but got ${args.length}`, span);
@@ -35,12 +37,12 @@ export function macroBindings(macro: VDefine, args: readonly VExpr[], span: Span
   return new Map([...ctx.subst, ...params.map((p, i): [string, Expr] => [p.name, lowerExpr(args[i], ctx)])]);
 }
 
-export function expandExprMacro(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx): Expr {
+export function expandExprMacro(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx, lowerExpr: Lower): Expr {
   if (macro.body.kind === 'block') {
     fail(ctx, `macro '${macro.name}' is a statement macro, used as an expression`, span);
     return { kind: 'boolLit', value: true, span };
   }
-  const subst = macroBindings(macro, args, span, ctx);
+  const subst = macroBindings(macro, args, span, ctx, lowerExpr);
   if (subst === undefined) return { kind: 'boolLit', value: true, span };
   return lowerExpr(respan(macro.body, span), { ...ctx, subst, depth: ctx.depth + 1 });
 }

@@ -59,7 +59,7 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
 }
 
 function bracketFeature(previous: VToken | undefined): string | undefined {
-  if (previous?.text === 'old') return 'labelled old (old[l](…))';
+  if (previous?.text === 'old') return 'labelled old (old[l] of an expression)';
   // `Seq[Int]`: the type's own word is refused already.
   if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
   const afterOperand = previous !== undefined && (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');

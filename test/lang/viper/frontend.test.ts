@@ -61,7 +61,7 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
     ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
-    ['labelled old', `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`, '6:13 labelled old (old[l](…))'],
+    ['labelled old', `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`, '6:13 labelled old (old[l] of an expression)'],
     ['perm', `${field}method m(x: Ref)\n{\n  assert perm(x.f) == perm(x.f)\n}\n`, '4:10 perm(…)'],
     ['import', 'import "a.vpr"\n', '1:1 imports'],
     ['refute', 'method m()\n{\n  refute false\n}\n', '3:3 refute'],
