@@ -16,12 +16,13 @@
 //   explore    the execution tree, the explorer loop, searchers, coverage
 //   concolic   concolic runs and the generational search
 //   verify     the front door: a run, the report, verify/verifySource, entry, explanations
+//   why        why a verdict: failure classes, proof dependencies, vacuity, two paths compared
 //   parallel   `verify --jobs` and the file pool
 // Beside and above the engine: src/lang (parser, checker) below it; src/lsp, src/adapter,
 // src/ui and src/cli above it, src/cli on top.
 'use strict';
 
-const ENGINE = ['terms', 'solver', 'state', 'synth', 'rules/heap', 'rules', 'rules/join', 'concrete', 'explore', 'concolic', 'verify', 'parallel'];
+const ENGINE = ['terms', 'solver', 'state', 'synth', 'rules/heap', 'rules', 'rules/join', 'concrete', 'explore', 'concolic', 'verify', 'why', 'parallel'];
 // `rules` stands for the files directly in src/engine/rules, not its subfolders.
 const layerPath = (l) => (l === 'rules' ? '^src/engine/rules/[^/]+$' : `^src/engine/${l}/`);
 

@@ -2,6 +2,7 @@
 // independent ifs (4,096 and 65,536 paths), opened in Chromium; the page's own render time
 // (parse, count, collapse, elkjs layout, drawing) is read from document.body.dataset.renderMs.
 'use strict';
+/* global document -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');

@@ -58,6 +58,11 @@ export interface DiagnosticRecord {
   readonly trace: readonly number[];
 }
 
+/** The front end's diagnostics of a report (the verifier's findings: src/lsp/verifyDiagnostics.ts). */
+export function frontEndDiagnostics(report: VerifyReport): DiagnosticRecord[] {
+  return (report.diagnostics ?? []).map(frontEndRecord);
+}
+
 export function reportToDiagnostics(report: VerifyReport): DiagnosticRecord[] {
   return [
     ...(report.diagnostics ?? []).map(frontEndRecord),

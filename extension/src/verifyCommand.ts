@@ -5,9 +5,10 @@
 
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { reportToDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
+import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
+import { frontEndDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
 import { runVerifier } from './verifier';
-import { toVscodeDiagnostics } from './vscodeDiagnostics';
+import { fromLspDiagnostics, toVscodeDiagnostics } from './vscodeDiagnostics';
 import { registerCoverageDecorations, type CoverageDecorations } from './coverageDecorations';
 
 type ServerReply = { report: VerifyReport } | { error: string } | { cancelled: true };
@@ -43,7 +44,9 @@ async function verifyDocument(collection: vscode.DiagnosticCollection, client: L
     return fromServer;
   }
   const report = await runVerifier(document.fileName);
-  collection.set(document.uri, toVscodeDiagnostics(reportToDiagnostics(report), document));
+  // The failures worded as the server words them (one code: src/lsp/verifyDiagnostics.ts).
+  const findings = verifyDiagnostics(report, document.uri.toString(), document.getText());
+  collection.set(document.uri, [...toVscodeDiagnostics(frontEndDiagnostics(report), document), ...fromLspDiagnostics(findings, document)]);
   return report;
 }
 

@@ -1,7 +1,11 @@
 // The thin VS Code side of diagnostics: records from diagnostics.ts become vscode.Diagnostic,
-// each failure carrying its path as one related information entry.
+// each failure carrying its path as one related information entry; the verifier's findings
+// come as the language server words them (src/lsp/verifyDiagnostics.ts: the permission
+// explanation, each path step named by its line), so Verify file says the same with or
+// without the server.
 
 import * as vscode from 'vscode';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { pathText, type DiagnosticRecord, type RecordSeverity } from './diagnostics';
 
 const SEVERITIES: Readonly<Record<RecordSeverity, vscode.DiagnosticSeverity>> = {
@@ -36,4 +40,23 @@ function recordRange(record: DiagnosticRecord, document: vscode.TextDocument): v
 function lineRange(line: number, document: vscode.TextDocument): vscode.Range {
   const text = document.lineAt(Math.min(Math.max(line, 1), document.lineCount) - 1);
   return new vscode.Range(text.range.start.translate(0, text.firstNonWhitespaceCharacterIndex), text.range.end);
+}
+
+const LSP_SEVERITIES: readonly vscode.DiagnosticSeverity[] = [
+  vscode.DiagnosticSeverity.Error, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Information, vscode.DiagnosticSeverity.Hint,
+];
+
+/** The server's diagnostics of `document` (src/lsp/verifyDiagnostics.ts) as VS Code's. */
+export function fromLspDiagnostics(diagnostics: readonly LspDiagnostic[], document: vscode.TextDocument): vscode.Diagnostic[] {
+  const range = (r: LspDiagnostic['range']): vscode.Range => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+  return diagnostics.map((d) => {
+    const diagnostic = new vscode.Diagnostic(range(d.range), d.message, LSP_SEVERITIES[(d.severity ?? 1) - 1]);
+    diagnostic.source = d.source ?? 'symdap';
+    if (d.code !== undefined) diagnostic.code = d.code;
+    if (d.relatedInformation) {
+      diagnostic.relatedInformation = d.relatedInformation.map((r) =>
+        new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range(r.location.range)), r.message));
+    }
+    return diagnostic;
+  });
 }

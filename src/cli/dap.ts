@@ -101,6 +101,7 @@ function untilSignal(): { readonly received: Promise<string>; dispose(): void } 
 function lazySessions(ui: boolean): { readonly create: SessionFactory; preload(): void } {
   let module: typeof SessionModule | undefined;
   const load = (): typeof SessionModule => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (start-up time), synchronously
     module ??= require('../adapter/session/session') as typeof SessionModule;
     return module;
   };

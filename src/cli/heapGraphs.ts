@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecutionTree, TreeNode } from '../engine/explore/tree';
-import type { EngineContext } from '../engine/rules/context';
 import { createSolver } from '../engine/solver';
 import type { BackendName } from '../engine/solver/solver';
 import { pcTerms } from '../engine/state/pathCondition';
@@ -43,15 +42,13 @@ export async function writeHeapGraphs(dir: string, tree: ExecutionTree, backend:
   const failing = failingNodes(tree);
   await mkdir(dir, { recursive: true });
   if (failing.length === 0) return [];
-  // The tree keeps its engine context private; its term store is the one the failing states' terms live in.
-  const ctx = (tree as unknown as { ctx: EngineContext }).ctx;
   const solver = await createSolver({ backend, timeoutMs });
   const render = await renderer();
   const written: string[] = [];
   try {
     for (const [i, n] of failing.entries()) {
       const sf = { state: n.state, frameIndex: 0 };
-      const g = await heapGraphWithAliases({ sf, node: n, checked: ctx.checked }, { solver, T: ctx.T, pc: pcTerms(n.state.pc) });
+      const g = await heapGraphWithAliases({ sf, node: n, checked: tree.program }, { solver, T: tree.terms, pc: pcTerms(n.state.pc) });
       const line = n.state.failure?.span.line ?? 0;
       const file = join(dir, `failure-${String(i + 1).padStart(3, '0')}-line${line}.svg`);
       await writeFile(file, await render(g, `${n.state.failure?.kind ?? 'failure'} at line ${line}: ${n.state.failure?.message ?? ''}`));

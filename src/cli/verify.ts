@@ -116,7 +116,7 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
   const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
-  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source);
+  if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source, { backend: opts.solver ?? 'z3-wasm', timeoutMs: opts.timeoutMs });
   if (outs.heapGraph && result.tree) await (await import('./heapGraphs')).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   if ((opts.lang ?? languageOf(file)) === 'viper') {
     const v = viperReport(report, source);

@@ -12,7 +12,7 @@ import type { ChainLink } from './operatorChain';
 import { toArray, type Branch, type Cons, type PendingChain, type PendingIf, type StartedCons } from './deferred';
 
 // nearley hands every postprocessor an untyped array of matched children.
-type D = any[];
+type D = any[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- nearley's data is untyped
 
 export interface TypeNode { readonly type: Type; readonly span: Span }
 

@@ -75,7 +75,8 @@ class SymLanguageServer {
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
     c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
     c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
-    this.documents.onDidOpen((e) => this.background(this.refresh(e.document)));
+    // Verified on open too (issue 26, item 16): a user sees the failures before any edit or save.
+    this.documents.onDidOpen((e) => { this.background(this.refresh(e.document)); void this.verifyOnSave(e.document); });
     this.documents.onDidChangeContent((e) => this.schedule(e.document));
     this.documents.onDidSave((e) => void this.verifyOnSave(e.document));
     this.documents.onDidClose((e) => this.close(e.document.uri));

@@ -2,7 +2,13 @@
 // counterexample and whose related information is the path that reaches it; an unknown
 // verdict is a warning (never silence, which would read as success).
 
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import type { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity } from 'vscode-languageserver';
+
+// LSP's severities, named here so that this file imports only types: the VS Code extension
+// bundles it (Verify file without the server) and must not pull in the server library,
+// whose main module starts a client-process watchdog when it is loaded.
+const ERROR: DiagnosticSeverity = 1;
+const WARNING: DiagnosticSeverity = 2;
 import { formatCounterexample, isOnNoPath } from '../engine/state/counterexample';
 import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { spanToRange } from './analysis';
@@ -23,7 +29,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
   const classNote = f.classNote ? ` — ${f.classNote}` : '';
   return {
     range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
-    severity: DiagnosticSeverity.Error, source: 'symdap verify',
+    severity: ERROR, source: 'symdap verify',
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
       : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}${classNote}`,
@@ -41,7 +47,7 @@ function warningDiagnostic(w: NonNullable<VerifyReport['warnings']>[number], lin
   const range = lineRange(w.line, lines);
   return {
     range: { start: { line: w.line - 1, character: Math.max(0, w.column - 1) }, end: range.end },
-    severity: DiagnosticSeverity.Warning, source: 'symdap verify', code: w.kind, message: w.message,
+    severity: WARNING, source: 'symdap verify', code: w.kind, message: w.message,
   };
 }
 
@@ -64,7 +70,7 @@ function unknownDiagnostic(report: VerifyReport): Diagnostic {
   const why = report.notes.length > 0 ? report.notes.join('; ') : 'the search was incomplete';
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
-    severity: DiagnosticSeverity.Warning, source: 'symdap verify',
+    severity: WARNING, source: 'symdap verify',
     message: `verification unknown: no failure found, but ${why}`,
   };
 }

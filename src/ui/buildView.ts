@@ -10,6 +10,10 @@ import { locationOf } from '../adapter/session/frames';
 import { shortPc } from '../adapter/runtime/paths';
 import type { ViewEdge, ViewKind, ViewNode, ViewStatus } from './model';
 import { isExcludedPath } from '../engine/verify/synthVerdict';
+import type { CheckedProgram } from '../lang/checked';
+import { heapGraph } from '../adapter/runtime/heapGraph';
+import { summarizeFailure } from '../adapter/runtime/describe';
+import type { HeapGraph } from './heap/model';
 
 /** What the debugger adds: where threads stand, and which held branch children a click follows. */
 export interface ViewMarks {
@@ -20,10 +24,20 @@ export interface ViewMarks {
   readonly held: ReadonlyMap<number, number>;
   /** A program with synth functions: failed paths are shown as `excluded`. */
   readonly excluding?: boolean;
+  /** The program: with classes, view nodes carry their state's heap graph. */
+  readonly checked?: CheckedProgram;
+  /** A failure's class in a sentence, once known (runtime/why.ts, the report's classes). */
+  readonly classOf?: (n: TreeNode) => string | undefined;
 }
 
+/** Heap graphs go into at most this many view nodes (breadth-first: the top of the tree). */
+export const MAX_HEAP_VIEW_NODES = 400;
+
 /** Facts of a node that never change (states are immutable): printed once. */
-interface Facts { readonly line?: number; readonly proc: string; readonly pc: string; readonly locals: [string, string][]; readonly note?: string }
+interface Facts {
+  readonly line?: number; readonly proc: string; readonly pc: string; readonly locals: [string, string][]; readonly note?: string;
+  readonly counterexample?: string; readonly heap?: HeapGraph;
+}
 
 export type FactCache = WeakMap<TreeNode, Facts>;
 
@@ -46,7 +60,8 @@ export function buildView(tree: ExecutionTree, max: number, marks?: ViewMarks, c
     if (known) { if (edge) known.edges.push(edge); continue; }
     if (out.size >= max) { truncated = true; continue; }
     const edges: ViewEdge[] = edge ? [edge] : [];
-    out.set(n.id, { node: viewNode(n, kind, edges, facts(n, cache), marks), edges });
+    const withHeap = marks?.checked !== undefined && marks.checked.classes.size > 0 && out.size < MAX_HEAP_VIEW_NODES ? marks.checked : undefined;
+    out.set(n.id, { node: viewNode(n, kind, edges, facts(n, cache, withHeap), marks), edges });
     for (const c of tree.childrenOf(n) ?? []) queue.push({ n: c, from: n.id });
   }
   return { nodes: [...out.values()].map((v) => v.node), truncated };
@@ -89,22 +104,32 @@ function viewNode(n: TreeNode, kind: ViewKind, edges: ViewEdge[], f: Facts, mark
   const held = marks?.held.get(n.id);
   const thread = paused ?? marks?.owner(n);
   const side = n.label.kind === 'then' || n.label.kind === 'else' ? n.label.kind : undefined;
+  const why = n.state.failure ? marks?.classOf?.(n) : undefined;
   return {
     id: n.id, kind, status: viewStatus(n.state, paused !== undefined, marks?.excluding), line: f.line, in: edges, proc: f.proc, pc: f.pc, locals: f.locals,
     ...(f.note ? { note: f.note } : {}),
+    ...(f.counterexample ? { counterexample: f.counterexample } : {}),
+    ...(why ? { why } : {}),
+    ...(f.heap ? { heap: f.heap } : {}),
     ...(thread !== undefined ? { thread } : {}),
     ...(held !== undefined && side ? { follow: { thread: held, branch: side } } : {}),
   };
 }
 
-function facts(n: TreeNode, cache: FactCache): Facts {
+function facts(n: TreeNode, cache: FactCache, withHeap?: CheckedProgram): Facts {
   let f = cache.get(n);
+  if (f && withHeap && !f.heap && n.state.heap !== undefined && n.state.frames.length > 0) {
+    f = { ...f, heap: heapGraph({ sf: { state: n.state, frameIndex: 0 }, node: n, checked: withHeap }) };
+    cache.set(n, f);
+  }
   if (!f) {
     const s = n.state;
     const top = s.frames[s.frames.length - 1];
     const locals = top ? [...top.store].slice(0, MAX_LOCALS).map(([k, v]): [string, string] => [k, valueText(v)]) : [];
     const note = s.failure ? `${s.failure.kind}: ${s.failure.message}` : isTerminal(s.status) ? s.status : undefined;
-    f = { line: locationOf(s)?.line, proc: top?.proc.name ?? '', pc: shortPc(n, 200), locals, note };
+    const counterexample = s.failure ? summarizeFailure(s, n)?.counterexample : undefined;
+    const heap = withHeap && s.heap !== undefined && top ? heapGraph({ sf: { state: s, frameIndex: 0 }, node: n, checked: withHeap }) : undefined;
+    f = { line: locationOf(s)?.line, proc: top?.proc.name ?? '', pc: shortPc(n, 200), locals, note, ...(counterexample ? { counterexample } : {}), ...(heap ? { heap } : {}) };
     cache.set(n, f);
   }
   return f;

@@ -1,6 +1,8 @@
 // The execution-tree page's data: plain JSON shared by the adapter (`symdap/tree` with
 // `compact: true`, the `symdap/treeDelta` event), the headless report and the page itself.
-// No imports, so the browser bundle and Node both use it.
+// Only type imports (of plain JSON shapes), so the browser bundle and Node both use it.
+
+import type { HeapGraph } from './heap/model';
 
 /** A node's own status: how its path ended, or `live` (its state could step, and did or may), `paused` (a thread stands here).
  *  `excluded`: a failed path of a program with synth functions (it only rules out the functions that reach it). */
@@ -34,6 +36,12 @@ export interface ViewNode {
   readonly note?: string;
   /** The thread whose path ends (or stands) here. */
   readonly thread?: number;
+  /** A failure: the inputs that drive the path to it. */
+  readonly counterexample?: string;
+  /** A failure: its class in a sentence (real / specification too weak / undecided), once known. */
+  readonly why?: string;
+  /** Programs with objects: the heap graph of the node's state (innermost frame, no solver alias facts). */
+  readonly heap?: HeapGraph;
   /** An unexplored branch child held by a thread: clicking it follows this side. */
   readonly follow?: { readonly thread: number; readonly branch: 'then' | 'else' };
 }
@@ -45,11 +53,17 @@ export interface TreeView {
   readonly truncated: boolean;
   /** Headless report only: the verdict line. */
   readonly verdict?: string;
+  /** Vacuity and reachability warnings of a run that verified (unreached lines), once known. */
+  readonly warnings?: readonly ViewWarning[];
 }
+
+export interface ViewWarning { readonly kind: string; readonly line: number; readonly message: string }
 
 /** `symdap/treeDelta`: what changed since the last event (nodes added or changed, nodes gone). */
 export interface TreeDelta {
   readonly upsert: readonly ViewNode[];
   readonly remove: readonly number[];
   readonly truncated: boolean;
+  /** The run's warnings, when they became known (the session's end). */
+  readonly warnings?: readonly ViewWarning[];
 }

@@ -43,8 +43,8 @@ describe('concolic debugging (launch argument inputs)', () => {
     expect([...(await scopeValues(h.dc, f.id, 'Model')).entries()].map(([n, v]) => `${n}=${v.value}`)).toEqual(['a=3', 'b=99']);
 
     const targets = (await h.dc.stepInTargetsRequest({ frameId: f.id })).body.targets.map((x) => x.label);
-    expect(targets[1]).toMatch(/^else: .*   \(these inputs\)$/);
-    const m = /^then: .*   with a = (-?\d+), b = 99$/.exec(targets[0]);
+    expect(targets[1]).toMatch(/^else: .* {3}\(these inputs\)$/);
+    const m = /^then: .* {3}with a = (-?\d+), b = 99$/.exec(targets[0]);
     expect(m, targets[0]).not.toBeNull();
     expect(Number(m![1]) + 2).toBeGreaterThan(10);
 

@@ -57,6 +57,7 @@ describe('frames', () => {
     frames = (await h.dc.stackTraceRequest({ threadId: t })).body.stackFrames;
     const mainState = frames.find((f) => f.presentationHint === 'subtle' && f.name.startsWith('main'))!;
     stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: mainState.id }));
+    expect(stop.body.reason).toBe('restart');
     const f = await topFrame(h.dc, t);
     expect([f.name, f.line]).toEqual(['main', 22]);
     // Forward again replays the recorded path (no new threads).

@@ -177,7 +177,7 @@ describe('inspection', () => {
     expect(await watch('x < 1')).toMatch(/valid$/);
     expect(await watch('x > 0')).toMatch(/unsatisfiable/);
     expect(await watch('x < -5')).toMatch(/satisfiable, not valid: true for x = -\d+; false for x = -[1-5]\b/);
-    expect(await watch('x + 1')).toMatch(/^x \+ 1  \(e\.g\. -?\d+ for x = -\d+\)$/);
+    expect(await watch('x + 1')).toMatch(/^x \+ 1 {2}\(e\.g\. -?\d+ for x = -\d+\)$/);
     expect(await watch('$model')).toMatch(/^x = -\d+$/);
     expect(await watch('$path')).toBe('lines 22 → 12');
     await expect(h.dc.evaluateRequest({ expression: 'y + 1', frameId })).rejects.toThrow(/y/);

@@ -49,7 +49,7 @@ export async function startTcp(command: string, args: readonly string[], port: n
       const client = await tcpClient(port);
       return { client, socket: client.socket, child, stderr, exited: (ms = 10_000) => exitedWithin(child, ms) };
     } catch (e) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`cannot connect to ${command} ${args.join(' ')}: ${String(e)}\n${stderr()}`);
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`cannot connect to ${command} ${args.join(' ')}: ${String(e)}\n${stderr()}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

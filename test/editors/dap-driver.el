@@ -121,7 +121,7 @@ dap-mode selects a thread when a `stopped' event comes in."
   ;; dap-mode asks for exceptionInfo by itself and shows it with `lsp--error'.
   (symdap-wait "dap-mode's exception message" (lambda () symdap-errors) 30)
   (let ((inhibit-message t)) (symdap-tree))
-  (symdap-record 'tree `((json . ,(with-current-buffer "*symdap tree*" (buffer-string)))))
+  (symdap-record 'tree `((text . ,(with-current-buffer "*symdap tree*" (buffer-string)))))
   (let* ((session (symdap-session))
          (proc (dap--debug-session-proc session))
          (server (dap--debug-session-program-proc session)))
@@ -132,9 +132,81 @@ dap-mode selects a thread when a `stopped' event comes in."
     (symdap-record 'exit `((status . ,(process-exit-status proc))
                            (server . ,(and server t))))))
 
-(condition-case err
-    (progn (load (getenv "SYMDAP_RECIPE") nil t)
-           (symdap-run)
-           (symdap-write-result nil))
-  (error (symdap-write-result (error-message-string err))))
+;; In a terminal (SYMDAP_TTY, emacs -nw in tmux): the test reads the screen after each
+;; stage and presses F12 for the next one.  Each stage returns to Emacs's command loop, as a
+;; user's command does, so dap-ui's views refresh (on idle timers) before the screen is read.
+
+(defun symdap-stage (name data)
+  "Record DATA as step NAME and write the result to SYMDAP_RESULT.NAME."
+  (symdap-record name data)
+  (let ((process-environment (cons (format "SYMDAP_RESULT=%s.%s" (getenv "SYMDAP_RESULT") name) process-environment)))
+    (symdap-write-result nil)))
+
+(defun symdap-tty-entry ()
+  "Visit the program, set a breakpoint, debug the template, open the locals view."
+  (let ((source (find-file (getenv "SYMDAP_PROGRAM"))))
+    (goto-char (point-min))
+    (forward-line (1- (string-to-number (getenv "SYMDAP_BREAKPOINT_LINE"))))
+    (dap-breakpoint-add)
+    (dap-debug (copy-tree (cdr (assoc (getenv "SYMDAP_TEMPLATE") dap-debug-template-configurations))))
+    (symdap-wait "the stop on entry" #'symdap-stopped-p 60)
+    (dap-ui-locals)
+    (select-window (get-buffer-window source))
+    (symdap-stage 'entry (symdap-stop-info))))
+
+(defun symdap-tty-failure ()
+  "Continue to the breakpoint, then to the failure (dap-mode shows its exception message)."
+  (let ((continue (lambda (session) (dap-continue session (dap--debug-session-thread-id session)))))
+    (symdap-user-step 'breakpoint continue)
+    (symdap-user-step 'failure continue))
+  (symdap-wait "dap-mode's exception message" (lambda () symdap-errors) 30)
+  (symdap-stage 'failed `((messages . ,(with-current-buffer "*Messages*" (buffer-string))))))
+
+(defun symdap-tty-tree ()
+  "`symdap-tree', point on the failed node; RET (the test's) is recorded by `symdap-after-visit'."
+  (symdap-tree)
+  (goto-char (point-min))
+  (search-forward "✗ failed")
+  (beginning-of-line)
+  (let ((stops (length (seq-filter (lambda (e) (equal (gethash "event" e) "stopped")) symdap-events))))
+    (add-hook 'post-command-hook
+              (lambda ()
+                (when (eq this-command 'symdap-tree-visit)
+                  (run-with-timer 0.2 nil #'symdap-after-visit stops)))))
+  (symdap-stage 'tree `((text . ,(buffer-string)) (line . ,(line-number-at-pos)))))
+
+(defvar symdap-tty-stages (list #'symdap-tty-failure #'symdap-tty-tree)
+  "The stages F12 runs, in order.")
+
+(defun symdap-tty-next ()
+  (interactive)
+  (condition-case err
+      (funcall (or (pop symdap-tty-stages) (error "No stage left")))
+    (error (symdap-write-result (error-message-string err)))))
+
+(defun symdap-after-visit (stops)
+  "After RET in the outline: wait for the adapter's stop, record where the user is.
+Emacs stays up: the test reads the screen, then ends the tmux session."
+  (condition-case err
+      (progn
+        (symdap-wait "the stop after symdap/focus"
+                     (lambda () (> (length (seq-filter (lambda (e) (equal (gethash "event" e) "stopped")) symdap-events)) stops)) 30)
+        (let ((event (car symdap-events)))
+          (symdap-stage 'jump `((file . ,(buffer-file-name)) (line . ,(line-number-at-pos))
+                                (reason . ,(gethash "reason" (gethash "body" event)))))))
+    (error (symdap-write-result (error-message-string err)))))
+
+(if (getenv "SYMDAP_TTY")
+    (add-hook 'emacs-startup-hook
+              (lambda ()
+                (condition-case err
+                    (progn (load (getenv "SYMDAP_RECIPE") nil t)
+                           (global-set-key (kbd "<f12>") #'symdap-tty-next)
+                           (symdap-tty-entry))
+                  (error (symdap-write-result (error-message-string err))))))
+  (condition-case err
+      (progn (load (getenv "SYMDAP_RECIPE") nil t)
+             (symdap-run)
+             (symdap-write-result nil))
+    (error (symdap-write-result (error-message-string err)))))
 ;;; dap-driver.el ends here

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
 import { BREAKPOINT_LINE, PROGRAM } from './clientReplay';
 import { commandWorks, recipe, symdapOnPath } from './readmeRecipes';
+import { startInTmux, waitForJson } from './tmux';
 
 const DRIVER = path.join(__dirname, 'dap-driver.el');
 
@@ -28,7 +29,7 @@ interface Stop { thread: number; reason: string; line: number }
 interface Result {
   steps: {
     visit: { mode: string }; entry?: Stop; next?: Stop; threads?: { count: number };
-    breakpoint?: Stop; failure: Stop; tree: { json: string }; exit: { status: number; server: boolean | null };
+    breakpoint?: Stop; failure: Stop; tree: { text: string }; jump?: { file: string; line: number; reason: string }; failed?: { messages: string }; exit: { status: number; server: boolean | null };
     'breakpoint-heap'?: { rows: string[] }; 'failure-heap'?: { rows: string[] };
   };
   events: string[];
@@ -70,9 +71,8 @@ function expectFailureSeen(r: Result): void {
   for (const [name, value] of [['c0', 98], ['c1', 97], ['c2', 100], ['c3', 33]]) {
     expect(shown).toMatch(new RegExp(`${name}\\s*=\\s*${value}\\b`));
   }
-  const tree = JSON.parse(r.steps.tree.json) as { nodes: unknown[]; counts: { nodes: number } };
-  expect(tree.nodes.length).toBeGreaterThan(0);
-  expect(tree.counts.nodes).toBeGreaterThanOrEqual(tree.nodes.length);
+  // symdap-tree's outline: one line per node, the failure with its thread.
+  expect(r.steps.tree.text).toMatch(/^ {8}then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]$/m);
 }
 
 describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () => {
@@ -126,4 +126,54 @@ describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () 
     expect(shown).toContain('acc(c.x) was held until line 34: the call clear(c) consumed it');
     expect(r.steps.exit.status).toBe(0);
   }, 180_000);
+
+  it('in a terminal (emacs -nw in tmux): margin marks, the locals view, the exception message, the tree outline and RET', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'symdap-emacs-tty-'));
+    const shim = symdapOnPath();
+    const out = path.join(dir, 'result.json');
+    writeFileSync(path.join(dir, 'init.el'), recipe('emacs').code);
+    const term = startInTmux(dir, `emacs -nw -q --no-splash --eval "(setq native-comp-async-report-warnings-errors 'silent)" -l ${DRIVER}`, {
+      ...shim.env, HOME: dir, SYMDAP_TTY: '1', SYMDAP_RECIPE: path.join(dir, 'init.el'), SYMDAP_PROGRAM: PROGRAM,
+      SYMDAP_TEMPLATE: 'Sym: debug symbolically', SYMDAP_BREAKPOINT_LINE: String(BREAKPOINT_LINE), SYMDAP_RESULT: out,
+    });
+    const stage = async (name: string): Promise<Result & { screen: string }> => {
+      const r = await waitForJson<Result>(`${out}.${name}`, 90_000, `the ${name} stage`, term.screen, out);
+      // Back in the command loop, dap-ui's views refresh on idle timers: read the screen after them.
+      await new Promise((done) => setTimeout(done, 1500));
+      return { ...r, screen: term.screen() };
+    };
+    const sourceLine = (screen: string, text: string): string => screen.split('\n').find((l) => l.includes(text)) ?? '';
+    try {
+      const entry = await stage('entry');
+      expect(entry.error).toBeNull();
+      // No fringe in a terminal: the margin shows ▶ at the stopped line and ● at the breakpoint.
+      expect(sourceLine(entry.screen, "if (c0 == 'b')")).toMatch(/^▶ {2}if \(c0 == 'b'\)/);
+      expect(sourceLine(entry.screen, "if (c3 == '!')")).toMatch(/^● {8}if \(c3 == '!'\)/);
+      expect(entry.screen).not.toContain('treemacs-text-scale');
+      term.keys('F12');
+      const failure = await stage('failed');
+      expect(failure.steps.failure).toMatchObject({ reason: 'exception', line: 16 });
+      // The locals view refreshed at the stop without an error, and the exception message stays on screen.
+      expect(failure.screen).not.toContain('treemacs-text-scale');
+      expect(failure.steps.failed?.messages).not.toContain('treemacs-text-scale');
+      expect(failure.screen).toContain('Exception has occurred: assert');
+      expect(sourceLine(failure.screen, 'assert false;')).toMatch(/^▶ {10}assert false;/);
+      term.keys('F12');
+      const tree = await stage('tree');
+      const lines = tree.steps.tree.text.split('\n');
+      expect(lines.slice(1, 3)).toEqual([
+        'main line 10 branch — ✗ ended: 1 failed, 4 completed',
+        '  then: c0 == 98 → line 11 branch — ✗ ended: 1 failed, 3 completed',
+      ]);
+      expect(tree.screen).toMatch(/then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]/);
+      expect(tree.screen).toContain('else: c0 != 98 → line 21 end — ✓ completed: done');
+      term.keys('Enter');
+      const jump = await stage('jump');
+      expect(jump.steps.jump).toMatchObject({ file: PROGRAM, line: 16, reason: 'goto' });
+    } finally {
+      term.kill();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(shim.dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

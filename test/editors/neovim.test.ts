@@ -15,7 +15,8 @@ import type { MessageClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
 import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
-import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
+import { commandWorks, expandVariables, recipe, symdapEnvForSuite, symdapOnPath } from './readmeRecipes';
+import { startInTmux, waitForJson } from './tmux';
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
 
@@ -43,17 +44,20 @@ const NVIM_DAP: ClientProfile = {
 
 function loadRecipe(): Loaded {
   const dir = mkdtempSync(path.join(tmpdir(), 'symdap-nvim-'));
+  const shim = symdapOnPath();
   try {
     const init = path.join(dir, 'init.lua');
     const out = path.join(dir, 'result.json');
     writeFileSync(init, recipe('neovim').code);
+    // `symdap` on PATH: the recipe finds editors/nvim beside it.
     const r = spawnSync('nvim', ['--headless', '--clean', '--cmd', `set rtp^=${path.join(__dirname, 'nvim')}`, '-u', init, '-c', `luafile ${path.join(__dirname, 'nvim', 'harness.lua')}`], {
-      cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+      cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
     });
     if (!existsSync(out)) throw new Error(`Neovim wrote no result (exit ${r.status}):\n${r.stderr}${r.stdout}`);
     return JSON.parse(readFileSync(out, 'utf8')) as Loaded;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(shim.dir, { recursive: true, force: true });
   }
 }
 
@@ -75,14 +79,55 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     }
   });
 
-  it('maps step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
+  it('maps breakpoints, stepping, step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
     expect(loaded.calls).toEqual([
+      { name: 'toggle_breakpoint', args: [] },
+      { name: 'step_over', args: [] },
+      { name: 'step_into', args: [] },
       { name: 'step_into', args: [{ askForTargets: true }] },
       { name: 'step_back', args: [] },
       { name: 'reverse_continue', args: [] },
     ]);
-    expect(loaded.requests).toEqual([{ command: 'symdap/tree', arguments: '[]' }]);
+    expect(loaded.requests).toEqual([{ command: 'symdap/tree', arguments: '{"compact":true}' }]);
   });
+
+  it(':SymTree in a terminal (tmux): the tree as an outline, ended subtrees with their status, Enter goes to the node', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'symdap-nvim-tree-'));
+    const shim = symdapOnPath();
+    const out = path.join(dir, 'result.json');
+    writeFileSync(path.join(dir, 'init.lua'), recipe('neovim').code);
+    const nvim = `nvim --clean --cmd 'set rtp^=${path.join(__dirname, 'nvim')}' -u init.lua -c 'luafile ${path.join(__dirname, 'nvim', 'harness-tree.lua')}'`;
+    const term = startInTmux(dir, nvim, { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir });
+    try {
+      const shown = await waitForJson<{ error: string | null; lines: string[]; cursor: number }>(out, 90_000, 'the outline', term.screen);
+      expect(shown.error).toBeNull();
+      // One line per node under a header; the root's subtree has ended: its final status, not `running`.
+      expect(shown.lines.slice(1)).toEqual([
+        'main line 10 branch — ✗ ended: 1 failed, 4 completed',
+        '  then: c0 == 98 → line 11 branch — ✗ ended: 1 failed, 3 completed',
+        '    then: c1 == 97 → line 12 branch — ✗ ended: 1 failed, 2 completed',
+        '      then: c2 == 100 → line 13 branch — ✗ ended: 1 failed, 1 completed',
+        '        then: c3 == 33 → line 16 failure — ✗ failed: assert: false  [thread 1]',
+        '        else: c3 != 33 → line 21 end — ✓ completed: done',
+        '      else: c2 != 100 → line 21 end — ✓ completed: done',
+        '    else: c1 != 97 → line 21 end — ✓ completed: done',
+        '  else: c0 != 98 → line 21 end — ✓ completed: done',
+      ]);
+      const screen = term.screen();
+      expect(screen).toContain('then: c3 == 33 → line 16 failure — ✗ failed: assert: false');
+      expect(screen).toContain('symdap://tree');
+      // Enter on the failed node: the source window at line 16, and the adapter shows a thread there.
+      term.keys('Enter');
+      const after = await waitForJson<{ file: string; line: number; stop: { reason: string; threadId: number } }>(`${out}.after`, 30_000, 'the jump', term.screen);
+      expect(after.file).toBe(PROGRAM);
+      expect(after.line).toBe(16);
+      expect(after.stop).toMatchObject({ reason: 'goto' });
+    } finally {
+      term.kill();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(shim.dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('debugs bad_input.sym through the stdio adapter as nvim-dap does', async () => {
     const a = loaded.adapters.symdap;
@@ -92,7 +137,7 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       const tree = loaded.requests[0];
       const r = await replay(adapter.client, { ...NVIM_DAP, customRequest: { command: tree.command, arguments: JSON.parse(tree.arguments) } }, launchArgs());
       expectDebugged(r);
-      expect(r.custom?.body).toMatchObject({ counts: { threads: expect.any(Number) } });
+      expect(r.custom?.body).toMatchObject({ file: PROGRAM, nodes: expect.any(Array), truncated: false });
       expect(await adapter.exited()).toBe(0);
     } finally {
       adapter.child.kill();

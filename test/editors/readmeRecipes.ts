@@ -6,7 +6,7 @@
 // whether an editor is installed, and `${var}` expansion as clients do it.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -36,15 +36,16 @@ export function recipe(name: string): { info: string; code: string; page: string
 }
 
 /**
- * A directory holding a `symdap` script that runs this checkout's bin/symdap.js (exec, so
- * the editor's child is node itself), and an environment with that directory first on PATH.
+ * A directory holding a `symdap` command that is a symlink to this checkout's bin/symdap.js
+ * (as `npm install -g` and `npm link` make it: recipes find editors/ beside the command by
+ * resolving it), and an environment with that directory first, and this node's directory
+ * next, on PATH (the script's `#!/usr/bin/env node` runs the node of the tests).
  */
 export function symdapOnPath(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(path.join(tmpdir(), 'symdap-path-'));
-  const script = path.join(dir, 'symdap');
-  writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' '${path.join(ROOT, 'bin', 'symdap.js')}' "$@"\n`);
-  chmodSync(script, 0o755);
-  return { dir, env: { ...process.env, PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}` } };
+  symlinkSync(path.join(ROOT, 'bin', 'symdap.js'), path.join(dir, 'symdap'));
+  const PATH = [dir, path.dirname(process.execPath), process.env.PATH ?? ''].join(path.delimiter);
+  return { dir, env: { ...process.env, PATH } };
 }
 
 /** For a describe block: the environment of `symdapOnPath`, made before its tests and removed after them. */

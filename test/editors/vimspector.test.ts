@@ -9,17 +9,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXCEPTION_FILTERS } from '../../src/adapter/runtime/breakpoints';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp, type RunningAdapter } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
 
 interface Adapter { name: string; command: string[]; port?: string; variables?: Record<string, string> }
-interface Config { adapter: string; filetypes: string[]; configuration: Record<string, unknown> }
+interface Config { adapter: string; filetypes: string[]; configuration: Record<string, unknown>; breakpoints?: { exception?: Record<string, string> } }
 interface VimspectorJson { adapters: Record<string, Adapter>; configurations: Record<string, Config> }
 
-/** vimspector's initialize arguments; the exception filters are its default answers when it asks. */
-const VIMSPECTOR: ClientProfile = {
+/** vimspector's initialize arguments; the exception filters: those the recipe answers "Y" (set below). */
+const VIMSPECTOR_BASE: ClientProfile = {
   initialize: {
     adapterID: 'symdap', clientID: 'vimspector', clientName: 'vimspector', linesStartAt1: true, columnsStartAt1: true,
     locale: 'en_GB', pathFormat: 'path', supportsVariableType: true, supportsVariablePaging: false,
@@ -36,6 +37,14 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
   const symdapEnv = symdapEnvForSuite();
 
   const debugConfig = spec.configurations['Sym: debug symbolically'];
+  // vimspector sends the filters a configuration's `breakpoints.exception` answers "Y".
+  const answered = Object.entries(debugConfig.breakpoints?.exception ?? {}).filter(([, v]) => v === 'Y').map(([k]) => k);
+  const VIMSPECTOR: ClientProfile = { ...VIMSPECTOR_BASE, exceptionFilters: answered };
+
+  it('answers every exception filter symdap offers with its default, so vimspector asks nothing at launch', () => {
+    const defaults = Object.fromEntries(EXCEPTION_FILTERS.map((f) => [f.filter, f.default ? 'Y' : 'N']));
+    for (const c of Object.values(spec.configurations)) expect(c.breakpoints?.exception).toEqual(defaults);
+  });
 
   /** Starts the adapter as vimspector does: its `variables` first, then `command` and `port`. */
   async function start(name: string): Promise<RunningAdapter & { socket?: { destroy(): void } }> {

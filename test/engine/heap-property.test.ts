@@ -109,7 +109,7 @@ async function checkProgram(seed: number, suite: Suite, tally: Tally): Promise<v
   const { checked, diagnostics } = loadSource(program.source, `heap${seed}.sym`);
   const context = `seed ${seed} (${shown(suite)})\n${program.source}`;
   expect(diagnostics, context).toEqual([]);
-  expect(symbolicHeapError(checked!, 'explore')?.message, context).toBeUndefined();
+  expect(symbolicHeapError(checked!)?.message, context).toBeUndefined();
   const proc = resolveEntry(checked!).proc!;
   const { leaves } = await exploreLeaves(checked!, solver, proc, { loopBound: 4, recursionBound: 4 });
   expect(leaves.filter((n) => n.state.status === 'bounded').length, context).toBe(0);

@@ -8,7 +8,7 @@ export const FIELDS = [{ name: 'val', type: 'int' }, { name: 'flag', type: 'bool
 export interface Pred { readonly name: string; readonly fields: readonly string[]; readonly body: (n: string) => string }
 export interface Fn { readonly name: string; readonly pred?: string; readonly text: string }
 export const PRED_TEMPLATES = [
-  (k: number): Pred => ({ name: 'cell', fields: ['val'], body: (n) => `acc(${n}.val)` }),
+  (_k: number): Pred => ({ name: 'cell', fields: ['val'], body: (n) => `acc(${n}.val)` }),
   (k: number): Pred => ({ name: 'pos', fields: ['val'], body: (n) => `acc(${n}.val) && ${n}.val >= ${k}` }),
   (k: number): Pred => ({ name: 'pair', fields: ['val', 'flag'], body: (n) => `acc(${n}.val) && acc(${n}.flag) && (${n}.flag ==> ${n}.val != ${k})` }),
   (): Pred => ({ name: 'link', fields: ['next', 'flag'], body: (n) => `acc(${n}.next) && acc(${n}.flag)` }),

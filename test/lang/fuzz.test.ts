@@ -170,7 +170,7 @@ describe('fuzzing generated heap programs through the front end, the heap guard 
           expect(d.message, mutated).not.toMatch(/internal error/);
         }
         if (!loaded.checked) { rejected++; continue; }
-        const refused = symbolicHeapError(loaded.checked, 'explore');
+        const refused = symbolicHeapError(loaded.checked);
         if (refused) {
           expect(formatDiagnostic(refused), mutated).toMatch(/^fuzz\.sym:[1-9]\d*:[1-9]\d*: error: the symbolic engine does not support/);
           guarded++;

@@ -67,4 +67,9 @@ describe.skipIf(!eglot)('docs/lsp.md eglot recipe in Emacs 28', () => {
     const out = run('failing.sym', FAILING, true, 'assertion may fail');
     expect(out).toMatch(/^diag 4: symdap verify: assertion may fail: y < 10 — counterexample: x = -?\d+/m);
   }, 120_000);
+
+  it('shows a failed assertion as soon as the file is visited, without an edit (issue 26, item 16)', () => {
+    const out = run('opened.sym', FAILING, false, 'assertion may fail');
+    expect(out).toMatch(/^diag 4: symdap verify: assertion may fail: y < 10 — counterexample: x = -?\d+/m);
+  }, 120_000);
 });

@@ -51,6 +51,17 @@ describe('symdap lsp: verification on save', () => {
     expect(await cleared).toEqual([]);
   }, 60_000);
 
+  it('verifies a file when it is opened, before any edit or save (issue 26, item 16)', async () => {
+    client = startServer();
+    await client.initialize();
+    const uri = 'file:///tmp/symdap-lsp/opened.sym';
+    const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
+    client.open(uri, FAILING);
+    const [failure] = verifyResults(await result);
+    expect(failure.range.start.line).toBe(3);
+    expect(failure.message).toMatch(/^assertion may fail: y < 10 — counterexample: x = -?\d+/);
+  }, 60_000);
+
   it('reports an assertion that is not self-framing at its clause, as an error with no path', async () => {
     client = startServer();
     await client.initialize();
@@ -80,17 +91,21 @@ describe('symdap lsp: verification on save', () => {
   it('does not verify when symdap.verifyOnSave is off (initializationOptions), and follows workspace/configuration', async () => {
     client = startServer();
     const asked: unknown[] = [];
-    client.connection.onRequest(ConfigurationRequest.type, (p) => { asked.push(p.items[0].section); return [{ verifyOnSave: asked.length > 1 }]; });
+    let verifyOn = false;
+    client.connection.onRequest(ConfigurationRequest.type, (p) => { asked.push(p.items[0].section); return [{ verifyOnSave: verifyOn }]; });
     await client.initialize({ initializationOptions: { verifyOnSave: false }, capabilities: { workspace: { configuration: true } } });
     const off = 'file:///tmp/symdap-lsp/off.sym';
     const on = 'file:///tmp/symdap-lsp/on.sym';
+    // Opening and saving ask for the setting (each open and save once): off for both opens and the first save.
     client.open(off, FAILING);
     client.open(on, FAILING);
-    const result = client.diagnostics(on, (ds) => verifyResults(ds).length > 0);
     await save(client, off);
+    for (let i = 0; asked.length < 3 && i < 100; i++) await new Promise((r) => setTimeout(r, 50));
+    verifyOn = true;
+    const result = client.diagnostics(on, (ds) => verifyResults(ds).length > 0);
     await save(client, on);
     expect(verifyResults(await result)).toHaveLength(1);
-    expect(asked).toEqual(['symdap', 'symdap']);
+    expect(asked).toEqual(['symdap', 'symdap', 'symdap', 'symdap']);
     expect(client.published.filter((p) => p.uri === off).flatMap((p) => verifyResults(p.diagnostics))).toEqual([]);
   }, 60_000);
 

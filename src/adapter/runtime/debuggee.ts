@@ -26,6 +26,7 @@ import { launchableProgram, readSourceFile } from '../../lang/sourceFile';
 import { MAX_LAUNCH_SOURCE_BYTES } from '../limits';
 import type { EvalHost } from './evaluate';
 import { PathTable, type PathThread } from './paths';
+import { newWhyCache, type WhyCache } from './whyCache';
 import type { BreakpointTable, ExceptionFilters } from './breakpoints';
 
 export interface Debuggee extends EvalHost {
@@ -43,6 +44,8 @@ export interface Debuggee extends EvalHost {
   readonly pause: { requested: boolean };
   /** The well-formedness pass's findings (on no path: shown at launch and in the summary). */
   readonly wellFormed: WellFormedness;
+  /** Classes of failures, the end's warnings, proof dependencies: computed on need (why.ts). */
+  readonly why: WhyCache;
 }
 
 export type LaunchOutcome =
@@ -62,7 +65,7 @@ export async function launchDebuggee(launched: LaunchArgs, breakpoints: Breakpoi
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };
   }
   const checked = loaded.checked;
-  const heap = symbolicHeapError(checked, args.mode) ?? synthModeError(checked, args.mode);
+  const heap = symbolicHeapError(checked) ?? synthModeError(checked, args.mode);
   if (heap) return { ok: false, messages: [formatDiagnostic(heap)] };
   const entry = resolveEntry(checked, args.entry);
   if (!entry.proc) return { ok: false, messages: [`${args.program}: ${entry.error ?? 'no entry procedure'}`] };
@@ -79,7 +82,7 @@ export async function launchDebuggee(launched: LaunchArgs, breakpoints: Breakpoi
   // Once, before any path, as `symdap verify` does (docs/design.md B.5).
   const wellFormed = await run.checkWellFormed();
   const debuggee = (): Debuggee => ({
-    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false }, wellFormed,
+    args, checked, run, T: run.ctx.T, solver, paths, breakpoints, filters, control: { paused: false }, pause: { requested: false }, wellFormed, why: newWhyCache(),
   });
   if (args.searcher === 'generational') {
     const g = await launchGenerational(args, checked, entry.proc, solver, run, paths).catch((e: unknown) => ({ error: `${args.program}: generational search failed: ${e instanceof Error ? e.message : String(e)}` }));

@@ -14,6 +14,8 @@ import type { Term } from '../../engine/terms/term';
 import type { TreeNode } from '../../engine/explore/tree';
 import { receiverText, refNames } from './heapView';
 import { permissionLoss } from '../../engine/verify/permissionHistory';
+import type { Classification } from '../../engine/why/classify';
+import { classLine } from './whyText';
 
 function namer(names: ReturnType<typeof refNames>) {
   return (t: Parameters<typeof receiverText>[0]): string => receiverText(t, names);
@@ -83,16 +85,18 @@ export function summarizeEnd(state: State): string {
   }
 }
 
-export function exceptionInfo(state: State, node?: TreeNode): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
+/** `cls`: the failure's class (runtime/why.ts), said after the headline and in the details. */
+export function exceptionInfo(state: State, node?: TreeNode, cls?: Classification): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
   const f = state.failure;
   const summary = summarizeFailure(state, node);
   if (f && summary) {
+    const said = cls ? classLine(cls) : undefined;
     return {
       exceptionId: f.kind,
-      description: summary.text,
+      description: said ? `${summary.text}\n  ${said}` : summary.text,
       breakMode: 'always',
       details: {
-        message: summary.headline,
+        message: said ? `${summary.headline} — ${said}` : summary.headline,
         typeName: FAILURE_TITLES[f.kind],
         evaluateName: f.message,
       },

@@ -103,7 +103,8 @@ function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'hel
     name: c.field, status, chunk: chunkName(c, b.names), value: valueText(c.value, b.names), origin: originText(c),
     ...valueExtras(c.value), ...(group ? { group } : {}),
   };
-  if (!isSymArray(c.value) && c.value.sort.kind === 'ref') {
+  // `null` is a field's value, not an edge: one arrow per null field made a 50-object heap a fan of lines into one box.
+  if (!isSymArray(c.value) && c.value.sort.kind === 'ref' && !isNullTerm(c.value)) {
     const to = objectId(c.value);
     objectOf(b, c.value);
     b.edges.push({ from: objectId(c.receiver), to, kind: 'field', field: c.field });

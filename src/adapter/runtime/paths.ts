@@ -212,8 +212,15 @@ export function threadName(t: PathThread, withProc = false, hasSynth = false): s
   return `#${t.id} ${proc}${tag}${newestDecision(n)}`;
 }
 
+/**
+ * The facts `new C` adds (src/engine/rules/objects.ts: the object is not null, and differs
+ * from every other object) hold on every path: they are no decision, so no thread is named
+ * after one (issue 26, item 6).
+ */
+const ALLOCATION_FACT = /^new \S+ is (not null|a fresh object)$/;
+
 function newestDecision(n: TreeNode): string {
-  const cs = conjuncts(n.state.pc);
+  const cs = conjuncts(n.state.pc).filter((c) => !ALLOCATION_FACT.test(c.reason));
   const last = cs[cs.length - 1];
   if (!last) return 'true';
   const text = printTerm(last.term, { maxLength: 48 });

@@ -1,17 +1,17 @@
 // `continue`: explore all live paths with the run's searcher (or, with singleThread, one
-// thread's subtree depth-first) until a breakpoint, an enabled exception filter, a pause or
-// the end. Paths that end cleanly on the way are only counted; the explorer's stop test is
+// thread's subtree depth-first: the same explorer with a searcher limited to that subtree)
+// until a breakpoint, an enabled exception filter, a pause or the end. Paths that end cleanly on the way are only counted; the explorer's stop test is
 // synchronous, so it flags candidates and the conditions are then checked here.
 
 import type { TreeNode } from '../../engine/explore/tree';
-import { isLive, type PathThread } from './paths';
+import type { PathThread } from './paths';
 import { checkArrival, isCandidate } from './stops';
 import { stopAtNode, type Outcome } from './stepping';
 import type { Debuggee } from './debuggee';
+import { explore } from '../../engine/explore/explorer';
+import { SubtreeSearcher } from '../../engine/explore/subtree';
 
 interface Candidate { readonly child: TreeNode; readonly parent: TreeNode | undefined }
-
-const YIELD_MS = 15;
 
 export class Runner {
   /** Candidates not yet checked when the last run stopped (e.g. a sibling also at a breakpoint). */
@@ -115,33 +115,10 @@ export class Runner {
     return undefined;
   }
 
-  /** singleThread: depth-first over the subtree below the thread's tip. */
+  /** singleThread: the explorer, depth-first over the subtree below the thread's tip only. */
   private async dfs(t: PathThread): Promise<'done' | 'paused' | 'stopped'> {
     const tree = this.d.run.tree;
-    const stack: TreeNode[] = [t.tip];
-    const seen = new Set<number>();
-    let lastYield = Date.now();
-    for (;;) {
-      if (this.d.control.paused) return 'paused';
-      const n = stack.pop();
-      if (!n) {
-        const merged = tree.releaseJoins().filter((m) => m.mergedFrom?.some((w) => seen.has(w.id)));
-        if (merged.length === 0) return 'done';
-        for (const m of merged) if (isCandidate(this.d, m, m.parent)) this.queue.push({ child: m, parent: m.parent });
-        if (this.queue.length > 0) return 'stopped';
-        stack.push(...merged);
-        continue;
-      }
-      seen.add(n.id);
-      if (n.state.status !== 'running' || tree.childrenOf(n)) continue;
-      const kids = await tree.expand(n);
-      for (const k of kids) if (isCandidate(this.d, k, n)) this.queue.push({ child: k, parent: n });
-      if (this.queue.length > 0) return 'stopped';
-      for (let i = kids.length - 1; i >= 0; i--) if (isLive(kids[i])) stack.push(kids[i]);
-      if (Date.now() - lastYield > YIELD_MS) {
-        await new Promise((r) => setImmediate(r));
-        lastYield = Date.now();
-      }
-    }
+    const r = await explore(tree, { searcher: new SubtreeSearcher(tree, t.tip), stopAt: (c, p) => this.stopAt(c, p), control: this.d.control });
+    return r.reason;
   }
 }

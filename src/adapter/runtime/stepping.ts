@@ -13,6 +13,7 @@ import { heapChangeLine } from './heapChange';
 import type { Debuggee } from './debuggee';
 import type { ConcreteInputs } from '../../engine/concolic/assignment';
 import { concreteChild, inputsFor, showInputs } from './concolic';
+import { Yielder } from '../../engine/explore/yielder';
 
 export type StopReason = 'step' | 'breakpoint' | 'exception' | 'entry' | 'pause' | 'goto' | 'restart';
 
@@ -36,7 +37,6 @@ export type Side = 'then' | 'else';
 type Advance = { kind: 'moved'; note?: string } | { kind: 'ask' } | { kind: 'atEnd' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
 
 const MAX_STEPS = 100_000;
-const YIELD_MS = 15;
 
 export function isTwoSided(kids: readonly TreeNode[] | undefined): boolean {
   return !!kids && kids.some((k) => k.label.kind === 'then') && kids.some((k) => k.label.kind === 'else');
@@ -68,7 +68,7 @@ export class Stepper {
     // Concolic: taking the side the inputs do not take switches to an input that takes it.
     if (prefer && t.inputs && t.cursor === t.tip) output.push(await this.switchInputs(t, prefer));
     const startDepth = t.cursor.state.frames.length;
-    let lastYield = Date.now();
+    const yielder = new Yielder();
     for (let i = 0; i < MAX_STEPS; i++) {
       if (this.d.pause.requested) {
         this.d.pause.requested = false;
@@ -98,10 +98,7 @@ export class Stepper {
       const done = kind === 'in' || (kind === 'next' ? depth <= startDepth : kind === 'out' && depth < startDepth);
       if (done) return { stop: { threadId: t.id, reason: 'step', ...this.forkText(t, before, node) }, output };
       if (arrival.reason === 'breakpoint') return { stop: stopAtNode(t, 'breakpoint', undefined, arrival.hitBreakpointIds), output };
-      if (Date.now() - lastYield > YIELD_MS) {
-        await new Promise((r) => setImmediate(r));
-        lastYield = Date.now();
-      }
+      await yielder.maybeYield();
     }
     return { stop: { threadId: t.id, reason: 'step', description: `stopped after ${MAX_STEPS} steps` }, output };
   }

@@ -16,8 +16,10 @@ import { pcTerms } from '../../engine/state/pathCondition';
 import { heapGraphWithAliases } from '../runtime/heapGraph';
 import type { HeapGraph } from '../../ui/heap/model';
 import type { FrameRef } from './frames';
+import { diffStates } from '../runtime/why';
+import type { PathDiff } from '../../engine/why/diff';
 
-export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus', 'symdap/heapGraph'] as const;
+export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus', 'symdap/heapGraph', 'symdap/diffPaths'] as const;
 
 export interface TreeNodeInfo {
   readonly id: number;
@@ -118,4 +120,22 @@ export async function heapGraphBody(d: Debuggee, args: Record<string, unknown>, 
   const ref = node ? { node, frameIndex: 0 } : frame(args.frameId);
   const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
   return heapGraphWithAliases({ sf, node: ref.node, checked: d.checked }, { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) });
+}
+
+/**
+ * `symdap/diffPaths` {a, b} (thread ids: their current states) or {nodeA, nodeB} (tree nodes):
+ * the engine's diff of the two (engine/why/diff.ts) — where they parted, each side's conditions,
+ * locals and heap chunks.
+ */
+export function diffPathsBody(d: Debuggee, args: Record<string, unknown>): PathDiff {
+  const nodeOf = (thread: unknown, node: unknown, name: string): TreeNode => {
+    if (node !== undefined) {
+      const n = typeof node === 'number' ? d.run.tree.node(node) : undefined;
+      if (!n) throw new UserError(`symdap/diffPaths: unknown node ${JSON.stringify(node)} (${name})`);
+      return n;
+    }
+    if (thread === undefined) throw new UserError('symdap/diffPaths needs two thread ids {a, b} or two node ids {nodeA, nodeB}');
+    return requireThread(d, thread).cursor;
+  };
+  return diffStates(nodeOf(args.a, args.nodeA, 'nodeA').state, nodeOf(args.b, args.nodeB, 'nodeB').state);
 }

@@ -12,6 +12,8 @@ import { isLive } from '../runtime/paths';
 import { excludedByFailure } from '../runtime/synthView';
 import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { summary } from './summary';
+import { knownClass } from '../runtime/why';
+import { classLine } from '../runtime/whyText';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
 import { FAILURE_TITLES } from '../../engine/state/failures';
@@ -38,7 +40,8 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
       return events;
     }
     const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
-    if (failure) events.push(output(`path #${t.id}: ${failure.text}`, 'stderr'));
+    const cls = failure ? knownClass(d, t.cursor.state) : undefined;
+    if (failure) events.push(output(`path #${t.id}: ${failure.text}${cls ? `\n  ${classLine(cls)}` : ''}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
     if (stop.notice) events.push(output(stop.notice, 'important'));
     // After a continue, how far the exploration has got (finished paths are not threads).
@@ -78,7 +81,19 @@ export function summaryText(d: Debuggee): string {
   const framing = n > 0 ? `; ${n} well-formedness failure${n === 1 ? '' : 's'} on no path (listed at launch)` : '';
   // With synth functions a failed path is excluded (it rules out the functions that take it).
   const failed = d.checked.synths.size > 0 ? 'excluded' : 'failed';
-  return `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} ${failed}, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown${framing}`;
+  const head = `all paths explored: ${total} path(s): ${e.done} completed, ${e.failed} ${failed}, ${e.infeasible} infeasible, ${e.bounded} bound reached, ${e.unknown} unknown${framing}`;
+  return [head, ...endLines(d)].join('\n');
+}
+
+/** The end's failures with their class and the run's warnings (runtime/why.ts), one per line. */
+function endLines(d: Debuggee): string[] {
+  const end = d.why.end;
+  if (!end) return [];
+  const file = nodePath.basename(d.checked.file);
+  // Well-formedness failures (on no path, no trace) were listed at launch.
+  const failures = end.failures.filter((f) => f.trace.length > 0).map((f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`);
+  const warnings = end.warnings.map((w) => `${file}:${w.line}:${w.column}: warning: ${w.message} [${w.kind}]`);
+  return [...failures, ...warnings];
 }
 
 /**

@@ -9,6 +9,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
 import { withViperId } from '../runtime/viperFailure';
+import { classifyNode } from '../runtime/why';
 import { budgetedSolver } from '../runtime/budget';
 import { REQUEST_LIMITS } from '../limits';
 import { FrameIds, stackTrace, gotoTargets, type FrameRef } from './frames';
@@ -73,13 +74,14 @@ export function completionsBody(d: Debuggee | undefined, frameIds: FrameIds, arg
   return { targets: d ? completions(d, ref, text, column) : [] };
 }
 
-export function exceptionInfoBody(d: Debuggee, args: Args): DebugProtocol.ExceptionInfoResponse['body'] {
+export async function exceptionInfoBody(d: Debuggee, args: Args): Promise<DebugProtocol.ExceptionInfoResponse['body']> {
   const t = requireThread(d, args.threadId);
   if (isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0)) {
     const text = `path excluded: ${excludedByFailure(t.cursor.state.failure)}`;
     return { exceptionId: 'excluded', description: text, breakMode: 'always', details: { message: text } };
   }
-  const info = exceptionInfo(t.cursor.state, t.cursor);
+  const cls = await classifyNode(d, t.cursor).catch(() => undefined);
+  const info = exceptionInfo(t.cursor.state, t.cursor, cls);
   if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
   return withViperId(d.checked, t.cursor.state.failure, info);
 }

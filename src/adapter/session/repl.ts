@@ -17,6 +17,9 @@ import { pathCondition, type Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
 import { heapText } from '../runtime/heapView';
 import { synthAllText, synthText } from '../runtime/synthView';
+import { classifyNode, diffStates, proofText } from '../runtime/why';
+import { classLine, diffText } from '../runtime/whyText';
+import { locationOf } from './frames';
 
 function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['state']; frameIndex: number } {
   return { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
@@ -26,7 +29,8 @@ const COMMANDS: readonly [string, string][] = [
   [':assume', ':assume φ — add φ to this path\'s condition (for evaluation only)'],
   [':sat', ':sat φ — is φ satisfiable on this path? (with a witness)'],
   [':valid', ':valid φ — does φ hold on every input of this path? (with a counterexample)'],
-  [':why', ':why — why this path failed: formula, counterexample, path, relevant facts'],
+  [':why', ':why — why this path failed: formula, counterexample, path, relevant facts, its class; at a check that holds: what its proof rests on'],
+  [':diff', ':diff #a #b — two paths side by side: where they parted, then each one\'s conditions, locals and heap chunks'],
   [':heap', ':heap — the heap of the selected frame, one chunk per line (also $heap)'],
   [':synth', ':synth — a synth function consistent with this path, with the applications on it and their values; :synth all — how many functions of the grammar allow this path'],
   [':help', ':help — list the commands'],
@@ -85,7 +89,8 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
   const reply = (result: string): DebugProtocol.EvaluateResponse['body'] => ({ result, variablesReference: 0 });
   switch (name) {
     case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap').join('\n'));
-    case ':why': return reply(whyText(node.state, node));
+    case ':why': return reply(await whyAt(d, node));
+    case ':diff': return reply(diffCommand(d, arg));
     case ':heap': return reply(heapText(sf));
     case ':synth': {
       if (arg !== '' && arg !== 'all') throw new UserError(`:synth takes no argument or 'all' (got '${arg}')`);
@@ -114,6 +119,29 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
     }
     default: throw new UserError(`unknown command ${name}; try :help`);
   }
+}
+
+/** `:why`: a failure's facts and class, or at a check that holds, what its proof rests on. */
+async function whyAt(d: Debuggee, node: EvalTarget['ref']['node']): Promise<string> {
+  if (node.state.failure) {
+    const cls = await classifyNode(d, node).catch(() => undefined);
+    return `${whyText(node.state, node)}${cls ? `\n${classLine(cls)}` : ''}`;
+  }
+  const line = locationOf(node.state)?.line;
+  const proof = await proofText(d, line);
+  return proof ?? `${whyText(node.state, node)}${line !== undefined ? `\n(no check at line ${line} holds on the explored paths)` : ''}`;
+}
+
+/** `:diff #a #b` — the two threads' current states compared. */
+function diffCommand(d: Debuggee, arg: string): string {
+  const m = /^#?(\d+)\s+#?(\d+)$/.exec(arg);
+  if (!m) throw new UserError(':diff needs two thread ids, e.g. :diff #1 #2');
+  const [a, b] = [Number(m[1]), Number(m[2])].map((id) => {
+    const t = d.paths.get(id);
+    if (!t) throw new UserError(`unknown thread #${id} (a path that ended or never existed)`);
+    return t;
+  });
+  return diffText([a.id, b.id], diffStates(a.cursor.state, b.cursor.state));
 }
 
 /** Variable names, pseudo-variables and commands that complete the word before the cursor. */

@@ -21,6 +21,8 @@ import { concolicValue } from '../runtime/concolic';
 import { combineInputs } from '../../engine/concolic/assignment';
 import { applicationRows, SYMBOLIC_FUNCTIONS_SCOPE, synthRows } from './synthVariables';
 import type { SynthApplicationRow } from '../runtime/synthView';
+import { classifyNode } from '../runtime/why';
+import { classRows } from '../runtime/whyText';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;
@@ -34,7 +36,8 @@ type VarSource =
   | { readonly kind: 'pred'; readonly ref: FrameRef; readonly frameId: number; readonly chunk: PredChunk; readonly key: string }
   | { readonly kind: 'object'; readonly ref: FrameRef; readonly frameId: number; readonly term: Term; readonly className: string }
   | { readonly kind: 'synth'; readonly ref: FrameRef; readonly frameId: number }
-  | { readonly kind: 'synthApps'; readonly rows: readonly SynthApplicationRow[] };
+  | { readonly kind: 'synthApps'; readonly rows: readonly SynthApplicationRow[] }
+  | { readonly kind: 'why'; readonly ref: FrameRef };
 
 export class VariableRefs {
   private readonly refs = new Interner<VarSource>();
@@ -50,7 +53,10 @@ export class VariableRefs {
     const heap: DebugProtocol.Scope[] = withHeap ? [{ name: 'Heap', variablesReference: this.heapRef(frameId, ref), expensive: false }] : [];
     const synth: DebugProtocol.Scope[] = withSynth
       ? [{ name: SYMBOLIC_FUNCTIONS_SCOPE, variablesReference: this.refs.id(`synth:${frameId}`, () => ({ kind: 'synth', ref, frameId })), expensive: true }] : [];
-    return [make('Locals', 'locals', 'locals'), ...heap, make('Path condition', 'pc'), make('Model', 'model'), ...synth, make('Globals', 'globals')];
+    // The failure's own frame (the innermost) says why it failed (runtime/why.ts).
+    const failed = ref.frameIndex === 0 && ref.node.state.status === 'failed' && ref.node.state.failure !== undefined && !withSynth;
+    const why: DebugProtocol.Scope[] = failed ? [{ name: 'Why', variablesReference: this.refs.id(`why:${frameId}`, () => ({ kind: 'why', ref })), expensive: true }] : [];
+    return [make('Locals', 'locals', 'locals'), ...why, ...heap, make('Path condition', 'pc'), make('Model', 'model'), ...synth, make('Globals', 'globals')];
   }
 
   /** A reference for the Heap scope of a frame (for `$heap`). */
@@ -95,6 +101,7 @@ export class VariableRefs {
       case 'object': return objectRows(this.heapHost(src.ref, src.frameId), d.checked, src.term, src.className);
       case 'synth': return synthRows(d, src.ref, (rows) => this.refs.id(`synthApps:${src.frameId}:${rows.map((r) => `${r.call}=${r.value}`).join(";")}`, () => ({ kind: 'synthApps', rows })));
       case 'synthApps': return applicationRows(src.rows);
+      case 'why': return whyRows(d, src.ref);
     }
   }
 
@@ -170,6 +177,13 @@ export class VariableRefs {
     if (evaluateName) out.evaluateName = evaluateName;
     return out;
   }
+}
+
+/** The Why scope: the failure's class, the input that replays it or the abstraction that lost the fact. */
+async function whyRows(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
+  const c = await classifyNode(d, ref.node).catch((e: unknown) => e instanceof Error ? e.message : String(e));
+  if (typeof c === 'string' || !c) return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}`, variablesReference: 0 }];
+  return classRows(c).map((r) => ({ ...r, variablesReference: 0 }));
 }
 
 /** The parts of a term, named by their role. */

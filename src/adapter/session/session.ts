@@ -20,7 +20,7 @@ import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
-import { treeSnapshot, followBranchArgs, jumpArgs, requireThread, heapGraphBody } from './customRequests';
+import { treeSnapshot, followBranchArgs, jumpArgs, requireThread, heapGraphBody, diffPathsBody } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
@@ -28,6 +28,7 @@ import { deferred, delay } from './deferred';
 import { REQUEST_LIMITS } from '../limits';
 import { summary } from './summary';
 import { TreePages } from './treePages';
+import { whyForOutcome } from '../runtime/why';
 
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
@@ -75,7 +76,7 @@ export class SymDebugSession extends DebugSession {
     variables: async (r, a) => this.reply(r, await variablesBody(this.debuggee(), this.varRefs, a)),
     evaluate: async (r, a) => this.reply(r, await evaluateBody(this.debuggee(), this.frameIds, this.varRefs, a)),
     completions: (r, a) => this.reply(r, completionsBody(this.d, this.frameIds, a)),
-    exceptionInfo: (r, a) => this.reply(r, exceptionInfoBody(this.debuggee(), a)),
+    exceptionInfo: async (r, a) => this.reply(r, await exceptionInfoBody(this.debuggee(), a)),
     source: (r) => this.source(r),
     continue: (r, a) => this.continueRun(r, a),
     next: (r, a) => this.move(r, a, (s, t) => s.step(t, 'next')),
@@ -93,6 +94,7 @@ export class SymDebugSession extends DebugSession {
     'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
     'symdap/tree': (r, a) => { r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
     'symdap/heapGraph': async (r, a) => this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
+    'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
     'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
     'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
     'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
@@ -348,7 +350,9 @@ export class SymDebugSession extends DebugSession {
       if (this.disposed) return;
       this.running = true;
       try {
-        this.finish(await op(), quiet);
+        const outcome = await op();
+        if (this.d) await whyForOutcome(this.d, outcome.stop);
+        this.finish(outcome, quiet);
       } catch (e) {
         this.output(`internal error: ${e instanceof Error ? e.message : String(e)}`, 'stderr');
         this.finish({ output: [] }, quiet);

@@ -10,6 +10,7 @@ import { onPath, type PathThread } from '../runtime/paths';
 import type { Debuggee } from '../runtime/debuggee';
 import { REQUEST_LIMITS } from '../limits';
 import { UserError } from './userError';
+import { knownClass } from '../runtime/why';
 
 /** Where threads stand; `stopped` says whether the session is between moves (cursors are paused). */
 export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
@@ -19,13 +20,17 @@ export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
     if (stopped && !paused.has(t.cursor.id)) paused.set(t.cursor.id, t.id);
     for (const k of t.held ?? []) held.set(k.id, t.id);
   }
-  return { owner: (n) => d.paths.owner(n)?.id, paused, held, excluding: d.checked.synths.size > 0 };
+  return {
+    owner: (n) => d.paths.owner(n)?.id, paused, held, excluding: d.checked.synths.size > 0,
+    checked: d.checked, classOf: (n) => knownClass(d, n.state)?.classNote,
+  };
 }
 
 export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped: boolean, cache?: FactCache): TreeView {
   const asked = typeof args.maxNodes === 'number' && Number.isInteger(args.maxNodes) && args.maxNodes > 0 ? args.maxNodes : REQUEST_LIMITS.maxTreeNodes;
   const { nodes, truncated } = buildView(d.run.tree, Math.min(asked, REQUEST_LIMITS.maxTreeNodes), viewMarks(d, stopped), cache);
-  return { file: d.checked.file, source: d.checked.source, nodes, truncated };
+  const warnings = d.why.end?.warnings;
+  return { file: d.checked.file, source: d.checked.source, nodes, truncated, ...(warnings && warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** The thread to show `nodeId` in: one whose cursor path holds it, else any path through it, else a new thread. */
@@ -44,10 +49,12 @@ export function focusTarget(d: Debuggee, args: Record<string, unknown>): { threa
 export class TreeFeed {
   private last = new Map<number, string>();
   private readonly cache: FactCache = new WeakMap();
+  private warned = false;
 
   snapshot(d: Debuggee, args: Record<string, unknown>, stopped: boolean): TreeView {
     const view = compactTree(d, args, stopped, this.cache);
     this.last = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
+    this.warned ||= view.warnings !== undefined;
     return view;
   }
 
@@ -58,6 +65,9 @@ export class TreeFeed {
     const upsert = view.nodes.filter((n) => this.last.get(n.id) !== next.get(n.id));
     const remove = [...this.last.keys()].filter((id) => !next.has(id));
     this.last = next;
-    return upsert.length > 0 || remove.length > 0 ? { upsert, remove, truncated: view.truncated } : undefined;
+    // Warnings come once, at the end of the run (runtime/why.ts).
+    const warnings = view.warnings && !this.warned ? view.warnings : undefined;
+    if (warnings) this.warned = true;
+    return upsert.length > 0 || remove.length > 0 || warnings ? { upsert, remove, truncated: view.truncated, ...(warnings ? { warnings } : {}) } : undefined;
   }
 }

@@ -43,7 +43,7 @@ export interface RunningUiServer {
 export async function startUiServer(o: UiServerOptions): Promise<RunningUiServer> {
   const host = o.host ?? '127.0.0.1';
   const token = o.token ?? newToken();
-  let policy: WsPolicy | undefined;
+  let policy: WsPolicy | undefined; // eslint-disable-line prefer-const -- the handlers close over it before listen() gives the port
   const server = http.createServer((req, res) => {
     const verdict = admit(req.url, req.headers, policy!, req.rawHeaders);
     if (!verdict.ok) {

@@ -4,6 +4,7 @@
 
 import type { Searcher } from './searchers';
 import type { ExecutionTree, TreeNode } from './tree';
+import { Yielder } from './yielder';
 
 export interface ExploreControl {
   /** Set by the caller (e.g. the debugger's pause) to stop at the next opportunity. */
@@ -22,10 +23,8 @@ export type ExploreResult =
   | { readonly reason: 'stopped'; readonly node: TreeNode }
   | { readonly reason: 'paused' };
 
-const YIELD_EVERY_MS = 15;
-
 export async function explore(tree: ExecutionTree, opts: ExploreOptions): Promise<ExploreResult> {
-  let lastYield = Date.now();
+  const yielder = new Yielder();
   for (;;) {
     if (opts.control?.paused) return { reason: 'paused' };
     const node = opts.searcher.select();
@@ -38,9 +37,6 @@ export async function explore(tree: ExecutionTree, opts: ExploreOptions): Promis
       const hit = kids.find((k) => opts.stopAt!(k, node));
       if (hit) return { reason: 'stopped', node: hit };
     }
-    if (Date.now() - lastYield >= YIELD_EVERY_MS) {
-      await new Promise((r) => setImmediate(r));
-      lastYield = Date.now();
-    }
+    await yielder.maybeYield();
   }
 }

@@ -52,6 +52,10 @@ export class ExecutionTree {
 
   listen(l: TreeListener): void { this.listeners.push(l); }
 
+  /** The program and the term store the states' terms live in: what readers of the states need (heap graphs). */
+  get program(): EngineContext['checked'] { return this.ctx.checked; }
+  get terms(): EngineContext['T'] { return this.ctx.T; }
+
   node(id: number): TreeNode | undefined { return this.byId.get(id) ?? this.frontier.get(id); }
 
   live(): TreeNode[] { return [...this.frontier.values()]; }

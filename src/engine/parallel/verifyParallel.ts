@@ -49,7 +49,7 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
   const { checked, diagnostics } = loadSource(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // Programs that do not load, or are refused, get their report from the one-job path.
-  if (!checked || !entry || hasErrors(diagnostics) || symbolicHeapError(checked, opts.mode ?? 'explore')) return oneJob();
+  if (!checked || !entry || hasErrors(diagnostics) || symbolicHeapError(checked)) return oneJob();
   const reason = sequentialReason(checked, opts);
   if (reason) return oneJob(reason);
   try {

@@ -1,7 +1,6 @@
-// What both call routes share (rules/calls.ts without a heap, rules/heapCalls.ts with one):
-// the environment a contract is read in, pushing the callee's frame (bounded recursion), the
-// outputs a modular call leaves unknown, and delivering results to the call's targets. Its
-// own file so that the two routes import it and not each other.
+// What a call needs besides its contract (rules/calls.ts) and the well-formedness pass reads
+// too: the environment a contract is read in, pushing the callee's frame (bounded recursion),
+// the outputs a modular call leaves unknown, and delivering results to the call's targets.
 
 import type { FieldRead, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';

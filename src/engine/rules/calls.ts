@@ -1,106 +1,183 @@
-// Calls and returns. Explore mode inlines the callee (a new frame, bounded recursion) and
-// still checks its contract; modular mode checks `requires`, then havocs the results and the
-// globals the callee may assign and assumes `ensures`.
+// Calls, returns and the entry's `requires` (docs/design.md B.5 "Calls"), one route for every
+// program, as in Silicon: a call consumes the callee's `requires` from the caller's heap
+// (missing chunks are `permission` failures at the call, pure conjuncts `precondition`
+// failures) and keeps the rest as the frame R. Explore mode runs the callee on exactly the
+// transferred chunks and, at its return, consumes its `ensures` and gives those chunks back;
+// modular mode produces the callee's `ensures` with fresh values. Chunks a callee keeps and
+// does not give back are lost. A program without objects is one whose heap stays empty: the
+// same consume and produce check and assume its pure conjuncts, one conjunct at a time.
 
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
 import { extendTrace, topFrame, type CallSite, type State, type Store } from '../state/state';
-import type { Term } from '../terms/term';
 import { evalExpr, type Obligation } from './eval';
-import { assumeConjunct, assumedClause, ask, checkAll, evalClause, unknownLeaf } from './checks';
+import type { Term } from '../terms/term';
+import { EMPTY_HEAP, everyFieldChunk, heapAfter, type FieldChunk, type Heap } from '../state/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { ensuresEnv, envOf } from './frames';
+import { ensuresEnv, envOf, withHeaps, withTop } from './frames';
+import { freshAtSite, freshValue } from './havoc';
 import { checkObligations } from './evalChecked';
 import { assignResults, contractEnv, havocCallOutputs, pushFrame } from './callFrames';
-import { callWithHeap, entryWithHeap, leaveWithHeap, usesHeap } from './heapCalls';
+import { checkHealing } from './heal';
+import { consume, type ConsumeHow } from './consume';
+import { produce, type Naming, type ProduceHow, type ProduceOutcome } from './produce';
+import { ask, unknownLeaf } from './checks';
+import { hasPermission } from './heap/assertions';
 
 export async function callInto(
   ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
 ): Promise<Successor[]> {
-  if (usesHeap(ctx)) return callWithHeap(ctx, s, call, targets, span, indices);
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
   const obligations: Obligation[] = [];
   const env = envOf(ctx, s);
   const args = call.args.map((a) => evalExpr(a, env, obligations));
-  const argsChecked = await checkObligations(ctx, s, obligations);
+  const argsChecked = await checkHealing(ctx, s, obligations, (h) => callInto(ctx, h, call, targets, span, indices));
   if (!argsChecked.next) return argsChecked.leaves;
+  const st = argsChecked.next;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
-  const pre = await checkAll(ctx, argsChecked.next, callee.requires.map((r) => ({
-    ...evalClause(r, contractEnv(ctx, argsChecked.next!, params, params)),
-    site: { kind: 'precondition' as const, span, message: `${callee.name} requires ${printExpr(r)}` },
+  const preHeap = st.heap ?? EMPTY_HEAP;
+  const how: ConsumeHow = {
+    env: withHeaps(contractEnv(ctx, st, params, params), preHeap, preHeap),
+    pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
+    accSite: (a) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(a)} (line ${a.span.line}), which is not held` }),
+    predSite: (c) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(c)} (line ${c.span.line}), which is not held` }),
     reason: `precondition of ${callee.name}`,
-  })));
-  const leaves = [...argsChecked.leaves, ...pre.leaves];
-  if (!pre.next) return leaves;
-  const rest = ctx.options.mode === 'modular'
-    ? await applyContract(ctx, pre.next, callee, params, { call, span, targets, indices })
-    : pushFrame(ctx, pre.next, callee, params, { call, span, targets, indices });
-  return [...leaves, ...rest];
+  };
+  const consumed = await consume(ctx, st, callee.requires, how);
+  const out: Successor[] = [...argsChecked.leaves, ...consumed.leaves];
+  const site: CallSite = { call, span, targets, indices };
+  for (const c of consumed.outs) {
+    if (ctx.options.mode === 'modular') { out.push(...(await applyContract(ctx, c.state, callee, params, site, preHeap, c.removed))); continue; }
+    // The callee runs on the chunks taken (no heap while no chunk was ever held); the caller's heap is its frame R.
+    const taken: Heap = c.removed;
+    for (const succ of pushFrame(ctx, { ...c.state, heap: heapAfter(st.heap, taken) }, callee, params, site)) {
+      const pushed = succ.state.frames.length > c.state.frames.length;
+      const state = pushed ? withTop(succ.state, { ...topFrame(succ.state), entryHeap: taken, callerHeap: c.state.heap ?? EMPTY_HEAP }) : { ...succ.state, heap: c.state.heap };
+      out.push({ ...succ, state });
+    }
+  }
+  return out;
+}
+
+/** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads the pre-call heap). */
+async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite, preHeap: Heap, taken: Heap): Promise<Successor[]> {
+  const span = site.span;
+  const { state: cur, results, globalsBefore } = havocCallOutputs(ctx, s, callee, span);
+  const post = new Map([...params, ...results]);
+  const naming: Naming = (st, display, type) =>
+    freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
+  const produced = await produceEach(ctx, cur, callee.ensures, {
+    consume,
+    envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
+    naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
+    knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
+  }, {
+    what: `the postcondition of ${callee.name}`,
+    contradiction: (e) => `${callee.name} ensures ${printExpr(e)} contradicts the path condition`,
+  });
+  const out: Successor[] = [...produced.leaves];
+  for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
+  return out;
 }
 
 /**
- * The runtime checks of the global initialisers, then the entry's `requires` clauses that
- * have runtime checks (and those after them), in order:
- * an operation that fails is a failure of its kind, as in a concrete run; then the clause is
- * assumed. The clause's line is on the path's trace, so that a failure there has a path.
+ * A chunk the call took and a chunk of the frame it left were held together before the call,
+ * so their receivers differ already (chunks of one field never share one): giving the first
+ * back needs no new distinctness fact against the second. This keeps n calls on n objects
+ * from adding n² facts (n-cells, docs/design.md B.9).
+ */
+function apartBeforeCall(taken: Heap, frame: Heap): (receiver: Term, field: string, other: FieldChunk) => boolean {
+  const before = new Set(everyFieldChunk(taken).map((c) => `${c.receiver.id}.${c.field}`));
+  const kept = new Set(everyFieldChunk(frame));
+  return (receiver, field, other) => kept.has(other) && before.has(`${receiver.id}.${field}`);
+}
+
+/** Leaving a procedure at its end or at `return`: consume its `ensures`, give the consumed chunks back to the caller's frame R, deliver results. */
+export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successor[]> {
+  const frame = topFrame(s);
+  const proc = frame.proc;
+  const consumed = await consume(ctx, s, proc.ensures, {
+    // Parameters denote their values on entry (ensuresEnv): the caller produces this ensures
+    // with the arguments it passed.
+    env: withHeaps(ensuresEnv(ctx, s, frame), s.heap, frame.entryHeap),
+    pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: `${proc.name} ensures ${printExpr(e)}` }),
+    accSite: (a) => ({ kind: 'permission', span: a.span, message: `${proc.name} ensures ${printExpr(a)}, which is not held` }),
+    predSite: (c) => ({ kind: 'permission', span: c.span, message: `${proc.name} ensures ${printExpr(c)} (line ${c.span.line}), which is not held` }),
+    reason: `postcondition of ${proc.name}`,
+  });
+  const out: Successor[] = [...consumed.leaves];
+  for (const c of consumed.outs) {
+    const after = c.state;
+    if (after.frames.length === 1) { out.push({ state: { ...after, status: 'done' }, label: STEP }); continue; }
+    const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
+    const heap = heapAfter(s.heap, [...(frame.callerHeap ?? EMPTY_HEAP), ...c.removed]);
+    const popped: State = { ...after, frames: after.frames.slice(0, -1), heap };
+    out.push(...(await assignResults(ctx, popped, proc, results, frame.callSite)));
+  }
+  return out;
+}
+
+/**
+ * The entry's first step: the runtime checks of the global initialisers, then its `requires`
+ * produced (inputs as values, `c.x` for acc(c.x)), that heap being the old heap. A runtime
+ * check that fails is a failure of its kind, as in a concrete run. Each clause's line is on
+ * the path's trace as its produce begins, so that a failure there has a path.
  */
 export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
-  if (usesHeap(ctx)) return entryWithHeap(ctx, s, globals, clauses);
   const proc = topFrame(s).proc;
   const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
   const initialised = await checkObligations(ctx, traced, globals);
-  const leaves: Successor[] = [...initialised.leaves];
-  if (!initialised.next) return leaves;
-  let cur = initialised.next;
-  for (const r of clauses) {
-    cur = { ...cur, trace: extendTrace(cur.trace, r.span.line) };
-    const c = evalClause(r, envOf(ctx, cur));
-    const checked = await checkObligations(ctx, cur, c.obligations);
-    leaves.push(...checked.leaves);
-    if (!checked.next) return leaves;
-    const ok = await ask(ctx, checked.next, c.cond);
-    if (ok.status === 'unknown') return [...leaves, unknownLeaf(checked.next, ok, `the precondition of ${proc.name}`)];
-    if (ok.status === 'unsat') return [...leaves, { state: { ...checked.next, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` }, label: STEP }];
-    cur = assumeConjunct(checked.next, c.cond, r.span, `requires of ${proc.name}`, ok);
-  }
-  return [...leaves, { state: cur, label: STEP }];
+  if (!initialised.next) return initialised.leaves;
+  const produced = await produceEach(ctx, initialised.next, clauses, {
+    consume,
+    envAt: (x) => envOf(ctx, x),
+    naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
+    checkObligations: true, reason: `requires of ${proc.name}`,
+  }, {
+    what: `the precondition of ${proc.name}`,
+    contradiction: () => `the precondition of ${proc.name} is unsatisfiable`,
+    before: (x, e) => ({ ...x, trace: extendTrace(x.trace, e.span.line) }),
+  });
+  const entered = produced.nexts.map((next) => withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP }));
+  return [...initialised.leaves, ...produced.leaves, ...entered.map((state) => ({ state, label: STEP }))];
 }
 
-async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite): Promise<Successor[]> {
-  const span = site.span;
-  const outputs = havocCallOutputs(ctx, s, callee, span);
-  const { results, globalsBefore } = outputs;
-  let cur = outputs.state;
-  const post = new Map([...params, ...results]);
-  const env = { ...contractEnv(ctx, cur, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) };
-  for (const e of callee.ensures) {
-    // Proved, with its runtime checks, when the callee was verified against its contract.
-    const cond = assumedClause(ctx, evalClause(e, env));
-    const r = await ask(ctx, cur, cond);
-    if (r.status === 'unknown') return [unknownLeaf(cur, r, `the postcondition of ${callee.name}`)];
-    if (r.status === 'unsat') return [{ state: { ...cur, status: 'infeasible', note: `${callee.name} ensures ${printExpr(e)} contradicts the path condition` }, label: STEP }];
-    cur = assumeConjunct(cur, cond, e.span, `${callee.name} ensures (line ${span.line})`, r);
-  }
-  return assignResults(ctx, cur, callee, results, site);
+/** How produceEach asks, and what it says of a clause that ends the path. */
+interface EachHow {
+  /** `the precondition of p`: what the solver could not decide. */
+  readonly what: string;
+  readonly contradiction: (e: Expr) => string;
+  /** The state a clause's produce starts from (the entry puts the clause's line on the trace). */
+  readonly before?: (s: State, e: Expr) => State;
 }
 
-/** Leaving a procedure at its end or at `return`: check `ensures`, pop, deliver results. */
-export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successor[]> {
-  if (usesHeap(ctx)) return leaveWithHeap(ctx, s);
-  const frame = topFrame(s);
-  const proc = frame.proc;
-  const env = ensuresEnv(ctx, s, frame);
-  const post = await checkAll(ctx, s, proc.ensures.map((e) => ({
-    ...evalClause(e, env),
-    site: { kind: 'postcondition' as const, span: e.span, message: `${proc.name} ensures ${printExpr(e)}` },
-    reason: `postcondition of ${proc.name}`,
-  })));
-  if (!post.next) return post.leaves;
-  const after = post.next;
-  if (after.frames.length === 1) return [...post.leaves, { state: { ...after, status: 'done' }, label: STEP }];
-  const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
-  const popped: State = { ...after, frames: after.frames.slice(0, -1) };
-  return [...post.leaves, ...(await assignResults(ctx, popped, proc, results, frame.callSite))];
+/**
+ * Produces `clauses` one at a time. After a pure clause the path must still be feasible, asked
+ * as a branch would be: a contract that contradicts the path ends it there as infeasible,
+ * rather than leaving a path no run takes to end as completed. A clause holding permissions is
+ * not asked about (docs/design.md B.9: Z3 calls must not grow with the number of objects); the
+ * next branch or check finds such a path infeasible.
+ */
+async function produceEach(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow, each: EachHow): Promise<ProduceOutcome> {
+  const leaves: Successor[] = [];
+  let states: State[] = [s];
+  const isPredicate = (n: string): boolean => ctx.checked.predicates.has(n);
+  for (const e of clauses) {
+    const next: State[] = [];
+    for (const st of states) {
+      const produced = await produce(ctx, each.before ? each.before(st, e) : st, [e], how);
+      leaves.push(...produced.leaves);
+      if (hasPermission(e, isPredicate)) { next.push(...produced.nexts); continue; }
+      for (const p of produced.nexts) {
+        const r = await ask(ctx, p, ctx.T.trueTerm);
+        if (r.status === 'unknown') leaves.push(unknownLeaf(p, r, each.what));
+        else if (r.status === 'unsat') leaves.push({ state: { ...p, status: 'infeasible', note: each.contradiction(e) }, label: STEP });
+        else next.push(r.model ? { ...p, model: r.model } : p);
+      }
+    }
+    states = next;
+  }
+  return { leaves, nexts: states };
 }

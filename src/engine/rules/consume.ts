@@ -28,6 +28,8 @@ import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
 export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
+  // Most procedures have no contract: every return and call consumes one, so nothing is set up for none.
+  if (clauses.length === 0) return { leaves: [], outs: [{ state: s, removed: EMPTY_HEAP }] };
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   const list = clauses.flatMap((e) => conjuncts(e, isPred));
   const leaves: Successor[] = [];

@@ -15,7 +15,6 @@ import type { EngineContext } from './context';
 import { assumeConjunct, evalClause } from './checks';
 import { envFrom, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshValue } from './havoc';
-import { usesHeap } from './heapCalls';
 import { hasPermission } from './heap/assertions';
 import { EMPTY_HEAP } from '../state/chunks';
 
@@ -67,9 +66,9 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   const frame: Frame = {
     proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
-    // All fields present (one shape for every frame; see EMPTY_STATE). With objects, the old
-    // heap is the heap the requires produces (entryWithHeap), empty until it does.
-    callSite: undefined, entryHeap: usesHeap(ctx) ? EMPTY_HEAP : undefined, callerHeap: undefined,
+    // All fields present (one shape for every frame; see EMPTY_STATE). The old heap is the heap
+    // the requires produces (rules/calls.ts, entryRequires), empty until it does.
+    callSite: undefined, entryHeap: EMPTY_HEAP, callerHeap: undefined,
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
@@ -78,13 +77,12 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   const checksFirst = (clauses: Proc['requires'], span: Span): State =>
     withKont(s, push({ kind: 'requires', span, globals: globalChecks, clauses }, topFrame(s).kont));
   if (globalChecks.length > 0) return checksFirst(proc.requires, globalChecks[0].span);
-  // Programs with objects produce the precondition from its first clause that holds a
-  // permission on, in the first step (rules/heapCalls.ts); the pure clauses before it are
-  // assumed here as in a program without objects, so that a class declaration alone changes
-  // no path, trace or step (issue 21).
+  // The precondition is produced from its first clause that holds a permission or has runtime
+  // checks on, in the first step (rules/calls.ts, entryRequires); the pure clauses before it
+  // are assumed here, where producing them would add the same facts.
   const isPredicate = (n: string): boolean => ctx.checked.predicates.has(n);
   for (const [i, r] of proc.requires.entries()) {
-    if (usesHeap(ctx) && hasPermission(r, isPredicate)) return checksFirst(proc.requires.slice(i), r.span);
+    if (hasPermission(r, isPredicate)) return checksFirst(proc.requires.slice(i), r.span);
     const c = evalClause(r, env);
     if (c.obligations.length > 0) return checksFirst(proc.requires.slice(i), r.span);
     s = assumeConjunct(s, c.cond, r.span, `requires of ${proc.name}`);

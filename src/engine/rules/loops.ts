@@ -1,53 +1,35 @@
 // Loops. Explore mode unrolls: each test of the loop condition is a branch, invariants are
-// checked at every arrival at the head, and a path that wants one iteration more than the
-// loop bound ends as 'bounded'. Modular mode with invariants checks them on entry, havocs
-// what the body assigns, assumes the invariants, runs one arbitrary iteration to check
-// preservation (that path then ends) and continues after the loop with ¬test.
+// checked (consumed on a copy of the heap) at every arrival at the head, and a path that wants
+// one iteration more than the loop bound ends as 'bounded'. Modular mode with invariants
+// consumes them on entry, havocs what the body assigns, produces them, runs one arbitrary
+// iteration that ends by consuming them again, and continues after the loop with ¬test
+// (rules/invariants.ts).
 
 import { exprText } from './exprText';
 import type { While } from '../../lang/ast';
-import { printExpr } from '../../lang/printer';
 import { push, pushAll, topFrame, type State } from '../state/state';
 import type { Term } from '../terms/term';
-import { assumeConjunct, assumedClause, checkAll, evalClause, sideLabel, split } from './checks';
+import { sideLabel, split } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
-import { assignName, envOf, stmtInstrs, withKont } from './frames';
+import { assignName, stmtInstrs, withKont } from './frames';
 import { havoc } from './havoc';
 import { assignedIn, declaredTypes, globalsModifiedBy } from './modifies';
 import { withValue } from './evalChecked';
-import { checkHeapInvariants, heapInvariants, modularHeapLoop, preserveHeapInvariant } from './heapLoops';
-import { usesHeap } from './heapCalls';
-import { arbitraryIteration } from './loopHead';
+import { checkInvariants, modularLoop } from './invariants';
 
 export async function enterLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
-  if (ctx.options.mode === 'modular' && loop.invariants.length > 0) {
-    // With objects the body may write fields: it runs on the invariant's permissions only.
-    if (usesHeap(ctx)) return modularHeapLoop(ctx, s, loop, (st) => havocAssigned(ctx, st, loop));
-    return modularLoop(ctx, s, loop);
-  }
+  // The body may write fields: it runs on the invariant's permissions only (rules/invariants.ts).
+  if (ctx.options.mode === 'modular' && loop.invariants.length > 0) return modularLoop(ctx, s, loop, (st) => havocAssigned(ctx, st, loop));
   return loopTest(ctx, s, loop, 0);
-}
-
-function invariantChecks(ctx: EngineContext, s: State, loop: While, what: string) {
-  return loop.invariants.map((inv) => ({
-    ...evalClause(inv, envOf(ctx, s)),
-    site: { kind: 'invariant' as const, span: inv.span, message: `invariant ${printExpr(inv)} ${what}` },
-    reason: `invariant of the loop at line ${loop.span.line}`,
-  }));
 }
 
 /** Explore mode: arrival at the loop head after `iteration` completed iterations. */
 export async function loopTest(ctx: EngineContext, s: State, loop: While, iteration: number): Promise<Successor[]> {
   const what = iteration === 0 ? 'may not hold on entry' : 'may not be preserved';
-  if (heapInvariants(ctx, loop)) {
-    const checked = await checkHeapInvariants(ctx, s, loop, what);
-    const out: Successor[] = [...checked.leaves];
-    for (const next of checked.nexts) out.push(...(await testLoop(ctx, next, loop, iteration)));
-    return out;
-  }
-  const inv = await checkAll(ctx, s, invariantChecks(ctx, s, loop, what));
-  if (!inv.next) return inv.leaves;
-  return [...inv.leaves, ...(await testLoop(ctx, inv.next, loop, iteration))];
+  const checked = loop.invariants.length > 0 ? await checkInvariants(ctx, s, loop, what) : { leaves: [], nexts: [s] };
+  const out: Successor[] = [...checked.leaves];
+  for (const next of checked.nexts) out.push(...(await testLoop(ctx, next, loop, iteration)));
+  return out;
 }
 
 /** Explore mode: the loop condition tested, the invariants having been checked. */
@@ -71,21 +53,6 @@ async function testLoop(ctx: EngineContext, s: State, loop: While, iteration: nu
   });
 }
 
-async function modularLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
-  const onEntry = await checkAll(ctx, s, invariantChecks(ctx, s, loop, 'may not hold on entry'));
-  if (!onEntry.next) return onEntry.leaves;
-  let cur = havocAssigned(ctx, onEntry.next, loop);
-  // By induction (checked on entry and preserved) every invariant holds and is defined here.
-  for (const inv of loop.invariants) {
-    const assumed = assumedClause(ctx, evalClause(inv, envOf(ctx, cur)));
-    cur = assumeConjunct(cur, assumed, inv.span, `invariant of the loop at line ${loop.span.line}`);
-  }
-  cur = { ...cur, model: undefined };
-  const rest = topFrame(s).kont;
-  const tested = await arbitraryIteration(ctx, cur, loop, rest);
-  return [...onEntry.leaves, ...tested];
-}
-
 /** Variables (and globals, also through calls) the loop body may assign get fresh values. */
 function havocAssigned(ctx: EngineContext, s: State, loop: While): State {
   const { names, callees } = assignedIn(loop.body.stmts);
@@ -103,12 +70,4 @@ function havocAssigned(ctx: EngineContext, s: State, loop: While): State {
     cur = assignName(fresh.state, name, fresh.value);
   }
   return cur;
-}
-
-/** Modular mode: the end of one arbitrary iteration; the invariant must hold again. */
-export async function preserveInvariant(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
-  if (usesHeap(ctx)) return preserveHeapInvariant(ctx, s, loop);
-  const out = await checkAll(ctx, s, invariantChecks(ctx, s, loop, 'may not be preserved'));
-  if (!out.next) return out.leaves;
-  return [...out.leaves, { state: { ...out.next, status: 'done', note: `the body of the loop at line ${loop.span.line} preserves its invariant` }, label: STEP }];
 }

@@ -42,7 +42,7 @@ export interface ProduceHow {
   readonly reuse?: Heap;
   /** Assume a pure part only where its runtime checks hold, not the checks (a join's φ: a read the merge dropped constrains nothing). */
   readonly guardedFacts?: boolean;
-  /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; heapCalls.ts). */
+  /** Whether the path already knows `receiver` differs from `other`'s receiver (no fact needed; rules/calls.ts). */
   readonly knownApart?: (receiver: Term, field: string, other: FieldChunk) => boolean;
   /**
    * The well-formedness pass (rules/wellFormed.ts): a read must be covered by the permissions

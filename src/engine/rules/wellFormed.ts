@@ -19,7 +19,6 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
 import { TermStore } from '../terms/store';
 import type { EngineContext, EngineOptions, Successor } from './context';
-import { usesHeap } from './heapCalls';
 import { contractEnv } from './callFrames';
 import { checkObligations } from './evalChecked';
 import { withHeaps } from './frames';
@@ -102,9 +101,11 @@ export function wellFormedness(checked: CheckedProgram, solver: Solver, options:
   return checkWellFormed(ctx);
 }
 
-/** Checks every procedure, predicate and function of the program (declaration order); without classes there is no heap to frame. */
+/**
+ * Checks every procedure, predicate and function of the program (declaration order). A
+ * program without objects has no read to frame: its produces check nothing and ask nothing.
+ */
 export async function checkWellFormed(ctx: EngineContext): Promise<WellFormedness> {
-  if (!usesHeap(ctx)) return WELL_FORMED;
   const found = new Findings();
   for (const d of ctx.checked.program.decls) {
     try {

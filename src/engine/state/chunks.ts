@@ -38,6 +38,15 @@ export type Heap = readonly Chunk[];
 
 export const EMPTY_HEAP: Heap = [];
 
+/**
+ * The heap a rule leaves, `after`, kept absent while no chunk was ever held (`before` absent and
+ * nothing to hold): a program without objects runs the same rules as one with them, and its
+ * states stay the states of a program with no heap (joins and prunes treat them as such).
+ */
+export function heapAfter(before: Heap | undefined, after: Heap): Heap | undefined {
+  return before === undefined && after.length === 0 ? undefined : after;
+}
+
 export function fieldChunks(h: Heap, field: string): FieldChunk[] {
   return h.filter((c): c is FieldChunk => c.kind === 'field' && c.field === field);
 }

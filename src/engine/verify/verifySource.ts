@@ -38,7 +38,7 @@ export interface VerifySourceResult {
 export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
   const { checked, diagnostics } = loadSource(source, file, opts.lang);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
-  const heap = symbolicHeapError(checked, opts.mode ?? 'explore') ?? synthModeError(checked, opts.mode ?? 'explore');
+  const heap = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
   try {

@@ -53,15 +53,25 @@ function objectNode(o: GraphObject): ElkNode {
   return { id: o.id, width: w, height: h, ports, layoutOptions: { 'elk.portConstraints': 'FIXED_POS' } };
 }
 
+/**
+ * A variable gets a tag of its own only when its object's head does not name it already (past
+ * MAX_HEAD_NAMES names, or null): at 50 objects the tags doubled the nodes the layout places.
+ */
+function tagged(g: HeapGraph, r: HeapGraph['roots'][number], ids: ReadonlySet<string>): boolean {
+  if (!ids.has(r.to)) return false;
+  const o = g.objects.find((x) => x.id === r.to);
+  return !o || o.id === 'null' || !headText(o)[0].split(' = ').includes(r.name);
+}
+
 export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
   engine ??= new ELK();
   const ids = new Set(g.objects.map((o) => o.id));
   const children: ElkNode[] = [
-    ...g.roots.filter((r) => ids.has(r.to)).map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
+    ...g.roots.filter((r) => tagged(g, r, ids)).map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
     ...g.objects.map(objectNode),
   ];
   const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
-  g.roots.forEach((r) => { if (ids.has(r.to)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' }); });
+  g.roots.forEach((r) => { if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' }); });
   for (const e of g.edges) {
     if (!ids.has(e.from) || !ids.has(e.to)) continue;
     wires.push({ id: `e${wires.length}`, from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from, to: e.to, kind: e.kind, ...(e.condition ? { label: e.kind === 'mayAlias' ? `may alias: ${e.condition}${e.verdict === 'unknown' ? ' (solver: unknown)' : ''}` : `same: ${e.condition}` } : {}) });
@@ -72,7 +82,11 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
     layoutOptions: {
       'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.randomSeed': '1',
       'elk.spacing.nodeNode': '22', 'elk.layered.spacing.nodeNodeBetweenLayers': '56', 'elk.edgeRouting': 'POLYLINE',
-      'elk.layered.thoroughness': '3', 'elk.separateConnectedComponents': 'true', 'elk.spacing.componentComponent': '30',
+      'elk.layered.thoroughness': '1', 'elk.separateConnectedComponents': 'true', 'elk.spacing.componentComponent': '30',
+      // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
+      'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': '1.4',
+      // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
+      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
     },
     children, edges,
   };

@@ -14,6 +14,7 @@ text{font:11px ui-monospace,monospace;fill:#263238}.row.missing rect{fill:#ffcdd
 .row.old text{fill:#9e9e9e;font-style:italic}.null rect{fill:#eceff1;stroke:#90a4ae}.var rect{fill:#e3f2fd;stroke:#1e88e5}
 .w{fill:none;stroke:#455a64;stroke-width:1.2}.w.root{stroke:#1e88e5}.w.mayAlias{stroke:#ef6c00;stroke-dasharray:6 4;stroke-width:1.6}.w.sameObject{stroke:#2e7d32;stroke-width:3}
 .wl{font-size:10px;fill:#e65100}.grp rect{fill:#e8f5e9;fill-opacity:.35;stroke:#43a047;stroke-dasharray:7 3;stroke-width:1.4}.grp.missing rect{fill:#ffebee;stroke:#c62828}.grp.old rect{stroke:#9e9e9e}
+.row.gained rect{fill:#c8e6c9;stroke:#2e7d32}.row.changed rect{fill:#ffe0b2;stroke:#ef6c00}.row.lost rect{fill:#eceff1;stroke:#78909c;stroke-dasharray:3 2}.row.lost text{text-decoration:line-through}
 .grp text{fill:#2e7d32;font-size:10px;font-weight:600}.grp.missing text{fill:#c62828}.info .t{font-weight:700}.info .fail{fill:#b71c1c}.info .pc{fill:#37474f}`;
 
 export function esc(s: string): string {
@@ -24,14 +25,19 @@ function text(x: number, y: number, s: string, cls = ''): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}"${cls ? ` class="${cls}"` : ''}>${esc(s)}</text>`;
 }
 
-function objectSvg(o: GraphObject, b: Box): string {
+/** `objectId.field` → a mark from a comparison (compare.ts): the row is tinted. */
+export type RowMarks = ReadonlyMap<string, 'gained' | 'changed' | 'lost'>;
+
+function objectSvg(o: GraphObject, b: Box, marks?: RowMarks): string {
   const at = `transform="translate(${(b.x + PAD).toFixed(1)},${(b.y + PAD).toFixed(1)})"`;
   const tip = `<title>${esc(`${o.term}${o.allocation ? ` — ${o.allocation}` : ''}\n${o.fields.map((f) => `${f.chunk} ↦ ${f.value}${f.origin ? `  — ${f.origin}` : ''}`).join('\n')}`)}</title>`;
   if (o.id === 'null') return `<g class="obj null" data-object="null" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="13"/>${text(12, 17, 'null')}${tip}</g>`;
   const [head, sub] = headText(o);
   const rows = o.fields.map((f, i) => {
     const y = HEAD_H + i * ROW_H;
-    return `<g class="row ${f.status}" data-field="${esc(f.name)}" data-status="${f.status}">${f.status === 'missing' ? `<rect x="2" y="${y}" width="${b.w - 4}" height="${ROW_H}"/>` : ''}${text(8, y + 13, fieldText(f))}</g>`;
+    const mark = marks?.get(`${o.id}.${f.name}`);
+    const tinted = f.status === 'missing' || mark !== undefined;
+    return `<g class="row ${f.status}${mark ? ` ${mark}` : ''}" data-field="${esc(f.name)}" data-status="${f.status}"${mark ? ` data-mark="${mark}"` : ''}>${tinted ? `<rect x="2" y="${y}" width="${b.w - 4}" height="${ROW_H}"/>` : ''}${text(8, y + 13, fieldText(f))}</g>`;
   });
   return `<g class="obj" data-object="${esc(o.id)}" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="4"/>`
     + `<line x1="0" x2="${b.w}" y1="${HEAD_H - 2}" y2="${HEAD_H - 2}" stroke="#b0bec5"/>${text(8, 14, head, 'head')}${text(8, 28, sub, 'sub')}${rows.join('')}${tip}</g>`;
@@ -73,11 +79,11 @@ function infoLines(g: HeapGraph): { s: string; cls: string }[] {
   return out;
 }
 
-export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc}`): string {
+export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc}`, marks?: RowMarks): string {
   const depthOf = (id: string | undefined, k = 0): number => (id === undefined || k > 8 ? k : depthOf(g.groups.find((x) => x.id === id)?.nested, k + 1));
   const groups = [...g.groups].map((x) => ({ x, d: depthOf(x.nested) })).sort((a, b) => a.d - b.d).map(({ x, d }) => groupSvg(x, lay, 3 - Math.min(d, 3)));
   const wires = lay.wires.map(wireSvg);
-  const objects = g.objects.map((o) => { const b = lay.boxes.get(o.id); return b ? objectSvg(o, b) : ''; });
+  const objects = g.objects.map((o) => { const b = lay.boxes.get(o.id); return b ? objectSvg(o, b, marks) : ''; });
   const vars = g.roots.map((r) => { const b = lay.boxes.get(`v:${r.name}`); return b ? `<g class="var" data-var="${esc(r.name)}" transform="translate(${b.x + PAD},${b.y + PAD})"><rect width="${b.w}" height="${b.h}" rx="10"/>${text(7, 14, r.name)}</g>` : ''; });
   const info = infoLines(g);
   const top = lay.height + 2 * PAD + 10;

@@ -24,7 +24,7 @@ function liveSource(root: HTMLElement): LiveSource | undefined {
 function boot(): void {
   const root = document.getElementById('symdap-tree')!;
   const inline = document.getElementById('symdap-tree-data');
-  const vs: ViewState = { opened: new Set(), closed: new Set() };
+  const vs: ViewState = { opened: new Set(), closed: new Set(), memo: { svgs: new Map(), drawing: 0 } };
   let view: TreeView | undefined;
   let drawing = false;
   let again = false;

@@ -6,11 +6,15 @@
 import type { TreeView, ViewNode } from '../model';
 import { layout, NODE_H, NODE_W } from './layout';
 import { visible, type Counts, type Shape } from './visible';
+import { panel, type PanelMemo } from './panel';
 
 const SVG = 'http://www.w3.org/2000/svg';
+/** An edge label fits the width of the node below it (10px font, ~6px a character). */
+const LABEL_CHARS = Math.floor(NODE_W / 6);
 export const ICON: Record<string, string> = { live: '●', paused: '❚❚', completed: '✓', failed: '✗', infeasible: '∅', bounded: '⋯', excluded: '⊘' };
 
-export interface ViewState { opened: Set<number>; closed: Set<number>; selected?: number }
+/** `compare`: the node chosen first when a second was shift-clicked (its heap is compared with `selected`'s). */
+export interface ViewState { opened: Set<number>; closed: Set<number>; selected?: number; compare?: number; readonly memo: PanelMemo }
 
 export interface Host {
   /** A click on a node: focus it in the debugger (or follow an unexplored branch). */
@@ -63,7 +67,7 @@ export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: Vi
   canvas.replaceChildren(svg, hidden);
   const r0 = s.roots[0] && lay.nodes.get(s.roots[0].id);
   if (first && r0) canvas.scrollLeft = Math.max(0, (r0.x + NODE_W / 2) * scale - canvas.clientWidth / 2);
-  panel(root, view, vs.selected !== undefined ? s.byId.get(vs.selected) : undefined, s);
+  showPanel(root, view, s, vs);
 }
 
 function tag(el: Element, n: ViewNode): void {
@@ -80,12 +84,19 @@ function edge(points: { x: number; y: number }[], label: string | undefined, lin
   pl.setAttribute('points', points.map((p) => `${p.x + 10},${p.y + 10}`).join(' '));
   g.appendChild(pl);
   if (label && points.length > 1) {
-    const a = points[points.length - 2], b = points[points.length - 1];
+    // Just above the child it leads to, centred and clipped to the node's width: siblings sit
+    // side by side (NODE_W plus spacing apart), so their labels never run into each other.
+    const b = points[points.length - 1];
+    const full = `${label}${line !== undefined ? ` @${line}` : ''}`;
     const t = document.createElementNS(SVG, 'text');
-    t.setAttribute('x', String((a.x + b.x) / 2 + 14));
-    t.setAttribute('y', String((a.y + b.y) / 2 + 10));
+    t.setAttribute('x', String(b.x + 10));
+    t.setAttribute('y', String(b.y + 10 - 5));
+    t.setAttribute('text-anchor', 'middle');
     t.setAttribute('class', 'elabel');
-    t.textContent = `${label}${line !== undefined ? ` @${line}` : ''}`;
+    t.textContent = full.length > LABEL_CHARS ? `${full.slice(0, LABEL_CHARS - 1)}…` : full;
+    const tip = document.createElementNS(SVG, 'title');
+    tip.textContent = full;
+    t.appendChild(tip);
     g.appendChild(t);
   }
   return g;
@@ -96,7 +107,7 @@ function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summa
   tag(g, n);
   // A state the run went past (data-status `live`, it stepped on) is drawn neutral.
   const past = n.status === 'live' && s.hasOut.has(n.id);
-  g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${n.follow ? ' unexplored' : ''}`);
+  g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${vs.compare === n.id ? ' compared' : ''}${n.follow ? ' unexplored' : ''}`);
   g.setAttribute('transform', `translate(${at.x + 10},${at.y + 10})`);
   const r = document.createElementNS(SVG, 'rect');
   r.setAttribute('width', String(NODE_W)); r.setAttribute('height', String(NODE_H)); r.setAttribute('rx', '6');
@@ -113,11 +124,19 @@ function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summa
   title.textContent = tooltip(n);
   g.appendChild(title);
   g.addEventListener('click', (ev) => {
+    // Shift-click: compare this node with the one chosen before (no move in the debugger).
+    const comparing = ev.shiftKey && vs.selected !== undefined && vs.selected !== n.id;
+    vs.compare = comparing ? vs.selected : undefined;
     vs.selected = n.id;
     if (summary) { vs.opened.add(n.id); vs.closed.delete(n.id); host.redraw(); }
     else if (ev.altKey && (s.kids.get(n.id)?.length ?? 0) > 0) { vs.closed.add(n.id); vs.opened.delete(n.id); host.redraw(); }
-    else { panel(root, view, n, s); root.querySelectorAll('.node.selected').forEach((e) => e.classList.remove('selected')); g.classList.add('selected'); }
-    host.activate?.(n);
+    else {
+      showPanel(root, view, s, vs);
+      root.querySelectorAll('.node.selected, .node.compared').forEach((e) => e.classList.remove('selected', 'compared'));
+      g.classList.add('selected');
+      if (comparing) root.querySelector(`.node[data-node="${vs.compare}"]`)?.classList.add('compared');
+    }
+    if (!comparing) host.activate?.(n);
   });
   return g;
 }
@@ -138,22 +157,8 @@ function tooltip(n: ViewNode): string {
   return `#${n.id} ${n.kind} (${n.status})${n.line !== undefined ? `, line ${n.line}` : ''}\npc: ${n.pc}${n.note ? `\n${n.note}` : ''}`;
 }
 
-function panel(root: HTMLElement, view: TreeView, n: ViewNode | undefined, s: Shape): void {
-  const p = root.querySelector('.panel')!;
-  if (!n) { p.textContent = 'Click a node to see its state.'; return; }
-  const src = n.line !== undefined ? view.source.split('\n')[n.line - 1]?.trim() ?? '' : '';
-  const rows: [string, string][] = [
-    ['node', `#${n.id} · ${n.kind} · ${ICON[n.status]} ${n.status}`], ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
-    ['code', src], ['path condition', n.pc], ...(n.note ? [['note', n.note] as [string, string]] : []),
-    ['below', countText(s.counts.get(n.id)!) || '—'], ...(n.thread !== undefined ? [['thread', `#${n.thread}`] as [string, string]] : []),
-    ...n.in.filter((e) => e.label).map((e): [string, string] => ['edge', `${e.label}${e.line !== undefined ? ` (line ${e.line})` : ''}`]),
-    ...n.locals.map(([k, v]): [string, string] => [`local ${k}`, v]),
-  ];
-  const table = document.createElement('table');
-  for (const [k, v] of rows) {
-    const tr = table.insertRow();
-    tr.insertCell().textContent = k;
-    tr.insertCell().textContent = v;
-  }
-  p.replaceChildren(table);
+function showPanel(root: HTMLElement, view: TreeView, s: Shape, vs: ViewState): void {
+  const node = vs.selected !== undefined ? s.byId.get(vs.selected) : undefined;
+  const other = vs.compare !== undefined && vs.compare !== vs.selected ? s.byId.get(vs.compare) : undefined;
+  panel(root, { view, node, other, counts: (id) => s.counts.get(id), countText, icon: ICON }, vs.memo);
 }

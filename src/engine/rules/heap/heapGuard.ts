@@ -27,7 +27,7 @@ function* nodes(root: unknown): Generator<Node> {
     if ((x as Node).kind === 'assert') { work.push(assertionNodes([(x as Assert).cond])); continue; }
     // So may a join formula's (consumed on arrival, produced after the merge, rules/joinHeap.ts).
     if ((x as Node).kind === 'join') { const j = x as Join; if (j.cond) work.push(assertionNodes([j.cond])); continue; }
-    // So may a loop invariant's (produced and consumed, rules/heapLoops.ts).
+    // So may a loop invariant's (produced and consumed, rules/invariants.ts).
     if ((x as Node).kind === 'while') { const w = x as While; work.push([w.cond, assertionNodes(w.invariants), w.body]); continue; }
     for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
   }
@@ -70,10 +70,10 @@ function recursiveUnsupported(checked: CheckedProgram): FunctionDecl | undefined
 }
 
 /**
- * The error for the first construct the engine does not support in `mode`; undefined when it
- * supports the whole program. Without a mode (the debugger can switch modes) the stricter one.
+ * The error for the first construct the engine does not support; undefined when it supports the
+ * whole program. The same in both modes (the debugger can switch modes).
  */
-export function symbolicHeapError(checked: CheckedProgram, mode: 'explore' | 'modular' = 'modular'): Diagnostic | undefined {
+export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefined {
   const rec = recursiveUnsupported(checked);
   if (rec) return error(checked.file, rec.nameSpan, `${WHY} recursive functions whose results are arrays of arrays yet (function ${rec.name})`);
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.

@@ -97,7 +97,8 @@ function withoutInputs(inputs: InputEntry | null, dead: ReadonlySet<number>): In
  * summaries are another layer's (rules/heap/joinHeaps.ts).
  */
 export function pruneDeadSummaries(s: State, replaced: readonly Term[]): State {
-  if (s.heap || s.frames.some((f) => f.entryHeap || f.callerHeap)) return s;
+  // (An empty heap holds no summary: a program without objects keeps empty frame heaps.)
+  if (s.heap?.length || s.frames.some((f) => f.entryHeap?.length || f.callerHeap?.length)) return s;
   const index = new SymbolIndex();
   const summaries = index.symbolsOfAll(replaced).filter(isSummarySymbol);
   if (summaries.length === 0) return s;

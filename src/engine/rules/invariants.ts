@@ -1,27 +1,21 @@
-// Loops in programs with objects whose invariants hold permissions (docs/design.md B.5, seed 001
-// Fig. 8). Modular mode: the invariant is consumed on entry; what is left is the frame, kept
-// aside. One arbitrary iteration starts from the invariant produced into a fresh heap (with
-// fresh values `c.x@L`) and ends by consuming it again; the path after the loop has the frame,
-// the invariant produced and the negated condition. Explore mode unrolls the loop and only
-// checks the invariant at every arrival at the head, by consuming it on a copy of the heap.
+// Loop invariants, consumed and produced (docs/design.md B.5, seed 001 Fig. 8), in every
+// program: pure conjuncts are checked and assumed by the same consume and produce as
+// permissions. Modular mode: the invariant is consumed on entry; what is left is the frame,
+// kept aside. One arbitrary iteration starts from the invariant produced into a fresh heap
+// (with fresh values `c.x@L`) and ends by consuming it again; the path after the loop has the
+// frame, the invariant produced and the negated condition. Explore mode unrolls the loop and
+// only checks the invariant at every arrival at the head, by consuming it on a copy of the heap.
 
 import type { Expr, While } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import { topFrame, type State } from '../state/state';
-import { hasPermission } from './heap/assertions';
-import { EMPTY_HEAP } from '../state/chunks';
+import { EMPTY_HEAP, heapAfter } from '../state/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { consume, type ConsumeHow, type Consumed } from './consume';
 import { envOf, withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
-import { usesHeap } from './heapCalls';
 import { arbitraryIteration } from './loopHead';
-
-/** Whether the loop's invariants must be produced and consumed (they hold permissions). */
-export function heapInvariants(ctx: EngineContext, loop: While): boolean {
-  return usesHeap(ctx) && loop.invariants.some((e) => hasPermission(e, (n) => ctx.checked.predicates.has(n)));
-}
 
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
 function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): ConsumeHow {
@@ -37,13 +31,13 @@ function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): 
 }
 
 /** Explore mode: the invariants checked at the loop head on a copy of the heap (they take nothing). */
-export async function checkHeapInvariants(ctx: EngineContext, s: State, loop: While, what: string): Promise<{ leaves: Successor[]; nexts: State[] }> {
+export async function checkInvariants(ctx: EngineContext, s: State, loop: While, what: string): Promise<{ leaves: Successor[]; nexts: State[] }> {
   const out = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, what));
   return { leaves: out.leaves, nexts: out.outs.map((o) => ({ ...o.state, heap: s.heap })) };
 }
 
 /** Modular mode: consume on entry, then one arbitrary iteration and the path after the loop (`havoc` havocs what the body assigns). */
-export async function modularHeapLoop(ctx: EngineContext, s: State, loop: While, havoc: (s: State) => State): Promise<Successor[]> {
+export async function modularLoop(ctx: EngineContext, s: State, loop: While, havoc: (s: State) => State): Promise<Successor[]> {
   const entry = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, 'may not hold on entry'));
   const out: Successor[] = [...entry.leaves];
   for (const c of entry.outs) out.push(...(await iterate(ctx, c, loop, havoc)));
@@ -66,15 +60,16 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) {
     const after: State = { ...next, model: undefined };
-    const own = (after.heap ?? EMPTY_HEAP).slice(frameHeap.length);
+    const own = heapAfter(after.heap, (after.heap ?? EMPTY_HEAP).slice(frameHeap.length));
     const rest = topFrame(c.state).kont;
-    out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, (o) => ({ ...o, heap: [...frameHeap, ...(o.heap ?? EMPTY_HEAP)] }))));
+    const onExit = (o: State): State => ({ ...o, heap: heapAfter(c.state.heap ?? o.heap, [...frameHeap, ...(o.heap ?? EMPTY_HEAP)]) });
+    out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, onExit)));
   }
   return out;
 }
 
 /** Modular mode: the end of one arbitrary iteration consumes the invariant; what the body still holds is dropped. */
-export async function preserveHeapInvariant(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
+export async function preserveInvariant(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
   const out = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, 'may not be preserved'));
   const note = `the body of the loop at line ${loop.span.line} preserves its invariant`;
   return [...out.leaves, ...out.outs.map((o) => ({ state: { ...o.state, status: 'done' as const, note }, label: STEP }))];

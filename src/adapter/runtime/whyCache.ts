@@ -1,0 +1,22 @@
+// What a debug session has learnt about why (runtime/why.ts): classes of failures by site, the
+// end's failures and warnings, proof dependencies. Kept per debuggee, below it, so that a failure
+// site is classified once (classification explores its procedure again).
+
+import type { Classification } from '../../engine/why/classify';
+import type { FailureReport, ProofReport, VerifyWarning } from '../../engine/verify/report';
+
+/** The end of a session: every failure with its class, and the warnings of a run that verified. */
+export interface EndWhy {
+  readonly failures: readonly FailureReport[];
+  readonly warnings: readonly VerifyWarning[];
+}
+
+export interface WhyCache {
+  readonly classes: Map<string, Classification>;
+  end?: EndWhy;
+  proofs?: Promise<readonly ProofReport[]>;
+}
+
+export function newWhyCache(): WhyCache {
+  return { classes: new Map() };
+}

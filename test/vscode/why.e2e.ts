@@ -1,0 +1,124 @@
+// "Why" in a real VS Code (issue 25's screenshots): the extension's .vsix in a headless
+// code-server, driven through the workbench as a user would. A failure after `join φ;` that no
+// path reaching the join has is shown as "spec too weak" in the exception widget and in the Why
+// scope; at a breakpoint on an assertion that holds, `:why` in the Debug Console lists the facts
+// its proof rests on. Screenshots go to test-output/vscode/ (why-*.png).
+// Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from './support/cache';
+import { launchBrowser, screenshot } from './support/browser';
+import { startCodeServer, type CodeServer } from './support/codeServer';
+import { SEL, expandRow, openWorkbench, rowTexts, until, visible } from './support/workbench';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
+const WEAK = 'join_forgets.sym';
+const PROOF = 'proof.sym';
+const STOP_MS = 60_000;
+
+async function buildVsix(): Promise<void> {
+  if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+  await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
+}
+
+function makeWorkspace(scratch: string): string {
+  const ws = path.join(scratch, 'workspace');
+  cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+  cpSync(path.join(ROOT, 'samples', 'join', WEAK), path.join(ws, WEAK));
+  writeFileSync(path.join(ws, PROOF), 'proc main(n: int, m: int)\n  requires n > 0\n{\n  var k: int := n + 1;\n  assert k > 1;\n}\n');
+  return ws;
+}
+
+/** Opens a file from the Explorer (Quick Open's index can lag on a busy machine). */
+async function open(page: Page, name: string): Promise<void> {
+  const row = await visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name).catch(async () => {
+    await page.keyboard.press('Control+Shift+E');
+    return visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name);
+  });
+  await row.click();
+  await visible(page, SEL.activeTab, `an editor tab for ${name}`, 10_000, name);
+  const text = await visible(page, '.monaco-editor .view-lines', `the text of ${name}`, 10_000);
+  // F5 debugs `${file}`, the focused editor's file.
+  await text.click();
+}
+
+/** F5, once more should the first press land before the extension is active (a fresh workbench). */
+async function startDebugging(page: Page): Promise<void> {
+  await page.keyboard.press('F5');
+  await visible(page, SEL.topFrameLine, 'the stop on entry', 20_000).catch(async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('F5');
+    await visible(page, SEL.topFrameLine, 'the stop on entry', STOP_MS);
+  });
+}
+
+describe('why in a headless VS Code (code-server)', () => {
+  let scratch = '';
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-why-'));
+    await buildVsix();
+    server = await startCodeServer({ vsix: VSIX, workspace: makeWorkspace(scratch), scratch });
+    ({ browser, page } = await launchBrowser());
+    await openWorkbench(page, server.url);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `why-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close().catch(() => undefined);
+    } finally {
+      await server?.stop();
+      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('a failure the join lets through: "spec too weak" in the exception widget and the Why scope', async () => {
+    await open(page, WEAK);
+    await startDebugging(page);
+    await page.keyboard.press('F5');
+    const widget = await visible(page, SEL.exceptionWidget, 'the exception widget', STOP_MS);
+    const text = (await widget.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('spec too weak: no input reaches this failure; the join at line 16');
+    await expandRow(page, SEL.variablesRow, 'Why', 10_000);
+    const rows = await until('the Why scope\'s rows', 10_000, () => rowTexts(page, SEL.variablesRow), (r) => r.some((t) => t.startsWith('class')));
+    expect(rows.some((t) => /^class\s*[=:]?\s*spec-too-weak/.test(t))).toBe(true);
+    await screenshot(page, 'why-01-spec-too-weak');
+    await page.keyboard.press('Shift+F5');
+    await page.locator(SEL.debugToolbar).first().waitFor({ state: 'hidden', timeout: STOP_MS });
+  });
+
+  it(':why at a breakpoint on an assertion that holds lists what its proof rests on', async () => {
+    await open(page, PROOF);
+    // A breakpoint on line 5 (Ctrl+G to the line, F9).
+    await page.keyboard.press('Control+G');
+    await visible(page, SEL.quickInput, 'the Go to Line box', 10_000);
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F9');
+    await startDebugging(page);
+    await page.keyboard.press('F5');
+    await until('the stop at line 5', STOP_MS, () => rowTexts(page, SEL.callStackFrame), (r) => r.some((t) => /proof\.sym.*5:\d/.test(t)));
+    await page.keyboard.press('Control+Shift+Y');
+    const input = await visible(page, '.repl-input-wrapper .monaco-editor', 'the Debug Console input', 10_000);
+    await input.click();
+    await page.keyboard.type(':why', { delay: 20 });
+    await page.keyboard.press('Enter');
+    const out = await until('the answer of :why', STOP_MS, () => rowTexts(page, '.repl .monaco-list-row'), (r) => r.some((t) => t.includes('rests on')));
+    const answer = out.join('\n');
+    expect(answer).toContain('holds on 1 path(s); it rests on:');
+    expect(answer).toContain('line 2: requires of main');
+    await screenshot(page, 'why-02-proof-dependencies');
+  });
+});
