@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Compiles src/lang/grammar.ne into src/lang/grammar.generated.ts with nearleyc.
-// The generated file is build output: it is git-ignored and never edited by hand.
+// Compiles the nearley grammars (Sym's src/lang/grammar.ne and Silver's src/lang/viper/grammar.ne)
+// into their grammar.generated.ts with nearleyc. The generated files are build output: they are
+// git-ignored and never edited by hand.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const fs = require('node:fs');
 
 const root = path.resolve(__dirname, '..');
-const source = path.join(root, 'src/lang/grammar.ne');
-const target = path.join(root, 'src/lang/grammar.generated.ts');
-if (!fs.existsSync(source)) process.exit(0);
 const nearleyc = require.resolve('nearley/bin/nearleyc.js');
-execFileSync(process.execPath, [nearleyc, source, '-o', target], { stdio: 'inherit' });
+for (const dir of ['src/lang', 'src/lang/viper']) {
+  const source = path.join(root, dir, 'grammar.ne');
+  const target = path.join(root, dir, 'grammar.generated.ts');
+  if (fs.existsSync(source)) execFileSync(process.execPath, [nearleyc, source, '-o', target], { stdio: 'inherit' });
+}

@@ -1,6 +1,7 @@
 // Where the CLI writes: the real process streams, or buffers in tests; and the one way
 // commands load a file and print its diagnostics.
 
+import type { SourceLanguage } from '../lang/language';
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
 import type { LoadResult } from '../lang/frontend';
 import { readProgramFileSync } from '../lang/sourceFile';
@@ -18,12 +19,12 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
 }
 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
-export async function loadForCommand(file: string, io: CliIO): Promise<LoadResult> {
+export async function loadForCommand(file: string, io: CliIO, lang?: SourceLanguage): Promise<LoadResult> {
   const read = readProgramFileSync(file);
   // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
   const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;
-  const result = source !== undefined ? loadSource(source, file)
+  const result = source !== undefined ? loadSource(source, file, lang)
     : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
   printDiagnostics(io, result.diagnostics, source);
   return result;

@@ -21,14 +21,16 @@ import { oneOf, parseArgs, positiveInt } from './args';
 import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
+import { languageOf, LANGUAGES, type SourceLanguage } from '../lang/language';
+import { UNSUPPORTED_EXIT, viperReport } from './viperReport';
 import { explainReport } from '../engine/why/explain';
 
-const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR]\n';
+const USAGE = 'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR] [--lang sym|viper]\n';
 
 interface VerifyOptions { files?: string[]; opts?: VerifySourceOptions; jobs: number; json: boolean; proofs?: boolean; tests?: string; tree?: string; heapGraph?: string; seed?: string; error?: string }
 
 function options(args: string[]): VerifyOptions {
-  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs', 'heap-graph'] });
+  const p = parseArgs(args, { flags: ['json', 'proofs'], values: ['jobs', 'entry', 'mode', 'loop-bound', 'recursion-bound', 'searcher', 'timeout', 'solver', 'tests', 'tree', 'seed', 'runs', 'heap-graph', 'lang'] });
   if (p.error) return { jobs: 1, json: false, error: p.error };
   if (p.positional.length === 0) return { jobs: 1, json: false, error: 'no file given' };
   const jobs = jobsOption(p.options.get('jobs'));
@@ -39,19 +41,32 @@ function options(args: string[]): VerifyOptions {
   const runs = positiveInt(p.options.get('runs'), 'runs');
   const timeout = positiveInt(p.options.get('timeout'), 'timeout');
   const solver = oneOf(p.options.get('solver'), ['z3-wasm', 'z3-native', 'auto'] as const, 'solver');
-  const error = [jobs, mode, loopBound, recursionBound, searcher, timeout, solver, runs].find((o) => o.error)?.error
+  const lang = oneOf(p.options.get('lang'), LANGUAGES, 'lang');
+  const error = [jobs, mode, loopBound, recursionBound, searcher, timeout, solver, runs, lang].find((o) => o.error)?.error
     ?? generationalError(p.options, searcher.value === 'generational')
     ?? (solver.value === 'z3-native' && !z3NativeAvailable() ? "--solver z3-native needs a 'z3' binary on the PATH" : undefined);
   if (error) return { jobs: 1, json: false, error };
+  const viper = viperMode(p.positional.map((f) => lang.value ?? languageOf(f)), mode.value);
+  if (viper.error) return { jobs: 1, json: false, error: viper.error };
   return {
     files: p.positional, jobs: jobs.value, json: p.flags.has('json'), proofs: p.flags.has('proofs'), tests: p.options.get('tests'), tree: p.options.get('tree'), heapGraph: p.options.get('heap-graph'), seed: p.options.get('seed'),
     opts: {
-      entry: p.options.get('entry'), mode: mode.value, loopBound: loopBound.value, recursionBound: recursionBound.value,
+      entry: p.options.get('entry'), mode: viper.mode, ...(lang.value ? { lang: lang.value } : {}), loopBound: loopBound.value, recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value, timeoutMs: timeout.value, solver: solver.value && resolveBackend(solver.value), collectTests: p.options.has('tests'),
       ...(p.options.has('tree') || p.options.has('heap-graph') ? { retain: true } : {}),
       ...(searcher.value === 'generational' ? { generational: { runs: runs.value } } : {}),
     },
   };
+}
+
+/** `.vpr` files verify modularly (a method without a body, and the helpers of inhale/exhale, are
+ *  contracts only: run, they would assume false); explore mode is refused for them. */
+function viperMode(langs: readonly SourceLanguage[], mode: 'explore' | 'modular' | undefined): { mode?: 'explore' | 'modular'; error?: string } {
+  const viper = langs.filter((l) => l === 'viper');
+  if (viper.length === 0) return { mode };
+  if (mode === 'explore') return { error: 'Viper files (.vpr) are verified modularly; --mode explore is not available for them' };
+  if (viper.length < langs.length && mode === undefined) return { error: 'Viper (.vpr) and Sym files together need --mode modular' };
+  return { mode: 'modular' };
 }
 
 /** The generational search's options go together: no --seed or --runs without it, no modular mode or tree with it. */
@@ -103,6 +118,13 @@ async function verifyAndReport(file: string, source: string, opts: VerifySourceO
   const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
   if (outs.tree && result.tree) await (await import('./treeReport')).writeTreeReport(outs.tree, result.tree, report, source, { backend: opts.solver ?? 'z3-wasm', timeoutMs: opts.timeoutMs });
   if (outs.heapGraph && result.tree) await (await import('./heapGraphs')).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
+  if ((opts.lang ?? languageOf(file)) === 'viper') {
+    const v = viperReport(report, source);
+    const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
+    const text = v.verdict === 'unsupported' ? `${file}: unsupported\n` : formatReport(asReport, opts.solver ?? 'z3-wasm');
+    io.out(json ? jsonDocument(withJobs(asReport, result.parallel)) : text);
+    return v.verdict === 'unsupported' ? UNSUPPORTED_EXIT : EXIT_CODES[v.verdict];
+  }
   io.out(json ? jsonDocument(withJobs(report, result.parallel)) : formatReport(report, opts.solver ?? 'z3-wasm'));
   return EXIT_CODES[report.verdict];
 }

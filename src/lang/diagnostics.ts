@@ -11,6 +11,9 @@ export interface Diagnostic {
   readonly span: Span;
   readonly severity: Severity;
   readonly message: string;
+  /** A construct the front end refuses by name (`file:line:col: unsupported Viper feature: …`,
+   *  printed without the severity word); still an error for every caller. */
+  readonly unsupported?: boolean;
 }
 
 export function error(file: string, span: Span, message: string): Diagnostic {
@@ -23,7 +26,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /** One line `file:line:col: severity: message`. */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.span.line}:${d.span.col}: ${d.severity}: ${d.message}`;
+  return `${d.file}:${d.span.line}:${d.span.col}: ${d.unsupported ? '' : `${d.severity}: `}${d.message}`;
 }
 
 /** The diagnostic line followed by the source line and a caret under the span (for terminals). */

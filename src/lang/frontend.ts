@@ -6,14 +6,17 @@ import { check } from './checker';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
 import { stripBom } from './bom';
 import { parse, type ParseResult } from './parser';
+import { loadViper } from './viper/frontend';
+import { languageOf, type SourceLanguage } from './language';
 
 export interface LoadResult {
   checked?: CheckedProgram;
   diagnostics: Diagnostic[];
 }
 
-/** Parses then checks; the checker runs only on a program that parsed without errors. */
-export function loadSource(text: string, file: string): LoadResult {
+/** Parses then checks (Sym, or Viper for a `.vpr` file or `lang` 'viper'); the checker runs only on a program that parsed without errors. */
+export function loadSource(text: string, file: string, lang: SourceLanguage = languageOf(file)): LoadResult {
+  if (lang === 'viper') return loadViper(text, file);
   // The checked program keeps the text without a byte order mark, as its positions count it.
   const source = stripBom(text);
   return checkParsed(parse(source, file), file, source);

@@ -135,14 +135,14 @@ export function readProgramFileSync(path: string, maxBytes = MAX_SOURCE_BYTES): 
  * which says so). Nothing of the file's content, nor where the links lead, is in the message.
  */
 export function launchableProgram(path: string): string | undefined {
-  if (!/\.sym$/i.test(path)) return `${path}: only .sym programs can be launched`;
+  if (!/\.(sym|vpr)$/i.test(path)) return `${path}: only .sym and .vpr programs can be launched`;
   let real: string;
   try {
     real = realpathSync(path);
     // Not a regular file (a device, a directory): the reader refuses it by its kind.
-    if (/\.sym$/i.test(real) || !statSync(real).isFile()) return undefined;
+    if (/\.(sym|vpr)$/i.test(real) || !statSync(real).isFile()) return undefined;
   } catch {
     return undefined;
   }
-  return `${path}: only .sym programs can be launched (the file this link leads to is not one)`;
+  return `${path}: only .sym and .vpr programs can be launched (the file this link leads to is not one)`;
 }

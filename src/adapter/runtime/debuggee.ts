@@ -2,6 +2,7 @@
 // term store, solver), the threads over its paths, breakpoints and exception filters. Built
 // by `launchDebuggee` from validated launch arguments; the session holds one per launch.
 
+import { languageOf } from '../../lang/language';
 import type { CheckedProgram } from '../../lang/checked';
 import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
@@ -51,7 +52,9 @@ export type LaunchOutcome =
   | { readonly ok: true; readonly debuggee: Debuggee; readonly root: PathThread; readonly roots: readonly PathThread[]; readonly output?: readonly string[] }
   | { readonly ok: false; readonly messages: string[] };
 
-export async function launchDebuggee(args: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
+export async function launchDebuggee(launched: LaunchArgs, breakpoints: BreakpointTable, filters: ExceptionFilters): Promise<LaunchOutcome> {
+  // A Viper program is verified method by method (its bodiless methods and inhale/exhale helpers are contracts only).
+  const args: LaunchArgs = languageOf(launched.program) === 'viper' ? { ...launched, mode: 'modular' } : launched;
   const refused = launchableProgram(args.program);
   if (refused) return { ok: false, messages: [refused] };
   const read = await readSourceFile(args.program, MAX_LAUNCH_SOURCE_BYTES);

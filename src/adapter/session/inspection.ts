@@ -8,6 +8,7 @@ import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
+import { withViperId } from '../runtime/viperFailure';
 import { classifyNode } from '../runtime/why';
 import { budgetedSolver } from '../runtime/budget';
 import { REQUEST_LIMITS } from '../limits';
@@ -82,7 +83,7 @@ export async function exceptionInfoBody(d: Debuggee, args: Args): Promise<DebugP
   const cls = await classifyNode(d, t.cursor).catch(() => undefined);
   const info = exceptionInfo(t.cursor.state, t.cursor, cls);
   if (!info) throw new UserError(`thread #${t.id} is not stopped on a failure`);
-  return info;
+  return withViperId(d.checked, t.cursor.state.failure, info);
 }
 
 export function gotoTargetsBody(d: Debuggee, args: Args): DebugProtocol.GotoTargetsResponse['body'] {

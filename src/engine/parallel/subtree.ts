@@ -2,6 +2,7 @@
 // this thread's own solver, then explore the subtree below with the run's searcher, and
 // report it like a whole run (its solver figures are the ones this task caused).
 
+import type { SourceLanguage } from '../../lang/language';
 import type { Proc } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
@@ -27,13 +28,15 @@ import { trace } from './trace';
 export interface SplitProgram {
   readonly source: string;
   readonly file: string;
+  /** The source language when not the file's extension's. */
+  readonly lang?: SourceLanguage;
   readonly opts: VerifyOptions;
   readonly solver: SolverOptions;
 }
 
 /** A lane's explorer with the solver it owns (Z3 loads lazily, on the first query that needs it). */
 export async function loadSubtreeExplorer(p: SplitProgram): Promise<{ explorer: SubtreeExplorer; dispose: () => void }> {
-  const { checked } = loadSource(p.source, p.file);
+  const { checked } = loadSource(p.source, p.file, p.lang);
   const entry = checked && resolveEntry(checked, p.opts.entry).proc;
   // The coordinator checked the program before splitting it; this cannot fail.
   if (!checked || !entry) throw new Error(`${p.file} did not load in a worker thread`);

@@ -46,7 +46,7 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
     ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
   if (jobs <= 1) return oneJob();
   trace('loading the program');
-  const { checked, diagnostics } = loadSource(source, file);
+  const { checked, diagnostics } = loadSource(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // Programs that do not load, or are refused, get their report from the one-job path.
   if (!checked || !entry || hasErrors(diagnostics) || symbolicHeapError(checked)) return oneJob();
@@ -89,7 +89,7 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
   ]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
-  const program: SplitProgram = { source, file: checked.file, opts, solver: solverOptions(opts, process.env) };
+  const program: SplitProgram = { source, file: checked.file, lang: opts.lang, opts, solver: solverOptions(opts, process.env) };
   const frontier = await withSolver(program, (solver) => exploreToFrontier(checked, solver, options, procs, target));
   trace(`frontier: ${frontier.tasks.length} subtrees, ${frontier.ended.length} ended, ${frontier.steps} steps`);
   // Expected largest first, so that the last tasks, which decide when the lanes end, are small.

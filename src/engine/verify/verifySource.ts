@@ -11,6 +11,7 @@ import { synthModeError } from '../synth/guard';
 import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 import type { ConcreteInputs } from '../concolic/assignment';
+import type { SourceLanguage } from '../../lang/language';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
@@ -20,6 +21,8 @@ export interface VerifySourceOptions extends VerifyOptions {
   readonly memoryLimitMb?: number;
   /** Run SAGE's generational search (concolic runs) instead of exploring the tree. */
   readonly generational?: { readonly runs?: number; readonly seed?: ConcreteInputs };
+  /** The source language when not the file's extension's (`--lang`). */
+  readonly lang?: SourceLanguage;
 }
 
 export interface VerifySourceResult {
@@ -33,7 +36,7 @@ export interface VerifySourceResult {
 }
 
 export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
-  const { checked, diagnostics } = loadSource(source, file);
+  const { checked, diagnostics } = loadSource(source, file, opts.lang);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const heap = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };

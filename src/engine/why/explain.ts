@@ -19,7 +19,7 @@ export interface ExplainOptions {
 
 export async function explainReport(source: string, file: string, opts: VerifySourceOptions, report: VerifyReport, explain: ExplainOptions = {}): Promise<VerifyReport> {
   if (report.verdict === 'error' || opts.generational) return report;
-  const { checked } = loadSource(source, file);
+  const { checked } = loadSource(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // A synth program's failing paths exclude candidate functions; they are not failures of the program.
   if (!checked || !entry || checked.synths.size > 0) return report;

@@ -1,0 +1,58 @@
+// Silver's test annotations in a .vpr file: `//:: Kind(args)` applies to the next line that is
+// neither blank nor a comment. ExpectedOutput(id) is an error a verifier must report on that line;
+// MissingOutput marks an expected error a backend misses (still expected, and always beside an
+// ExpectedOutput, so it adds nothing here); UnexpectedOutput is a backend's false alarm (a correct
+// verifier reports nothing); IgnoreFile names a backend that skips the file.
+'use strict';
+
+const ANNOTATION = /^\s*\/\/::\s*([A-Za-z]+)\((.*)\)\s*$/;
+
+/** Error ids that a front end reports, not a verifier: files expecting only these are left out. */
+const FRONT_END_IDS = ['parser.error', 'parser.warning', 'typechecker.error', 'consistency.error', 'termination.failed'];
+
+function isFrontEndId(id) {
+  return FRONT_END_IDS.some((p) => id === p || id.startsWith(p + ':')) || id.startsWith('termination.');
+}
+
+/** { expected: [{id, line}], unexpected: [{id, line}], ignoreFile: [backend issue] } */
+function readAnnotations(text) {
+  const lines = text.split(/\r?\n/);
+  const out = { expected: [], unexpected: [], ignoreFile: [] };
+  let pending = [];
+  lines.forEach((raw, i) => {
+    const m = ANNOTATION.exec(raw);
+    if (m) { pending.push({ kind: m[1], args: m[2].split(',').map((s) => s.trim()) }); return; }
+    const t = raw.trim();
+    if (t === '' || t.startsWith('//')) return;
+    for (const a of pending) place(out, a, i + 1);
+    pending = [];
+  });
+  for (const a of pending) place(out, a, lines.length);
+  return out;
+}
+
+function place(out, a, line) {
+  if (a.kind === 'ExpectedOutput') out.expected.push({ id: a.args[0], line });
+  else if (a.kind === 'UnexpectedOutput') out.unexpected.push({ id: a.args[0], line });
+  else if (a.kind === 'IgnoreFile') out.ignoreFile.push(a.args[0]);
+}
+
+/** Why a file is not a verification test, or undefined when it is one. */
+function leftOutBecause(relPath, ann) {
+  const top = relPath.split(/[\\/]/)[0];
+  if (['transformations', 'reformatter', 'cfgtests', 'plugintests'].includes(top)) return `${top}/ tests AST passes or printing`;
+  if (ann.expected.length > 0 && ann.expected.every((e) => isFrontEndId(e.id))) return 'expects only front-end or termination errors';
+  return undefined;
+}
+
+/**
+ * The feature a file's expectations need beyond the program text, or undefined: `refute.failed`
+ * where the file has no `refute` statement comes from the backend's unreachable-code detection
+ * (smoke checks, an option symdap does not have).
+ */
+function expectationFeature(text, ann) {
+  const smoke = ann.expected.some((e) => e.id.startsWith('refute.failed')) && !/^\s*refute\b/m.test(text);
+  return smoke ? 'smoke checks (refute.failed from unreachable-code detection, a backend option)' : undefined;
+}
+
+module.exports = { readAnnotations, leftOutBecause, isFrontEndId, expectationFeature };

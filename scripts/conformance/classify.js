@@ -1,0 +1,35 @@
+// One file's outcome against its annotations. pass: exactly the expected errors, each on its line
+// with its id; unsound: an error is expected and symdap reports no failure at all (whatever the
+// verdict: a file that expects an error never counts as verified); wrong: symdap reports failures
+// but not exactly the expected ones (another line, another id, an extra failure, a false alarm, or
+// an unknown verdict); unsupported: the front end refused a construct by name; error: any other
+// front-end error or a crash; timeout.
+'use strict';
+
+/**
+ * @param ann annotations (annotations.js)
+ * @param run { verdict, failures: [{line, viperError}], unsupported: [feature], error?: string, timedOut?: bool }
+ */
+function classify(ann, run) {
+  if (run.timedOut) return { status: 'timeout', reason: 'no answer within the time limit' };
+  if (run.unsupported && run.unsupported.length > 0) return { status: 'unsupported', reason: run.unsupported.join('; '), features: run.unsupported };
+  if (run.error !== undefined) return { status: 'error', reason: run.error };
+  const expected = ann.expected.filter((e) => !e.id.startsWith('typechecker.') && !e.id.startsWith('parser.') && !e.id.startsWith('consistency.'));
+  const reported = run.failures.map((f) => ({ id: f.viperError, line: f.line }));
+  if (expected.length > 0 && (reported.length === 0 || run.verdict === 'verified')) {
+    return { status: 'unsound', reason: `expected ${expected.map((e) => `${e.id}@${e.line}`).join(', ')}; nothing reported (verdict ${run.verdict})` };
+  }
+  const key = (x) => `${x.id}@${x.line}`;
+  const want = new Set(expected.map(key));
+  const got = new Set(reported.map(key));
+  const extra = [...got].filter((k) => !want.has(k));
+  const wrongId = [...want].filter((k) => !got.has(k));
+  if (extra.length === 0 && wrongId.length === 0 && run.verdict !== 'unknown') return { status: 'pass', reason: '' };
+  const parts = [];
+  if (wrongId.length > 0) parts.push(`expected ${wrongId.join(', ')}`);
+  if (extra.length > 0) parts.push(`reported ${extra.join(', ')}`);
+  if (run.verdict === 'unknown') parts.push('verdict unknown');
+  return { status: 'wrong', reason: parts.join('; ') };
+}
+
+module.exports = { classify };

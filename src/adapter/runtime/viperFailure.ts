@@ -1,0 +1,20 @@
+// A failure on a `.vpr` program in the debugger carries Viper's error id
+// (`assert.failed:assertion.false`, …), as `symdap verify` prints it: in the exception's
+// description and as its exceptionId, so a Viper user sees the error they know beside symdap's
+// explanation.
+
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { CheckedProgram } from '../../lang/checked';
+import { languageOf } from '../../lang/language';
+import { loadViper } from '../../lang/viper/frontend';
+import { viperErrorId } from '../../lang/viper/errorIds';
+import type { FailureSite } from '../../engine/state/failures';
+
+type ExceptionBody = DebugProtocol.ExceptionInfoResponse['body'];
+
+export function withViperId(checked: CheckedProgram, failure: FailureSite | undefined, info: ExceptionBody): ExceptionBody {
+  if (failure === undefined || languageOf(checked.file) !== 'viper') return info;
+  const { sites } = loadViper(checked.source, checked.file);
+  const id = viperErrorId({ kind: failure.kind, span: failure.span, message: failure.message }, sites);
+  return { ...info, exceptionId: id, description: `${info.description ?? ''} [${id}]`, details: { ...info.details, message: `${info.details?.message ?? ''} [${id}]` } };
+}

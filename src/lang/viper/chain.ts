@@ -1,0 +1,49 @@
+// Silver's operator precedence: the grammar parses `a op b op c …` as a flat chain and this
+// module folds it (shunting-yard, no recursion). From loosest to tightest: `?:`, `<==>`, `==>`,
+// `||`, `&&`, `== !=`, `< <= > >=`, `+ -`, `* \ %`. `?:`, `<==>`, `==>`, `||`, `&&` group to the
+// right (Silver's operators are right-associative in general); the others to the left.
+
+import { spanFrom } from '../span';
+import type { VBinaryOp, VExpr } from './ast';
+
+export type VChainOp = { readonly kind: 'binary'; readonly op: VBinaryOp } | { readonly kind: 'cond'; readonly then: VExpr };
+export interface VChainLink { readonly operand: VExpr; readonly op: VChainOp }
+
+const PREC: Record<VBinaryOp, number> = {
+  '<==>': 2, '==>': 3, '||': 4, '&&': 5, '==': 6, '!=': 6, '<': 7, '<=': 7, '>': 7, '>=': 7,
+  '+': 8, '-': 8, '*': 9, '\\': 9, '%': 9,
+};
+const RIGHT = new Set<VBinaryOp>(['<==>', '==>', '||', '&&']);
+
+const precOf = (op: VChainOp): number => (op.kind === 'cond' ? 1 : PREC[op.op]);
+const rightAssoc = (op: VChainOp): boolean => op.kind === 'cond' || RIGHT.has(op.op);
+
+function combine(left: VExpr, op: VChainOp, right: VExpr): VExpr {
+  const span = spanFrom(left.span, right.span);
+  return op.kind === 'cond'
+    ? { kind: 'cond', cond: left, then: op.then, otherwise: right, span }
+    : { kind: 'binary', op: op.op, left, right, span };
+}
+
+export function resolveVChain(links: readonly VChainLink[], last: VExpr): VExpr {
+  const operands: VExpr[] = [];
+  const ops: VChainOp[] = [];
+  const reduce = (): void => {
+    const right = operands.pop() as VExpr;
+    const left = operands.pop() as VExpr;
+    operands.push(combine(left, ops.pop() as VChainOp, right));
+  };
+  for (const link of links) {
+    operands.push(link.operand);
+    const prec = precOf(link.op);
+    while (ops.length > 0) {
+      const top = precOf(ops[ops.length - 1]);
+      if (top > prec || (top === prec && !rightAssoc(link.op))) reduce();
+      else break;
+    }
+    ops.push(link.op);
+  }
+  operands.push(last);
+  while (ops.length > 0) reduce();
+  return operands[0];
+}

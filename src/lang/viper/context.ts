@@ -1,0 +1,61 @@
+// What the lowering of one Viper program carries: the program's declarations by name, the
+// variables in scope with their Viper types, where an expression stands (which decides what it may
+// contain), and three collectors for the run: refusals, generated helper procedures, and the
+// Viper sites (statement or clause kinds by span) that give failures their Viper error ids.
+
+import type { Span } from '../span';
+import type { Proc } from '../ast';
+import type { VDecl, VDefine, VType } from './ast';
+
+export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
+
+export interface Decls {
+  readonly fields: ReadonlyMap<string, DeclOf<'field'>>;
+  readonly methods: ReadonlyMap<string, DeclOf<'method'>>;
+  readonly functions: ReadonlyMap<string, DeclOf<'function'>>;
+  readonly predicates: ReadonlyMap<string, DeclOf<'predicate'>>;
+  readonly macros: ReadonlyMap<string, VDefine>;
+}
+
+/** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */
+export type Place = 'code' | 'requires' | 'ensures' | 'invariant' | 'function' | 'fnPost' | 'predicate' | 'assertion';
+
+/** A Viper construct at a span: the failure there gets this construct's error id. */
+export type SiteKind =
+  | 'assert' | 'assume' | 'inhale' | 'exhale' | 'call' | 'fold' | 'unfold' | 'assign' | 'fieldAssign' | 'new'
+  | 'if' | 'while' | 'invariant' | 'requires' | 'ensures' | 'fnPost' | 'functionBody' | 'functionPre' | 'predicateBody'
+  | 'application' | 'varDecl';
+
+export interface Site {
+  readonly kind: SiteKind;
+  readonly span: Span;
+  /** Where Viper reports a failure at this site, when not at the failure itself (a function's or predicate's declaration). */
+  readonly reportAt?: Span;
+}
+
+export interface Collect {
+  readonly refusals: { feature: string; span: Span }[];
+  readonly errors: { message: string; span: Span }[];
+  readonly helpers: Proc[];
+  readonly sites: Site[];
+}
+
+export interface LowerCtx {
+  readonly decls: Decls;
+  /** Variables in scope (parameters, results, locals) with their Viper types. */
+  readonly vars: Map<string, VType>;
+  readonly place: Place;
+  /** Macro expansion depth, to refuse a macro that expands itself. */
+  readonly depth: number;
+  /** Let-bound names and macro parameters: replaced by these (already lowered) expressions. */
+  readonly subst: ReadonlyMap<string, import('../ast').Expr>;
+  readonly out: Collect;
+}
+
+export function refuse(ctx: LowerCtx, feature: string, span: Span): void {
+  ctx.out.refusals.push({ feature, span });
+}
+
+export function fail(ctx: LowerCtx, message: string, span: Span): void {
+  ctx.out.errors.push({ message, span });
+}

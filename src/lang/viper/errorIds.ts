@@ -1,0 +1,70 @@
+// Viper's error ids (`error.id:reason.id`, as in Silver's ExpectedOutput annotations) for symdap's
+// failures on a `.vpr` file. The reason follows from the failure's kind; the error from the Viper
+// construct where it happened (the innermost site of the lowering that contains the failure),
+// with the failure's own wording where one construct has two errors (a loop invariant on entry or
+// not preserved; a call's requires or a read in its arguments).
+
+import { spanWithin, type Span } from '../span';
+import type { Site, SiteKind } from './context';
+
+/** The part of a failure the mapping reads (engine FailureReport or FailureSite alike). */
+export interface FailureLike { readonly kind: string; readonly span: Span; readonly message: string; readonly onNoPath?: boolean }
+
+const REASONS: Readonly<Record<string, string>> = {
+  'assert': 'assertion.false', 'precondition': 'assertion.false', 'postcondition': 'assertion.false',
+  'invariant': 'assertion.false', 'fold': 'assertion.false', 'join': 'assertion.false',
+  'permission': 'insufficient.permission', 'div-by-zero': 'division.by.zero', 'null-deref': 'receiver.null',
+};
+
+const ERRORS: Readonly<Record<SiteKind, string>> = {
+  assert: 'assert.failed', assume: 'inhale.failed', inhale: 'inhale.failed', exhale: 'exhale.failed',
+  call: 'call.failed', fold: 'fold.failed', unfold: 'unfold.failed', assign: 'assignment.failed',
+  fieldAssign: 'assignment.failed', new: 'assignment.failed', varDecl: 'assignment.failed', if: 'if.failed',
+  while: 'while.failed', invariant: 'invariant.not.preserved', requires: 'not.wellformed', ensures: 'postcondition.violated',
+  fnPost: 'postcondition.violated', functionBody: 'function.not.wellformed', functionPre: 'not.wellformed',
+  predicateBody: 'predicate.not.wellformed', application: 'application.precondition',
+};
+
+export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
+  return viperError(f, sites).id;
+}
+
+/** The Viper error id of a failure, and where Viper reports it when that is not the failure's own span. */
+export function viperError(f: FailureLike, sites: readonly Site[]): { readonly id: string; readonly reportAt?: Span } {
+  const reason = REASONS[f.kind] ?? 'assertion.false';
+  const around = sitesAround(f, sites);
+  const id = `${errorOf(f, around)}:${reason}`;
+  const declared = around.find((s) => s.reportAt !== undefined);
+  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id) ? { id, reportAt: declared.reportAt } : { id };
+}
+
+/** The sites containing the failure, innermost first; of two with the same span, the later one
+ *  (the lowering records a construct before the ones inside it: `ensures f(x)` before `f(x)`). */
+function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
+  return sites.map((s, i) => ({ s, i })).filter(({ s }) => spanWithin(f.span, s.span))
+    .sort((a, b) => size(a.s.span) - size(b.s.span) || b.i - a.i).map(({ s }) => s);
+}
+
+function errorOf(f: FailureLike, around: readonly Site[]): string {
+  // `g requires acc(x.f) (line 3), which is not held`, also inside a contract's framing message.
+  const calleeRequires = /(^|: )\S+ requires .*which is not held/.test(f.message);
+  for (const site of around) {
+    // A read inside an application's arguments belongs to the enclosing construct.
+    if (site.kind === 'application' && f.kind !== 'precondition' && !calleeRequires) continue;
+    if (site.kind === 'call') return f.kind === 'precondition' || calleeRequires ? 'call.precondition' : 'call.failed';
+    if (site.kind === 'while' && f.kind === 'permission' && /the invariant of the loop/.test(f.message)) {
+      return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
+    }
+    // A read the invariant does not frame fails where the body starts from the invariant alone:
+    // Viper checks the invariant's well-formedness there.
+    if (site.kind === 'invariant' && f.kind === 'permission' && /is not held to read/.test(f.message)) return 'not.wellformed';
+    if (site.kind === 'invariant') return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
+    if ((site.kind === 'ensures' || site.kind === 'fnPost') && f.onNoPath) return 'not.wellformed';
+    return ERRORS[site.kind];
+  }
+  return f.kind === 'postcondition' ? 'postcondition.violated' : f.kind === 'assert' ? 'assert.failed' : 'internal';
+}
+
+function size(s: Span): number {
+  return (s.endLine - s.line) * 10000 + (s.endCol - s.col);
+}

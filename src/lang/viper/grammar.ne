@@ -1,0 +1,117 @@
+# The Silver grammar (nearley) for the subset symdap reads, plus the forms it refuses by name
+# (`acc` with an amount other than `write`). Compiled by `npm run grammar` into
+# grammar.generated.ts. Binary operators form a flat chain resolved by precedence afterwards
+# (chain.ts), so `unfolding … in e` and `let … in e` at the end of a chain extend as far right
+# as possible without ambiguity. Lists are left-recursive. Statements may end with `;`.
+
+@preprocessor typescript
+
+@{%
+import { viperGrammarLexer as lexer } from './lexer';
+import * as a from './grammarActions';
+%}
+
+@lexer lexer
+
+Program      -> Decls                                   {% a.listArray %}
+Decls        -> Decl                                    {% a.first %}
+              | Decls Decl                              {% a.appendLast %}
+Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate {% id %} | Define {% id %}
+
+Field        -> "field" FieldList OptSemi               {% a.fields %}
+FieldList    -> FieldName                               {% a.first %}
+              | FieldList "," FieldName                 {% a.appendLast %}
+FieldName    -> %ident ":" Type                         {% a.param %}
+Method       -> "method" %ident Params Returns Specs OptBody   {% a.method %}
+Returns      -> null                                    {% a.emptyArray %}
+              | "returns" Params                        {% (d) => d[1] %}
+OptBody      -> null                                    {% a.nothing %}
+              | Block                                   {% id %}
+Function     -> "function" %ident Params ":" Type Specs FnBody  {% a.functionDecl %}
+FnBody       -> null                                    {% a.nothing %}
+              | "{" Expr "}"                            {% (d) => d[1] %}
+Predicate    -> "predicate" %ident Params FnBody        {% a.predicate %}
+Define       -> "define" %ident DefParams DefBody       {% a.define %}
+DefParams    -> null                                    {% a.nothing %}
+              | "(" ")"                                 {% a.emptyArray %}
+              | "(" Idents ")"                          {% (d) => d[1] %}
+DefBody      -> Expr                                    {% id %}
+              | Block                                   {% id %}
+Idents       -> Ident                                   {% a.first %}
+              | Idents "," Ident                        {% a.appendLast %}
+Ident        -> %ident                                  {% a.ident %}
+
+Params       -> "(" ")"                                 {% a.emptyArray %}
+              | "(" ParamList ")"                       {% (d) => d[1] %}
+ParamList    -> Param                                   {% a.first %}
+              | ParamList "," Param                     {% a.appendLast %}
+Param        -> %ident ":" Type                         {% a.param %}
+Type         -> ("Int" | "Bool" | "Ref")                {% (d) => a.type(d[0][0]) %}
+              | %ident                                  {% a.type %}
+Specs        -> null                                    {% a.emptyArray %}
+              | Specs Spec                              {% a.appendLast %}
+Spec         -> ("requires" | "ensures") Expr OptSemi   {% a.spec %}
+OptSemi      -> null | ";"
+
+# ------------------------------------------------------------------ statements
+
+Block        -> "{" Stmts "}"                           {% a.block %}
+Stmts        -> null                                    {% a.emptyArray %}
+              | Stmts Stmt OptSemi                      {% (d) => a.appendLast([d[0], d[1]]) %}
+Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
+              | "var" %ident ":" Type ":=" Expr         {% a.varDecl %}
+              | %ident ":=" Expr                        {% a.assign %}
+              | Postfix "." %ident ":=" Expr            {% a.fieldAssign %}
+              | %ident ":=" "new" "(" "*" ")"           {% a.newAll %}
+              | %ident ":=" "new" "(" ")"               {% a.newFields %}
+              | %ident ":=" "new" "(" Idents ")"        {% a.newFields %}
+              | Ident "," Idents ":=" App               {% a.callMany %}
+              | App                                     {% a.callStmt %}
+              | %ident                                  {% a.macroStmt %}
+              | ("assert" | "assume" | "inhale" | "exhale") Expr   {% a.simpleStmt %}
+              | ("fold" | "unfold") Expr                {% a.foldStmt %}
+              | "label" %ident Invariants               {% a.label %}
+              | If                                      {% id %}
+              | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}
+              | Block                                   {% id %}
+              | Define                                  {% id %}
+Invariants   -> null                                    {% a.emptyArray %}
+              | Invariants "invariant" Expr OptSemi     {% (d) => a.appendLast([d[0], d[2]]) %}
+If           -> "if" "(" Expr ")" Block Else            {% a.ifStmt %}
+Else         -> null                                    {% a.nothing %}
+              | "else" Block                            {% (d) => d[1] %}
+              | "elseif" "(" Expr ")" Block Else        {% a.elseIf %}
+
+# ------------------------------------------------------------------ expressions
+
+Expr         -> ChainEnd                                {% id %}
+              | Links ChainEnd                          {% a.chain %}
+ChainEnd     -> Unary                                   {% id %}
+              | Tail                                    {% id %}
+Links        -> Unary ChainOp                           {% a.firstLink %}
+              | Links Unary ChainOp                     {% a.nextLink %}
+ChainOp      -> BinOp                                   {% a.binOp %}
+              | "?" Expr ":"                            {% a.condOp %}
+BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "\\" | "%"
+Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
+              | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
+
+Unary        -> Postfix                                 {% id %}
+              | ("!" | "-" | "+") Unary                 {% a.unary %}
+Postfix      -> Atom                                    {% id %}
+              | Postfix "." %ident                      {% a.member %}
+Atom         -> %int                                    {% a.intLit %}
+              | ("true" | "false")                      {% (d) => a.boolLit(d[0][0]) %}
+              | "null"                                  {% a.simple %}
+              | "result"                                {% a.simple %}
+              | "write"                                 {% a.writeAtom %}
+              | %ident                                  {% a.varRef %}
+              | App                                     {% id %}
+              | "old" "(" Expr ")"                      {% a.old %}
+              | "(" Expr ")"                            {% a.paren %}
+              | "acc" "(" Expr ")"                      {% a.acc %}
+              | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}
+App          -> %ident "(" ")"                          {% a.app %}
+              | %ident "(" Exprs ")"                    {% a.app %}
+Exprs        -> Expr                                    {% a.first %}
+              | Exprs "," Expr                          {% a.appendLast %}

@@ -1,0 +1,49 @@
+// Generated helper procedures for what Sym has no statement for. In modular mode (how `.vpr`
+// files are verified) a call uses only the callee's contract, so
+// - `exhale A` is a call of `exhale@L:C(vars)`, whose `requires A` is consumed at the call and
+//   whose body is empty (it verifies trivially: it has no ensures);
+// - `inhale A` is a call of `inhale@L:C(vars)`, whose `ensures A` is produced at the call and
+//   whose body is `assume false` (it has no path to check).
+// The helper's parameters are the variables A reads, with their types, so A means the same
+// inside. Its spans are the statement's, so failures and the well-formedness of A point there.
+// Names contain `@`, which no Viper identifier can, so they never clash.
+
+import type { Expr, Proc, Stmt } from '../ast';
+import type { Span } from '../span';
+import type { VExpr } from './ast';
+import type { LowerCtx } from './context';
+import { lowerExpr } from './lowerExpr';
+import { symType } from './types';
+
+export function exhaleHelper(a: VExpr, span: Span, ctx: LowerCtx, what = 'exhale'): Stmt {
+  const cond = lowerExpr(a, { ...ctx, place: 'assertion' });
+  return helperCall(`${what}@${span.line}:${span.col}#${ctx.out.helpers.length + 1}`, cond, 'requires', span, ctx);
+}
+
+export function inhaleHelper(a: VExpr, span: Span, ctx: LowerCtx): Stmt {
+  const cond = lowerExpr(a, { ...ctx, place: 'assertion' });
+  return helperCall(`inhale@${span.line}:${span.col}#${ctx.out.helpers.length + 1}`, cond, 'ensures', span, ctx);
+}
+
+function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span: Span, ctx: LowerCtx): Stmt {
+  const vars = [...new Set(freeVars(cond))].filter((v) => ctx.vars.has(v));
+  const params = vars.map((v) => ({ name: v, type: symType(ctx.vars.get(v) ?? { kind: 'Int' }, span, ctx), span }));
+  const body: Stmt[] = role === 'ensures' ? [{ kind: 'assume', cond: { kind: 'boolLit', value: false, span }, span }] : [];
+  const proc: Proc = {
+    kind: 'proc', name, nameSpan: span, params, returns: [],
+    requires: role === 'requires' ? [cond] : [], ensures: role === 'ensures' ? [cond] : [],
+    body: { kind: 'block', stmts: body, span }, span,
+  };
+  ctx.out.helpers.push(proc);
+  const args: Expr[] = vars.map((v) => ({ kind: 'var', name: v, span }));
+  return { kind: 'callStmt', call: { kind: 'call', callee: name, calleeSpan: span, args, span }, span };
+}
+
+/** The variable names an expression reads (Sym AST; no binders occur in lowered Viper). */
+function freeVars(e: unknown): string[] {
+  if (Array.isArray(e)) return e.flatMap(freeVars);
+  if (e === null || typeof e !== 'object') return [];
+  const node = e as Record<string, unknown>;
+  if (node.kind === 'var' && typeof node.name === 'string') return [node.name];
+  return Object.entries(node).filter(([k]) => k !== 'span').flatMap(([, v]) => freeVars(v));
+}

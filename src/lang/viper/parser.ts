@@ -1,0 +1,53 @@
+// The Silver parser: lexes, refuses the constructs a token names (unsupportedTokens.ts), cuts
+// `decreases` clauses, and runs the nearley grammar. It never throws: a failure of its own becomes
+// an 'internal error' diagnostic. Of several parses (the grammar should have one) the first is kept.
+
+import nearley from 'nearley';
+import compiled from './grammar.generated';
+import type { Span } from '../span';
+import { stripBom } from '../bom';
+import type { VDecl, VProgram } from './ast';
+import { vtokenize, vTokenSpan, VTokenStream, type VToken } from './lexer';
+import { unsupportedTokens, withoutDecreases, type Refusal } from './unsupportedTokens';
+
+export interface VParseResult {
+  readonly program?: VProgram;
+  /** Syntax errors (at most one). */
+  readonly errors: readonly { span: Span; message: string }[];
+  /** Constructs outside the subset, one per kind. */
+  readonly refusals: readonly Refusal[];
+}
+
+const GRAMMAR = nearley.Grammar.fromCompiled(compiled as nearley.CompiledRules);
+
+export function parseViper(text: string): VParseResult {
+  try {
+    return parseTokens(stripBom(text));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { errors: [{ span: { line: 1, col: 1, endLine: 1, endCol: 1 }, message: `internal error: ${why}` }], refusals: [] };
+  }
+}
+
+function parseTokens(source: string): VParseResult {
+  const lexed = vtokenize(source);
+  if (lexed.error) return { errors: [lexed.error], refusals: [] };
+  const refusals = unsupportedTokens(lexed.tokens);
+  if (refusals.length > 0) return { errors: [], refusals };
+  const tokens = withoutDecreases(lexed.tokens);
+  if (tokens.length === 0) return { program: { decls: [] }, errors: [], refusals: [] };
+  const parser = new nearley.Parser(GRAMMAR, { lexer: new VTokenStream(tokens) as unknown as nearley.Lexer });
+  try {
+    parser.feed(source);
+  } catch (e) {
+    const token = (e as { token?: VToken }).token;
+    if (token === undefined) throw e;
+    return { errors: [{ span: vTokenSpan(token), message: `unexpected '${token.text}'` }], refusals: [] };
+  }
+  if (parser.results.length === 0) {
+    const last = tokens[tokens.length - 1];
+    const span = vTokenSpan(last);
+    return { errors: [{ span: { line: span.endLine, col: span.endCol, endLine: span.endLine, endCol: span.endCol }, message: 'unexpected end of file' }], refusals: [] };
+  }
+  return { program: { decls: parser.results[0] as VDecl[] }, errors: [], refusals: [] };
+}

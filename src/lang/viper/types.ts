@@ -1,0 +1,21 @@
+// Viper's types in Sym: Int is Sym's unbounded int, Bool is bool, and Ref is the one class that
+// holds every field of the program (Viper's fields are global: every reference may carry every
+// field; permissions decide which ones a method may touch).
+
+import type { Type } from '../types';
+import type { Span } from '../span';
+import type { VType } from './ast';
+import { refuse, type LowerCtx } from './context';
+
+export const REF_CLASS = 'Ref';
+
+export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
+  switch (t.kind) {
+    case 'Int': return { kind: 'int' };
+    case 'Bool': return { kind: 'bool' };
+    case 'Ref': return { kind: 'ref', className: REF_CLASS };
+    case 'other':
+      refuse(ctx, `domain types (${t.name})`, span);
+      return { kind: 'int' };
+  }
+}

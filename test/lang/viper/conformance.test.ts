@@ -1,0 +1,93 @@
+// The conformance runner (scripts/conformance.js) on fixtures written here
+// (test/fixtures/viper/conformance/): each file's classification against its Silver annotations
+// (pass, wrong, unsound, unsupported, error, left out, smoke expectations), the markdown table it
+// writes, and `--check` failing on an unsound file or on fewer passes than a baseline. The
+// runner spawns the built CLI: `npm run build` first.
+
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const FIXTURES = join(ROOT, 'test/fixtures/viper/conformance');
+const RUNNER = join(ROOT, 'scripts/conformance.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { classify } = require('../../../scripts/conformance/classify.js') as { classify: (ann: unknown, run: unknown) => { status: string; reason: string } };
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-conformance-')); });
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [RUNNER, FIXTURES, ...args], { cwd: ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe('npm run conformance on the fixtures', () => {
+  it('classifies each file and writes the table', async () => {
+    const json = join(dir, 'out.json');
+    const md = join(dir, 'out.md');
+    const r = await run('--json', json, '--out', md);
+    // The fixtures hold an unsound and an error file on purpose: the run fails.
+    expect(r.code).toBe(1);
+    const results = JSON.parse(await readFile(json, 'utf8')).results as { file: string; status: string; reason: string }[];
+    const status = Object.fromEntries(results.map((x) => [x.file, x.status]));
+    expect(status).toEqual({
+      'nested/front_end_only.vpr': 'left out',
+      'nested/parse_error.vpr': 'error',
+      'nested/unsupported.vpr': 'unsupported',
+      'pass.vpr': 'pass',
+      'smoke.vpr': 'unsupported',
+      'unexpected.vpr': 'pass',
+      'unsound.vpr': 'unsound',
+      'wrong.vpr': 'wrong',
+    });
+    const reason = (f: string) => results.find((x) => x.file === f)?.reason;
+    expect(reason('wrong.vpr')).toBe('expected assert.failed:assertion.false@5; reported assert.failed:assertion.false@6');
+    expect(reason('nested/unsupported.vpr')).toMatch(/^sequences \(Seq\)/);
+    expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
+    const text = await readFile(md, 'utf8');
+    expect(text).toMatch(/<!-- counts: \{"pass":2,"wrong":1,"unsound":1,"unsupported":2,"error":1,"timeout":0\} -->/);
+    expect(text).toContain('| `unsound.vpr` | unsound |');
+    expect(text).toContain('| sequences (Seq) | 1 |');
+  }, 120_000);
+
+  it('--check fails on fewer passes than the baseline, and does not rewrite it', async () => {
+    const baseline = join(dir, 'baseline.md');
+    const content = '<!-- counts: {"pass":3,"wrong":0,"unsound":0,"unsupported":0,"error":0,"timeout":0} -->\n';
+    await writeFile(baseline, content);
+    const r = await run('--check', '--baseline', baseline);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('conformance: 2 pass, fewer than the committed 3');
+    expect(r.stderr).toContain('conformance: 2 unsound, error or timeout');
+    expect(await readFile(baseline, 'utf8')).toBe(content);
+  }, 120_000);
+});
+
+describe('classify', () => {
+  const ann = { expected: [{ id: 'assert.failed:assertion.false', line: 4 }], unexpected: [], ignoreFile: [] };
+  it('a timeout is a timeout, whatever is expected', () => {
+    expect(classify(ann, { timedOut: true }).status).toBe('timeout');
+  });
+  it('an expected error and a verdict unknown without failures is unsound, never verified', () => {
+    expect(classify(ann, { verdict: 'unknown', failures: [] }).status).toBe('unsound');
+  });
+  it('the right line with another id is wrong', () => {
+    expect(classify(ann, { verdict: 'failed', failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }] })).toEqual({
+      status: 'wrong', reason: 'expected assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
+    });
+  });
+  it('no expectation and verified is pass; a false alarm is wrong', () => {
+    const none = { expected: [], unexpected: [], ignoreFile: [] };
+    expect(classify(none, { verdict: 'verified', failures: [] }).status).toBe('pass');
+    expect(classify(none, { verdict: 'failed', failures: [{ line: 2, viperError: 'assert.failed:assertion.false' }] }).status).toBe('wrong');
+  });
+});
