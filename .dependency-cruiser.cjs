@@ -22,7 +22,21 @@
 // src/ui and src/cli above it, src/cli on top.
 'use strict';
 
-const ENGINE = ['terms', 'solver', 'state', 'synth', 'rules/heap', 'rules', 'rules/join', 'concrete', 'explore', 'concolic', 'verify', 'why', 'parallel'];
+const ENGINE = [
+  'terms',
+  'solver',
+  'state',
+  'synth',
+  'rules/heap',
+  'rules',
+  'rules/join',
+  'concrete',
+  'explore',
+  'concolic',
+  'verify',
+  'why',
+  'parallel',
+];
 // `rules` stands for the files directly in src/engine/rules, not its subfolders.
 const layerPath = (l) => (l === 'rules' ? '^src/engine/rules/[^/]+$' : `^src/engine/${l}/`);
 
@@ -31,7 +45,11 @@ const engineRules = ENGINE.slice(0, -1).map((layer, i) => ({
   comment: `src/engine/${layer} may import only ${ENGINE.slice(0, i).join(', ') || 'nothing else in the engine'} (and itself)`,
   severity: 'error',
   from: { path: layerPath(layer) },
-  to: { path: ENGINE.slice(i + 1).map(layerPath).join('|') },
+  to: {
+    path: ENGINE.slice(i + 1)
+      .map(layerPath)
+      .join('|'),
+  },
 }));
 
 module.exports = {

@@ -11,9 +11,11 @@ const WHYML_OP = { '==': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': 
 function rng(seed) {
   let s = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 0x100000000;
   };
 }
@@ -23,8 +25,14 @@ function variants(n, seed = 28) {
   const next = rng(seed + n);
   const constant = () => Math.floor(next() * 21) - 10;
   const pick = () => OPS[Math.floor(next() * OPS.length)];
-  const single = OPS.map((op) => ({ name: `x ${op} c`, conds: Array.from({ length: n }, () => ({ op, c: constant() })) }));
-  const mixed = [1, 2].map((k) => ({ name: `mixed ${k}`, conds: Array.from({ length: n }, () => ({ op: pick(), c: constant() })) }));
+  const single = OPS.map((op) => ({
+    name: `x ${op} c`,
+    conds: Array.from({ length: n }, () => ({ op, c: constant() })),
+  }));
+  const mixed = [1, 2].map((k) => ({
+    name: `mixed ${k}`,
+    conds: Array.from({ length: n }, () => ({ op: pick(), c: constant() })),
+  }));
   return [...single, ...mixed];
 }
 
@@ -32,8 +40,9 @@ function variants(n, seed = 28) {
 function sym(conds, after) {
   const n = conds.length;
   const params = conds.map((_, i) => `x${i}: int`).join(', ');
-  const body = conds.map(({ op, c }, i) =>
-    `  if (x${i} ${op} ${c}) { s := s + 1; }\n${after ? `  ${after(i + 1)}\n` : ''}`).join('');
+  const body = conds
+    .map(({ op, c }, i) => `  if (x${i} ${op} ${c}) { s := s + 1; }\n${after ? `  ${after(i + 1)}\n` : ''}`)
+    .join('');
   return `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${n};\n}\n`;
 }
 
@@ -43,9 +52,13 @@ function whyml(conds, phi) {
   const n = conds.length;
   const params = conds.map((_, i) => `x${i}`).join(' ');
   const test = ({ op, c }, i) => `x${i} ${WHYML_OP[op]} ${c < 0 ? `(${c})` : c}`;
-  const body = conds.map((cond, i) => (phi
-    ? `  begin ensures { !s >= 0 /\\ !s <= ${i + 1} } if ${test(cond, i)} then s := !s + 1 end;\n`
-    : `  s := !s + (if ${test(cond, i)} then 1 else 0);\n`)).join('');
+  const body = conds
+    .map((cond, i) =>
+      phi
+        ? `  begin ensures { !s >= 0 /\\ !s <= ${i + 1} } if ${test(cond, i)} then s := !s + 1 end;\n`
+        : `  s := !s + (if ${test(cond, i)} then 1 else 0);\n`,
+    )
+    .join('');
   return `module M\nuse int.Int\nuse ref.Ref\nlet main [@vc:sp] (${params}: int) : unit =\n  let s = ref 0 in\n${body}  assert { !s <= ${n} }\nend\n`;
 }
 

@@ -11,7 +11,10 @@ async function searchSample(name) {
   const { loadSource } = require(path.join(DIST, 'lang', 'frontend'));
   const { createSolver } = require(path.join(DIST, 'engine', 'solver', 'index'));
   const { verifyGenerational } = require(path.join(DIST, 'engine', 'concolic', 'verifyGenerational'));
-  const { checked } = loadSource(fs.readFileSync(path.join(__dirname, '..', 'samples', 'concolic', name), 'utf8'), name);
+  const { checked } = loadSource(
+    fs.readFileSync(path.join(__dirname, '..', 'samples', 'concolic', name), 'utf8'),
+    name,
+  );
   const solver = await createSolver({ backend: 'z3-wasm', timeoutMs: 10000 });
   const t0 = Date.now();
   try {

@@ -8,10 +8,24 @@ const { searchSample } = require('./_generational');
 async function run() {
   const { out, ms } = await searchSample('alias_cells.sym');
   const runs = out.report.search && out.report.search.firstFailureRun;
-  process.stderr.write(`bench: concolic-objects: failure at run ${runs} of ${out.report.search && out.report.search.runs} (${ms} ms)\n`);
+  process.stderr.write(
+    `bench: concolic-objects: failure at run ${runs} of ${out.report.search && out.report.search.runs} (${ms} ms)\n`,
+  );
   return [
-    { benchmark: 'generational search with objects, alias_cells (all-zero seed)', metric: 'runs to the aliased a.x == 7 failure', value: runs ?? -1, unit: 'runs', target: 'found', ok: runs !== undefined },
-    { benchmark: 'generational search with objects, alias_cells (all-zero seed)', metric: 'wall time to the end of the search', value: ms, unit: 'ms' },
+    {
+      benchmark: 'generational search with objects, alias_cells (all-zero seed)',
+      metric: 'runs to the aliased a.x == 7 failure',
+      value: runs ?? -1,
+      unit: 'runs',
+      target: 'found',
+      ok: runs !== undefined,
+    },
+    {
+      benchmark: 'generational search with objects, alias_cells (all-zero seed)',
+      metric: 'wall time to the end of the search',
+      value: ms,
+      unit: 'ms',
+    },
   ];
 }
 

@@ -13,11 +13,32 @@ async function run() {
   const runs = out.report.search.firstFailureRun;
   if (!runs) throw new Error(`generational search found no failure in ${out.report.search.runs} runs`);
   const randomFailures = randomBaseline(checked, runs);
-  process.stderr.write(`bench: concolic: generational found the failure at run ${runs} (${ms} ms); random: ${randomFailures} failures in ${runs} runs\n`);
+  process.stderr.write(
+    `bench: concolic: generational found the failure at run ${runs} (${ms} ms); random: ${randomFailures} failures in ${runs} runs\n`,
+  );
   return [
-    { benchmark: 'generational search, SAGE top (all-zero seed)', metric: 'runs to the cnt >= 3 failure', value: runs, unit: 'runs', target: 'found', ok: true },
-    { benchmark: 'generational search, SAGE top (all-zero seed)', metric: 'wall time to the end of the search', value: ms, unit: 'ms' },
-    { benchmark: `random inputs, SAGE top (${runs} runs, PRNG seed ${PRNG_SEED})`, metric: 'failures found', value: randomFailures, unit: '', target: '0 (baseline)', ok: randomFailures === 0 },
+    {
+      benchmark: 'generational search, SAGE top (all-zero seed)',
+      metric: 'runs to the cnt >= 3 failure',
+      value: runs,
+      unit: 'runs',
+      target: 'found',
+      ok: true,
+    },
+    {
+      benchmark: 'generational search, SAGE top (all-zero seed)',
+      metric: 'wall time to the end of the search',
+      value: ms,
+      unit: 'ms',
+    },
+    {
+      benchmark: `random inputs, SAGE top (${runs} runs, PRNG seed ${PRNG_SEED})`,
+      metric: 'failures found',
+      value: randomFailures,
+      unit: '',
+      target: '0 (baseline)',
+      ok: randomFailures === 0,
+    },
   ];
 }
 

@@ -11,14 +11,19 @@ const RUNS = Number(process.env.SYMDAP_BENCH_RUNS || 3);
 function ifsCalls(n) {
   const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
   const body = Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  s := inc(s);\n`).join('');
-  return 'proc inc(x: int) returns (r: int)\n  requires x >= 0\n  ensures r == x + 1\n{\n  r := x + 1;\n}\n'
-    + `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${2 * n};\n}\n`;
+  return (
+    'proc inc(x: int) returns (r: int)\n  requires x >= 0\n  ensures r == x + 1\n{\n  r := x + 1;\n}\n' +
+    `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${2 * n};\n}\n`
+  );
 }
 
 /** n loops one after the other, each with two invariants. */
 function loops(n) {
-  const body = Array.from({ length: n }, (_, k) =>
-    `  var i${k}: int := 0;\n  while (i${k} < m)\n    invariant 0 <= i${k} && i${k} <= m\n    invariant s == ${2 * k} * m + 2 * i${k}\n  {\n    s := s + 2;\n    i${k} := i${k} + 1;\n  }\n`).join('');
+  const body = Array.from(
+    { length: n },
+    (_, k) =>
+      `  var i${k}: int := 0;\n  while (i${k} < m)\n    invariant 0 <= i${k} && i${k} <= m\n    invariant s == ${2 * k} * m + 2 * i${k}\n  {\n    s := s + 2;\n    i${k} := i${k} + 1;\n  }\n`,
+  ).join('');
   return `proc main(m: int)\n  requires m >= 0\n{\n  var s: int := 0;\n${body}  assert s == ${2 * n} * m;\n}\n`;
 }
 
@@ -47,7 +52,12 @@ async function run() {
     const { cpu, report } = await measure(source, name.replace(/\W+/g, '_'), options);
     const s = report.stats;
     rows.push({ benchmark: name, metric: `CPU time, no start-up (best of ${RUNS})`, value: cpu, unit: 'ms' });
-    rows.push({ benchmark: name, metric: 'verdict / paths / steps / queries / Z3 calls', value: `${report.verdict} / ${report.paths.total} / ${s.steps} / ${s.solverQueries} / ${s.solverCalls}`, unit: '' });
+    rows.push({
+      benchmark: name,
+      metric: 'verdict / paths / steps / queries / Z3 calls',
+      value: `${report.verdict} / ${report.paths.total} / ${s.steps} / ${s.solverQueries} / ${s.solverCalls}`,
+      unit: '',
+    });
   }
   return rows;
 }

@@ -63,7 +63,13 @@ class Client {
 
   event(name, timeoutMs = 30000) {
     return new Promise((resolve, reject) => {
-      const w = { event: name, resolve: (m) => { clearTimeout(timer); resolve(m); } };
+      const w = {
+        event: name,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      };
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(w), 1);
         reject(new Error(`no '${name}' event within ${timeoutMs} ms`));
@@ -75,7 +81,12 @@ class Client {
   /** initialize → launch (stopOnEntry) → configurationDone; resolves with the stopped event and the launch time. */
   async launch(program) {
     const initialized = this.event('initialized');
-    await this.send('initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+    await this.send('initialize', {
+      adapterID: 'symdap',
+      linesStartAt1: true,
+      columnsStartAt1: true,
+      pathFormat: 'path',
+    });
     const stopped = this.event('stopped');
     const start = now();
     const launched = this.send('launch', { program, stopOnEntry: true });
@@ -99,7 +110,9 @@ class Client {
 function spawnAdapter(args = []) {
   const child = spawn(process.execPath, [BIN, 'dap', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   return { child, stderr: () => stderr };
 }
 
@@ -137,7 +150,14 @@ async function nextRoundTrip(program) {
   if (body.stackFrames[0].line < 220) throw new Error(`next did not advance (line ${body.stackFrames[0].line})`);
   await stop(child);
   const m = median(times);
-  return { benchmark: 'next round trip (500 statements)', metric: 'median', value: round(m), unit: 'ms', target: '< 5 ms', ok: m < 5 };
+  return {
+    benchmark: 'next round trip (500 statements)',
+    metric: 'median',
+    value: round(m),
+    unit: 'ms',
+    target: '< 5 ms',
+    ok: m < 5,
+  };
 }
 
 async function launchToFirstStop() {
@@ -148,7 +168,14 @@ async function launchToFirstStop() {
     await stop(child);
   }
   const m = median(times);
-  return { benchmark: 'launch to first stop (fresh process)', metric: 'median of 3', value: round(m), unit: 'ms', target: '< 800 ms', ok: m < 800 };
+  return {
+    benchmark: 'launch to first stop (fresh process)',
+    metric: 'median of 3',
+    value: round(m),
+    unit: 'ms',
+    target: '< 800 ms',
+    ok: m < 800,
+  };
 }
 
 async function continueTwelveIfs() {
@@ -159,7 +186,14 @@ async function continueTwelveIfs() {
   await terminated;
   const ms = now() - start;
   await stop(child);
-  return { benchmark: 'continue over 12 ifs (4,096 paths)', metric: 'time', value: round(ms), unit: 'ms', target: '< 2000 ms', ok: ms < 2000 };
+  return {
+    benchmark: 'continue over 12 ifs (4,096 paths)',
+    metric: 'time',
+    value: round(ms),
+    unit: 'ms',
+    target: '< 2000 ms',
+    ok: ms < 2000,
+  };
 }
 
 async function listeningPort(adapter) {
@@ -174,28 +208,40 @@ async function listeningPort(adapter) {
 async function concurrentTcp(program) {
   const adapter = spawnAdapter(['--server=0']);
   const port = await listeningPort(adapter);
-  const sockets = await Promise.all(Array.from({ length: 20 }, () => new Promise((resolve, reject) => {
-    const s = net.createConnection(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  })));
+  const sockets = await Promise.all(
+    Array.from(
+      { length: 20 },
+      () =>
+        new Promise((resolve, reject) => {
+          const s = net.createConnection(port, '127.0.0.1', () => resolve(s));
+          s.once('error', reject);
+        }),
+    ),
+  );
   let errors = 0;
   const times = [];
-  await Promise.all(sockets.map(async (s) => {
-    try {
-      const client = new Client(s, s);
-      const { stop: first } = await client.launch(program);
-      for (let i = 0; i < 50; i++) times.push(await client.next(first.body.threadId));
-      await client.send('disconnect', {});
-    } catch {
-      errors++;
-    }
-    s.destroy();
-  }));
+  await Promise.all(
+    sockets.map(async (s) => {
+      try {
+        const client = new Client(s, s);
+        const { stop: first } = await client.launch(program);
+        for (let i = 0; i < 50; i++) times.push(await client.next(first.body.threadId));
+        await client.send('disconnect', {});
+      } catch {
+        errors++;
+      }
+      s.destroy();
+    }),
+  );
   await stop(adapter.child);
   const m = median(times);
   return {
-    benchmark: '20 concurrent TCP sessions stepping', metric: `median next (${errors} errors)`, value: round(m), unit: 'ms',
-    target: 'no errors, < 20 ms', ok: errors === 0 && m < 20,
+    benchmark: '20 concurrent TCP sessions stepping',
+    metric: `median next (${errors} errors)`,
+    value: round(m),
+    unit: 'ms',
+    target: 'no errors, < 20 ms',
+    ok: errors === 0 && m < 20,
   };
 }
 
@@ -213,7 +259,10 @@ function freePort() {
 
 function accepts(port) {
   return new Promise((resolve) => {
-    const s = net.createConnection(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
+    const s = net.createConnection(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -233,7 +282,14 @@ async function timeToListening() {
     await stop(adapter.child);
   }
   const m = median(times);
-  return { benchmark: 'dap --server: spawn to listening', metric: 'median of 5', value: round(m), unit: 'ms', target: '< 500 ms', ok: m < 500 };
+  return {
+    benchmark: 'dap --server: spawn to listening',
+    metric: 'median of 5',
+    value: round(m),
+    unit: 'ms',
+    target: '< 500 ms',
+    ok: m < 500,
+  };
 }
 
 async function run() {
@@ -255,8 +311,11 @@ async function run() {
 module.exports = { run };
 
 if (require.main === module) {
-  run().then((rows) => console.table(rows), (e) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
+  run().then(
+    (rows) => console.table(rows),
+    (e) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
 }

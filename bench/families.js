@@ -33,11 +33,17 @@ function measure(dir, name, symSource, mlwSource, extra) {
   const base = path.join(dir, name.replace(/\W+/g, '_'));
   fs.writeFileSync(`${base}.sym`, symSource);
   if (mlwSource) fs.writeFileSync(`${base}.mlw`, mlwSource);
-  const mine = [], theirs = [];
-  let report, why3Valid = true;
+  const mine = [],
+    theirs = [];
+  let report,
+    why3Valid = true;
   for (let i = 0; i < RUNS; i++) {
     const a = timed(process.execPath, [BIN, 'verify', `${base}.sym`, '--json', ...extra]);
-    try { report = JSON.parse(a.r.stdout); } catch { throw new Error(`${name}: no JSON (exit ${a.r.status}): ${a.r.stderr.slice(0, 300)}`); }
+    try {
+      report = JSON.parse(a.r.stdout);
+    } catch {
+      throw new Error(`${name}: no JSON (exit ${a.r.status}): ${a.r.stderr.slice(0, 300)}`);
+    }
     mine.push(a.ms);
     if (!mlwSource) continue;
     const b = timed('why3', ['prove', '-P', 'z3', `${base}.mlw`]);
@@ -46,8 +52,14 @@ function measure(dir, name, symSource, mlwSource, extra) {
   }
   const s = report.stats;
   return {
-    name, verdict: report.verdict, ms: median(mine), why3: mlwSource ? median(theirs) : undefined, why3Valid,
-    withoutZ3: s.solverQueries === 0 ? 1 : 1 - s.solverCalls / s.solverQueries, calls: s.solverCalls, queries: s.solverQueries,
+    name,
+    verdict: report.verdict,
+    ms: median(mine),
+    why3: mlwSource ? median(theirs) : undefined,
+    why3Valid,
+    withoutZ3: s.solverQueries === 0 ? 1 : 1 - s.solverCalls / s.solverQueries,
+    calls: s.solverCalls,
+    queries: s.solverQueries,
   };
 }
 
@@ -56,14 +68,35 @@ function rowsOf(label, results, targetMs) {
   const slowest = results.reduce((a, b) => (b.ms > a.ms ? b : a));
   const allVerified = results.every((r) => r.verdict === 'verified');
   const out = [
-    { benchmark: label, metric: `queries without Z3, worst of ${results.length} variants (${worstShare.name}: ${worstShare.calls} Z3 calls of ${worstShare.queries})`, value: 100 * worstShare.withoutZ3, unit: '%', target: '≥ 95%', ok: worstShare.withoutZ3 >= 0.95 && allVerified },
-    { benchmark: label, metric: `symdap verify, slowest variant (${slowest.name}, median of ${RUNS}, process)`, value: slowest.ms, unit: 'ms', target: targetMs ? `< ${targetMs} ms` : undefined, ok: targetMs ? slowest.ms < targetMs && allVerified : undefined },
+    {
+      benchmark: label,
+      metric: `queries without Z3, worst of ${results.length} variants (${worstShare.name}: ${worstShare.calls} Z3 calls of ${worstShare.queries})`,
+      value: 100 * worstShare.withoutZ3,
+      unit: '%',
+      target: '≥ 95%',
+      ok: worstShare.withoutZ3 >= 0.95 && allVerified,
+    },
+    {
+      benchmark: label,
+      metric: `symdap verify, slowest variant (${slowest.name}, median of ${RUNS}, process)`,
+      value: slowest.ms,
+      unit: 'ms',
+      target: targetMs ? `< ${targetMs} ms` : undefined,
+      ok: targetMs ? slowest.ms < targetMs && allVerified : undefined,
+    },
   ];
   if (results[0].why3 !== undefined) {
     const ratio = (r) => r.ms / r.why3;
     const worst = results.reduce((a, b) => (ratio(b) > ratio(a) ? b : a));
     const valid = results.every((r) => r.why3Valid);
-    out.push({ benchmark: label, metric: `ratio symdap / Why3, worst variant (${worst.name}: ${worst.ms.toFixed(0)} / ${worst.why3.toFixed(0)} ms)${valid ? '' : ', Why3 did NOT prove every variant'}`, value: ratio(worst), unit: '', target: '< 1.0', ok: ratio(worst) < 1 && allVerified });
+    out.push({
+      benchmark: label,
+      metric: `ratio symdap / Why3, worst variant (${worst.name}: ${worst.ms.toFixed(0)} / ${worst.why3.toFixed(0)} ms)${valid ? '' : ', Why3 did NOT prove every variant'}`,
+      value: ratio(worst),
+      unit: '',
+      target: '< 1.0',
+      ok: ratio(worst) < 1 && allVerified,
+    });
   }
   return out;
 }
@@ -77,7 +110,9 @@ async function run(extra = []) {
     ['100 ifs + join, random OP c', 100, () => 'join;', false],
   ];
   for (const [label, n, after, phi] of rows) {
-    const results = variants(n).map((v) => measure(dir, `${label} ${v.name}`, sym(v.conds, after), why3 ? whyml(v.conds, phi) : undefined, extra));
+    const results = variants(n).map((v) =>
+      measure(dir, `${label} ${v.name}`, sym(v.conds, after), why3 ? whyml(v.conds, phi) : undefined, extra),
+    );
     out.push(...rowsOf(label, results));
   }
   if (!why3) out.push({ benchmark: 'families vs Why3', metric: 'skipped: no why3 on PATH', value: NaN, unit: '' });
@@ -90,5 +125,11 @@ module.exports = { run };
 
 if (require.main === module) {
   // `node bench/families.js [symdap verify flags…]`: this module alone, e.g. with --solver z3-native.
-  run(process.argv.slice(2)).then((rows) => rows.forEach((r) => console.log(`${r.benchmark} | ${r.metric} | ${typeof r.value === 'number' ? r.value.toFixed(2) : r.value} ${r.unit} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'}`)));
+  run(process.argv.slice(2)).then((rows) =>
+    rows.forEach((r) =>
+      console.log(
+        `${r.benchmark} | ${r.metric} | ${typeof r.value === 'number' ? r.value.toFixed(2) : r.value} ${r.unit} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'}`,
+      ),
+    ),
+  );
 }

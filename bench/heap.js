@@ -13,10 +13,17 @@ function verify(file, mode) {
   let best;
   for (let i = 0; i < 3; i++) {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--mode', mode], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--mode', mode], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     let report;
-    try { report = JSON.parse(r.stdout); } catch { throw new Error(`${file}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`); }
+    try {
+      report = JSON.parse(r.stdout);
+    } catch {
+      throw new Error(`${file}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
+    }
     if (!best || ms < best.ms) best = { ms, report };
   }
   return best;
@@ -32,7 +39,14 @@ async function run() {
     for (const mode of ['explore', 'modular']) {
       const { ms, report } = verify(path.join(SAMPLES, file), mode);
       const ok = report.verdict === expected && (targetMs === undefined || ms < targetMs);
-      out.push({ benchmark: `${name} (${mode})`, metric: 'wall time (process)', value: ms, unit: 'ms', target: targetMs ? `< ${targetMs / 1000} s, ${expected}` : expected, ok });
+      out.push({
+        benchmark: `${name} (${mode})`,
+        metric: 'wall time (process)',
+        value: ms,
+        unit: 'ms',
+        target: targetMs ? `< ${targetMs / 1000} s, ${expected}` : expected,
+        ok,
+      });
     }
   }
   return out;

@@ -20,11 +20,18 @@ function ifs(n) {
 function verify(file, jobs) {
   const c0 = childCpuMs();
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', '--jobs', String(jobs)], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const cpu = childCpuMs() - c0;
   let report;
-  try { report = JSON.parse(r.stdout); } catch { throw new Error(`--jobs ${jobs}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`); }
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`--jobs ${jobs}: no JSON (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
+  }
   return { ms, cpu, report };
 }
 
@@ -46,15 +53,40 @@ function measure(n, targets) {
     }
   }
   const [one, two] = [median(times[1]), median(times[2])];
-  const same = ['verdict', 'paths', 'failures'].every((k) => JSON.stringify(reports[1][k]) === JSON.stringify(reports[2][k]));
+  const same = ['verdict', 'paths', 'failures'].every(
+    (k) => JSON.stringify(reports[1][k]) === JSON.stringify(reports[2][k]),
+  );
   const name = `${n} ifs (${(2 ** n).toLocaleString('en-US')} paths), --jobs`;
   return [
-    { benchmark: name, metric: `wall time, 1 job (median of ${RUNS})`, value: one, unit: 'ms', ...(targets ? { target: '< 3 s', ok: one < 3000 } : {}) },
+    {
+      benchmark: name,
+      metric: `wall time, 1 job (median of ${RUNS})`,
+      value: one,
+      unit: 'ms',
+      ...(targets ? { target: '< 3 s', ok: one < 3000 } : {}),
+    },
     { benchmark: name, metric: `wall time, 2 jobs (median of ${RUNS})`, value: two, unit: 'ms' },
-    { benchmark: name, metric: 'speed-up 2 jobs / 1 job', value: one / two, unit: '×', ...(targets ? { target: '≥ 1.6×', ok: one / two >= 1.6 } : {}) },
+    {
+      benchmark: name,
+      metric: 'speed-up 2 jobs / 1 job',
+      value: one / two,
+      unit: '×',
+      ...(targets ? { target: '≥ 1.6×', ok: one / two >= 1.6 } : {}),
+    },
     { benchmark: name, metric: `CPU time (user + sys), 1 job (median of ${RUNS})`, value: median(cpus[1]), unit: 'ms' },
-    { benchmark: name, metric: `CPU time (user + sys), 2 jobs (median of ${RUNS})`, value: median(cpus[2]), unit: 'ms' },
-    { benchmark: name, metric: 'same verdict / failures / paths', value: same ? `yes (${reports[2].paths.total} paths, ${reports[2].jobs} jobs used)` : 'NO', unit: '', ok: same },
+    {
+      benchmark: name,
+      metric: `CPU time (user + sys), 2 jobs (median of ${RUNS})`,
+      value: median(cpus[2]),
+      unit: 'ms',
+    },
+    {
+      benchmark: name,
+      metric: 'same verdict / failures / paths',
+      value: same ? `yes (${reports[2].paths.total} paths, ${reports[2].jobs} jobs used)` : 'NO',
+      unit: '',
+      ok: same,
+    },
   ];
 }
 

@@ -23,8 +23,20 @@ async function run() {
       const s = report.stats;
       const got = report.failures.map((f) => (f.afterJoin ? f.afterJoin.status : 'none')).join(',');
       out.push({ benchmark: name, metric: 'wall time (process)', value: ms, unit: 'ms' });
-      out.push({ benchmark: name, metric: 'queries / Z3 calls', value: `${s.solverQueries} / ${s.solverCalls}`, unit: '' });
-      out.push({ benchmark: name, metric: 'failure after the joins', value: got, unit: '', target: want, ok: got === want });
+      out.push({
+        benchmark: name,
+        metric: 'queries / Z3 calls',
+        value: `${s.solverQueries} / ${s.solverCalls}`,
+        unit: '',
+      });
+      out.push({
+        benchmark: name,
+        metric: 'failure after the joins',
+        value: got,
+        unit: '',
+        target: want,
+        ok: got === want,
+      });
     }
   }
   return out;

@@ -8,7 +8,8 @@ const path = require('node:path');
 
 async function main() {
   const only = process.argv.slice(2);
-  const modules = fs.readdirSync(__dirname)
+  const modules = fs
+    .readdirSync(__dirname)
     .filter((f) => f.endsWith('.js') && f !== 'run.js' && !f.startsWith('_'))
     .filter((f) => only.length === 0 || only.includes(path.basename(f, '.js')))
     .sort();
@@ -18,7 +19,15 @@ async function main() {
     try {
       rows.push(...(await require(path.join(__dirname, m)).run()));
     } catch (e) {
-      rows.push({ benchmark: m, metric: 'error', value: NaN, unit: '', target: '', ok: false, note: String(e && e.message || e) });
+      rows.push({
+        benchmark: m,
+        metric: 'error',
+        value: NaN,
+        unit: '',
+        target: '',
+        ok: false,
+        note: String((e && e.message) || e),
+      });
     }
   }
   const lines = [
@@ -26,7 +35,10 @@ async function main() {
     '',
     '| benchmark | metric | value | target | met |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.benchmark} | ${r.metric} | ${fmt(r.value)} ${r.unit || ''} | ${r.target || ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.benchmark} | ${r.metric} | ${fmt(r.value)} ${r.unit || ''} | ${r.target || ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`,
+    ),
   ];
   const table = lines.join('\n');
   process.stdout.write(table + '\n');
@@ -39,4 +51,7 @@ function fmt(v) {
   return Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 2 : 1);
 }
 
-main().catch((e) => { process.stderr.write(`bench: ${e.stack || e}\n`); process.exitCode = 1; });
+main().catch((e) => {
+  process.stderr.write(`bench: ${e.stack || e}\n`);
+  process.exitCode = 1;
+});

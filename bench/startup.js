@@ -13,7 +13,6 @@ const { ifs } = require('./verify.js');
 const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
 const RUNS = 5;
 
-
 function measured(args) {
   // cutime accumulates over children: take differences around each run.
   const walls = [];
@@ -24,7 +23,8 @@ function measured(args) {
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
     walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
     cpus.push(childCpuMs() - c0);
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
+    if (r.status !== 0 && r.status !== 1)
+      throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
   }
   return { wall: Math.min(...walls), cpu: Math.min(...cpus) };
 }
@@ -43,7 +43,14 @@ async function run() {
   const rows = [];
   for (const [name, args, targetMs, target] of cases) {
     const m = measured(args);
-    rows.push({ benchmark: name, metric: `wall time (process, best of ${RUNS})`, value: m.wall, unit: 'ms', target, ok: targetMs === undefined ? undefined : m.wall < targetMs });
+    rows.push({
+      benchmark: name,
+      metric: `wall time (process, best of ${RUNS})`,
+      value: m.wall,
+      unit: 'ms',
+      target,
+      ok: targetMs === undefined ? undefined : m.wall < targetMs,
+    });
     rows.push({ benchmark: name, metric: `CPU time (process, best of ${RUNS})`, value: m.cpu, unit: 'ms' });
   }
   return rows;

@@ -21,10 +21,14 @@ function countTerms(leaves, binops, unops, depth) {
 }
 
 function* terms(leaves, binops, depth) {
-  if (depth === 1) { yield* leaves; return; }
+  if (depth === 1) {
+    yield* leaves;
+    return;
+  }
   yield* leaves;
   const smaller = [...terms(leaves, binops, depth - 1)];
-  for (const op of binops) for (const a of smaller) for (const b of smaller) yield op.replace('A', `(${a})`).replace('B', `(${b})`);
+  for (const op of binops)
+    for (const a of smaller) for (const b of smaller) yield op.replace('A', `(${a})`).replace('B', `(${b})`);
 }
 
 async function verifyText(name, source) {
@@ -42,20 +46,34 @@ async function naive(name, source, fn, params, type, leaves, binops, depth) {
   // Lazy up to the first `depth N;`: the grammar's rules end in `;` too.
   const decl = /synth [\s\S]*?depth \d+;/;
   const total = countTerms(leaves.length, binops.length, 0, depth);
-  let ms = 0; let tried = 0; let calls = 0; let paths = 0;
+  let ms = 0;
+  let tried = 0;
+  let calls = 0;
+  let paths = 0;
   for (const body of terms(leaves, binops, depth)) {
     if (tried >= CANDIDATES) break;
     const substituted = source.replace(decl, `function ${fn}(${params}): ${type} { ${body} }`);
-    if (substituted === source || /\bsynth\b/.test(substituted.replace(/\/\/.*$/gm, ''))) throw new Error(`naive: the synth declaration of ${name} was not replaced`);
+    if (substituted === source || /\bsynth\b/.test(substituted.replace(/\/\/.*$/gm, '')))
+      throw new Error(`naive: the synth declaration of ${name} was not replaced`);
     const r = await verifyText(name, substituted);
-    ms += r.ms; tried++; calls += r.report.stats.solverCalls; paths += r.report.paths.total;
+    ms += r.ms;
+    tried++;
+    calls += r.report.stats.solverCalls;
+    paths += r.report.paths.total;
   }
   const per = ms / tried;
   return { ms: per * total, total, callsPer: calls / tried, pathsPer: paths / tried };
 }
 
 const SAMPLES = [
-  { file: 'repair', fn: 'rho', params: 'x: int, i: int', type: 'int', leaves: ['x', 'i', ...CONSTS], binops: ['A + B', 'A - B'] },
+  {
+    file: 'repair',
+    fn: 'rho',
+    params: 'x: int, i: int',
+    type: 'int',
+    leaves: ['x', 'i', ...CONSTS],
+    binops: ['A + B', 'A - B'],
+  },
 ];
 
 async function run() {
@@ -71,9 +89,26 @@ async function run() {
       const name = `synth ${s.file} depth ${d}`;
       const target = s.file === 'repair' && d === 3 ? '≥ 10×' : undefined;
       rows.push(
-        { benchmark: name, metric: 'selector encoding: wall / Z3 calls / paths', value: `${Math.round(enc.ms)} ms / ${enc.report.stats.solverCalls} / ${enc.report.paths.total} (${enc.report.verdict})`, unit: '' },
-        { benchmark: name, metric: `naive: ${nv.total} candidates, wall (extrapolated from ${CANDIDATES}) / Z3 calls / paths`, value: `${Math.round(nv.ms)} ms / ${Math.round(nv.callsPer * nv.total)} / ${Math.round(nv.pathsPer * nv.total)}`, unit: '' },
-        { benchmark: name, metric: 'speed-up of the encoding', value: speedup, unit: '×', target, ok: target ? speedup >= 10 : undefined },
+        {
+          benchmark: name,
+          metric: 'selector encoding: wall / Z3 calls / paths',
+          value: `${Math.round(enc.ms)} ms / ${enc.report.stats.solverCalls} / ${enc.report.paths.total} (${enc.report.verdict})`,
+          unit: '',
+        },
+        {
+          benchmark: name,
+          metric: `naive: ${nv.total} candidates, wall (extrapolated from ${CANDIDATES}) / Z3 calls / paths`,
+          value: `${Math.round(nv.ms)} ms / ${Math.round(nv.callsPer * nv.total)} / ${Math.round(nv.pathsPer * nv.total)}`,
+          unit: '',
+        },
+        {
+          benchmark: name,
+          metric: 'speed-up of the encoding',
+          value: speedup,
+          unit: '×',
+          target,
+          ok: target ? speedup >= 10 : undefined,
+        },
       );
     }
   }

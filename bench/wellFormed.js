@@ -22,12 +22,19 @@ async function passCost(solver, source, file) {
   const cpu = process.cpuUsage();
   const wf = await checkWellFormed(ctx);
   const used = process.cpuUsage(cpu);
-  return { cpuMs: (used.user + used.system) / 1000, z3: solver.stats().backendCalls - calls, failures: wf.failures.length };
+  return {
+    cpuMs: (used.user + used.system) / 1000,
+    z3: solver.stats().backendCalls - calls,
+    failures: wf.failures.length,
+  };
 }
 
 function nCells(n) {
   const head = fs.readFileSync(path.join(SAMPLES, 'cells14.sym'), 'utf8').split('proc main()')[0];
-  const body = Array.from({ length: n }, (_, i) => `  var c${i + 1}: Cell := newCell();\n  setX(c${i + 1}, ${i + 1});\n`).join('');
+  const body = Array.from(
+    { length: n },
+    (_, i) => `  var c${i + 1}: Cell := newCell();\n  setX(c${i + 1}, ${i + 1});\n`,
+  ).join('');
   return `${head}proc main() {\n${body}  assert getX(c1) == 1;\n}\n`;
 }
 
@@ -50,17 +57,41 @@ async function measure(solver) {
   let cpuMs = 0;
   let z3 = 0;
   let failures = 0;
-  for (const f of fs.readdirSync(SAMPLES).filter((x) => x.endsWith('.sym')).sort()) {
+  for (const f of fs
+    .readdirSync(SAMPLES)
+    .filter((x) => x.endsWith('.sym'))
+    .sort()) {
     const r = await passCost(solver, fs.readFileSync(path.join(SAMPLES, f), 'utf8'), f);
-    cpuMs += r.cpuMs; z3 += r.z3; failures += r.failures;
+    cpuMs += r.cpuMs;
+    z3 += r.z3;
+    failures += r.failures;
     if (process.env.BENCH_VERBOSE) process.stderr.write(`${f}: ${r.cpuMs.toFixed(1)} ms, ${r.z3} Z3 calls\n`);
   }
   const cells = await passCost(solver, nCells(100), 'cells100.sym');
   return [
-    { benchmark: 'well-formedness pass, all heap samples', metric: 'CPU time (in process)', value: cpuMs, unit: 'ms', target: `${failures} failures (not_self_framing.sym: 4)`, ok: failures === 4 },
+    {
+      benchmark: 'well-formedness pass, all heap samples',
+      metric: 'CPU time (in process)',
+      value: cpuMs,
+      unit: 'ms',
+      target: `${failures} failures (not_self_framing.sym: 4)`,
+      ok: failures === 4,
+    },
     { benchmark: 'well-formedness pass, all heap samples', metric: 'Z3 calls', value: z3, unit: '' },
-    { benchmark: 'well-formedness pass, n-cells n = 100', metric: 'Z3 calls', value: cells.z3, unit: '', target: '0', ok: cells.z3 === 0 && cells.failures === 0 },
-    { benchmark: 'well-formedness pass, n-cells n = 100', metric: 'CPU time (in process)', value: cells.cpuMs, unit: 'ms' },
+    {
+      benchmark: 'well-formedness pass, n-cells n = 100',
+      metric: 'Z3 calls',
+      value: cells.z3,
+      unit: '',
+      target: '0',
+      ok: cells.z3 === 0 && cells.failures === 0,
+    },
+    {
+      benchmark: 'well-formedness pass, n-cells n = 100',
+      metric: 'CPU time (in process)',
+      value: cells.cpuMs,
+      unit: 'ms',
+    },
   ];
 }
 

@@ -3,6 +3,7 @@
 // built engine; and the heap graph of a 50-object state drawn in the tree page (elkjs layout,
 // SVG, insertion), read from document.body.dataset.heapMs after a click on the failing node.
 'use strict';
+/* global document -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -84,14 +85,37 @@ async function heapDrawMs() {
 
 async function run() {
   const rows = [];
-  rows.push({ benchmark: 'why: classify one failure (real, explore)', metric: 'explainReport', value: await classifyMs(REAL, 'explore', 'real'), unit: 'ms' });
-  rows.push({ benchmark: 'why: classify one failure (spec too weak, modular loop)', metric: 'explainReport', value: await classifyMs(LOOP, 'modular', 'spec-too-weak'), unit: 'ms' });
+  rows.push({
+    benchmark: 'why: classify one failure (real, explore)',
+    metric: 'explainReport',
+    value: await classifyMs(REAL, 'explore', 'real'),
+    unit: 'ms',
+  });
+  rows.push({
+    benchmark: 'why: classify one failure (spec too weak, modular loop)',
+    metric: 'explainReport',
+    value: await classifyMs(LOOP, 'modular', 'spec-too-weak'),
+    unit: 'ms',
+  });
   if (!fs.existsSync(CHROMIUM)) {
-    rows.push({ benchmark: 'heap graph, 50 objects in the tree page', metric: 'skipped', value: NaN, unit: '', note: `no ${CHROMIUM}` });
+    rows.push({
+      benchmark: 'heap graph, 50 objects in the tree page',
+      metric: 'skipped',
+      value: NaN,
+      unit: '',
+      note: `no ${CHROMIUM}`,
+    });
     return rows;
   }
   const h = await heapDrawMs();
-  rows.push({ benchmark: `heap graph, ${h.objects} objects in the tree page`, metric: 'layout + draw', value: h.best, unit: 'ms', target: '< 200 ms', ok: h.objects === 50 && h.best < 200 });
+  rows.push({
+    benchmark: `heap graph, ${h.objects} objects in the tree page`,
+    metric: 'layout + draw',
+    value: h.best,
+    unit: 'ms',
+    target: '< 200 ms',
+    ok: h.objects === 50 && h.best < 200,
+  });
   return rows;
 }
 

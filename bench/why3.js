@@ -20,7 +20,9 @@ function whyml(n, phi) {
     const branch = `if x${i} > 0 then s := !s + 1`;
     // Why3's SP on 100 statement-level ifs without a cut does not finish in 15 minutes; the
     // exact merge is the same logic written as an expression, as `join;` builds it.
-    return phi ? `  begin ensures { !s >= 0 /\\ !s <= ${i + 1} } ${branch} end;\n` : `  s := !s + (if x${i} > 0 then 1 else 0);\n`;
+    return phi
+      ? `  begin ensures { !s >= 0 /\\ !s <= ${i + 1} } ${branch} end;\n`
+      : `  s := !s + (if x${i} > 0 then 1 else 0);\n`;
   }).join('');
   return `module M\nuse int.Int\nuse ref.Ref\nlet main [@vc:sp] (${params}: int) : unit =\n  let s = ref 0 in\n${body}  assert { !s <= ${n} }\nend\n`;
 }
@@ -63,18 +65,48 @@ function compare(name, sym, mlw, dir) {
   const ratio = median(mine) / median(theirs);
   return [
     { benchmark: `${name} vs Why3`, metric: 'symdap verify (median of 5, process)', value: median(mine), unit: 'ms' },
-    { benchmark: `${name} vs Why3`, metric: `why3 prove -P z3 (median of 5, process)${why3Valid ? '' : ', NOT proved'}`, value: median(theirs), unit: 'ms' },
-    { benchmark: `${name} vs Why3`, metric: 'ratio symdap / Why3', value: ratio, unit: '', target: '< 1.0', ok: ratio < 1 && report.verdict === 'verified' },
-    { benchmark: `${name} vs Why3`, metric: 'queries answered without Z3', value: 100 * withoutZ3, unit: `% (${s.solverCalls} Z3 calls of ${s.solverQueries}; ${s.queriesDecidedByBounds} by bounds)`, target: '≥ 95%', ok: withoutZ3 >= 0.95 },
+    {
+      benchmark: `${name} vs Why3`,
+      metric: `why3 prove -P z3 (median of 5, process)${why3Valid ? '' : ', NOT proved'}`,
+      value: median(theirs),
+      unit: 'ms',
+    },
+    {
+      benchmark: `${name} vs Why3`,
+      metric: 'ratio symdap / Why3',
+      value: ratio,
+      unit: '',
+      target: '< 1.0',
+      ok: ratio < 1 && report.verdict === 'verified',
+    },
+    {
+      benchmark: `${name} vs Why3`,
+      metric: 'queries answered without Z3',
+      value: 100 * withoutZ3,
+      unit: `% (${s.solverCalls} Z3 calls of ${s.solverQueries}; ${s.queriesDecidedByBounds} by bounds)`,
+      target: '≥ 95%',
+      ok: withoutZ3 >= 0.95,
+    },
   ];
 }
 
 async function run() {
-  if (!why3Available()) return [{ benchmark: 'symdap vs Why3', metric: 'skipped: no why3 on PATH', value: NaN, unit: '' }];
+  if (!why3Available())
+    return [{ benchmark: 'symdap vs Why3', metric: 'skipped: no why3 on PATH', value: NaN, unit: '' }];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-why3-'));
   return [
-    ...compare('100 ifs + join φ', ifs(N, (k) => `join s >= 0 && s <= ${k};`), whyml(N, true), dir),
-    ...compare('100 ifs + join', ifs(N, () => 'join;'), whyml(N, false), dir),
+    ...compare(
+      '100 ifs + join φ',
+      ifs(N, (k) => `join s >= 0 && s <= ${k};`),
+      whyml(N, true),
+      dir,
+    ),
+    ...compare(
+      '100 ifs + join',
+      ifs(N, () => 'join;'),
+      whyml(N, false),
+      dir,
+    ),
   ];
 }
 

@@ -17,7 +17,10 @@ const TRIVIAL = 'proc main() { var x: int := 1; assert x == 1; }\n';
 
 function once(file, env, extra = []) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', ...extra], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const report = JSON.parse(r.stdout);
   return { ms, solverMs: report.stats.solverMs, calls: report.stats.solverCalls, verdict: report.verdict };
@@ -30,8 +33,22 @@ function compare(label, file, variants) {
   const runs = variants.map(() => []);
   for (let i = 0; i < RUNS; i++) variants.forEach(([, env, extra], k) => runs[k].push(once(file, env, extra)));
   return variants.flatMap(([name], k) => [
-    { benchmark: `${label}, ${name}`, metric: `wall time (process), best / median of ${RUNS}`, value: `${best(runs[k].map((r) => r.ms)).toFixed(0)} / ${median(runs[k].map((r) => r.ms)).toFixed(0)}`, unit: 'ms' },
-    ...(runs[k][0].calls > 0 ? [{ benchmark: `${label}, ${name}`, metric: `solver time (${runs[k][0].calls} Z3 call, load included), best / median`, value: `${best(runs[k].map((r) => r.solverMs)).toFixed(0)} / ${median(runs[k].map((r) => r.solverMs)).toFixed(0)}`, unit: 'ms' }] : []),
+    {
+      benchmark: `${label}, ${name}`,
+      metric: `wall time (process), best / median of ${RUNS}`,
+      value: `${best(runs[k].map((r) => r.ms)).toFixed(0)} / ${median(runs[k].map((r) => r.ms)).toFixed(0)}`,
+      unit: 'ms',
+    },
+    ...(runs[k][0].calls > 0
+      ? [
+          {
+            benchmark: `${label}, ${name}`,
+            metric: `solver time (${runs[k][0].calls} Z3 call, load included), best / median`,
+            value: `${best(runs[k].map((r) => r.solverMs)).toFixed(0)} / ${median(runs[k].map((r) => r.solverMs)).toFixed(0)}`,
+            unit: 'ms',
+          },
+        ]
+      : []),
   ]);
 }
 
@@ -41,9 +58,17 @@ async function run() {
   const trivial = path.join(dir, 'trivial.sym');
   fs.writeFileSync(needs, NEEDS_Z3);
   fs.writeFileSync(trivial, TRIVIAL);
-  const wasm = [['z3-wasm, preloaded', { SYMDAP_Z3_PRELOAD: '1' }], ['z3-wasm, not preloaded (default)', {}]];
-  const native = spawnSync('z3', ['-version']).status === 0
-    ? [['--solver z3-native', {}, ['--solver', 'z3-native']], ['--solver auto', {}, ['--solver', 'auto']]] : [];
+  const wasm = [
+    ['z3-wasm, preloaded', { SYMDAP_Z3_PRELOAD: '1' }],
+    ['z3-wasm, not preloaded (default)', {}],
+  ];
+  const native =
+    spawnSync('z3', ['-version']).status === 0
+      ? [
+          ['--solver z3-native', {}, ['--solver', 'z3-native']],
+          ['--solver auto', {}, ['--solver', 'auto']],
+        ]
+      : [];
   return [
     ...compare('first query needs Z3', needs, [...wasm, ...native]),
     ...compare('trivial program, no Z3 call', trivial, wasm),

@@ -8,10 +8,22 @@ const esbuild = require('esbuild');
 const src = (...p) => path.join(__dirname, '..', 'src', ...p);
 const out = (f) => path.join(__dirname, '..', 'dist', 'ui', f);
 esbuild.buildSync({
-  entryPoints: [src('ui', 'page', 'main.ts')], outfile: out('tree.js'),
-  bundle: true, minify: !process.env.SYMDAP_UI_DEBUG, format: 'iife', target: 'es2020', platform: 'browser', logLevel: 'warning',
+  entryPoints: [src('ui', 'page', 'main.ts')],
+  outfile: out('tree.js'),
+  bundle: true,
+  minify: !process.env.SYMDAP_UI_DEBUG,
+  format: 'iife',
+  target: 'es2020',
+  platform: 'browser',
+  logLevel: 'warning',
 });
 esbuild.buildSync({
-  entryPoints: [src('ui', 'heap', 'render.ts')], outfile: out('heap-svg.js'),
-  bundle: true, minify: !process.env.SYMDAP_UI_DEBUG, format: 'cjs', target: 'node20', platform: 'node', logLevel: 'warning',
+  entryPoints: [src('ui', 'heap', 'render.ts')],
+  outfile: out('heap-svg.js'),
+  bundle: true,
+  minify: !process.env.SYMDAP_UI_DEBUG,
+  format: 'cjs',
+  target: 'node20',
+  platform: 'node',
+  logLevel: 'warning',
 });

@@ -18,7 +18,15 @@ const { writeMarkdown, readCounts } = require('./conformance/markdown');
 const root = path.resolve(__dirname, '..');
 
 function options(argv) {
-  const o = { dir: defaultCorpus(), out: undefined, json: undefined, jobs: 2, timeoutS: 120, check: false, baseline: path.join(root, 'docs/conformance.md') };
+  const o = {
+    dir: defaultCorpus(),
+    out: undefined,
+    json: undefined,
+    jobs: 2,
+    timeoutS: 120,
+    check: false,
+    baseline: path.join(root, 'docs/conformance.md'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--out') o.out = path.resolve(argv[++i]);
@@ -35,7 +43,9 @@ function options(argv) {
 
 /** ../shared beside the repository (a git worktree under wt/ finds it one level further up). */
 function defaultCorpus() {
-  const candidates = ['../shared/corpora/viper-silver', '../../shared/corpora/viper-silver'].map((p) => path.resolve(root, p));
+  const candidates = ['../shared/corpora/viper-silver', '../../shared/corpora/viper-silver'].map((p) =>
+    path.resolve(root, p),
+  );
   return candidates.find((p) => fs.existsSync(p)) || candidates[0];
 }
 
@@ -56,7 +66,9 @@ function frontEnd(file, text) {
   const { loadSource } = require(path.join(root, 'dist/lang/frontend'));
   try {
     const r = loadSource(text, file, 'viper');
-    const unsupported = r.diagnostics.filter((d) => d.unsupported).map((d) => d.message.replace(/^unsupported Viper feature: /, ''));
+    const unsupported = r.diagnostics
+      .filter((d) => d.unsupported)
+      .map((d) => d.message.replace(/^unsupported Viper feature: /, ''));
     const errors = r.diagnostics.filter((d) => d.severity === 'error' && !d.unsupported);
     if (unsupported.length > 0) return { unsupported };
     if (errors.length > 0) return { error: errors.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`).join('; ') };
@@ -68,20 +80,31 @@ function frontEnd(file, text) {
 
 function verify(file, timeoutS) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/symdap.js'), 'verify', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'bin/symdap.js'), 'verify', '--json', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const started = Date.now();
-    const timer = setTimeout(() => { child.kill('SIGKILL'); }, timeoutS * 1000);
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const ms = Date.now() - started;
       if (signal === 'SIGKILL') return resolve({ timedOut: true, ms });
       try {
         const r = JSON.parse(out);
-        const unsupported = r.verdict === 'unsupported' ? r.diagnostics.map((d) => d.message.replace(/^unsupported Viper feature: /, '')) : [];
+        const unsupported =
+          r.verdict === 'unsupported'
+            ? r.diagnostics.map((d) => d.message.replace(/^unsupported Viper feature: /, ''))
+            : [];
         const error = r.verdict === 'error' ? r.diagnostics.map((d) => d.message).join('; ') || err.trim() : undefined;
         resolve({ verdict: r.verdict, failures: r.failures || [], unsupported, error, ms });
       } catch {
@@ -102,11 +125,20 @@ async function main() {
     const text = fs.readFileSync(file, 'utf8');
     const ann = readAnnotations(text);
     const left = leftOutBecause(rel, ann);
-    if (left) { results.push({ file: rel, status: 'left out', reason: left }); continue; }
+    if (left) {
+      results.push({ file: rel, status: 'left out', reason: left });
+      continue;
+    }
     const needs = expectationFeature(text, ann);
-    if (needs) { results.push({ file: rel, status: 'unsupported', reason: needs, features: [needs] }); continue; }
+    if (needs) {
+      results.push({ file: rel, status: 'unsupported', reason: needs, features: [needs] });
+      continue;
+    }
     const fe = frontEnd(file, text);
-    if (!fe.ok) { results.push({ file: rel, ...classify(ann, { ...fe, failures: [] }) }); continue; }
+    if (!fe.ok) {
+      results.push({ file: rel, ...classify(ann, { ...fe, failures: [] }) });
+      continue;
+    }
     toVerify.push({ file, rel, ann });
   }
   let next = 0;
@@ -136,4 +168,7 @@ async function main() {
   process.exitCode = bad > 0 || fewer || (o.check && baseline === undefined) ? 1 : 0;
 }
 
-main().catch((e) => { process.stderr.write(`conformance: ${e && e.stack}\n`); process.exitCode = 2; });
+main().catch((e) => {
+  process.stderr.write(`conformance: ${e && e.stack}\n`);
+  process.exitCode = 2;
+});

@@ -26,13 +26,24 @@ const command = process.env.npm_command;
 
 // The settings of the outer `npm install -g --prefix P .` that would turn a nested, local npm
 // into a global one or point it at another folder.
-const OUTER_SETTINGS = ['global', 'location', 'prefix', 'omit', 'include', 'production', 'only', 'install_links', 'link'];
+const OUTER_SETTINGS = [
+  'global',
+  'location',
+  'prefix',
+  'omit',
+  'include',
+  'production',
+  'only',
+  'install_links',
+  'link',
+];
 
 function localNpmEnv() {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     const setting = name.toLowerCase().replace(/^npm_config_/, '');
-    if (name.toLowerCase().startsWith('npm_config_') && OUTER_SETTINGS.includes(setting.replace(/-/g, '_'))) delete env[name];
+    if (name.toLowerCase().startsWith('npm_config_') && OUTER_SETTINGS.includes(setting.replace(/-/g, '_')))
+      delete env[name];
   }
   return env;
 }
@@ -40,14 +51,21 @@ function localNpmEnv() {
 function npm(args, cwd) {
   const npmCli = process.env.npm_execpath;
   const [exe, argv] = npmCli ? [process.execPath, [npmCli, ...args]] : ['npm', args];
-  const r = spawnSync(exe, argv, { cwd, env: localNpmEnv(), stdio: ['inherit', process.stderr, 'inherit'], shell: !npmCli && process.platform === 'win32' });
+  const r = spawnSync(exe, argv, {
+    cwd,
+    env: localNpmEnv(),
+    stdio: ['inherit', process.stderr, 'inherit'],
+    shell: !npmCli && process.platform === 'win32',
+  });
   if (r.status !== 0) {
     console.error(`symdap: \`npm ${args.join(' ')}\` failed in ${cwd}`);
     process.exit(r.status ?? 1);
   }
 }
 
-const buildToolsPresent = ['typescript', 'nearley', 'esbuild'].every((m) => existsSync(path.join(root, 'node_modules', m, 'package.json')));
+const buildToolsPresent = ['typescript', 'nearley', 'esbuild'].every((m) =>
+  existsSync(path.join(root, 'node_modules', m, 'package.json')),
+);
 if (!buildToolsPresent) {
   console.error('symdap: installing the dependencies of this checkout (npm install in ' + root + ')');
   npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], root);
@@ -55,7 +73,11 @@ if (!buildToolsPresent) {
 npm(['run', 'build'], root);
 
 const localInstall = !isGlobal && (command === 'install' || command === 'ci');
-if (localInstall && existsSync(path.join(extension, 'package.json')) && process.env.SYMDAP_SKIP_EXTENSION_INSTALL !== '1') {
+if (
+  localInstall &&
+  existsSync(path.join(extension, 'package.json')) &&
+  process.env.SYMDAP_SKIP_EXTENSION_INSTALL !== '1'
+) {
   const sub = command === 'ci' && existsSync(path.join(extension, 'package-lock.json')) ? 'ci' : 'install';
   console.error(`symdap: installing the VS Code extension's dependencies (npm ${sub} in extension/)`);
   npm([sub, '--no-audit', '--no-fund'], extension);

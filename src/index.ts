@@ -39,7 +39,11 @@ export function check(source: string, file = 'input.sym'): CheckResult {
 }
 
 /** Verifies `source` (as `symdap verify --json`), failures classified; `proofs` adds proof dependencies. */
-export async function verify(source: string, file = 'input.sym', options: VerifySourceOptions & { proofs?: boolean } = {}): Promise<VerifyReport> {
+export async function verify(
+  source: string,
+  file = 'input.sym',
+  options: VerifySourceOptions & { proofs?: boolean } = {},
+): Promise<VerifyReport> {
   const { proofs, ...opts } = options;
   const r = await verifySource(source, file, opts);
   if (r.error) throw new Error(r.error);
@@ -47,7 +51,11 @@ export async function verify(source: string, file = 'input.sym', options: Verify
 }
 
 /** Runs the entry of `source` on concrete inputs (the `symdap run --inputs` JSON object). */
-export function run(source: string, inputs: Record<string, unknown> = {}, options: { file?: string; entry?: string } = {}): ConcreteResult {
+export function run(
+  source: string,
+  inputs: Record<string, unknown> = {},
+  options: { file?: string; entry?: string } = {},
+): ConcreteResult {
   const checked = programOf(source, options.file);
   const entry = resolveEntry(checked, options.entry);
   if (!entry.proc) throw new Error(entry.error ?? 'no entry procedure');
@@ -65,7 +73,10 @@ export interface SymbolicStepper {
 }
 
 /** Starts a symbolic run of the entry procedure (explore mode unless `mode` says otherwise). */
-export async function startSymbolicRun(source: string, options: { file?: string; entry?: string } & Partial<RunOptions> = {}): Promise<SymbolicStepper> {
+export async function startSymbolicRun(
+  source: string,
+  options: { file?: string; entry?: string } & Partial<RunOptions> = {},
+): Promise<SymbolicStepper> {
   const { file, entry: entryName, ...runOptions } = options;
   const checked = programOf(source, file);
   const entry = resolveEntry(checked, entryName);
@@ -78,6 +89,9 @@ export async function startSymbolicRun(source: string, options: { file?: string;
 
 function programOf(source: string, file = 'input.sym'): CheckedProgram {
   const c = check(source, file);
-  if (!c.program) throw new Error(c.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.severity}: ${d.message}`).join('\n'));
+  if (!c.program)
+    throw new Error(
+      c.diagnostics.map((d) => `${d.file}:${d.span.line}:${d.span.col}: ${d.severity}: ${d.message}`).join('\n'),
+    );
   return c.program;
 }

@@ -10,17 +10,29 @@ import { describe, expect, test } from 'vitest';
 const ROOT = join(__dirname, '..');
 const KNOWN = '.dependency-cruiser-known-violations.json';
 
-interface Violation { readonly from: string; readonly to: string; readonly rule: { readonly name: string; readonly severity?: string }; readonly cycle?: readonly { readonly name: string }[] }
+interface Violation {
+  readonly from: string;
+  readonly to: string;
+  readonly rule: { readonly name: string; readonly severity?: string };
+  readonly cycle?: readonly { readonly name: string }[];
+}
 
 function cruise(): { summary: { error: number; violations: Violation[] } } {
   const bin = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const out = execFileSync(process.execPath, [bin, 'src', '--config', '.dependency-cruiser.cjs', '--ignore-known', KNOWN, '--output-type', 'json'], {
-    cwd: ROOT, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    [bin, 'src', '--config', '.dependency-cruiser.cjs', '--ignore-known', KNOWN, '--output-type', 'json'],
+    {
+      cwd: ROOT,
+      maxBuffer: 256 * 1024 * 1024,
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out) as { summary: { error: number; violations: Violation[] } };
 }
 
-const show = (v: Violation): string => `${v.rule.name}: ${v.from} → ${v.cycle ? v.cycle.map((c) => c.name).join(' → ') : v.to}`;
+const show = (v: Violation): string =>
+  `${v.rule.name}: ${v.from} → ${v.cycle ? v.cycle.map((c) => c.name).join(' → ') : v.to}`;
 
 describe('architecture', () => {
   test('no new import cycle, no import up the layer order', () => {

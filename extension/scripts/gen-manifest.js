@@ -16,7 +16,11 @@ const manifestPath = path.join(extensionDir, 'package.json');
 /** Node 20 cannot load TypeScript; esbuild turns the (dependency-free) module into CommonJS. */
 function loadSchemaModule() {
   const { outputFiles } = esbuild.buildSync({
-    entryPoints: [schemaSource], bundle: true, write: false, platform: 'node', format: 'cjs',
+    entryPoints: [schemaSource],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
   });
   const mod = new Module(schemaSource);
   mod._compile(outputFiles[0].text, schemaSource);

@@ -15,7 +15,5 @@ export function uncoveredLines(report: VerifyReport, lineCount: number): Uncover
   if (!report.coverage || report.verdict === 'error') return [];
   const { covered, total } = report.coverage.statements;
   const hover = `symdap: no explored path runs this statement (statement coverage ${covered}/${total})`;
-  return report.coverage.uncoveredLines
-    .filter((l) => l >= 1 && l <= lineCount)
-    .map((l) => ({ line: l - 1, hover }));
+  return report.coverage.uncoveredLines.filter((l) => l >= 1 && l <= lineCount).map((l) => ({ line: l - 1, hover }));
 }

@@ -12,14 +12,20 @@ export interface VerifyReport {
   readonly file: string;
   readonly verdict: 'verified' | 'failed' | 'unknown' | 'error';
   readonly paths?: {
-    readonly total: number; readonly completed: number; readonly failed: number;
-    readonly infeasible: number; readonly bounded: number;
+    readonly total: number;
+    readonly completed: number;
+    readonly failed: number;
+    readonly infeasible: number;
+    readonly bounded: number;
   };
   readonly failures: readonly ReportFailure[];
   readonly diagnostics?: readonly ReportDiagnostic[];
   readonly stats?: { readonly solverQueries: number; readonly solverMs: number; readonly wallMs: number };
   /** Statement coverage of the run (src/engine/explore/coverage.ts); coverageLines.ts marks the uncovered lines. */
-  readonly coverage?: { readonly uncoveredLines: readonly number[]; readonly statements: { readonly covered: number; readonly total: number } };
+  readonly coverage?: {
+    readonly uncoveredLines: readonly number[];
+    readonly statements: { readonly covered: number; readonly total: number };
+  };
 }
 
 export interface ReportFailure {
@@ -76,14 +82,19 @@ function frontEndRecord(d: ReportDiagnostic): DiagnosticRecord {
   const column = d.span?.col ?? d.column ?? 1;
   const endColumn = d.span ? (d.span.endLine === d.span.line ? d.span.endCol : undefined) : d.endColumn;
   return {
-    line: Math.max(1, line), column: Math.max(1, column),
+    line: Math.max(1, line),
+    column: Math.max(1, column),
     ...(endColumn !== undefined && endColumn > column ? { endColumn } : {}),
     severity: d.severity === 'warning' ? 'warning' : d.severity === 'note' ? 'information' : 'error',
-    message: d.message, trace: [],
+    message: d.message,
+    trace: [],
   };
 }
 
-interface MergedFailure { readonly failure: ReportFailure; readonly paths: number }
+interface MergedFailure {
+  readonly failure: ReportFailure;
+  readonly paths: number;
+}
 
 /** One assertion failing on many paths is one diagnostic, with the first counterexample. */
 function mergeFailures(failures: readonly ReportFailure[]): MergedFailure[] {
@@ -103,7 +114,10 @@ function failureRecord({ failure, paths }: MergedFailure): DiagnosticRecord {
   const onPaths = paths > 1 ? ` (on ${paths} paths)` : '';
   const line = Math.max(1, failure.line);
   const column = Math.max(1, failure.column);
-  const end = failure.endLine === failure.line && failure.endColumn !== undefined && failure.endColumn > column ? { endColumn: failure.endColumn } : {};
+  const end =
+    failure.endLine === failure.line && failure.endColumn !== undefined && failure.endColumn > column
+      ? { endColumn: failure.endColumn }
+      : {};
   return { line, column, ...end, severity: 'error', message: parts.join(' — ') + onPaths, trace: failure.trace ?? [] };
 }
 
@@ -125,9 +139,10 @@ export function failureHeadline(failure: Pick<ReportFailure, 'kind' | 'message'>
 function incompleteRecord(report: VerifyReport): DiagnosticRecord[] {
   if (report.verdict !== 'unknown') return [];
   const bounded = report.paths?.bounded ?? 0;
-  const message = bounded > 0
-    ? `verification incomplete: ${bounded} path${bounded === 1 ? '' : 's'} reached the loop or recursion bound`
-    : 'verification incomplete: the solver could not decide some queries';
+  const message =
+    bounded > 0
+      ? `verification incomplete: ${bounded} path${bounded === 1 ? '' : 's'} reached the loop or recursion bound`
+      : 'verification incomplete: the solver could not decide some queries';
   return [{ line: 1, column: 1, severity: 'warning', message, trace: [] }];
 }
 
@@ -136,9 +151,13 @@ export function summarizeReport(report: VerifyReport): string {
   const paths = report.paths ? ` on ${report.paths.total} path${report.paths.total === 1 ? '' : 's'}` : '';
   const n = report.failures.length;
   switch (report.verdict) {
-    case 'verified': return `verified${paths}`;
-    case 'failed': return `failed: ${n} failure${n === 1 ? '' : 's'}${paths}`;
-    case 'unknown': return `unknown${paths}: no failure found, but the search was incomplete`;
-    case 'error': return 'the program does not parse or type-check';
+    case 'verified':
+      return `verified${paths}`;
+    case 'failed':
+      return `failed: ${n} failure${n === 1 ? '' : 's'}${paths}`;
+    case 'unknown':
+      return `unknown${paths}: no failure found, but the search was incomplete`;
+    case 'error':
+      return 'the program does not parse or type-check';
   }
 }

@@ -6,12 +6,16 @@ import * as vscode from 'vscode';
 import { inlineValueSites } from './inlineValueSites';
 
 export function registerInlineValues(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.languages.registerInlineValuesProvider('sym', {
-    provideInlineValues(document, viewPort, ctx) {
-      const stopped = ctx.stoppedLocation.start.line;
-      return inlineValueSites(document.getText(), stopped)
-        .filter((s) => s.line >= viewPort.start.line && s.line <= viewPort.end.line)
-        .map((s) => new vscode.InlineValueVariableLookup(new vscode.Range(s.line, s.start, s.line, s.end), s.name, true));
-    },
-  }));
+  context.subscriptions.push(
+    vscode.languages.registerInlineValuesProvider('sym', {
+      provideInlineValues(document, viewPort, ctx) {
+        const stopped = ctx.stoppedLocation.start.line;
+        return inlineValueSites(document.getText(), stopped)
+          .filter((s) => s.line >= viewPort.start.line && s.line <= viewPort.end.line)
+          .map(
+            (s) => new vscode.InlineValueVariableLookup(new vscode.Range(s.line, s.start, s.line, s.end), s.name, true),
+          );
+      },
+    }),
+  );
 }

@@ -14,6 +14,10 @@ export function defaultLaunchConfiguration(program: string): DefaultLaunchConfig
 }
 
 /** A configuration VS Code passes when F5 is pressed with no launch.json has none of these. */
-export function isEmptyConfiguration(config: { readonly type?: unknown; readonly request?: unknown; readonly name?: unknown }): boolean {
+export function isEmptyConfiguration(config: {
+  readonly type?: unknown;
+  readonly request?: unknown;
+  readonly name?: unknown;
+}): boolean {
   return config.type === undefined && config.request === undefined && config.name === undefined;
 }

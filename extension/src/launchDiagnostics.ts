@@ -9,19 +9,30 @@ import * as vscode from 'vscode';
 import { launchFailureMessage, parseLaunchErrors, type LaunchError } from './launchErrors';
 import { toVscodeDiagnostics } from './vscodeDiagnostics';
 
-interface Message { type?: string; event?: string; command?: string; success?: boolean; message?: string; body?: { category?: string; output?: string } }
+interface Message {
+  type?: string;
+  event?: string;
+  command?: string;
+  success?: boolean;
+  message?: string;
+  body?: { category?: string; output?: string };
+}
 
 export function registerLaunchDiagnostics(context: vscode.ExtensionContext): void {
   const collection = vscode.languages.createDiagnosticCollection('symdap-launch');
   context.subscriptions.push(
     collection,
-    vscode.debug.registerDebugAdapterTrackerFactory('symdap', { createDebugAdapterTracker: (session) => tracker(session, collection) }),
+    vscode.debug.registerDebugAdapterTrackerFactory('symdap', {
+      createDebugAdapterTracker: (session) => tracker(session, collection),
+    }),
     vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
     // A closed tab may leave its document open for a while: clear on the tab closing too.
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText) collection.delete(tab.input.uri);
     }),
-    vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length > 0) collection.delete(e.document.uri); }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0) collection.delete(e.document.uri);
+    }),
   );
 }
 
@@ -30,7 +41,8 @@ function tracker(session: vscode.DebugSession, collection: vscode.DiagnosticColl
   const program = typeof session.configuration.program === 'string' ? session.configuration.program : undefined;
   return {
     onDidSendMessage: (m: Message) => {
-      if (m.type === 'event' && m.event === 'output' && m.body?.category === 'stderr') errors.push(...parseLaunchErrors(m.body.output ?? ''));
+      if (m.type === 'event' && m.event === 'output' && m.body?.category === 'stderr')
+        errors.push(...parseLaunchErrors(m.body.output ?? ''));
       if (m.type !== 'response' || m.command !== 'launch') return;
       if (program) collection.delete(vscode.Uri.file(program));
       if (m.success === false) void showFailure(collection, errors, m.message ?? 'the launch failed');
@@ -38,7 +50,11 @@ function tracker(session: vscode.DebugSession, collection: vscode.DiagnosticColl
   };
 }
 
-async function showFailure(collection: vscode.DiagnosticCollection, errors: readonly LaunchError[], fallback: string): Promise<void> {
+async function showFailure(
+  collection: vscode.DiagnosticCollection,
+  errors: readonly LaunchError[],
+  fallback: string,
+): Promise<void> {
   // The notification first: nothing below may delay or hide it.
   void vscode.window.showErrorMessage(launchFailureMessage(errors, fallback.split('\n')[0], existsSync));
   const byFile = new Map<string, LaunchError[]>();
@@ -48,7 +64,17 @@ async function showFailure(collection: vscode.DiagnosticCollection, errors: read
   // would list each error twice in Problems.
   const serverReports = vscode.workspace.getConfiguration('symdap').get<boolean>('languageServer.enabled', true);
   for (const [file, list] of byFile) {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file)).then((d) => d, () => undefined);
-    if (document && !serverReports) collection.set(document.uri, toVscodeDiagnostics(list.map((e) => e.record), document));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file)).then(
+      (d) => d,
+      () => undefined,
+    );
+    if (document && !serverReports)
+      collection.set(
+        document.uri,
+        toVscodeDiagnostics(
+          list.map((e) => e.record),
+          document,
+        ),
+      );
   }
 }

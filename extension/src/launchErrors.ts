@@ -19,7 +19,13 @@ export function parseLaunchErrors(text: string): LaunchError[] {
     if (!m) continue;
     out.push({
       file: m[1],
-      record: { line: Math.max(1, Number(m[2])), column: Math.max(1, Number(m[3])), severity: m[4] === 'warning' ? 'warning' : 'error', message: m[5], trace: [] },
+      record: {
+        line: Math.max(1, Number(m[2])),
+        column: Math.max(1, Number(m[3])),
+        severity: m[4] === 'warning' ? 'warning' : 'error',
+        message: m[5],
+        trace: [],
+      },
     });
   }
   return out;
@@ -28,7 +34,11 @@ export function parseLaunchErrors(text: string): LaunchError[] {
 /** The notification for a failed launch: the first error and how many more there are.
  *  `exists` says whether a file is there: a program that cannot be read is named, since it
  *  has no line to point at and nothing goes to Problems. */
-export function launchFailureMessage(errors: readonly LaunchError[], fallback: string, exists: (file: string) => boolean = () => true): string {
+export function launchFailureMessage(
+  errors: readonly LaunchError[],
+  fallback: string,
+  exists: (file: string) => boolean = () => true,
+): string {
   if (errors.length === 0) return `symdap: cannot debug: ${fallback}`;
   const unreadable = errors.find((e) => !exists(e.file) || /^cannot read file\b/.test(e.record.message));
   if (unreadable) {

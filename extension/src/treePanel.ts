@@ -28,14 +28,28 @@ class TreePanel {
   show(session: vscode.DebugSession): void {
     this.session = session;
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel('symdap.tree', TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [],
+      this.panel = vscode.window.createWebviewPanel(
+        'symdap.tree',
+        TITLE,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: true,
+          retainContextWhenHidden: true,
+          localResourceRoots: [],
+        },
+      );
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
       });
-      this.panel.onDidDispose(() => { this.panel = undefined; });
       this.panel.webview.onDidReceiveMessage((m: PageMessage) => this.fromPage(m));
     } else this.panel.reveal(undefined, true);
     this.loads += 1;
-    this.panel.webview.html = treePageHtml(TITLE, undefined, `window.symdapTreeLive='vscode'; // load ${this.loads}`, this.bundle);
+    this.panel.webview.html = treePageHtml(
+      TITLE,
+      undefined,
+      `window.symdapTreeLive='vscode'; // load ${this.loads}`,
+      this.bundle,
+    );
   }
 
   launchedSession(session: vscode.DebugSession): void {
@@ -48,11 +62,15 @@ class TreePanel {
   }
 
   ended(session: vscode.DebugSession): void {
-    if (session === this.session) void this.panel?.webview.postMessage({ type: 'status', text: 'the debug session has ended' });
+    if (session === this.session)
+      void this.panel?.webview.postMessage({ type: 'status', text: 'the debug session has ended' });
   }
 
   private fromPage(m: PageMessage): void {
-    if (m.type === 'ready') { if (this.session && this.launched.has(this.session)) void this.subscribe(); return; }
+    if (m.type === 'ready') {
+      if (this.session && this.launched.has(this.session)) void this.subscribe();
+      return;
+    }
     if (m.type === 'request' && (m.command === 'symdap/focus' || m.command === 'symdap/followBranch')) {
       this.session?.customRequest(m.command, m.arguments).then(undefined, (e: unknown) => this.status(e));
     }
@@ -92,7 +110,9 @@ export function registerTreePanel(context: vscode.ExtensionContext, bundle: stri
         },
       }),
     }),
-    vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => { if (e.event === 'symdap/treeDelta') panel.delta(e.session, e.body); }),
+    vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
+      if (e.event === 'symdap/treeDelta') panel.delta(e.session, e.body);
+    }),
     vscode.debug.onDidTerminateDebugSession((s) => panel.ended(s)),
   );
 }

@@ -18,7 +18,9 @@ export function registerVerifyCommand(context: vscode.ExtensionContext, client: 
   const coverage = registerCoverageDecorations(context);
   context.subscriptions.push(
     collection,
-    vscode.commands.registerCommand('symdap.verifyFile', (uri?: vscode.Uri) => verifyFile(collection, coverage, client, uri)),
+    vscode.commands.registerCommand('symdap.verifyFile', (uri?: vscode.Uri) =>
+      verifyFile(collection, coverage, client, uri),
+    ),
     // Verification results describe the text that was verified; an edit makes them stale.
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length > 0) collection.delete(e.document.uri);
@@ -28,16 +30,26 @@ export function registerVerifyCommand(context: vscode.ExtensionContext, client: 
 }
 
 /** The server's report; undefined when the server cannot take the document (not running, not a file). */
-async function viaServer(client: LanguageClient | undefined, document: vscode.TextDocument): Promise<VerifyReport | undefined> {
-  if (client?.state !== State.Running || document.uri.scheme !== 'file' || document.languageId !== 'sym') return undefined;
-  const reply = await client.sendRequest<ServerReply>('symdap/verify', { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } });
+async function viaServer(
+  client: LanguageClient | undefined,
+  document: vscode.TextDocument,
+): Promise<VerifyReport | undefined> {
+  if (client?.state !== State.Running || document.uri.scheme !== 'file' || document.languageId !== 'sym')
+    return undefined;
+  const reply = await client.sendRequest<ServerReply>('symdap/verify', {
+    textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
+  });
   if ('error' in reply) throw new Error(reply.error);
   if ('cancelled' in reply) throw new Error('the verification was cancelled (the file changed or closed)');
   return reply.report;
 }
 
 /** Through the server (its diagnostics), else here into the command's own collection. */
-async function verifyDocument(collection: vscode.DiagnosticCollection, client: LanguageClient | undefined, document: vscode.TextDocument): Promise<VerifyReport> {
+async function verifyDocument(
+  collection: vscode.DiagnosticCollection,
+  client: LanguageClient | undefined,
+  document: vscode.TextDocument,
+): Promise<VerifyReport> {
   const fromServer = await viaServer(client, document);
   if (fromServer) {
     collection.delete(document.uri);
@@ -46,12 +58,18 @@ async function verifyDocument(collection: vscode.DiagnosticCollection, client: L
   const report = await runVerifier(document.fileName);
   // The failures worded as the server words them (one code: src/lsp/verifyDiagnostics.ts).
   const findings = verifyDiagnostics(report, document.uri.toString(), document.getText());
-  collection.set(document.uri, [...toVscodeDiagnostics(frontEndDiagnostics(report), document), ...fromLspDiagnostics(findings, document)]);
+  collection.set(document.uri, [
+    ...toVscodeDiagnostics(frontEndDiagnostics(report), document),
+    ...fromLspDiagnostics(findings, document),
+  ]);
   return report;
 }
 
 async function verifyFile(
-  collection: vscode.DiagnosticCollection, coverage: CoverageDecorations, client: LanguageClient | undefined, uri: vscode.Uri | undefined,
+  collection: vscode.DiagnosticCollection,
+  coverage: CoverageDecorations,
+  client: LanguageClient | undefined,
+  uri: vscode.Uri | undefined,
 ): Promise<void> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   if (document === undefined || (document.languageId !== 'sym' && !document.fileName.endsWith('.sym'))) {
@@ -61,8 +79,12 @@ async function verifyFile(
   if (document.isDirty && !(await document.save())) return;
   try {
     const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `symdap: verifying ${vscode.workspace.asRelativePath(document.uri)}` },
-      () => verifyDocument(collection, client, document));
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `symdap: verifying ${vscode.workspace.asRelativePath(document.uri)}`,
+      },
+      () => verifyDocument(collection, client, document),
+    );
     coverage.show(document, report);
     const summary = `symdap: ${summarizeReport(report)}`;
     if (report.verdict === 'verified') void vscode.window.showInformationMessage(summary);

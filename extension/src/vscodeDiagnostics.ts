@@ -14,7 +14,10 @@ const SEVERITIES: Readonly<Record<RecordSeverity, vscode.DiagnosticSeverity>> = 
   information: vscode.DiagnosticSeverity.Information,
 };
 
-export function toVscodeDiagnostics(records: readonly DiagnosticRecord[], document: vscode.TextDocument): vscode.Diagnostic[] {
+export function toVscodeDiagnostics(
+  records: readonly DiagnosticRecord[],
+  document: vscode.TextDocument,
+): vscode.Diagnostic[] {
   return records.map((record) => toVscodeDiagnostic(record, document));
 }
 
@@ -23,8 +26,12 @@ function toVscodeDiagnostic(record: DiagnosticRecord, document: vscode.TextDocum
   diagnostic.source = 'symdap';
   // The path is one related entry (at its first line), not one row per step in Problems.
   if (record.trace.length > 0) {
-    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(
-      new vscode.Location(document.uri, lineRange(record.trace[0], document)), pathText(record.trace))];
+    diagnostic.relatedInformation = [
+      new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(document.uri, lineRange(record.trace[0], document)),
+        pathText(record.trace),
+      ),
+    ];
   }
   return diagnostic;
 }
@@ -43,19 +50,31 @@ function lineRange(line: number, document: vscode.TextDocument): vscode.Range {
 }
 
 const LSP_SEVERITIES: readonly vscode.DiagnosticSeverity[] = [
-  vscode.DiagnosticSeverity.Error, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Information, vscode.DiagnosticSeverity.Hint,
+  vscode.DiagnosticSeverity.Error,
+  vscode.DiagnosticSeverity.Warning,
+  vscode.DiagnosticSeverity.Information,
+  vscode.DiagnosticSeverity.Hint,
 ];
 
 /** The server's diagnostics of `document` (src/lsp/verifyDiagnostics.ts) as VS Code's. */
-export function fromLspDiagnostics(diagnostics: readonly LspDiagnostic[], document: vscode.TextDocument): vscode.Diagnostic[] {
-  const range = (r: LspDiagnostic['range']): vscode.Range => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+export function fromLspDiagnostics(
+  diagnostics: readonly LspDiagnostic[],
+  document: vscode.TextDocument,
+): vscode.Diagnostic[] {
+  const range = (r: LspDiagnostic['range']): vscode.Range =>
+    new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
   return diagnostics.map((d) => {
     const diagnostic = new vscode.Diagnostic(range(d.range), d.message, LSP_SEVERITIES[(d.severity ?? 1) - 1]);
     diagnostic.source = d.source ?? 'symdap';
     if (d.code !== undefined) diagnostic.code = d.code;
     if (d.relatedInformation) {
-      diagnostic.relatedInformation = d.relatedInformation.map((r) =>
-        new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range(r.location.range)), r.message));
+      diagnostic.relatedInformation = d.relatedInformation.map(
+        (r) =>
+          new vscode.DiagnosticRelatedInformation(
+            new vscode.Location(document.uri, range(r.location.range)),
+            r.message,
+          ),
+      );
     }
     return diagnostic;
   });

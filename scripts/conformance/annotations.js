@@ -8,7 +8,13 @@
 const ANNOTATION = /^\s*\/\/::\s*([A-Za-z]+)\((.*)\)\s*$/;
 
 /** Error ids that a front end reports, not a verifier: files expecting only these are left out. */
-const FRONT_END_IDS = ['parser.error', 'parser.warning', 'typechecker.error', 'consistency.error', 'termination.failed'];
+const FRONT_END_IDS = [
+  'parser.error',
+  'parser.warning',
+  'typechecker.error',
+  'consistency.error',
+  'termination.failed',
+];
 
 function isFrontEndId(id) {
   return FRONT_END_IDS.some((p) => id === p || id.startsWith(p + ':')) || id.startsWith('termination.');
@@ -21,7 +27,10 @@ function readAnnotations(text) {
   let pending = [];
   lines.forEach((raw, i) => {
     const m = ANNOTATION.exec(raw);
-    if (m) { pending.push({ kind: m[1], args: m[2].split(',').map((s) => s.trim()) }); return; }
+    if (m) {
+      pending.push({ kind: m[1], args: m[2].split(',').map((s) => s.trim()) });
+      return;
+    }
     const t = raw.trim();
     if (t === '' || t.startsWith('//')) return;
     for (const a of pending) place(out, a, i + 1);
@@ -40,8 +49,10 @@ function place(out, a, line) {
 /** Why a file is not a verification test, or undefined when it is one. */
 function leftOutBecause(relPath, ann) {
   const top = relPath.split(/[\\/]/)[0];
-  if (['transformations', 'reformatter', 'cfgtests', 'plugintests'].includes(top)) return `${top}/ tests AST passes or printing`;
-  if (ann.expected.length > 0 && ann.expected.every((e) => isFrontEndId(e.id))) return 'expects only front-end or termination errors';
+  if (['transformations', 'reformatter', 'cfgtests', 'plugintests'].includes(top))
+    return `${top}/ tests AST passes or printing`;
+  if (ann.expected.length > 0 && ann.expected.every((e) => isFrontEndId(e.id)))
+    return 'expects only front-end or termination errors';
   return undefined;
 }
 

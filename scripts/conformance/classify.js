@@ -12,12 +12,18 @@
  */
 function classify(ann, run) {
   if (run.timedOut) return { status: 'timeout', reason: 'no answer within the time limit' };
-  if (run.unsupported && run.unsupported.length > 0) return { status: 'unsupported', reason: run.unsupported.join('; '), features: run.unsupported };
+  if (run.unsupported && run.unsupported.length > 0)
+    return { status: 'unsupported', reason: run.unsupported.join('; '), features: run.unsupported };
   if (run.error !== undefined) return { status: 'error', reason: run.error };
-  const expected = ann.expected.filter((e) => !e.id.startsWith('typechecker.') && !e.id.startsWith('parser.') && !e.id.startsWith('consistency.'));
+  const expected = ann.expected.filter(
+    (e) => !e.id.startsWith('typechecker.') && !e.id.startsWith('parser.') && !e.id.startsWith('consistency.'),
+  );
   const reported = run.failures.map((f) => ({ id: f.viperError, line: f.line }));
   if (expected.length > 0 && (reported.length === 0 || run.verdict === 'verified')) {
-    return { status: 'unsound', reason: `expected ${expected.map((e) => `${e.id}@${e.line}`).join(', ')}; nothing reported (verdict ${run.verdict})` };
+    return {
+      status: 'unsound',
+      reason: `expected ${expected.map((e) => `${e.id}@${e.line}`).join(', ')}; nothing reported (verdict ${run.verdict})`,
+    };
   }
   const key = (x) => `${x.id}@${x.line}`;
   const want = new Set(expected.map(key));

@@ -12,7 +12,11 @@ function folderOf(file) {
 }
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 function writeMarkdown(out, results, meta) {
@@ -26,13 +30,15 @@ function writeMarkdown(out, results, meta) {
   byFolder.push(['**total**', `**${tests.length}**`, ...STATUSES.map((s) => `**${count(tests, s)}**`)]);
   const features = new Map();
   for (const r of tests) for (const f of r.features || []) features.set(f, (features.get(f) || 0) + 1);
-  const featureRows = [...features.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f, n]) => [f.replace(/\|/g, '\\|'), String(n)]);
+  const featureRows = [...features.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([f, n]) => [f.replace(/\|/g, '\\|'), String(n)]);
   const failing = tests.filter((r) => r.status !== 'pass' && r.status !== 'unsupported');
   const counts = Object.fromEntries(STATUSES.map((s) => [s, count(tests, s)]));
   const text = [
     '<!-- Written by `npm run conformance` (scripts/conformance.js); do not edit by hand. -->',
     `<!-- counts: ${JSON.stringify(counts)} -->`,
-    '# Conformance with Viper\'s Silver test suite',
+    "# Conformance with Viper's Silver test suite",
     '',
     `Corpus: \`${meta.dir}\` (${results.length} .vpr files). Left out: ${results.length - tests.length} files ` +
       '(transformations/, reformatter/, cfgtests/, plugintests/, and files whose expected outputs are only parser, ' +
@@ -56,7 +62,12 @@ function writeMarkdown(out, results, meta) {
     '',
     '## Files that are not pass or unsupported',
     '',
-    failing.length ? table(['file', 'status', 'reason'], failing.map((r) => [`\`${r.file}\``, r.status, (r.reason || '').replace(/\|/g, '\\|')])) : '(none)',
+    failing.length
+      ? table(
+          ['file', 'status', 'reason'],
+          failing.map((r) => [`\`${r.file}\``, r.status, (r.reason || '').replace(/\|/g, '\\|')]),
+        )
+      : '(none)',
     '',
   ].join('\n');
   fs.writeFileSync(out, text);

@@ -15,7 +15,8 @@ import type { CliIO } from './io';
 import { watchParent } from './parentWatch';
 import { ServerLifetime } from './serverLifetime';
 
-const USAGE = 'usage: symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]... [--ui] [--verbose]\n';
+const USAGE =
+  'usage: symdap dap [--server=PORT | --ws=PORT] [--multi] [--host H] [--token T] [--allow-origin O]... [--ui] [--verbose]\n';
 
 interface DapOptions {
   readonly transport: 'stdio' | 'tcp' | 'ws';
@@ -63,18 +64,29 @@ function options(args: readonly string[]): DapOptions | string {
   const port = portText === undefined ? 0 : portOf(portText, server !== undefined ? 'server' : 'ws');
   if (typeof port === 'string') return port;
   const transport = server !== undefined ? 'tcp' : ws !== undefined ? 'ws' : 'stdio';
-  if (transport !== 'ws' && (p.options.has('token') || split.origins.length > 0)) return '--token and --allow-origin apply to --ws only';
+  if (transport !== 'ws' && (p.options.has('token') || split.origins.length > 0))
+    return '--token and --allow-origin apply to --ws only';
   if (transport === 'stdio' && p.flags.has('multi')) return '--multi applies to --server and --ws only';
   return {
-    transport, port, host: p.options.get('host') ?? '127.0.0.1', token: p.options.get('token'),
-    allowedOrigins: split.origins, verbose: p.flags.has('verbose'), multi: p.flags.has('multi'), ui: p.flags.has('ui'),
+    transport,
+    port,
+    host: p.options.get('host') ?? '127.0.0.1',
+    token: p.options.get('token'),
+    allowedOrigins: split.origins,
+    verbose: p.flags.has('verbose'),
+    multi: p.flags.has('multi'),
+    ui: p.flags.has('ui'),
   };
 }
 
 function logger(io: CliIO, verbose: boolean, errors: boolean): Logger {
   return {
-    info: (line) => { if (verbose) io.err(`symdap dap: ${line}\n`); },
-    error: (line) => { if (errors) io.err(`symdap dap: ${line}\n`); },
+    info: (line) => {
+      if (verbose) io.err(`symdap dap: ${line}\n`);
+    },
+    error: (line) => {
+      if (errors) io.err(`symdap dap: ${line}\n`);
+    },
   };
 }
 
@@ -105,7 +117,12 @@ function lazySessions(ui: boolean): { readonly create: SessionFactory; preload()
     module ??= require('../adapter/session/session') as typeof SessionModule;
     return module;
   };
-  return { create: () => new (load().SymDebugSession)({ ui }), preload: () => { load(); } };
+  return {
+    create: () => new (load().SymDebugSession)({ ui }),
+    preload: () => {
+      load();
+    },
+  };
 }
 
 async function startServer(o: DapOptions, common: ServerOptions, io: CliIO): Promise<RunningServer> {
@@ -115,7 +132,10 @@ async function startServer(o: DapOptions, common: ServerOptions, io: CliIO): Pro
     io.err(`listening on ${server.host}:${server.port}\n`);
     return server;
   }
-  const [{ startWsServer }, { newToken }] = await Promise.all([import('../adapter/transport/wsServer'), import('../adapter/transport/wsPolicy')]);
+  const [{ startWsServer }, { newToken }] = await Promise.all([
+    import('../adapter/transport/wsServer'),
+    import('../adapter/transport/wsPolicy'),
+  ]);
   const ws = await startWsServer({ ...common, token: o.token ?? newToken(), allowedOrigins: o.allowedOrigins });
   io.err(`listening on ${ws.url}\n`);
   return ws;
@@ -123,9 +143,12 @@ async function startServer(o: DapOptions, common: ServerOptions, io: CliIO): Pro
 
 /** One request's stray rejected promise must not end the adapter (and every other session). */
 function survivingRejections(log: Logger): () => void {
-  const onRejection = (e: unknown): void => log.error(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`);
+  const onRejection = (e: unknown): void =>
+    log.error(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`);
   process.on('unhandledRejection', onRejection);
-  return () => { process.off('unhandledRejection', onRejection); };
+  return () => {
+    process.off('unhandledRejection', onRejection);
+  };
 }
 
 async function serve(o: DapOptions, io: CliIO): Promise<number> {
@@ -136,7 +159,11 @@ async function serve(o: DapOptions, io: CliIO): Promise<number> {
   const signal = untilSignal();
   let server: RunningServer;
   try {
-    server = await startServer(o, { host: o.host, port: o.port, createSession: sessions.create, limits: DEFAULT_LIMITS, log, watcher: lifetime }, io);
+    server = await startServer(
+      o,
+      { host: o.host, port: o.port, createSession: sessions.create, limits: DEFAULT_LIMITS, log, watcher: lifetime },
+      io,
+    );
   } catch (e) {
     signal.dispose();
     lifetime.dispose();
@@ -170,7 +197,10 @@ export async function runDap(args: string[], io: CliIO): Promise<number> {
   if (o.transport !== 'stdio') return serve(o, io);
   const log = logger(io, o.verbose, o.verbose);
   const stopSurviving = survivingRejections(log);
-  const [{ serveStdio }, { SymDebugSession }] = await Promise.all([import('../adapter/transport/stdio'), import('../adapter/session/session')]);
+  const [{ serveStdio }, { SymDebugSession }] = await Promise.all([
+    import('../adapter/transport/stdio'),
+    import('../adapter/session/session'),
+  ]);
   await serveStdio(() => new SymDebugSession({ ui: o.ui }), DEFAULT_LIMITS, log);
   stopSurviving();
   return 0;

@@ -38,7 +38,12 @@ export function failingNodes(tree: ExecutionTree): TreeNode[] {
 }
 
 /** Writes `failure-LINE-N.svg` per failing path; returns the files written. */
-export async function writeHeapGraphs(dir: string, tree: ExecutionTree, backend: BackendName, timeoutMs?: number): Promise<string[]> {
+export async function writeHeapGraphs(
+  dir: string,
+  tree: ExecutionTree,
+  backend: BackendName,
+  timeoutMs?: number,
+): Promise<string[]> {
   const failing = failingNodes(tree);
   await mkdir(dir, { recursive: true });
   if (failing.length === 0) return [];
@@ -48,10 +53,16 @@ export async function writeHeapGraphs(dir: string, tree: ExecutionTree, backend:
   try {
     for (const [i, n] of failing.entries()) {
       const sf = { state: n.state, frameIndex: 0 };
-      const g = await heapGraphWithAliases({ sf, node: n, checked: tree.program }, { solver, T: tree.terms, pc: pcTerms(n.state.pc) });
+      const g = await heapGraphWithAliases(
+        { sf, node: n, checked: tree.program },
+        { solver, T: tree.terms, pc: pcTerms(n.state.pc) },
+      );
       const line = n.state.failure?.span.line ?? 0;
       const file = join(dir, `failure-${String(i + 1).padStart(3, '0')}-line${line}.svg`);
-      await writeFile(file, await render(g, `${n.state.failure?.kind ?? 'failure'} at line ${line}: ${n.state.failure?.message ?? ''}`));
+      await writeFile(
+        file,
+        await render(g, `${n.state.failure?.kind ?? 'failure'} at line ${line}: ${n.state.failure?.message ?? ''}`),
+      );
       written.push(file);
     }
   } finally {

@@ -15,7 +15,8 @@ export interface CliIO {
 
 /** Diagnostics to stderr, one per line, with a caret excerpt when stderr is a terminal. */
 export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], source?: string): void {
-  for (const d of diagnostics) io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  for (const d of diagnostics)
+    io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
 }
 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
@@ -24,8 +25,10 @@ export async function loadForCommand(file: string, io: CliIO, lang?: SourceLangu
   // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
   const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;
-  const result = source !== undefined ? loadSource(source, file, lang)
-    : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
+  const result =
+    source !== undefined
+      ? loadSource(source, file, lang)
+      : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
   printDiagnostics(io, result.diagnostics, source);
   return result;
 }
@@ -35,7 +38,9 @@ export function processIO(): CliIO {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     // Read when a diagnostic is printed: process.stderr is built on first use, and a clean run never needs it.
-    get errIsTTY() { return Boolean(process.stderr.isTTY); },
+    get errIsTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
   };
 }
 
@@ -43,8 +48,12 @@ export function bufferIO(): CliIO & { stdout: () => string; stderr: () => string
   let o = '';
   let e = '';
   return {
-    out: (t) => { o += t; },
-    err: (t) => { e += t; },
+    out: (t) => {
+      o += t;
+    },
+    err: (t) => {
+      e += t;
+    },
     errIsTTY: false,
     stdout: () => o,
     stderr: () => e,

@@ -64,7 +64,10 @@ async function dispatch(name: string | undefined, rest: string[], io: CliIO): Pr
 /** The package's version (package.json sits two levels above both src/cli and dist/cli). */
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (
+      (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ??
+      'unknown'
+    );
   } catch {
     return 'unknown';
   }

@@ -31,7 +31,9 @@ export function watchParent(onGone: () => void): () => void {
     onGone();
   };
   const orphaned = (): boolean => process.ppid !== parent || process.ppid === INIT_PID;
-  const timer = setInterval(() => { if (orphaned()) gone(); }, POLL_MS);
+  const timer = setInterval(() => {
+    if (orphaned()) gone();
+  }, POLL_MS);
   timer.unref();
   const pipe = stdinIsPipe();
   const onData = (): void => undefined; // what the editor writes there is not for us
@@ -50,5 +52,8 @@ export function watchParent(onGone: () => void): () => void {
     process.stdin.unref?.();
   }
   if (orphaned()) setImmediate(gone);
-  return () => { done = true; stop(); };
+  return () => {
+    done = true;
+    stop();
+  };
 }

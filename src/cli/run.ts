@@ -22,7 +22,12 @@ import { readJsonFile } from './jsonFile';
 
 const USAGE = 'usage: symdap run FILE [--entry P] [--inputs inputs.json] [--coverage]\n';
 
-interface RunArgs { file: string; entry?: string; inputs?: string; coverage: boolean }
+interface RunArgs {
+  file: string;
+  entry?: string;
+  inputs?: string;
+  coverage: boolean;
+}
 
 export async function runRun(args: string[], io: CliIO): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -47,12 +52,19 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
   if (!inputs) return 2;
   const result = runConcrete(checked, entry.proc, inputs.inputs, { objects: inputs.objects });
   io.out(report(checked.file, result));
-  if (parsed.coverage) io.out(`${formatCoverage(coverageReport(checked, { lines: new Set(result.trace), sides: new Set(result.sides) }))}\n`);
+  if (parsed.coverage)
+    io.out(
+      `${formatCoverage(coverageReport(checked, { lines: new Set(result.trace), sides: new Set(result.sides) }))}\n`,
+    );
   return EXIT_CODES[result.status];
 }
 
 /** A program with synth functions runs with the functions `verify` finds substituted (stderr names them). */
-async function withSynthesized(checked: CheckedProgram, entry: string | undefined, io: CliIO): Promise<CheckedProgram | undefined> {
+async function withSynthesized(
+  checked: CheckedProgram,
+  entry: string | undefined,
+  io: CliIO,
+): Promise<CheckedProgram | undefined> {
   if (checked.synths.size === 0) return checked;
   const repaired = await repairedProgram(checked, entry);
   if ('error' in repaired) {
@@ -64,7 +76,11 @@ async function withSynthesized(checked: CheckedProgram, entry: string | undefine
 }
 
 const EXIT_CODES: Record<ConcreteResult['status'], number> = {
-  ok: 0, failed: 1, assumeFailed: 3, outOfFuel: 3, unsupported: 3,
+  ok: 0,
+  failed: 1,
+  assumeFailed: 3,
+  outOfFuel: 3,
+  unsupported: 3,
 };
 
 function runArgs(args: string[]): RunArgs | string {
@@ -72,11 +88,16 @@ function runArgs(args: string[]): RunArgs | string {
   if (p.error) return p.error;
   if (p.positional.length > 1) return `only one file can be run (got '${p.positional[0]}' and '${p.positional[1]}')`;
   const file = p.positional[0];
-  return file === undefined ? 'no file given' : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs'), coverage: p.flags.has('coverage') };
+  return file === undefined
+    ? 'no file given'
+    : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs'), coverage: p.flags.has('coverage') };
 }
 
 async function readInputs(
-  path: string | undefined, checked: CheckedProgram, entry: Proc, io: CliIO,
+  path: string | undefined,
+  checked: CheckedProgram,
+  entry: Proc,
+  io: CliIO,
 ): Promise<{ inputs: Inputs; objects?: InputObjects } | undefined> {
   if (path === undefined) return { inputs: new Map() };
   const file = await readJsonFile(path);
@@ -104,7 +125,8 @@ function report(file: string, r: ConcreteResult): string {
 
 function outcome(file: string, r: ConcreteResult): string {
   switch (r.status) {
-    case 'ok': return 'ok';
+    case 'ok':
+      return 'ok';
     case 'failed': {
       if (!r.failure) return `failed: ${r.message ?? ''}`;
       // The symbolic titles say "may fail"; a concrete run knows it did.
@@ -112,8 +134,11 @@ function outcome(file: string, r: ConcreteResult): string {
       const detail = r.message ? ` (${r.message})` : '';
       return `${formatSpan(file, r.failure.span)}: ${title}: ${r.failure.message}${detail}`;
     }
-    case 'assumeFailed': return `assumption failed: ${r.message ?? ''}`;
-    case 'outOfFuel': return `out of fuel: ${r.message ?? ''}`;
-    case 'unsupported': return `cannot run concretely: ${r.message ?? ''}`;
+    case 'assumeFailed':
+      return `assumption failed: ${r.message ?? ''}`;
+    case 'outOfFuel':
+      return `out of fuel: ${r.message ?? ''}`;
+    case 'unsupported':
+      return `cannot run concretely: ${r.message ?? ''}`;
   }
 }

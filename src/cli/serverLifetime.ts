@@ -31,7 +31,9 @@ export class ServerLifetime implements ConnectionWatcher {
   private linger: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: LifetimeOptions) {
-    this.ended = new Promise((resolve) => { this.finish = resolve; });
+    this.ended = new Promise((resolve) => {
+      this.finish = resolve;
+    });
   }
 
   opened(): void {

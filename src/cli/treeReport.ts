@@ -25,27 +25,64 @@ export function treeReportView(tree: ExecutionTree, report: VerifyReport, source
     const f = n.state.failure;
     return f ? classes.get(`${f.kind}:${f.span.line}:${f.span.col}`) : undefined;
   };
-  const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES, { owner: () => undefined, paused: new Map(), held: new Map(), excluding, checked: tree.program, classOf });
+  const { nodes, truncated } = buildView(tree, MAX_REPORT_NODES, {
+    owner: () => undefined,
+    paused: new Map(),
+    held: new Map(),
+    excluding,
+    checked: tree.program,
+    classOf,
+  });
   const verdict = `${report.verdict}: paths ${pathCounts(report.paths)}`;
   const warnings = report.warnings?.map(({ kind, line, message }) => ({ kind, line, message }));
-  return { file: report.file, source, nodes, truncated, verdict, ...(warnings && warnings.length > 0 ? { warnings } : {}) };
+  return {
+    file: report.file,
+    source,
+    nodes,
+    truncated,
+    verdict,
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
-export async function writeTreeReport(out: string, tree: ExecutionTree, report: VerifyReport, source: string, solver?: { backend: BackendName; timeoutMs?: number }): Promise<void> {
+export async function writeTreeReport(
+  out: string,
+  tree: ExecutionTree,
+  report: VerifyReport,
+  source: string,
+  solver?: { backend: BackendName; timeoutMs?: number },
+): Promise<void> {
   const view = treeReportView(tree, report, source);
-  await writeFile(out, treePageHtml(`symdap tree: ${report.file}`, solver ? await withAliases(view, tree, solver.backend, solver.timeoutMs) : view));
+  await writeFile(
+    out,
+    treePageHtml(
+      `symdap tree: ${report.file}`,
+      solver ? await withAliases(view, tree, solver.backend, solver.timeoutMs) : view,
+    ),
+  );
 }
 
 /** The heap graphs with the solver's alias facts (may-alias edges), as `--heap-graph` draws them. */
-async function withAliases(view: TreeView, tree: ExecutionTree, backend: BackendName, timeoutMs?: number): Promise<TreeView> {
+async function withAliases(
+  view: TreeView,
+  tree: ExecutionTree,
+  backend: BackendName,
+  timeoutMs?: number,
+): Promise<TreeView> {
   if (!view.nodes.some((n) => n.heap)) return view;
   const solver = await createSolver({ backend, timeoutMs });
   try {
     const nodes = [];
     for (const v of view.nodes) {
       const n = v.heap ? tree.node(v.id) : undefined;
-      if (!n) { nodes.push(v); continue; }
-      const heap = await heapGraphWithAliases({ sf: { state: n.state, frameIndex: 0 }, node: n, checked: tree.program }, { solver, T: tree.terms, pc: pcTerms(n.state.pc) });
+      if (!n) {
+        nodes.push(v);
+        continue;
+      }
+      const heap = await heapGraphWithAliases(
+        { sf: { state: n.state, frameIndex: 0 }, node: n, checked: tree.program },
+        { solver, T: tree.terms, pc: pcTerms(n.state.pc) },
+      );
       nodes.push({ ...v, heap });
     }
     return { ...view, nodes };

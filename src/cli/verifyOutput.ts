@@ -15,15 +15,22 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
     const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
     if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
-    if (f.input && f.input !== f.counterexample && JSON.stringify(f.input) !== JSON.stringify(f.counterexample)) lines.push(`  failing input: ${formatCounterexample(f.input)}`);
+    if (f.input && f.input !== f.counterexample && JSON.stringify(f.input) !== JSON.stringify(f.counterexample))
+      lines.push(`  failing input: ${formatCounterexample(f.input)}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
     if (f.classNote) lines.push(`  ${f.classNote}`);
   }
-  for (const p of r.proofs ?? []) lines.push(`proof: line ${p.line} (${p.check}) holds${p.dependsOn.length === 0 ? ' by itself' : ` by ${p.dependsOn.map((d) => `line ${d.line} (${d.reason})`).join(', ')}`}`);
+  for (const p of r.proofs ?? [])
+    lines.push(
+      `proof: line ${p.line} (${p.check}) holds${p.dependsOn.length === 0 ? ' by itself' : ` by ${p.dependsOn.map((d) => `line ${d.line} (${d.reason})`).join(', ')}`}`,
+    );
   for (const w of r.warnings ?? []) lines.push(`${r.file}:${w.line}:${w.column}: warning: ${w.message}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
-  if (r.search) lines.push(`generational search: ${r.search.runs} runs${r.search.firstFailureRun ? `, the first failure at run ${r.search.firstFailureRun}` : ', no failure found'}`);
+  if (r.search)
+    lines.push(
+      `generational search: ${r.search.runs} runs${r.search.firstFailureRun ? `, the first failure at run ${r.search.firstFailureRun}` : ', no failure found'}`,
+    );
   // A program that does not check never ran: its diagnostics (on stderr) are the whole story.
   if (r.verdict === 'error') return lines.join('\n') + '\n';
   for (const [name, f] of Object.entries(r.synthesized ?? {})) {
@@ -31,7 +38,9 @@ export function formatReport(r: VerifyReport, solverName: string): string {
   }
   lines.push(`paths: ${pathCounts(r.paths)}`);
   const s = r.stats;
-  lines.push(`solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`);
+  lines.push(
+    `solver: ${s.solverQueries} queries, ${s.solverCalls} ${solverName} calls, ${s.queriesAvoided} answered without solving, ${s.solverMs} ms`,
+  );
   if (r.coverage) lines.push(formatCoverage(r.coverage));
   lines.push(`time: ${s.wallMs} ms, ${s.steps} steps, peak RSS ${s.peakRssMb} MB`);
   return lines.join('\n') + '\n';

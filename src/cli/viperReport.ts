@@ -9,7 +9,10 @@ import { viperError } from '../lang/viper/errorIds';
 
 export type ViperFailure = FailureReport & { readonly viperError: string };
 export type ViperVerdict = VerifyReport['verdict'] | 'unsupported';
-export type ViperReport = Omit<VerifyReport, 'verdict' | 'failures'> & { readonly verdict: ViperVerdict; readonly failures: readonly ViperFailure[] };
+export type ViperReport = Omit<VerifyReport, 'verdict' | 'failures'> & {
+  readonly verdict: ViperVerdict;
+  readonly failures: readonly ViperFailure[];
+};
 
 export const UNSUPPORTED_EXIT = 4;
 
@@ -26,7 +29,10 @@ export function viperReport(r: VerifyReport, source: string): ViperReport {
     const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn };
     const v = viperError({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);
     // Viper reports a function's or predicate's ill-formed body at its declaration.
-    const at = v.reportAt === undefined ? {} : { line: v.reportAt.line, column: v.reportAt.col, endLine: v.reportAt.line, endColumn: v.reportAt.col };
+    const at =
+      v.reportAt === undefined
+        ? {}
+        : { line: v.reportAt.line, column: v.reportAt.col, endLine: v.reportAt.line, endColumn: v.reportAt.col };
     return { ...f, ...at, viperError: v.id, message: `${f.message} [${v.id}]` };
   });
   return { ...r, failures };

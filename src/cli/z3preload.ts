@@ -24,28 +24,42 @@ export interface Preload {
 async function chosenSolver(args: readonly string[]): Promise<string> {
   const i = args.findIndex((a) => a === '--solver' || a.startsWith('--solver='));
   if (i < 0) return 'z3-wasm';
-  const value = args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1] ?? '';
+  const value = args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : (args[i + 1] ?? '');
   return value === 'auto' ? (await import('../engine/solver/index')).resolveBackend('auto') : value;
 }
 
 async function preload(command: string, args: readonly string[]): Promise<void> {
-  if (command === 'verify' && await chosenSolver(args) !== 'z3-wasm') return;
+  if (command === 'verify' && (await chosenSolver(args)) !== 'z3-wasm') return;
   await (await import('../engine/solver/z3wasm')).preloadZ3Wasm();
 }
 
-export function startZ3Preload(command: string | undefined, args: readonly string[], env: NodeJS.ProcessEnv): Preload | undefined {
-  if (command === undefined || !MAY_SOLVE.has(command) || args.includes('--help') || args.includes('-h')) return undefined;
+export function startZ3Preload(
+  command: string | undefined,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Preload | undefined {
+  if (command === undefined || !MAY_SOLVE.has(command) || args.includes('--help') || args.includes('-h'))
+    return undefined;
   if (!wanted(command, env)) return undefined;
   let done = false;
   // After the current turn: loading z3-solver's JavaScript is synchronous (tens of ms), and
   // `dap --server` must listen first; the WebAssembly compiles on background threads.
-  setImmediate(() => { preload(command, args).catch(() => undefined).finally(() => { done = true; }); });
+  setImmediate(() => {
+    preload(command, args)
+      .catch(() => undefined)
+      .finally(() => {
+        done = true;
+      });
+  });
   return { pending: () => !done };
 }
 
 /** Exit with the code once stdout and stderr have flushed, without waiting for a load that
  *  is still running (it holds Node's event loop open until it ends). */
 export function exitWithoutWaiting(code: number): Promise<never> {
-  const flushed = (s: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => { s.write('', () => resolve()); });
+  const flushed = (s: NodeJS.WriteStream): Promise<void> =>
+    new Promise((resolve) => {
+      s.write('', () => resolve());
+    });
   return Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
 }

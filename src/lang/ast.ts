@@ -8,71 +8,192 @@ import type { Type } from './types';
 export type UnaryOp = '-' | '!' | '~';
 
 export type BinaryOp =
-  | '+' | '-' | '*' | '/' | '%'
-  | '&' | '|' | '^' | '<<' | '>>'
-  | '==' | '!=' | '<' | '<=' | '>' | '>='
-  | '&&' | '||' | '==>';
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '&'
+  | '|'
+  | '^'
+  | '<<'
+  | '>>'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '&&'
+  | '||'
+  | '==>';
 
 // ---------------------------------------------------------------- expressions
 
 /** Integer literal. A minus sign right before a literal belongs to it: `-128` is one literal. */
-export interface IntLit { readonly kind: 'intLit'; readonly value: bigint; readonly span: Span }
-export interface BoolLit { readonly kind: 'boolLit'; readonly value: boolean; readonly span: Span }
+export interface IntLit {
+  readonly kind: 'intLit';
+  readonly value: bigint;
+  readonly span: Span;
+}
+export interface BoolLit {
+  readonly kind: 'boolLit';
+  readonly value: boolean;
+  readonly span: Span;
+}
 /** Character literal such as `'b'` or `'\n'`; its type is u8 and `value` is the byte. */
-export interface CharLit { readonly kind: 'charLit'; readonly value: number; readonly span: Span }
+export interface CharLit {
+  readonly kind: 'charLit';
+  readonly value: number;
+  readonly span: Span;
+}
 /** `[e1, e2, …]`: a fresh array of that length. */
-export interface ArrayLit { readonly kind: 'arrayLit'; readonly elems: readonly Expr[]; readonly span: Span }
-export interface VarRef { readonly kind: 'var'; readonly name: string; readonly span: Span }
-export interface Unary { readonly kind: 'unary'; readonly op: UnaryOp; readonly operand: Expr; readonly span: Span }
+export interface ArrayLit {
+  readonly kind: 'arrayLit';
+  readonly elems: readonly Expr[];
+  readonly span: Span;
+}
+export interface VarRef {
+  readonly kind: 'var';
+  readonly name: string;
+  readonly span: Span;
+}
+export interface Unary {
+  readonly kind: 'unary';
+  readonly op: UnaryOp;
+  readonly operand: Expr;
+  readonly span: Span;
+}
 export interface Binary {
-  readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr; readonly span: Span;
+  readonly kind: 'binary';
+  readonly op: BinaryOp;
+  readonly left: Expr;
+  readonly right: Expr;
+  readonly span: Span;
 }
 /** `c ? a : b` */
 export interface Cond {
-  readonly kind: 'cond'; readonly cond: Expr; readonly then: Expr; readonly otherwise: Expr; readonly span: Span;
+  readonly kind: 'cond';
+  readonly cond: Expr;
+  readonly then: Expr;
+  readonly otherwise: Expr;
+  readonly span: Span;
 }
-export interface Index { readonly kind: 'index'; readonly array: Expr; readonly index: Expr; readonly span: Span }
-export interface Length { readonly kind: 'length'; readonly array: Expr; readonly span: Span }
+export interface Index {
+  readonly kind: 'index';
+  readonly array: Expr;
+  readonly index: Expr;
+  readonly span: Span;
+}
+export interface Length {
+  readonly kind: 'length';
+  readonly array: Expr;
+  readonly span: Span;
+}
 export interface Call {
-  readonly kind: 'call'; readonly callee: string; readonly calleeSpan: Span; readonly args: readonly Expr[];
+  readonly kind: 'call';
+  readonly callee: string;
+  readonly calleeSpan: Span;
+  readonly args: readonly Expr[];
   readonly span: Span;
 }
 /** `old(e)`: the value of `e` on entry to the procedure; only in `ensures` (and `join φ`). */
-export interface Old { readonly kind: 'old'; readonly expr: Expr; readonly span: Span }
-export interface Binder { readonly name: string; readonly type: Type; readonly span: Span }
+export interface Old {
+  readonly kind: 'old';
+  readonly expr: Expr;
+  readonly span: Span;
+}
+export interface Binder {
+  readonly name: string;
+  readonly type: Type;
+  readonly span: Span;
+}
 /** `forall x: int :: body` / `exists …`; only in specifications. */
 export interface Quant {
-  readonly kind: 'quant'; readonly quantifier: 'forall' | 'exists'; readonly vars: readonly Binder[];
-  readonly body: Expr; readonly span: Span;
+  readonly kind: 'quant';
+  readonly quantifier: 'forall' | 'exists';
+  readonly vars: readonly Binder[];
+  readonly body: Expr;
+  readonly span: Span;
 }
 /** `e as T` */
-export interface Cast { readonly kind: 'cast'; readonly expr: Expr; readonly type: Type; readonly span: Span }
+export interface Cast {
+  readonly kind: 'cast';
+  readonly expr: Expr;
+  readonly type: Type;
+  readonly span: Span;
+}
 
 // Objects and permissions (docs/language.md, "Objects and permissions"). `e.length` stays a
 // Length node; the checker reads it as the field `length` when e is an object.
 
 /** `e.f`: a field of the object e refers to. */
 export interface FieldRead {
-  readonly kind: 'field'; readonly object: Expr; readonly field: string; readonly fieldSpan: Span; readonly span: Span;
+  readonly kind: 'field';
+  readonly object: Expr;
+  readonly field: string;
+  readonly fieldSpan: Span;
+  readonly span: Span;
 }
 /** `null`: the reference to no object; its class comes from the context. */
-export interface NullLit { readonly kind: 'null'; readonly span: Span }
+export interface NullLit {
+  readonly kind: 'null';
+  readonly span: Span;
+}
 /** `new C`: a fresh object; only as the whole right-hand side of an assignment or declaration. */
-export interface New { readonly kind: 'new'; readonly className: string; readonly classSpan: Span; readonly span: Span }
+export interface New {
+  readonly kind: 'new';
+  readonly className: string;
+  readonly classSpan: Span;
+  readonly span: Span;
+}
 /** `acc(e.f)`: the permission to read and write e.f; only in assertions. */
-export interface Acc { readonly kind: 'acc'; readonly target: Expr; readonly span: Span }
+export interface Acc {
+  readonly kind: 'acc';
+  readonly target: Expr;
+  readonly span: Span;
+}
 /** `unfolding q(args) in e`: e evaluated with the predicate instance q(args) unfolded. */
-export interface Unfolding { readonly kind: 'unfolding'; readonly pred: Call; readonly body: Expr; readonly span: Span }
+export interface Unfolding {
+  readonly kind: 'unfolding';
+  readonly pred: Call;
+  readonly body: Expr;
+  readonly span: Span;
+}
 /** `untouched(A)`: the locations A grants keep their values; only in ensures. */
-export interface Untouched { readonly kind: 'untouched'; readonly body: Expr; readonly span: Span }
+export interface Untouched {
+  readonly kind: 'untouched';
+  readonly body: Expr;
+  readonly span: Span;
+}
 
 export type Expr =
-  | IntLit | BoolLit | CharLit | ArrayLit | VarRef | Unary | Binary | Cond
-  | Index | Length | Call | Old | Quant | Cast
-  | FieldRead | NullLit | New | Acc | Unfolding | Untouched;
+  | IntLit
+  | BoolLit
+  | CharLit
+  | ArrayLit
+  | VarRef
+  | Unary
+  | Binary
+  | Cond
+  | Index
+  | Length
+  | Call
+  | Old
+  | Quant
+  | Cast
+  | FieldRead
+  | NullLit
+  | New
+  | Acc
+  | Unfolding
+  | Untouched;
 
 /** `*` on the right of `:=`: a fresh symbolic value. */
-export interface Havoc { readonly kind: 'havoc'; readonly span: Span }
+export interface Havoc {
+  readonly kind: 'havoc';
+  readonly span: Span;
+}
 
 /** What may stand left of `:=`: a variable, an array element (`a[i]`, `a[i][j]`) or a field (`c.f`, `l.items[i]`). */
 export type LValue = VarRef | Index | FieldRead;
@@ -80,83 +201,168 @@ export type LValue = VarRef | Index | FieldRead;
 // ----------------------------------------------------------------- statements
 
 export interface VarDecl {
-  readonly kind: 'varDecl'; readonly name: string; readonly nameSpan: Span;
+  readonly kind: 'varDecl';
+  readonly name: string;
+  readonly nameSpan: Span;
   /** Omitted when the initializer gives the type. */
   readonly type?: Type;
   /** Omitted for `var x: T;` (the variable starts as a fresh symbol, like `:= *`). */
   readonly init?: Expr | Havoc;
   readonly span: Span;
 }
-export interface Assign { readonly kind: 'assign'; readonly target: LValue; readonly value: Expr | Havoc; readonly span: Span }
-/** `a, b := p(args);` for procedures with several return values. */
-export interface CallAssign {
-  readonly kind: 'callAssign'; readonly targets: readonly LValue[]; readonly call: Call; readonly span: Span;
-}
-export interface If {
-  readonly kind: 'if'; readonly cond: Expr; readonly then: Block; readonly otherwise?: Block | If; readonly span: Span;
-}
-export interface While {
-  readonly kind: 'while'; readonly cond: Expr; readonly invariants: readonly Expr[]; readonly body: Block;
+export interface Assign {
+  readonly kind: 'assign';
+  readonly target: LValue;
+  readonly value: Expr | Havoc;
   readonly span: Span;
 }
-export interface Assume { readonly kind: 'assume'; readonly cond: Expr; readonly span: Span }
-export interface Assert { readonly kind: 'assert'; readonly cond: Expr; readonly span: Span }
+/** `a, b := p(args);` for procedures with several return values. */
+export interface CallAssign {
+  readonly kind: 'callAssign';
+  readonly targets: readonly LValue[];
+  readonly call: Call;
+  readonly span: Span;
+}
+export interface If {
+  readonly kind: 'if';
+  readonly cond: Expr;
+  readonly then: Block;
+  readonly otherwise?: Block | If;
+  readonly span: Span;
+}
+export interface While {
+  readonly kind: 'while';
+  readonly cond: Expr;
+  readonly invariants: readonly Expr[];
+  readonly body: Block;
+  readonly span: Span;
+}
+export interface Assume {
+  readonly kind: 'assume';
+  readonly cond: Expr;
+  readonly span: Span;
+}
+export interface Assert {
+  readonly kind: 'assert';
+  readonly cond: Expr;
+  readonly span: Span;
+}
 /** `join;` merges the waiting paths exactly; `join φ;` summarises them by φ. */
-export interface Join { readonly kind: 'join'; readonly cond?: Expr; readonly span: Span }
-export interface CallStmt { readonly kind: 'callStmt'; readonly call: Call; readonly span: Span }
-export interface Return { readonly kind: 'return'; readonly value?: Expr; readonly span: Span }
-export interface Block { readonly kind: 'block'; readonly stmts: readonly Stmt[]; readonly span: Span }
+export interface Join {
+  readonly kind: 'join';
+  readonly cond?: Expr;
+  readonly span: Span;
+}
+export interface CallStmt {
+  readonly kind: 'callStmt';
+  readonly call: Call;
+  readonly span: Span;
+}
+export interface Return {
+  readonly kind: 'return';
+  readonly value?: Expr;
+  readonly span: Span;
+}
+export interface Block {
+  readonly kind: 'block';
+  readonly stmts: readonly Stmt[];
+  readonly span: Span;
+}
 /** `fold q(args);` exchanges q's body for the predicate instance; `unfold` the reverse. */
-export interface Fold { readonly kind: 'fold' | 'unfold'; readonly pred: Call; readonly span: Span }
+export interface Fold {
+  readonly kind: 'fold' | 'unfold';
+  readonly pred: Call;
+  readonly span: Span;
+}
 
 export type Stmt =
-  | VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block | Fold;
+  VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block | Fold;
 
 // ------------------------------------------------------------------ top level
 
-export interface Param { readonly name: string; readonly type: Type; readonly span: Span }
-
-export interface Proc {
-  readonly kind: 'proc'; readonly name: string; readonly nameSpan: Span;
-  readonly params: readonly Param[]; readonly returns: readonly Param[];
-  readonly requires: readonly Expr[]; readonly ensures: readonly Expr[];
-  readonly body: Block; readonly span: Span;
+export interface Param {
+  readonly name: string;
+  readonly type: Type;
+  readonly span: Span;
 }
 
-export interface FieldDecl { readonly name: string; readonly nameSpan: Span; readonly type: Type; readonly span: Span }
+export interface Proc {
+  readonly kind: 'proc';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly Param[];
+  readonly returns: readonly Param[];
+  readonly requires: readonly Expr[];
+  readonly ensures: readonly Expr[];
+  readonly body: Block;
+  readonly span: Span;
+}
+
+export interface FieldDecl {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly type: Type;
+  readonly span: Span;
+}
 /** `class C { var f: T; … }`: a reference type with fields (no methods). */
 export interface ClassDecl {
-  readonly kind: 'class'; readonly name: string; readonly nameSpan: Span; readonly fields: readonly FieldDecl[];
+  readonly kind: 'class';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly fields: readonly FieldDecl[];
   readonly span: Span;
 }
 /** `predicate q(params) { A }`: a named assertion, used through fold/unfold/unfolding. */
 export interface PredicateDecl {
-  readonly kind: 'predicate'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
-  readonly body: Expr; readonly span: Span;
+  readonly kind: 'predicate';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly Param[];
+  readonly body: Expr;
+  readonly span: Span;
 }
 /** `function f(params): T requires A { e }`: a pure, heap-dependent function, usable in code and specs. */
 export interface FunctionDecl {
-  readonly kind: 'function'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
-  readonly result: Type; readonly requires: readonly Expr[]; readonly body: Expr; readonly span: Span;
+  readonly kind: 'function';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly Param[];
+  readonly result: Type;
+  readonly requires: readonly Expr[];
+  readonly body: Expr;
+  readonly span: Span;
 }
 
 /** `N: T ::= alt | alt …;`: one nonterminal of a synth grammar. Inside an alternative, `const` is a
  *  VarRef named `const` (a keyword, so never a user variable): a constant the synthesiser picks. */
 export interface SynthRule {
-  readonly name: string; readonly nameSpan: Span; readonly type: Type; readonly alts: readonly Expr[];
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly type: Type;
+  readonly alts: readonly Expr[];
   readonly span: Span;
 }
 /** `synth f(params): T grammar { rules } depth d;`: an unknown function drawn from a grammar (seed 000). */
 export interface SynthDecl {
-  readonly kind: 'synth'; readonly name: string; readonly nameSpan: Span; readonly params: readonly Param[];
-  readonly result: Type; readonly rules: readonly SynthRule[]; readonly depth: number; readonly depthSpan: Span;
+  readonly kind: 'synth';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly Param[];
+  readonly result: Type;
+  readonly rules: readonly SynthRule[];
+  readonly depth: number;
+  readonly depthSpan: Span;
   readonly span: Span;
 }
 
 /** A top-level `var` declares a global variable. */
 export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl | SynthDecl;
 
-export interface Program { readonly kind: 'program'; readonly decls: readonly TopDecl[]; readonly span: Span }
+export interface Program {
+  readonly kind: 'program';
+  readonly decls: readonly TopDecl[];
+  readonly span: Span;
+}
 
 export function procsOf(program: Program): Proc[] {
   return program.decls.filter((d): d is Proc => d.kind === 'proc');

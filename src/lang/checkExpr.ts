@@ -9,7 +9,14 @@ import type { CheckTables } from './checkTables';
 import type { Scope } from './scope';
 import type { HeapEnv } from './heapEnv';
 import {
-  accType, fieldType, heapCallType, lengthType, newInExpr, nullType, unfoldingType, untouchedType,
+  accType,
+  fieldType,
+  heapCallType,
+  lengthType,
+  newInExpr,
+  nullType,
+  unfoldingType,
+  untouchedType,
 } from './checkHeap';
 import type { Span } from './span';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
@@ -41,14 +48,20 @@ export const NESTED_CALL = 'a procedure call must be the whole right-hand side o
 function isFlexible(e: Expr, grammar = false): boolean {
   for (let x = e; ; x = (x as Binary).left) {
     switch (x.kind) {
-      case 'intLit': case 'null': return true;
-      case 'var': return grammar && x.name === 'const';
-      case 'unary': return x.op !== '!' && isFlexible(x.operand, grammar);
+      case 'intLit':
+      case 'null':
+        return true;
+      case 'var':
+        return grammar && x.name === 'const';
+      case 'unary':
+        return x.op !== '!' && isFlexible(x.operand, grammar);
       case 'binary':
         if (!passesTypeThrough(x.op) || !isFlexible(x.right, grammar)) return false;
         continue;
-      case 'cond': return isFlexible(x.then, grammar) && isFlexible(x.otherwise, grammar);
-      default: return false;
+      case 'cond':
+        return isFlexible(x.then, grammar) && isFlexible(x.otherwise, grammar);
+      default:
+        return false;
     }
   }
 }
@@ -74,31 +87,49 @@ export function checkExpr(e: Expr, ctx: ExprContext, hint?: Type): Type | undefi
 
 function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undefined {
   switch (e.kind) {
-    case 'intLit': return intLitType(e.value, e.span, ctx, numericHint(hint));
-    case 'boolLit': return BOOL;
-    case 'charLit': return U8;
-    case 'arrayLit': return arrayLitType(e, ctx, hint);
-    case 'var': return e.name === 'const' && ctx.grammar ? constType(hint) : varType(e.name, e, ctx);
+    case 'intLit':
+      return intLitType(e.value, e.span, ctx, numericHint(hint));
+    case 'boolLit':
+      return BOOL;
+    case 'charLit':
+      return U8;
+    case 'arrayLit':
+      return arrayLitType(e, ctx, hint);
+    case 'var':
+      return e.name === 'const' && ctx.grammar ? constType(hint) : varType(e.name, e, ctx);
     case 'unary': {
       const t = checkExpr(e.operand, ctx, e.op === '!' ? BOOL : hint);
       return t && report(unaryOutcome(e.op, t), e.span, e.operand.span, e.span, ctx);
     }
-    case 'binary': return binaryType(e, ctx, hint);
-    case 'cond': return condType(e, ctx, hint);
-    case 'index': return indexType(e, ctx);
-    case 'length': return lengthType(e, ctx);
-    case 'call': return callInExpr(e, ctx);
+    case 'binary':
+      return binaryType(e, ctx, hint);
+    case 'cond':
+      return condType(e, ctx, hint);
+    case 'index':
+      return indexType(e, ctx);
+    case 'length':
+      return lengthType(e, ctx);
+    case 'call':
+      return callInExpr(e, ctx);
     case 'old':
       if (!ctx.old) ctx.tables.error(e.span, `'old' is only allowed in ensures clauses and join formulas`);
       return checkExpr(e.expr, ctx, hint);
-    case 'quant': return quantType(e, ctx);
-    case 'cast': return castType(e, ctx);
-    case 'field': return fieldType(e, ctx);
-    case 'null': return nullType(e.span, ctx, hint);
-    case 'new': return newInExpr(e, ctx);
-    case 'acc': return accType(e, ctx);
-    case 'unfolding': return unfoldingType(e, ctx, hint);
-    case 'untouched': return untouchedType(e.body, ctx);
+    case 'quant':
+      return quantType(e, ctx);
+    case 'cast':
+      return castType(e, ctx);
+    case 'field':
+      return fieldType(e, ctx);
+    case 'null':
+      return nullType(e.span, ctx, hint);
+    case 'new':
+      return newInExpr(e, ctx);
+    case 'acc':
+      return accType(e, ctx);
+    case 'unfolding':
+      return unfoldingType(e, ctx, hint);
+    case 'untouched':
+      return untouchedType(e.body, ctx);
   }
 }
 
@@ -178,8 +209,11 @@ function binaryType(top: Binary, ctx: ExprContext, hint: Type | undefined): Type
   let left = checkExpr(leaf, ctx, leftHint);
   for (let i = spine.length - 1; i >= 0; i--) {
     const b = spine[i];
-    const right = isLogical(b.op) ? checkExpr(b.right, ctx, BOOL)
-      : checkedFirst.has(i) ? checkedFirst.get(i) : checkExpr(b.right, ctx, left ?? operandHints[i]);
+    const right = isLogical(b.op)
+      ? checkExpr(b.right, ctx, BOOL)
+      : checkedFirst.has(i)
+        ? checkedFirst.get(i)
+        : checkExpr(b.right, ctx, left ?? operandHints[i]);
     const t = left && right && report(binaryOutcome(b.op, left, right), b.left.span, b.right.span, b.span, ctx);
     // checkExpr records the top operator's type; the ones below are recorded here.
     left = i === 0 ? t : ctx.tables.typed(b, t);
@@ -211,7 +245,10 @@ function arrayLitType(e: ArrayLit, ctx: ExprContext, hint: Type | undefined): Ty
   const elemHint = hint?.kind === 'array' ? hint.elem : undefined;
   if (e.elems.length === 0) {
     if (elemHint) return arrayOf(elemHint);
-    ctx.tables.error(e.span, `cannot infer the type of an empty array literal (declare it, e.g. 'var a: int[] := [];')`);
+    ctx.tables.error(
+      e.span,
+      `cannot infer the type of an empty array literal (declare it, e.g. 'var a: int[] := [];')`,
+    );
     return undefined;
   }
   // The first element with a type of its own decides the type of literal elements;
@@ -223,15 +260,19 @@ function arrayLitType(e: ArrayLit, ctx: ExprContext, hint: Type | undefined): Ty
   const first = types[0] as Type;
   const bad = types.findIndex((t) => !typeEquals(first, t as Type));
   if (bad < 0) return arrayOf(first);
-  ctx.tables.error(e.elems[bad].span,
-    `array elements must have the same type: expected ${typeName(first)}, found ${typeName(types[bad] as Type)}`);
+  ctx.tables.error(
+    e.elems[bad].span,
+    `array elements must have the same type: expected ${typeName(first)}, found ${typeName(types[bad] as Type)}`,
+  );
   return undefined;
 }
 
 function quantType(e: Quant, ctx: ExprContext): Type {
   if (!ctx.spec) {
-    ctx.tables.error(e.span,
-      `'${e.quantifier}' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`);
+    ctx.tables.error(
+      e.span,
+      `'${e.quantifier}' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
+    );
   }
   ctx.scope.enter();
   for (const b of e.vars) {
@@ -253,8 +294,10 @@ function quantType(e: Quant, ctx: ExprContext): Type {
 function castType(e: Cast, ctx: ExprContext): Type {
   const from = checkExpr(e.expr, ctx);
   if (from && !(isNumeric(from) && isNumeric(e.type))) {
-    ctx.tables.error(e.span,
-      `cannot convert ${typeName(from)} to ${typeName(e.type)}: 'as' converts only between int and bit-vector types`);
+    ctx.tables.error(
+      e.span,
+      `cannot convert ${typeName(from)} to ${typeName(e.type)}: 'as' converts only between int and bit-vector types`,
+    );
   }
   return e.type;
 }
@@ -279,8 +322,10 @@ export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
   }
   if (proc.params.length !== call.args.length) {
     const n = proc.params.length;
-    ctx.tables.error(call.span,
-      `'${proc.name}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`);
+    ctx.tables.error(
+      call.span,
+      `'${proc.name}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`,
+    );
     for (const a of call.args) checkExpr(a, argCtx);
   } else {
     call.args.forEach((a, i) => checkArgument(a, i, proc, argCtx));
@@ -290,8 +335,10 @@ export function checkCall(call: Call, ctx: ExprContext): Proc | undefined {
 }
 
 function notAProcedure(name: string, ctx: ExprContext): string {
-  if (ctx.heap?.functions.has(name) || ctx.heap?.synths?.has(name)) return `'${name}' is a function, not a procedure: use its value in an expression`;
-  if (ctx.heap?.predicates.has(name)) return `'${name}' is a predicate, not a procedure: use it with fold, unfold or in an assertion`;
+  if (ctx.heap?.functions.has(name) || ctx.heap?.synths?.has(name))
+    return `'${name}' is a function, not a procedure: use its value in an expression`;
+  if (ctx.heap?.predicates.has(name))
+    return `'${name}' is a predicate, not a procedure: use it with fold, unfold or in an assertion`;
   return `unknown procedure '${name}'`;
 }
 
@@ -299,7 +346,9 @@ function checkArgument(arg: Expr, i: number, proc: Proc, ctx: ExprContext): void
   const param = proc.params[i];
   const t = checkExpr(arg, ctx, param.type);
   if (t && !typeEquals(t, param.type)) {
-    ctx.tables.error(arg.span,
-      `argument ${i + 1} of '${proc.name}' ('${param.name}') must have type ${typeName(param.type)}, not ${typeName(t)}`);
+    ctx.tables.error(
+      arg.span,
+      `argument ${i + 1} of '${proc.name}' ('${param.name}') must have type ${typeName(param.type)}, not ${typeName(t)}`,
+    );
   }
 }

@@ -72,13 +72,15 @@ export function accType(e: Acc, ctx: ExprContext): Type {
   const target = e.target;
   checkExpr(target, ctx);
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
-  if (target.kind !== 'field' && !onObject) ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
+  if (target.kind !== 'field' && !onObject)
+    ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
   return BOOL;
 }
 
 export function untouchedType(body: Expr, ctx: ExprContext): Type {
   const t = checkExpr(body, ctx, BOOL);
-  if (t && t.kind !== 'bool') ctx.tables.error(body.span, `the argument of 'untouched' must be an assertion, not ${typeName(t)}`);
+  if (t && t.kind !== 'bool')
+    ctx.tables.error(body.span, `the argument of 'untouched' must be an assertion, not ${typeName(t)}`);
   return BOOL;
 }
 
@@ -128,11 +130,15 @@ export function heapCallType(call: Call, ctx: ExprContext): Type | undefined | '
 function functionCallType(call: Call, fn: FunctionDecl, ctx: ExprContext): Type {
   const within = heapOf(ctx).inFunction;
   if (within?.inRequires && !within.earlier.has(fn.name)) {
-    ctx.tables.error(call.span,
-      `a call in the requires of '${within.decl.name}' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`);
+    ctx.tables.error(
+      call.span,
+      `a call in the requires of '${within.decl.name}' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`,
+    );
   } else if (within && !within.inUnfolding && !within.earlier.has(fn.name)) {
-    ctx.tables.error(call.span,
-      `recursive call outside 'unfolding' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`);
+    ctx.tables.error(
+      call.span,
+      `recursive call outside 'unfolding' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`,
+    );
   }
   checkArguments(call, fn.params, 'function', ctx);
   return fn.result;
@@ -141,15 +147,20 @@ function functionCallType(call: Call, fn: FunctionDecl, ctx: ExprContext): Type 
 function checkArguments(call: Call, params: readonly Param[], what: string, ctx: ExprContext): void {
   if (params.length !== call.args.length) {
     const n = params.length;
-    ctx.tables.error(call.span, `${what} '${call.callee}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`);
+    ctx.tables.error(
+      call.span,
+      `${what} '${call.callee}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`,
+    );
     for (const a of call.args) checkExpr(a, ctx);
     return;
   }
   call.args.forEach((a, i) => {
     const t = checkExpr(a, ctx, params[i].type);
     if (t && !typeEquals(t, params[i].type)) {
-      ctx.tables.error(a.span,
-        `argument ${i + 1} of '${call.callee}' ('${params[i].name}') must have type ${typeName(params[i].type)}, not ${typeName(t)}`);
+      ctx.tables.error(
+        a.span,
+        `argument ${i + 1} of '${call.callee}' ('${params[i].name}') must have type ${typeName(params[i].type)}, not ${typeName(t)}`,
+      );
     }
   });
 }

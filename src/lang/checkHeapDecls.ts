@@ -13,7 +13,11 @@ import { Scope } from './scope';
 import { typeEquals, typeName } from './types';
 
 export function checkHeapDecls(
-  program: Program, tables: CheckTables, procs: ReadonlyMap<string, Proc>, heap: HeapEnv, globals: Scope,
+  program: Program,
+  tables: CheckTables,
+  procs: ReadonlyMap<string, Proc>,
+  heap: HeapEnv,
+  globals: Scope,
 ): void {
   const earlier = new Set<string>();
   for (const d of program.decls) {
@@ -39,11 +43,22 @@ function checkClass(c: ClassDecl, tables: CheckTables, heap: HeapEnv): void {
 
 /** A scope with the parameters declared; predicates and functions see the globals too. */
 function contextFor(
-  params: readonly Param[], tables: CheckTables, procs: ReadonlyMap<string, Proc>, heap: HeapEnv, globals: Scope,
+  params: readonly Param[],
+  tables: CheckTables,
+  procs: ReadonlyMap<string, Proc>,
+  heap: HeapEnv,
+  globals: Scope,
 ): ExprContext {
   const scope = new Scope((name) => globals.lookup(name));
   const ctx: ExprContext = {
-    tables, scope, procs, heap, spec: true, old: false, beforeReturns: false, callMessage: NESTED_CALL,
+    tables,
+    scope,
+    procs,
+    heap,
+    spec: true,
+    old: false,
+    beforeReturns: false,
+    callMessage: NESTED_CALL,
   };
   for (const p of params) {
     checkTypeKnown(p.type, p.span, ctx);
@@ -60,14 +75,22 @@ function checkPredicate(p: PredicateDecl, ctx: ExprContext): void {
 
 function checkFunction(f: FunctionDecl, ctx: ExprContext, earlier: ReadonlySet<string>): void {
   checkTypeKnown(f.result, f.nameSpan, ctx);
-  const requiresCtx: ExprContext = { ...ctx, heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false, inRequires: true } } };
+  const requiresCtx: ExprContext = {
+    ...ctx,
+    heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false, inRequires: true } },
+  };
   for (const r of f.requires) checkBool(r, requiresCtx, `a 'requires' clause`);
   // The body runs in code too (functions are expressions), so it is not a specification.
   const bodyCtx: ExprContext = {
-    ...ctx, spec: false, heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false } },
+    ...ctx,
+    spec: false,
+    heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false } },
   };
   const t = checkExpr(f.body, bodyCtx, f.result);
   if (t && !typeEquals(t, f.result)) {
-    ctx.tables.error(f.body.span, `the body of '${f.name}' has type ${typeName(t)}, but the function returns ${typeName(f.result)}`);
+    ctx.tables.error(
+      f.body.span,
+      `the body of '${f.name}' has type ${typeName(t)}, but the function returns ${typeName(f.result)}`,
+    );
   }
 }

@@ -7,21 +7,39 @@ import { BOOL, isNumeric, typeEquals, typeName, type Type } from './types';
 type Category = 'arith' | 'bits' | 'order' | 'equality' | 'logic';
 
 const CATEGORY: Record<BinaryOp, Category> = {
-  '+': 'arith', '-': 'arith', '*': 'arith', '/': 'arith', '%': 'arith',
-  '&': 'bits', '|': 'bits', '^': 'bits', '<<': 'bits', '>>': 'bits',
-  '<': 'order', '<=': 'order', '>': 'order', '>=': 'order',
-  '==': 'equality', '!=': 'equality',
-  '&&': 'logic', '||': 'logic', '==>': 'logic',
+  '+': 'arith',
+  '-': 'arith',
+  '*': 'arith',
+  '/': 'arith',
+  '%': 'arith',
+  '&': 'bits',
+  '|': 'bits',
+  '^': 'bits',
+  '<<': 'bits',
+  '>>': 'bits',
+  '<': 'order',
+  '<=': 'order',
+  '>': 'order',
+  '>=': 'order',
+  '==': 'equality',
+  '!=': 'equality',
+  '&&': 'logic',
+  '||': 'logic',
+  '==>': 'logic',
 };
 
 const VERB: Partial<Record<BinaryOp, string>> = {
-  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'take the remainder of',
-  '&': 'combine', '|': 'combine', '^': 'combine',
+  '+': 'add',
+  '-': 'subtract',
+  '*': 'multiply',
+  '/': 'divide',
+  '%': 'take the remainder of',
+  '&': 'combine',
+  '|': 'combine',
+  '^': 'combine',
 };
 
-export type OpOutcome =
-  | { readonly type: Type }
-  | { readonly message: string; readonly at: 'left' | 'right' | 'whole' };
+export type OpOutcome = { readonly type: Type } | { readonly message: string; readonly at: 'left' | 'right' | 'whole' };
 
 /** Whether the result of `op` has its operands' type (so a context type flows into them). */
 export function passesTypeThrough(op: BinaryOp): boolean {
@@ -35,27 +53,39 @@ export function isLogical(op: BinaryOp): boolean {
 
 function accepts(c: Category, t: Type): boolean {
   switch (c) {
-    case 'arith': case 'order': return isNumeric(t);
-    case 'bits': return t.kind === 'bv';
-    case 'equality': return t.kind !== 'array';
-    case 'logic': return t.kind === 'bool';
+    case 'arith':
+    case 'order':
+      return isNumeric(t);
+    case 'bits':
+      return t.kind === 'bv';
+    case 'equality':
+      return t.kind !== 'array';
+    case 'logic':
+      return t.kind === 'bool';
   }
 }
 
 function operandMessage(op: BinaryOp, c: Category, t: Type): string {
   switch (c) {
-    case 'arith': case 'order': return `operator '${op}' needs int or bit-vector operands, not ${typeName(t)}`;
-    case 'bits': return `operator '${op}' needs bit-vector operands (i8…i64, u8…u64), not ${typeName(t)}`;
-    case 'equality': return `cannot compare arrays with '${op}'`;
-    case 'logic': return `operator '${op}' needs bool operands, not ${typeName(t)}`;
+    case 'arith':
+    case 'order':
+      return `operator '${op}' needs int or bit-vector operands, not ${typeName(t)}`;
+    case 'bits':
+      return `operator '${op}' needs bit-vector operands (i8…i64, u8…u64), not ${typeName(t)}`;
+    case 'equality':
+      return `cannot compare arrays with '${op}'`;
+    case 'logic':
+      return `operator '${op}' needs bool operands, not ${typeName(t)}`;
   }
 }
 
 function mismatchMessage(op: BinaryOp, l: Type, r: Type): string {
   const verb = VERB[op];
-  const what = verb ? `cannot ${verb} ${typeName(l)} and ${typeName(r)}`
-    : op === '<<' || op === '>>' ? `cannot shift ${typeName(l)} by ${typeName(r)}`
-    : `cannot compare ${typeName(l)} and ${typeName(r)}`;
+  const what = verb
+    ? `cannot ${verb} ${typeName(l)} and ${typeName(r)}`
+    : op === '<<' || op === '>>'
+      ? `cannot shift ${typeName(l)} by ${typeName(r)}`
+      : `cannot compare ${typeName(l)} and ${typeName(r)}`;
   const advice = isNumeric(l) && isNumeric(r) ? ` (use 'as' to convert)` : '';
   return `${what}: operands of '${op}' must have the same type${advice}`;
 }

@@ -20,7 +20,10 @@ interface Place {
 
 const ASSERTION: Place = { ban: undefined, untouched: false };
 const ENSURES: Place = { ban: undefined, untouched: true };
-const CODE: Place = { ban: 'in code (only in requires, ensures, invariants, assert, join and predicate bodies)', untouched: false };
+const CODE: Place = {
+  ban: 'in code (only in requires, ensures, invariants, assert, join and predicate bodies)',
+  untouched: false,
+};
 const ASSUME: Place = { ban: 'assume', untouched: false };
 const FUNCTION_BODY: Place = { ban: 'in a function body (its requires may hold them)', untouched: false };
 
@@ -28,20 +31,30 @@ export function checkPermissions(program: Program, tables: CheckTables, heap: He
   const walker = new PermissionWalker(tables, heap);
   for (const d of program.decls) {
     switch (d.kind) {
-      case 'proc': walker.proc(d); break;
-      case 'varDecl': if (d.init && d.init.kind !== 'havoc') walker.expr(d.init, CODE); break;
-      case 'predicate': walker.expr(d.body, ASSERTION); break;
+      case 'proc':
+        walker.proc(d);
+        break;
+      case 'varDecl':
+        if (d.init && d.init.kind !== 'havoc') walker.expr(d.init, CODE);
+        break;
+      case 'predicate':
+        walker.expr(d.body, ASSERTION);
+        break;
       case 'function':
         d.requires.forEach((r) => walker.expr(r, ASSERTION));
         walker.expr(d.body, FUNCTION_BODY);
         break;
-      case 'class': break;
+      case 'class':
+        break;
     }
   }
 }
 
 class PermissionWalker {
-  constructor(private readonly tables: CheckTables, private readonly heap: HeapEnv) {}
+  constructor(
+    private readonly tables: CheckTables,
+    private readonly heap: HeapEnv,
+  ) {}
 
   proc(p: Proc): void {
     p.requires.forEach((r) => this.expr(r, ASSERTION));
@@ -54,14 +67,21 @@ class PermissionWalker {
   /** Checks the statement's own expressions; returns the statements nested in it. */
   private stmt(s: Stmt): readonly Stmt[] {
     switch (s.kind) {
-      case 'varDecl': if (s.init && s.init.kind !== 'havoc') this.expr(s.init, CODE); return [];
+      case 'varDecl':
+        if (s.init && s.init.kind !== 'havoc') this.expr(s.init, CODE);
+        return [];
       case 'assign':
         this.expr(s.target, CODE);
         if (s.value.kind !== 'havoc') this.expr(s.value, CODE);
         return [];
       // The callee of a call statement is a procedure (the checker reports anything else).
-      case 'callAssign': s.targets.forEach((t) => this.expr(t, CODE)); s.call.args.forEach((a) => this.expr(a, CODE)); return [];
-      case 'callStmt': s.call.args.forEach((a) => this.expr(a, CODE)); return [];
+      case 'callAssign':
+        s.targets.forEach((t) => this.expr(t, CODE));
+        s.call.args.forEach((a) => this.expr(a, CODE));
+        return [];
+      case 'callStmt':
+        s.call.args.forEach((a) => this.expr(a, CODE));
+        return [];
       case 'if':
         this.expr(s.cond, CODE);
         return s.otherwise ? [s.then, s.otherwise] : [s.then];
@@ -69,12 +89,24 @@ class PermissionWalker {
         this.expr(s.cond, CODE);
         s.invariants.forEach((i) => this.expr(i, ASSERTION));
         return [s.body];
-      case 'assume': this.expr(s.cond, ASSUME); return [];
-      case 'assert': this.expr(s.cond, ASSERTION); return [];
-      case 'join': if (s.cond) this.expr(s.cond, { ban: undefined, untouched: false }); return [];
-      case 'return': if (s.value) this.expr(s.value, CODE); return [];
-      case 'block': return s.stmts;
-      case 'fold': case 'unfold': s.pred.args.forEach((a) => this.expr(a, CODE)); return [];
+      case 'assume':
+        this.expr(s.cond, ASSUME);
+        return [];
+      case 'assert':
+        this.expr(s.cond, ASSERTION);
+        return [];
+      case 'join':
+        if (s.cond) this.expr(s.cond, { ban: undefined, untouched: false });
+        return [];
+      case 'return':
+        if (s.value) this.expr(s.value, CODE);
+        return [];
+      case 'block':
+        return s.stmts;
+      case 'fold':
+      case 'unfold':
+        s.pred.args.forEach((a) => this.expr(a, CODE));
+        return [];
     }
   }
 
@@ -98,7 +130,10 @@ class PermissionWalker {
       this.tables.error(e.span, `'untouched' may only appear in ensures clauses`);
     }
     if (at.ban === undefined) return;
-    this.tables.error(e.span, at.ban === 'assume' ? 'assume may not mention permissions' : `permissions may not appear ${at.ban}`);
+    this.tables.error(
+      e.span,
+      at.ban === 'assume' ? 'assume may not mention permissions' : `permissions may not appear ${at.ban}`,
+    );
   }
 }
 
@@ -109,23 +144,58 @@ function under(what: string, preposition: 'under' | 'on' | 'in' = 'under'): Plac
 /** The sub-expressions of `e` with the place each one is in. */
 function children(e: Expr, at: Place): [Expr, Place][] {
   switch (e.kind) {
-    case 'acc': return [[e.target, under("'acc'")]];
-    case 'untouched': return [[e.body, { ban: at.ban, untouched: false }]];
+    case 'acc':
+      return [[e.target, under("'acc'")]];
+    case 'untouched':
+      return [[e.body, { ban: at.ban, untouched: false }]];
     case 'binary':
-      if (e.op === '&&') return [[e.left, at], [e.right, at]];
-      if (e.op === '==>') return [[e.left, under("the left of '==>'", 'on')], [e.right, at]];
-      return [[e.left, under(`'${e.op}'`)], [e.right, under(`'${e.op}'`)]];
-    case 'cond': return [[e.cond, under("the condition of '?:'", 'in')], [e.then, at], [e.otherwise, at]];
-    case 'unary': return [[e.operand, under(`'${e.op}'`)]];
-    case 'quant': return [[e.body, under('a quantifier')]];
-    case 'old': return [[e.expr, under("'old(…)'")]];
-    case 'unfolding': return [...e.pred.args.map((a): [Expr, Place] => [a, under('an argument', 'in')]), [e.body, under("'unfolding'")]];
-    case 'call': return e.args.map((a) => [a, under('an argument', 'in')]);
-    case 'index': return [[e.array, under('an index', 'in')], [e.index, under('an index', 'in')]];
-    case 'length': return [[e.array, under("'.length'")]];
-    case 'field': return [[e.object, under('a field read', 'in')]];
-    case 'cast': return [[e.expr, under("'as'")]];
-    case 'arrayLit': return e.elems.map((x) => [x, under('an array literal', 'in')]);
-    default: return [];
+      if (e.op === '&&')
+        return [
+          [e.left, at],
+          [e.right, at],
+        ];
+      if (e.op === '==>')
+        return [
+          [e.left, under("the left of '==>'", 'on')],
+          [e.right, at],
+        ];
+      return [
+        [e.left, under(`'${e.op}'`)],
+        [e.right, under(`'${e.op}'`)],
+      ];
+    case 'cond':
+      return [
+        [e.cond, under("the condition of '?:'", 'in')],
+        [e.then, at],
+        [e.otherwise, at],
+      ];
+    case 'unary':
+      return [[e.operand, under(`'${e.op}'`)]];
+    case 'quant':
+      return [[e.body, under('a quantifier')]];
+    case 'old':
+      return [[e.expr, under("'old(…)'")]];
+    case 'unfolding':
+      return [
+        ...e.pred.args.map((a): [Expr, Place] => [a, under('an argument', 'in')]),
+        [e.body, under("'unfolding'")],
+      ];
+    case 'call':
+      return e.args.map((a) => [a, under('an argument', 'in')]);
+    case 'index':
+      return [
+        [e.array, under('an index', 'in')],
+        [e.index, under('an index', 'in')],
+      ];
+    case 'length':
+      return [[e.array, under("'.length'")]];
+    case 'field':
+      return [[e.object, under('a field read', 'in')]];
+    case 'cast':
+      return [[e.expr, under("'as'")]];
+    case 'arrayLit':
+      return e.elems.map((x) => [x, under('an array literal', 'in')]);
+    default:
+      return [];
   }
 }

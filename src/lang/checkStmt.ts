@@ -35,22 +35,32 @@ export function checkBool(e: Expr, ctx: ExprContext, what: string): void {
 
 export function checkStmt(s: Stmt, sc: StmtContext): void {
   switch (s.kind) {
-    case 'varDecl': return checkVarDecl(s, exprCtx(sc, CODE), 'local variable');
-    case 'assign': return checkAssign(s.target, s.value, sc);
-    case 'callAssign': return checkCallAssign(s, sc);
-    case 'if': return checkIf(s, sc);
-    case 'while': return checkWhile(s, sc);
-    case 'assume': return checkBool(s.cond, exprCtx(sc, SPEC), `the 'assume' formula`);
-    case 'assert': return checkBool(s.cond, exprCtx(sc, SPEC), `the 'assert' formula`);
+    case 'varDecl':
+      return checkVarDecl(s, exprCtx(sc, CODE), 'local variable');
+    case 'assign':
+      return checkAssign(s.target, s.value, sc);
+    case 'callAssign':
+      return checkCallAssign(s, sc);
+    case 'if':
+      return checkIf(s, sc);
+    case 'while':
+      return checkWhile(s, sc);
+    case 'assume':
+      return checkBool(s.cond, exprCtx(sc, SPEC), `the 'assume' formula`);
+    case 'assert':
+      return checkBool(s.cond, exprCtx(sc, SPEC), `the 'assert' formula`);
     case 'join':
       if (s.cond) checkBool(s.cond, exprCtx(sc, SPEC_OLD), `the 'join' formula`);
       return;
     case 'callStmt':
       checkCall(s.call, exprCtx(sc, CODE));
       return;
-    case 'return': return checkReturn(s, sc);
-    case 'block': return checkBlock(s, sc);
-    case 'fold': case 'unfold':
+    case 'return':
+      return checkReturn(s, sc);
+    case 'block':
+      return checkBlock(s, sc);
+    case 'fold':
+    case 'unfold':
       checkPredicateInstance(s.pred, exprCtx(sc, CODE));
       return;
   }
@@ -63,7 +73,12 @@ export function checkBlock(b: Block, sc: StmtContext): void {
 }
 
 /** The type of a right-hand side; a call is allowed here when the callee returns one value. */
-function checkRhs(value: Expr | Havoc, ctx: ExprContext, expected: Type | undefined, callable = true): Type | undefined {
+function checkRhs(
+  value: Expr | Havoc,
+  ctx: ExprContext,
+  expected: Type | undefined,
+  callable = true,
+): Type | undefined {
   if (value.kind === 'havoc') return expected;
   if (value.kind === 'new') {
     if (!callable) ctx.tables.error(value.span, 'a global initializer cannot allocate an object');
@@ -73,15 +88,20 @@ function checkRhs(value: Expr | Havoc, ctx: ExprContext, expected: Type | undefi
   const proc = checkCall(value, ctx);
   if (!proc) return undefined;
   if (proc.returns.length === 1) return proc.returns[0].type;
-  ctx.tables.error(value.span, proc.returns.length === 0
-    ? `'${proc.name}' returns no value`
-    : `'${proc.name}' returns ${proc.returns.length} values: assign them all with 'a, b := ${proc.name}(…);'`);
+  ctx.tables.error(
+    value.span,
+    proc.returns.length === 0
+      ? `'${proc.name}' returns no value`
+      : `'${proc.name}' returns ${proc.returns.length} values: assign them all with 'a, b := ${proc.name}(…);'`,
+  );
   return undefined;
 }
 
 /** Functions and predicates are expressions, not procedures. */
 function isHeapCallee(name: string, ctx: ExprContext): boolean {
-  return heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name) || (heapOf(ctx).synths?.has(name) ?? false);
+  return (
+    heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name) || (heapOf(ctx).synths?.has(name) ?? false)
+  );
 }
 
 /**
@@ -94,8 +114,10 @@ export function checkVarDecl(d: VarDecl, ctx: ExprContext, kind: DeclKind): void
   if (d.init && d.init.kind !== 'havoc') {
     const t = checkRhs(d.init, ctx, type, kind !== 'global variable');
     if (type && t && !typeEquals(type, t)) {
-      ctx.tables.error(d.init.span,
-        `cannot initialize '${d.name}' of type ${typeName(type)} with a value of type ${typeName(t)}`);
+      ctx.tables.error(
+        d.init.span,
+        `cannot initialize '${d.name}' of type ${typeName(type)} with a value of type ${typeName(t)}`,
+      );
     }
     type ??= t;
   } else if (!type) {
@@ -109,7 +131,12 @@ export function checkVarDecl(d: VarDecl, ctx: ExprContext, kind: DeclKind): void
 /** The type of an assignment target, with a name for messages. */
 function checkTarget(target: LValue, ctx: ExprContext): { type: Type | undefined; name: string } {
   const type = checkExpr(target, ctx);
-  const name = target.kind === 'var' ? `'${target.name}'` : target.kind === 'field' ? `field '${target.field}'` : 'an array element';
+  const name =
+    target.kind === 'var'
+      ? `'${target.name}'`
+      : target.kind === 'field'
+        ? `field '${target.field}'`
+        : 'an array element';
   return { type, name };
 }
 
@@ -118,8 +145,10 @@ function checkAssign(target: LValue, value: Expr | Havoc, sc: StmtContext): void
   const t = checkTarget(target, ctx);
   const v = checkRhs(value, ctx, t.type);
   if (t.type && v && !typeEquals(t.type, v)) {
-    ctx.tables.error(value.span,
-      `cannot assign a value of type ${typeName(v)} to ${t.name} of type ${typeName(t.type)}`);
+    ctx.tables.error(
+      value.span,
+      `cannot assign a value of type ${typeName(v)} to ${t.name} of type ${typeName(t.type)}`,
+    );
   }
 }
 
@@ -129,16 +158,20 @@ function checkCallAssign(s: CallAssign, sc: StmtContext): void {
   const proc = checkCall(s.call, ctx);
   if (!proc) return;
   if (proc.returns.length !== targets.length) {
-    ctx.tables.error(s.span,
+    ctx.tables.error(
+      s.span,
       `'${proc.name}' returns ${proc.returns.length} value${proc.returns.length === 1 ? '' : 's'} ` +
-      `but ${targets.length} targets are assigned`);
+        `but ${targets.length} targets are assigned`,
+    );
     return;
   }
   targets.forEach((t, i) => {
     const r = proc.returns[i];
     if (t.type && !typeEquals(t.type, r.type)) {
-      ctx.tables.error(s.targets[i].span,
-        `cannot assign return value '${r.name}' of type ${typeName(r.type)} to ${t.name} of type ${typeName(t.type)}`);
+      ctx.tables.error(
+        s.targets[i].span,
+        `cannot assign return value '${r.name}' of type ${typeName(r.type)} to ${t.name} of type ${typeName(t.type)}`,
+      );
     }
   });
   reportRepeatedTargets(s.targets, ctx.tables);
@@ -176,14 +209,18 @@ function checkReturn(s: Return, sc: StmtContext): void {
   const returns = sc.proc.returns;
   if (returns.length !== 1) {
     checkExpr(s.value, ctx);
-    ctx.tables.error(s.span,
-      `'return e;' needs a procedure with exactly one return value, but '${sc.proc.name}' has ${returns.length}`);
+    ctx.tables.error(
+      s.span,
+      `'return e;' needs a procedure with exactly one return value, but '${sc.proc.name}' has ${returns.length}`,
+    );
     return;
   }
   const t = checkExpr(s.value, ctx, returns[0].type);
   if (t && !typeEquals(t, returns[0].type)) {
-    ctx.tables.error(s.value.span,
+    ctx.tables.error(
+      s.value.span,
       `cannot return a value of type ${typeName(t)} from '${sc.proc.name}': ` +
-      `its result '${returns[0].name}' has type ${typeName(returns[0].type)}`);
+        `its result '${returns[0].name}' has type ${typeName(returns[0].type)}`,
+    );
   }
 }

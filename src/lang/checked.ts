@@ -2,7 +2,18 @@
 // debugger need (the type of every expression, every declared variable, the procedures).
 // Keyed by node identity so the AST stays untouched plain data.
 
-import type { ClassDecl, Expr, FunctionDecl, Param, Binder, PredicateDecl, Proc, Program, SynthDecl, VarDecl } from './ast';
+import type {
+  ClassDecl,
+  Expr,
+  FunctionDecl,
+  Param,
+  Binder,
+  PredicateDecl,
+  Proc,
+  Program,
+  SynthDecl,
+  VarDecl,
+} from './ast';
 import type { Type } from './types';
 
 /** A node that declares a variable: a local or global `var`, a parameter/return, a quantifier binder. */

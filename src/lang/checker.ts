@@ -55,7 +55,13 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
   const heap = heapEnvOf(program);
   const globals = new Scope();
   const globalCtx: ExprContext = {
-    tables, scope: globals, procs, heap, spec: false, old: false, beforeReturns: false,
+    tables,
+    scope: globals,
+    procs,
+    heap,
+    spec: false,
+    old: false,
+    beforeReturns: false,
     callMessage: 'a global initializer cannot call a procedure',
   };
   for (const g of globalsOf(program)) checkVarDecl(g, globalCtx, 'global variable');
@@ -68,9 +74,17 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
   const diagnostics = sortDiagnostics(tables.diagnostics);
   if (hasErrors(diagnostics)) return { diagnostics };
   const checked: CheckedProgram = {
-    file, source, program, procs, globals: globalsOf(program),
-    exprTypes: tables.exprTypes, declTypes: tables.declTypes, resolution: tables.resolution,
-    classes: heap.classes, predicates: heap.predicates, functions: heap.functions,
+    file,
+    source,
+    program,
+    procs,
+    globals: globalsOf(program),
+    exprTypes: tables.exprTypes,
+    declTypes: tables.declTypes,
+    resolution: tables.resolution,
+    classes: heap.classes,
+    predicates: heap.predicates,
+    functions: heap.functions,
     synths: heap.synths ?? new Map(),
   };
   return { checked, diagnostics };
@@ -87,7 +101,10 @@ function collectProcs(decls: readonly TopDecl[], tables: CheckTables): Map<strin
     const earlier = first.get(d.name);
     if (!earlier) first.set(d.name, d);
     else if (earlier.kind !== 'varDecl' || d.kind !== 'varDecl') {
-      tables.error(d.nameSpan, `'${d.name}' is already declared as a ${DECL_WORDS[earlier.kind]} at line ${earlier.span.line}`);
+      tables.error(
+        d.nameSpan,
+        `'${d.name}' is already declared as a ${DECL_WORDS[earlier.kind]} at line ${earlier.span.line}`,
+      );
     }
     if (d.kind === 'proc' && !procs.has(d.name)) procs.set(d.name, d);
   }
@@ -95,11 +112,21 @@ function collectProcs(decls: readonly TopDecl[], tables: CheckTables): Map<strin
 }
 
 const DECL_WORDS: Record<TopDecl['kind'], string> = {
-  proc: 'procedure', varDecl: 'global variable', class: 'class', predicate: 'predicate', function: 'function',
+  proc: 'procedure',
+  varDecl: 'global variable',
+  class: 'class',
+  predicate: 'predicate',
+  function: 'function',
   synth: 'synth function',
 };
 
-function checkProc(proc: Proc, tables: CheckTables, procs: ReadonlyMap<string, Proc>, globals: Scope, heap: HeapEnv): void {
+function checkProc(
+  proc: Proc,
+  tables: CheckTables,
+  procs: ReadonlyMap<string, Proc>,
+  globals: Scope,
+  heap: HeapEnv,
+): void {
   const scope = new Scope((name) => globals.lookup(name));
   const declare = (p: Proc['params'][number], kind: DeclKind) => {
     checkTypeKnown(p.type, p.span, { tables, heap });
@@ -127,7 +154,13 @@ export function checkExpression(expr: Expr, env: ExprEnv, file: string): ExprChe
     return b && { type: b.type, decl: b.decl, kind: 'variable' };
   });
   const ctx: ExprContext = {
-    tables, scope, procs: new Map(), heap: env.heap, spec: env.spec, old: env.spec, beforeReturns: false,
+    tables,
+    scope,
+    procs: new Map(),
+    heap: env.heap,
+    spec: env.spec,
+    old: env.spec,
+    beforeReturns: false,
     callMessage: NESTED_CALL,
   };
   let type: Type | undefined;
@@ -139,6 +172,8 @@ export function checkExpression(expr: Expr, env: ExprEnv, file: string): ExprChe
   const diagnostics = sortDiagnostics(tables.diagnostics);
   return {
     type: hasErrors(diagnostics) ? undefined : type,
-    exprTypes: tables.exprTypes, resolution: tables.resolution, diagnostics,
+    exprTypes: tables.exprTypes,
+    resolution: tables.resolution,
+    diagnostics,
   };
 }

@@ -10,8 +10,13 @@ import { spanFrom } from './span';
 import { resolveChain, type ChainLink } from './operatorChain';
 
 /** A persistent list, newest element first; `start` is where its oldest element begins. */
-export interface Cons<T> { readonly head: T; readonly tail: Cons<T> | null }
-export interface StartedCons<T> extends Cons<T> { readonly start: Span }
+export interface Cons<T> {
+  readonly head: T;
+  readonly tail: Cons<T> | null;
+}
+export interface StartedCons<T> extends Cons<T> {
+  readonly start: Span;
+}
 
 export function toArray<T>(list: Cons<T> | null): T[] {
   const out: T[] = [];
@@ -21,20 +26,40 @@ export function toArray<T>(list: Cons<T> | null): T[] {
 
 /** `operand op operand op … last`, still to be grouped by precedence. */
 export interface PendingChain {
-  readonly kind: 'pendingChain'; readonly links: StartedCons<ChainLink>; readonly last: Expr; readonly span: Span;
+  readonly kind: 'pendingChain';
+  readonly links: StartedCons<ChainLink>;
+  readonly last: Expr;
+  readonly span: Span;
 }
 
 /** One `if (cond) { … }` of an `if … else if …` chain; `start` is the span of its `if`. */
-export interface Branch { readonly start: Span; readonly cond: Expr; readonly then: Block }
+export interface Branch {
+  readonly start: Span;
+  readonly cond: Expr;
+  readonly then: Block;
+}
 
 /** `if … else if … [else { … }]`, still to be nested into If nodes. */
 export interface PendingIf {
-  readonly kind: 'pendingIf'; readonly branches: Cons<Branch>; readonly otherwise?: Block; readonly span: Span;
+  readonly kind: 'pendingIf';
+  readonly branches: Cons<Branch>;
+  readonly otherwise?: Block;
+  readonly span: Span;
 }
 
 // The same pending nodes with their lists opened into arrays, ready for the walk below.
-interface OpenChain { readonly kind: 'openChain'; readonly links: ChainLink[]; readonly last: Expr; readonly span: Span }
-interface OpenIf { readonly kind: 'openIf'; readonly branches: Branch[]; readonly otherwise?: Block; readonly span: Span }
+interface OpenChain {
+  readonly kind: 'openChain';
+  readonly links: ChainLink[];
+  readonly last: Expr;
+  readonly span: Span;
+}
+interface OpenIf {
+  readonly kind: 'openIf';
+  readonly branches: Branch[];
+  readonly otherwise?: Block;
+  readonly span: Span;
+}
 
 type Obj = Record<string | number, unknown>;
 
@@ -80,14 +105,21 @@ function nestBranches(c: OpenIf): If {
 function objectKeys(x: Obj): (string | number)[] {
   const keys: (string | number)[] = [];
   if (Array.isArray(x)) {
-    x.forEach((v, i) => { if (isObject(v)) keys.push(i); });
+    x.forEach((v, i) => {
+      if (isObject(v)) keys.push(i);
+    });
   } else {
     for (const k of Object.keys(x)) if (isObject(x[k])) keys.push(k);
   }
   return keys;
 }
 
-interface Frame { readonly node: Obj; readonly keys: (string | number)[]; next: number; copy?: Obj }
+interface Frame {
+  readonly node: Obj;
+  readonly keys: (string | number)[];
+  next: number;
+  copy?: Obj;
+}
 
 /**
  * The tree with every pending node built, children first. Iterative (trees may be deep) and

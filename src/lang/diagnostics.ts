@@ -45,6 +45,5 @@ export function formatWithExcerpt(d: Diagnostic, source: string): string {
 
 /** Sorts by position so a file's diagnostics read top to bottom. */
 export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
-  return [...ds].sort((a, b) =>
-    a.file.localeCompare(b.file) || a.span.line - b.span.line || a.span.col - b.span.col);
+  return [...ds].sort((a, b) => a.file.localeCompare(b.file) || a.span.line - b.span.line || a.span.col - b.span.col);
 }

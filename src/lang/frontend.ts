@@ -30,4 +30,3 @@ export function checkParsed(parsed: ParseResult, file: string, source: string): 
   const result = check(parsed.program, file, source);
   return { checked: result.checked, diagnostics: sortDiagnostics([...parsed.diagnostics, ...result.diagnostics]) };
 }
-

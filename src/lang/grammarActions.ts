@@ -14,11 +14,17 @@ import { toArray, type Branch, type Cons, type PendingChain, type PendingIf, typ
 // nearley hands every postprocessor an untyped array of matched children.
 type D = any[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- nearley's data is untyped
 
-export interface TypeNode { readonly type: Type; readonly span: Span }
+export interface TypeNode {
+  readonly type: Type;
+  readonly span: Span;
+}
 
 type Spec = { readonly clause: 'requires' | 'ensures'; readonly expr: A.Expr };
 type Sig = {
-  readonly start: Token; readonly name: Token; readonly params: A.Param[]; readonly returns: A.Param[];
+  readonly start: Token;
+  readonly name: Token;
+  readonly params: A.Param[];
+  readonly returns: A.Param[];
 };
 
 const spanOf = (t: Token | { span: Span }): Span => ('span' in t ? t.span : tokenSpan(t));
@@ -64,11 +70,18 @@ export const member = (d: D): A.Length | A.FieldRead => {
 };
 /** A field as an assignment target is always a field (no array length is assignable). */
 export const fieldTarget = (d: D): A.FieldRead => ({
-  kind: 'field', object: d[0], field: d[2].text, fieldSpan: tokenSpan(d[2]), span: from(d[0], d[2]),
+  kind: 'field',
+  object: d[0],
+  field: d[2].text,
+  fieldSpan: tokenSpan(d[2]),
+  span: from(d[0], d[2]),
 });
 export const nullLit = (d: D): A.NullLit => ({ kind: 'null', span: tokenSpan(d[0]) });
 export const newObject = (d: D): A.New => ({
-  kind: 'new', className: d[1].text, classSpan: tokenSpan(d[1]), span: from(d[0], d[1]),
+  kind: 'new',
+  className: d[1].text,
+  classSpan: tokenSpan(d[1]),
+  span: from(d[0], d[1]),
 });
 export const acc = (d: D): A.Acc => ({ kind: 'acc', target: d[2], span: from(d[0], d[3]) });
 export const untouched = (d: D): A.Untouched => ({ kind: 'untouched', body: d[2], span: from(d[0], d[3]) });
@@ -83,14 +96,22 @@ export const paren = (d: D): A.Expr => ({ ...d[1], span: from(d[0], d[2]) });
 export const call = (d: D): A.Call => {
   const args: A.Expr[] = d.length === 4 ? toArray(d[2]) : [];
   return {
-    kind: 'call', callee: d[0].text, calleeSpan: tokenSpan(d[0]), args, span: from(d[0], d[d.length - 1]),
+    kind: 'call',
+    callee: d[0].text,
+    calleeSpan: tokenSpan(d[0]),
+    args,
+    span: from(d[0], d[d.length - 1]),
   };
 };
 
 export const binder = (d: D): A.Binder => ({ name: d[0].text, type: d[2].type, span: from(d[0], d[2]) });
 
 export const quant = (d: D): A.Quant => ({
-  kind: 'quant', quantifier: d[0].text, vars: toArray(d[1]), body: d[3], span: from(d[0], d[3]),
+  kind: 'quant',
+  quantifier: d[0].text,
+  vars: toArray(d[1]),
+  body: d[3],
+  span: from(d[0], d[3]),
 });
 
 // ---------------------------------------------------------------- operator chains
@@ -98,10 +119,14 @@ export const quant = (d: D): A.Quant => ({
 export const binOp = (d: D): ChainLink['op'] => ({ kind: 'binary', op: d[0].text });
 export const condOp = (d: D): ChainLink['op'] => ({ kind: 'cond', then: d[1] });
 export const firstLink = (d: D): StartedCons<ChainLink> => ({
-  head: { operand: d[0], op: d[1] }, tail: null, start: d[0].span,
+  head: { operand: d[0], op: d[1] },
+  tail: null,
+  start: d[0].span,
 });
 export const nextLink = (d: D): StartedCons<ChainLink> => ({
-  head: { operand: d[1], op: d[2] }, tail: d[0], start: d[0].start,
+  head: { operand: d[1], op: d[2] },
+  tail: d[0],
+  start: d[0].start,
 });
 export const chain = (d: D): PendingChain => {
   const links: StartedCons<ChainLink> = d[0];
@@ -124,15 +149,22 @@ export const varDecl = (d: D): A.VarDecl => {
 
 export const assign = (d: D): A.Assign => ({ kind: 'assign', target: d[0], value: d[2], span: from(d[0], d[3]) });
 export const callAssign = (d: D): A.CallAssign => ({
-  kind: 'callAssign', targets: [d[0], ...toArray(d[2])] as A.LValue[], call: d[4], span: from(d[0], d[5]),
+  kind: 'callAssign',
+  targets: [d[0], ...toArray(d[2])] as A.LValue[],
+  call: d[4],
+  span: from(d[0], d[5]),
 });
 
 /** `if (c) { … }` starting an if chain; `else if (c) { … }` extending one. */
 export const firstBranch = (d: D): StartedCons<Branch> => ({
-  head: { start: tokenSpan(d[0]), cond: d[2], then: d[4] }, tail: null, start: tokenSpan(d[0]),
+  head: { start: tokenSpan(d[0]), cond: d[2], then: d[4] },
+  tail: null,
+  start: tokenSpan(d[0]),
 });
 export const nextBranch = (d: D): StartedCons<Branch> => ({
-  head: { start: tokenSpan(d[2]), cond: d[4], then: d[6] }, tail: d[0], start: d[0].start,
+  head: { start: tokenSpan(d[2]), cond: d[4], then: d[6] },
+  tail: d[0],
+  start: d[0].start,
 });
 /** The whole chain, with its final `else { … }` if there is one. */
 export const ifChain = (d: D): PendingIf => {
@@ -158,7 +190,9 @@ export const ret = (d: D): A.Return =>
 export const fold = (d: D): A.Fold => ({ kind: d[0].text, pred: d[1], span: from(d[0], d[2]) });
 export const callStmt = (d: D): A.CallStmt => ({ kind: 'callStmt', call: d[0], span: from(d[0], d[1]) });
 export const block = (d: D): A.Block => ({
-  kind: 'block', stmts: d.length === 3 ? toArray(d[1]) : [], span: from(d[0], d[d.length - 1]),
+  kind: 'block',
+  stmts: d.length === 3 ? toArray(d[1]) : [],
+  span: from(d[0], d[d.length - 1]),
 });
 
 // ---------------------------------------------------------------- procedures
@@ -167,7 +201,10 @@ export const param = (d: D): A.Param => ({ name: d[0].text, type: d[2].type, spa
 export const spec = (d: D): Spec => ({ clause: d[0].text, expr: d[1] });
 
 export const signature = (d: D): Sig => ({
-  start: d[0], name: d[1], params: d[2], returns: d.length === 5 ? d[4] : [],
+  start: d[0],
+  name: d[1],
+  params: d[2],
+  returns: d.length === 5 ? d[4] : [],
 });
 
 export const proc = (d: D): A.Proc => {
@@ -175,34 +212,56 @@ export const proc = (d: D): A.Proc => {
   const specs: Spec[] = d.length === 3 ? toArray(d[1]) : [];
   const body: A.Block = d[d.length - 1];
   return {
-    kind: 'proc', name: sig.name.text, nameSpan: tokenSpan(sig.name), params: sig.params, returns: sig.returns,
+    kind: 'proc',
+    name: sig.name.text,
+    nameSpan: tokenSpan(sig.name),
+    params: sig.params,
+    returns: sig.returns,
     requires: specs.filter((s) => s.clause === 'requires').map((s) => s.expr),
     ensures: specs.filter((s) => s.clause === 'ensures').map((s) => s.expr),
-    body, span: from(sig.start, body),
+    body,
+    span: from(sig.start, body),
   };
 };
 
 // ---------------------------------------------------------------- classes, predicates, functions
 
 export const fieldDecl = (d: D): A.FieldDecl => ({
-  name: d[1].text, nameSpan: tokenSpan(d[1]), type: d[3].type, span: from(d[0], d[4]),
+  name: d[1].text,
+  nameSpan: tokenSpan(d[1]),
+  type: d[3].type,
+  span: from(d[0], d[4]),
 });
 
 export const classDecl = (d: D): A.ClassDecl => ({
-  kind: 'class', name: d[1].text, nameSpan: tokenSpan(d[1]), fields: d.length === 5 ? toArray(d[3]) : [],
+  kind: 'class',
+  name: d[1].text,
+  nameSpan: tokenSpan(d[1]),
+  fields: d.length === 5 ? toArray(d[3]) : [],
   span: from(d[0], d[d.length - 1]),
 });
 
 export const predicateDecl = (d: D): A.PredicateDecl => ({
-  kind: 'predicate', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], body: d[4], span: from(d[0], d[5]),
+  kind: 'predicate',
+  name: d[1].text,
+  nameSpan: tokenSpan(d[1]),
+  params: d[2],
+  body: d[4],
+  span: from(d[0], d[5]),
 });
 
 /** `function f(params): T { e }` (8 parts) or with `requires` clauses before the body (9 parts). */
 export const functionDecl = (d: D): A.FunctionDecl => {
   const withSpecs = d.length === 9;
   return {
-    kind: 'function', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], result: d[4].type,
-    requires: withSpecs ? toArray(d[5]) : [], body: d[withSpecs ? 7 : 6], span: from(d[0], d[d.length - 1]),
+    kind: 'function',
+    name: d[1].text,
+    nameSpan: tokenSpan(d[1]),
+    params: d[2],
+    result: d[4].type,
+    requires: withSpecs ? toArray(d[5]) : [],
+    body: d[withSpecs ? 7 : 6],
+    span: from(d[0], d[d.length - 1]),
   };
 };
 
@@ -212,15 +271,25 @@ export const functionDecl = (d: D): A.FunctionDecl => {
 export const synthDecl = (d: D): A.SynthDecl => {
   const depthText: string = d[10].text;
   return {
-    kind: 'synth', name: d[1].text, nameSpan: tokenSpan(d[1]), params: d[2], result: d[4].type,
-    rules: toArray(d[7]), depth: /^[0-9]+$/.test(depthText) ? Number(depthText) : Number.NaN,
-    depthSpan: tokenSpan(d[10]), span: from(d[0], d[11]),
+    kind: 'synth',
+    name: d[1].text,
+    nameSpan: tokenSpan(d[1]),
+    params: d[2],
+    result: d[4].type,
+    rules: toArray(d[7]),
+    depth: /^[0-9]+$/.test(depthText) ? Number(depthText) : Number.NaN,
+    depthSpan: tokenSpan(d[10]),
+    span: from(d[0], d[11]),
   };
 };
 
 /** `N: T ::= e;` with e split into alternatives at its top-level `|` links (docs/design.md C.11). */
 export const synthRule = (d: D): A.SynthRule => ({
-  name: d[0].text, nameSpan: tokenSpan(d[0]), type: d[2].type, alts: splitAlternatives(d[4]), span: from(d[0], d[5]),
+  name: d[0].text,
+  nameSpan: tokenSpan(d[0]),
+  type: d[2].type,
+  alts: splitAlternatives(d[4]),
+  span: from(d[0], d[5]),
 });
 
 /** Runs once per rule (when its `;` is read), so the O(length) split is fine here. */
@@ -246,6 +315,9 @@ function splitAlternatives(rhs: A.Expr | PendingChain): A.Expr[] {
 
 function pendingOf(links: readonly ChainLink[], last: A.Expr): A.Expr {
   const start = links[0].operand.span;
-  const started = links.reduce<StartedCons<ChainLink> | null>((tail, head) => ({ head, tail, start }), null) as StartedCons<ChainLink>;
+  const started = links.reduce<StartedCons<ChainLink> | null>(
+    (tail, head) => ({ head, tail, start }),
+    null,
+  ) as StartedCons<ChainLink>;
   return { kind: 'pendingChain', links: started, last, span: spanFrom(started.start, last.span) } as unknown as A.Expr;
 }

@@ -7,10 +7,37 @@ import type { Span } from './span';
 import { stripBom } from './bom';
 
 export const KEYWORDS: readonly string[] = [
-  'proc', 'returns', 'requires', 'ensures', 'var', 'if', 'else', 'while', 'invariant',
-  'assume', 'assert', 'join', 'return', 'true', 'false', 'old', 'forall', 'exists', 'as',
+  'proc',
+  'returns',
+  'requires',
+  'ensures',
+  'var',
+  'if',
+  'else',
+  'while',
+  'invariant',
+  'assume',
+  'assert',
+  'join',
+  'return',
+  'true',
+  'false',
+  'old',
+  'forall',
+  'exists',
+  'as',
   // objects and permissions
-  'class', 'predicate', 'function', 'fold', 'unfold', 'unfolding', 'in', 'acc', 'new', 'null', 'untouched',
+  'class',
+  'predicate',
+  'function',
+  'fold',
+  'unfold',
+  'unfolding',
+  'in',
+  'acc',
+  'new',
+  'null',
+  'untouched',
   // synthesised functions: only the declaration word is reserved; `grammar`, `depth` and
   // `const` are contextual (identifiers the grammar matches by text where a synth needs them).
   'synth',
@@ -22,11 +49,45 @@ export const TYPE_NAMES: readonly string[] = ['int', 'bool', 'i8', 'i16', 'i32',
 // an operand instead of nineteen (a large share of the Earley work). `-` and `*` are
 // binary operators too; the grammar still matches them by text as prefix minus and havoc.
 const BINARY_OPERATORS: readonly string[] = [
-  '==>', '||', '&&', '|', '^', '&', '==', '!=', '<', '<=', '>', '>=', '<<', '>>', '+', '-', '*', '/', '%',
+  '==>',
+  '||',
+  '&&',
+  '|',
+  '^',
+  '&',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '<<',
+  '>>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
 ];
 
 const PUNCTUATION: readonly string[] = [
-  '::=', ':=', '::', '~', '!', '=', '?', ':', ';', ',', '.', '(', ')', '[', ']', '{', '}',
+  '::=',
+  ':=',
+  '::',
+  '~',
+  '!',
+  '=',
+  '?',
+  ':',
+  ';',
+  ',',
+  '.',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
 ];
 
 /** Token types the grammar refers to with `%name`; everything else is matched by its text. */
@@ -41,9 +102,15 @@ export interface Token {
   readonly offset: number;
 }
 
-export interface LexError { readonly span: Span; readonly message: string }
+export interface LexError {
+  readonly span: Span;
+  readonly message: string;
+}
 
-export interface LexResult { readonly tokens: readonly Token[]; readonly error?: LexError }
+export interface LexResult {
+  readonly tokens: readonly Token[];
+  readonly error?: LexError;
+}
 
 // Compiled once; every tokenize() call works on its own clone, so no lexer state is shared.
 const template = moo.compile({
@@ -95,11 +162,16 @@ function problemSpan(t: Token, type: string | undefined): Span {
 
 function lexicalProblem(type: string, text: string): string | undefined {
   switch (type) {
-    case 'unterminatedComment': return 'unterminated comment';
-    case 'error': return `unexpected character ${quoteChar(String.fromCodePoint(text.codePointAt(0) ?? 0))}`;
-    case 'int': return isWellFormedInt(text) ? undefined : `integer literal '${text}' is malformed`;
-    case 'char': return charLiteralProblem(text);
-    default: return undefined;
+    case 'unterminatedComment':
+      return 'unterminated comment';
+    case 'error':
+      return `unexpected character ${quoteChar(String.fromCodePoint(text.codePointAt(0) ?? 0))}`;
+    case 'int':
+      return isWellFormedInt(text) ? undefined : `integer literal '${text}' is malformed`;
+    case 'char':
+      return charLiteralProblem(text);
+    default:
+      return undefined;
   }
 }
 
@@ -125,7 +197,13 @@ function charLiteralProblem(text: string): string | undefined {
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
-  n: 10, t: 9, r: 13, '0': 0, '\\': 92, "'": 39, '"': 34,
+  n: 10,
+  t: 9,
+  r: 13,
+  '0': 0,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
 };
 
 /** The byte a character literal's body denotes (between the quotes), or undefined if malformed. */
@@ -147,11 +225,21 @@ export function decodeChar(body: string): number | undefined {
 export class TokenStream {
   private index = 0;
   constructor(private readonly tokens: readonly Token[]) {}
-  reset(): void { /* tokens are fixed at construction */ }
-  next(): Token | undefined { return this.tokens[this.index++]; }
-  save(): Record<string, never> { return {}; }
-  formatError(): string { return 'syntax error'; }
-  has(type: string): boolean { return isTokenType(type); }
+  reset(): void {
+    /* tokens are fixed at construction */
+  }
+  next(): Token | undefined {
+    return this.tokens[this.index++];
+  }
+  save(): Record<string, never> {
+    return {};
+  }
+  formatError(): string {
+    return 'syntax error';
+  }
+  has(type: string): boolean {
+    return isTokenType(type);
+  }
 }
 
 function isTokenType(type: string): boolean {
@@ -161,8 +249,16 @@ function isTokenType(type: string): boolean {
 /** What the compiled grammar sees at load time: it only asks which `%types` exist. */
 export const grammarLexer = {
   has: isTokenType,
-  reset(): void { throw new Error('the grammar lexer is a placeholder; pass a TokenStream'); },
-  next(): undefined { return undefined; },
-  save(): undefined { return undefined; },
-  formatError(): string { return ''; },
+  reset(): void {
+    throw new Error('the grammar lexer is a placeholder; pass a TokenStream');
+  },
+  next(): undefined {
+    return undefined;
+  },
+  save(): undefined {
+    return undefined;
+  },
+  formatError(): string {
+    return '';
+  },
 };

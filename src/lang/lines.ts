@@ -16,8 +16,16 @@ function statements(program: Program): Stmt[] {
     while (stack.length > 0) {
       const s = stack.pop() as Stmt;
       if (s.kind !== 'block') out.push(s);
-      const inner = s.kind === 'block' ? s.stmts : s.kind === 'while' ? [s.body]
-        : s.kind === 'if' ? (s.otherwise === undefined ? [s.then] : [s.then, s.otherwise]) : [];
+      const inner =
+        s.kind === 'block'
+          ? s.stmts
+          : s.kind === 'while'
+            ? [s.body]
+            : s.kind === 'if'
+              ? s.otherwise === undefined
+                ? [s.then]
+                : [s.then, s.otherwise]
+              : [];
       for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]);
     }
   }

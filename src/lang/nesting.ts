@@ -16,10 +16,24 @@ import { tokenSpan, type Token } from './lexer';
  */
 export const MAX_NESTING = 500;
 
-export interface NestingError { readonly span: Span; readonly message: string }
+export interface NestingError {
+  readonly span: Span;
+  readonly message: string;
+}
 
 const STATEMENT_KINDS = new Set([
-  'varDecl', 'assign', 'callAssign', 'if', 'while', 'assume', 'assert', 'join', 'callStmt', 'return', 'block', 'proc',
+  'varDecl',
+  'assign',
+  'callAssign',
+  'if',
+  'while',
+  'assume',
+  'assert',
+  'join',
+  'callStmt',
+  'return',
+  'block',
+  'proc',
 ]);
 
 type Obj = Record<string | number, unknown>;
@@ -29,7 +43,9 @@ const isNode = (x: Obj): boolean => typeof x.kind === 'string';
 
 /** A child that continues its parent's level: a binary operator's left operand, an `else if`. */
 function sameLevel(parent: Obj, key: string | number, child: Obj): boolean {
-  return (parent.kind === 'binary' && key === 'left') || (parent.kind === 'if' && key === 'otherwise' && child.kind === 'if');
+  return (
+    (parent.kind === 'binary' && key === 'left') || (parent.kind === 'if' && key === 'otherwise' && child.kind === 'if')
+  );
 }
 
 function describe(node: Obj): string {

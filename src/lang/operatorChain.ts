@@ -7,15 +7,30 @@ import { spanFrom } from './span';
 
 /** An infix operator of a chain: a binary operator, or `? then :` of a conditional. */
 export type ChainOp =
-  | { readonly kind: 'binary'; readonly op: BinaryOp }
-  | { readonly kind: 'cond'; readonly then: Expr };
+  { readonly kind: 'binary'; readonly op: BinaryOp } | { readonly kind: 'cond'; readonly then: Expr };
 
-export interface ChainLink { readonly operand: Expr; readonly op: ChainOp }
+export interface ChainLink {
+  readonly operand: Expr;
+  readonly op: ChainOp;
+}
 
 /** Higher binds tighter. Levels above the binary operators, for the printer. */
 export const PREC = {
-  implies: 1, cond: 2, or: 3, and: 4, bitOr: 5, bitXor: 6, bitAnd: 7, equality: 8, relational: 9,
-  shift: 10, additive: 11, multiplicative: 12, cast: 13, unary: 14, postfix: 15,
+  implies: 1,
+  cond: 2,
+  or: 3,
+  and: 4,
+  bitOr: 5,
+  bitXor: 6,
+  bitAnd: 7,
+  equality: 8,
+  relational: 9,
+  shift: 10,
+  additive: 11,
+  multiplicative: 12,
+  cast: 13,
+  unary: 14,
+  postfix: 15,
 } as const;
 
 const BINARY_PREC: Record<BinaryOp, number> = {
@@ -25,11 +40,19 @@ const BINARY_PREC: Record<BinaryOp, number> = {
   '|': PREC.bitOr,
   '^': PREC.bitXor,
   '&': PREC.bitAnd,
-  '==': PREC.equality, '!=': PREC.equality,
-  '<': PREC.relational, '<=': PREC.relational, '>': PREC.relational, '>=': PREC.relational,
-  '<<': PREC.shift, '>>': PREC.shift,
-  '+': PREC.additive, '-': PREC.additive,
-  '*': PREC.multiplicative, '/': PREC.multiplicative, '%': PREC.multiplicative,
+  '==': PREC.equality,
+  '!=': PREC.equality,
+  '<': PREC.relational,
+  '<=': PREC.relational,
+  '>': PREC.relational,
+  '>=': PREC.relational,
+  '<<': PREC.shift,
+  '>>': PREC.shift,
+  '+': PREC.additive,
+  '-': PREC.additive,
+  '*': PREC.multiplicative,
+  '/': PREC.multiplicative,
+  '%': PREC.multiplicative,
 };
 
 export function binaryPrec(op: BinaryOp): number {

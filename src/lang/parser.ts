@@ -15,8 +15,14 @@ import { syntaxErrorMessage, type Expectation } from './syntaxErrors';
 import { finishTree } from './deferred';
 import { bracketNestingError, nestingError } from './nesting';
 
-export interface ParseResult { readonly program?: Program; readonly diagnostics: Diagnostic[] }
-export interface ExprParseResult { readonly expr?: Expr; readonly diagnostics: Diagnostic[] }
+export interface ParseResult {
+  readonly program?: Program;
+  readonly diagnostics: Diagnostic[];
+}
+export interface ExprParseResult {
+  readonly expr?: Expr;
+  readonly diagnostics: Diagnostic[];
+}
 
 // Built once from the compiled rules; nearley never mutates a Grammar while parsing.
 // The expression grammar is the same rule set started at `Expr` (used by watches / the REPL).
@@ -44,7 +50,10 @@ export function parseExpression(text: string, file: string): ExprParseResult {
   });
 }
 
-function guarded<R extends { diagnostics: Diagnostic[] }>(file: string, run: () => R): R | { diagnostics: Diagnostic[] } {
+function guarded<R extends { diagnostics: Diagnostic[] }>(
+  file: string,
+  run: () => R,
+): R | { diagnostics: Diagnostic[] } {
   try {
     return run();
   } catch (e) {
@@ -93,7 +102,10 @@ export function parseDeclTokens(tokens: readonly Token[]): TopDecl[] | undefined
   }
 }
 
-interface EarleyState { readonly rule: { readonly symbols: readonly unknown[] }; readonly dot: number }
+interface EarleyState {
+  readonly rule: { readonly symbols: readonly unknown[] };
+  readonly dot: number;
+}
 
 /** The terminals the states of the last live column are waiting for. */
 function expectedAt(parser: nearley.Parser): Expectation[] {

@@ -2,8 +2,22 @@
 // statement per line, minimal parentheses). parse(printProgram(p)) equals p up to spans.
 
 import type {
-  SynthDecl, BinaryOp, Block, ClassDecl, Expr, FunctionDecl, If, Param, PredicateDecl, Proc, Program, Stmt, TopDecl, UnaryOp,
-  VarDecl, While,
+  SynthDecl,
+  BinaryOp,
+  Block,
+  ClassDecl,
+  Expr,
+  FunctionDecl,
+  If,
+  Param,
+  PredicateDecl,
+  Proc,
+  Program,
+  Stmt,
+  TopDecl,
+  UnaryOp,
+  VarDecl,
+  While,
 } from './ast';
 import { typeName, type Type } from './types';
 import { binaryPrec, isRightAssoc, PREC } from './operatorChain';
@@ -20,17 +34,25 @@ export function printProgram(p: Program): string {
 
 function printDecl(d: TopDecl): string {
   switch (d.kind) {
-    case 'proc': return printProc(d);
-    case 'varDecl': return `${printStmt(d)}\n`;
-    case 'class': return printClass(d);
-    case 'predicate': return printPredicate(d);
-    case 'function': return printFunction(d);
-    case 'synth': return printSynth(d);
+    case 'proc':
+      return printProc(d);
+    case 'varDecl':
+      return `${printStmt(d)}\n`;
+    case 'class':
+      return printClass(d);
+    case 'predicate':
+      return printPredicate(d);
+    case 'function':
+      return printFunction(d);
+    case 'synth':
+      return printSynth(d);
   }
 }
 
 function printSynth(f: SynthDecl): string {
-  const rules = f.rules.map((r) => `${INDENT}${INDENT}${r.name}: ${printType(r.type)} ::= ${r.alts.map(printAlternative).join(' | ')};`);
+  const rules = f.rules.map(
+    (r) => `${INDENT}${INDENT}${r.name}: ${printType(r.type)} ::= ${r.alts.map(printAlternative).join(' | ')};`,
+  );
   return `synth ${f.name}${printParams(f.params)}: ${printType(f.result)}
 ${INDENT}grammar {
 ${rules.join('\n')}
@@ -47,11 +69,16 @@ function printAlternative(e: Expr): string {
 
 function hasBitOr(e: Expr): boolean {
   switch (e.kind) {
-    case 'binary': return e.op === '|' || hasBitOr(e.left) || hasBitOr(e.right);
-    case 'unary': return hasBitOr(e.operand);
-    case 'cond': return hasBitOr(e.cond) || hasBitOr(e.then) || hasBitOr(e.otherwise);
-    case 'cast': return hasBitOr(e.expr);
-    default: return false;
+    case 'binary':
+      return e.op === '|' || hasBitOr(e.left) || hasBitOr(e.right);
+    case 'unary':
+      return hasBitOr(e.operand);
+    case 'cond':
+      return hasBitOr(e.cond) || hasBitOr(e.then) || hasBitOr(e.otherwise);
+    case 'cast':
+      return hasBitOr(e.expr);
+    default:
+      return false;
   }
 }
 
@@ -87,7 +114,8 @@ function printProc(p: Proc): string {
 }
 
 /** A piece of statement output: text, or a statement / block still to print at an indentation level. */
-type StmtPiece = string | { readonly stmt: Stmt; readonly indent: number } | { readonly block: Block; readonly indent: number };
+type StmtPiece =
+  string | { readonly stmt: Stmt; readonly indent: number } | { readonly block: Block; readonly indent: number };
 
 /**
  * Statements print from an explicit stack of pieces, like expressions below: blocks nested
@@ -99,7 +127,8 @@ function emitStmts(first: StmtPiece): string {
   const stack: StmtPiece[] = [first];
   while (stack.length > 0) {
     const p = stack.pop() as StmtPiece;
-    const pieces = typeof p === 'string' ? undefined : 'stmt' in p ? stmtPieces(p.stmt, p.indent) : blockPieces(p.block, p.indent);
+    const pieces =
+      typeof p === 'string' ? undefined : 'stmt' in p ? stmtPieces(p.stmt, p.indent) : blockPieces(p.block, p.indent);
     if (!pieces) out.push(p as string);
     else for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
   }
@@ -118,18 +147,31 @@ function printBlock(b: Block, indent: number): string {
 function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
   const pad = INDENT.repeat(indent);
   switch (s.kind) {
-    case 'varDecl': return [pad + printVarDecl(s)];
-    case 'assign': return [`${pad}${printExpr(s.target)} := ${printInit(s.value)};`];
-    case 'callAssign': return [`${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`];
-    case 'if': return [pad, ...ifPieces(s, indent)];
-    case 'while': return [pad, ...whilePieces(s, indent)];
-    case 'assume': return [`${pad}assume ${printExpr(s.cond)};`];
-    case 'assert': return [`${pad}assert ${printExpr(s.cond)};`];
-    case 'join': return [s.cond === undefined ? `${pad}join;` : `${pad}join ${printExpr(s.cond)};`];
-    case 'callStmt': return [`${pad}${printExpr(s.call)};`];
-    case 'return': return [s.value === undefined ? `${pad}return;` : `${pad}return ${printExpr(s.value)};`];
-    case 'block': return [pad, { block: s, indent }];
-    case 'fold': case 'unfold': return [`${pad}${s.kind} ${printExpr(s.pred)};`];
+    case 'varDecl':
+      return [pad + printVarDecl(s)];
+    case 'assign':
+      return [`${pad}${printExpr(s.target)} := ${printInit(s.value)};`];
+    case 'callAssign':
+      return [`${pad}${s.targets.map((t) => printExpr(t)).join(', ')} := ${printExpr(s.call)};`];
+    case 'if':
+      return [pad, ...ifPieces(s, indent)];
+    case 'while':
+      return [pad, ...whilePieces(s, indent)];
+    case 'assume':
+      return [`${pad}assume ${printExpr(s.cond)};`];
+    case 'assert':
+      return [`${pad}assert ${printExpr(s.cond)};`];
+    case 'join':
+      return [s.cond === undefined ? `${pad}join;` : `${pad}join ${printExpr(s.cond)};`];
+    case 'callStmt':
+      return [`${pad}${printExpr(s.call)};`];
+    case 'return':
+      return [s.value === undefined ? `${pad}return;` : `${pad}return ${printExpr(s.value)};`];
+    case 'block':
+      return [pad, { block: s, indent }];
+    case 'fold':
+    case 'unfold':
+      return [`${pad}${s.kind} ${printExpr(s.pred)};`];
   }
 }
 
@@ -146,7 +188,9 @@ function printVarDecl(d: VarDecl): string {
 /** `{`, the statements one level deeper, then `}` at `indent` (the caller writes the first pad). */
 function blockPieces(b: Block, indent: number): StmtPiece[] {
   if (b.stmts.length === 0) return ['{\n' + `${INDENT.repeat(indent)}}`];
-  const inner = b.stmts.flatMap((s, i): StmtPiece[] => (i === 0 ? [{ stmt: s, indent: indent + 1 }] : ['\n', { stmt: s, indent: indent + 1 }]));
+  const inner = b.stmts.flatMap((s, i): StmtPiece[] =>
+    i === 0 ? [{ stmt: s, indent: indent + 1 }] : ['\n', { stmt: s, indent: indent + 1 }],
+  );
   return ['{\n', ...inner, `\n${INDENT.repeat(indent)}}`];
 }
 
@@ -207,12 +251,18 @@ export function printExpr(e: Expr, maxLength = Infinity): string {
 /** How tightly `e` binds as written (a negative literal is a prefix expression). */
 function precOf(e: Expr): number {
   switch (e.kind) {
-    case 'binary': return binaryPrec(e.op);
-    case 'cond': return PREC.cond;
-    case 'cast': return PREC.cast;
-    case 'unary': return PREC.unary;
-    case 'intLit': return e.value < 0n ? PREC.unary : PREC.postfix;
-    default: return PREC.postfix;
+    case 'binary':
+      return binaryPrec(e.op);
+    case 'cond':
+      return PREC.cond;
+    case 'cast':
+      return PREC.cast;
+    case 'unary':
+      return PREC.unary;
+    case 'intLit':
+      return e.value < 0n ? PREC.unary : PREC.postfix;
+    default:
+      return PREC.postfix;
   }
 }
 
@@ -233,28 +283,46 @@ function list(es: readonly Expr[]): Piece[] {
 
 function bareExpr(e: Expr, open: boolean): Piece[] {
   switch (e.kind) {
-    case 'intLit': return [e.value.toString()];
-    case 'boolLit': return [String(e.value)];
-    case 'charLit': return [printChar(e.value)];
-    case 'var': return [e.name];
-    case 'arrayLit': return ['[', ...list(e.elems), ']'];
-    case 'call': return [`${e.callee}(`, ...list(e.args), ')'];
-    case 'old': return ['old(', whole(e.expr), ')'];
-    case 'index': return [part(e.array, PREC.postfix, false), '[', whole(e.index), ']'];
-    case 'length': return [part(e.array, PREC.postfix, false), '.length'];
-    case 'cast': return [part(e.expr, PREC.cast, false), ` as ${printType(e.type)}`];
-    case 'unary': return [e.op, ...unaryOperand(e.op, e.operand)];
-    case 'binary': return binary(e.op, e.left, e.right, open);
+    case 'intLit':
+      return [e.value.toString()];
+    case 'boolLit':
+      return [String(e.value)];
+    case 'charLit':
+      return [printChar(e.value)];
+    case 'var':
+      return [e.name];
+    case 'arrayLit':
+      return ['[', ...list(e.elems), ']'];
+    case 'call':
+      return [`${e.callee}(`, ...list(e.args), ')'];
+    case 'old':
+      return ['old(', whole(e.expr), ')'];
+    case 'index':
+      return [part(e.array, PREC.postfix, false), '[', whole(e.index), ']'];
+    case 'length':
+      return [part(e.array, PREC.postfix, false), '.length'];
+    case 'cast':
+      return [part(e.expr, PREC.cast, false), ` as ${printType(e.type)}`];
+    case 'unary':
+      return [e.op, ...unaryOperand(e.op, e.operand)];
+    case 'binary':
+      return binary(e.op, e.left, e.right, open);
     case 'cond':
       return [part(e.cond, PREC.cond + 1, false), ' ? ', whole(e.then), ' : ', part(e.otherwise, PREC.cond, open)];
     case 'quant':
       return [`${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} :: `, whole(e.body)];
-    case 'field': return [part(e.object, PREC.postfix, false), `.${e.field}`];
-    case 'null': return ['null'];
-    case 'new': return [`new ${e.className}`];
-    case 'acc': return ['acc(', whole(e.target), ')'];
-    case 'untouched': return ['untouched(', whole(e.body), ')'];
-    case 'unfolding': return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
+    case 'field':
+      return [part(e.object, PREC.postfix, false), `.${e.field}`];
+    case 'null':
+      return ['null'];
+    case 'new':
+      return [`new ${e.className}`];
+    case 'acc':
+      return ['acc(', whole(e.target), ')'];
+    case 'untouched':
+      return ['untouched(', whole(e.body), ')'];
+    case 'unfolding':
+      return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
   }
 }
 
@@ -263,7 +331,8 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
  * `-(-x)` keeps two minus signs from reading as one token.
  */
 function unaryOperand(op: UnaryOp, operand: Expr): Piece[] {
-  const startsWithMinus = (operand.kind === 'unary' && operand.op === '-') || (operand.kind === 'intLit' && operand.value < 0n);
+  const startsWithMinus =
+    (operand.kind === 'unary' && operand.op === '-') || (operand.kind === 'intLit' && operand.value < 0n);
   const needsParens = startsWithMinus || (op === '-' && operand.kind === 'intLit');
   return needsParens ? ['(', whole(operand), ')'] : [part(operand, PREC.unary, false)];
 }
@@ -275,7 +344,12 @@ function binary(op: BinaryOp, left: Expr, right: Expr, open: boolean): Piece[] {
 }
 
 const CHAR_ESCAPES: Record<number, string> = {
-  10: '\\n', 9: '\\t', 13: '\\r', 0: '\\0', 92: '\\\\', 39: "\\'",
+  10: '\\n',
+  9: '\\t',
+  13: '\\r',
+  0: '\\0',
+  92: '\\\\',
+  39: "\\'",
 };
 
 function printChar(value: number): string {

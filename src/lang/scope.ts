@@ -7,7 +7,7 @@ import type { Declaration } from './checked';
 import type { Type } from './types';
 
 export type DeclKind =
-  | 'global variable' | 'parameter' | 'return value' | 'local variable' | 'quantified variable' | 'variable';
+  'global variable' | 'parameter' | 'return value' | 'local variable' | 'quantified variable' | 'variable';
 
 /** What a name is bound to. `type` is undefined when the declaration itself was in error. */
 export interface Binding {

@@ -6,7 +6,17 @@
 // request can come from any client that reaches the adapter: errors never quote content.
 // docs/security.md describes the whole policy.
 
-import { closeSync, constants, fstatSync, openSync, promises as fsp, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  promises as fsp,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { extname } from 'node:path';
 
 /** What a program reader accepts, after links are resolved (Viper's .vpr is read by src/lang/viper). */
@@ -23,7 +33,13 @@ export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 
 export type SourceRead = { readonly source: string } | { readonly error: string };
 
-function kindOf(s: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+function kindOf(s: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (s.isDirectory()) return 'a directory';
   if (s.isFIFO()) return 'a pipe';
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
@@ -31,7 +47,8 @@ function kindOf(s: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevic
   return 'not a regular file';
 }
 
-const tooLarge = (size: number, maxBytes: number): string => `cannot read file: the file has ${size} bytes; the limit is ${maxBytes} bytes`;
+const tooLarge = (size: number, maxBytes: number): string =>
+  `cannot read file: the file has ${size} bytes; the limit is ${maxBytes} bytes`;
 
 /**
  * Why the file must not be opened (not a regular file, not a program when `extensions` are
@@ -65,11 +82,17 @@ function decoded(buffer: Buffer, length: number, maxBytes: number): SourceRead {
 }
 
 function failure(e: unknown): SourceRead {
-  return { error: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}` };
+  return {
+    error: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}`,
+  };
 }
 
 /** The text of a regular file of at most `maxBytes`; `error` says why not (no file content in it). */
-export async function readSourceFile(path: string, maxBytes = MAX_SOURCE_BYTES, extensions?: readonly string[]): Promise<SourceRead> {
+export async function readSourceFile(
+  path: string,
+  maxBytes = MAX_SOURCE_BYTES,
+  extensions?: readonly string[],
+): Promise<SourceRead> {
   try {
     const real = await fsp.realpath(path);
     const before = await fsp.stat(real);
@@ -96,7 +119,11 @@ export async function readSourceFile(path: string, maxBytes = MAX_SOURCE_BYTES, 
 /** `readSourceFile` without the event loop, for a command that has nothing else to do meanwhile:
  *  an async read starts libuv's thread pool and waits on it four times, several milliseconds
  *  of a short command's start-up (`symdap check` takes about 0.1 s in all). */
-export function readSourceFileSync(path: string, maxBytes = MAX_SOURCE_BYTES, extensions?: readonly string[]): SourceRead {
+export function readSourceFileSync(
+  path: string,
+  maxBytes = MAX_SOURCE_BYTES,
+  extensions?: readonly string[],
+): SourceRead {
   try {
     const real = realpathSync(path);
     const before = statSync(real);

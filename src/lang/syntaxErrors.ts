@@ -8,19 +8,48 @@ import type { Token } from './lexer';
 export type Expectation = { readonly literal: string } | { readonly type: string };
 
 const EXPRESSION_STARTS = new Set([
-  '%int', '%char', '%ident', 'true', 'false', '(', '[', '-', '!', '~', 'old', 'forall', 'exists',
-  'null', 'new', 'acc', 'untouched', 'unfolding',
+  '%int',
+  '%char',
+  '%ident',
+  'true',
+  'false',
+  '(',
+  '[',
+  '-',
+  '!',
+  '~',
+  'old',
+  'forall',
+  'exists',
+  'null',
+  'new',
+  'acc',
+  'untouched',
+  'unfolding',
 ]);
 const STATEMENT_STARTS = new Set([
-  'var', 'if', 'while', 'assume', 'assert', 'join', 'return', '{', '%ident', 'fold', 'unfold',
+  'var',
+  'if',
+  'while',
+  'assume',
+  'assert',
+  'join',
+  'return',
+  '{',
+  '%ident',
+  'fold',
+  'unfold',
 ]);
 // Tokens that could only extend what came before; listing them after a complete
 // expression ("expected '?' or 'as' or …") would drown the useful alternatives.
 const CONTINUATIONS = new Set(['%binop', '?', 'as', '.', '[', '(']);
 
 const TYPE_WORDS: Record<string, string> = {
-  '%ident': 'an identifier', '%int': 'an integer literal', '%char': 'a character literal',
-  '%typeName': 'a type', '%binop': 'an operator',
+  '%ident': 'an identifier',
+  '%int': 'an integer literal',
+  '%char': 'a character literal',
+  '%typeName': 'a type',
+  '%binop': 'an operator',
 };
 
 function key(e: Expectation): string {
@@ -60,7 +89,11 @@ function joinOr(items: readonly string[]): string {
  * The message for a parse that cannot continue at `found` (undefined: the input ended).
  * `endWord` names the end of the input ("end of file" for programs).
  */
-export function syntaxErrorMessage(found: Token | undefined, expected: readonly Expectation[], endWord: string): string {
+export function syntaxErrorMessage(
+  found: Token | undefined,
+  expected: readonly Expectation[],
+  endWord: string,
+): string {
   const items = describeExpected(expected);
   const what = describeToken(found, endWord);
   if (items.length === 0) return `unexpected ${what}`;

@@ -33,19 +33,30 @@ export function typeEquals(a: Type, b: Type): boolean {
 
 export function typeName(t: Type): string {
   switch (t.kind) {
-    case 'int': return 'int';
-    case 'bool': return 'bool';
-    case 'bv': return `${t.signed ? 'i' : 'u'}${t.width}`;
-    case 'array': return `${typeName(t.elem)}[]`;
-    case 'ref': return t.className;
+    case 'int':
+      return 'int';
+    case 'bool':
+      return 'bool';
+    case 'bv':
+      return `${t.signed ? 'i' : 'u'}${t.width}`;
+    case 'array':
+      return `${typeName(t.elem)}[]`;
+    case 'ref':
+      return t.className;
   }
 }
 
 const SCALAR_NAMES: Record<string, Type> = {
   int: INT,
   bool: BOOL,
-  i8: bv(8, true), i16: bv(16, true), i32: bv(32, true), i64: bv(64, true),
-  u8: bv(8, false), u16: bv(16, false), u32: bv(32, false), u64: bv(64, false),
+  i8: bv(8, true),
+  i16: bv(16, true),
+  i32: bv(32, true),
+  i64: bv(64, true),
+  u8: bv(8, false),
+  u16: bv(16, false),
+  u32: bv(32, false),
+  u64: bv(64, false),
 };
 
 /** The scalar type a keyword names (`int`, `u8`, …), or undefined. */
@@ -64,7 +75,5 @@ export function isNumeric(t: Type): boolean {
 /** Inclusive value range of a bit-vector type, as bigints. */
 export function bvRange(t: { width: BvWidth; signed: boolean }): { min: bigint; max: bigint } {
   const w = BigInt(t.width);
-  return t.signed
-    ? { min: -(1n << (w - 1n)), max: (1n << (w - 1n)) - 1n }
-    : { min: 0n, max: (1n << w) - 1n };
+  return t.signed ? { min: -(1n << (w - 1n)), max: (1n << (w - 1n)) - 1n } : { min: 0n, max: (1n << w) - 1n };
 }

@@ -30,11 +30,21 @@ export function analyze(text: string, file: string, version: number, previous?: 
   const { checked, diagnostics } = checkParsed(parsed, file, stripBom(text));
   if (checked) return { version, diagnostics, checked, index: buildIndex(checked), stale: false, decls };
   // While the user types, the text is often briefly broken: navigation keeps the last good index.
-  return { version, diagnostics, checked: previous?.checked, index: previous?.index, stale: previous?.checked !== undefined, decls };
+  return {
+    version,
+    diagnostics,
+    checked: previous?.checked,
+    index: previous?.index,
+    stale: previous?.checked !== undefined,
+    decls,
+  };
 }
 
 /** LSP positions are 0-based; spans are 1-based with an exclusive end column. */
-export interface LspRange { start: { line: number; character: number }; end: { line: number; character: number } }
+export interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
 
 export function spanToRange(span: Span): LspRange {
   const line = Math.max(0, span.line - 1);

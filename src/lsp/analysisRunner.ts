@@ -11,7 +11,8 @@ import type { AnalysisJob, AnalysisReply } from './analysisWorker';
 /** Documents of at least this many characters are analysed in a worker (about 0.1 s of parsing). */
 export const OFF_LOOP_CHARS = 100_000;
 
-export type AnalysisOutcome = { readonly analysis: Analysis } | { readonly error: string } | { readonly cancelled: true };
+export type AnalysisOutcome =
+  { readonly analysis: Analysis } | { readonly error: string } | { readonly cancelled: true };
 
 export class AnalysisRunner {
   private readonly running = new Map<string, { worker: Worker; settle: (o: AnalysisOutcome) => void }>();

@@ -8,7 +8,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { analyze, type Analysis } from './analysis';
 import { EMPTY_DECL_CACHE } from './analysis';
 
-export interface AnalysisJob { readonly text: string; readonly file: string; readonly version: number }
+export interface AnalysisJob {
+  readonly text: string;
+  readonly file: string;
+  readonly version: number;
+}
 export type AnalysisReply = { readonly analysis: Analysis } | { readonly error: string };
 
 function run(job: AnalysisJob): AnalysisReply {

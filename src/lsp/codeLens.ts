@@ -11,11 +11,13 @@ export const VERIFY_COMMAND = 'symdap.verifyFile';
 
 export function codeLenses(index: SymbolIndex | undefined, uri: string, stale: boolean): CodeLens[] {
   if (!index || stale) return [];
-  return index.defs.filter((d) => d.kind === 'procedure').flatMap((d) => {
-    const range = spanToRange(d.nameSpan);
-    return [
-      { range, command: { title: 'Debug symbolically', command: DEBUG_COMMAND, arguments: [uri, d.name] } },
-      { range, command: { title: 'Verify', command: VERIFY_COMMAND, arguments: [uri] } },
-    ];
-  });
+  return index.defs
+    .filter((d) => d.kind === 'procedure')
+    .flatMap((d) => {
+      const range = spanToRange(d.nameSpan);
+      return [
+        { range, command: { title: 'Debug symbolically', command: DEBUG_COMMAND, arguments: [uri, d.name] } },
+        { range, command: { title: 'Verify', command: VERIFY_COMMAND, arguments: [uri] } },
+      ];
+    });
 }

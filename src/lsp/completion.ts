@@ -7,17 +7,27 @@ import { KEYWORDS, TYPE_NAMES } from '../lang/lexer';
 import type { DefKind, SymbolDef, SymbolIndex } from './symbolIndex';
 
 const ITEM_KINDS: Record<DefKind, CompletionItemKind> = {
-  procedure: CompletionItemKind.Function, function: CompletionItemKind.Function, predicate: CompletionItemKind.Function,
-  class: CompletionItemKind.Class, field: CompletionItemKind.Field, global: CompletionItemKind.Variable,
-  parameter: CompletionItemKind.Variable, local: CompletionItemKind.Variable, bound: CompletionItemKind.Variable,
+  procedure: CompletionItemKind.Function,
+  function: CompletionItemKind.Function,
+  predicate: CompletionItemKind.Function,
+  class: CompletionItemKind.Class,
+  field: CompletionItemKind.Field,
+  global: CompletionItemKind.Variable,
+  parameter: CompletionItemKind.Variable,
+  local: CompletionItemKind.Variable,
+  bound: CompletionItemKind.Variable,
 };
 
 const nameItem = (d: SymbolDef): CompletionItem => ({ label: d.name, kind: ITEM_KINDS[d.kind], detail: d.signature });
 
 /** The container (procedure, function, predicate) whose span holds the 1-based line. */
 function enclosing(index: SymbolIndex, line: number): SymbolDef | undefined {
-  return index.defs.find((d) => (d.kind === 'procedure' || d.kind === 'function' || d.kind === 'predicate')
-    && d.span.line <= line && line <= d.span.endLine);
+  return index.defs.find(
+    (d) =>
+      (d.kind === 'procedure' || d.kind === 'function' || d.kind === 'predicate') &&
+      d.span.line <= line &&
+      line <= d.span.endLine,
+  );
 }
 
 function inScope(index: SymbolIndex, p: Position): SymbolDef[] {
@@ -44,6 +54,10 @@ export function completion(index: SymbolIndex | undefined, lineText: string, p: 
     ...TYPE_NAMES.map((t) => ({ label: t, kind: CompletionItemKind.TypeParameter })),
   ];
   const seen = new Set<string>();
-  const names = index ? inScope(index, p).filter((d) => !seen.has(d.name) && seen.add(d.name)).map(nameItem) : [];
+  const names = index
+    ? inScope(index, p)
+        .filter((d) => !seen.has(d.name) && seen.add(d.name))
+        .map(nameItem)
+    : [];
   return [...names, ...words];
 }

@@ -48,10 +48,15 @@ function keyOf(source: string, run: readonly Token[]): string {
 }
 
 /** Parses `text` as parse() does, reusing the declarations of `cache`; returns the new cache. */
-export function parseWithCache(text: string, file: string, cache: DeclCache): { parsed: ParseResult; cache: DeclCache } {
+export function parseWithCache(
+  text: string,
+  file: string,
+  cache: DeclCache,
+): { parsed: ParseResult; cache: DeclCache } {
   const source = stripBom(text);
   const lexed = tokenize(source);
-  const runs = lexed.error === undefined && bracketNestingError(lexed.tokens) === undefined ? declRuns(lexed.tokens) : undefined;
+  const runs =
+    lexed.error === undefined && bracketNestingError(lexed.tokens) === undefined ? declRuns(lexed.tokens) : undefined;
   if (runs === undefined || runs.length === 0) return { parsed: parse(source, file), cache };
   const next = new Map<string, { line: number; decls: readonly TopDecl[] }>();
   const decls: TopDecl[] = [];
@@ -70,7 +75,8 @@ export function parseWithCache(text: string, file: string, cache: DeclCache): { 
 
 type Obj = Record<string, unknown>;
 
-const isSpan = (o: Obj): boolean => typeof o.line === 'number' && typeof o.endLine === 'number' && typeof o.col === 'number';
+const isSpan = (o: Obj): boolean =>
+  typeof o.line === 'number' && typeof o.endLine === 'number' && typeof o.col === 'number';
 
 /**
  * A copy of the trees with every span moved `by` lines. Structural and iterative (deep
@@ -86,7 +92,8 @@ export function shiftLines<T>(trees: readonly T[], by: number): T[] {
     if (known !== undefined) return known;
     let copy: Obj | unknown[];
     if (Array.isArray(x)) copy = new Array<unknown>(x.length);
-    else if (isSpan(x as Obj)) copy = { ...(x as Obj), line: (x as Obj).line as number + by, endLine: (x as Obj).endLine as number + by };
+    else if (isSpan(x as Obj))
+      copy = { ...(x as Obj), line: ((x as Obj).line as number) + by, endLine: ((x as Obj).endLine as number) + by };
     else copy = {};
     copies.set(x, copy);
     if (!isSpan(x as Obj)) todo.push([x, copy]);

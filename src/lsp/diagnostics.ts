@@ -4,7 +4,11 @@ import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-lan
 import type { Diagnostic } from '../lang/diagnostics';
 import { spanToRange } from './analysis';
 
-const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, note: DiagnosticSeverity.Information } as const;
+const SEVERITY = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  note: DiagnosticSeverity.Information,
+} as const;
 
 export function toLspDiagnostics(diagnostics: readonly Diagnostic[]): LspDiagnostic[] {
   return diagnostics.map((d) => {

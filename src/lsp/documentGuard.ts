@@ -34,13 +34,16 @@ const opens: Check = (params) => {
   return undefined;
 };
 
-const isPosition = (p: unknown): boolean => isObject(p) && isInt(p.line) && isInt(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
+const isPosition = (p: unknown): boolean =>
+  isObject(p) && isInt(p.line) && isInt(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
 
 function changeProblem(change: unknown): string | undefined {
   if (!isObject(change) || typeof change.text !== 'string') return 'each content change needs a string text';
   if (change.range === undefined) return undefined;
   const r = change.range;
-  return isObject(r) && isPosition(r.start) && isPosition(r.end) ? undefined : 'a content change range must be {start, end} positions';
+  return isObject(r) && isPosition(r.start) && isPosition(r.end)
+    ? undefined
+    : 'a content change range must be {start, end} positions';
 }
 
 const changes: Check = (params) => {
@@ -61,26 +64,35 @@ const changes: Check = (params) => {
  * Handlers that throw are caught too: one bad document must not end the server.
  */
 export function guardedDocumentConnection(c: Connection): TextDocumentConnection {
-  const guard = <P>(method: string, check: Check, handler: (p: P) => unknown) => (params: P) => {
-    const problem = check(params);
-    if (problem) { c.console.warn(`symdap: ignored a malformed ${method}: ${problem}`); return undefined; }
-    try {
-      return handler(params);
-    } catch (e) {
-      c.console.error(`symdap: ${method} failed: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  };
+  const guard =
+    <P>(method: string, check: Check, handler: (p: P) => unknown) =>
+    (params: P) => {
+      const problem = check(params);
+      if (problem) {
+        c.console.warn(`symdap: ignored a malformed ${method}: ${problem}`);
+        return undefined;
+      }
+      try {
+        return handler(params);
+      } catch (e) {
+        c.console.error(`symdap: ${method} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
+    };
   return {
     onDidOpenTextDocument: (h) => c.onDidOpenTextDocument(guard('textDocument/didOpen', opens, h)),
     onDidChangeTextDocument: (h) => c.onDidChangeTextDocument(guard('textDocument/didChange', changes, h)),
     onDidCloseTextDocument: (h) => c.onDidCloseTextDocument(guard('textDocument/didClose', identifies, h)),
     onWillSaveTextDocument: (h) => c.onWillSaveTextDocument(guard('textDocument/willSave', identifies, h)),
-    onWillSaveTextDocumentWaitUntil: (h) => c.onWillSaveTextDocumentWaitUntil((params, token) => {
-      const problem = identifies(params);
-      if (problem) { c.console.warn(`symdap: ignored a malformed textDocument/willSaveWaitUntil: ${problem}`); return []; }
-      return h(params, token);
-    }),
+    onWillSaveTextDocumentWaitUntil: (h) =>
+      c.onWillSaveTextDocumentWaitUntil((params, token) => {
+        const problem = identifies(params);
+        if (problem) {
+          c.console.warn(`symdap: ignored a malformed textDocument/willSaveWaitUntil: ${problem}`);
+          return [];
+        }
+        return h(params, token);
+      }),
     onDidSaveTextDocument: (h) => c.onDidSaveTextDocument(guard('textDocument/didSave', identifies, h)),
   };
 }

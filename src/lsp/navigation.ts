@@ -14,7 +14,12 @@ export function definition(index: SymbolIndex | undefined, uri: string, p: Posit
   return hit ? { uri, range: spanToRange(hit.def.nameSpan) } : null;
 }
 
-export function references(index: SymbolIndex | undefined, uri: string, p: Position, includeDeclaration: boolean): Location[] {
+export function references(
+  index: SymbolIndex | undefined,
+  uri: string,
+  p: Position,
+  includeDeclaration: boolean,
+): Location[] {
   const hit = occurrenceAtPosition(index, p);
   if (!index || !hit) return [];
   const all = occurrencesOf(index, hit.def).filter((o) => includeDeclaration || o.span !== hit.def.nameSpan);

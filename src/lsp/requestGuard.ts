@@ -4,11 +4,18 @@
 
 import { ErrorCodes, ResponseError, type Position } from 'vscode-languageserver';
 
-export interface DocumentParams { readonly textDocument: { readonly uri: string }; readonly position?: Position }
+export interface DocumentParams {
+  readonly textDocument: { readonly uri: string };
+  readonly position?: Position;
+}
 
-const isPosition = (p: unknown): p is Position => typeof p === 'object' && p !== null
-  && Number.isInteger((p as Position).line) && Number.isInteger((p as Position).character)
-  && (p as Position).line >= 0 && (p as Position).character >= 0;
+const isPosition = (p: unknown): p is Position =>
+  typeof p === 'object' &&
+  p !== null &&
+  Number.isInteger((p as Position).line) &&
+  Number.isInteger((p as Position).character) &&
+  (p as Position).line >= 0 &&
+  (p as Position).character >= 0;
 
 /** Throws the LSP error for params that do not name a document (and a position when `needsPosition`). */
 export function checkParams(params: unknown, needsPosition: boolean): DocumentParams {
@@ -17,7 +24,10 @@ export function checkParams(params: unknown, needsPosition: boolean): DocumentPa
     throw new ResponseError(ErrorCodes.InvalidParams, 'params.textDocument.uri is missing');
   }
   if (needsPosition && !isPosition(p.position)) {
-    throw new ResponseError(ErrorCodes.InvalidParams, 'params.position must be {line, character} with non-negative integers');
+    throw new ResponseError(
+      ErrorCodes.InvalidParams,
+      'params.position must be {line, character} with non-negative integers',
+    );
   }
   return p as DocumentParams;
 }

@@ -6,24 +6,51 @@ import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend }
 import { tokenize, type Token } from '../lang/lexer';
 import type { DefKind, SymbolIndex } from './symbolIndex';
 
-const TYPES = ['keyword', 'type', 'number', 'string', 'operator', 'variable', 'parameter', 'function', 'class', 'property'] as const;
-type TokenTypeName = typeof TYPES[number];
+const TYPES = [
+  'keyword',
+  'type',
+  'number',
+  'string',
+  'operator',
+  'variable',
+  'parameter',
+  'function',
+  'class',
+  'property',
+] as const;
+type TokenTypeName = (typeof TYPES)[number];
 
-export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TYPES], tokenModifiers: ['declaration', 'readonly'] };
+export const SEMANTIC_LEGEND: SemanticTokensLegend = {
+  tokenTypes: [...TYPES],
+  tokenModifiers: ['declaration', 'readonly'],
+};
 
 const BY_DEF: Record<DefKind, TokenTypeName> = {
-  procedure: 'function', function: 'function', predicate: 'function', class: 'class', field: 'property',
-  global: 'variable', parameter: 'parameter', local: 'variable', bound: 'parameter',
+  procedure: 'function',
+  function: 'function',
+  predicate: 'function',
+  class: 'class',
+  field: 'property',
+  global: 'variable',
+  parameter: 'parameter',
+  local: 'variable',
+  bound: 'parameter',
 };
 
 function lexicalType(t: Token): TokenTypeName | undefined {
   switch (t.type) {
-    case 'keyword': return t.text === 'true' || t.text === 'false' || t.text === 'null' ? 'number' : 'keyword';
-    case 'typeName': return 'type';
-    case 'int': return 'number';
-    case 'char': return 'string';
-    case 'binop': return 'operator';
-    default: return undefined;
+    case 'keyword':
+      return t.text === 'true' || t.text === 'false' || t.text === 'null' ? 'number' : 'keyword';
+    case 'typeName':
+      return 'type';
+    case 'int':
+      return 'number';
+    case 'char':
+      return 'string';
+    case 'binop':
+      return 'operator';
+    default:
+      return undefined;
   }
 }
 

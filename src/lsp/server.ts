@@ -4,7 +4,12 @@
 
 import { fileURLToPath } from 'node:url';
 import {
-  TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Diagnostic, type SemanticTokens,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+  type Diagnostic,
+  type SemanticTokens,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis } from './analysis';
@@ -27,20 +32,32 @@ const DEBOUNCE_MS = 100;
 
 const CAPABILITIES: InitializeResult['capabilities'] = {
   textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-  documentSymbolProvider: true, definitionProvider: true, referencesProvider: true, hoverProvider: true,
+  documentSymbolProvider: true,
+  definitionProvider: true,
+  referencesProvider: true,
+  hoverProvider: true,
   completionProvider: { triggerCharacters: ['.'] },
   semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
   codeLensProvider: { resolveProvider: false },
 };
 
 export function pathOf(uri: string): string {
-  try { return uri.startsWith('file:') ? fileURLToPath(uri) : uri; } catch { return uri; }
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+  } catch {
+    return uri;
+  }
 }
 
-interface Feature<R> { (doc: TextDocument, a: Analysis, p: DocumentParams): R }
+interface Feature<R> {
+  (doc: TextDocument, a: Analysis, p: DocumentParams): R;
+}
 
 /** A document's analysis being computed off the message loop, for the version it describes. */
-interface Pending { readonly version: number; readonly analysis: Promise<Analysis> }
+interface Pending {
+  readonly version: number;
+  readonly analysis: Promise<Analysis>;
+}
 
 class SymLanguageServer {
   private initialized = false;
@@ -69,14 +86,25 @@ class SymLanguageServer {
     });
     c.onDocumentSymbol(this.feature(false, (_d, a) => documentSymbols(a.index)));
     c.onDefinition(this.feature(true, (d, a, p) => definition(a.index, d.uri, p.position!)));
-    c.onReferences(this.feature(true, (d, a, p) =>
-      references(a.index, d.uri, p.position!, (p as { context?: { includeDeclaration?: boolean } }).context?.includeDeclaration !== false)));
+    c.onReferences(
+      this.feature(true, (d, a, p) =>
+        references(
+          a.index,
+          d.uri,
+          p.position!,
+          (p as { context?: { includeDeclaration?: boolean } }).context?.includeDeclaration !== false,
+        ),
+      ),
+    );
     c.onHover(this.feature(true, (_d, a, p) => hover(a.index, p.position!)));
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
     c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
     c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
     // Verified on open too (issue 26, item 16): a user sees the failures before any edit or save.
-    this.documents.onDidOpen((e) => { this.background(this.refresh(e.document)); void this.verifyOnSave(e.document); });
+    this.documents.onDidOpen((e) => {
+      this.background(this.refresh(e.document));
+      void this.verifyOnSave(e.document);
+    });
     this.documents.onDidChangeContent((e) => this.schedule(e.document));
     this.documents.onDidSave((e) => void this.verifyOnSave(e.document));
     this.documents.onDidClose((e) => this.close(e.document.uri));
@@ -126,17 +154,21 @@ class SymLanguageServer {
     // So is an analysis still running on an older version (whoever waits for it gets the newest).
     this.analyser.cancel(doc.uri);
     clearTimeout(this.timers.get(doc.uri));
-    this.timers.set(doc.uri, setTimeout(() => {
-      const now = this.documents.get(doc.uri);
-      if (now) this.background(this.current(now));
-    }, DEBOUNCE_MS));
+    this.timers.set(
+      doc.uri,
+      setTimeout(() => {
+        const now = this.documents.get(doc.uri);
+        if (now) this.background(this.current(now));
+      }, DEBOUNCE_MS),
+    );
   }
 
   private refresh(doc: TextDocument): Promise<Analysis> {
     clearTimeout(this.timers.get(doc.uri));
     this.timers.delete(doc.uri);
     const text = doc.getText();
-    if (text.length < OFF_LOOP_CHARS) return Promise.resolve(this.settle(doc, analyze(text, pathOf(doc.uri), doc.version, this.analyses.get(doc.uri))));
+    if (text.length < OFF_LOOP_CHARS)
+      return Promise.resolve(this.settle(doc, analyze(text, pathOf(doc.uri), doc.version, this.analyses.get(doc.uri))));
     // A newer version's run replaces (terminates) the older one: its text is out of date.
     const analysis = this.analyser.run(doc.uri, { text, file: pathOf(doc.uri), version: doc.version }).then((o) => {
       if (this.pending.get(doc.uri)?.analysis === analysis) this.pending.delete(doc.uri);
@@ -188,7 +220,8 @@ class SymLanguageServer {
     if (!(await this.analysisChecks(doc))) return;
     const outcome = await this.verify(doc);
     // A Verify command shows its own error; a save has no one else to tell.
-    if ('error' in outcome) void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
+    if ('error' in outcome)
+      void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
   }
 
   /** True when the current text parses and checks (only such a text is verified). */
@@ -224,7 +257,8 @@ class SymLanguageServer {
     const p = checkParams(params, false);
     const doc = this.documents.get(p.textDocument.uri);
     if (!doc) throw unknownDocument(p.textDocument.uri);
-    if (!(await this.analysisChecks(doc))) return { error: 'the file has errors (see Problems); fix them to verify it' };
+    if (!(await this.analysisChecks(doc)))
+      return { error: 'the file has errors (see Problems); fix them to verify it' };
     return this.verify(doc);
   }
 

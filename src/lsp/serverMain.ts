@@ -8,7 +8,13 @@ export function serveStdio(): Promise<number> {
   const connection = createConnection(process.stdin, process.stdout);
   const stop = startServer(connection);
   return new Promise((resolve) => {
-    connection.onExit(() => { stop(); resolve(0); });
-    process.stdin.once('close', () => { stop(); resolve(0); });
+    connection.onExit(() => {
+      stop();
+      resolve(0);
+    });
+    process.stdin.once('close', () => {
+      stop();
+      resolve(0);
+    });
   });
 }

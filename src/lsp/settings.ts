@@ -2,7 +2,9 @@
 // initializationOptions ({verifyOnSave} or {symdap: {verifyOnSave}}) and, when the client
 // supports it, workspace/configuration section `symdap`, asked at each save so a change applies at once.
 
-export interface Settings { readonly verifyOnSave: boolean }
+export interface Settings {
+  readonly verifyOnSave: boolean;
+}
 
 export const DEFAULT_SETTINGS: Settings = { verifyOnSave: true };
 

@@ -10,7 +10,8 @@ import { printExpr, printType } from '../lang/printer';
 import type { Type } from '../lang/types';
 import { walkDecl } from './astWalk';
 
-export type DefKind = 'procedure' | 'function' | 'predicate' | 'class' | 'field' | 'global' | 'parameter' | 'local' | 'bound';
+export type DefKind =
+  'procedure' | 'function' | 'predicate' | 'class' | 'field' | 'global' | 'parameter' | 'local' | 'bound';
 
 export interface SymbolDef {
   readonly name: string;
@@ -26,7 +27,10 @@ export interface SymbolDef {
   readonly container?: string;
 }
 
-export interface Occurrence { readonly span: Span; readonly def: SymbolDef }
+export interface Occurrence {
+  readonly span: Span;
+  readonly def: SymbolDef;
+}
 
 export interface SymbolIndex {
   readonly defs: readonly SymbolDef[];
@@ -34,8 +38,12 @@ export interface SymbolIndex {
   readonly occurrences: readonly Occurrence[];
 }
 
-const nameSpanAt = (span: Span, name: string): Span =>
-  ({ line: span.line, col: span.col, endLine: span.line, endCol: span.col + name.length });
+const nameSpanAt = (span: Span, name: string): Span => ({
+  line: span.line,
+  col: span.col,
+  endLine: span.line,
+  endCol: span.col + name.length,
+});
 
 const params = (ps: readonly Param[]): string => ps.map((p) => `${p.name}: ${printType(p.type)}`).join(', ');
 
@@ -49,24 +57,71 @@ function topDefs(d: TopDecl): SymbolDef[] {
   const clauses = (kw: string, es: readonly Expr[]): string[] => es.map((e) => `${kw} ${printExpr(e, 200)}`);
   switch (d.kind) {
     case 'proc':
-      return [{ name: d.name, kind: 'procedure', nameSpan: d.nameSpan, span: d.span, signature: procSignature(d),
-        contracts: [...clauses('requires', d.requires), ...clauses('ensures', d.ensures)] }];
+      return [
+        {
+          name: d.name,
+          kind: 'procedure',
+          nameSpan: d.nameSpan,
+          span: d.span,
+          signature: procSignature(d),
+          contracts: [...clauses('requires', d.requires), ...clauses('ensures', d.ensures)],
+        },
+      ];
     case 'function':
-      return [{ name: d.name, kind: 'function', nameSpan: d.nameSpan, span: d.span,
-        signature: `function ${d.name}(${params(d.params)}): ${printType(d.result)}`, contracts: clauses('requires', d.requires) }];
+      return [
+        {
+          name: d.name,
+          kind: 'function',
+          nameSpan: d.nameSpan,
+          span: d.span,
+          signature: `function ${d.name}(${params(d.params)}): ${printType(d.result)}`,
+          contracts: clauses('requires', d.requires),
+        },
+      ];
     case 'predicate':
-      return [{ name: d.name, kind: 'predicate', nameSpan: d.nameSpan, span: d.span,
-        signature: `predicate ${d.name}(${params(d.params)})`, contracts: [printExpr(d.body, 200)] }];
+      return [
+        {
+          name: d.name,
+          kind: 'predicate',
+          nameSpan: d.nameSpan,
+          span: d.span,
+          signature: `predicate ${d.name}(${params(d.params)})`,
+          contracts: [printExpr(d.body, 200)],
+        },
+      ];
     case 'class':
       return [
-        { name: d.name, kind: 'class', nameSpan: d.nameSpan, span: d.span, signature: `class ${d.name}`, contracts: [] },
-        ...d.fields.map((f): SymbolDef => ({ name: f.name, kind: 'field', nameSpan: f.nameSpan, span: f.span,
-          signature: `var ${d.name}.${f.name}: ${printType(f.type)}`, contracts: [], container: d.name })),
+        {
+          name: d.name,
+          kind: 'class',
+          nameSpan: d.nameSpan,
+          span: d.span,
+          signature: `class ${d.name}`,
+          contracts: [],
+        },
+        ...d.fields.map((f): SymbolDef => ({
+          name: f.name,
+          kind: 'field',
+          nameSpan: f.nameSpan,
+          span: f.span,
+          signature: `var ${d.name}.${f.name}: ${printType(f.type)}`,
+          contracts: [],
+          container: d.name,
+        })),
       ];
     case 'synth':
-      return [{ name: d.name, kind: 'function', nameSpan: d.nameSpan, span: d.span,
-        signature: `synth ${d.name}(${params(d.params)}): ${printType(d.result)} (depth ${d.depth})`, contracts: [] }];
-    case 'varDecl': return [];
+      return [
+        {
+          name: d.name,
+          kind: 'function',
+          nameSpan: d.nameSpan,
+          span: d.span,
+          signature: `synth ${d.name}(${params(d.params)}): ${printType(d.result)} (depth ${d.depth})`,
+          contracts: [],
+        },
+      ];
+    case 'varDecl':
+      return [];
   }
 }
 
@@ -94,10 +149,25 @@ class IndexBuilder {
     else this.tops.set(`${def.kind === 'class' ? 'class' : 'callable'}:${def.name}`, def);
   }
 
-  private declare(decl: Declaration, name: string, nameSpan: Span, span: Span, kind: DefKind, container: string | undefined): void {
+  private declare(
+    decl: Declaration,
+    name: string,
+    nameSpan: Span,
+    span: Span,
+    kind: DefKind,
+    container: string | undefined,
+  ): void {
     if (this.byDecl.has(decl)) return;
     const type = this.checked.declTypes.get(decl);
-    const def: SymbolDef = { name, kind, nameSpan, span, signature: `${name}: ${type ? printType(type) : '?'}`, contracts: [], container };
+    const def: SymbolDef = {
+      name,
+      kind,
+      nameSpan,
+      span,
+      signature: `${name}: ${type ? printType(type) : '?'}`,
+      contracts: [],
+      container,
+    };
     this.byDecl.set(decl, def);
     this.defs.push(def);
     this.occurrences.push({ span: nameSpan, def });
@@ -108,8 +178,13 @@ class IndexBuilder {
     if (d.kind === 'proc' || d.kind === 'function' || d.kind === 'predicate') {
       for (const p of d.params) this.declare(p, p.name, nameSpanAt(p.span, p.name), p.span, 'parameter', container);
     }
-    if (d.kind === 'proc') for (const p of d.returns) this.declare(p, p.name, nameSpanAt(p.span, p.name), p.span, 'parameter', container);
-    walkDecl(d, (s) => this.stmt(s, container), (e) => this.expr(e, container));
+    if (d.kind === 'proc')
+      for (const p of d.returns) this.declare(p, p.name, nameSpanAt(p.span, p.name), p.span, 'parameter', container);
+    walkDecl(
+      d,
+      (s) => this.stmt(s, container),
+      (e) => this.expr(e, container),
+    );
   }
 
   private stmt(s: Stmt, container: string | undefined): void {
@@ -117,7 +192,8 @@ class IndexBuilder {
   }
 
   private expr(e: Expr, container: string | undefined): void {
-    if (e.kind === 'quant') for (const b of e.vars) this.declare(b, b.name, nameSpanAt(b.span, b.name), b.span, 'bound', container);
+    if (e.kind === 'quant')
+      for (const b of e.vars) this.declare(b, b.name, nameSpanAt(b.span, b.name), b.span, 'bound', container);
     if (e.kind === 'var') this.refVar(e);
     else if (e.kind === 'call') this.ref(this.tops.get(`callable:${e.callee}`), e.calleeSpan);
     else if (e.kind === 'new') this.ref(this.tops.get(`class:${e.className}`), e.classSpan);
@@ -127,7 +203,8 @@ class IndexBuilder {
   private refVar(e: Expr & { kind: 'var' }): void {
     const decl = this.checked.resolution.get(e);
     if (!decl) return;
-    if (!this.byDecl.has(decl) && 'kind' in decl && decl.kind === 'varDecl') this.declare(decl, decl.name, decl.nameSpan, decl.span, 'local', undefined);
+    if (!this.byDecl.has(decl) && 'kind' in decl && decl.kind === 'varDecl')
+      this.declare(decl, decl.name, decl.nameSpan, decl.span, 'local', undefined);
     this.ref(this.byDecl.get(decl), e.span);
   }
 

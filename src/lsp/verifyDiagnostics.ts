@@ -24,12 +24,20 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
     location: { uri, range: lineRange(line, lines) },
     message: `path step ${f.trace.length - steps.length + i + 1}: ${stepText(lines[line - 1] ?? '')}`,
   }));
-  const abstraction = f.abstraction ? [{ location: { uri, range: lineRange(f.abstraction.line, lines) }, message: f.classNote ?? 'the abstraction that lost the fact' }] : [];
+  const abstraction = f.abstraction
+    ? [
+        {
+          location: { uri, range: lineRange(f.abstraction.line, lines) },
+          message: f.classNote ?? 'the abstraction that lost the fact',
+        },
+      ]
+    : [];
   const explanation = f.explanation ? ` — ${f.explanation}` : '';
   const classNote = f.classNote ? ` — ${f.classNote}` : '';
   return {
     range: spanToRange({ line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn }),
-    severity: ERROR, source: 'symdap verify',
+    severity: ERROR,
+    source: 'symdap verify',
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
       : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}${classNote}`,
@@ -47,7 +55,10 @@ function warningDiagnostic(w: NonNullable<VerifyReport['warnings']>[number], lin
   const range = lineRange(w.line, lines);
   return {
     range: { start: { line: w.line - 1, character: Math.max(0, w.column - 1) }, end: range.end },
-    severity: WARNING, source: 'symdap verify', code: w.kind, message: w.message,
+    severity: WARNING,
+    source: 'symdap verify',
+    code: w.kind,
+    message: w.message,
   };
 }
 
@@ -70,7 +81,8 @@ function unknownDiagnostic(report: VerifyReport): Diagnostic {
   const why = report.notes.length > 0 ? report.notes.join('; ') : 'the search was incomplete';
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
-    severity: WARNING, source: 'symdap verify',
+    severity: WARNING,
+    source: 'symdap verify',
     message: `verification unknown: no failure found, but ${why}`,
   };
 }
@@ -80,5 +92,7 @@ export function verifyDiagnostics(report: VerifyReport, uri: string, text: strin
   const lines = text.split(/\r?\n/);
   const failures = report.failures.map((f) => failureDiagnostic(f, uri, lines));
   const warnings = (report.warnings ?? []).map((w) => warningDiagnostic(w, lines));
-  return report.verdict === 'unknown' ? [...failures, ...warnings, unknownDiagnostic(report)] : [...failures, ...warnings];
+  return report.verdict === 'unknown'
+    ? [...failures, ...warnings, unknownDiagnostic(report)]
+    : [...failures, ...warnings];
 }

@@ -7,7 +7,10 @@ import { verifySource } from '../engine/verify/verifySource';
 import type { VerifyReport } from '../engine/verify/report';
 import { explainReport } from '../engine/why/explain';
 
-export interface VerifyRequest { readonly source: string; readonly file: string }
+export interface VerifyRequest {
+  readonly source: string;
+  readonly file: string;
+}
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
 
 function reply(message: VerifyReply): void {

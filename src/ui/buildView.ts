@@ -35,15 +35,25 @@ export const MAX_HEAP_VIEW_NODES = 400;
 
 /** Facts of a node that never change (states are immutable): printed once. */
 interface Facts {
-  readonly line?: number; readonly proc: string; readonly pc: string; readonly locals: [string, string][]; readonly note?: string;
-  readonly counterexample?: string; readonly heap?: HeapGraph;
+  readonly line?: number;
+  readonly proc: string;
+  readonly pc: string;
+  readonly locals: [string, string][];
+  readonly note?: string;
+  readonly counterexample?: string;
+  readonly heap?: HeapGraph;
 }
 
 export type FactCache = WeakMap<TreeNode, Facts>;
 
 const MAX_LOCALS = 16;
 
-export function buildView(tree: ExecutionTree, max: number, marks?: ViewMarks, cache: FactCache = new WeakMap()): { nodes: ViewNode[]; truncated: boolean } {
+export function buildView(
+  tree: ExecutionTree,
+  max: number,
+  marks?: ViewMarks,
+  cache: FactCache = new WeakMap(),
+): { nodes: ViewNode[]; truncated: boolean } {
   const out = new Map<number, { node: ViewNode; edges: ViewEdge[] }>();
   // Each entry: an engine node, the kept node above it, and the first node after that one.
   const queue: { n: TreeNode; from?: number; via?: TreeNode }[] = tree.roots.map((n) => ({ n }));
@@ -57,10 +67,19 @@ export function buildView(tree: ExecutionTree, max: number, marks?: ViewMarks, c
       continue;
     }
     const known = out.get(n.id);
-    if (known) { if (edge) known.edges.push(edge); continue; }
-    if (out.size >= max) { truncated = true; continue; }
+    if (known) {
+      if (edge) known.edges.push(edge);
+      continue;
+    }
+    if (out.size >= max) {
+      truncated = true;
+      continue;
+    }
     const edges: ViewEdge[] = edge ? [edge] : [];
-    const withHeap = marks?.checked !== undefined && marks.checked.classes.size > 0 && out.size < MAX_HEAP_VIEW_NODES ? marks.checked : undefined;
+    const withHeap =
+      marks?.checked !== undefined && marks.checked.classes.size > 0 && out.size < MAX_HEAP_VIEW_NODES
+        ? marks.checked
+        : undefined;
     out.set(n.id, { node: viewNode(n, kind, edges, facts(n, cache, withHeap), marks), edges });
     for (const c of tree.childrenOf(n) ?? []) queue.push({ n: c, from: n.id });
   }
@@ -83,19 +102,26 @@ function kindOf(tree: ExecutionTree, n: TreeNode, marks?: ViewMarks): ViewKind |
 
 function edgeOf(from: number, via: TreeNode): ViewEdge {
   const l = via.label;
-  if (l.kind === 'then' || l.kind === 'else') return { from, label: `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`, line: l.span.line };
+  if (l.kind === 'then' || l.kind === 'else')
+    return { from, label: `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`, line: l.span.line };
   if (l.kind === 'failure') return { from, label: 'failure', line: l.failure.span.line };
   return { from };
 }
 
 export function viewStatus(s: State, paused: boolean, excluding = false): ViewStatus {
   switch (s.status) {
-    case 'done': return 'completed';
-    case 'failed': return isExcludedPath(s.status, excluding) ? 'excluded' : 'failed';
-    case 'infeasible': return 'infeasible';
+    case 'done':
+      return 'completed';
+    case 'failed':
+      return isExcludedPath(s.status, excluding) ? 'excluded' : 'failed';
+    case 'infeasible':
+      return 'infeasible';
     // A solver `unknown` ends the path like a bound does: the verdict is unknown, never verified.
-    case 'bounded': case 'unknown': return 'bounded';
-    default: return paused ? 'paused' : 'live';
+    case 'bounded':
+    case 'unknown':
+      return 'bounded';
+    default:
+      return paused ? 'paused' : 'live';
   }
 }
 
@@ -106,7 +132,14 @@ function viewNode(n: TreeNode, kind: ViewKind, edges: ViewEdge[], f: Facts, mark
   const side = n.label.kind === 'then' || n.label.kind === 'else' ? n.label.kind : undefined;
   const why = n.state.failure ? marks?.classOf?.(n) : undefined;
   return {
-    id: n.id, kind, status: viewStatus(n.state, paused !== undefined, marks?.excluding), line: f.line, in: edges, proc: f.proc, pc: f.pc, locals: f.locals,
+    id: n.id,
+    kind,
+    status: viewStatus(n.state, paused !== undefined, marks?.excluding),
+    line: f.line,
+    in: edges,
+    proc: f.proc,
+    pc: f.pc,
+    locals: f.locals,
     ...(f.note ? { note: f.note } : {}),
     ...(f.counterexample ? { counterexample: f.counterexample } : {}),
     ...(why ? { why } : {}),
@@ -128,8 +161,19 @@ function facts(n: TreeNode, cache: FactCache, withHeap?: CheckedProgram): Facts 
     const locals = top ? [...top.store].slice(0, MAX_LOCALS).map(([k, v]): [string, string] => [k, valueText(v)]) : [];
     const note = s.failure ? `${s.failure.kind}: ${s.failure.message}` : isTerminal(s.status) ? s.status : undefined;
     const counterexample = s.failure ? summarizeFailure(s, n)?.counterexample : undefined;
-    const heap = withHeap && s.heap !== undefined && top ? heapGraph({ sf: { state: s, frameIndex: 0 }, node: n, checked: withHeap }) : undefined;
-    f = { line: locationOf(s)?.line, proc: top?.proc.name ?? '', pc: shortPc(n, 200), locals, note, ...(counterexample ? { counterexample } : {}), ...(heap ? { heap } : {}) };
+    const heap =
+      withHeap && s.heap !== undefined && top
+        ? heapGraph({ sf: { state: s, frameIndex: 0 }, node: n, checked: withHeap })
+        : undefined;
+    f = {
+      line: locationOf(s)?.line,
+      proc: top?.proc.name ?? '',
+      pc: shortPc(n, 200),
+      locals,
+      note,
+      ...(counterexample ? { counterexample } : {}),
+      ...(heap ? { heap } : {}),
+    };
     cache.set(n, f);
   }
   return f;

@@ -57,7 +57,11 @@ export interface TreeView {
   readonly warnings?: readonly ViewWarning[];
 }
 
-export interface ViewWarning { readonly kind: string; readonly line: number; readonly message: string }
+export interface ViewWarning {
+  readonly kind: string;
+  readonly line: number;
+  readonly message: string;
+}
 
 /** `symdap/treeDelta`: what changed since the last event (nodes added or changed, nodes gone). */
 export interface TreeDelta {

@@ -9,7 +9,9 @@ import { TermStore } from '../../src/engine/terms/store';
 import { budgetedSolver } from '../../src/adapter/runtime/budget';
 
 let solver: Solver;
-beforeAll(async () => { solver = await createSolver({ backend: 'z3-wasm', timeoutMs: 10_000 }); });
+beforeAll(async () => {
+  solver = await createSolver({ backend: 'z3-wasm', timeoutMs: 10_000 });
+});
 afterAll(() => solver.dispose());
 
 describe('budgetedSolver', () => {

@@ -7,16 +7,25 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, sample, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** Launches `program` (breakpoints at `lines`) and returns the first stop. */
-async function launch(program: string, lines: number[] = [], extra: Record<string, unknown> = {}): Promise<DebugProtocol.StoppedEvent> {
+async function launch(
+  program: string,
+  lines: number[] = [],
+  extra: Record<string, unknown> = {},
+): Promise<DebugProtocol.StoppedEvent> {
   const stopped = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
   const initialized = h.dc.waitForEvent('initialized');
   const launched = h.dc.launch({ program, stopOnEntry: false, ...extra });
   await initialized;
-  if (lines.length > 0) await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: lines.map((line) => ({ line })) });
+  if (lines.length > 0)
+    await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: lines.map((line) => ({ line })) });
   await h.dc.configurationDoneRequest();
   await launched;
   return stopped;
@@ -40,14 +49,22 @@ test('missing_permission.sym: each failure says where the path lost the permissi
   expect((await topFrame(h.dc, t1)).line).toBe(35);
   const text = await explanation(t1);
   expect(text).toContain('insufficient permission: acc(c.x) is not held to write c.x (line 35)');
-  expect(text).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
+  expect(text).toContain(
+    "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+  );
   expect(first.body.text ?? '').toContain('was held until line 34');
   // The path went on as if acc(c.x) had been held; peek's requires does not pass it on.
   const second = await resume(t1, 'continue');
   expect(second.body.reason).toBe('exception');
   expect((await topFrame(h.dc, second.body.threadId!)).line).toBe(21);
-  expect(await explanation(second.body.threadId!)).toContain("acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it");
-  const why = await h.dc.evaluateRequest({ expression: ':why', frameId: (await topFrame(h.dc, second.body.threadId!)).id, context: 'repl' });
+  expect(await explanation(second.body.threadId!)).toContain(
+    "acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it",
+  );
+  const why = await h.dc.evaluateRequest({
+    expression: ':why',
+    frameId: (await topFrame(h.dc, second.body.threadId!)).id,
+    context: 'repl',
+  });
   expect(why.body.result).toContain('acc(c.x) was held until line 36');
 });
 
@@ -55,18 +72,24 @@ test('modular mode: the call consumed the permission in one step', async () => {
   // Modular debugging checks every procedure (one root thread each): peek's own failure at
   // line 21 may stop first; main's failure at line 35 is the one this test reads.
   let stop = await launch(sample('heap/missing_permission.sym'), [], { mode: 'modular' });
-  for (let i = 0; i < 3 && (await topFrame(h.dc, stop.body.threadId!)).line !== 35; i++) stop = await resume(stop.body.threadId!, 'continue');
+  for (let i = 0; i < 3 && (await topFrame(h.dc, stop.body.threadId!)).line !== 35; i++)
+    stop = await resume(stop.body.threadId!, 'continue');
   expect((await topFrame(h.dc, stop.body.threadId!)).line).toBe(35);
   const text = await explanation(stop.body.threadId!);
-  expect(text).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
+  expect(text).toContain(
+    "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+  );
 });
 
 test('a parameter whose permission no requires gave: never held on this path', async () => {
-  const file = writeProgram('never-held.sym', `class Cell { var x: int; }
+  const file = writeProgram(
+    'never-held.sym',
+    `class Cell { var x: int; }
 proc main(c: Cell) {
   c.x := 1;
 }
-`);
+`,
+  );
   const stop = await launch(file);
   expect(stop.body.reason).toBe('exception');
   expect(await explanation(stop.body.threadId!)).toContain('acc(c.x) was never held on this path');
@@ -84,7 +107,11 @@ proc main() {
 }
 `;
 
-interface TreeNodeInfo { id: number; line?: number; heap?: { name: string; value: string; origin: string; unfolded?: string }[] }
+interface TreeNodeInfo {
+  id: number;
+  line?: number;
+  heap?: { name: string; value: string; origin: string; unfolded?: string }[];
+}
 
 test('fold/unfold steps print the heap change; tree nodes carry heap rows; a folded field was consumed by fold', async () => {
   const file = writeProgram('folds.sym', FOLDS);
@@ -100,12 +127,16 @@ test('fold/unfold steps print the heap change; tree nodes carry heap rows; a fol
   const tree = await h.dc.customRequest('symdap/tree', {});
   const nodes = tree.body.nodes as TreeNodeInfo[];
   const folded = nodes.find((n) => n.line === 7 && n.heap?.some((r) => r.name === 'valid(c)'));
-  expect(folded?.heap).toEqual([{ name: 'valid(c)', value: 'folded predicate', origin: expect.stringMatching(/fold/), unfolded: 'acc(c.x) ↦ 5' }]);
+  expect(folded?.heap).toEqual([
+    { name: 'valid(c)', value: 'folded predicate', origin: expect.stringMatching(/fold/), unfolded: 'acc(c.x) ↦ 5' },
+  ]);
   const open = nodes.find((n) => n.line === 8);
   expect(open?.heap?.map((r) => [r.name, r.value])).toEqual([['acc(c.x)', '5']]);
   const failed = await resume(threadId, 'continue');
   expect(failed.body.reason).toBe('exception');
-  expect(await explanation(failed.body.threadId!)).toContain('acc(c.x) was held until line 8: fold valid(c) consumed it (it is folded inside now)');
+  expect(await explanation(failed.body.threadId!)).toContain(
+    'acc(c.x) was held until line 8: fold valid(c) consumed it (it is folded inside now)',
+  );
 });
 
 test('watches evaluate heap-dependent function calls, and say so when the instance is not held', async () => {
@@ -122,7 +153,11 @@ test('watches evaluate heap-dependent function calls, and say so when the instan
   const sum = await h.dc.evaluateRequest({ expression: 'balanceOf(a) + 0', frameId: frame.id, context: 'watch' });
   // The first path here is one withdraw's branches left: 100 (nothing withdrawn) or 100 - amount.
   expect(sum.body.result).toMatch(/^100( - amount)?$/);
-  const valid = await h.dc.evaluateRequest({ expression: ':valid balanceOf(a) >= 0', frameId: frame.id, context: 'repl' });
+  const valid = await h.dc.evaluateRequest({
+    expression: ':valid balanceOf(a) >= 0',
+    frameId: frame.id,
+    context: 'repl',
+  });
   expect(valid.body.result).toMatch(/^valid/);
 });
 

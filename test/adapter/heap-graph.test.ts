@@ -11,10 +11,17 @@ import { openSession, sample, writeProgram, type Harness } from './sessionHarnes
 import type { HeapGraph } from '../../src/ui/heap/model';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
-const SAMPLES = fs.readdirSync(sample('heap')).filter((f) => f.endsWith('.sym')).sort();
+const SAMPLES = fs
+  .readdirSync(sample('heap'))
+  .filter((f) => f.endsWith('.sym'))
+  .sort();
 const MAX_STOPS = 60;
 
 async function graphOf(frameId: number): Promise<HeapGraph> {
@@ -30,13 +37,28 @@ async function heapScope(frameId: number): Promise<DebugProtocol.Variable[]> {
 }
 
 /** The Heap scope's field rows as `acc(c.x) ↦ value`, alias notes split off. */
-function scopeFacts(rows: DebugProtocol.Variable[]): { fields: string[]; preds: string[]; aliases: string[]; missing?: string; explanation?: string } {
-  const fields: string[] = [], preds: string[] = [], aliases: string[] = [];
+function scopeFacts(rows: DebugProtocol.Variable[]): {
+  fields: string[];
+  preds: string[];
+  aliases: string[];
+  missing?: string;
+  explanation?: string;
+} {
+  const fields: string[] = [],
+    preds: string[] = [],
+    aliases: string[] = [];
   let missing: string | undefined, explanation: string | undefined;
   for (const r of rows) {
-    if (r.name.startsWith('✗ missing ')) { missing = r.name.slice('✗ missing '.length); explanation = r.value; continue; }
+    if (r.name.startsWith('✗ missing ')) {
+      missing = r.name.slice('✗ missing '.length);
+      explanation = r.value;
+      continue;
+    }
     if (r.name === 'old heap' || r.name === '(empty)') continue;
-    if (r.value === 'folded predicate') { preds.push(r.name); continue; }
+    if (r.value === 'folded predicate') {
+      preds.push(r.name);
+      continue;
+    }
     const m = /^(.*?)(?: \(also (.*)\))?$/.exec(r.value)!;
     fields.push(`${r.name} ↦ ${m[1]}`);
     if (m[2]) aliases.push(`${r.name}: ${m[2]}`);
@@ -46,27 +68,36 @@ function scopeFacts(rows: DebugProtocol.Variable[]): { fields: string[]; preds: 
 
 /** The same facts read from the graph (held chunks only, top level: the scope lists folded ones under their predicate). */
 function graphFacts(g: HeapGraph): ReturnType<typeof scopeFacts> {
-  const fields: string[] = [], aliases: string[] = [];
+  const fields: string[] = [],
+    aliases: string[] = [];
   for (const o of g.objects) {
     for (const f of o.fields) {
       if (f.status !== 'held' || f.group !== undefined) continue;
       fields.push(`${f.chunk} ↦ ${f.value}`);
-      if (o.names.length > 1) aliases.push(`${f.chunk}: ${o.names.slice(1).map((n) => `${n}.${f.name}`).join(', ')}`);
+      if (o.names.length > 1)
+        aliases.push(
+          `${f.chunk}: ${o.names
+            .slice(1)
+            .map((n) => `${n}.${f.name}`)
+            .join(', ')}`,
+        );
     }
   }
   const preds = g.groups.filter((x) => x.status === 'held' && !x.nested).map((x) => x.name);
   return { fields, preds, aliases, missing: g.failure?.missing, explanation: g.failure?.explanation };
 }
 
-
 async function compareAt(threadId: number): Promise<number> {
-  const frames = (await h.dc.stackTraceRequest({ threadId })).body.stackFrames.filter((f) => f.presentationHint !== 'label');
+  const frames = (await h.dc.stackTraceRequest({ threadId })).body.stackFrames.filter(
+    (f) => f.presentationHint !== 'label',
+  );
   let compared = 0;
   for (const f of frames) {
     const rows = await heapScope(f.id);
     if (rows.length === 0) continue;
     const g = await graphOf(f.id);
-    const s = scopeFacts(rows), k = graphFacts(g);
+    const s = scopeFacts(rows),
+      k = graphFacts(g);
     expect(k.fields.sort(), `fields at line ${f.line} (${f.name})`).toEqual(s.fields.sort());
     expect(k.preds.sort(), `predicates at line ${f.line}`).toEqual(s.preds.sort());
     expect(k.aliases.sort(), `aliases at line ${f.line}`).toEqual(s.aliases.sort());
@@ -82,7 +113,9 @@ async function compareAt(threadId: number): Promise<number> {
 /** Steps the first thread through the program (into calls), comparing at every stop. */
 async function walk(program: string): Promise<{ stops: number; failures: HeapGraph[] }> {
   let stopped = h.dc.waitForEvent('stopped');
-  const ended = Promise.race([h.dc.waitForEvent('terminated', 120_000), new Promise<never>(() => undefined)]).then(() => 'ended' as const);
+  const ended = Promise.race([h.dc.waitForEvent('terminated', 120_000), new Promise<never>(() => undefined)]).then(
+    () => 'ended' as const,
+  );
   await Promise.all([h.dc.configurationSequence(), h.dc.launch({ program, stopOnEntry: true })]);
   const failures: HeapGraph[] = [];
   let stops = 0;
@@ -102,17 +135,23 @@ async function walk(program: string): Promise<{ stops: number; failures: HeapGra
   return { stops, failures };
 }
 
-test.each(SAMPLES)('heap/%s: the graph has the Heap scope\'s chunks, values, predicates, aliases and missing chunk', async (name) => {
-  const { stops } = await walk(sample(`heap/${name}`));
-  expect(stops).toBeGreaterThan(0);
-}, 240_000);
+test.each(SAMPLES)(
+  "heap/%s: the graph has the Heap scope's chunks, values, predicates, aliases and missing chunk",
+  async (name) => {
+    const { stops } = await walk(sample(`heap/${name}`));
+    expect(stops).toBeGreaterThan(0);
+  },
+  240_000,
+);
 
-test('alias.sym: the missing chunk of setBoth(c, d) is marked on c\'s object, with the explanation', async () => {
+test("alias.sym: the missing chunk of setBoth(c, d) is marked on c's object, with the explanation", async () => {
   const { failures } = await walk(sample('heap/alias.sym'));
   const g = failures.find((x) => x.failure?.kind === 'permission');
   expect(g).toBeDefined();
   expect(g!.failure!.explanation).toBeTruthy();
-  const marked = g!.objects.flatMap((o) => o.fields.filter((f) => f.status === 'missing').map((f) => `${o.names.join('/')}.${f.name}`));
+  const marked = g!.objects.flatMap((o) =>
+    o.fields.filter((f) => f.status === 'missing').map((f) => `${o.names.join('/')}.${f.name}`),
+  );
   expect(marked.length).toBe(1);
 }, 240_000);
 
@@ -133,14 +172,22 @@ proc main() {
 test('two inputs the terms cannot tell apart: a dashed may-alias edge with its condition, from the solver', async () => {
   const file = writeProgram('maybe-alias.sym', MAYBE);
   const stopped = h.dc.waitForEvent('stopped');
-  await Promise.all([h.dc.configurationSequence(), h.dc.launch({ program: file, entry: 'two', mode: 'modular', stopOnEntry: true })]);
-  const ev = await stopped as DebugProtocol.StoppedEvent;
+  await Promise.all([
+    h.dc.configurationSequence(),
+    h.dc.launch({ program: file, entry: 'two', mode: 'modular', stopOnEntry: true }),
+  ]);
+  const ev = (await stopped) as DebugProtocol.StoppedEvent;
   const top = (await h.dc.stackTraceRequest({ threadId: ev.body.threadId! })).body.stackFrames[0];
   const g = await graphOf(top.id);
-  const a = g.objects.find((o) => o.names.includes('a'))!, b = g.objects.find((o) => o.names.includes('b'))!;
+  const a = g.objects.find((o) => o.names.includes('a'))!,
+    b = g.objects.find((o) => o.names.includes('b'))!;
   expect(a.id).not.toBe(b.id);
-  const may = g.edges.filter((e) => e.kind === 'mayAlias' && [e.from, e.to].sort().join() === [a.id, b.id].sort().join());
-  expect(may).toEqual([expect.objectContaining({ condition: expect.stringMatching(/^(a == b|b == a)$/), verdict: 'satisfiable' })]);
+  const may = g.edges.filter(
+    (e) => e.kind === 'mayAlias' && [e.from, e.to].sort().join() === [a.id, b.id].sort().join(),
+  );
+  expect(may).toEqual([
+    expect.objectContaining({ condition: expect.stringMatching(/^(a == b|b == a)$/), verdict: 'satisfiable' }),
+  ]);
   expect(a.className).toBe('Cell');
 }, 60_000);
 

@@ -4,11 +4,23 @@
 // "Insufficient permission" exception filter, `:heap` and `$heap`.
 
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { launchAndStop, openSession, sample, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
+import {
+  launchAndStop,
+  openSession,
+  sample,
+  scopeValues,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SOURCE = `class Cell { var x: int; }
 proc main() {
@@ -56,7 +68,9 @@ async function configure(setup: () => Promise<void>, program = ALIAS): Promise<v
 
 async function stopAtLine(line: number, program = ALIAS): Promise<{ threadId: number; frameId: number }> {
   const stopped = h.dc.waitForEvent('stopped');
-  await configure(async () => { await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line }] }); }, program);
+  await configure(async () => {
+    await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line }] });
+  }, program);
   const ev = await stopped;
   const threadId = ev.body.threadId!;
   const frame = await topFrame(h.dc, threadId);
@@ -108,7 +122,10 @@ test('a reference local expands into its fields: held ones with values, the othe
   const { frameId } = await stopAtLine(10, file);
   const locals = await scopeValues(h.dc, frameId, 'Locals');
   const fields = await h.dc.variablesRequest({ variablesReference: locals.get('p')!.variablesReference });
-  expect(fields.body.variables.map((v) => [v.name, v.value])).toEqual([['a', '<no permission>'], ['b', '4']]);
+  expect(fields.body.variables.map((v) => [v.name, v.value])).toEqual([
+    ['a', '<no permission>'],
+    ['b', '4'],
+  ]);
   expect(fields.body.variables[1].evaluateName).toBe('p.b');
   const heap = await scopeValues(h.dc, frameId, 'Heap');
   expect([...heap.keys()]).toEqual(['acc(p.b)', 'old heap']);
@@ -131,7 +148,9 @@ test('the permission filter stops on a permission failure (a call without its ac
 
 test('with the permission filter off, a permission failure does not stop', async () => {
   const ended = h.dc.waitForEvent('terminated');
-  await configure(async () => { await h.dc.setExceptionBreakpointsRequest({ filters: ['assert', 'runtime', 'contract'] }); });
+  await configure(async () => {
+    await h.dc.setExceptionBreakpointsRequest({ filters: ['assert', 'runtime', 'contract'] });
+  });
   await ended;
 });
 
@@ -149,7 +168,8 @@ test('predicate instances are rows that expand into what they hold if unfolded',
   expect(inside.map((v) => [v.name, v.value, v.evaluateName])).toEqual([['acc(c1.x)', '5', 'c1.x']]);
   // The reference local holds no field chunk directly: its field is folded inside valid(c1).
   const locals = await scopeValues(h.dc, frameId, 'Locals');
-  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('c1')!.variablesReference })).body.variables;
+  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('c1')!.variablesReference })).body
+    .variables;
   expect(fields.map((v) => [v.name, v.value])).toEqual([['x', '<no permission>']]);
   const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId, context: 'repl' });
   expect(repl.body.result).toMatch(/^valid\(c1\) folded.*\n {4}acc\(c1\.x\) ↦ 5/);
@@ -187,8 +207,12 @@ test('a reference stored in a field is printed by the local that names it', asyn
   expect(heap.get('acc(a.next)')?.value).toBe('b');
   expect(heap.get('acc(b.val)')?.value).toBe('3');
   const locals = await scopeValues(h.dc, frameId, 'Locals');
-  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('a')!.variablesReference })).body.variables;
-  expect(fields.map((v) => [v.name, v.value])).toEqual([['next', 'b'], ['val', '0']]);
+  const fields = (await h.dc.variablesRequest({ variablesReference: locals.get('a')!.variablesReference })).body
+    .variables;
+  expect(fields.map((v) => [v.name, v.value])).toEqual([
+    ['next', 'b'],
+    ['val', '0'],
+  ]);
   const repl = await h.dc.evaluateRequest({ expression: ':heap', frameId, context: 'repl' });
   expect(repl.body.result).toContain('acc(a.next) ↦ b  — new Node at line 3');
 });

@@ -23,12 +23,18 @@ it('stops on permission failures and shows the Heap scope and where the permissi
   const t1 = first.body.threadId!;
   const info1 = (await dc.exceptionInfoRequest({ threadId: t1 })).body;
   expect(info1.breakMode).toBe('always');
-  expect(info1.description).toContain("acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back");
+  expect(info1.description).toContain(
+    "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+  );
   const main1 = (await dc.stackTraceRequest({ threadId: t1 })).body.stackFrames[0];
   expect(main1.line).toBe(35);
   // A first row names the missing chunk, for clients that never ask for exceptionInfo.
   expect(await heapRows(dc, main1.id)).toEqual([
-    ['✗ missing acc(c.x)', "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back", 'acc(c.x) is not held to write c.x'],
+    [
+      '✗ missing acc(c.x)',
+      "acc(c.x) was held until line 34: the call clear(c) consumed it, and clear's ensures does not give it back",
+      'acc(c.x) is not held to write c.x',
+    ],
     ['(empty)', 'no permissions held', undefined],
   ]);
 
@@ -39,9 +45,14 @@ it('stops on permission failures and shows the Heap scope and where the permissi
   const t2 = second.body.threadId!;
   const info2 = (await dc.exceptionInfoRequest({ threadId: t2 })).body;
   expect(info2.description).toContain('acc(c.x) is not held to read c.x');
-  expect(info2.description).toContain("acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it");
+  expect(info2.description).toContain(
+    "acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it",
+  );
   const frames = (await dc.stackTraceRequest({ threadId: t2 })).body.stackFrames;
-  expect(frames.slice(0, 2).map((f) => [f.name, f.line])).toEqual([['peek [failed]', 21], ['main', 36]]);
+  expect(frames.slice(0, 2).map((f) => [f.name, f.line])).toEqual([
+    ['peek [failed]', 21],
+    ['main', 36],
+  ]);
   expect((await heapRows(dc, frames[0].id)).map((r) => r[0])).toEqual(['✗ missing acc(c.x)', '(empty)']);
   // main kept the permission the path assumed after the first failure.
   const kept = await heapRows(dc, frames[1].id);

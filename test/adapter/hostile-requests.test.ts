@@ -24,8 +24,12 @@ const STACK_TRACE = /\n\s+at |\bat [\w.<>]+ \(|\.(ts|js):\d+/;
 const PROMPT_MS = 10_000;
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'symdap-hostile-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'symdap-hostile-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** `symdap dap` on stdio with a message-level client. */
 function stdioAdapter(): MessageClient & { child: ChildProcess } {
@@ -33,7 +37,9 @@ function stdioAdapter(): MessageClient & { child: ChildProcess } {
   const client = Object.assign(new MessageClient((m) => child.stdin!.write(encodeMessage(m))), { child });
   // Responses are not capped (10,000 breakpoints answer with 2 MB); only requests are.
   const decoder = new ContentLengthDecoder({ ...DEFAULT_LIMITS, maxMessageBytes: 64 * 1024 * 1024 });
-  child.stdout!.on('data', (chunk: Buffer) => decoder.push(chunk).messages.forEach((m) => client.receive(m as DebugProtocol.ProtocolMessage)));
+  child.stdout!.on('data', (chunk: Buffer) =>
+    decoder.push(chunk).messages.forEach((m) => client.receive(m as DebugProtocol.ProtocolMessage)),
+  );
   child.once('exit', () => client.close());
   return client;
 }
@@ -55,7 +61,9 @@ describe('stdio adapter: hostile requests', () => {
     c = stdioAdapter();
     await launchStopped(c, sample('lecture/three_paths.sym'));
   }, 60_000);
-  afterAll(() => { c.child.kill(); });
+  afterAll(() => {
+    c.child.kill();
+  });
 
   it('refuses a 1 MB expression at once, naming the limit, and keeps answering', async () => {
     const r = await ask(c, 'evaluate', { expression: 'x'.repeat(1_000_000), context: 'repl' });
@@ -92,8 +100,13 @@ describe('stdio adapter: hostile requests', () => {
     const lines = Array.from({ length: REQUEST_LIMITS.maxBreakpointsPerSource + 1 }, (_, i) => i + 1);
     const r = await ask(c, 'setBreakpoints', { source: { path: sample('lecture/three_paths.sym') }, lines });
     expectRefused(r, new RegExp(`the limit is ${REQUEST_LIMITS.maxBreakpointsPerSource}`));
-    const ok = await ask(c, 'setBreakpoints', { source: { path: sample('lecture/three_paths.sym') }, lines: lines.slice(1) });
-    expect((ok as DebugProtocol.SetBreakpointsResponse).body.breakpoints).toHaveLength(REQUEST_LIMITS.maxBreakpointsPerSource);
+    const ok = await ask(c, 'setBreakpoints', {
+      source: { path: sample('lecture/three_paths.sym') },
+      lines: lines.slice(1),
+    });
+    expect((ok as DebugProtocol.SetBreakpointsResponse).body.breakpoints).toHaveLength(
+      REQUEST_LIMITS.maxBreakpointsPerSource,
+    );
     await ask(c, 'setBreakpoints', { source: { path: sample('lecture/three_paths.sym') }, lines: [] });
   }, 30_000);
 });
@@ -103,7 +116,12 @@ describe('launch: only after initialize, only regular .sym files', () => {
     const secret = path.join(dir, 'secret.txt');
     await writeFile(secret, 'TOPSECRET-1234 rest of the file\n');
     const c = stdioAdapter();
-    for (const [command, args] of [['launch', { program: secret }], ['attach', {}], ['threads', undefined], ['evaluate', { expression: 'x' }]] as const) {
+    for (const [command, args] of [
+      ['launch', { program: secret }],
+      ['attach', {}],
+      ['threads', undefined],
+      ['evaluate', { expression: 'x' }],
+    ] as const) {
       const r = await ask(c, command, args);
       expectRefused(r, /before 'initialize'/);
       expect(JSON.stringify(r)).not.toMatch(/TOPSECRET/);
@@ -144,7 +162,10 @@ describe('launch: only after initialize, only regular .sym files', () => {
     await writeFile(huge, Buffer.alloc(MAX_LAUNCH_SOURCE_BYTES + 1, 0x20));
     const c = stdioAdapter();
     await ask(c, 'initialize', { adapterID: 'symdap' });
-    expectRefused(await ask(c, 'launch', { program: huge }), new RegExp(`the limit is ${MAX_LAUNCH_SOURCE_BYTES} bytes`));
+    expectRefused(
+      await ask(c, 'launch', { program: huge }),
+      new RegExp(`the limit is ${MAX_LAUNCH_SOURCE_BYTES} bytes`),
+    );
     c.child.kill();
   }, 30_000);
 
@@ -170,8 +191,12 @@ describe('TCP server: other protocols and other sessions', () => {
     const body = JSON.stringify({ seq: 1, type: 'request', command: 'launch', arguments: { program: '/etc/passwd' } });
     const socket = net.createConnection(server.port, '127.0.0.1');
     let received = '';
-    socket.on('data', (d) => { received += String(d); });
-    socket.write(`POST /a:b HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    socket.on('data', (d) => {
+      received += String(d);
+    });
+    socket.write(
+      `POST /a:b HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
     await withTimeout(new Promise((resolve) => socket.once('close', resolve)), PROMPT_MS, 'connection closed');
     expect(received).toBe('');
     const c = await tcpClient(server.port);

@@ -7,8 +7,12 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, sample, topFrame, writeProgram, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 async function launch(program: string): Promise<DebugProtocol.StoppedEvent> {
   const stopped = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
@@ -27,14 +31,18 @@ test('join_forgets.sym: the stop says the failure is possibly spurious, what φ 
   expect((await topFrame(h.dc, thread)).line).toBe(18);
   const text = (await h.dc.exceptionInfoRequest({ threadId: thread })).body.description ?? '';
   expect(text).toContain('assertion may fail: x <= k + 2 (line 18)');
-  expect(text).toContain('possibly spurious: no path that reaches join (line 16) fails here: φ forgot x <= k + 2; strengthen the join');
+  expect(text).toContain(
+    'possibly spurious: no path that reaches join (line 16) fails here: φ forgot x <= k + 2; strengthen the join',
+  );
   expect(text).toMatch(/counterexample: b = \w+, k = -?\d+, x after join line 16 = -?\d+/);
   expect(text).not.toContain('x@16');
   expect(stop.body.text ?? '').toContain('possibly spurious');
 });
 
 test('a failure a concrete path reaches: real inputs only, and the path through the branch it takes', async () => {
-  const file = writeProgram('join-concrete.sym', `proc main(b: bool, k: int) {
+  const file = writeProgram(
+    'join-concrete.sym',
+    `proc main(b: bool, k: int) {
   var x: int := k;
   if (b) {
     x := x + 1;
@@ -42,7 +50,8 @@ test('a failure a concrete path reaches: real inputs only, and the path through 
   join x >= k;
   assert x == k;
 }
-`);
+`,
+  );
   const stop = await launch(file);
   expect(stop.body.reason).toBe('exception');
   const text = (await h.dc.exceptionInfoRequest({ threadId: stop.body.threadId! })).body.description ?? '';

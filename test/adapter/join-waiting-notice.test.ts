@@ -7,10 +7,15 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterRequest, launchAndStop, openSession, sample, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
-const next = (threadId: number): Promise<DebugProtocol.StoppedEvent> => afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId }));
+const next = (threadId: number): Promise<DebugProtocol.StoppedEvent> =>
+  afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId }));
 
 it('a step of a waiting path is answered with a notice saying the other paths must arrive', async () => {
   const t = (await launchAndStop(h.dc, sample('join/ifs_join_merge.sym'))).body.threadId!;
@@ -20,8 +25,13 @@ it('a step of a waiting path is answered with a notice saying the other paths mu
   const arrived = await next(t);
   expect(arrived.body.description).toMatch(/^waiting at join \(line 14\)/);
   const important: string[] = [];
-  h.dc.on('output', (e) => { const b = (e as DebugProtocol.OutputEvent).body; if (b.category === 'important') important.push(b.output); });
+  h.dc.on('output', (e) => {
+    const b = (e as DebugProtocol.OutputEvent).body;
+    if (b.category === 'important') important.push(b.output);
+  });
   const again = await next(t);
   expect(again.body.threadId).toBe(t);
-  expect(important).toEqual([`path #${t} is waiting at join (line 14): 1 other path(s) of this call still running; step or continue them to release the join\n`]);
+  expect(important).toEqual([
+    `path #${t} is waiting at join (line 14): 1 other path(s) of this call still running; step or continue them to release the join\n`,
+  ]);
 });

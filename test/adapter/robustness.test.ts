@@ -14,16 +14,63 @@ import { DEFAULT_LIMITS } from '../../src/adapter/limits';
 import { startTcpServer, type RunningServer } from '../../src/adapter/transport/tcpServer';
 import { createSession, launchStopped, sample, tcpClient, withTimeout, type MessageClient } from './transportSupport';
 
-
 const BAD_IDS: unknown[] = [-1, 0, 999_999, 2 ** 31, 2 ** 53, 1e308, 1.5, 'x', '', null, true, {}, [], [1]];
-const EXPRESSIONS = ['x', 'x + ', '$pc', '$model', '$path', '$heap', ':heap', ':sat x > 0', ':valid x == x', ':why', ':bogus', '((((', '∀', 'r := 1', ''.padEnd(300, '('), 'nosuchvar'];
+const EXPRESSIONS = [
+  'x',
+  'x + ',
+  '$pc',
+  '$model',
+  '$path',
+  '$heap',
+  ':heap',
+  ':sat x > 0',
+  ':valid x == x',
+  ':why',
+  ':bogus',
+  '((((',
+  '∀',
+  'r := 1',
+  ''.padEnd(300, '('),
+  'nosuchvar',
+];
 const CONTEXTS: unknown[] = [undefined, 'repl', 'watch', 'hover', 'clipboard', 42];
 /** Commands that move or end a path: fuzzed only with arguments that cannot name a real thread. */
-const CONTROL = ['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'goto', 'restartFrame', 'pause',
-  'symdap/followBranch', 'symdap/jump'];
-const QUERIES = ['threads', 'stackTrace', 'scopes', 'variables', 'evaluate', 'exceptionInfo', 'stepInTargets', 'gotoTargets',
-  'completions', 'setBreakpoints', 'setExceptionBreakpoints', 'setFunctionBreakpoints', 'source', 'loadedSources',
-  'setVariable', 'dataBreakpointInfo', 'breakpointLocations', 'symdap/tree', 'modules', 'launch', 'attach'];
+const CONTROL = [
+  'continue',
+  'next',
+  'stepIn',
+  'stepOut',
+  'stepBack',
+  'reverseContinue',
+  'goto',
+  'restartFrame',
+  'pause',
+  'symdap/followBranch',
+  'symdap/jump',
+];
+const QUERIES = [
+  'threads',
+  'stackTrace',
+  'scopes',
+  'variables',
+  'evaluate',
+  'exceptionInfo',
+  'stepInTargets',
+  'gotoTargets',
+  'completions',
+  'setBreakpoints',
+  'setExceptionBreakpoints',
+  'setFunctionBreakpoints',
+  'source',
+  'loadedSources',
+  'setVariable',
+  'dataBreakpointInfo',
+  'breakpointLocations',
+  'symdap/tree',
+  'modules',
+  'launch',
+  'attach',
+];
 const UNKNOWN = ['', 'frobnicate', 'symdap/unknown', '__proto__', 'constructor', 'toString', 'initialize '];
 
 function generator(seed: number, realThread: number, realFrame: number) {
@@ -34,23 +81,46 @@ function generator(seed: number, realThread: number, realFrame: number) {
   const maybeReal = (real: number): unknown => (r() < 0.5 ? real : badId());
   const queryArgs = (command: string): unknown => {
     switch (command) {
-      case 'stackTrace': return { threadId: maybeReal(realThread), startFrame: pick([undefined, -5, 0, 2 ** 40, 'a']), levels: pick([undefined, -1, 0, 1e9]) };
-      case 'scopes': return { frameId: maybeReal(realFrame) };
-      case 'variables': return { variablesReference: badId(), start: pick([undefined, -3, 1e12]), count: pick([undefined, -1, 'x']) };
-      case 'evaluate': return { expression: pick([...EXPRESSIONS, 5, null]), frameId: maybeReal(realFrame), context: pick(CONTEXTS) };
-      case 'completions': return { text: pick(EXPRESSIONS), column: pick([1, -1, 1e9, 'x']), frameId: maybeReal(realFrame) };
-      case 'setBreakpoints': return { source: pick([{ path: '/no/such/file.sym' }, {}, null, { path: 5 }]), breakpoints: pick([[{ line: badId() }], [], 'x', [{ line: 12, condition: '((' }]]) };
-      case 'exceptionInfo': case 'stepInTargets': return { threadId: maybeReal(realThread), frameId: badId() };
-      case 'launch': case 'attach': return pick([{}, { program: 5 }, { program: '/no/such/file.sym' }, { program: [] }]);
-      default: return junk();
+      case 'stackTrace':
+        return {
+          threadId: maybeReal(realThread),
+          startFrame: pick([undefined, -5, 0, 2 ** 40, 'a']),
+          levels: pick([undefined, -1, 0, 1e9]),
+        };
+      case 'scopes':
+        return { frameId: maybeReal(realFrame) };
+      case 'variables':
+        return { variablesReference: badId(), start: pick([undefined, -3, 1e12]), count: pick([undefined, -1, 'x']) };
+      case 'evaluate':
+        return { expression: pick([...EXPRESSIONS, 5, null]), frameId: maybeReal(realFrame), context: pick(CONTEXTS) };
+      case 'completions':
+        return { text: pick(EXPRESSIONS), column: pick([1, -1, 1e9, 'x']), frameId: maybeReal(realFrame) };
+      case 'setBreakpoints':
+        return {
+          source: pick([{ path: '/no/such/file.sym' }, {}, null, { path: 5 }]),
+          breakpoints: pick([[{ line: badId() }], [], 'x', [{ line: 12, condition: '((' }]]),
+        };
+      case 'exceptionInfo':
+      case 'stepInTargets':
+        return { threadId: maybeReal(realThread), frameId: badId() };
+      case 'launch':
+      case 'attach':
+        return pick([{}, { program: 5 }, { program: '/no/such/file.sym' }, { program: [] }]);
+      default:
+        return junk();
     }
   };
   return (): Record<string, unknown> => {
     const kind = r();
     const command = kind < 0.3 ? pick(CONTROL) : kind < 0.9 ? pick(QUERIES) : pick(UNKNOWN);
-    const args = command === 'continue' ? { threadId: badId() } // without a threadId, continue means "all paths"
-      : CONTROL.includes(command) ? pick([{ threadId: badId() }, undefined, [], null, 'x', 7])
-        : r() < 0.8 ? queryArgs(command) : junk();
+    const args =
+      command === 'continue'
+        ? { threadId: badId() } // without a threadId, continue means "all paths"
+        : CONTROL.includes(command)
+          ? pick([{ threadId: badId() }, undefined, [], null, 'x', 7])
+          : r() < 0.8
+            ? queryArgs(command)
+            : junk();
     return args === undefined ? { command } : { command, arguments: args };
   };
 }
@@ -58,7 +128,10 @@ function generator(seed: number, realThread: number, realFrame: number) {
 const STACK_TRACE = /\n\s+at |\bat [\w.<>]+ \(|\.(ts|js):\d+/;
 
 function expectClean(response: DebugProtocol.Response): void {
-  const text = JSON.stringify({ message: response.message, error: (response.body as { error?: unknown } | undefined)?.error });
+  const text = JSON.stringify({
+    message: response.message,
+    error: (response.body as { error?: unknown } | undefined)?.error,
+  });
   expect(text).not.toMatch(STACK_TRACE);
 }
 
@@ -66,7 +139,9 @@ function expectClean(response: DebugProtocol.Response): void {
 async function fire(client: MessageClient, requests: Record<string, unknown>[]): Promise<DebugProtocol.Response[]> {
   const out: DebugProtocol.Response[] = [];
   for (let i = 0; i < requests.length; i += 50) {
-    const batch = requests.slice(i, i + 50).map((m) => withTimeout(client.request(m), 10_000, `response to ${JSON.stringify(m).slice(0, 200)}`));
+    const batch = requests
+      .slice(i, i + 50)
+      .map((m) => withTimeout(client.request(m), 10_000, `response to ${JSON.stringify(m).slice(0, 200)}`));
     out.push(...(await Promise.all(batch)));
   }
   return out;
@@ -86,26 +161,41 @@ let disposed = 0;
 const counted = (): DebugSession => {
   const s = createSession();
   const dispose = s.dispose.bind(s);
-  s.dispose = () => { disposed++; dispose(); };
+  s.dispose = () => {
+    disposed++;
+    dispose();
+  };
   return s;
 };
 
 beforeAll(async () => {
-  server = await startTcpServer({ host: '127.0.0.1', port: 0, createSession: counted, limits: DEFAULT_LIMITS, log: SILENT });
+  server = await startTcpServer({
+    host: '127.0.0.1',
+    port: 0,
+    createSession: counted,
+    limits: DEFAULT_LIMITS,
+    log: SILENT,
+  });
 });
 afterAll(() => server.close());
 
 async function snapshot(c: MessageClient, threadId: number): Promise<unknown> {
   const threads = (await c.send('threads')) as DebugProtocol.ThreadsResponse;
   const stack = (await c.send('stackTrace', { threadId })) as DebugProtocol.StackTraceResponse;
-  return { threads: threads.body.threads, frames: stack.body.stackFrames.map((f) => ({ id: f.id, name: f.name, line: f.line })) };
+  return {
+    threads: threads.body.threads,
+    frames: stack.body.stackFrames.map((f) => ({ id: f.id, name: f.name, line: f.line })),
+  };
 }
 
 describe('a live session under 1,000 random and malformed requests', () => {
   it('answers every request, never with a stack trace, and still works afterwards', async () => {
     const c = await tcpClient(server.port);
     const early = generator(7, 1, 1);
-    const before = await fire(c, seqs(100, 1).map((seq) => ({ ...early(), seq })));
+    const before = await fire(
+      c,
+      seqs(100, 1).map((seq) => ({ ...early(), seq })),
+    );
     expect(before).toHaveLength(100);
     before.forEach(expectClean);
 
@@ -138,12 +228,16 @@ describe('a live session under 1,000 random and malformed requests', () => {
 
 /** Opens a raw socket, writes bytes, and resolves once the server has closed it. */
 function rawClosed(port: number, bytes: string | Buffer): Promise<void> {
-  return withTimeout(new Promise((resolve, reject) => {
-    const s = net.createConnection(port, '127.0.0.1', () => s.write(bytes));
-    s.on('data', () => undefined);
-    s.once('close', () => resolve());
-    s.once('error', reject);
-  }), 5_000, 'server closing a malformed connection');
+  return withTimeout(
+    new Promise((resolve, reject) => {
+      const s = net.createConnection(port, '127.0.0.1', () => s.write(bytes));
+      s.on('data', () => undefined);
+      s.once('close', () => resolve());
+      s.once('error', reject);
+    }),
+    5_000,
+    'server closing a malformed connection',
+  );
 }
 
 describe('malformed connections', () => {
@@ -172,9 +266,18 @@ describe('malformed connections', () => {
     const disposedBefore = disposed;
     const active = server.activeSessions();
     // Start a long exploration, then drop the connection while it runs.
-    void c.request({ command: 'continue', arguments: { threadId: (await c.send('threads') as DebugProtocol.ThreadsResponse).body.threads[0].id } });
+    void c.request({
+      command: 'continue',
+      arguments: { threadId: ((await c.send('threads')) as DebugProtocol.ThreadsResponse).body.threads[0].id },
+    });
     c.socket.destroy();
-    await withTimeout((async () => { while (disposed === disposedBefore) await new Promise((r) => setTimeout(r, 20)); })(), 5_000, 'session disposal');
+    await withTimeout(
+      (async () => {
+        while (disposed === disposedBefore) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      5_000,
+      'session disposal',
+    );
     expect(server.activeSessions()).toBe(active - 1);
 
     const other = await tcpClient(server.port);

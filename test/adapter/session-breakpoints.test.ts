@@ -4,15 +4,30 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, sample, topFrame, writeProgram, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  sample,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SIGN = sample('lecture/three_paths.sym');
 
-async function setBreakpoints(program: string, bps: DebugProtocol.SourceBreakpoint[]): Promise<DebugProtocol.Breakpoint[]> {
+async function setBreakpoints(
+  program: string,
+  bps: DebugProtocol.SourceBreakpoint[],
+): Promise<DebugProtocol.Breakpoint[]> {
   const r = await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: bps });
   return r.body.breakpoints;
 }
@@ -25,7 +40,11 @@ describe('line breakpoints', () => {
   it('are verified on executable lines, moved from others, rejected past the end; continue stops there', async () => {
     const { body } = await launchAndStop(h.dc, SIGN);
     const bps = await setBreakpoints(SIGN, [{ line: 25 }, { line: 23 }, { line: 90 }]);
-    expect(bps.map((b) => [b.verified, b.line])).toEqual([[true, 25], [true, 25], [false, 90]]);
+    expect(bps.map((b) => [b.verified, b.line])).toEqual([
+      [true, 25],
+      [true, 25],
+      [false, 90],
+    ]);
     expect(bps[1].message).toMatch(/moved from line 23/);
     expect(bps[2].message).toMatch(/no executable statement/);
     const stop = (await continueUntil(body.threadId!, 'stopped')) as DebugProtocol.StoppedEvent;
@@ -40,7 +59,10 @@ describe('line breakpoints', () => {
     expect(early[0].verified).toBe(false);
     const changed = h.dc.waitForEvent('breakpoint');
     const stopped = h.dc.waitForEvent('stopped');
-    await Promise.all([h.dc.configurationDoneRequest(), h.dc.launchRequest({ program: SIGN, stopOnEntry: false } as DebugProtocol.LaunchRequestArguments)]);
+    await Promise.all([
+      h.dc.configurationDoneRequest(),
+      h.dc.launchRequest({ program: SIGN, stopOnEntry: false } as DebugProtocol.LaunchRequestArguments),
+    ]);
     const e = (await changed) as DebugProtocol.BreakpointEvent;
     expect([e.body.breakpoint.verified, e.body.breakpoint.line]).toEqual([true, 22]);
     const s = (await stopped) as DebugProtocol.StoppedEvent;
@@ -60,8 +82,13 @@ describe('line breakpoints', () => {
   it('honour hit counts and print logpoints without stopping', async () => {
     const { body } = await launchAndStop(h.dc, SIGN);
     const logs: string[] = [];
-    h.dc.on('output', (e: DebugProtocol.OutputEvent) => { if (e.body.output.startsWith('r is')) logs.push(e.body.output.trim()); });
-    await setBreakpoints(SIGN, [{ line: 25, logMessage: 'r is {r}' }, { line: 26, hitCondition: '3' }]);
+    h.dc.on('output', (e: DebugProtocol.OutputEvent) => {
+      if (e.body.output.startsWith('r is')) logs.push(e.body.output.trim());
+    });
+    await setBreakpoints(SIGN, [
+      { line: 25, logMessage: 'r is {r}' },
+      { line: 26, hitCondition: '3' },
+    ]);
     const stop = (await continueUntil(body.threadId!, 'stopped')) as DebugProtocol.StoppedEvent;
     expect(stop.body.reason).toBe('breakpoint');
     expect((await topFrame(h.dc, stop.body.threadId!)).line).toBe(26);
@@ -76,7 +103,9 @@ describe('failures', () => {
     const program = sample('lecture/bad_input.sym');
     const { body } = await launchAndStop(h.dc, program);
     const failureText = new Promise<string>((resolve) => {
-      h.dc.on('output', (e: DebugProtocol.OutputEvent) => { if (e.body.output.includes('counterexample')) resolve(e.body.output); });
+      h.dc.on('output', (e: DebugProtocol.OutputEvent) => {
+        if (e.body.output.includes('counterexample')) resolve(e.body.output);
+      });
     });
     const stop = (await continueUntil(body.threadId!, 'stopped')) as DebugProtocol.StoppedEvent;
     expect(stop.body.reason).toBe('exception');
@@ -97,17 +126,25 @@ describe('failures', () => {
   });
 
   it('stops while stepping onto a failing assertion; the passing side becomes a thread', async () => {
-    const program = writeProgram('step_fail.sym', 'proc main(x: int) {\n  var y: int := x + 1;\n  assert y > 5;\n  y := 0;\n}\n');
+    const program = writeProgram(
+      'step_fail.sym',
+      'proc main(x: int) {\n  var y: int := x + 1;\n  assert y > 5;\n  y := 0;\n}\n',
+    );
     const { body } = await launchAndStop(h.dc, program);
     const t = body.threadId!;
     await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.nextRequest({ threadId: t }),
+    );
     expect(stop.body.reason).toBe('exception');
     const info = await h.dc.exceptionInfoRequest({ threadId: t });
     const x = Number(/x = (-?\d+)/.exec(info.body.description ?? '')?.[1]);
     expect(x + 1).toBeLessThanOrEqual(5);
     const threads = (await h.dc.threadsRequest()).body.threads;
-    expect(threads.map((th) => th.name)).toEqual([expect.stringMatching(/✗ assert/), expect.stringMatching(/^#2 @3: x \+ 1 > 5$/)]);
+    expect(threads.map((th) => th.name)).toEqual([
+      expect.stringMatching(/✗ assert/),
+      expect.stringMatching(/^#2 @3: x \+ 1 > 5$/),
+    ]);
   });
 
   it('exception filters decide which failures stop a run', async () => {

@@ -6,14 +6,27 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, sample, scopeValues, topFrame, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  sample,
+  scopeValues,
+  topFrame,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SAGE = sample('concolic/sage_top.sym');
-const RUN_NAME = /^#\d+ (?:✗ assert \(line 19\) )?run (\d+) \(gen (\d+)\): c0 = (\d+), c1 = (\d+), c2 = (\d+), c3 = (\d+); \+(\d+) new$/;
+const RUN_NAME =
+  /^#\d+ (?:✗ assert \(line 19\) )?run (\d+) \(gen (\d+)\): c0 = (\d+), c1 = (\d+), c2 = (\d+), c3 = (\d+); \+(\d+) new$/;
 
 function outputs(): string[] {
   const lines: string[] = [];
@@ -55,7 +68,11 @@ describe('generational search in the debugger (searcher "generational")', () => 
 
   it('lists one thread per run from the seed, and a run can be stepped and a branch flipped', async () => {
     const out = outputs();
-    const entry = await launchAndStop(h.dc, SAGE, { searcher: 'generational', seed: { c0: 98, c1: 0, c2: 0, c3: 0 }, runs: 3 });
+    const entry = await launchAndStop(h.dc, SAGE, {
+      searcher: 'generational',
+      seed: { c0: 98, c1: 0, c2: 0, c3: 0 },
+      runs: 3,
+    });
     expect(entry.body.reason).toBe('entry');
     const names = [...(await threadNames()).values()];
     expect(names).toHaveLength(3);
@@ -71,7 +88,11 @@ describe('generational search in the debugger (searcher "generational")', () => 
     expect(targets[0]).toMatch(/^then: .*\(these inputs\)$/);
     expect(targets[1]).toMatch(/^else: .* with c0 = (?!98\b)\d+, c1 = 0, c2 = 0, c3 = 0$/);
     await afterRequest(h.dc, 'stopped', () => h.dc.stepInRequest({ threadId: t, targetId: 2 }));
-    expect(out.join('')).toMatch(new RegExp(`path #${t} now follows the inputs c0 = \\d+, c1 = 0, c2 = 0, c3 = 0 \\(they take the else side at line 13\\)`));
+    expect(out.join('')).toMatch(
+      new RegExp(
+        `path #${t} now follows the inputs c0 = \\d+, c1 = 0, c2 = 0, c3 = 0 \\(they take the else side at line 13\\)`,
+      ),
+    );
   }, 90_000);
 
   it('continue runs the run threads in order: a breakpoint stops each run in turn, then the failing run stops', async () => {
@@ -81,7 +102,9 @@ describe('generational search in the debugger (searcher "generational")', () => 
     expect(order[0]).toBe(entry.body.threadId);
     const stops: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const s = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: stops.at(-1) ?? entry.body.threadId! }));
+      const s = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+        h.dc.continueRequest({ threadId: stops.at(-1) ?? entry.body.threadId! }),
+      );
       expect(s.body.reason).toBe('breakpoint');
       expect((await topFrame(h.dc, s.body.threadId!)).line).toBe(17);
       stops.push(s.body.threadId!);
@@ -93,22 +116,42 @@ describe('generational search in the debugger (searcher "generational")', () => 
   it('says that seed and runs without searcher generational are ignored', async () => {
     const out = outputs();
     await launchAndStop(h.dc, SAGE, { seed: { c0: 1 }, runs: 3 });
-    expect(out.join('')).toContain("launch argument 'seed' and 'runs' applies to searcher 'generational' only; ignored");
+    expect(out.join('')).toContain(
+      "launch argument 'seed' and 'runs' applies to searcher 'generational' only; ignored",
+    );
   }, 60_000);
 
   it('refuses inputs beside the seed', async () => {
     await h.dc.initializeRequest();
-    await expect(h.dc.launchRequest({ program: SAGE, searcher: 'generational', inputs: { c0: 1 } } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/the first input is the launch argument 'seed', not 'inputs'/);
+    await expect(
+      h.dc.launchRequest({
+        program: SAGE,
+        searcher: 'generational',
+        inputs: { c0: 1 },
+      } as DebugProtocol.LaunchRequestArguments),
+    ).rejects.toThrow(/the first input is the launch argument 'seed', not 'inputs'/);
   }, 60_000);
 
   it('refuses modular mode', async () => {
     await h.dc.initializeRequest();
-    await expect(h.dc.launchRequest({ program: SAGE, searcher: 'generational', mode: 'modular' } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/modular mode has none/);
+    await expect(
+      h.dc.launchRequest({
+        program: SAGE,
+        searcher: 'generational',
+        mode: 'modular',
+      } as DebugProtocol.LaunchRequestArguments),
+    ).rejects.toThrow(/modular mode has none/);
   }, 60_000);
 
   it('refuses a seed that does not fit the program', async () => {
     await h.dc.initializeRequest();
-    await expect(h.dc.launchRequest({ program: SAGE, searcher: 'generational', seed: { c0: true } } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/launch argument seed: input c0 = true is not/);
+    await expect(
+      h.dc.launchRequest({
+        program: SAGE,
+        searcher: 'generational',
+        seed: { c0: true },
+      } as DebugProtocol.LaunchRequestArguments),
+    ).rejects.toThrow(/launch argument seed: input c0 = true is not/);
   }, 60_000);
 });
 

@@ -4,11 +4,23 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, sample, topFrame, writeProgram, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  sample,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const FAIL_THEN_BREAK = `proc main(x: int) {
   assert x != 3;
@@ -30,10 +42,14 @@ describe('failed paths', () => {
     const out = collectOutput();
     const entry = await launchAndStop(h.dc, program);
     await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 4 }] });
-    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: entry.body.threadId! }));
+    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: entry.body.threadId! }),
+    );
     expect(failure.body.reason).toBe('exception');
     const failed = failure.body.threadId!;
-    const atBreakpoint = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: failed }));
+    const atBreakpoint = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: failed }),
+    );
     expect(atBreakpoint.body.reason).toBe('breakpoint');
     expect(atBreakpoint.body.threadId).not.toBe(failed);
     // The failed path is still a thread, stopped at its failure, with its stack and exceptionInfo.
@@ -43,11 +59,19 @@ describe('failed paths', () => {
     const info = await h.dc.exceptionInfoRequest({ threadId: failed });
     expect(info.body.description).toMatch(/x\s*=\s*3/);
     // Stepping it stays on the failure instead of dropping the thread.
-    const again = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: failed }));
+    const again = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.nextRequest({ threadId: failed }),
+    );
     expect(again.body).toMatchObject({ threadId: failed, reason: 'exception' });
     // The summary of how far the run has got: one console line per continue and a custom request.
-    expect(out.join('')).toMatch(/paths so far: 0 completed, 1 failed, 0 infeasible, 0 bound reached, 0 unknown; \d+ still running/);
-    const s = (await h.dc.customRequest('symdap/summary', {})).body as { ended: Record<string, number>; kept: { threadId: number }[]; live: number };
+    expect(out.join('')).toMatch(
+      /paths so far: 0 completed, 1 failed, 0 infeasible, 0 bound reached, 0 unknown; \d+ still running/,
+    );
+    const s = (await h.dc.customRequest('symdap/summary', {})).body as {
+      ended: Record<string, number>;
+      kept: { threadId: number }[];
+      live: number;
+    };
     expect(s.ended.failed).toBe(1);
     expect(s.kept.map((k) => k.threadId)).toEqual([failed]);
     expect(s.live).toBeGreaterThan(0);
@@ -69,8 +93,12 @@ describe('modular mode', () => {
     const entry = await launchAndStop(h.dc, program, { mode: 'modular' });
     expect(entry.body.reason).toBe('entry');
     const names = (await h.dc.threadsRequest()).body.threads.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^#1 main \| /), expect.stringMatching(/^#2 abs \| /)]));
-    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: entry.body.threadId! }));
+    expect(names).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^#1 main \| /), expect.stringMatching(/^#2 abs \| /)]),
+    );
+    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: entry.body.threadId! }),
+    );
     expect(failure.body.reason).toBe('exception');
     expect(failure.body.description).toMatch(/postcondition/);
     expect((await topFrame(h.dc, failure.body.threadId!)).line).toBe(12);

@@ -3,11 +3,23 @@
 // the whole value where Watch shortens it.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterRequest, launchAndStop, openSession, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  scopeValues,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SOURCE = `proc main(x: int, y: int) {
   var z: int := y * 2 * 2 * 2;

@@ -7,8 +7,12 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterRequest, launchAndStop, openSession, rawExchange, sample, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SIGN = sample('lecture/three_paths.sym');
 const MANY = sample('join/ifs_no_join.sym');
@@ -29,8 +33,12 @@ describe('robustness', () => {
     await expect(h.dc.variablesRequest({ variablesReference: 777 })).rejects.toThrow(/unknown variablesReference 777/);
     await expect(h.dc.customRequest('noSuchCommand', {})).rejects.toThrow(/unknown request 'noSuchCommand'/);
     await expect(h.dc.exceptionInfoRequest({ threadId: t })).rejects.toThrow(/not stopped on a failure/);
-    await expect(h.dc.evaluateRequest({ expression: 'x +', frameId: undefined as unknown as number })).rejects.toThrow(/error/);
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+    await expect(h.dc.evaluateRequest({ expression: 'x +', frameId: undefined as unknown as number })).rejects.toThrow(
+      /error/,
+    );
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.nextRequest({ threadId: t }),
+    );
     expect(stop.body.threadId).toBe(t);
   });
 
@@ -75,9 +83,14 @@ describe('scale', () => {
   it('continues over 4,096 paths to the end, counting them; the thread list is capped', async () => {
     const t = (await launchAndStop(h.dc, MANY, { searcher: 'bfs', maxThreads: 8 })).body.threadId!;
     // A breakpoint on the last if: with breadth-first search many paths are live there.
-    const bps = await h.dc.setBreakpointsRequest({ source: { path: MANY }, breakpoints: [{ line: 24, hitCondition: '1000' }] });
+    const bps = await h.dc.setBreakpointsRequest({
+      source: { path: MANY },
+      breakpoints: [{ line: 24, hitCondition: '1000' }],
+    });
     expect(bps.body.breakpoints[0].verified).toBe(true);
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: t }),
+    );
     expect(stop.body.reason).toBe('breakpoint');
     const started = Date.now();
     const threads = (await h.dc.threadsRequest()).body.threads;
@@ -85,7 +98,9 @@ describe('scale', () => {
     expect(threads).toHaveLength(8);
     await h.dc.setBreakpointsRequest({ source: { path: MANY }, breakpoints: [] });
     const summary = new Promise<string>((resolve) => {
-      h.dc.on('output', (e: DebugProtocol.OutputEvent) => { if (e.body.output.startsWith('all paths explored')) resolve(e.body.output); });
+      h.dc.on('output', (e: DebugProtocol.OutputEvent) => {
+        if (e.body.output.startsWith('all paths explored')) resolve(e.body.output);
+      });
     });
     const begin = Date.now();
     await afterRequest(h.dc, 'terminated', () => h.dc.continueRequest({ threadId: stop.body.threadId! }));

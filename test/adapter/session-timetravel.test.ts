@@ -3,16 +3,30 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, sample, scopeValues, topFrame, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  sample,
+  scopeValues,
+  topFrame,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SIGN = sample('lecture/three_paths.sym');
 
 async function step(kind: 'next' | 'stepIn', threadId: number): Promise<DebugProtocol.StoppedEvent> {
-  return afterRequest(h.dc, 'stopped', () => (kind === 'next' ? h.dc.nextRequest({ threadId }) : h.dc.stepInRequest({ threadId })));
+  return afterRequest(h.dc, 'stopped', () =>
+    kind === 'next' ? h.dc.nextRequest({ threadId }) : h.dc.stepInRequest({ threadId }),
+  );
 }
 
 describe('frames', () => {
@@ -22,8 +36,11 @@ describe('frames', () => {
     await step('next', t);
     const all = (await h.dc.stackTraceRequest({ threadId: t })).body;
     expect(all.stackFrames.map((f) => [f.name.split(' ')[0], f.line, f.presentationHint])).toEqual([
-      ['sign', 13, undefined], ['main', 22, undefined], ['──', 12, 'label'],
-      ['sign', 12, 'subtle'], ['main', 22, 'subtle'],
+      ['sign', 13, undefined],
+      ['main', 22, undefined],
+      ['──', 12, 'label'],
+      ['sign', 12, 'subtle'],
+      ['main', 22, 'subtle'],
     ]);
     expect(all.totalFrames).toBe(5);
     // The separator has a real source line (clients open every frame's source) and cannot be restarted.
@@ -49,14 +66,18 @@ describe('frames', () => {
     const before = await names();
     // Threads are named after their newest decision, with the branch side and line.
     expect(before).toEqual(expect.arrayContaining([expect.stringMatching(/^#\d+ (then|else)@\d+: /)]));
-    let stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: frames[0].id }));
+    let stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.restartFrameRequest({ frameId: frames[0].id }),
+    );
     // Travelling back does not rename the paths.
     expect(await names()).toEqual(before);
     expect(stop.body.reason).toBe('restart');
     expect((await topFrame(h.dc, t)).line).toBe(12);
     frames = (await h.dc.stackTraceRequest({ threadId: t })).body.stackFrames;
     const mainState = frames.find((f) => f.presentationHint === 'subtle' && f.name.startsWith('main'))!;
-    stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: mainState.id }));
+    stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.restartFrameRequest({ frameId: mainState.id }),
+    );
     expect(stop.body.reason).toBe('restart');
     const f = await topFrame(h.dc, t);
     expect([f.name, f.line]).toEqual(['main', 22]);
@@ -73,7 +94,9 @@ describe('frames', () => {
     await step('next', t);
     await step('next', t);
     await h.dc.setBreakpointsRequest({ source: { path: SIGN }, breakpoints: [{ line: 12 }] });
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.reverseContinueRequest({ threadId: t }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.reverseContinueRequest({ threadId: t }),
+    );
     expect(stop.body.reason).toBe('breakpoint');
     expect((await topFrame(h.dc, t)).line).toBe(12);
     const targets = (await h.dc.gotoTargetsRequest({ source: { path: SIGN }, line: 22 })).body.targets;
@@ -108,15 +131,23 @@ describe('custom requests', () => {
   it('symdap/tree lists nodes; followBranch and jump move a path', async () => {
     const t = (await launchAndStop(h.dc, SIGN)).body.threadId!;
     await step('stepIn', t);
-    await afterRequest(h.dc, 'stopped', () => h.dc.customRequest('symdap/followBranch', { threadId: t, branch: 'else' }));
+    await afterRequest(h.dc, 'stopped', () =>
+      h.dc.customRequest('symdap/followBranch', { threadId: t, branch: 'else' }),
+    );
     expect((await topFrame(h.dc, t)).line).toBe(14);
-    const tree = (await h.dc.customRequest('symdap/tree', {})).body as { nodes: { id: number; parent?: number; label: string; thread?: number }[] };
+    const tree = (await h.dc.customRequest('symdap/tree', {})).body as {
+      nodes: { id: number; parent?: number; label: string; thread?: number }[];
+    };
     expect(tree.nodes[0].parent).toBeUndefined();
     expect(tree.nodes.map((n) => n.label)).toEqual(expect.arrayContaining(['then: x < 0', 'else: x >= 0']));
     const thenNode = tree.nodes.find((n) => n.label === 'then: x < 0')!;
     expect(thenNode.thread).not.toBe(t);
-    await expect(h.dc.customRequest('symdap/jump', { threadId: t, nodeId: thenNode.id })).rejects.toThrow(/not on the path/);
-    await afterRequest(h.dc, 'stopped', () => h.dc.customRequest('symdap/jump', { threadId: t, nodeId: tree.nodes[0].id }));
+    await expect(h.dc.customRequest('symdap/jump', { threadId: t, nodeId: thenNode.id })).rejects.toThrow(
+      /not on the path/,
+    );
+    await afterRequest(h.dc, 'stopped', () =>
+      h.dc.customRequest('symdap/jump', { threadId: t, nodeId: tree.nodes[0].id }),
+    );
     expect((await topFrame(h.dc, t)).line).toBe(22);
   });
 });
@@ -126,7 +157,9 @@ describe('continue after time travel', () => {
     const program = sample('lecture/double_loop.sym');
     const entry = await launchAndStop(h.dc, program);
     await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 17 }] });
-    const first = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: entry.body.threadId! }));
+    const first = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: entry.body.threadId! }),
+    );
     expect(first.body.reason).toBe('breakpoint');
     const t1 = first.body.threadId!;
     await step('next', t1); // forks at `if (z == x)`
@@ -135,12 +168,16 @@ describe('continue after time travel', () => {
     const frames = (await h.dc.stackTraceRequest({ threadId: t1 })).body.stackFrames;
     const inLoop = frames.find((f) => f.presentationHint === 'subtle' && f.line === 13)!;
     await afterRequest(h.dc, 'stopped', () => h.dc.restartFrameRequest({ frameId: inLoop.id }));
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t2 }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: t2 }),
+    );
     expect(stop.body).toMatchObject({ reason: 'breakpoint', threadId: t1 });
     expect((await topFrame(h.dc, t1)).line).toBe(17);
     // Both paths are still there; the run goes on from the breakpoint to the failure.
     expect((await h.dc.threadsRequest()).body.threads.map((x) => x.id)).toEqual(expect.arrayContaining([t1, t2]));
-    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: t1 }));
+    const failure = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: t1 }),
+    );
     expect(failure.body.reason).toBe('exception');
     expect((await topFrame(h.dc, failure.body.threadId!)).line).toBe(20);
   });

@@ -3,11 +3,24 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, sample, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  sample,
+  scopeValues,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SIGN = sample('lecture/three_paths.sym');
 
@@ -18,7 +31,13 @@ describe('launch', () => {
     expect(body.supportsStepBack).toBe(true);
     expect(body.supportsStepInTargetsRequest).toBe(true);
     expect(body.exceptionBreakpointFilters?.map((f) => [f.filter, f.default])).toEqual([
-      ['assert', true], ['runtime', true], ['contract', true], ['permission', true], ['infeasible', false], ['bounded', false], ['excluded', false],
+      ['assert', true],
+      ['runtime', true],
+      ['contract', true],
+      ['permission', true],
+      ['infeasible', false],
+      ['bounded', false],
+      ['excluded', false],
     ]);
     expect(body.symdap?.customRequests).toContain('symdap/tree');
   });
@@ -38,17 +57,23 @@ describe('launch', () => {
     const bad = writeProgram('bad.sym', 'proc main() {\n  var x: int := ;\n}\n');
     await h.dc.initializeRequest();
     const stderr = new Promise<string>((resolve) => {
-      h.dc.on('output', (e: DebugProtocol.OutputEvent) => { if (e.body.category === 'stderr') resolve(e.body.output); });
+      h.dc.on('output', (e: DebugProtocol.OutputEvent) => {
+        if (e.body.category === 'stderr') resolve(e.body.output);
+      });
     });
     const terminated = h.dc.waitForEvent('terminated');
-    await expect(h.dc.launchRequest({ program: bad } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/bad\.sym:2:\d+: error/);
+    await expect(h.dc.launchRequest({ program: bad } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(
+      /bad\.sym:2:\d+: error/,
+    );
     expect(await stderr).toMatch(/bad\.sym:2:\d+: error: /);
     await terminated;
   });
 
   it('rejects invalid launch arguments with a clear message', async () => {
     await h.dc.initializeRequest();
-    await expect(h.dc.launchRequest({ program: SIGN, loopBound: -3 } as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(/loopBound/);
+    await expect(
+      h.dc.launchRequest({ program: SIGN, loopBound: -3 } as DebugProtocol.LaunchRequestArguments),
+    ).rejects.toThrow(/loopBound/);
   });
 });
 
@@ -56,7 +81,9 @@ describe('stepping', () => {
   it('steps into a call, forks at the branch into two threads and steps back', async () => {
     const { body } = await launchAndStop(h.dc, SIGN);
     const t = body.threadId!;
-    let stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.stepInRequest({ threadId: t }));
+    let stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.stepInRequest({ threadId: t }),
+    );
     expect(stop.body.reason).toBe('step');
     let f = await topFrame(h.dc, t);
     expect([f.name, f.line]).toEqual(['sign', 12]);
@@ -96,7 +123,9 @@ describe('stepping', () => {
     const { body } = await launchAndStop(h.dc, SIGN, { branching: 'ask' });
     const t = body.threadId!;
     await afterRequest(h.dc, 'stopped', () => h.dc.stepInRequest({ threadId: t }));
-    const ask = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
+    const ask = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.nextRequest({ threadId: t }),
+    );
     expect(ask.body.description).toMatch(/choose then\/else/);
     expect((await topFrame(h.dc, t)).line).toBe(12);
     expect((await h.dc.threadsRequest()).body.threads).toHaveLength(1);
@@ -124,7 +153,9 @@ describe('stepping', () => {
     await afterRequest(h.dc, 'stopped', () => h.dc.stepInRequest({ threadId: t }));
     await afterRequest(h.dc, 'stopped', () => h.dc.nextRequest({ threadId: t }));
     const other = (await h.dc.threadsRequest()).body.threads.find((x) => x.id !== t)!.id;
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: other, singleThread: true }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: other, singleThread: true }),
+    );
     expect(stop.body.threadId).toBe(t);
     expect((await h.dc.threadsRequest()).body.threads.map((x) => x.id)).toEqual([t]);
     expect((await topFrame(h.dc, t)).line).toBe(13);
@@ -133,7 +164,9 @@ describe('stepping', () => {
   it('the infeasible filter stops where a path becomes infeasible', async () => {
     const { body } = await launchAndStop(h.dc, sample('assume/infeasible.sym'));
     await h.dc.setExceptionBreakpointsRequest({ filters: ['assert', 'infeasible'] });
-    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: body.threadId! }));
+    const stop = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: body.threadId! }),
+    );
     expect(stop.body.reason).toBe('exception');
     expect(stop.body.description).toMatch(/infeasible path \(line 11\)/);
     expect((await h.dc.exceptionInfoRequest({ threadId: stop.body.threadId! })).body.exceptionId).toBe('infeasible');

@@ -46,7 +46,11 @@ export async function openSession(): Promise<Harness> {
 }
 
 /** Launches `program` and waits for the first stopped event (entry by default). */
-export async function launchAndStop(dc: DebugClient, program: string, extra: Record<string, unknown> = {}): Promise<DebugProtocol.StoppedEvent> {
+export async function launchAndStop(
+  dc: DebugClient,
+  program: string,
+  extra: Record<string, unknown> = {},
+): Promise<DebugProtocol.StoppedEvent> {
   const stopped = dc.waitForEvent('stopped');
   await Promise.all([dc.configurationSequence(), dc.launch({ program, ...extra })]);
   return (await stopped) as DebugProtocol.StoppedEvent;
@@ -68,7 +72,11 @@ export async function topFrame(dc: DebugClient, threadId: number): Promise<Debug
 }
 
 /** Variables of the named scope of a frame, by name → value. */
-export async function scopeValues(dc: DebugClient, frameId: number, scope: string): Promise<Map<string, DebugProtocol.Variable>> {
+export async function scopeValues(
+  dc: DebugClient,
+  frameId: number,
+  scope: string,
+): Promise<Map<string, DebugProtocol.Variable>> {
   const scopes = await dc.scopesRequest({ frameId });
   const s = scopes.body.scopes.find((x) => x.name === scope);
   if (!s) throw new Error(`no scope ${scope}`);
@@ -77,7 +85,11 @@ export async function scopeValues(dc: DebugClient, frameId: number, scope: strin
 }
 
 /** Sends a request and returns the event of `type` that follows it. */
-export async function afterRequest<T extends DebugProtocol.Event>(dc: DebugClient, type: string, send: () => Promise<unknown>): Promise<T> {
+export async function afterRequest<T extends DebugProtocol.Event>(
+  dc: DebugClient,
+  type: string,
+  send: () => Promise<unknown>,
+): Promise<T> {
   const event = dc.waitForEvent(type);
   await send();
   return (await event) as T;

@@ -9,7 +9,12 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchStopped, sample, tcpClient, withTimeout } from './transportSupport';
 
-interface Memory { rss: number; heapUsed: number; external: number; active: number }
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  active: number;
+}
 
 const SESSIONS = 200;
 const WARM = 20;
@@ -21,7 +26,11 @@ let child: ChildProcess;
 let port: number;
 
 function nextMessage<T>(): Promise<T> {
-  return withTimeout(new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T))), 20_000, 'memory server');
+  return withTimeout(
+    new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T))),
+    20_000,
+    'memory server',
+  );
 }
 
 async function measure(): Promise<Memory> {
@@ -43,11 +52,16 @@ async function oneSession(): Promise<void> {
 
 describe('server memory over many sessions', () => {
   beforeAll(async () => {
-    child = fork(path.join(__dirname, 'fixtures', 'memoryServer.js'), [], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child = fork(path.join(__dirname, 'fixtures', 'memoryServer.js'), [], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     port = (await nextMessage<{ port: number }>()).port;
   });
 
-  afterAll(() => { child?.kill(); });
+  afterAll(() => {
+    child?.kill();
+  });
 
   it(`stays flat over ${SESSIONS} sequential sessions`, async () => {
     let warm: Memory | undefined;
@@ -61,7 +75,9 @@ describe('server memory over many sessions', () => {
     }
     const last = await measure();
     const grew = { rss: (last.rss - warm!.rss) / MB, heap: (last.heapUsed - warm!.heapUsed) / MB };
-    console.info(`memory from session ${WARM} to ${SESSIONS}: rss ${(warm!.rss / MB).toFixed(0)} → ${(last.rss / MB).toFixed(0)} MB, heap ${(warm!.heapUsed / MB).toFixed(1)} → ${(last.heapUsed / MB).toFixed(1)} MB`);
+    console.info(
+      `memory from session ${WARM} to ${SESSIONS}: rss ${(warm!.rss / MB).toFixed(0)} → ${(last.rss / MB).toFixed(0)} MB, heap ${(warm!.heapUsed / MB).toFixed(1)} → ${(last.heapUsed / MB).toFixed(1)} MB`,
+    );
     expect(last.active).toBe(0);
     expect(grew.heap).toBeLessThan(20);
     expect(grew.rss).toBeLessThan(50);

@@ -9,8 +9,12 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { openSession, sample, scopeValues, topFrame, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const REPAIR = sample('synth/repair.sym');
 const EXCLUDED = /^excluded: assert fails at line 27: no function of the grammar may take this path$/;

@@ -8,8 +8,12 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { openSession, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 // Depth ≤ 2 terms over x, 1, 2 and +: 3 leaves and 9 sums. f(1) == 2 holds for 2, x + x,
 // x + 1, 1 + x and 1 + 1 (terms, not functions: x + 1 and 1 + x are two candidates).
@@ -60,13 +64,20 @@ test('Symbolic functions scope: the function, the applications with values, the 
   expect(children.map((v) => [v.name, v.value])).toEqual([['f(1)', '2']]);
   const all = (await repl(frame.id, ':synth all')).split('\n');
   expect(all[0]).toBe('5 candidates of the grammar allow this path:');
-  expect(all.slice(1).map((l) => l.trim().replace(/^f\(x\) = /, '')).sort()).toEqual(['1 + 1', '1 + x', '2', 'x + 1', 'x + x']);
+  expect(
+    all
+      .slice(1)
+      .map((l) => l.trim().replace(/^f\(x\) = /, ''))
+      .sort(),
+  ).toEqual(['1 + 1', '1 + x', '2', 'x + 1', 'x + x']);
   // An assumption no function of the grammar can meet (f(2) is at most 4 at depth 2) excludes the path.
   await repl(frame.id, ':assume f(2) == 9');
   const after = await scopeValues(h.dc, frame.id, 'Symbolic functions');
   expect(after.get('path')!.value).toBe('excluded: no function of the grammar allows this path');
   expect(await repl(frame.id, ':synth all')).toBe('0 candidates: no function of the grammar allows this path');
-  await expect(h.dc.evaluateRequest({ expression: ':synth most', frameId: frame.id, context: 'repl' })).rejects.toThrow(/:synth takes no argument or 'all'/);
+  await expect(h.dc.evaluateRequest({ expression: ':synth most', frameId: frame.id, context: 'repl' })).rejects.toThrow(
+    /:synth takes no argument or 'all'/,
+  );
 }, 240_000);
 
 test('a failed path is excluded: thread name, symdap/tree status, and the scope says why', async () => {
@@ -79,7 +90,9 @@ test('a failed path is excluded: thread name, symdap/tree status, and the scope 
   expect(ev.body.reason).toBe('exception');
   const threads = (await h.dc.threadsRequest()).body.threads;
   const mine = threads.find((t) => t.id === ev.body.threadId)!;
-  expect(mine.name).toMatch(/^#\d+ ⊘ excluded \(assert fails at line 12: no function of the grammar may take this path\) /);
+  expect(mine.name).toMatch(
+    /^#\d+ ⊘ excluded \(assert fails at line 12: no function of the grammar may take this path\) /,
+  );
   const tree = await h.dc.customRequest('symdap/tree', {});
   const statuses = (tree.body.nodes as { status: string }[]).map((n) => n.status);
   expect(statuses).toContain('excluded');
@@ -87,7 +100,9 @@ test('a failed path is excluded: thread name, symdap/tree status, and the scope 
   // The scope agrees with the thread (issue 26.3): the failure excludes the functions that take the path.
   const frame = await topFrame(h.dc, ev.body.threadId!);
   const rows = await scopeValues(h.dc, frame.id, 'Symbolic functions');
-  expect(rows.get('path')!.value).toBe('excluded: assert fails at line 12: no function of the grammar may take this path');
+  expect(rows.get('path')!.value).toBe(
+    'excluded: assert fails at line 12: no function of the grammar may take this path',
+  );
 }, 240_000);
 
 test('programs without synth functions have no Symbolic functions scope', async () => {

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, sample, topFrame, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 test('REPL :synth names a function consistent with the stopped path, with the applications and values', async () => {
   const program = sample('synth/search.sym');

@@ -7,8 +7,12 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { launchAndStop, openSession, topFrame, writeProgram, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const SOURCE = `class Cell { var x: int; }
 proc main(n: int) {

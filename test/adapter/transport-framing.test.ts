@@ -2,12 +2,20 @@
 // packed into chunks decode intact; every kind of malformed stream is an error, not a hang.
 
 import { describe, expect, it } from 'vitest';
-import { ContentLengthDecoder, OversizeMessage, encodeMessage, parseMessage } from '../../src/adapter/transport/framing';
+import {
+  ContentLengthDecoder,
+  OversizeMessage,
+  encodeMessage,
+  parseMessage,
+} from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS, type TransportLimits } from '../../src/adapter/limits';
 
 const SMALL: TransportLimits = { maxMessageBytes: 100, maxHeaderBytes: 64 };
 
-function decodeAll(chunks: readonly (string | Buffer)[], limits = DEFAULT_LIMITS): { messages: object[]; error?: string } {
+function decodeAll(
+  chunks: readonly (string | Buffer)[],
+  limits = DEFAULT_LIMITS,
+): { messages: object[]; error?: string } {
   const decoder = new ContentLengthDecoder(limits);
   const messages: object[] = [];
   for (const c of chunks) {
@@ -55,9 +63,17 @@ describe('Content-Length framing', () => {
   });
 
   it('skips a body over the cap unbuffered and reports it with its seq and command, then goes on', () => {
-    const big = { command: 'setBreakpoints', arguments: { lines: Array.from({ length: 40 }, (_, i) => i) }, type: 'request', seq: 7 };
+    const big = {
+      command: 'setBreakpoints',
+      arguments: { lines: Array.from({ length: 40 }, (_, i) => i) },
+      type: 'request',
+      seq: 7,
+    };
     const wire = encodeMessage(big) + encodeMessage(a);
-    const r = decodeAll([...Buffer.from(wire)].map((x) => Buffer.from([x])), SMALL);
+    const r = decodeAll(
+      [...Buffer.from(wire)].map((x) => Buffer.from([x])),
+      SMALL,
+    );
     expect(r.error).toBeUndefined();
     expect(r.messages).toHaveLength(2);
     const refused = r.messages[0] as OversizeMessage;

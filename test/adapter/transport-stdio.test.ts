@@ -8,7 +8,15 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { describe, expect, it } from 'vitest';
 import { ContentLengthDecoder } from '../../src/adapter/transport/framing';
 import { DEFAULT_LIMITS } from '../../src/adapter/limits';
-import { MessageClient, ROOT, StdioDebugClient, launchStopped, sample, threePathsScenario, withTimeout } from './transportSupport';
+import {
+  MessageClient,
+  ROOT,
+  StdioDebugClient,
+  launchStopped,
+  sample,
+  threePathsScenario,
+  withTimeout,
+} from './transportSupport';
 
 const BIN = path.join(ROOT, 'bin', 'symdap.js');
 
@@ -24,7 +32,9 @@ describe('symdap dap over stdio', () => {
     const child = spawn(process.execPath, [BIN, 'dap'], { stdio: 'pipe' });
     const decoder = new ContentLengthDecoder(DEFAULT_LIMITS);
     const faults: string[] = [];
-    const client = new MessageClient((m) => child.stdin.write(`Content-Length: ${Buffer.byteLength(JSON.stringify(m))}\r\n\r\n${JSON.stringify(m)}`));
+    const client = new MessageClient((m) =>
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(JSON.stringify(m))}\r\n\r\n${JSON.stringify(m)}`),
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       const { messages, error } = decoder.push(chunk);
       if (error) faults.push(error);
@@ -44,7 +54,14 @@ describe('symdap dap over stdio', () => {
   }, 60_000);
 
   it('rejects bad options with exit 2 and a usage line', () => {
-    for (const args of [['--server=abc'], ['--server=1', '--ws=2'], ['--token', 'x'], ['extra'], ['--ws=70000'], ['--multi']]) {
+    for (const args of [
+      ['--server=abc'],
+      ['--server=1', '--ws=2'],
+      ['--token', 'x'],
+      ['extra'],
+      ['--ws=70000'],
+      ['--multi'],
+    ]) {
       const r = spawnSync(process.execPath, [BIN, 'dap', ...args], { encoding: 'utf8', timeout: 20_000 });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

@@ -22,7 +22,10 @@ function exitCode(child: ChildProcess, ms: number): Promise<number | null> {
 
 function refused(port: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const s = net.createConnection(port, '127.0.0.1', () => { s.destroy(); resolve('connected'); });
+    const s = net.createConnection(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve('connected');
+    });
     s.once('error', reject);
   });
 }
@@ -30,7 +33,9 @@ function refused(port: number): Promise<unknown> {
 /** Connects and hangs up without a word, as a port check does. */
 function probe(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const s = net.createConnection(port, '127.0.0.1', () => { s.end(); });
+    const s = net.createConnection(port, '127.0.0.1', () => {
+      s.end();
+    });
     s.once('close', () => resolve());
     s.once('error', reject);
   });
@@ -60,7 +65,13 @@ describe('TCP server (in process)', () => {
     await Promise.all(clients.map((c) => c.start(server.port)));
     await withTimeout(Promise.all(clients.map((c) => threePathsScenario(c))), 60_000, 'three scenarios');
     await withTimeout(Promise.all(clients.map((c) => c.stop())), 5_000, 'DebugClient.stop');
-    await withTimeout((async () => { while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20)); })(), 5_000, 'sessions freed');
+    await withTimeout(
+      (async () => {
+        while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      5_000,
+      'sessions freed',
+    );
   }, 70_000);
 });
 

@@ -12,7 +12,13 @@ describe('WebSocket server (in process)', () => {
   let server: RunningWsServer;
   beforeAll(async () => {
     server = await startWsServer({
-      host: '127.0.0.1', port: 0, createSession, limits: DEFAULT_LIMITS, log: SILENT, token: 'tok', allowedOrigins: [],
+      host: '127.0.0.1',
+      port: 0,
+      createSession,
+      limits: DEFAULT_LIMITS,
+      log: SILENT,
+      token: 'tok',
+      allowedOrigins: [],
     });
   });
   afterAll(() => server.close());
@@ -20,12 +26,20 @@ describe('WebSocket server (in process)', () => {
   it('carries the scenario, one JSON message per text frame', async () => {
     const c = await wsClient(server.url);
     const frames: string[] = [];
-    c.ws.on('message', (data, isBinary) => { if (!isBinary) frames.push(String(data)); });
+    c.ws.on('message', (data, isBinary) => {
+      if (!isBinary) frames.push(String(data));
+    });
     await withTimeout(threePathsScenario(c), 60_000, 'scenario');
     expect(frames.length).toBeGreaterThan(5);
     for (const f of frames) expect(() => JSON.parse(f)).not.toThrow();
     c.ws.close();
-    await withTimeout((async () => { while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20)); })(), 5_000, 'session freed');
+    await withTimeout(
+      (async () => {
+        while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      5_000,
+      'session freed',
+    );
   }, 70_000);
 
   it('frees the session when the socket drops mid-run', async () => {
@@ -33,13 +47,26 @@ describe('WebSocket server (in process)', () => {
     await c.send('initialize', { adapterID: 'symdap', pathFormat: 'path' });
     expect(server.activeSessions()).toBeGreaterThanOrEqual(1);
     c.ws.terminate();
-    await withTimeout((async () => { while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20)); })(), 5_000, 'session freed');
+    await withTimeout(
+      (async () => {
+        while (server.activeSessions() > 0) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      5_000,
+      'session freed',
+    );
   });
 });
 
 describe('symdap dap --ws', () => {
   it('uses the given token, serves a session and exits 0 on SIGTERM', async () => {
-    const { child, listening } = await spawnServer(['--ws=0', '--token', 'secret', '--allow-origin', 'https://a.example', '--allow-origin=https://b.example']);
+    const { child, listening } = await spawnServer([
+      '--ws=0',
+      '--token',
+      'secret',
+      '--allow-origin',
+      'https://a.example',
+      '--allow-origin=https://b.example',
+    ]);
     expect(listening).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/\?token=secret$/);
     const c = await wsClient(listening, { origin: 'https://b.example' });
     await withTimeout(threePathsScenario(c), 60_000, 'scenario');

@@ -20,7 +20,9 @@ export const sample = (name: string): string => path.join(ROOT, 'samples', name)
 
 export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -40,7 +42,9 @@ export class MessageClient extends EventEmitter implements DapLike {
 
   constructor(private readonly write: (message: object) => void) {
     super();
-    this.closed = new Promise((resolve) => { this.markClosed = resolve; });
+    this.closed = new Promise((resolve) => {
+      this.markClosed = resolve;
+    });
   }
 
   receive(message: DebugProtocol.ProtocolMessage): void {
@@ -83,7 +87,9 @@ export function tcpClient(port: number): Promise<MessageClient & { socket: net.S
     const socket = net.createConnection(port, '127.0.0.1');
     const client = Object.assign(new MessageClient((m) => socket.write(encodeMessage(m))), { socket });
     const decoder = new ContentLengthDecoder(DEFAULT_LIMITS);
-    socket.on('data', (chunk) => decoder.push(chunk).messages.forEach((m) => client.receive(m as DebugProtocol.ProtocolMessage)));
+    socket.on('data', (chunk) =>
+      decoder.push(chunk).messages.forEach((m) => client.receive(m as DebugProtocol.ProtocolMessage)),
+    );
     socket.on('close', () => client.close());
     socket.once('error', reject);
     socket.once('connect', () => {
@@ -114,7 +120,9 @@ export class StdioDebugClient extends DebugClient {
   constructor(args: readonly string[] = []) {
     super('node', path.join(ROOT, 'bin', 'symdap.js'), 'symdap');
     this.child = spawn(process.execPath, [path.join(ROOT, 'bin', 'symdap.js'), 'dap', ...args], { stdio: 'pipe' });
-    this.child.stderr?.on('data', (d) => { this.stderr += String(d); });
+    this.child.stderr?.on('data', (d) => {
+      this.stderr += String(d);
+    });
     this.connect(this.child.stdout!, this.child.stdin!);
   }
 
@@ -125,9 +133,18 @@ export class StdioDebugClient extends DebugClient {
 }
 
 /** initialize → launch with stopOnEntry → configurationDone, as editors do it; returns the first stop. */
-export async function launchStopped(c: DapLike, program: string, extra: Record<string, unknown> = {}): Promise<DebugProtocol.StoppedEvent> {
+export async function launchStopped(
+  c: DapLike,
+  program: string,
+  extra: Record<string, unknown> = {},
+): Promise<DebugProtocol.StoppedEvent> {
   const initialized = c.waitForEvent('initialized', 20_000);
-  const init = await c.send('initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+  const init = await c.send('initialize', {
+    adapterID: 'symdap',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: 'path',
+  });
   expect(init.success).toBe(true);
   const stopped = c.waitForEvent('stopped', 20_000);
   const launch = c.send('launch', { program, stopOnEntry: true, ...extra });
@@ -167,17 +184,25 @@ export async function threePathsScenario(c: DapLike): Promise<void> {
 export const createSession = (): DebugSession => new SymDebugSession();
 
 /** Spawns `symdap dap ARGS` (a server mode) and waits for its `listening on …` line. */
-export async function spawnServer(args: readonly string[]): Promise<{ child: ChildProcess; listening: string; stderr: () => string }> {
+export async function spawnServer(
+  args: readonly string[],
+): Promise<{ child: ChildProcess; listening: string; stderr: () => string }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'symdap.js'), 'dap', ...args], { stdio: 'pipe' });
   let stderr = '';
-  child.stderr?.on('data', (d) => { stderr += String(d); });
-  const listening = await withTimeout(new Promise<string>((resolve, reject) => {
-    child.stderr?.on('data', () => {
-      const m = /listening on (\S+)\n/.exec(stderr);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`symdap dap exited with ${code}: ${stderr}`)));
-  }), 20_000, `symdap dap ${args.join(' ')} to listen`);
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const listening = await withTimeout(
+    new Promise<string>((resolve, reject) => {
+      child.stderr?.on('data', () => {
+        const m = /listening on (\S+)\n/.exec(stderr);
+        if (m) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`symdap dap exited with ${code}: ${stderr}`)));
+    }),
+    20_000,
+    `symdap dap ${args.join(' ')} to listen`,
+  );
   return { child, listening, stderr: () => stderr };
 }
 

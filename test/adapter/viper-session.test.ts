@@ -7,8 +7,12 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, sample, scopeValues, topFrame, type Harness } from './sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const PROGRAM = sample('viper/lost_permission.vpr');
 

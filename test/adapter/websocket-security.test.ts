@@ -20,7 +20,13 @@ const base = (): string => `ws://127.0.0.1:${server.port}/`;
 
 beforeAll(async () => {
   server = await startWsServer({
-    host: '127.0.0.1', port: 0, createSession, limits: DEFAULT_LIMITS, log, token: TOKEN, allowedOrigins: [ALLOWED],
+    host: '127.0.0.1',
+    port: 0,
+    createSession,
+    limits: DEFAULT_LIMITS,
+    log,
+    token: TOKEN,
+    allowedOrigins: [ALLOWED],
   });
 });
 afterAll(() => server.close());
@@ -29,8 +35,14 @@ afterAll(() => server.close());
 function upgradeStatus(url: string, options?: WebSocket.ClientOptions): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, options);
-    ws.once('open', () => { ws.close(); resolve(101); });
-    ws.once('unexpected-response', (_req, res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     ws.once('error', reject);
   });
 }
@@ -42,11 +54,24 @@ function rawUpgradeStatus(headers: readonly string[]): Promise<string> {
     let reply = '';
     socket.on('data', (d) => {
       reply += String(d);
-      if (reply.includes('\r\n')) { resolve(reply.slice(0, reply.indexOf('\r\n'))); socket.destroy(); }
+      if (reply.includes('\r\n')) {
+        resolve(reply.slice(0, reply.indexOf('\r\n')));
+        socket.destroy();
+      }
     });
     socket.once('error', reject);
-    socket.write([`GET /?token=${TOKEN} HTTP/1.1`, 'Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Version: 13',
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', ...headers, '', ''].join('\r\n'));
+    socket.write(
+      [
+        `GET /?token=${TOKEN} HTTP/1.1`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+        '',
+        '',
+      ].join('\r\n'),
+    );
   });
 }
 
@@ -57,7 +82,12 @@ function closeCode(ws: WebSocket): Promise<number> {
 
 async function initializeWorks(url: string, options?: WebSocket.ClientOptions): Promise<void> {
   const c = await wsClient(url, options);
-  const r = await c.send('initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+  const r = await c.send('initialize', {
+    adapterID: 'symdap',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: 'path',
+  });
   expect(r.success).toBe(true);
   expect(r.body).toBeTypeOf('object');
   c.ws.close();
@@ -101,7 +131,9 @@ describe('WebSocket security', () => {
     expect(await rawUpgradeStatus([local])).toBe('HTTP/1.1 101 Switching Protocols');
     expect(await rawUpgradeStatus([local, 'Host: evil.example'])).toBe('HTTP/1.1 400 Bad Request');
     expect(await rawUpgradeStatus(['Host: evil.example', local])).toBe('HTTP/1.1 400 Bad Request');
-    expect(await rawUpgradeStatus([local, `Origin: ${ALLOWED}`, 'Origin: https://evil.example'])).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawUpgradeStatus([local, `Origin: ${ALLOWED}`, 'Origin: https://evil.example'])).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
     expect(await rawUpgradeStatus([local, `Origin: ${ALLOWED}`])).toBe('HTTP/1.1 101 Switching Protocols');
     expect(errors.some((e) => /more than one host header/.test(e))).toBe(true);
   });
@@ -122,7 +154,10 @@ describe('WebSocket security', () => {
   it('answers a message over the size cap with an error and keeps the session', async () => {
     const c = await wsClient(server.url);
     await c.send('initialize', { adapterID: 'symdap' });
-    const r = await c.request({ command: 'evaluate', arguments: { expression: 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes) } });
+    const r = await c.request({
+      command: 'evaluate',
+      arguments: { expression: 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes) },
+    });
     expect(r.success).toBe(false);
     expect(r.command).toBe('evaluate');
     expect(r.message).toMatch(`exceeds the ${DEFAULT_LIMITS.maxMessageBytes}-byte message limit`);

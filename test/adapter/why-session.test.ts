@@ -16,14 +16,21 @@ beforeEach(async () => {
   outputs = [];
   h.dc.on('output', (e: DebugProtocol.OutputEvent) => outputs.push(e.body.output));
 });
-afterEach(async () => { await h.close(); });
+afterEach(async () => {
+  await h.close();
+});
 
-async function launch(program: string, extra: Record<string, unknown> = {}, breakLine?: number): Promise<DebugProtocol.StoppedEvent> {
+async function launch(
+  program: string,
+  extra: Record<string, unknown> = {},
+  breakLine?: number,
+): Promise<DebugProtocol.StoppedEvent> {
   const stopped = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
   const initialized = h.dc.waitForEvent('initialized');
   const launched = h.dc.launch({ program, stopOnEntry: false, ...extra });
   await initialized;
-  if (breakLine !== undefined) await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: breakLine }] });
+  if (breakLine !== undefined)
+    await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: breakLine }] });
   await h.dc.configurationDoneRequest();
   await launched;
   return stopped;
@@ -37,7 +44,9 @@ async function repl(frameId: number, expression: string): Promise<string> {
 async function runToEnd(threadId: number): Promise<string> {
   const ended = h.dc.waitForEvent('terminated', 60_000);
   let stops = 0;
-  const onStop = (e: DebugProtocol.StoppedEvent): void => { if (stops++ < 20) void h.dc.continueRequest({ threadId: e.body.threadId! }).catch(() => undefined); };
+  const onStop = (e: DebugProtocol.StoppedEvent): void => {
+    if (stops++ < 20) void h.dc.continueRequest({ threadId: e.body.threadId! }).catch(() => undefined);
+  };
   h.dc.on('stopped', onStop);
   await h.dc.continueRequest({ threadId });
   await ended;
@@ -69,28 +78,37 @@ test('modular: a failure an invariant lets through is "spec too weak" in the exc
   const info = (await h.dc.exceptionInfoRequest({ threadId: thread })).body;
   expect(info.description).toContain('assertion may fail: s == 6 (line 12)');
   expect(info.description).toContain('spec too weak: no input reaches this failure; the invariant at line 7');
-  expect(info.details?.message).toMatch(/^assertion may fail: s == 6 \(line 12\) — spec too weak: .*invariant at line 7/);
+  expect(info.details?.message).toMatch(
+    /^assertion may fail: s == 6 \(line 12\) — spec too weak: .*invariant at line 7/,
+  );
   const why = await scopeValues(h.dc, frame.id, 'Why');
   expect(why.get('class')?.value).toBe('spec-too-weak');
   expect(why.get('abstraction')?.value).toBe('invariant at line 7');
   expect(why.get('forgot')?.value).toContain('s == 6');
   expect(outputs.join('')).toContain('spec too weak: no input reaches this failure');
   // The tree page's view (symdap/tree compact) carries the class and the counterexample.
-  const view = (await h.dc.customRequest('symdap/tree', { compact: true })).body as { nodes: { status: string; why?: string; counterexample?: string }[] };
+  const view = (await h.dc.customRequest('symdap/tree', { compact: true })).body as {
+    nodes: { status: string; why?: string; counterexample?: string }[];
+  };
   const failed = view.nodes.find((n) => n.status === 'failed');
   expect(failed?.why).toMatch(/^specification too weak: .*invariant at line 7/);
   expect(failed?.counterexample).toContain('n = ');
   const end = await runToEnd(thread);
-  expect(end).toMatch(/all paths explored: .*\nwhy-loop\.sym:12:\d+: assertion may fail: s == 6 — specification too weak: .*invariant at line 7/);
+  expect(end).toMatch(
+    /all paths explored: .*\nwhy-loop\.sym:12:\d+: assertion may fail: s == 6 — specification too weak: .*invariant at line 7/,
+  );
 }, 120_000);
 
 test('explore: a real failure names the input that replays it; its Why scope gives the input', async () => {
-  const program = writeProgram('why-real.sym', `proc main(n: int) {
+  const program = writeProgram(
+    'why-real.sym',
+    `proc main(n: int) {
   if (n == 3) {
     assert false;
   }
 }
-`);
+`,
+  );
   const stop = await launch(program);
   const thread = stop.body.threadId!;
   const info = (await h.dc.exceptionInfoRequest({ threadId: thread })).body;
@@ -110,7 +128,9 @@ test('a frame that has not failed has no Why scope', async () => {
 }, 120_000);
 
 test('the end summary of a run that verifies lists its vacuity and reachability warnings', async () => {
-  const program = writeProgram('why-dead.sym', `proc main(n: int)
+  const program = writeProgram(
+    'why-dead.sym',
+    `proc main(n: int)
   requires n > 0
 {
   if (n < 0) {
@@ -118,25 +138,31 @@ test('the end summary of a run that verifies lists its vacuity and reachability 
   }
   assert n > 0;
 }
-`);
+`,
+  );
   const stop = await launch(program, { stopOnEntry: true });
   // The tree page's feed gets the warnings in the delta that follows the end.
   const deltas: { warnings?: { kind: string; line: number }[] }[] = [];
   h.dc.on('symdap/treeDelta', (e: DebugProtocol.Event) => deltas.push(e.body));
   await h.dc.customRequest('symdap/tree', { compact: true, subscribe: true });
   const end = await runToEnd(stop.body.threadId!);
-  expect(end).toContain('why-dead.sym:5:5: warning: the check assert false is reached on no feasible path: it passes vacuously [unreachable]');
+  expect(end).toContain(
+    'why-dead.sym:5:5: warning: the check assert false is reached on no feasible path: it passes vacuously [unreachable]',
+  );
   expect(deltas.flatMap((d) => d.warnings ?? []).map((w) => [w.kind, w.line])).toEqual([['unreachable', 5]]);
 }, 120_000);
 
 test(':why at an assertion that holds shows the facts its proof rests on, with their lines', async () => {
-  const program = writeProgram('why-proof.sym', `proc main(n: int, m: int)
+  const program = writeProgram(
+    'why-proof.sym',
+    `proc main(n: int, m: int)
   requires n > 0
 {
   var k: int := n + 1;
   assert k > 1;
 }
-`);
+`,
+  );
   const stop = await launch(program, {}, 5);
   expect(stop.body.reason).toBe('breakpoint');
   const text = await repl((await topFrame(h.dc, stop.body.threadId!)).id, ':why');
@@ -146,7 +172,9 @@ test(':why at an assertion that holds shows the facts its proof rests on, with t
 }, 120_000);
 
 test(':diff #a #b and symdap/diffPaths: where two failed paths parted and what each holds', async () => {
-  const program = writeProgram('why-diff.sym', `proc main(n: int) {
+  const program = writeProgram(
+    'why-diff.sym',
+    `proc main(n: int) {
   var r: int := 0;
   if (n > 5) {
     r := 1;
@@ -156,7 +184,8 @@ test(':diff #a #b and symdap/diffPaths: where two failed paths parted and what e
     assert false;
   }
 }
-`);
+`,
+  );
   const first = await launch(program);
   const a = first.body.threadId!;
   const second = h.dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
@@ -166,8 +195,12 @@ test(':diff #a #b and symdap/diffPaths: where two failed paths parted and what e
   const text = await repl((await topFrame(h.dc, b)).id, `:diff #${a} #${b}`);
   expect(text).toMatch(new RegExp(`#${a}:\\n  took line 3: .*n\\b.*\\n  r = [12]`));
   expect(text).toMatch(/r = 1[\s\S]*r = 2|r = 2[\s\S]*r = 1/);
-  const diff = (await h.dc.customRequest('symdap/diffPaths', { a, b })).body as { a: { locals: { name: string; value: string }[] }; b: { locals: { name: string; value: string }[] } };
-  const r = (side: { locals: { name: string; value: string }[] }): string | undefined => side.locals.find((l) => l.name === 'r')?.value;
+  const diff = (await h.dc.customRequest('symdap/diffPaths', { a, b })).body as {
+    a: { locals: { name: string; value: string }[] };
+    b: { locals: { name: string; value: string }[] };
+  };
+  const r = (side: { locals: { name: string; value: string }[] }): string | undefined =>
+    side.locals.find((l) => l.name === 'r')?.value;
   expect(new Set([r(diff.a), r(diff.b)])).toEqual(new Set(['1', '2']));
   await expect(h.dc.customRequest('symdap/diffPaths', { a, b: 9999 })).rejects.toThrow(/unknown thread 9999/);
   await expect(repl((await topFrame(h.dc, b)).id, ':diff 1')).rejects.toThrow(/:diff needs two thread ids/);

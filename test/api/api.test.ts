@@ -26,7 +26,9 @@ describe('require("symdap")', () => {
   it('verify: the report verify --json prints, failures classified', async () => {
     const r = await symdap.verify(SOURCE, 'api.sym');
     expect(r.verdict).toBe('failed');
-    expect(r.failures.map((f) => [f.line, f.kind, f.class, f.counterexample])).toEqual([[3, 'assert', 'real', { x: 7 }]]);
+    expect(r.failures.map((f) => [f.line, f.kind, f.class, f.counterexample])).toEqual([
+      [3, 'assert', 'real', { x: 7 }],
+    ]);
   });
 
   it('run: a concrete run replays the counterexample', () => {
@@ -42,7 +44,10 @@ describe('require("symdap")', () => {
       while (frontier.length > 0) {
         const next = [];
         for (const n of frontier) {
-          if (n.state.status !== 'running') { ended.push(n.state.status); continue; }
+          if (n.state.status !== 'running') {
+            ended.push(n.state.status);
+            continue;
+          }
           next.push(...(await stepper.expand(n)));
         }
         frontier = next;

@@ -35,7 +35,8 @@ describe('symdap check', () => {
     expect(io.stdout()).toBe('');
     expect(io.stderr()).toBe(
       `${path('bad.sym')}:2:16: error: literal 300 does not fit u8\n` +
-      `${path('bad.sym')}:3:18: error: cannot initialize 'z' of type bool with a value of type int\n`);
+        `${path('bad.sym')}:3:18: error: cannot initialize 'z' of type bool with a value of type int\n`,
+    );
   });
 
   it('reports a syntax error', async () => {
@@ -87,7 +88,8 @@ describe('symdap check', () => {
     expect(await runCheck([path('bom-bad.sym')], io)).toBe(2);
     expect(io.stderr()).toBe(
       `${path('bom-bad.sym')}:1:28: error: literal 300 does not fit u8\n` +
-      ' 1 | proc main() { var y: u8 := 300; }\n' +
-      '   |                            ^~~\n');
+        ' 1 | proc main() { var y: u8 := 300; }\n' +
+        '   |                            ^~~\n',
+    );
   });
 });

@@ -13,8 +13,12 @@ import { MAX_NESTING } from '../../src/lang/nesting';
 const BIN = join(__dirname, '../../bin/symdap.js');
 
 let dir = '';
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-limits-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-limits-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function file(name: string, text: string): Promise<string> {
   const path = join(dir, name);
@@ -34,7 +38,10 @@ describe('huge and deep input', () => {
   // 150,000 is past what `array.push(...elements)` survives on Node's default stack.
   it('checks a 150,000-element array literal', async () => {
     const elems = Array.from({ length: 150_000 }, (_, i) => i % 100).join(', ');
-    const prog = await file('literal.sym', `proc main() {\n  var a: int[] := [${elems}];\n  assert a.length == 150000;\n}\n`);
+    const prog = await file(
+      'literal.sym',
+      `proc main() {\n  var a: int[] := [${elems}];\n  assert a.length == 150000;\n}\n`,
+    );
     const r = await symdap('check', prog);
     expect(r.err).toBe('');
     expect(r).toMatchObject({ code: 0, out: `${prog}: ok\n` });
@@ -43,7 +50,10 @@ describe('huge and deep input', () => {
   it('refuses a 100,000-deep nested input by name, read by the program or not', async () => {
     const prog = await file('arr.sym', 'proc main(a: int[]) {\n  assert a.length >= 0;\n}\n');
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    for (const [json, name] of [[`{"a": ${deep}}`, 'a'], [`{"a": [1], "b": ${deep}}`, 'b']]) {
+    for (const [json, name] of [
+      [`{"a": ${deep}}`, 'a'],
+      [`{"a": [1], "b": ${deep}}`, 'b'],
+    ]) {
       const inputs = await file(`deep-${name}.json`, json);
       const r = await symdap('run', prog, '--inputs', inputs);
       expect(r.err).toBe(`symdap run: ${inputs}: input ${name} is nested deeper than ${MAX_NESTING} levels\n`);

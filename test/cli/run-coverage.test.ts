@@ -11,8 +11,12 @@ import { symdap } from '../support/cli';
 import { ROOT } from '../adapter/sessionHarness';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-runcov-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-runcov-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function file(name: string, text: string): Promise<string> {
   const path = join(dir, name);
@@ -23,7 +27,7 @@ async function file(name: string, text: string): Promise<string> {
 const SAGE = join(ROOT, 'samples', 'concolic', 'sage_top.sym');
 
 describe('symdap run --coverage', () => {
-  test('one matching byte of SAGE\'s top: the then side of line 13, the else sides of the rest, line 19 never runs', async () => {
+  test("one matching byte of SAGE's top: the then side of line 13, the else sides of the rest, line 19 never runs", async () => {
     const inputs = await file('one.json', JSON.stringify({ c0: 98, c1: 0, c2: 0, c3: 0 }));
     const r = await symdap('run', SAGE, '--inputs', inputs, '--coverage');
     expect(r.code).toBe(0);
@@ -35,7 +39,10 @@ describe('symdap run --coverage', () => {
     const r = await symdap('run', SAGE, '--inputs', fail, '--coverage');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^coverage: statements 7\/7 \(100%\), branches 5\/10 \(50%\)$/m);
-    const loop = await file('loop.sym', 'proc main(n: int) {\n  var i: int := 0;\n  while (i < n) {\n    i := i + 1;\n  }\n  if (i > 100) {\n    i := 0;\n  }\n}\n');
+    const loop = await file(
+      'loop.sym',
+      'proc main(n: int) {\n  var i: int := 0;\n  while (i < n) {\n    i := i + 1;\n  }\n  if (i > 100) {\n    i := 0;\n  }\n}\n',
+    );
     const two = await file('two.json', JSON.stringify({ n: 2 }));
     const l = await symdap('run', loop, '--inputs', two, '--coverage');
     expect(l.code).toBe(0);

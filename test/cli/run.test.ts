@@ -25,7 +25,6 @@ async function file(name: string, text: string): Promise<string> {
   return path;
 }
 
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'symdap-run-'));
 });
@@ -84,7 +83,11 @@ describe('symdap run', () => {
   test('bad inputs, program errors and bad arguments exit 2', async () => {
     const prog = await file('p.sym', PROGRAM);
     const bad = await symdap('run', prog, '--inputs', await file('bad.json', '{"c": 300}'));
-    expect(bad).toEqual({ code: 2, out: '', err: `symdap run: ${join(dir, 'bad.json')}: input c = 300 does not fit u8\n` });
+    expect(bad).toEqual({
+      code: 2,
+      out: '',
+      err: `symdap run: ${join(dir, 'bad.json')}: input c = 300 does not fit u8\n`,
+    });
     const notJson = await symdap('run', prog, '--inputs', await file('nj.json', '{x'));
     expect(notJson.code).toBe(2);
     expect(notJson.err).toMatch(/cannot read inputs/);
@@ -92,7 +95,9 @@ describe('symdap run', () => {
     const b = await symdap('run', broken);
     expect(b.code).toBe(2);
     expect(b.err).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: error: `));
-    expect((await symdap('run', prog, '--entry', 'nope')).err).toBe('symdap run: no procedure named nope (procedures: main, other)\n');
+    expect((await symdap('run', prog, '--entry', 'nope')).err).toBe(
+      'symdap run: no procedure named nope (procedures: main, other)\n',
+    );
     expect((await symdap('run')).code).toBe(2);
     expect((await symdap('run', prog, '--bogus')).err).toMatch(/unknown option '--bogus'/);
   });

@@ -32,6 +32,8 @@ describe('readSourceFileSync', () => {
   it('returns the text of a program and says why it refuses', () => {
     expect(readSourceFileSync(program)).toEqual({ source: 'proc main() { assert 1 == 1; }\n' });
     expect(readSourceFileSync(dir)).toEqual({ error: 'cannot read file: a directory' });
-    expect(readSourceFileSync(big, 10)).toEqual({ error: 'cannot read file: the file has 100 bytes; the limit is 10 bytes' });
+    expect(readSourceFileSync(big, 10)).toEqual({
+      error: 'cannot read file: the file has 100 bytes; the limit is 10 bytes',
+    });
   });
 });

@@ -11,11 +11,14 @@ import { symdap } from '../support/cli';
 import { SAMPLES_DIR } from '../support/samples';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-gen-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-gen-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const top = join(SAMPLES_DIR, 'concolic', 'sage_top.sym');
-
 
 describe('symdap verify --searcher generational', () => {
   it('prints the run that found the failure and the coverage; --tests holds every run, each replaying alike', async () => {
@@ -53,7 +56,9 @@ describe('symdap verify --searcher generational', () => {
     expect(a.err).toContain('--seed needs --searcher generational');
     const b = await symdap('verify', top, '--searcher', 'generational', '--seed', bad);
     expect(b.code).toBe(2);
-    expect(b.err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1:1: error: the seed is not JSON`));
+    expect(b.err).toMatch(
+      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1:1: error: the seed is not JSON`),
+    );
     const c = await symdap('verify', top, '--searcher', 'generational', '--mode', 'modular');
     expect(c.code).toBe(2);
     expect(c.err).toContain('it has no modular mode');
@@ -63,12 +68,18 @@ describe('symdap verify --searcher generational', () => {
 describe('coverage of a symbolic verify run', () => {
   it('lists the lines no path reaches and the branch side never taken', async () => {
     const file = join(dir, 'dead.sym');
-    await writeFile(file, 'proc main(x: int) {\n  assume x > 0;\n  if (x < 0) {\n    x := 1;\n  }\n  assert x > 0;\n}\n');
+    await writeFile(
+      file,
+      'proc main(x: int) {\n  assume x > 0;\n  if (x < 0) {\n    x := 1;\n  }\n  assert x > 0;\n}\n',
+    );
     const text = await symdap('verify', file);
     expect(text.out).toMatch(/^coverage: statements 3\/4 \(75%\), branches 1\/2 \(50%\), uncovered lines 4$/m);
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.coverage).toEqual({
-      statements: { covered: 3, total: 4, percent: 75 }, branches: { covered: 1, total: 2, percent: 50 }, uncoveredLines: [4], uncoveredBranches: ['3:3:then'],
+      statements: { covered: 3, total: 4, percent: 75 },
+      branches: { covered: 1, total: 2, percent: 50 },
+      uncoveredLines: [4],
+      uncoveredBranches: ['3:3:then'],
     });
   }, 30_000);
 });

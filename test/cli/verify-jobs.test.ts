@@ -11,11 +11,14 @@ import { symdap } from '../support/cli';
 import { SAMPLES_DIR } from '../support/samples';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-jobs-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-jobs-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const sample = (path: string) => join(SAMPLES_DIR, path);
-
 
 /** 2^n paths; the assertion fails only when every condition holds. */
 function ifs(n: number): string {
@@ -44,7 +47,9 @@ describe('symdap verify --jobs', () => {
     const one = await symdap('verify', file, '--json', '--jobs', '1');
     // Every lane at once: without it a run this small never starts the second (next test).
     process.env.SYMDAP_JOBS_EAGER = '1';
-    const two = await symdap('verify', file, '--json', '--jobs', '2').finally(() => { delete process.env.SYMDAP_JOBS_EAGER; });
+    const two = await symdap('verify', file, '--json', '--jobs', '2').finally(() => {
+      delete process.env.SYMDAP_JOBS_EAGER;
+    });
     expect([one.code, two.code]).toEqual([1, 1]);
     const [a, b] = [JSON.parse(one.out), JSON.parse(two.out)];
     expect(a.jobs).toBe(1);
@@ -52,7 +57,11 @@ describe('symdap verify --jobs', () => {
     expect(b.jobs === 2 || /before the other threads had loaded/.test(b.jobsNote)).toBe(true);
     expect(b.paths).toEqual({ total: 128, completed: 127, failed: 1, infeasible: 0, bounded: 0, unknown: 0 });
     for (const k of ['verdict', 'paths', 'failures', 'notes', 'diagnostics', 'file']) expect(b[k]).toEqual(a[k]);
-    expect(Object.keys(b).filter((k) => k !== 'jobsNote').sort()).toEqual([...Object.keys(a)].sort());
+    expect(
+      Object.keys(b)
+        .filter((k) => k !== 'jobsNote')
+        .sort(),
+    ).toEqual([...Object.keys(a)].sort());
   }, 120_000);
 
   it('a small program with two jobs is explored by one lane and --json says why', async () => {
@@ -74,7 +83,11 @@ describe('symdap verify --jobs', () => {
 
 describe('symdap verify A.sym B.sym DIR', () => {
   it('prints each file in argument order, then a summary; the exit code is the worst verdict', async () => {
-    const files = [sample('lecture/three_paths.sym'), sample('errors/wrapping.sym'), sample('contracts/loop_invariant.sym')];
+    const files = [
+      sample('lecture/three_paths.sym'),
+      sample('errors/wrapping.sym'),
+      sample('contracts/loop_invariant.sym'),
+    ];
     const r = await symdap('verify', ...files, '--jobs', '2');
     expect(r.code).toBe(1);
     const heads = r.out.split('\n').filter((l) => /\.sym: \w+$/.test(l));
@@ -93,14 +106,19 @@ describe('symdap verify A.sym B.sym DIR', () => {
     const doc = JSON.parse(r.out);
     expect(doc.verdict).toBe('error');
     expect(doc.files.map((f: { file: string; verdict: string }) => [f.file, f.verdict])).toEqual([
-      [join(d, 'b.sym'), 'verified'], [join(d, 'sub', 'a.sym'), 'failed'], [join(dir, 'missing.sym'), 'error'],
+      [join(d, 'b.sym'), 'verified'],
+      [join(d, 'sub', 'a.sym'), 'failed'],
+      [join(dir, 'missing.sym'), 'error'],
     ]);
     expect(r.err).toMatch(/missing\.sym:1:1: error: /);
   }, 120_000);
 
   it('one job verifies the files in this thread with the same results', async () => {
     const files = [sample('errors/wrapping.sym'), sample('lecture/three_paths.sym')];
-    const [one, two] = [await symdap('verify', ...files, '--json', '--jobs', '1'), await symdap('verify', ...files, '--json', '--jobs', '2')];
+    const [one, two] = [
+      await symdap('verify', ...files, '--json', '--jobs', '1'),
+      await symdap('verify', ...files, '--json', '--jobs', '2'),
+    ];
     expect([one.code, two.code]).toEqual([1, 1]);
     const strip = (doc: { files: { stats: unknown }[] }) => doc.files.map((f) => ({ ...f, stats: undefined }));
     expect(strip(JSON.parse(two.out))).toEqual(strip(JSON.parse(one.out)));
@@ -112,7 +130,13 @@ describe('symdap verify A.sym B.sym DIR', () => {
     const a = await symdap('verify', empty);
     expect(a.code).toBe(2);
     expect(a.err).toBe(`symdap verify: no .sym files under ${empty}\n`);
-    const b = await symdap('verify', sample('errors/wrapping.sym'), sample('lecture/three_paths.sym'), '--tests', join(dir, 't'));
+    const b = await symdap(
+      'verify',
+      sample('errors/wrapping.sym'),
+      sample('lecture/three_paths.sym'),
+      '--tests',
+      join(dir, 't'),
+    );
     expect(b.code).toBe(2);
     expect(b.err).toMatch(/^symdap verify: --tests takes a single file\n/);
   });

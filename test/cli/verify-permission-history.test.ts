@@ -9,12 +9,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
-const LOST = 'class Cell { var x: int; }\nproc clear(c: Cell)\n  requires acc(c.x)\n{\n  c.x := 0;\n}\nproc main(c: Cell)\n  requires acc(c.x)\n{\n  clear(c);\n  c.x := 1;\n}\n';
-const FOLDED = 'class Cell { var x: int; }\npredicate p(c: Cell) {\n  acc(c.x)\n}\nproc main(c: Cell)\n  requires p(c)\n{\n  var y := c.x;\n}\n';
+const LOST =
+  'class Cell { var x: int; }\nproc clear(c: Cell)\n  requires acc(c.x)\n{\n  c.x := 0;\n}\nproc main(c: Cell)\n  requires acc(c.x)\n{\n  clear(c);\n  c.x := 1;\n}\n';
+const FOLDED =
+  'class Cell { var x: int; }\npredicate p(c: Cell) {\n  acc(c.x)\n}\nproc main(c: Cell)\n  requires p(c)\n{\n  var y := c.x;\n}\n';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-history-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-history-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function verify(name: string, source: string, ...flags: string[]): Promise<string> {
   const file = join(dir, name);
@@ -30,7 +36,9 @@ describe.each(['explore', 'modular'])('symdap verify explains a missing permissi
     const lines = out.split('\n');
     const at = lines.findIndex((l) => l.endsWith(':11:3: insufficient permission: acc(c.x) is not held to write c.x'));
     expect(at).toBeGreaterThan(0);
-    expect(lines[at + 1]).toBe("  acc(c.x) was held until line 10: the call clear(c) consumed it, and clear's ensures does not give it back");
+    expect(lines[at + 1]).toBe(
+      "  acc(c.x) was held until line 10: the call clear(c) consumed it, and clear's ensures does not give it back",
+    );
   });
 
   test('a permission folded inside a held instance says so', async () => {
@@ -40,7 +48,8 @@ describe.each(['explore', 'modular'])('symdap verify explains a missing permissi
 
   test('--json carries the explanation on the failure', async () => {
     const report = JSON.parse(await verify('lost.json.sym', LOST, '--mode', mode, '--json'));
-    expect(report.failures.map((f: { line: number; explanation?: string }) => [f.line, f.explanation]))
-      .toEqual([[11, "acc(c.x) was held until line 10: the call clear(c) consumed it, and clear's ensures does not give it back"]]);
+    expect(report.failures.map((f: { line: number; explanation?: string }) => [f.line, f.explanation])).toEqual([
+      [11, "acc(c.x) was held until line 10: the call clear(c) consumed it, and clear's ensures does not give it back"],
+    ]);
   });
 });

@@ -18,8 +18,15 @@ writeFileSync(product, 'proc main(x: int, y: int) {\n  if (x * y == 91 && x > 1 
 const trivial = join(dir, 'trivial.sym');
 writeFileSync(trivial, 'proc main() { var x: int := 1; assert x == 1; }\n');
 
-function verify(file: string, extra: string[] = [], env: Record<string, string> = {}): { code: number | null; report: { verdict: string; stats: { solverCalls: number } }; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', ...extra], { encoding: 'utf8', env: { ...process.env, ...env } });
+function verify(
+  file: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): { code: number | null; report: { verdict: string; stats: { solverCalls: number } }; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, 'verify', file, '--json', ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { code: r.status, report: JSON.parse(r.stdout), stderr: r.stderr };
 }
 

@@ -12,11 +12,14 @@ import { SAMPLES_DIR } from '../support/samples';
 import { MAX_SOURCE_BYTES } from '../../src/lang/sourceFile';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-verify-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-verify-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const sample = (path: string) => join(SAMPLES_DIR, path);
-
 
 describe('symdap verify: exit codes', () => {
   it.each([
@@ -25,15 +28,22 @@ describe('symdap verify: exit codes', () => {
     ['lecture/sum_overflow8.sym', ['--loop-bound', '8'], 1],
     ['contracts/loop_invariant.sym', [], 3],
     ['contracts/loop_invariant.sym', ['--mode', 'modular'], 0],
-  ] as const)('%s %j exits %i', async (file, args, code) => {
-    const r = await symdap('verify', sample(file), ...args);
-    expect(r.err).toBe('');
-    expect(r.code).toBe(code);
-  }, 30_000);
+  ] as const)(
+    '%s %j exits %i',
+    async (file, args, code) => {
+      const r = await symdap('verify', sample(file), ...args);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(code);
+    },
+    30_000,
+  );
 
   it('a solver timeout exits 3, never 0', async () => {
     const hard = join(dir, 'cubes.sym');
-    await writeFile(hard, 'proc main(x: int, y: int, z: int) {\n  assume x > 0 && y > 0 && z > 0;\n  assert x * x * x + y * y * y != z * z * z;\n}\n');
+    await writeFile(
+      hard,
+      'proc main(x: int, y: int, z: int) {\n  assume x > 0 && y > 0 && z > 0;\n  assert x * x * x + y * y * y != z * z * z;\n}\n',
+    );
     const r = await symdap('verify', hard, '--timeout', '1');
     expect(r.code).toBe(3);
     expect(r.out).toMatch(/^note: solver could not decide/m);
@@ -93,7 +103,13 @@ describe('symdap verify --json', () => {
     expect(report).toMatchObject({
       file,
       verdict: 'failed',
-      paths: { total: expect.any(Number), completed: expect.any(Number), failed: 1, infeasible: expect.any(Number), bounded: 0 },
+      paths: {
+        total: expect.any(Number),
+        completed: expect.any(Number),
+        failed: 1,
+        infeasible: expect.any(Number),
+        bounded: 0,
+      },
       diagnostics: [],
       stats: { solverQueries: expect.any(Number), solverMs: expect.any(Number), wallMs: expect.any(Number) },
     });
@@ -101,8 +117,12 @@ describe('symdap verify --json', () => {
     expect(p.total).toBe(p.completed + p.failed + p.infeasible + p.bounded + (p.unknown ?? 0));
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatchObject({
-      kind: 'div-by-zero', line: 12, column: expect.any(Number), message: expect.stringContaining('division by zero'),
-      counterexample: { count: 0, total: expect.any(Number) }, trace: expect.arrayContaining([12]),
+      kind: 'div-by-zero',
+      line: 12,
+      column: expect.any(Number),
+      message: expect.stringContaining('division by zero'),
+      counterexample: { count: 0, total: expect.any(Number) },
+      trace: expect.arrayContaining([12]),
     });
     expect(report.failures[0].trace.every((l: unknown) => Number.isInteger(l))).toBe(true);
   });
@@ -125,34 +145,38 @@ describe('symdap verify --tests DIR', () => {
     ['errors/div_by_zero.sym', []],
     ['arrays/out_of_bounds.sym', []],
     ['lecture/sum_overflow8.sym', ['--loop-bound', '8']],
-  ] as const)('%s: one input file per path, each replayed by symdap run with the same outcome', async (file, args) => {
-    const out = join(dir, file.replace(/[/.]/g, '_'));
-    const v = await symdap('verify', sample(file), '--json', '--tests', out, ...args);
-    const report = JSON.parse(v.out);
-    const files = (await readdir(out)).sort();
-    const inputs = files.filter((f) => f.endsWith('.json'));
-    expect(inputs.length).toBe(report.paths.completed + report.paths.failed);
-    let failing = 0;
-    for (const name of inputs) {
-      const errFile = name.replace(/\.json$/, '.err');
-      const r = await symdap('run', sample(file), '--inputs', join(out, name));
-      expect(r.err, name).toBe('');
-      if (!files.includes(errFile)) {
-        expect({ name, code: r.code, first: r.out.split('\n')[0] }).toEqual({ name, code: 0, first: 'ok' });
-        continue;
+  ] as const)(
+    '%s: one input file per path, each replayed by symdap run with the same outcome',
+    async (file, args) => {
+      const out = join(dir, file.replace(/[/.]/g, '_'));
+      const v = await symdap('verify', sample(file), '--json', '--tests', out, ...args);
+      const report = JSON.parse(v.out);
+      const files = (await readdir(out)).sort();
+      const inputs = files.filter((f) => f.endsWith('.json'));
+      expect(inputs.length).toBe(report.paths.completed + report.paths.failed);
+      let failing = 0;
+      for (const name of inputs) {
+        const errFile = name.replace(/\.json$/, '.err');
+        const r = await symdap('run', sample(file), '--inputs', join(out, name));
+        expect(r.err, name).toBe('');
+        if (!files.includes(errFile)) {
+          expect({ name, code: r.code, first: r.out.split('\n')[0] }).toEqual({ name, code: 0, first: 'ok' });
+          continue;
+        }
+        failing++;
+        const expected = /^(\S+) at line (\d+): /.exec(await readFile(join(out, errFile), 'utf8'));
+        expect(expected, errFile).not.toBeNull();
+        expect(r.code, name).toBe(1);
+        const [, line] = new RegExp(`^${escape(sample(file))}:(\\d+):\\d+: `).exec(r.out) ?? [];
+        expect({ name, line: Number(line) }).toEqual({ name, line: Number(expected![2]) });
+        const kind = report.failures.find((f: { line: number }) => f.line === Number(line))?.kind;
+        expect(kind, name).toBe(expected![1]);
       }
-      failing++;
-      const expected = /^(\S+) at line (\d+): /.exec(await readFile(join(out, errFile), 'utf8'));
-      expect(expected, errFile).not.toBeNull();
-      expect(r.code, name).toBe(1);
-      const [, line] = new RegExp(`^${escape(sample(file))}:(\\d+):\\d+: `).exec(r.out) ?? [];
-      expect({ name, line: Number(line) }).toEqual({ name, line: Number(expected![2]) });
-      const kind = report.failures.find((f: { line: number }) => f.line === Number(line))?.kind;
-      expect(kind, name).toBe(expected![1]);
-    }
-    expect(failing).toBe(report.paths.failed);
-    expect(failing).toBeGreaterThan(0);
-  }, 30_000);
+      expect(failing).toBe(report.paths.failed);
+      expect(failing).toBeGreaterThan(0);
+    },
+    30_000,
+  );
 });
 
 describe('symdap verify --json: exactly one JSON document, errors included', () => {

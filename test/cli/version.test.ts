@@ -7,7 +7,9 @@ import { symdap } from '../support/cli';
 
 describe('symdap --version', () => {
   it('prints the version from package.json, exit 0', async () => {
-    const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     const r = await symdap('--version');
     expect(r.code).toBe(0);
     expect(r.out).toBe(`symdap ${version}\n`);

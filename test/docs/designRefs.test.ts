@@ -22,7 +22,11 @@ function codeFiles(dir: string): string[] {
 }
 
 /** The ids of docs/design.md's sections: `## B.5 Semantics of the heap` gives `B.5`. */
-const ids = new Set(headings(readPage('docs/design.md')).map((h) => /^([A-Z]\.\d+) /.exec(h)?.[1]).filter((x): x is string => !!x));
+const ids = new Set(
+  headings(readPage('docs/design.md'))
+    .map((h) => /^([A-Z]\.\d+) /.exec(h)?.[1])
+    .filter((x): x is string => !!x),
+);
 
 /** A section id as the code writes it: a part letter (S, A–E), a dot, a number, standing alone. */
 const CITED = /(?<![\w.])([A-ES]\.\d+)(?![\w.])/g;
@@ -30,7 +34,9 @@ const CITED = /(?<![\w.])([A-ES]\.\d+)(?![\w.])/g;
 const OUTSIDE = new RegExp(['DESIGN' + '\\.md', 'heap-and' + '-synth'].join('|')); // spelt apart so this file does not match
 
 function citations(file: string, text: string): { where: string; id: string }[] {
-  return text.split('\n').flatMap((line, i) => [...line.matchAll(CITED)].map((m) => ({ where: `${file}:${i + 1}`, id: m[1] })));
+  return text
+    .split('\n')
+    .flatMap((line, i) => [...line.matchAll(CITED)].map((m) => ({ where: `${file}:${i + 1}`, id: m[1] })));
 }
 
 describe('design references', () => {
@@ -54,7 +60,11 @@ describe('design references', () => {
 
   it('every `design.md X.n` or `design X.n` in the markdown pages is a heading of docs/design.md', () => {
     const bad = markdownPages().flatMap((page) =>
-      [...readPage(page).matchAll(/\bdesign(?:\.md)? ([A-Z]\.\d+)/g)].map((m) => m[1]).filter((id) => !ids.has(id)).map((id) => `${page}: ${id}`));
+      [...readPage(page).matchAll(/\bdesign(?:\.md)? ([A-Z]\.\d+)/g)]
+        .map((m) => m[1])
+        .filter((id) => !ids.has(id))
+        .map((id) => `${page}: ${id}`),
+    );
     expect(bad).toEqual([]);
   });
 });

@@ -16,15 +16,27 @@ function only(markdown: string) {
 describe('docBlocks', () => {
   test('reads the line, section, language, source and every annotation key', () => {
     const md = [
-      '## Section one', '', '### Sub', '',
+      '## Section one',
+      '',
+      '### Sub',
+      '',
       `${fence}sym expect=failed:assert@2,div-by-zero@3 args="--mode modular --loop-bound 3" entry=p run='{"x": 0}' run-expect=failed:assert@2 replay=no pending=h1`,
-      'proc p(x: int) {', '  assert x > 0;', '}', fence,
+      'proc p(x: int) {',
+      '  assert x > 0;',
+      '}',
+      fence,
     ].join('\n');
     const b = only(md);
     expect(b).toMatchObject({ line: 5, section: 'Sub', lang: 'sym', source: 'proc p(x: int) {\n  assert x > 0;\n}\n' });
     expect(b.problem).toBeUndefined();
     expect(b.annotation).toEqual({
-      expect: { kind: 'failed', failures: [{ kind: 'assert', line: 2 }, { kind: 'div-by-zero', line: 3 }] },
+      expect: {
+        kind: 'failed',
+        failures: [
+          { kind: 'assert', line: 2 },
+          { kind: 'div-by-zero', line: 3 },
+        ],
+      },
       args: ['--mode', 'modular', '--loop-bound', '3'],
       entry: 'p',
       run: '{"x": 0}',
@@ -41,7 +53,10 @@ describe('docBlocks', () => {
 
   test('a plain sym block has no expectation, and a text block is just text', () => {
     const blocks = docBlocks(`${fence}sym\nproc main() { }\n${fence}\n\n${fence}text\ngrammar\n${fence}\n`);
-    expect(blocks.map((b) => [b.lang, b.annotation.expect, b.problem])).toEqual([['sym', undefined, undefined], ['text', undefined, undefined]]);
+    expect(blocks.map((b) => [b.lang, b.annotation.expect, b.problem])).toEqual([
+      ['sym', undefined, undefined],
+      ['text', undefined, undefined],
+    ]);
   });
 
   test.each([

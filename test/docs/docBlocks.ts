@@ -22,11 +22,13 @@ export type Verdict =
   | { readonly kind: 'failed'; readonly failures: readonly FailureAt[] }
   | { readonly kind: 'error'; readonly line: number; readonly col: number; readonly message: string };
 
-export interface FailureAt { readonly kind: string; readonly line: number }
+export interface FailureAt {
+  readonly kind: string;
+  readonly line: number;
+}
 
 export type RunOutcome =
-  | { readonly kind: 'ok' | 'assume-failed' | 'cannot-run' }
-  | { readonly kind: 'failed'; readonly failure: FailureAt };
+  { readonly kind: 'ok' | 'assume-failed' | 'cannot-run' } | { readonly kind: 'failed'; readonly failure: FailureAt };
 
 export interface Annotation {
   readonly expect?: Verdict;
@@ -67,7 +69,13 @@ function makeBlock(line: number, section: string, info: string, source: string):
   const [lang = '', ...rest] = info.trim().split(/\s+/);
   const words = splitWords(rest.join(' '));
   try {
-    return { line, section, lang, source, annotation: typeof words === 'string' ? fail(words) : parseAnnotation(words) };
+    return {
+      line,
+      section,
+      lang,
+      source,
+      annotation: typeof words === 'string' ? fail(words) : parseAnnotation(words),
+    };
   } catch (e) {
     return { line, section, lang, source, annotation: { args: [], replay: false }, problem: (e as Error).message };
   }
@@ -84,7 +92,10 @@ function splitWords(text: string): [string, string][] | string {
   let m: RegExpExecArray | null;
   let at = 0;
   while ((m = word.exec(text)) !== null) {
-    out.push([m[1], m[2].replace(/'([^']*)'|"([^"]*)"/g, (_all, a: string | undefined, b: string | undefined) => a ?? b ?? '')]);
+    out.push([
+      m[1],
+      m[2].replace(/'([^']*)'|"([^"]*)"/g, (_all, a: string | undefined, b: string | undefined) => a ?? b ?? ''),
+    ]);
     at = word.lastIndex;
   }
   const left = text.slice(at).trim();

@@ -9,21 +9,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchAndStop, openSession, sample, scopeValues, type Harness } from '../adapter/sessionHarness';
 
 const README = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-const SESSION = README.slice(README.indexOf('## A first debugging session'), README.indexOf('\n## ', README.indexOf('## A first debugging session') + 1));
+const SESSION = README.slice(
+  README.indexOf('## A first debugging session'),
+  README.indexOf('\n## ', README.indexOf('## A first debugging session') + 1),
+);
 
 /** `text` is what the adapter said, and the README's walkthrough quotes it. */
 function quoted(text: string): void {
   expect(SESSION, `the README's first session quotes ${JSON.stringify(text)}`).toContain(text);
 }
 
-describe("README: a first debugging session on samples/lecture/bad_input.sym", () => {
+describe('README: a first debugging session on samples/lecture/bad_input.sym', () => {
   let h: Harness;
   const console: string[] = [];
   beforeAll(async () => {
     h = await openSession();
-    h.dc.on('output', (e: DebugProtocol.OutputEvent) => { console.push(e.body.output); });
+    h.dc.on('output', (e: DebugProtocol.OutputEvent) => {
+      console.push(e.body.output);
+    });
   });
-  afterAll(async () => { await h.close(); });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('walks as the README says: entry, fork, failure, REPL, step back', async () => {
     const { dc } = h;
@@ -48,7 +55,9 @@ describe("README: a first debugging session on samples/lecture/bad_input.sym", (
     quoted('`c0 = 0`');
 
     // Step Into Target at the branch offers both sides.
-    const targets = (await dc.customRequest('stepInTargets', { frameId: frame0.id })).body.targets as { label: string }[];
+    const targets = (await dc.customRequest('stepInTargets', { frameId: frame0.id })).body.targets as {
+      label: string;
+    }[];
     for (const t of targets) quoted(`\`${t.label}\``);
     expect(targets).toHaveLength(2);
 

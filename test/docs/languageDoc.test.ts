@@ -36,8 +36,12 @@ const VERIFY_EXIT = { verified: 0, failed: 1, unknown: 3 } as const;
 const RUN_EXIT = { ok: 0, failed: 1, 'assume-failed': 3, 'cannot-run': 3 } as const;
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-langdoc-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-langdoc-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function symdap(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = bufferIO();
@@ -67,8 +71,9 @@ function runOutcome(file: string, out: string): RunOutcome | string {
   if (first.startsWith('cannot run concretely')) return { kind: 'cannot-run' };
   const m = /^(.*):(\d+):\d+: ([^:]+): /.exec(first);
   if (m && m[1] === file) {
-    const kind = (Object.keys(FAILURE_TITLES) as FailureKind[])
-      .find((k) => FAILURE_TITLES[k].replace(' may fail', ' failed') === m[3]);
+    const kind = (Object.keys(FAILURE_TITLES) as FailureKind[]).find(
+      (k) => FAILURE_TITLES[k].replace(' may fail', ' failed') === m[3],
+    );
     if (kind) return { kind: 'failed', failure: { kind, line: Number(m[2]) } };
   }
   return first;
@@ -96,17 +101,34 @@ async function checkBlock(b: DocBlock): Promise<void> {
     const r = await symdap('check', file);
     expect(r.code, r.err).toBe(2);
     const lines = r.err.split('\n').filter((l) => l.startsWith(`${file}:${want.line}:${want.col}: error: `));
-    expect(lines.some((l) => l.includes(`error: ${want.message}`)), `diagnostics:\n${r.err}`).toBe(true);
+    expect(
+      lines.some((l) => l.includes(`error: ${want.message}`)),
+      `diagnostics:\n${r.err}`,
+    ).toBe(true);
     const v = await symdap('verify', file, '--json');
-    const report = JSON.parse(v.out) as { verdict: string; diagnostics: { line: number; column: number; message: string }[] };
+    const report = JSON.parse(v.out) as {
+      verdict: string;
+      diagnostics: { line: number; column: number; message: string }[];
+    };
     expect(v.code).toBe(2);
     expect(report.verdict).toBe('error');
-    expect(report.diagnostics.some((d) => d.line === want.line && d.column === want.col && d.message.startsWith(want.message))).toBe(true);
+    expect(
+      report.diagnostics.some(
+        (d) => d.line === want.line && d.column === want.col && d.message.startsWith(want.message),
+      ),
+    ).toBe(true);
   } else {
     const r = await symdap('verify', file, '--json', '--timeout', '30000', ...entry, ...a.args);
-    const report = JSON.parse(r.out) as { verdict: string; failures: { kind: string; line: number; counterexample: object }[]; notes: string[] };
+    const report = JSON.parse(r.out) as {
+      verdict: string;
+      failures: { kind: string; line: number; counterexample: object }[];
+      notes: string[];
+    };
     const got = { verdict: report.verdict, failures: show(report.failures) };
-    expect(got, `${r.err}${report.notes.join('\n')}`).toEqual({ verdict: want.kind, failures: want.kind === 'failed' ? show(want.failures) : [] });
+    expect(got, `${r.err}${report.notes.join('\n')}`).toEqual({
+      verdict: want.kind,
+      failures: want.kind === 'failed' ? show(want.failures) : [],
+    });
     expect(r.code).toBe(VERIFY_EXIT[want.kind]);
     const modular = a.args.join(' ').includes('modular');
     if (want.kind === 'failed' && a.replay && !modular) {
@@ -115,11 +137,14 @@ async function checkBlock(b: DocBlock): Promise<void> {
         // A concrete run has no permissions: a permission failure replays as a null-deref there, or not at all.
         if (f.kind === 'permission') {
           const got = replayed.outcome;
-          if (typeof got !== 'string' && got.kind === 'failed') expect(got.failure, JSON.stringify(f.counterexample)).toEqual({ kind: 'null-deref', line: f.line });
+          if (typeof got !== 'string' && got.kind === 'failed')
+            expect(got.failure, JSON.stringify(f.counterexample)).toEqual({ kind: 'null-deref', line: f.line });
           continue;
         }
-        expect(replayed.outcome, `replaying ${JSON.stringify(f.counterexample)}:\n${replayed.out}${replayed.err}`)
-          .toEqual({ kind: 'failed', failure: { kind: f.kind, line: f.line } });
+        expect(
+          replayed.outcome,
+          `replaying ${JSON.stringify(f.counterexample)}:\n${replayed.out}${replayed.err}`,
+        ).toEqual({ kind: 'failed', failure: { kind: f.kind, line: f.line } });
       }
     }
   }
@@ -134,7 +159,10 @@ describe('docs/language.md', () => {
   test('every fenced block is a Sym example with an annotation, or plain text', () => {
     const bad = blocks
       .filter((b) => !(b.lang === 'text' || (b.lang === 'sym' && b.annotation.expect && !b.problem)))
-      .map((b) => `${label(b)}: ${b.problem ?? (b.lang === 'sym' ? 'no expect= annotation' : `fence language '${b.lang}' (use sym or text)`)}`);
+      .map(
+        (b) =>
+          `${label(b)}: ${b.problem ?? (b.lang === 'sym' ? 'no expect= annotation' : `fence language '${b.lang}' (use sym or text)`)}`,
+      );
     expect(bad).toEqual([]);
   });
 
@@ -155,7 +183,11 @@ describe('docs/language.md', () => {
   test('every link to a section of the page names a heading', () => {
     const doc = readFileSync(DOC, 'utf8');
     // GitHub's anchors: lower case, punctuation dropped, spaces become dashes.
-    const slug = (h: string) => h.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-');
+    const slug = (h: string) =>
+      h
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .replace(/\s/g, '-');
     const anchors = new Set([...doc.matchAll(/^#{1,6} (.*)$/gm)].map((m) => slug(m[1].trim())));
     const links = [...doc.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThan(0);
@@ -163,7 +195,9 @@ describe('docs/language.md', () => {
   });
 
   test('pending examples name a known fix', () => {
-    const unknown = blocks.filter((b) => b.annotation.pending && b.annotation.pending !== ENGINE_PENDING && !PENDING[b.annotation.pending]);
+    const unknown = blocks.filter(
+      (b) => b.annotation.pending && b.annotation.pending !== ENGINE_PENDING && !PENDING[b.annotation.pending],
+    );
     expect(unknown.map((b) => `${label(b)}: pending=${b.annotation.pending}`)).toEqual([]);
   });
 

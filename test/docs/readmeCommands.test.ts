@@ -16,21 +16,35 @@ const blocks = [...README.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)].map((m) =
 
 describe('README front door', () => {
   it('the first block sets up with `npm install` and tests with `npm test`; `npm install -g .` puts symdap on PATH', () => {
-    const setup = blocks.find((b) => b.info === 'sh')!.body.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter((l) => l);
+    const setup = blocks
+      .find((b) => b.info === 'sh')!
+      .body.split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter((l) => l);
     expect(setup).toEqual(['npm install', 'npm test']);
     expect(blocks.some((b) => b.body.trim() === 'npm install -g .')).toBe(true);
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
     expect(pkg.bin.symdap).toBe('bin/symdap.js');
     expect(pkg.scripts.test).toBeDefined();
   });
 
   it('the sample verification prints the transcript the README shows, and exits 1 (failed)', () => {
-    const transcript = blocks.find((b) => b.body.startsWith('$ npx symdap '))!.body.split('\n').filter((l) => l !== '');
+    const transcript = blocks
+      .find((b) => b.body.startsWith('$ npx symdap '))!
+      .body.split('\n')
+      .filter((l) => l !== '');
     const command = transcript[0].slice('$ npx symdap '.length).split(' ');
     const shown = transcript.slice(1, transcript.indexOf('…'));
     expect(shown.length).toBeGreaterThan(3);
     expect(README).toContain(`npx symdap ${command.join(' ')}   #`);
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'symdap.js'), ...command], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'symdap.js'), ...command], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stdout.split('\n').slice(0, shown.length)).toEqual(shown);
     expect(r.status).toBe(1);
     expect(README).toContain('It exits 1 (failed)');

@@ -18,8 +18,15 @@ function testFiles(dir: string): string[] {
 }
 
 const markers = recipePages().flatMap((page) =>
-  [...readFileSync(page, 'utf8').matchAll(/<!-- recipe: ([\w-]+) -->/g)].map((m) => ({ name: m[1], page: path.relative(ROOT, page) })));
-const tests = testFiles(path.join(ROOT, 'test')).map((f) => ({ file: path.relative(ROOT, f), text: readFileSync(f, 'utf8') }));
+  [...readFileSync(page, 'utf8').matchAll(/<!-- recipe: ([\w-]+) -->/g)].map((m) => ({
+    name: m[1],
+    page: path.relative(ROOT, page),
+  })),
+);
+const tests = testFiles(path.join(ROOT, 'test')).map((f) => ({
+  file: path.relative(ROOT, f),
+  text: readFileSync(f, 'utf8'),
+}));
 
 describe('editor recipes on the documentation pages', () => {
   it('finds the recipes of docs/editors.md, docs/lsp.md and docs/tree.md', () => {

@@ -19,14 +19,26 @@ export interface RunningAdapter {
 
 function exitedWithin(child: ChildProcess, ms: number): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return withTimeout(new Promise((resolve) => child.once('exit', (code) => resolve(code))), ms, `${child.spawnfile} to exit`);
+  return withTimeout(
+    new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    ms,
+    `${child.spawnfile} to exit`,
+  );
 }
 
-function spawnAdapter(command: string, args: readonly string[], env: NodeJS.ProcessEnv): { child: ChildProcess; stderr: () => string } {
+function spawnAdapter(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; stderr: () => string } {
   const child = spawn(command, [...args], { env, stdio: 'pipe' });
   let stderr = '';
-  child.stderr?.on('data', (d) => { stderr += String(d); });
-  child.on('error', (e) => { stderr += `spawn error: ${e.message}\n`; });
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  child.on('error', (e) => {
+    stderr += `spawn error: ${e.message}\n`;
+  });
   return { child, stderr: () => stderr };
 }
 
@@ -35,13 +47,20 @@ export function startStdio(command: string, args: readonly string[], env: NodeJS
   const { child, stderr } = spawnAdapter(command, args, env);
   const client = new MessageClient((m) => child.stdin?.write(encodeMessage(m)));
   const decoder = new ContentLengthDecoder(DEFAULT_LIMITS);
-  child.stdout?.on('data', (chunk: Buffer) => decoder.push(chunk).messages.forEach((m: object) => client.receive(m as DebugProtocol.ProtocolMessage)));
+  child.stdout?.on('data', (chunk: Buffer) =>
+    decoder.push(chunk).messages.forEach((m: object) => client.receive(m as DebugProtocol.ProtocolMessage)),
+  );
   child.on('exit', () => client.close());
   return { client, child, stderr, exited: (ms = 10_000) => exitedWithin(child, ms) };
 }
 
 /** `type = 'server'` / tcp transport: start the command (the port is already in its args), then connect. */
-export async function startTcp(command: string, args: readonly string[], port: number, env: NodeJS.ProcessEnv): Promise<RunningAdapter & { socket: net.Socket }> {
+export async function startTcp(
+  command: string,
+  args: readonly string[],
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningAdapter & { socket: net.Socket }> {
   const { child, stderr } = spawnAdapter(command, args, env);
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -49,7 +68,8 @@ export async function startTcp(command: string, args: readonly string[], port: n
       const client = await tcpClient(port);
       return { client, socket: client.socket, child, stderr, exited: (ms = 10_000) => exitedWithin(child, ms) };
     } catch (e) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`cannot connect to ${command} ${args.join(' ')}: ${String(e)}\n${stderr()}`, { cause: e });
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`cannot connect to ${command} ${args.join(' ')}: ${String(e)}\n${stderr()}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

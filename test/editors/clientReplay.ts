@@ -30,7 +30,13 @@ export interface ClientProfile {
   readonly atEntry?: (c: MessageClient, entry: Stop) => Promise<void>;
 }
 
-export interface Stop { readonly threadId: number; readonly reason: string; readonly line: number; readonly description?: string; readonly text?: string }
+export interface Stop {
+  readonly threadId: number;
+  readonly reason: string;
+  readonly line: number;
+  readonly description?: string;
+  readonly text?: string;
+}
 
 export interface Replay {
   /** What symdap says of the launch arguments (unknown keys are likely typos in a recipe). */
@@ -49,7 +55,11 @@ export interface Replay {
 }
 
 export async function ok(c: MessageClient, command: string, args?: unknown): Promise<DebugProtocol.Response> {
-  const r = await withTimeout(c.request(args === undefined ? { command } : { command, arguments: args }), 30_000, command);
+  const r = await withTimeout(
+    c.request(args === undefined ? { command } : { command, arguments: args }),
+    30_000,
+    command,
+  );
   if (!r.success) throw new Error(`${command} failed: ${r.message}`);
   return r;
 }
@@ -61,34 +71,52 @@ export async function stopAfter(c: MessageClient, command: string, args: unknown
   const e = (await stopped) as DebugProtocol.StoppedEvent;
   const threadId = e.body.threadId ?? 0;
   const st = (await ok(c, 'stackTrace', { threadId, startFrame: 0, levels: 20 })) as DebugProtocol.StackTraceResponse;
-  return { threadId, reason: e.body.reason, line: st.body.stackFrames[0]?.line ?? 0, description: e.body.description, text: e.body.text };
+  return {
+    threadId,
+    reason: e.body.reason,
+    line: st.body.stackFrames[0]?.line ?? 0,
+    description: e.body.description,
+    text: e.body.text,
+  };
 }
 
 async function threads(c: MessageClient, p: ClientProfile): Promise<DebugProtocol.Thread[]> {
   return ((await ok(c, 'threads', p.noArguments)) as DebugProtocol.ThreadsResponse).body.threads;
 }
 
-async function topVariables(c: MessageClient, threadId: number): Promise<{ frameId: number; vars: Record<string, string> }> {
+async function topVariables(
+  c: MessageClient,
+  threadId: number,
+): Promise<{ frameId: number; vars: Record<string, string> }> {
   const st = (await ok(c, 'stackTrace', { threadId, startFrame: 0, levels: 20 })) as DebugProtocol.StackTraceResponse;
   const frameId = st.body.stackFrames[0].id;
   const scopes = (await ok(c, 'scopes', { frameId })) as DebugProtocol.ScopesResponse;
   const vars: Record<string, string> = {};
   for (const s of scopes.body.scopes.filter((x) => !x.expensive)) {
-    const v = (await ok(c, 'variables', { variablesReference: s.variablesReference })) as DebugProtocol.VariablesResponse;
+    const v = (await ok(c, 'variables', {
+      variablesReference: s.variablesReference,
+    })) as DebugProtocol.VariablesResponse;
     for (const x of v.body.variables) vars[x.name] ??= x.value;
   }
   return { frameId, vars };
 }
 
 /** Plays the session; `launchArguments` are what the client's configuration sends. */
-export async function replay(c: MessageClient, p: ClientProfile, launchArguments: Record<string, unknown>): Promise<Replay> {
+export async function replay(
+  c: MessageClient,
+  p: ClientProfile,
+  launchArguments: Record<string, unknown>,
+): Promise<Replay> {
   const initialized = c.waitForEvent('initialized', 30_000);
   await ok(c, 'initialize', p.initialize);
   const entryStop = stopAfter(c, '', undefined);
   const launched = withTimeout(c.request({ command: 'launch', arguments: launchArguments }), 60_000, 'launch');
   await initialized;
   const bps = (await ok(c, 'setBreakpoints', {
-    source: { name: path.basename(PROGRAM), path: PROGRAM }, breakpoints: [{ line: BREAKPOINT_LINE }], lines: [BREAKPOINT_LINE], sourceModified: false,
+    source: { name: path.basename(PROGRAM), path: PROGRAM },
+    breakpoints: [{ line: BREAKPOINT_LINE }],
+    lines: [BREAKPOINT_LINE],
+    sourceModified: false,
   })) as DebugProtocol.SetBreakpointsResponse;
   if (p.exceptionFilters) await ok(c, 'setExceptionBreakpoints', { filters: p.exceptionFilters });
   await ok(c, 'configurationDone', p.noArguments);
@@ -104,12 +132,33 @@ export async function replay(c: MessageClient, p: ClientProfile, launchArguments
   const failure = await stopAfter(c, 'continue', { threadId: atBreakpoint.threadId });
   const info = (await ok(c, 'exceptionInfo', { threadId: failure.threadId })) as DebugProtocol.ExceptionInfoResponse;
   const { frameId } = await topVariables(c, failure.threadId);
-  const evaluate = (await ok(c, 'evaluate', { expression: 'c0', frameId, ...(p.evaluateContext ? { context: p.evaluateContext } : {}) })) as DebugProtocol.EvaluateResponse;
+  const evaluate = (await ok(c, 'evaluate', {
+    expression: 'c0',
+    frameId,
+    ...(p.evaluateContext ? { context: p.evaluateContext } : {}),
+  })) as DebugProtocol.EvaluateResponse;
   const custom = p.customRequest ? await ok(c, p.customRequest.command, p.customRequest.arguments) : undefined;
-  const disconnect = await withTimeout(c.request({ command: 'disconnect', arguments: 'disconnectArguments' in p ? p.disconnectArguments : { restart: false, terminateDebuggee: true } }), 30_000, 'disconnect');
+  const disconnect = await withTimeout(
+    c.request({
+      command: 'disconnect',
+      arguments: 'disconnectArguments' in p ? p.disconnectArguments : { restart: false, terminateDebuggee: true },
+    }),
+    30_000,
+    'disconnect',
+  );
   return {
-    launchWarnings: validateLaunchArgs(launchArguments).warnings, entry, step, threadsAfterStep, breakpointVerified: bps.body.breakpoints[0]?.verified === true, atBreakpoint, variables,
-    failure, exceptionInfo: info.body, evaluated: evaluate.body.result, custom, disconnect,
+    launchWarnings: validateLaunchArgs(launchArguments).warnings,
+    entry,
+    step,
+    threadsAfterStep,
+    breakpointVerified: bps.body.breakpoints[0]?.verified === true,
+    atBreakpoint,
+    variables,
+    failure,
+    exceptionInfo: info.body,
+    evaluated: evaluate.body.result,
+    custom,
+    disconnect,
   };
 }
 
@@ -123,7 +172,12 @@ export function expectDebugged(r: Replay): void {
   expect(r.atBreakpoint).toMatchObject({ reason: 'breakpoint', line: BREAKPOINT_LINE });
   expect(Object.keys(r.variables)).toEqual(expect.arrayContaining(['c0', 'c1', 'c2', 'c3']));
   expect(r.failure).toMatchObject({ reason: 'exception', line: 16 });
-  for (const [name, value] of [['c0', 98], ['c1', 97], ['c2', 100], ['c3', 33]]) {
+  for (const [name, value] of [
+    ['c0', 98],
+    ['c1', 97],
+    ['c2', 100],
+    ['c3', 33],
+  ]) {
     expect(r.exceptionInfo.description).toMatch(new RegExp(`${name}\\s*=\\s*${value}\\b`));
   }
   expect(r.evaluated).not.toBe('');

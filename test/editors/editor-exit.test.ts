@@ -34,7 +34,12 @@ describe('symdap after the editor quits', () => {
     try {
       const c = adapter.client;
       const initialized = c.waitForEvent('initialized', 30_000);
-      await ok(c, 'initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+      await ok(c, 'initialize', {
+        adapterID: 'symdap',
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: 'path',
+      });
       const entry = stopAfter(c, '', undefined);
       const launched = c.request({ command: 'launch', arguments: { program: PROGRAM, stopOnEntry: true } });
       await initialized;
@@ -54,11 +59,18 @@ describe('symdap after the editor quits', () => {
   it('TCP: a server whose editor has quit exits once its session has ended', async () => {
     const port = await freePort();
     // The "editor" (sh) starts the server in the background and quits at once.
-    const started = spawnSync('sh', ['-c', `symdap dap --server=${port} >/dev/null 2>&1 & echo $!`], { env: symdapEnv(), encoding: 'utf8' });
+    const started = spawnSync('sh', ['-c', `symdap dap --server=${port} >/dev/null 2>&1 & echo $!`], {
+      env: symdapEnv(),
+      encoding: 'utf8',
+    });
     const pid = Number(started.stdout.trim());
     try {
       let client: Awaited<ReturnType<typeof tcpClient>> | undefined;
-      for (let i = 0; !client && i < 100; i++) client = await tcpClient(port).catch(async () => { await new Promise((r) => setTimeout(r, 100)); return undefined; });
+      for (let i = 0; !client && i < 100; i++)
+        client = await tcpClient(port).catch(async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          return undefined;
+        });
       expect(client).toBeDefined();
       await ok(client!, 'initialize', { adapterID: 'symdap' });
       await ok(client!, 'disconnect', { restart: false });
@@ -73,7 +85,10 @@ describe('symdap after the editor quits', () => {
   // server's parent has gone, it waits ORPHAN_GRACE_MS for a first client, then exits.
   it('TCP: a server nobody connects to exits after the editor that started it has quit', async () => {
     const port = await freePort();
-    const started = spawnSync('sh', ['-c', `symdap dap --server=${port} </dev/null >/dev/null 2>&1 & echo $!`], { env: symdapEnv(), encoding: 'utf8' });
+    const started = spawnSync('sh', ['-c', `symdap dap --server=${port} </dev/null >/dev/null 2>&1 & echo $!`], {
+      env: symdapEnv(),
+      encoding: 'utf8',
+    });
     const pid = Number(started.stdout.trim());
     try {
       await new Promise((r) => setTimeout(r, ORPHAN_GRACE_MS / 2));

@@ -22,15 +22,31 @@ import { startInTmux, waitForJson } from './tmux';
 
 const DRIVER = path.join(__dirname, 'dap-driver.el');
 
-const emacsAvailable = optionalTool('Emacs with dap-mode', commandWorks('emacs', ['--batch', '--eval', "(require 'dap-mode)"]),
-  'apt-get install emacs-nox elpa-dap-mode');
+const emacsAvailable = optionalTool(
+  'Emacs with dap-mode',
+  commandWorks('emacs', ['--batch', '--eval', "(require 'dap-mode)"]),
+  'apt-get install emacs-nox elpa-dap-mode',
+);
 
-interface Stop { thread: number; reason: string; line: number }
+interface Stop {
+  thread: number;
+  reason: string;
+  line: number;
+}
 interface Result {
   steps: {
-    visit: { mode: string }; entry?: Stop; next?: Stop; threads?: { count: number };
-    breakpoint?: Stop; failure: Stop; tree: { text: string }; jump?: { file: string; line: number; reason: string }; failed?: { messages: string }; exit: { status: number; server: boolean | null };
-    'breakpoint-heap'?: { rows: string[] }; 'failure-heap'?: { rows: string[] };
+    visit: { mode: string };
+    entry?: Stop;
+    next?: Stop;
+    threads?: { count: number };
+    breakpoint?: Stop;
+    failure: Stop;
+    tree: { text: string };
+    jump?: { file: string; line: number; reason: string };
+    failed?: { messages: string };
+    exit: { status: number; server: boolean | null };
+    'breakpoint-heap'?: { rows: string[] };
+    'failure-heap'?: { rows: string[] };
   };
   events: string[];
   requests: string[];
@@ -40,7 +56,12 @@ interface Result {
 
 const HEAP_PROGRAM = path.join(__dirname, '..', '..', 'samples', 'heap', 'missing_permission.sym');
 
-function runDriver(template: string, breakpointLine?: number, program = PROGRAM, extraEnv: Record<string, string> = {}): Result {
+function runDriver(
+  template: string,
+  breakpointLine?: number,
+  program = PROGRAM,
+  extraEnv: Record<string, string> = {},
+): Result {
   const dir = mkdtempSync(path.join(tmpdir(), 'symdap-emacs-'));
   const shim = symdapOnPath();
   const out = path.join(dir, 'result.json');
@@ -48,10 +69,18 @@ function runDriver(template: string, breakpointLine?: number, program = PROGRAM,
   writeFileSync(init, recipe('emacs').code);
   try {
     const r = spawnSync('emacs', ['--batch', '-l', DRIVER], {
-      cwd: dir, encoding: 'utf8', timeout: 150_000,
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 150_000,
       // HOME: dap-mode persists breakpoints under ~/.emacs.d; each run starts with none.
       env: {
-        ...shim.env, HOME: dir, SYMDAP_RECIPE: init, SYMDAP_PROGRAM: program, SYMDAP_TEMPLATE: template, SYMDAP_RESULT: out, ...extraEnv,
+        ...shim.env,
+        HOME: dir,
+        SYMDAP_RECIPE: init,
+        SYMDAP_PROGRAM: program,
+        SYMDAP_TEMPLATE: template,
+        SYMDAP_RESULT: out,
+        ...extraEnv,
         ...(breakpointLine !== undefined ? { SYMDAP_BREAKPOINT_LINE: String(breakpointLine) } : {}),
       },
     });
@@ -68,11 +97,18 @@ function expectFailureSeen(r: Result): void {
   // dap-mode's own exceptionInfo message: the counterexample is "bad!".
   const shown = r.errors.find((e) => e.startsWith('Exception has occurred: assert'));
   expect(shown).toBeDefined();
-  for (const [name, value] of [['c0', 98], ['c1', 97], ['c2', 100], ['c3', 33]]) {
+  for (const [name, value] of [
+    ['c0', 98],
+    ['c1', 97],
+    ['c2', 100],
+    ['c3', 33],
+  ]) {
     expect(shown).toMatch(new RegExp(`${name}\\s*=\\s*${value}\\b`));
   }
   // symdap-tree's outline: one line per node, the failure with its thread.
-  expect(r.steps.tree.text).toMatch(/^ {8}then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]$/m);
+  expect(r.steps.tree.text).toMatch(
+    /^ {8}then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]$/m,
+  );
 }
 
 describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () => {
@@ -132,10 +168,20 @@ describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () 
     const shim = symdapOnPath();
     const out = path.join(dir, 'result.json');
     writeFileSync(path.join(dir, 'init.el'), recipe('emacs').code);
-    const term = startInTmux(dir, `emacs -nw -q --no-splash --eval "(setq native-comp-async-report-warnings-errors 'silent)" -l ${DRIVER}`, {
-      ...shim.env, HOME: dir, SYMDAP_TTY: '1', SYMDAP_RECIPE: path.join(dir, 'init.el'), SYMDAP_PROGRAM: PROGRAM,
-      SYMDAP_TEMPLATE: 'Sym: debug symbolically', SYMDAP_BREAKPOINT_LINE: String(BREAKPOINT_LINE), SYMDAP_RESULT: out,
-    });
+    const term = startInTmux(
+      dir,
+      `emacs -nw -q --no-splash --eval "(setq native-comp-async-report-warnings-errors 'silent)" -l ${DRIVER}`,
+      {
+        ...shim.env,
+        HOME: dir,
+        SYMDAP_TTY: '1',
+        SYMDAP_RECIPE: path.join(dir, 'init.el'),
+        SYMDAP_PROGRAM: PROGRAM,
+        SYMDAP_TEMPLATE: 'Sym: debug symbolically',
+        SYMDAP_BREAKPOINT_LINE: String(BREAKPOINT_LINE),
+        SYMDAP_RESULT: out,
+      },
+    );
     const stage = async (name: string): Promise<Result & { screen: string }> => {
       const r = await waitForJson<Result>(`${out}.${name}`, 90_000, `the ${name} stage`, term.screen, out);
       // Back in the command loop, dap-ui's views refresh on idle timers: read the screen after them.

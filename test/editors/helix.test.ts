@@ -13,9 +13,23 @@ import { freePort, startStdio, startTcp } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
 import { recipe, symdapEnvForSuite } from './readmeRecipes';
 
-interface Debugger { name: string; transport: string; command: string; args: string[]; 'port-arg'?: string; templates?: Template[] }
-interface Template { name: string; request: string; completion: { name: string; completion: string }[]; args: Record<string, unknown> }
-interface Languages { language: { name: string; 'file-types': string[]; debugger: Debugger }[] }
+interface Debugger {
+  name: string;
+  transport: string;
+  command: string;
+  args: string[];
+  'port-arg'?: string;
+  templates?: Template[];
+}
+interface Template {
+  name: string;
+  request: string;
+  completion: { name: string; completion: string }[];
+  args: Record<string, unknown>;
+}
+interface Languages {
+  language: { name: string; 'file-types': string[]; debugger: Debugger }[];
+}
 
 const PARSE = 'import sys, json, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))';
 
@@ -25,15 +39,28 @@ function parseToml(text: string): unknown {
   return JSON.parse(r.stdout);
 }
 
-const tomllibAvailable = optionalTool('Python 3.11 (tomllib)', spawnSync('python3', ['-c', 'import tomllib'], { timeout: 30_000 }).status === 0,
-  'apt-get install python3');
+const tomllibAvailable = optionalTool(
+  'Python 3.11 (tomllib)',
+  spawnSync('python3', ['-c', 'import tomllib'], { timeout: 30_000 }).status === 0,
+  'apt-get install python3',
+);
 
 /** Helix's initialize arguments; `adapterID` is the debugger's name. */
 const helix = (adapterID: string): ClientProfile => ({
   initialize: {
-    clientID: 'hx', clientName: 'helix', adapterID, locale: 'en-us', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path',
-    supportsVariableType: true, supportsVariablePaging: false, supportsRunInTerminalRequest: true, supportsMemoryReferences: false,
-    supportsProgressReporting: false, supportsInvalidatedEvent: false,
+    clientID: 'hx',
+    clientName: 'helix',
+    adapterID,
+    locale: 'en-us',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: 'path',
+    supportsVariableType: true,
+    supportsVariablePaging: false,
+    supportsRunInTerminalRequest: true,
+    supportsMemoryReferences: false,
+    supportsProgressReporting: false,
+    supportsInvalidatedEvent: false,
   },
   noArguments: null,
   disconnectArguments: null,
@@ -41,7 +68,9 @@ const helix = (adapterID: string): ClientProfile => ({
 
 /** A template's launch arguments with `{0}` (its first completion, a file name) filled in. */
 function launchArguments(t: Template): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(t.args).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{0}', PROGRAM) : v]));
+  return Object.fromEntries(
+    Object.entries(t.args).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{0}', PROGRAM) : v]),
+  );
 }
 
 describe.skipIf(!tomllibAvailable)('docs/editors.md recipe: Helix', () => {
@@ -104,10 +133,14 @@ describe.skipIf(!tomllibAvailable)('docs/editors.md recipe: Helix', () => {
   // Helix connects to a TCP adapter exactly once, 500 ms after starting it, and never stops
   // it ("it should exit automatically"): `symdap dap --server` listens before it loads the
   // engine, and exits once the last session has ended.
-  it('TCP: listens within Helix\'s 500 ms and exits after the session', async () => {
+  it("TCP: listens within Helix's 500 ms and exits after the session", async () => {
     const { debugger: d } = tcpLanguages();
     const port = await freePort();
-    const adapter = startStdio(d.command, [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')], symdapEnv());
+    const adapter = startStdio(
+      d.command,
+      [...d.args, ...d['port-arg']!.replace('{}', String(port)).split(' ')],
+      symdapEnv(),
+    );
     try {
       await new Promise((r) => setTimeout(r, 500));
       const client = await tcpClient(port);

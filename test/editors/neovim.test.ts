@@ -20,7 +20,13 @@ import { startInTmux, waitForJson } from './tmux';
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
 
-interface Adapter { type: string; command?: string; args?: string[]; port?: string; executable?: { command: string; args: string[] } }
+interface Adapter {
+  type: string;
+  command?: string;
+  args?: string[];
+  port?: string;
+  executable?: { command: string; args: string[] };
+}
 interface Loaded {
   version: { major: number; minor: number; patch: number };
   error: string | null;
@@ -34,8 +40,16 @@ interface Loaded {
 /** nvim-dap 0.6's initialize arguments. */
 const NVIM_DAP: ClientProfile = {
   initialize: {
-    clientID: 'neovim', clientName: 'neovim', adapterID: 'nvim-dap', pathFormat: 'path', columnsStartAt1: true, linesStartAt1: true,
-    supportsRunInTerminalRequest: true, supportsVariableType: true, supportsProgressReporting: true, locale: 'en_US',
+    clientID: 'neovim',
+    clientName: 'neovim',
+    adapterID: 'nvim-dap',
+    pathFormat: 'path',
+    columnsStartAt1: true,
+    linesStartAt1: true,
+    supportsRunInTerminalRequest: true,
+    supportsVariableType: true,
+    supportsProgressReporting: true,
+    locale: 'en_US',
   },
   noArguments: [],
   evaluateContext: 'repl',
@@ -50,9 +64,25 @@ function loadRecipe(): Loaded {
     const out = path.join(dir, 'result.json');
     writeFileSync(init, recipe('neovim').code);
     // `symdap` on PATH: the recipe finds editors/nvim beside it.
-    const r = spawnSync('nvim', ['--headless', '--clean', '--cmd', `set rtp^=${path.join(__dirname, 'nvim')}`, '-u', init, '-c', `luafile ${path.join(__dirname, 'nvim', 'harness.lua')}`], {
-      cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
-    });
+    const r = spawnSync(
+      'nvim',
+      [
+        '--headless',
+        '--clean',
+        '--cmd',
+        `set rtp^=${path.join(__dirname, 'nvim')}`,
+        '-u',
+        init,
+        '-c',
+        `luafile ${path.join(__dirname, 'nvim', 'harness.lua')}`,
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+      },
+    );
     if (!existsSync(out)) throw new Error(`Neovim wrote no result (exit ${r.status}):\n${r.stderr}${r.stdout}`);
     return JSON.parse(readFileSync(out, 'utf8')) as Loaded;
   } finally {
@@ -64,7 +94,9 @@ function loadRecipe(): Loaded {
 describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () => {
   let loaded: Loaded;
   const symdapEnv = symdapEnvForSuite();
-  beforeAll(() => { loaded = loadRecipe(); });
+  beforeAll(() => {
+    loaded = loadRecipe();
+  });
 
   const launchArgs = (): Record<string, unknown> => expandVariables(loaded.configurations.sym[0], { file: PROGRAM });
 
@@ -75,7 +107,10 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     expect(loaded.configurations.sym.map((c) => c.type)).toEqual(['symdap', 'symdap']);
     expect(loaded.configurations.sym[0]).toMatchObject({ request: 'launch', program: '${file}', stopOnEntry: true });
     for (const c of loaded.configurations.sym) {
-      expect(validateLaunchArgs(expandVariables(c, { file: PROGRAM })), String(c.name)).toMatchObject({ errors: [], warnings: [] });
+      expect(validateLaunchArgs(expandVariables(c, { file: PROGRAM })), String(c.name)).toMatchObject({
+        errors: [],
+        warnings: [],
+      });
     }
   });
 
@@ -97,9 +132,20 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     const out = path.join(dir, 'result.json');
     writeFileSync(path.join(dir, 'init.lua'), recipe('neovim').code);
     const nvim = `nvim --clean --cmd 'set rtp^=${path.join(__dirname, 'nvim')}' -u init.lua -c 'luafile ${path.join(__dirname, 'nvim', 'harness-tree.lua')}'`;
-    const term = startInTmux(dir, nvim, { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir });
+    const term = startInTmux(dir, nvim, {
+      ...shim.env,
+      SYMDAP_PROGRAM: PROGRAM,
+      SYMDAP_RESULT: out,
+      XDG_STATE_HOME: dir,
+      XDG_DATA_HOME: dir,
+    });
     try {
-      const shown = await waitForJson<{ error: string | null; lines: string[]; cursor: number }>(out, 90_000, 'the outline', term.screen);
+      const shown = await waitForJson<{ error: string | null; lines: string[]; cursor: number }>(
+        out,
+        90_000,
+        'the outline',
+        term.screen,
+      );
       expect(shown.error).toBeNull();
       // One line per node under a header; the root's subtree has ended: its final status, not `running`.
       expect(shown.lines.slice(1)).toEqual([
@@ -118,7 +164,12 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       expect(screen).toContain('symdap://tree');
       // Enter on the failed node: the source window at line 16, and the adapter shows a thread there.
       term.keys('Enter');
-      const after = await waitForJson<{ file: string; line: number; stop: { reason: string; threadId: number } }>(`${out}.after`, 30_000, 'the jump', term.screen);
+      const after = await waitForJson<{ file: string; line: number; stop: { reason: string; threadId: number } }>(
+        `${out}.after`,
+        30_000,
+        'the jump',
+        term.screen,
+      );
       expect(after.file).toBe(PROGRAM);
       expect(after.line).toBe(16);
       expect(after.stop).toMatchObject({ reason: 'goto' });
@@ -135,7 +186,11 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     const adapter = startStdio(a.command!, a.args!, symdapEnv());
     try {
       const tree = loaded.requests[0];
-      const r = await replay(adapter.client, { ...NVIM_DAP, customRequest: { command: tree.command, arguments: JSON.parse(tree.arguments) } }, launchArgs());
+      const r = await replay(
+        adapter.client,
+        { ...NVIM_DAP, customRequest: { command: tree.command, arguments: JSON.parse(tree.arguments) } },
+        launchArgs(),
+      );
       expectDebugged(r);
       expect(r.custom?.body).toMatchObject({ file: PROGRAM, nodes: expect.any(Array), truncated: false });
       expect(await adapter.exited()).toBe(0);
@@ -144,7 +199,7 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     }
   }, 120_000);
 
-  it('plays the recipe\'s mappings: step into a target, step back, reverse continue', async () => {
+  it("plays the recipe's mappings: step into a target, step back, reverse continue", async () => {
     const a = loaded.adapters.symdap;
     const adapter = startStdio(a.command!, a.args!, symdapEnv());
     const moves: Stop[] = [];
@@ -152,9 +207,18 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     // step_back and reverse_continue, in the order the recipe maps them. The user picks the
     // first target, `then`, so the thread's path is the one the rest of the scenario follows.
     const atEntry = async (c: MessageClient, entry: Stop): Promise<void> => {
-      const frames = (await ok(c, 'stackTrace', { threadId: entry.threadId, startFrame: 0, levels: 20 })) as DebugProtocol.StackTraceResponse;
-      const targets = (await ok(c, 'stepInTargets', { frameId: frames.body.stackFrames[0].id })) as DebugProtocol.StepInTargetsResponse;
-      expect(targets.body.targets.map((t) => t.label)).toEqual([expect.stringMatching(/^then/), expect.stringMatching(/^else/)]);
+      const frames = (await ok(c, 'stackTrace', {
+        threadId: entry.threadId,
+        startFrame: 0,
+        levels: 20,
+      })) as DebugProtocol.StackTraceResponse;
+      const targets = (await ok(c, 'stepInTargets', {
+        frameId: frames.body.stackFrames[0].id,
+      })) as DebugProtocol.StepInTargetsResponse;
+      expect(targets.body.targets.map((t) => t.label)).toEqual([
+        expect.stringMatching(/^then/),
+        expect.stringMatching(/^else/),
+      ]);
       moves.push(await stopAfter(c, 'stepIn', { threadId: entry.threadId, targetId: targets.body.targets[0].id }));
       moves.push(await stopAfter(c, 'stepBack', { threadId: entry.threadId }));
       moves.push(await stopAfter(c, 'reverseContinue', { threadId: entry.threadId }));
@@ -185,4 +249,3 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     }
   }, 120_000);
 });
-

@@ -17,7 +17,13 @@ export const README = path.join(ROOT, 'README.md');
 /** The pages recipes may live in: README.md and every docs/*.md. */
 export function recipePages(): string[] {
   const docs = path.join(ROOT, 'docs');
-  return [README, ...readdirSync(docs).filter((f) => f.endsWith('.md')).sort().map((f) => path.join(docs, f))];
+  return [
+    README,
+    ...readdirSync(docs)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => path.join(docs, f)),
+  ];
 }
 
 /** The body of the fenced code block right after `<!-- recipe: name -->`, in the one page that has it. */
@@ -51,8 +57,12 @@ export function symdapOnPath(): { dir: string; env: NodeJS.ProcessEnv } {
 /** For a describe block: the environment of `symdapOnPath`, made before its tests and removed after them. */
 export function symdapEnvForSuite(): () => NodeJS.ProcessEnv {
   let shim: ReturnType<typeof symdapOnPath> | undefined;
-  beforeAll(() => { shim = symdapOnPath(); });
-  afterAll(() => { if (shim) rmSync(shim.dir, { recursive: true, force: true }); });
+  beforeAll(() => {
+    shim = symdapOnPath();
+  });
+  afterAll(() => {
+    if (shim) rmSync(shim.dir, { recursive: true, force: true });
+  });
   return () => {
     if (!shim) throw new Error('symdapEnvForSuite: used outside a test');
     return shim.env;

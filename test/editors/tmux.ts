@@ -24,13 +24,23 @@ export function startInTmux(dir: string, command: string, env: NodeJS.ProcessEnv
   tmux(socket, ['new-session', '-d', '-x', '160', '-y', '48', '-c', dir, command], { ...env, TERM: 'xterm-256color' });
   return {
     screen: () => tmux(socket, ['capture-pane', '-p', '-t', '0']),
-    keys: (...keys) => { tmux(socket, ['send-keys', '-t', '0', ...keys]); },
-    kill: () => { spawnSync('tmux', ['-S', socket, 'kill-server'], { timeout: 10_000 }); },
+    keys: (...keys) => {
+      tmux(socket, ['send-keys', '-t', '0', ...keys]);
+    },
+    kill: () => {
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { timeout: 10_000 });
+    },
   };
 }
 
 /** The JSON a harness writes to `file`, once it is there (polling; at most `ms`). */
-export async function waitForJson<T>(file: string, ms: number, what: string, screen?: () => string, errorFile?: string): Promise<T> {
+export async function waitForJson<T>(
+  file: string,
+  ms: number,
+  what: string,
+  screen?: () => string,
+  errorFile?: string,
+): Promise<T> {
   const deadline = Date.now() + ms;
   while (!existsSync(file)) {
     const failed = errorFile !== undefined && existsSync(errorFile);

@@ -15,16 +15,37 @@ import { freePort, startStdio, startTcp, type RunningAdapter } from './adapterPr
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
 
-interface Adapter { name: string; command: string[]; port?: string; variables?: Record<string, string> }
-interface Config { adapter: string; filetypes: string[]; configuration: Record<string, unknown>; breakpoints?: { exception?: Record<string, string> } }
-interface VimspectorJson { adapters: Record<string, Adapter>; configurations: Record<string, Config> }
+interface Adapter {
+  name: string;
+  command: string[];
+  port?: string;
+  variables?: Record<string, string>;
+}
+interface Config {
+  adapter: string;
+  filetypes: string[];
+  configuration: Record<string, unknown>;
+  breakpoints?: { exception?: Record<string, string> };
+}
+interface VimspectorJson {
+  adapters: Record<string, Adapter>;
+  configurations: Record<string, Config>;
+}
 
 /** vimspector's initialize arguments; the exception filters: those the recipe answers "Y" (set below). */
 const VIMSPECTOR_BASE: ClientProfile = {
   initialize: {
-    adapterID: 'symdap', clientID: 'vimspector', clientName: 'vimspector', linesStartAt1: true, columnsStartAt1: true,
-    locale: 'en_GB', pathFormat: 'path', supportsVariableType: true, supportsVariablePaging: false,
-    supportsRunInTerminalRequest: true, supportsMemoryReferences: true,
+    adapterID: 'symdap',
+    clientID: 'vimspector',
+    clientName: 'vimspector',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    locale: 'en_GB',
+    pathFormat: 'path',
+    supportsVariableType: true,
+    supportsVariablePaging: false,
+    supportsRunInTerminalRequest: true,
+    supportsMemoryReferences: true,
   },
   evaluateContext: 'repl',
   exceptionFilters: ['assert', 'runtime', 'contract', 'permission'],
@@ -38,7 +59,9 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
 
   const debugConfig = spec.configurations['Sym: debug symbolically'];
   // vimspector sends the filters a configuration's `breakpoints.exception` answers "Y".
-  const answered = Object.entries(debugConfig.breakpoints?.exception ?? {}).filter(([, v]) => v === 'Y').map(([k]) => k);
+  const answered = Object.entries(debugConfig.breakpoints?.exception ?? {})
+    .filter(([, v]) => v === 'Y')
+    .map(([k]) => k);
   const VIMSPECTOR: ClientProfile = { ...VIMSPECTOR_BASE, exceptionFilters: answered };
 
   it('answers every exception filter symdap offers with its default, so vimspector asks nothing at launch', () => {
@@ -53,7 +76,9 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
     const vars = expandVariables(raw.variables ?? {}, { unusedLocalPort: port });
     const a = expandVariables({ ...raw, variables: undefined }, vars);
     const [command, ...args] = a.command;
-    return a.port === undefined ? startStdio(command, args, symdapEnv()) : startTcp(command, args, Number(a.port), symdapEnv());
+    return a.port === undefined
+      ? startStdio(command, args, symdapEnv())
+      : startTcp(command, args, Number(a.port), symdapEnv());
   }
 
   it('is valid JSON whose configurations name its adapters, for filetype sym', () => {
@@ -70,7 +95,24 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
       const vimrc = path.join(dir, 'vimrc');
       const out = path.join(dir, 'filetype');
       writeFileSync(vimrc, recipe('vimrc').code);
-      spawnSync('vim', ['-N', '-u', vimrc, '-i', 'NONE', '-es', '-c', `edit ${PROGRAM}`, '-c', `call writefile([&filetype], '${out}')`, '-c', 'qa!'], { timeout: 30_000 });
+      spawnSync(
+        'vim',
+        [
+          '-N',
+          '-u',
+          vimrc,
+          '-i',
+          'NONE',
+          '-es',
+          '-c',
+          `edit ${PROGRAM}`,
+          '-c',
+          `call writefile([&filetype], '${out}')`,
+          '-c',
+          'qa!',
+        ],
+        { timeout: 30_000 },
+      );
       expect(readFileSync(out, 'utf8').trim()).toBe('sym');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -81,7 +123,11 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
     it(`debugs bad_input.sym through the '${adapterName}' adapter as vimspector does`, async () => {
       const adapter = await start(adapterName);
       try {
-        const r = await replay(adapter.client, VIMSPECTOR, expandVariables(debugConfig.configuration, { file: PROGRAM }));
+        const r = await replay(
+          adapter.client,
+          VIMSPECTOR,
+          expandVariables(debugConfig.configuration, { file: PROGRAM }),
+        );
         expectDebugged(r);
         if (!('socket' in adapter)) expect(await adapter.exited()).toBe(0);
       } finally {
@@ -116,7 +162,7 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
   // with :echom, line by line, so only the message's last line stays on screen: the stopped
   // event's description and text are one line each, the text with formula and counterexample
   // (the path is in exceptionInfo and the output event).
-  it('vimspector\'s visible line of the failure stop carries the formula and the counterexample', async () => {
+  it("vimspector's visible line of the failure stop carries the formula and the counterexample", async () => {
     const adapter = await start('symdap');
     try {
       const r = await replay(adapter.client, VIMSPECTOR, expandVariables(debugConfig.configuration, { file: PROGRAM }));

@@ -21,7 +21,9 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'extension', 'package.json'), 'utf8')) as Manifest;
-const rootScripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const rootScripts = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 /** The `## VS Code` section of the page that holds the `vscode` recipe. */
 const section = ((): string => {
   const page = readFileSync(recipe('vscode').page, 'utf8');
@@ -33,9 +35,21 @@ const section = ((): string => {
 /** VS Code's initialize arguments (1.100). */
 const VSCODE: ClientProfile = {
   initialize: {
-    clientID: 'vscode', clientName: 'Visual Studio Code', adapterID: 'symdap', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true,
-    supportsVariableType: true, supportsVariablePaging: true, supportsRunInTerminalRequest: true, locale: 'en', supportsProgressReporting: true,
-    supportsInvalidatedEvent: true, supportsMemoryReferences: true, supportsArgsCanBeInterpretedByShell: true, supportsMemoryEvent: true,
+    clientID: 'vscode',
+    clientName: 'Visual Studio Code',
+    adapterID: 'symdap',
+    pathFormat: 'path',
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    supportsVariableType: true,
+    supportsVariablePaging: true,
+    supportsRunInTerminalRequest: true,
+    locale: 'en',
+    supportsProgressReporting: true,
+    supportsInvalidatedEvent: true,
+    supportsMemoryReferences: true,
+    supportsArgsCanBeInterpretedByShell: true,
+    supportsMemoryEvent: true,
     supportsStartDebuggingRequest: true,
   },
   evaluateContext: 'repl',
@@ -56,20 +70,27 @@ describe('docs/editors.md recipe: VS Code', () => {
     expect(manifest.scripts.package).toContain('--out symdap.vsix');
   });
 
-  it('launch.json configurations are launches of the extension\'s debugger type', () => {
+  it("launch.json configurations are launches of the extension's debugger type", () => {
     expect(launchJson.configurations.length).toBeGreaterThan(0);
     for (const c of launchJson.configurations) {
       expect(c.type).toBe(manifest.contributes.debuggers[0].type);
       expect(c).toMatchObject({ request: 'launch', program: '${file}' });
-      expect(validateLaunchArgs(expandVariables(c, { file: PROGRAM })), String(c.name)).toMatchObject({ errors: [], warnings: [] });
+      expect(validateLaunchArgs(expandVariables(c, { file: PROGRAM })), String(c.name)).toMatchObject({
+        errors: [],
+        warnings: [],
+      });
     }
   });
 
-  it('the first configuration debugs bad_input.sym with VS Code\'s requests', async () => {
+  it("the first configuration debugs bad_input.sym with VS Code's requests", async () => {
     const adapter = startStdio('symdap', ['dap'], symdapEnv());
     try {
       // VS Code adds `__configurationTarget` and `__sessionId` to what launch.json says.
-      const launch = { ...expandVariables(launchJson.configurations[0], { file: PROGRAM }), __configurationTarget: 6, __sessionId: 'e2c1' };
+      const launch = {
+        ...expandVariables(launchJson.configurations[0], { file: PROGRAM }),
+        __configurationTarget: 6,
+        __sessionId: 'e2c1',
+      };
       expectDebugged(await replay(adapter.client, VSCODE, launch));
       expect(await adapter.exited()).toBe(0);
     } finally {

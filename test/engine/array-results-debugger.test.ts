@@ -4,11 +4,23 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { afterRequest, launchAndStop, openSession, scopeValues, topFrame, writeProgram, type Harness } from '../adapter/sessionHarness';
+import {
+  afterRequest,
+  launchAndStop,
+  openSession,
+  scopeValues,
+  topFrame,
+  writeProgram,
+  type Harness,
+} from '../adapter/sessionHarness';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 const PROGRAM = `proc empty() returns (a: int[][]) { }
 proc main() {

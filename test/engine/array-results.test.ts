@@ -16,12 +16,18 @@ import { formatValue } from '../../src/engine/concrete/values';
 import { replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 type Mode = 'explore' | 'modular';
 
-async function verify(source: string, mode: Mode, entry?: string): Promise<{ checked: CheckedProgram; report: VerifyReport }> {
+async function verify(
+  source: string,
+  mode: Mode,
+  entry?: string,
+): Promise<{ checked: CheckedProgram; report: VerifyReport }> {
   const { checked, diagnostics } = loadSource(source, 'arrays.sym');
   expect(diagnostics).toEqual([]);
   const r = await verifyProgram(checked!, solver, { mode, entry });
@@ -61,7 +67,6 @@ describe('array return values start as the empty array', () => {
   });
 
   for (const mode of ['explore', 'modular'] as const) {
-
     it(`an unassigned int[] result is [] when the procedure is the entry (${mode})`, async () => {
       const { report } = await verify('proc main() returns (a: int[]) ensures a.length == 0 { }', mode);
       expect(report.verdict).toBe('verified');

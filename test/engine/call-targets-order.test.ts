@@ -42,7 +42,10 @@ describe('a[i], b := p() reads its indices before the call, like a[i] := p()', (
   });
 
   test('concrete interpreter', () => {
-    for (const [source, status, line] of [[SOURCE, 'ok', undefined], [OUT_OF_BOUNDS, 'failed', 5]] as const) {
+    for (const [source, status, line] of [
+      [SOURCE, 'ok', undefined],
+      [OUT_OF_BOUNDS, 'failed', 5],
+    ] as const) {
       const checked = loadSource(source, 'order.sym').checked!;
       const r = runConcrete(checked, resolveEntry(checked).proc!, new Map() as Inputs);
       expect(r.status).toBe(status);

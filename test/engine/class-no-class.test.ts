@@ -26,23 +26,35 @@ const SEED = 21_000;
 const UNUSED_CLASS = 'class Unused { var u: int; var r: Unused; } ';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create(), 5000); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create(), 5000);
+});
 afterAll(() => solver?.dispose());
 
 /** main's first parameter (always an int) assigned first; three seeds in four also have a caller. */
 function scalarProgram(seed: number): { source: string; entry: string } {
-  const g: GeneratedProgram = generateProgram(seed, { statements: 10, specs: true, partial: seed % 3 === 0, havocs: true });
+  const g: GeneratedProgram = generateProgram(seed, {
+    statements: 10,
+    specs: true,
+    partial: seed % 3 === 0,
+    havocs: true,
+  });
   const assigned = g.source.replace(/\n\{\n/, '\n{\n  p0 := p0 + 1;\n');
   const shape = seed % 4;
   if (shape === 0) return { source: assigned, entry: 'main' };
   const header = g.params.map((p) => `${p.name}: ${typeText(p.type)}`).join(', ');
   const args = g.params.map((p) => p.name).join(', ');
   const callee = assigned.replace('proc main(', 'proc callee(');
-  if (shape === 1) return { source: `${callee}proc caller(${header}) {\n  callee(${args});\n  assert p0 >= 0;\n}\n`, entry: 'caller' };
+  if (shape === 1)
+    return { source: `${callee}proc caller(${header}) {\n  callee(${args});\n  assert p0 >= 0;\n}\n`, entry: 'caller' };
   if (shape === 2) {
     // A procedure with a result and a two-conjunct contract, called twice: its ensures is produced at each call.
-    const twice = 'proc twice(x: int) returns (r: int)\n  requires x >= -5 && x <= 50\n  ensures r == 2 * x && r >= -10\n{\n  r := x + x;\n}\n';
-    return { source: `${callee}${twice}proc caller(${header}) {\n  callee(${args});\n  var t: int := twice(p0 % 20);\n  t := twice(t);\n  assert t >= -38;\n}\n`, entry: 'caller' };
+    const twice =
+      'proc twice(x: int) returns (r: int)\n  requires x >= -5 && x <= 50\n  ensures r == 2 * x && r >= -10\n{\n  r := x + x;\n}\n';
+    return {
+      source: `${callee}${twice}proc caller(${header}) {\n  callee(${args});\n  var t: int := twice(p0 % 20);\n  t := twice(t);\n  assert t >= -38;\n}\n`,
+      entry: 'caller',
+    };
   }
   // The call inside a loop with a two-conjunct invariant (explore: unrolled; modular: consumed and produced).
   const loop = `  var j: int := 0;\n  while (j < 2)\n    invariant j >= 0 && j <= 2\n    invariant p0 == p0\n  {\n    callee(${args});\n    j := j + 1;\n  }\n  assert j == 2;\n`;
@@ -63,20 +75,36 @@ function typeText(t: GeneratedProgram['params'][number]['type']): string {
  */
 function observable(r: VerifyReport) {
   const failures = r.failures.map((f) => ({
-    kind: f.kind, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn,
-    message: f.message, trace: f.trace, paths: f.paths, inputs: Object.keys(f.counterexample).sort(),
+    kind: f.kind,
+    line: f.line,
+    column: f.column,
+    endLine: f.endLine,
+    endColumn: f.endColumn,
+    message: f.message,
+    trace: f.trace,
+    paths: f.paths,
+    inputs: Object.keys(f.counterexample).sort(),
   }));
   return { verdict: r.verdict, paths: r.paths, failures, notes: r.notes };
 }
 
-async function verify(source: string, entry: string, mode: 'explore' | 'modular'): Promise<ReturnType<typeof observable>> {
+async function verify(
+  source: string,
+  entry: string,
+  mode: 'explore' | 'modular',
+): Promise<ReturnType<typeof observable>> {
   const { checked, diagnostics } = loadSource(source, 'p.sym');
   expect(diagnostics, source).toEqual([]);
   const r = await verifyProgram(checked!, solver, { mode, entry, loopBound: 3 });
   expect(r.error, source).toBeUndefined();
   if (mode === 'explore') {
     for (const f of r.report.failures) {
-      expectReplayed(replay(checked!, checked!.procs.get(entry)!, f.counterexample), f.kind, f.line, `${f.kind}@${f.line}:\n${source}`);
+      expectReplayed(
+        replay(checked!, checked!.procs.get(entry)!, f.counterexample),
+        f.kind,
+        f.line,
+        `${f.kind}@${f.line}:\n${source}`,
+      );
     }
   }
   return observable(r.report);
@@ -92,9 +120,13 @@ describe('an unused class changes nothing (scalar programs, both modes)', () => 
           const plain = await verify(source, entry, mode);
           const withClass = await verify(UNUSED_CLASS + source, entry, mode);
           // A solver timeout on either side (a busy machine) is no evidence either way: counted, bounded below.
-          if (plain.paths.unknown > 0 || withClass.paths.unknown > 0) { tally.timedOut++; continue; }
+          if (plain.paths.unknown > 0 || withClass.paths.unknown > 0) {
+            tally.timedOut++;
+            continue;
+          }
           expect(withClass, `seed ${SEED + i}, ${mode}:\n${source}`).toEqual(plain);
-          if (plain.verdict === 'failed') tally.failed++; else if (plain.verdict === 'verified') tally.verified++;
+          if (plain.verdict === 'failed') tally.failed++;
+          else if (plain.verdict === 'verified') tally.verified++;
         }
       }
       // Not vacuous: both verdicts occur in every chunk.

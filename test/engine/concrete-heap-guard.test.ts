@@ -14,11 +14,16 @@ import { verifySource } from '../../src/engine/verify/verifySource';
 import { main } from '../../src/cli/main';
 import { bufferIO } from '../../src/cli/io';
 
-const FUNCTION = 'class Node { var next: Node; }\npredicate p(n: Node) {\n  acc(n.next)\n}\nfunction one(n: Node): int[][]\n  requires p(n)\n{\n  unfolding p(n) in (n.next == null ? [] : one(n.next))\n}\nproc main() {\n}\n';
+const FUNCTION =
+  'class Node { var next: Node; }\npredicate p(n: Node) {\n  acc(n.next)\n}\nfunction one(n: Node): int[][]\n  requires p(n)\n{\n  unfolding p(n) in (n.next == null ? [] : one(n.next))\n}\nproc main() {\n}\n';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-guard-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-heap-guard-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function refusal(source: string, mode: 'explore' | 'modular' = 'explore'): Promise<string[]> {
   const out = await verifySource(source, 'h.sym', { mode });
@@ -28,7 +33,9 @@ async function refusal(source: string, mode: 'explore' | 'modular' = 'explore'):
 
 describe('the symbolic engine refuses the heap features it lacks, cleanly', () => {
   test('a recursive function whose result is an array of arrays: one diagnostic at its name', async () => {
-    expect(await refusal(FUNCTION)).toEqual(['h.sym:5:10: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)']);
+    expect(await refusal(FUNCTION)).toEqual([
+      'h.sym:5:10: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)',
+    ]);
   });
 
   test('a heap-free program is not affected', async () => {
@@ -40,7 +47,9 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
     await writeFile(file, FUNCTION);
     const io = bufferIO();
     expect(await main(['verify', file], io)).toBe(2);
-    expect(io.stderr()).toContain(`${file}:5:10: error: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)`);
+    expect(io.stderr()).toContain(
+      `${file}:5:10: error: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)`,
+    );
   });
 
   test('the debugger does not launch, and says why', async () => {
@@ -49,6 +58,11 @@ describe('the symbolic engine refuses the heap features it lacks, cleanly', () =
     const { args, errors } = validateLaunchArgs({ program: file });
     expect(errors).toEqual([]);
     const out = await launchDebuggee(args!, new BreakpointTable(), new ExceptionFilters());
-    expect(out).toEqual({ ok: false, messages: [`${file}:5:10: error: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)`] });
+    expect(out).toEqual({
+      ok: false,
+      messages: [
+        `${file}:5:10: error: the symbolic engine does not support recursive functions whose results are arrays of arrays yet (function one)`,
+      ],
+    });
   });
 });

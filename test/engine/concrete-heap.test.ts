@@ -58,28 +58,34 @@ const P = [
 
 describe('objects', () => {
   test('new gives every field its default; writes and reads go through the object', () => {
-    const r = run(program(
-      'proc main() returns (a: int, b: bool) {',
-      '  var c: Cell := new Cell;',
-      '  var d: Cell := c;',
-      '  d.x := 7;',
-      '  a := c.x;',
-      '  b := c.next == null && c.items.length == 0;',
-      '}'));
+    const r = run(
+      program(
+        'proc main() returns (a: int, b: bool) {',
+        '  var c: Cell := new Cell;',
+        '  var d: Cell := c;',
+        '  d.x := 7;',
+        '  a := c.x;',
+        '  b := c.next == null && c.items.length == 0;',
+        '}',
+      ),
+    );
     expect(r.status).toBe('ok');
     expect([show(r.store.get('a')), show(r.store.get('b')), show(r.store.get('c'))]).toEqual(['7', 'true', '@1']);
     expect(fields(r)).toEqual({ '@1.x': '7', '@1.next': 'null', '@1.items': '[]' });
   });
 
   test('chains of fields and writes into array fields', () => {
-    const r = run(program(
-      'proc main() {',
-      '  var c: Cell := new Cell;',
-      '  c.next := new Cell;',
-      '  c.next.x := 3;',
-      '  c.items := [1, 2, 3];',
-      '  c.items[1] := c.next.x;',
-      '}'));
+    const r = run(
+      program(
+        'proc main() {',
+        '  var c: Cell := new Cell;',
+        '  c.next := new Cell;',
+        '  c.next.x := 3;',
+        '  c.items := [1, 2, 3];',
+        '  c.items[1] := c.next.x;',
+        '}',
+      ),
+    );
     expect(r.status).toBe('ok');
     expect(fields(r)).toMatchObject({ '@1.next': '@2', '@2.x': '3', '@1.items': '[1, 3, 3]' });
   });
@@ -96,45 +102,67 @@ describe('objects', () => {
       '    c.x := 1;',
       '  }',
       '  v := c.x;',
-      '}');
+      '}',
+    );
     expect(run(p, { c: null, w: true })).toMatchObject({
-      status: 'failed', failure: { kind: 'null-deref', span: { line: 8, col: 5 }, message: 'c.x' }, message: 'c is null',
+      status: 'failed',
+      failure: { kind: 'null-deref', span: { line: 8, col: 5 }, message: 'c.x' },
+      message: 'c is null',
     });
     expect(run(p, { c: null, w: false }).failure).toMatchObject({ kind: 'null-deref', span: { line: 10 } });
     expect(run(p, { c: { '@': 1, x: 4 }, w: false }).store.get('v')).toBe(4n);
   });
 
   test('fold of an instance that holds and unfold change nothing at run time; unfolding evaluates its body', () => {
-    const r = run(program(
-      ...P,
-      'proc main() returns (v: int) {',
-      '  var c: Cell := new Cell;',
-      '  c.x := 4;',
-      '  fold valid(c);',
-      '  v := getX(c) + getX(c);',
-      '  unfold valid(c);',
-      '}'));
+    const r = run(
+      program(
+        ...P,
+        'proc main() returns (v: int) {',
+        '  var c: Cell := new Cell;',
+        '  c.x := 4;',
+        '  fold valid(c);',
+        '  v := getX(c) + getX(c);',
+        '  unfold valid(c);',
+        '}',
+      ),
+    );
     expect(r).toMatchObject({ status: 'ok', trace: [15, 16, 17, 18, 19] });
     expect(r.store.get('v')).toBe(8n);
   });
 
   test('fold of an instance whose body does not hold is a fold failure at its line, as symbolically', () => {
     // Heap property test: a `fold` counterexample ran on to the end when fold did nothing.
-    const p = program(...P, 'proc main(v: int) {', '  var c: Cell := new Cell;', '  c.x := v;', '  fold valid(c);', '}');
+    const p = program(
+      ...P,
+      'proc main(v: int) {',
+      '  var c: Cell := new Cell;',
+      '  c.x := v;',
+      '  fold valid(c);',
+      '}',
+    );
     expect(run(p, { v: -1 }).failure).toMatchObject({ kind: 'fold', span: { line: 17 }, message: 'valid(c)' });
     expect(run(p, { v: 0 }).status).toBe('ok');
   });
 });
 
 describe('assertions at run time', () => {
-
   test('a function whose requires does not hold is a precondition failure at the call', () => {
-    const r = run(program(...P, 'proc main() returns (v: int) {', '  var c: Cell := new Cell;', '  c.x := -1;', '  v := getX(c);', '}'));
+    const r = run(
+      program(
+        ...P,
+        'proc main() returns (v: int) {',
+        '  var c: Cell := new Cell;',
+        '  c.x := -1;',
+        '  v := getX(c);',
+        '}',
+      ),
+    );
     expect(r.failure).toMatchObject({ kind: 'precondition', span: { line: 17 }, message: 'valid(c)' });
   });
 
   test('acc(e.f) holds when e is an object; a predicate holds when its checkable parts do', () => {
-    const p = program(...P,
+    const p = program(
+      ...P,
       'proc take(c: Cell)',
       '  requires valid(c)',
       '{',
@@ -143,10 +171,15 @@ describe('assertions at run time', () => {
       '  requires acc(c.x)',
       '{',
       '  take(c);',
-      '}');
+      '}',
+    );
     expect(run(p, { c: null })).toMatchObject({ status: 'assumeFailed' });
     expect(run(p, { c: { '@': 1, x: 5 } }).status).toBe('ok');
-    expect(run(p, { c: { '@': 1, x: -5 } }).failure).toMatchObject({ kind: 'precondition', span: { line: 21 }, message: 'valid(c)' });
+    expect(run(p, { c: { '@': 1, x: -5 } }).failure).toMatchObject({
+      kind: 'precondition',
+      span: { line: 21 },
+      message: 'valid(c)',
+    });
   });
 
   test('old reads the heap on entry', () => {
@@ -166,7 +199,8 @@ describe('assertions at run time', () => {
       'proc main(c: Cell) requires acc(c.x) {',
       '  bump(c);',
       '  wrong(c);',
-      '}');
+      '}',
+    );
     const r = run(p, { c: { '@': 1, x: 1 } });
     expect(r.failure).toMatchObject({ kind: 'postcondition', span: { line: 14 } });
     expect(fields(r)['@1.x']).toBe('3');
@@ -194,9 +228,13 @@ describe('assertions at run time', () => {
       'proc main(c: Cell) requires valid(c) {',
       '  look(c);',
       '  touch(c);',
-      '}');
+      '}',
+    );
     expect(run(p, { c: { '@': 1, next: null } }).status).toBe('ok');
-    expect(run(p, { c: { '@': 1, next: { '@': 2, x: 1 } } }).failure).toMatchObject({ kind: 'postcondition', span: { line: 17 } });
+    expect(run(p, { c: { '@': 1, next: { '@': 2, x: 1 } } }).failure).toMatchObject({
+      kind: 'postcondition',
+      span: { line: 17 },
+    });
   });
 });
 
@@ -206,7 +244,8 @@ describe('reference inputs', () => {
     '  same := a == b;',
     '  a.x := a.x + 1;',
     '  bx := b.x;',
-    '}');
+    '}',
+  );
   const types = inputTypesOf(p, resolveEntry(p).proc!);
 
   test('one id is one object: aliasing is written by repeating the id', () => {
@@ -219,7 +258,12 @@ describe('reference inputs', () => {
   test('objects nest, and fields left out start at their default', () => {
     const r = run(p, { a: { '@': 3, next: { '@': 4, x: 2, next: { '@': 3 } } }, b: { '@': 4 } });
     expect(fields(r)).toEqual({
-      '@3.x': '1', '@3.next': '@4', '@3.items': '[]', '@4.x': '2', '@4.next': '@3', '@4.items': '[]',
+      '@3.x': '1',
+      '@3.next': '@4',
+      '@3.items': '[]',
+      '@4.x': '2',
+      '@4.next': '@3',
+      '@4.items': '[]',
     });
     expect(r.heap.get(3)?.className).toBe('Cell');
   });
@@ -242,8 +286,9 @@ describe('reference inputs', () => {
 
   test('an object used at two classes is rejected', () => {
     const q = loadSource('class A {\n}\nclass B {\n}\nproc main(a: A, b: B) {\n}\n', 'q.sym').checked!;
-    expect(parseInputs({ a: { '@': 1 }, b: { '@': 1 } }, inputTypesOf(q, resolveEntry(q).proc!), q.classes).error)
-      .toBe('input b: object @1 is a A, not a B');
+    expect(parseInputs({ a: { '@': 1 }, b: { '@': 1 } }, inputTypesOf(q, resolveEntry(q).proc!), q.classes).error).toBe(
+      'input b: object @1 is a A, not a B',
+    );
   });
 });
 
@@ -272,12 +317,13 @@ describe('heap samples run concretely', () => {
       const r = runConcrete(checked, resolveEntry(checked).proc!, new Map());
       const failure = r.failure && `${r.failure.span.line} ${r.failure.kind}`;
       expect({ status: r.status, failure }).toEqual({ failure: undefined, ...expected[sample.name] });
-      if (sample.failures.some((f) => f.kind === 'postcondition')) expect(failure).toBe(`${sample.failures[0].line} postcondition`);
+      if (sample.failures.some((f) => f.kind === 'postcondition'))
+        expect(failure).toBe(`${sample.failures[0].line} postcondition`);
     });
   }
 });
 
-describe('replaying the design\'s modular counterexamples', () => {
+describe("replaying the design's modular counterexamples", () => {
   test('wrong_post.sym, entry swap, a.x = 0 and b.x = 1: the postcondition fails at line 41', () => {
     const sample = readSample(join(SAMPLES_DIR, 'heap', 'wrong_post.sym'));
     const checked = loadSource(sample.source, sample.name).checked!;
@@ -296,8 +342,12 @@ describe('replaying the design\'s modular counterexamples', () => {
 
 describe('symdap run --inputs on a heap program', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-heap-')); });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'symdap-heap-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   async function symdap(...argv: string[]) {
     const io = bufferIO();
@@ -307,7 +357,12 @@ describe('symdap run --inputs on a heap program', () => {
 
   test('aliasing inputs, the final objects, and a null dereference', async () => {
     const prog = join(dir, 'p.sym');
-    await writeFile(prog, [...CELL, 'proc main(a: Cell, b: Cell) {', '  a.x := 1;', '  b.x := b.x + 1;', '  assert a.x == 1;', '}'].join('\n'));
+    await writeFile(
+      prog,
+      [...CELL, 'proc main(a: Cell, b: Cell) {', '  a.x := 1;', '  b.x := b.x + 1;', '  assert a.x == 1;', '}'].join(
+        '\n',
+      ),
+    );
     const aliased = join(dir, 'aliased.json');
     await writeFile(aliased, JSON.stringify({ a: { '@': 1, x: 5 }, b: { '@': 1 } }));
     expect(await symdap('run', prog, '--inputs', aliased)).toEqual({
@@ -322,13 +377,22 @@ describe('symdap run --inputs on a heap program', () => {
     expect(r.out.split('\n')[0]).toBe(`${prog}:7:3: null dereference: a.x (a is null)`);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ a: { '@': 1, z: 1 } }));
-    expect(await symdap('run', prog, '--inputs', bad)).toMatchObject({ code: 2, err: `symdap run: ${bad}: input a: class Cell has no field z\n` });
+    expect(await symdap('run', prog, '--inputs', bad)).toMatchObject({
+      code: 2,
+      err: `symdap run: ${bad}: input a: class Cell has no field z\n`,
+    });
   });
 });
 
 describe('havoc of a field', () => {
   test('`c.x := *` reads the input named after the field and the line', () => {
-    const p = program('proc main() returns (v: int) {', '  var c: Cell := new Cell;', '  c.x := *;', '  v := c.x;', '}');
+    const p = program(
+      'proc main() returns (v: int) {',
+      '  var c: Cell := new Cell;',
+      '  c.x := *;',
+      '  v := c.x;',
+      '}',
+    );
     expect(run(p, { 'c.x@8': 41 }).store.get('v')).toBe(41n);
     expect(run(p).store.get('v')).toBe(0n);
   });

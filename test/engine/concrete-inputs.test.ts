@@ -38,22 +38,45 @@ describe('input names', () => {
   test('the program inputs and their types', () => {
     const t = types();
     expect(Object.fromEntries([...t].map(([k, v]) => [k, typeName(v)]))).toEqual({
-      g: 'i8', c0: 'u8', big: 'u64', flag: 'bool', xs: 'i16[]', 'n@4': 'u32', 'a@6': 'int', 'n@7': 'u32',
+      g: 'i8',
+      c0: 'u8',
+      big: 'u64',
+      flag: 'bool',
+      xs: 'i16[]',
+      'n@4': 'u32',
+      'a@6': 'int',
+      'n@7': 'u32',
     });
   });
 });
 
 describe('parseInputs', () => {
   test('converts numbers, decimal strings, booleans and arrays by the declared types', () => {
-    const r = parseInputs({
-      c0: 255, big: '18446744073709551615', flag: true, xs: [-32768, 5], g: -128, 'n@4#2': 7, 'a@6': '-100000000000000000000',
-    }, types());
+    const r = parseInputs(
+      {
+        c0: 255,
+        big: '18446744073709551615',
+        flag: true,
+        xs: [-32768, 5],
+        g: -128,
+        'n@4#2': 7,
+        'a@6': '-100000000000000000000',
+      },
+      types(),
+    );
     expect(r.error).toBeUndefined();
     expect(r.warnings).toBeUndefined();
-    expect(r.inputs).toEqual(new Map<string, unknown>([
-      ['c0', 255n], ['big', 18446744073709551615n], ['flag', true], ['xs', arrayValue([-32768n, 5n])],
-      ['g', -128n], ['n@4#2', 7n], ['a@6', -100000000000000000000n],
-    ]));
+    expect(r.inputs).toEqual(
+      new Map<string, unknown>([
+        ['c0', 255n],
+        ['big', 18446744073709551615n],
+        ['flag', true],
+        ['xs', arrayValue([-32768n, 5n])],
+        ['g', -128n],
+        ['n@4#2', 7n],
+        ['a@6', -100000000000000000000n],
+      ]),
+    );
   });
 
   test.each([
@@ -80,16 +103,22 @@ describe('parseInputs', () => {
   });
 
   test('without types values are taken as they look', () => {
-    expect(parseInputs({ a: [1, [true]], b: '12345678901234567890' }).inputs).toEqual(new Map<string, unknown>([
-      ['a', arrayValue([1n, arrayValue([true])])], ['b', 12345678901234567890n],
-    ]));
+    expect(parseInputs({ a: [1, [true]], b: '12345678901234567890' }).inputs).toEqual(
+      new Map<string, unknown>([
+        ['a', arrayValue([1n, arrayValue([true])])],
+        ['b', 12345678901234567890n],
+      ]),
+    );
   });
 });
 
 describe('inputsToJSON', () => {
   test('numbers while exact, strings beyond 2^53, and it parses back', () => {
     const inputs = new Map<string, ConcreteValue>([
-      ['c0', 7n], ['big', 18446744073709551615n], ['neg', -(2n ** 60n)], ['flag', false],
+      ['c0', 7n],
+      ['big', 18446744073709551615n],
+      ['neg', -(2n ** 60n)],
+      ['flag', false],
       ['xs', arrayValue([1n, 2n])],
     ]);
     const json = inputsToJSON(inputs);

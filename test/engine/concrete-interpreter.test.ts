@@ -17,7 +17,11 @@ function program(...lines: string[]): CheckedProgram {
   return loaded.checked!;
 }
 
-function run(checked: CheckedProgram, inputs: Record<string, unknown> = {}, opts?: ConcreteOptions & { entry?: string }): ConcreteResult {
+function run(
+  checked: CheckedProgram,
+  inputs: Record<string, unknown> = {},
+  opts?: ConcreteOptions & { entry?: string },
+): ConcreteResult {
   const entry = resolveEntry(checked, opts?.entry);
   expect(entry.error).toBeUndefined();
   return runConcrete(checked, entry.proc!, new Map(Object.entries(inputs)) as Inputs, opts);
@@ -25,12 +29,7 @@ function run(checked: CheckedProgram, inputs: Record<string, unknown> = {}, opts
 
 describe('failures stop the run at their line', () => {
   test('assert', () => {
-    const p = program(
-      'proc main(x: int) {',
-      '  var y: int := x + 1;',
-      '  assert y > 5;',
-      '  y := 0;',
-      '}');
+    const p = program('proc main(x: int) {', '  var y: int := x + 1;', '  assert y > 5;', '  y := 0;', '}');
     const r = run(p, { x: 3n });
     expect(r.status).toBe('failed');
     expect(r.failure).toMatchObject({ kind: 'assert', message: 'y > 5', span: { line: 3, col: 3 } });
@@ -40,11 +39,7 @@ describe('failures stop the run at their line', () => {
   });
 
   test('division and remainder by zero', () => {
-    const p = program(
-      'proc main(a: u8, b: u8) returns (r: u8) {',
-      '  r := a / 2;',
-      '  r := r % b;',
-      '}');
+    const p = program('proc main(a: u8, b: u8) returns (r: u8) {', '  r := a / 2;', '  r := r % b;', '}');
     const r = run(p, { a: 10n, b: 0n });
     expect(r.failure).toMatchObject({ kind: 'div-by-zero', message: 'r % b', span: { line: 3, col: 8 } });
     expect(r.store.get('r')).toBe(5n);
@@ -57,7 +52,8 @@ describe('failures stop the run at their line', () => {
       '  var a: int[] := [10, 20, 30];',
       '  r := a[i];',
       '  a[i + 1] := 5;',
-      '}');
+      '}',
+    );
     expect(run(p, { i: 3n }).failure).toMatchObject({ kind: 'out-of-bounds', message: 'a[i]', span: { line: 3 } });
     expect(run(p, { i: -1n }).failure).toMatchObject({ kind: 'out-of-bounds', span: { line: 3 } });
     const w = run(p, { i: 2n });
@@ -74,7 +70,8 @@ describe('failures stop the run at their line', () => {
       'proc main(x: int) {',
       '  var a: int := 1;',
       '  var b: int := half(x);',
-      '}');
+      '}',
+    );
     const r = run(p, { x: 3n });
     expect(r.failure).toMatchObject({ kind: 'precondition', message: 'n % 2 == 0', span: { line: 6, col: 3 } });
     expect(run(p, { x: 4n }).store.get('b')).toBe(2n);
@@ -91,7 +88,8 @@ describe('failures stop the run at their line', () => {
       '  y := x;',
       '  if (x != 7) { g := g + 1; }',
       '}',
-      'proc main(x: int) { var r: int := bump(x); assert r == x + 1; }');
+      'proc main(x: int) { var r: int := bump(x); assert r == x + 1; }',
+    );
     expect(run(p, { x: 1n, g: 10n }).status).toBe('ok');
     expect(run(p, { x: 1n, g: 10n }).globals.get('g')).toBe(11n);
     const r = run(p, { x: 6n, g: 10n });
@@ -99,10 +97,7 @@ describe('failures stop the run at their line', () => {
   });
 
   test('the entry ensures is checked too', () => {
-    const p = program(
-      'proc main(a: int) returns (m: int)',
-      '  ensures m > a',
-      '{ m := a; }');
+    const p = program('proc main(a: int) returns (m: int)', '  ensures m > a', '{ m := a; }');
     expect(run(p, { a: 1n }).failure).toMatchObject({ kind: 'postcondition', span: { line: 2 } });
   });
 
@@ -115,26 +110,19 @@ describe('failures stop the run at their line', () => {
       '  {',
       '    i := i + 1;',
       '  }',
-      '}');
+      '}',
+    );
     expect(run(p, { n: 3n }).status).toBe('ok');
     const r = run(p, { n: 5n });
     expect(r.failure).toMatchObject({ kind: 'invariant', message: 'i <= 3', span: { line: 4, col: 15 } });
     expect(r.store.get('i')).toBe(4n);
-    const q = program(
-      'proc main(n: int) {',
-      '  while (n > 0) invariant n < 10 { n := n - 1; }',
-      '}');
+    const q = program('proc main(n: int) {', '  while (n > 0) invariant n < 10 { n := n - 1; }', '}');
     expect(run(q, { n: 12n }).failure).toMatchObject({ kind: 'invariant', span: { line: 2 } });
     expect(run(q, { n: 12n }).trace).toEqual([2]);
   });
 
   test('join with a false formula fails; plain join does nothing', () => {
-    const p = program(
-      'proc main(x: int) {',
-      '  join;',
-      '  join x > 0;',
-      '  assert x > 0;',
-      '}');
+    const p = program('proc main(x: int) {', '  join;', '  join x > 0;', '  assert x > 0;', '}');
     expect(run(p, { x: 0n }).failure).toMatchObject({ kind: 'join', message: 'x > 0', span: { line: 3 } });
     expect(run(p, { x: 1n }).status).toBe('ok');
   });
@@ -142,13 +130,7 @@ describe('failures stop the run at their line', () => {
 
 describe('assumptions', () => {
   test('the entry requires and assume reject inputs instead of failing', () => {
-    const p = program(
-      'proc main(x: int)',
-      '  requires x >= 0',
-      '{',
-      '  assume x != 5;',
-      '  assert x != 5;',
-      '}');
+    const p = program('proc main(x: int)', '  requires x >= 0', '{', '  assume x != 5;', '  assert x != 5;', '}');
     expect(run(p, { x: -1n }).status).toBe('assumeFailed');
     const r = run(p, { x: 5n });
     expect(r.status).toBe('assumeFailed');
@@ -166,7 +148,8 @@ describe('procedures', () => {
       '{',
       '  if (n == 0) { r := 1; } else { r := fact(n - 1); r := n * r; }',
       '}',
-      'proc main(n: int) returns (f: int) { f := fact(n); }');
+      'proc main(n: int) returns (f: int) { f := fact(n); }',
+    );
     expect(run(p, { n: 20n }).store.get('f')).toBe(2432902008176640000n);
     expect(run(p, { n: 30n }).store.get('f')).toBe(265252859812191058636308480000000n);
   });
@@ -174,7 +157,8 @@ describe('procedures', () => {
   test('deep recursion is cut off by the call depth, not the host stack', () => {
     const p = program(
       'proc down(n: int) returns (r: int) { if (n > 0) { r := down(n - 1); } }',
-      'proc main(n: int) { var r: int := down(n); }');
+      'proc main(n: int) { var r: int := down(n); }',
+    );
     expect(run(p, { n: 900n }).status).toBe('ok');
     const r = run(p, { n: 5000n });
     expect(r.status).toBe('outOfFuel');
@@ -188,7 +172,8 @@ describe('procedures', () => {
       '  if (b == 0) { return; }',
       '  q := a / b; m := a % b;',
       '}',
-      'proc main(a: int, b: int) returns (q: int, m: int) { q, m := divmod(a, b); }');
+      'proc main(a: int, b: int) returns (q: int, m: int) { q, m := divmod(a, b); }',
+    );
     const r = run(p, { a: -17n, b: 5n });
     expect([r.store.get('q'), r.store.get('m')]).toEqual([-3n, -2n]);
     expect(run(p, { a: 1n, b: 0n }).store.get('q')).toBe(0n);
@@ -212,7 +197,8 @@ describe('arrays are values', () => {
       '  b[1] := 7;',
       '  set(a);',
       '  n := a.length;',
-      '}');
+      '}',
+    );
     const r = run(p, { a: arrayValue([1n, 2n, 3n]) });
     expect(r.status).toBe('ok');
     expect(r.store.get('a')).toEqual(arrayValue([1n, 2n, 3n]));
@@ -226,7 +212,8 @@ describe('arrays are values', () => {
       '  m := [[1, 2], [3]];',
       '  m[0][1] := 5;',
       '  ok := i < m.length && m[i].length > 1;',
-      '}');
+      '}',
+    );
     const r = run(p, { i: 2n });
     expect(r.status).toBe('ok');
     expect(r.store.get('m')).toEqual(arrayValue([arrayValue([1n, 5n]), arrayValue([3n])]));
@@ -246,7 +233,8 @@ describe('havoc inputs', () => {
       '  }',
       '  var y: u8 := *;',
       '  y := *;',
-      '}');
+      '}',
+    );
     const r = run(p, { 'x@4': 1n, 'x@4#2': 10n, 'x@4#3': 100n, 'y@8': 7n });
     expect(r.store.get('s')).toBe(111n);
     expect(r.store.get('y')).toBe(0n); // y@9 missing: default
@@ -261,10 +249,16 @@ describe('havoc inputs', () => {
       'proc main() returns (a: int[]) {',
       '  a := [0, 0];',
       '  a[1] := *;',
-      '}');
+      '}',
+    );
     const r = run(p, { 'a@5': 42n, g: 9n });
     expect(r.store.get('a')).toEqual(arrayValue([0n, 42n]));
-    expect(r.globals).toEqual(new Map([['g', 9n], ['h', 4n]]));
+    expect(r.globals).toEqual(
+      new Map([
+        ['g', 9n],
+        ['h', 4n],
+      ]),
+    );
   });
 });
 
@@ -278,7 +272,8 @@ describe('trace', () => {
       '  }',
       '  if (i == 0) { i := 5; } else if (i == 2) {',
       '    i := 7; }',
-      '}');
+      '}',
+    );
     const r = run(p);
     expect(r.trace).toEqual([2, 3, 4, 3, 4, 3, 6, 6, 7]);
     expect(r.store.get('i')).toBe(7n);
@@ -287,11 +282,7 @@ describe('trace', () => {
 
 describe('limits and unsupported', () => {
   test('an infinite loop runs out of fuel', () => {
-    const p = program(
-      'proc main() {',
-      '  var i: int := 0;',
-      '  while (true) { i := i + 1; }',
-      '}');
+    const p = program('proc main() {', '  var i: int := 0;', '  while (true) { i := i + 1; }', '}');
     const r = run(p, {}, { fuel: 101 });
     expect(r.status).toBe('outOfFuel');
     expect(r.trace).toHaveLength(101);
@@ -299,10 +290,7 @@ describe('limits and unsupported', () => {
   });
 
   test('a quantifier cannot be evaluated concretely', () => {
-    const p = program(
-      'proc main(x: int) {',
-      '  assert forall k: int :: k * k >= 0;',
-      '}');
+    const p = program('proc main(x: int) {', '  assert forall k: int :: k * k >= 0;', '}');
     expect(run(p, { x: 1n })).toMatchObject({ status: 'unsupported' });
   });
 });

@@ -12,7 +12,9 @@ import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 const CONJUNCTS = `proc g(x: int) returns (r: int)
@@ -49,7 +51,10 @@ async function verify(source: string, mode: 'explore' | 'modular') {
   const { checked, diagnostics } = loadSource(source, 'c.sym');
   expect(diagnostics).toEqual([]);
   const r = await verifyProgram(checked!, solver, { mode, entry: 'main' });
-  return { paths: r.report.paths, failures: r.report.failures.map((f) => `${f.kind}@${f.line}:${f.column} ${f.message}`) };
+  return {
+    paths: r.report.paths,
+    failures: r.report.failures.map((f) => `${f.kind}@${f.line}:${f.column} ${f.message}`),
+  };
 }
 
 describe.each(['', 'class Unused { var u: int; } '])('contracts per conjunct (%s)', (prefix) => {
@@ -63,13 +68,16 @@ describe.each(['', 'class Unused { var u: int; } '])('contracts per conjunct (%s
     ]);
   });
 
-  it.each(['explore', 'modular'] as const)('a contract that contradicts the path ends it as infeasible (%s)', async (mode) => {
-    const { paths, failures } = await verify(prefix + CONTRADICTS, mode);
-    // Modular mode also verifies f on its own: its ensures fails, at the first conjunct.
-    const own = mode === 'modular' ? ['postcondition@2:11 postcondition may fail: f ensures r > x'] : [];
-    expect(failures).toEqual([...own, 'div-by-zero@7:12 division by zero: b may be zero in 10 / b']);
-    // The entry's requires a > 0 && a < 0 is infeasible: no path completes, `assert false` is never reached.
-    expect(paths.completed).toBe(0);
-    expect(paths.infeasible).toBeGreaterThan(0);
-  });
+  it.each(['explore', 'modular'] as const)(
+    'a contract that contradicts the path ends it as infeasible (%s)',
+    async (mode) => {
+      const { paths, failures } = await verify(prefix + CONTRADICTS, mode);
+      // Modular mode also verifies f on its own: its ensures fails, at the first conjunct.
+      const own = mode === 'modular' ? ['postcondition@2:11 postcondition may fail: f ensures r > x'] : [];
+      expect(failures).toEqual([...own, 'div-by-zero@7:12 division by zero: b may be zero in 10 / b']);
+      // The entry's requires a > 0 && a < 0 is infeasible: no path completes, `assert false` is never reached.
+      expect(paths.completed).toBe(0);
+      expect(paths.infeasible).toBeGreaterThan(0);
+    },
+  );
 });

@@ -17,12 +17,21 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
-const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine'));
+const samples = sampleFiles()
+  .map(readSample)
+  .filter((s) => !s.pending.includes('engine'));
 
-async function linesBothWays(source: string, name: string, mode: 'explore' | 'modular', args: ReturnType<typeof optionsFromArgs>) {
+async function linesBothWays(
+  source: string,
+  name: string,
+  mode: 'explore' | 'modular',
+  args: ReturnType<typeof optionsFromArgs>,
+) {
   const { checked } = loadSource(source, name);
   const entry = checked && resolveEntry(checked).proc;
   if (!checked || !entry) return undefined;
@@ -31,11 +40,17 @@ async function linesBothWays(source: string, name: string, mode: 'explore' | 'mo
   const ended = new Set<number>();
   run.tree.listen({
     onEnded: (n) => traceLines(n.state.trace).forEach((l) => ended.add(l)),
-    onExpanded: (n, kids) => { if (kids.length === 1 && kids[0].label.kind === 'join') traceLines(n.state.trace).forEach((l) => ended.add(l)); },
+    onExpanded: (n, kids) => {
+      if (kids.length === 1 && kids[0].label.kind === 'join') traceLines(n.state.trace).forEach((l) => ended.add(l));
+    },
   });
   for (const p of rootProcs(checked, mode, entry)) await run.start(p);
   await run.run();
-  return { perStep: [...perStep.lines].sort((a, b) => a - b), ended: [...ended].sort((a, b) => a - b), report: coverageReport(checked, perStep) };
+  return {
+    perStep: [...perStep.lines].sort((a, b) => a - b),
+    ended: [...ended].sort((a, b) => a - b),
+    report: coverageReport(checked, perStep),
+  };
 }
 
 describe('coverage collected per step', () => {

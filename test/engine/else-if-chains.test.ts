@@ -16,7 +16,9 @@ import { inputTypesOf } from '../../src/engine/concrete/havoc';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 const BRANCHES = 10_000;

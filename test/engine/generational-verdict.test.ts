@@ -17,7 +17,9 @@ import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/s
 import { generateHeapProgram } from './heapProgramGenerator';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 function load(source: string, name = 'g.sym'): CheckedProgram {
@@ -26,12 +28,23 @@ function load(source: string, name = 'g.sym'): CheckedProgram {
   return checked!;
 }
 
-async function verdicts(checked: CheckedProgram, entry?: string, loopBound?: number): Promise<{ explore: string; generational: string }> {
+async function verdicts(
+  checked: CheckedProgram,
+  entry?: string,
+  loopBound?: number,
+): Promise<{ explore: string; generational: string }> {
   const explore = await verifyProgram(checked, solver, { entry, ...(loopBound ? { loopBound } : {}) });
-  const generational = await verifyGenerational(checked, solver, { entry, runs: 50, ...(loopBound ? { loopBound } : {}) });
+  const generational = await verifyGenerational(checked, solver, {
+    entry,
+    runs: 50,
+    ...(loopBound ? { loopBound } : {}),
+  });
   // A failure after `join φ;` that no concrete path reaches (possibly spurious) is no run that fails.
   const real = explore.report.failures.some((f) => f.afterJoin?.status !== 'possibly-spurious');
-  return { explore: real ? 'failed' : explore.report.verdict === 'failed' ? 'spurious' : explore.report.verdict, generational: generational.report.verdict };
+  return {
+    explore: real ? 'failed' : explore.report.verdict === 'failed' ? 'spurious' : explore.report.verdict,
+    generational: generational.report.verdict,
+  };
 }
 
 describe('issue 21: generational search gets past assumptions over input objects', () => {
@@ -70,14 +83,20 @@ proc main(p: C)
 });
 
 describe('generational search is never verified where the default searcher fails', () => {
-  const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && s.verdicts.explore && !hasSynth(s));
+  const samples = sampleFiles()
+    .map(readSample)
+    .filter((s) => !s.pending.includes('engine') && s.verdicts.explore && !hasSynth(s));
   for (const sample of samples) {
-    it(sample.name, async () => {
-      const checked = load(sample.source, sample.name);
-      const args = optionsFromArgs(sample.args);
-      const v = await verdicts(checked, args.entry, args.loopBound);
-      if (v.explore === 'failed') expect(v.generational, sample.name).not.toBe('verified');
-    }, 120_000);
+    it(
+      sample.name,
+      async () => {
+        const checked = load(sample.source, sample.name);
+        const args = optionsFromArgs(sample.args);
+        const v = await verdicts(checked, args.entry, args.loopBound);
+        if (v.explore === 'failed') expect(v.generational, sample.name).not.toBe('verified');
+      },
+      120_000,
+    );
   }
 
   it('generated heap programs', { timeout: 600_000 }, async () => {

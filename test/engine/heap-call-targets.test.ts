@@ -39,6 +39,8 @@ describe.each(['explore', 'modular'] as const)('call results into fields (%s)', 
     const src = `${LIST}proc seven() returns (r: int)\n{\n  r := 7;\n}\nproc main(l: List) {\n  l.items[0] := seven();\n}\n`;
     const r = await failures(src, mode);
     // Without the permission the length is unknown too, so the index check fails beside it.
-    expect(r.failures).toContainEqual(expect.stringMatching(/^permission@7: acc\(l\.items\) is not held to read l\.items/));
+    expect(r.failures).toContainEqual(
+      expect.stringMatching(/^permission@7: acc\(l\.items\) is not held to read l\.items/),
+    );
   });
 });

@@ -8,9 +8,11 @@ import { verifySource } from '../../src/engine/verify/verifySource';
 
 const CELL = 'class Cell {\n  var x: int;\n}\n';
 const GET = 'function get(c: Cell, b: bool): int\n  requires b ==> acc(c.x)\n{\n  b ? c.x : 0\n}\n';
-const PICK = 'function pick(c: Cell, d: Cell, b: bool): int\n  requires b ? acc(c.x) : acc(d.x)\n{\n  b ? c.x : d.x\n}\n';
-const LIST = `class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n`
-  + 'function size(n: Node): int\n  requires n != null ==> list(n)\n{\n  n == null ? 0 : unfolding list(n) in 1 + size(n.next)\n}\n';
+const PICK =
+  'function pick(c: Cell, d: Cell, b: bool): int\n  requires b ? acc(c.x) : acc(d.x)\n{\n  b ? c.x : d.x\n}\n';
+const LIST =
+  `class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n` +
+  'function size(n: Node): int\n  requires n != null ==> list(n)\n{\n  n == null ? 0 : unfolding list(n) in 1 + size(n.next)\n}\n';
 
 async function run(src: string, mode: 'explore' | 'modular') {
   const out = await verifySource(src, 'f.sym', { mode });
@@ -24,7 +26,9 @@ describe.each(['explore', 'modular'] as const)('conditional permissions in a fun
     const src = `${CELL}${GET}proc main(c: Cell, b: bool)\n  requires acc(c.x) && c.x == 3\n{\n  assert get(c, b) == (b ? 3 : 0);\n  assert get(c, b) == 3;\n}\nproc other(c: Cell, b: bool) {\n  var z: int := get(c, false);\n  var v: int := get(c, b);\n}\n`;
     // \`other\` is verified in modular mode only (explore runs main); a missing permission of a
     // function's requires is reported at the call (line 17, docs/design.md B.6), as for unconditional ones.
-    expect((await run(src, mode)).failures.sort()).toEqual(mode === 'modular' ? ['assert@13', 'permission@17'] : ['assert@13']);
+    expect((await run(src, mode)).failures.sort()).toEqual(
+      mode === 'modular' ? ['assert@13', 'permission@17'] : ['assert@13'],
+    );
   });
 
   test('b ? acc(c.x) : acc(d.x): either side, each read where it is held', async () => {

@@ -15,7 +15,9 @@ import { replayEveryFailure } from '../support/replay';
 type Mode = 'explore' | 'modular';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function failures(source: string, mode: Mode) {
@@ -63,8 +65,9 @@ describe.each(['explore', 'modular'] as const)('heap loops (%s)', (mode) => {
   });
 
   test('untouched(A) kept holds, and a caller may rely on it', async () => {
-    const src = `${C}proc look(c: C) returns (r: int)\n  requires acc(c.x)\n  ensures acc(c.x) && untouched(acc(c.x)) && r == c.x\n{\n  r := c.x;\n}\n`
-      + `proc main(c: C)\n  requires acc(c.x) && c.x == 3\n{\n  var r: int := look(c);\n  assert c.x == 3 && r == 3;\n}\n`;
+    const src =
+      `${C}proc look(c: C) returns (r: int)\n  requires acc(c.x)\n  ensures acc(c.x) && untouched(acc(c.x)) && r == c.x\n{\n  r := c.x;\n}\n` +
+      `proc main(c: C)\n  requires acc(c.x) && c.x == 3\n{\n  var r: int := look(c);\n  assert c.x == 3 && r == 3;\n}\n`;
     expect(await failures(src, mode)).toEqual({ verdict: 'verified', failures: [] });
   });
 
@@ -74,8 +77,9 @@ describe.each(['explore', 'modular'] as const)('heap loops (%s)', (mode) => {
   });
 
   test('a call result assigned to a field: the receiver before the call, the write (with its permission) after it', async () => {
-    const src = `${C}proc one(c: C) returns (r: int)\n  requires acc(c.y)\n  ensures acc(c.y) && c.y == old(c.y) && r == c.y + 1\n{\n  r := c.y + 1;\n}\n`
-      + `proc main(c: C)\n  requires acc(c.x) && acc(c.y) && c.y == 2\n{\n  c.x := one(c);\n  assert c.x == 3;\n  var d: C := new C;\n  d.y := 4;\n  d.x := one(d);\n  assert d.x == 5 && c.x == 3;\n  c.y := one(c);\n  assert c.y == 3;\n  var e: C := null;\n  e.x := one(c);\n}\n`;
+    const src =
+      `${C}proc one(c: C) returns (r: int)\n  requires acc(c.y)\n  ensures acc(c.y) && c.y == old(c.y) && r == c.y + 1\n{\n  r := c.y + 1;\n}\n` +
+      `proc main(c: C)\n  requires acc(c.x) && acc(c.y) && c.y == 2\n{\n  c.x := one(c);\n  assert c.x == 3;\n  var d: C := new C;\n  d.y := 4;\n  d.x := one(d);\n  assert d.x == 5 && c.x == 3;\n  c.y := one(c);\n  assert c.y == 3;\n  var e: C := null;\n  e.x := one(c);\n}\n`;
     expect(await failures(src, mode)).toEqual({ verdict: 'failed', failures: ['permission@20'] });
   });
 });
@@ -87,8 +91,9 @@ describe('heap loops in modular mode', () => {
   });
 
   test('a body that gives its permission away does not preserve the invariant: a permission failure at the loop', async () => {
-    const src = `${C}proc take(c: C)\n  requires acc(c.x)\n{\n}\n`
-      + `proc main(c: C, n: int)\n  requires acc(c.x) && n >= 0\n{\n  var k: int := 0;\n  while (k < n)\n    invariant acc(c.x) && k <= n\n  {\n    take(c);\n    k := k + 1;\n  }\n}\n`;
+    const src =
+      `${C}proc take(c: C)\n  requires acc(c.x)\n{\n}\n` +
+      `proc main(c: C, n: int)\n  requires acc(c.x) && n >= 0\n{\n  var k: int := 0;\n  while (k < n)\n    invariant acc(c.x) && k <= n\n  {\n    take(c);\n    k := k + 1;\n  }\n}\n`;
     expect((await failures(src, 'modular')).failures).toEqual(['permission@10']);
   });
 

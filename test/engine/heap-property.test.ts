@@ -48,20 +48,35 @@ const SUITES: Suite[] = [
   { statements: 20, programs: 200, seed: 31001, joins: false },
   { statements: 20, programs: 100, seed: 37001, joins: true },
 ];
-interface Suite { statements: number; programs: number; seed: number; joins: boolean }
+interface Suite {
+  statements: number;
+  programs: number;
+  seed: number;
+  joins: boolean;
+}
 const SEED_OVERRIDE = process.env.SYMDAP_PROPERTY_SEED;
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create(), SOLVER_TIMEOUT_MS); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create(), SOLVER_TIMEOUT_MS);
+});
 afterAll(() => solver?.dispose());
 
 /** What a chunk exercised, so the property cannot pass vacuously. */
 interface Tally {
-  leaves: number; forked: number; undecided: number; replayed: number;
-  outcomes: Record<string, number>; kinds: Record<string, number>; correspondence: Record<string, number>; leafKinds: Record<string, number>;
+  leaves: number;
+  forked: number;
+  undecided: number;
+  replayed: number;
+  outcomes: Record<string, number>;
+  kinds: Record<string, number>;
+  correspondence: Record<string, number>;
+  leafKinds: Record<string, number>;
 }
 
-const count = (r: Record<string, number>, k: string): void => { r[k] = (r[k] ?? 0) + 1; };
+const count = (r: Record<string, number>, k: string): void => {
+  r[k] = (r[k] ?? 0) + 1;
+};
 const shown = (json: unknown): string => JSON.stringify(json);
 
 /**
@@ -69,8 +84,11 @@ const shown = (json: unknown): string => JSON.stringify(json);
  * condition says so, or (after a join) reads a value assumed there, which is no input.
  */
 function healed(n: TreeNode): boolean {
-  const assumed = (t: Term): boolean => postOrder(t).some((u) => u.op === 'sym' && /assumed (at|after)/.test(u.symbol!.origin));
-  return pcConjuncts(n.state.pc).some((c) => c.reason.includes('assumed after the permission failure') || assumed(c.term));
+  const assumed = (t: Term): boolean =>
+    postOrder(t).some((u) => u.op === 'sym' && /assumed (at|after)/.test(u.symbol!.origin));
+  return pcConjuncts(n.state.pc).some(
+    (c) => c.reason.includes('assumed after the permission failure') || assumed(c.term),
+  );
 }
 
 /**
@@ -81,7 +99,9 @@ function expectPermissionReplayed(r: Replay, line: number, what: string): void {
   expect(r.error, what).toBeUndefined();
   const f = r.run.failure;
   if (f?.kind !== 'null-deref' || f.span.line === line) return;
-  expect(r.run.trace.slice(0, -1), `${what}\nnull-deref at line ${f.span.line} before reaching line ${line}`).toContain(line);
+  expect(r.run.trace.slice(0, -1), `${what}\nnull-deref at line ${f.span.line} before reaching line ${line}`).toContain(
+    line,
+  );
 }
 
 /** Every failing leaf's counterexample, replayed as `symdap run --inputs` replays it. */
@@ -94,7 +114,10 @@ function replayFailures(checked: CheckedProgram, proc: Proc, leaves: readonly Tr
     const r = replay(checked, proc, cx);
     // After a permission failure the path goes on with an assumed value that is no input
     // (docs/language.md): its later failures need not replay, but their inputs must parse.
-    if (healed(n)) { expect(r.error, context).toBeUndefined(); continue; }
+    if (healed(n)) {
+      expect(r.error, context).toBeUndefined();
+      continue;
+    }
     const what = `${context}\n${f.kind} at line ${f.span.line} with ${shown(cx)}`;
     if (f.kind === 'permission') expectPermissionReplayed(r, f.span.line, what);
     else expectReplayed(r, f.kind, f.span.line, what);
@@ -119,7 +142,10 @@ async function checkProgram(seed: number, suite: Suite, tally: Tally): Promise<v
   const types = inputTypesOf(checked!, proc);
   for (let i = 0; i < INPUTS_PER_PROGRAM; i++) {
     const h = parseHeapInputs(randomHeapInputs(seed * 1000 + i, program.params), types, checked!.classes);
-    if (undecidedUnder(leaves, h)) { tally.undecided++; continue; }
+    if (undecidedUnder(leaves, h)) {
+      tally.undecided++;
+      continue;
+    }
     const run = runConcrete(checked!, proc, h.inputs, { objects: h.objects });
     count(tally.outcomes, run.status);
     if (run.failure) count(tally.kinds, run.failure.kind);
@@ -137,7 +163,16 @@ for (const suite of SUITES) {
     for (let start = 0; start < programs; start += CHUNK) {
       const end = Math.min(programs, start + CHUNK);
       it(`seeds ${seed0 + start}..${seed0 + end - 1}`, async () => {
-        const tally: Tally = { leaves: 0, forked: 0, undecided: 0, replayed: 0, outcomes: {}, kinds: {}, correspondence: {}, leafKinds: {} };
+        const tally: Tally = {
+          leaves: 0,
+          forked: 0,
+          undecided: 0,
+          replayed: 0,
+          outcomes: {},
+          kinds: {},
+          correspondence: {},
+          leafKinds: {},
+        };
         for (let k = start; k < end; k++) await checkProgram(seed0 + k, suite, tally);
         if (SEED_OVERRIDE) return;
         // Not vacuous: paths forked, runs matched leaves exactly (clean and failing), some

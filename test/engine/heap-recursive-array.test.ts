@@ -6,8 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { verifySource } from '../../src/engine/verify/verifySource';
 
-const LIST = 'class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n'
-  + 'function lasts(n: Node): int[]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [n.val, 0] : lasts(n.next))\n}\n';
+const LIST =
+  'class Node {\n  var val: int;\n  var next: Node;\n}\npredicate list(n: Node) {\n  acc(n.val) && acc(n.next) && (n.next != null ==> list(n.next))\n}\n' +
+  'function lasts(n: Node): int[]\n  requires list(n)\n{\n  unfolding list(n) in (n.next == null ? [n.val, 0] : lasts(n.next))\n}\n';
 
 async function run(body: string, mode: 'explore' | 'modular') {
   // main starts at line 13; its body at line 16.
@@ -19,12 +20,14 @@ async function run(body: string, mode: 'explore' | 'modular') {
 
 describe.each(['explore', 'modular'] as const)('a recursive function with an array result (%s)', (mode) => {
   test('one node: length and elements follow from one unfolding; a wrong element fails', async () => {
-    const body = '  var n: Node := new Node;\n  n.val := v;\n  fold list(n);\n  var a: int[] := lasts(n);\n  assert a.length == 2 && a[0] == v && a[1] == 0;\n  assert a[0] == 0;\n';
+    const body =
+      '  var n: Node := new Node;\n  n.val := v;\n  fold list(n);\n  var a: int[] := lasts(n);\n  assert a.length == 2 && a[0] == v && a[1] == 0;\n  assert a[0] == 0;\n';
     expect(await run(body, mode)).toEqual(['assert@21']);
   });
 
   test('the value is framed by the snapshot across a write elsewhere', async () => {
-    const body = '  var b: int[] := lasts(l);\n  k.val := 3;\n  assert lasts(l).length == b.length;\n  assert b.length > 0 ==> lasts(l)[0] == b[0];\n';
+    const body =
+      '  var b: int[] := lasts(l);\n  k.val := 3;\n  assert lasts(l).length == b.length;\n  assert b.length > 0 ==> lasts(l)[0] == b[0];\n';
     expect(await run(body, mode)).toEqual([]);
   });
 

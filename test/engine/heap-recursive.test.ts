@@ -19,7 +19,9 @@ const LIST = fs.readFileSync(path.join(__dirname, '..', '..', 'samples', 'heap',
 const lineOf = (src: string, text: string): number => src.split('\n').findIndex((l) => l.includes(text)) + 1;
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function verify(source: string, mode: 'explore' | 'modular', entry?: string) {
@@ -37,7 +39,10 @@ describe.each(['explore', 'modular'] as const)('a singly linked list (%s)', (mod
   }, 60_000);
 
   test('a wrong postcondition about len fails there, and its counterexample replays', async () => {
-    const src = LIST.replace('ensures list(n) && len(n) == 1 && head(n) == v', 'ensures list(n) && len(n) == 2 && head(n) == v');
+    const src = LIST.replace(
+      'ensures list(n) && len(n) == 1 && head(n) == v',
+      'ensures list(n) && len(n) == 2 && head(n) == v',
+    );
     const line = lineOf(src, 'len(n) == 2');
     const { checked, report } = await verify(src, mode, 'single');
     expect(report.verdict).toBe('failed');
@@ -45,7 +50,8 @@ describe.each(['explore', 'modular'] as const)('a singly linked list (%s)', (mod
     const inSingle = report.failures.filter((f) => f.line !== lineOf(src, 'assert len(l) == 3'));
     expect(inSingle.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'postcondition', line }]);
     const proc = resolveEntry(checked, 'single').proc!;
-    for (const f of inSingle) expectReplayed(replay(checked, proc, f.counterexample), f.kind, f.line, JSON.stringify(f.counterexample));
+    for (const f of inSingle)
+      expectReplayed(replay(checked, proc, f.counterexample), f.kind, f.line, JSON.stringify(f.counterexample));
   }, 60_000);
 
   test('a missing fold is a permission failure at the ensures, and its counterexample replays', async () => {
@@ -57,7 +63,8 @@ describe.each(['explore', 'modular'] as const)('a singly linked list (%s)', (mod
     // instance assumed after it (one failure per cause, not a second one for len's requires).
     expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'permission', line }]);
     const proc = resolveEntry(checked, 'single').proc!;
-    for (const f of report.failures) expectReplayed(replay(checked, proc, f.counterexample), f.kind, f.line, JSON.stringify(f.counterexample));
+    for (const f of report.failures)
+      expectReplayed(replay(checked, proc, f.counterexample), f.kind, f.line, JSON.stringify(f.counterexample));
   }, 60_000);
 
   test('a fact that needs induction over the list is not verified: fuel stops the expansion', async () => {
@@ -78,12 +85,20 @@ describe.each(['explore', 'modular'] as const)('a singly linked list (%s)', (mod
     const src = `${LIST}\nproc bump(l: Node)\n  requires list(l)\n  ensures list(l) && head(l) == old(head(l))\n{\n  unfold list(l);\n  l.val := l.val + 1;\n  fold list(l);\n}\n`;
     const { checked, report } = await verify(src, mode, 'bump');
     expect(report.verdict).toBe('failed');
-    expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'postcondition', line: lineOf(src, 'head(l) == old(head(l))') }]);
-    expectReplayed(replay(checked, resolveEntry(checked, 'bump').proc!, report.failures[0].counterexample), 'postcondition', report.failures[0].line, 'bump');
+    expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([
+      { kind: 'postcondition', line: lineOf(src, 'head(l) == old(head(l))') },
+    ]);
+    expectReplayed(
+      replay(checked, resolveEntry(checked, 'bump').proc!, report.failures[0].counterexample),
+      'postcondition',
+      report.failures[0].line,
+      'bump',
+    );
   }, 60_000);
 
   test('a non-well-founded predicate (ok(c) holds ok(c)) and a function that never bottoms out: fuel ends it, never verified', async () => {
-    const src = 'class Cell { var x: int; }\npredicate ok(c: Cell) {\n  ok(c)\n}\nfunction depth(c: Cell): int\n  requires ok(c)\n{\n  unfolding ok(c) in 1 + depth(c)\n}\nproc p(c: Cell)\n  requires ok(c)\n  ensures ok(c) && depth(c) > 100\n{\n  unfold ok(c);\n  unfold ok(c);\n  fold ok(c);\n  fold ok(c);\n}\n';
+    const src =
+      'class Cell { var x: int; }\npredicate ok(c: Cell) {\n  ok(c)\n}\nfunction depth(c: Cell): int\n  requires ok(c)\n{\n  unfolding ok(c) in 1 + depth(c)\n}\nproc p(c: Cell)\n  requires ok(c)\n  ensures ok(c) && depth(c) > 100\n{\n  unfold ok(c);\n  unfold ok(c);\n  fold ok(c);\n  fold ok(c);\n}\n';
     const { report } = await verify(src, mode, 'p');
     expect(report.verdict).toBe('failed');
     expect(report.failures.map((f) => ({ kind: f.kind, line: f.line }))).toEqual([{ kind: 'postcondition', line: 12 }]);

@@ -8,7 +8,12 @@ import type { Pred } from './heapTemplates';
 import { ITEMS, itemsRead } from './heapItems';
 
 export type Kind = 'int' | 'bool' | 'ref';
-export interface Var { readonly name: string; readonly kind: Kind; readonly tag?: Tag; readonly mutable: boolean }
+export interface Var {
+  readonly name: string;
+  readonly kind: Kind;
+  readonly tag?: Tag;
+  readonly mutable: boolean;
+}
 
 /** What the expressions may read: the visible variables and what the permission model holds. */
 export interface ExprScope {
@@ -30,25 +35,36 @@ export class HeapExprs {
 
   int(depth: number): string {
     const r = this.s.rng.float();
-    if (depth > 0 && r < 0.3) return `(${this.int(depth - 1)} ${this.s.rng.pick(['+', '-', '*'])} ${this.int(depth - 1)})`;
+    if (depth > 0 && r < 0.3)
+      return `(${this.int(depth - 1)} ${this.s.rng.pick(['+', '-', '*'])} ${this.int(depth - 1)})`;
     const leaves: (() => string | undefined)[] = [
       () => String(this.s.rng.int(-4, 4)),
       () => this.pickName(this.s.visible().filter((v) => v.kind === 'int')),
       () => this.pickName(this.s.withField('val'), '.val'),
-      () => this.pickName(this.s.withField('val').filter(() => this.s.rng.chance(0.5)), '', 'get'),
+      () =>
+        this.pickName(
+          this.s.withField('val').filter(() => this.s.rng.chance(0.5)),
+          '',
+          'get',
+        ),
       () => this.predRead(),
       () => this.nextRead('val'),
-      () => (depth > 0 ? this.pickName(this.s.withField(ITEMS), '', undefined, (o) => itemsRead(this.s.rng, o, () => this.int(0))) : undefined),
+      () =>
+        depth > 0
+          ? this.pickName(this.s.withField(ITEMS), '', undefined, (o) => itemsRead(this.s.rng, o, () => this.int(0)))
+          : undefined,
     ];
     return this.s.rng.pick(leaves)() ?? String(this.s.rng.int(-4, 4));
   }
 
   private bool(depth: number): string {
     const r = this.s.rng.float();
-    if (depth > 0 && r < 0.2) return `(${this.bool(depth - 1)} ${this.s.rng.pick(['&&', '||', '==>'])} ${this.bool(depth - 1)})`;
+    if (depth > 0 && r < 0.2)
+      return `(${this.bool(depth - 1)} ${this.s.rng.pick(['&&', '||', '==>'])} ${this.bool(depth - 1)})`;
     if (depth > 0 && r < 0.25) return `!(${this.bool(depth - 1)})`;
     const leaves: (() => string | undefined)[] = [
-      () => `${this.int(depth - 1 < 0 ? 0 : depth - 1)} ${this.s.rng.pick(['<', '<=', '==', '!=', '>'])} ${this.int(0)}`,
+      () =>
+        `${this.int(depth - 1 < 0 ? 0 : depth - 1)} ${this.s.rng.pick(['<', '<=', '==', '!=', '>'])} ${this.int(0)}`,
       () => `${this.int(0)} ${this.s.rng.pick(['<', '>='])} ${this.int(0)}`,
       () => this.pickName(this.s.visible().filter((v) => v.kind === 'bool')),
       () => this.pickName(this.s.withField('flag'), '.flag'),
@@ -57,7 +73,12 @@ export class HeapExprs {
     return this.s.rng.pick(leaves)() ?? (this.s.rng.chance(0.5) ? 'true' : 'false');
   }
 
-  private pickName(vs: readonly Var[], suffix = '', fn?: string, around?: (name: string) => string): string | undefined {
+  private pickName(
+    vs: readonly Var[],
+    suffix = '',
+    fn?: string,
+    around?: (name: string) => string,
+  ): string | undefined {
     if (vs.length === 0) return undefined;
     const v = this.s.rng.pick(vs);
     if (around) return around(v.name);
@@ -66,7 +87,9 @@ export class HeapExprs {
 
   /** `posVal(v)` or `(unfolding pos(v) in v.val)` for an object whose instance is held. */
   private predRead(): string | undefined {
-    const held = this.s.preds.filter((p) => p.fields.includes('val')).flatMap((p) => this.s.withPred(p.name).map((v) => [v, p] as const));
+    const held = this.s.preds
+      .filter((p) => p.fields.includes('val'))
+      .flatMap((p) => this.s.withPred(p.name).map((v) => [v, p] as const));
     if (held.length === 0) return undefined;
     const [v, p] = this.s.rng.pick(held);
     return this.s.rng.chance(0.5) ? `${p.name}Val(${v.name})` : `(unfolding ${p.name}(${v.name}) in ${v.name}.val)`;

@@ -6,7 +6,10 @@
 
 export type Tag = string;
 
-interface Held { readonly fields: Set<string>; readonly preds: Set<string> }
+interface Held {
+  readonly fields: Set<string>;
+  readonly preds: Set<string>;
+}
 
 export class ObjectTags {
   private readonly held = new Map<Tag, Held>();
@@ -15,7 +18,10 @@ export class ObjectTags {
 
   private entry(tag: Tag): Held {
     let h = this.held.get(tag);
-    if (!h) { h = { fields: new Set(), preds: new Set() }; this.held.set(tag, h); }
+    if (!h) {
+      h = { fields: new Set(), preds: new Set() };
+      this.held.set(tag, h);
+    }
     return h;
   }
 
@@ -25,9 +31,15 @@ export class ObjectTags {
     preds.forEach((p) => h.preds.add(p));
   }
 
-  has(tag: Tag, field: string): boolean { return this.held.get(tag)?.fields.has(field) ?? false; }
-  hasPred(tag: Tag, pred: string): boolean { return this.held.get(tag)?.preds.has(pred) ?? false; }
-  predsOf(tag: Tag): string[] { return [...(this.held.get(tag)?.preds ?? [])]; }
+  has(tag: Tag, field: string): boolean {
+    return this.held.get(tag)?.fields.has(field) ?? false;
+  }
+  hasPred(tag: Tag, pred: string): boolean {
+    return this.held.get(tag)?.preds.has(pred) ?? false;
+  }
+  predsOf(tag: Tag): string[] {
+    return [...(this.held.get(tag)?.preds ?? [])];
+  }
 
   /** The instance takes the fields. */
   fold(tag: Tag, pred: string, fields: readonly string[]): void {
@@ -50,18 +62,27 @@ export class ObjectTags {
     return tag;
   }
 
-  nullTag(): Tag { return 'null'; }
+  nullTag(): Tag {
+    return 'null';
+  }
 
-  link(from: Tag, to: Tag): void { this.nextOf.set(from, to); }
+  link(from: Tag, to: Tag): void {
+    this.nextOf.set(from, to);
+  }
 
   /** The object `from.next` points to (an unknown one, remembered, when the model does not know). */
   next(from: Tag): Tag {
     let t = this.nextOf.get(from);
-    if (t === undefined) { t = `?${this.unknown++}`; this.nextOf.set(from, t); }
+    if (t === undefined) {
+      t = `?${this.unknown++}`;
+      this.nextOf.set(from, t);
+    }
     return t;
   }
 
-  links(): ReadonlyMap<Tag, Tag> { return new Map(this.nextOf); }
+  links(): ReadonlyMap<Tag, Tag> {
+    return new Map(this.nextOf);
+  }
 
   /** After a branch: a link it changed is unknown (the other path may not have changed it). */
   forgetLinksChangedSince(before: ReadonlyMap<Tag, Tag>): void {

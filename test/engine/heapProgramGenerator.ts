@@ -19,10 +19,17 @@ import { HeapExprs, type Kind, type Var } from './heapExpressions';
 
 export { CLASS, FIELDS };
 
-export interface HeapParam { readonly name: string; readonly kind: 'int' | 'bool' | 'ref' }
+export interface HeapParam {
+  readonly name: string;
+  readonly kind: 'int' | 'bool' | 'ref';
+}
 /** A location main's requires grants: the field of the object reached from a parameter along `path`. */
 /** A location main's requires holds (only when the bool input `when` is true, if given). */
-export interface Location { readonly path: readonly string[]; readonly field: string; readonly when?: string }
+export interface Location {
+  readonly path: readonly string[];
+  readonly field: string;
+  readonly when?: string;
+}
 
 export interface HeapProgram {
   readonly source: string;
@@ -31,11 +38,23 @@ export interface HeapProgram {
   readonly footprint: readonly Location[];
 }
 
-export interface HeapGenOptions { readonly statements: number; readonly joins: boolean }
+export interface HeapGenOptions {
+  readonly statements: number;
+  readonly joins: boolean;
+}
 
 /** What a procedure needs from one reference argument: direct fields and predicate instances. */
-interface Need { readonly fields: readonly string[]; readonly preds: readonly string[] }
-interface Helper { readonly name: string; readonly refs: readonly Need[]; readonly ints: number; readonly returns: boolean; readonly text: string }
+interface Need {
+  readonly fields: readonly string[];
+  readonly preds: readonly string[];
+}
+interface Helper {
+  readonly name: string;
+  readonly refs: readonly Need[];
+  readonly ints: number;
+  readonly returns: boolean;
+  readonly text: string;
+}
 
 /** One generation run: scopes, counters and the permission model live here. */
 class Builder {
@@ -49,26 +68,45 @@ class Builder {
   readonly helpers: Helper[] = [];
   private readonly exprs = new HeapExprs(this);
 
-  constructor(readonly rng: Rng, readonly opts: HeapGenOptions) {
+  constructor(
+    readonly rng: Rng,
+    readonly opts: HeapGenOptions,
+  ) {
     const templates = PRED_TEMPLATES.filter(() => rng.chance(0.6));
     this.preds = (templates.length > 0 ? templates : [PRED_TEMPLATES[1]]).map((t) => t(rng.int(-3, 3)));
     this.fns.push(...functionsFor(this.preds));
   }
 
-  private fresh(prefix: string): string { return `${prefix}${this.counter++}`; }
-  private emit(depth: number, text: string): void { this.lines.push(`${'  '.repeat(depth)}${text}`); }
-  visible(): Var[] { return this.scopes.flat(); }
-  private declare(v: Var): void { this.scopes[this.scopes.length - 1].push(v); }
-  refs(): Var[] { return this.visible().filter((v) => v.kind === 'ref'); }
-  withField(f: string): Var[] { return this.refs().filter((v) => this.tags.has(v.tag!, f)); }
-  withPred(p: string): Var[] { return this.refs().filter((v) => this.tags.hasPred(v.tag!, p)); }
+  private fresh(prefix: string): string {
+    return `${prefix}${this.counter++}`;
+  }
+  private emit(depth: number, text: string): void {
+    this.lines.push(`${'  '.repeat(depth)}${text}`);
+  }
+  visible(): Var[] {
+    return this.scopes.flat();
+  }
+  private declare(v: Var): void {
+    this.scopes[this.scopes.length - 1].push(v);
+  }
+  refs(): Var[] {
+    return this.visible().filter((v) => v.kind === 'ref');
+  }
+  withField(f: string): Var[] {
+    return this.refs().filter((v) => this.tags.has(v.tag!, f));
+  }
+  withPred(p: string): Var[] {
+    return this.refs().filter((v) => this.tags.hasPred(v.tag!, p));
+  }
 
   // ------------------------------------------------------------ procedures
 
   /** A random need on one reference: some fields directly, maybe a predicate (disjoint from them). */
   need(): Need {
     const pred = this.rng.chance(0.4) ? this.rng.pick(this.preds) : undefined;
-    const fields = FIELDS.map((f) => f.name as string).filter((f) => f !== ITEMS && !pred?.fields.includes(f) && this.rng.chance(0.5));
+    const fields = FIELDS.map((f) => f.name as string).filter(
+      (f) => f !== ITEMS && !pred?.fields.includes(f) && this.rng.chance(0.5),
+    );
     return { fields: fields.length === 0 && !pred ? ['val'] : fields, preds: pred ? [pred.name] : [] };
   }
 
@@ -104,7 +142,14 @@ class Builder {
     let requires = perms;
     const body = this.inProc(vars, needs, this.rng.int(2, 5), () => {
       // The pure precondition reads the parameters only (not r, not body locals).
-      if (this.rng.chance(0.3)) requires = [...perms, this.inScope(vars.filter((v) => v.name !== 'r'), () => this.pure('bool', 1))];
+      if (this.rng.chance(0.3))
+        requires = [
+          ...perms,
+          this.inScope(
+            vars.filter((v) => v.name !== 'r'),
+            () => this.pure('bool', 1),
+          ),
+        ];
       while (this.budget > 0) this.statement(1);
       this.restore(needs, 1);
     });
@@ -113,7 +158,9 @@ class Builder {
       `proc ${name}(${params.join(', ')})${returns ? ' returns (r: int)' : ''}`,
       `  requires ${requires.join(' && ')}`,
       `  ensures ${ensures.join(' && ')}`,
-      '{', ...body, '}',
+      '{',
+      ...body,
+      '}',
     ].join('\n');
     return { name, refs, ints, returns, text };
   }
@@ -124,7 +171,10 @@ class Builder {
     const j = refs.findIndex((n) => n.preds.some((p) => this.fns.some((f) => f.pred === p)));
     const options: string[] = [];
     if (i >= 0) options.push(`a${i}.val >= old(a${i}.val)`, `a${i}.val == old(a${i}.val)`);
-    if (j >= 0) { const fn = this.fns.find((f) => f.pred === refs[j].preds[0])!.name; options.push(`${fn}(a${j}) != old(${fn}(a${j}))`, `${fn}(a${j}) >= 0`); }
+    if (j >= 0) {
+      const fn = this.fns.find((f) => f.pred === refs[j].preds[0])!.name;
+      options.push(`${fn}(a${j}) != old(${fn}(a${j}))`, `${fn}(a${j}) >= 0`);
+    }
     if (returns) options.push('r != 3', i >= 0 ? `r <= a${i}.val` : 'r >= 0');
     return options.length > 0 ? this.rng.pick(options) : 'true';
   }
@@ -154,9 +204,27 @@ class Builder {
       }
     }
     // A conditional permission (`b0 ==> acc(p.flag)`), used under the same test.
-    const guarded = params.some((p) => p.name === 'b0') ? [...needs].filter(([tag, n]) => /^p\d$/.test(tag) && !n.fields.includes('flag') && !n.preds.some((q) => this.preds.find((x) => x.name === q)!.fields.includes('flag')) && this.rng.chance(0.4)).map(([tag]) => tag) : [];
-    for (const tag of guarded) { perms.push(`(b0 ==> acc(${tag}.flag))`); footprint.push({ path: [tag], field: 'flag', when: 'b0' }); }
-    const vars: Var[] = params.map((p) => ({ name: p.name, kind: p.kind, tag: p.kind === 'ref' ? p.name : undefined, mutable: false }));
+    const guarded = params.some((p) => p.name === 'b0')
+      ? [...needs]
+          .filter(
+            ([tag, n]) =>
+              /^p\d$/.test(tag) &&
+              !n.fields.includes('flag') &&
+              !n.preds.some((q) => this.preds.find((x) => x.name === q)!.fields.includes('flag')) &&
+              this.rng.chance(0.4),
+          )
+          .map(([tag]) => tag)
+      : [];
+    for (const tag of guarded) {
+      perms.push(`(b0 ==> acc(${tag}.flag))`);
+      footprint.push({ path: [tag], field: 'flag', when: 'b0' });
+    }
+    const vars: Var[] = params.map((p) => ({
+      name: p.name,
+      kind: p.kind,
+      tag: p.kind === 'ref' ? p.name : undefined,
+      mutable: false,
+    }));
     let pure: string[] = [];
     const body = this.inProc(vars, needs, statements, () => {
       for (const [tag] of needs) if (needs.has(`${tag}.next`)) this.tags.link(tag, `${tag}.next`);
@@ -173,7 +241,11 @@ class Builder {
   private inScope<T>(vars: readonly Var[], make: () => T): T {
     const saved = this.scopes;
     this.scopes = [[...vars]];
-    try { return make(); } finally { this.scopes = saved; }
+    try {
+      return make();
+    } finally {
+      this.scopes = saved;
+    }
   }
 
   // ------------------------------------------------------------ statements
@@ -215,7 +287,8 @@ class Builder {
     const owners = this.withField(f.name);
     if (owners.length === 0) return this.declScalar(depth);
     const o = this.rng.pick(owners);
-    if (f.name === ITEMS) return this.emit(depth, `${o.name}.${ITEMS} := ${itemsLiteral(this.rng, () => this.int(1))};`);
+    if (f.name === ITEMS)
+      return this.emit(depth, `${o.name}.${ITEMS} := ${itemsLiteral(this.rng, () => this.int(1))};`);
     if (f.name !== 'next') return this.emit(depth, `${o.name}.${f.name} := ${this.fieldValue(f.type as Kind, 2)};`);
     const target = this.rng.chance(0.3) || this.refs().length === 0 ? undefined : this.rng.pick(this.refs());
     this.emit(depth, `${o.name}.next := ${target ? target.name : 'null'};`);
@@ -224,7 +297,10 @@ class Builder {
 
   private allocate(depth: number): void {
     const name = this.fresh('c');
-    const tag = this.tags.allocate(name, FIELDS.map((f) => f.name));
+    const tag = this.tags.allocate(
+      name,
+      FIELDS.map((f) => f.name),
+    );
     this.emit(depth, `var ${name}: Node := new Node;`);
     this.declare({ name, kind: 'ref', tag, mutable: false });
     if (this.rng.chance(0.5)) this.emit(depth, `${name}.val := ${this.fieldValue('int', 1)};`);
@@ -312,7 +388,11 @@ class Builder {
 
   private foldOrUnfold(depth: number): void {
     const unfoldable = this.preds.flatMap((p) => this.withPred(p.name).map((v) => [v, p] as const));
-    const foldable = this.preds.flatMap((p) => this.refs().filter((v) => p.fields.every((f) => this.tags.has(v.tag!, f))).map((v) => [v, p] as const));
+    const foldable = this.preds.flatMap((p) =>
+      this.refs()
+        .filter((v) => p.fields.every((f) => this.tags.has(v.tag!, f)))
+        .map((v) => [v, p] as const),
+    );
     if (unfoldable.length > 0 && (foldable.length === 0 || this.rng.chance(0.5))) {
       const [v, p] = this.rng.pick(unfoldable);
       return this.unfold(v, p.name, depth);
@@ -330,10 +410,15 @@ class Builder {
     if (!h.returns) return this.emit(depth, `${text};`);
     // A field as the call's target (`o.val := h(…)`): the helper gives back what it took.
     const owners = this.withField('val');
-    if (owners.length > 0 && this.rng.chance(0.3)) return this.emit(depth, `${this.rng.pick(owners).name}.val := ${text};`);
+    if (owners.length > 0 && this.rng.chance(0.3))
+      return this.emit(depth, `${this.rng.pick(owners).name}.val := ${text};`);
     // An element as the target (`o.items[i] := h(…)`).
     const arrays = this.withField(ITEMS);
-    if (arrays.length > 0 && this.rng.chance(0.3)) return this.emit(depth, `${this.rng.pick(arrays).name}.${ITEMS}[${itemsIndex(this.rng, () => this.int(0))}] := ${text};`);
+    if (arrays.length > 0 && this.rng.chance(0.3))
+      return this.emit(
+        depth,
+        `${this.rng.pick(arrays).name}.${ITEMS}[${itemsIndex(this.rng, () => this.int(0))}] := ${text};`,
+      );
     const name = this.fresh('v');
     this.emit(depth, `var ${name}: int := ${text};`);
     this.declare({ name, kind: 'int', mutable: true });
@@ -344,7 +429,10 @@ class Builder {
     const used = new Set<Tag>();
     const args: string[] = [];
     for (const need of h.refs) {
-      const fits = this.refs().filter((v) => need.fields.every((f) => this.tags.has(v.tag!, f)) && need.preds.every((p) => this.tags.hasPred(v.tag!, p)));
+      const fits = this.refs().filter(
+        (v) =>
+          need.fields.every((f) => this.tags.has(v.tag!, f)) && need.preds.every((p) => this.tags.hasPred(v.tag!, p)),
+      );
       const distinct = fits.filter((v) => !used.has(v.tag!));
       const pool = distinct.length > 0 && this.rng.chance(0.95) ? distinct : fits.length > 0 ? fits : this.refs();
       if (pool.length === 0) return undefined;
@@ -369,8 +457,12 @@ class Builder {
 
   // ------------------------------------------------------------ expressions (heapExpressions.ts)
 
-  pure(kind: Kind, depth: number): string { return this.exprs.pure(kind, depth); }
-  private int(depth: number): string { return this.exprs.int(depth); }
+  pure(kind: Kind, depth: number): string {
+    return this.exprs.pure(kind, depth);
+  }
+  private int(depth: number): string {
+    return this.exprs.int(depth);
+  }
 
   functionsText(): string[] {
     return this.fns.map((f) => f.text);

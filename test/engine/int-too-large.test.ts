@@ -63,7 +63,11 @@ describe('int-too-large', () => {
     const checked = load(SQUARING);
     const r = runConcrete(checked, checked.procs.get('main')!, new Map([['n', 100n]]));
     expect(r.status).toBe('failed');
-    expect(r.failure).toEqual({ kind: 'int-too-large', span: { line: 5, col: 10, endLine: 5, endCol: 15 }, message: 'x * x' });
+    expect(r.failure).toEqual({
+      kind: 'int-too-large',
+      span: { line: 5, col: 10, endLine: 5, endCol: 15 },
+      message: 'x * x',
+    });
     expect(r.message).toBe('the result of * has more than 65,536 bits, the limit of int values');
     expect(r.store.get('i')).toBe(15n); // 2^(2^15) squared is 2^65536: 65,537 bits
     expect(runConcrete(checked, checked.procs.get('main')!, new Map([['n', 15n]])).status).toBe('ok');
@@ -101,7 +105,9 @@ describe('int-too-large', () => {
     const code = await main(['run', file], io);
     expect(code).toBe(1);
     const lines = io.stdout().split('\n');
-    expect(lines[0]).toBe(`${file}:7:17: integer too large: z + 1 (the result of + has more than 65,536 bits, the limit of int values)`);
+    expect(lines[0]).toBe(
+      `${file}:7:17: integer too large: z + 1 (the result of + has more than 65,536 bits, the limit of int values)`,
+    );
     const z = (1n << 65_532n).toString();
     expect(lines).toContain(`z = ${z.slice(0, 20)}…${z.slice(-20)} (19,728 digits)`);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(200);

@@ -15,8 +15,12 @@ import { symdap } from '../support/cli';
 import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-join-after-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-join-after-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const lines = (...ls: string[]): string => `${ls.join('\n')}\n`;
 
@@ -82,7 +86,11 @@ describe('a permission failure at a join is reported once, and the path heals', 
   });
 
   test('without a null receiver the message does not say so, and a real value is kept for the rest of φ', async () => {
-    const r = await verify(src.replace('proc main(b: bool, d: Cell) {', 'proc main(b: bool, d: Cell)\n  requires d != null\n{').replace('assert c.x > 0;', 'assert c.x > 1;'));
+    const r = await verify(
+      src
+        .replace('proc main(b: bool, d: Cell) {', 'proc main(b: bool, d: Cell)\n  requires d != null\n{')
+        .replace('assert c.x > 0;', 'assert c.x > 1;'),
+    );
     const perm = r.failures.filter((f) => f.kind === 'permission');
     expect(perm).toHaveLength(1);
     expect(perm[0].message).not.toContain('may be null');
@@ -104,7 +112,10 @@ describe('a failure after join φ that a concrete path reaches', () => {
     '}',
   );
 
-  for (const [name, src, line, thenLine] of [['with a heap', heap, 9, 6], ['without a heap', pure, 7, 4]] as const) {
+  for (const [name, src, line, thenLine] of [
+    ['with a heap', heap, 9, 6],
+    ['without a heap', pure, 7, 4],
+  ] as const) {
     test(`${name}: inputs only, the path it takes, and symdap run replays it`, async () => {
       const r = await verify(src);
       expect(r.verdict).toBe('failed');
@@ -140,7 +151,14 @@ describe('a failure after join φ that a concrete path reaches', () => {
   });
 
   test('an exact join; forgets nothing: its failures carry no afterJoin', async () => {
-    const src = lines('proc main(b: bool, k: int) {', '  var x: int := k;', '  if (b) { x := x + 1; }', '  join;', '  assert x == k;', '}');
+    const src = lines(
+      'proc main(b: bool, k: int) {',
+      '  var x: int := k;',
+      '  if (b) { x := x + 1; }',
+      '  join;',
+      '  assert x == k;',
+      '}',
+    );
     const [f] = (await verify(src)).failures;
     expect(f.afterJoin).toBeUndefined();
     expect(f.counterexample).toMatchObject({ b: true });
@@ -171,7 +189,9 @@ describe('a failure after join φ that no concrete path reaches', () => {
       expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', line]]);
       const [f] = r.failures;
       expect(f.afterJoin).toMatchObject({ status: 'possibly-spurious', joinLines: [joinLine], forgot });
-      expect(f.afterJoin?.message).toBe(`possibly spurious: no path that reaches join (line ${joinLine}) fails here: φ forgot ${forgot}; strengthen the join`);
+      expect(f.afterJoin?.message).toBe(
+        `possibly spurious: no path that reaches join (line ${joinLine}) fails here: φ forgot ${forgot}; strengthen the join`,
+      );
       expect(Object.keys(f.afterJoin?.summaryValues ?? {})).toEqual([summary]);
       expect(Object.keys(f.counterexample).sort()).toEqual(['b', 'k']);
       // Its inputs are real ones, and no run on them fails there.
@@ -184,11 +204,17 @@ describe('a failure after join φ that no concrete path reaches', () => {
     await writeFile(prog, heap);
     const text = await symdap('verify', prog);
     expect(text.code).toBe(1);
-    expect(text.out).toContain('  possibly spurious: no path that reaches join (line 8) fails here: φ forgot c.x <= k + 1; strengthen the join\n');
+    expect(text.out).toContain(
+      '  possibly spurious: no path that reaches join (line 8) fails here: φ forgot c.x <= k + 1; strengthen the join\n',
+    );
     expect(text.out).toMatch(/counterexample: b = \w+, k = -?\d+, c\.x after join line 8 = -?\d+\n/);
     expect(text.out).not.toMatch(/@8/);
     const json = JSON.parse((await symdap('verify', '--json', prog)).out);
-    expect(json.failures[0].afterJoin).toMatchObject({ status: 'possibly-spurious', joinLines: [8], forgot: 'c.x <= k + 1' });
+    expect(json.failures[0].afterJoin).toMatchObject({
+      status: 'possibly-spurious',
+      joinLines: [8],
+      forgot: 'c.x <= k + 1',
+    });
     expect(Object.keys(json.failures[0].counterexample).sort()).toEqual(['b', 'k']);
   });
 
@@ -212,8 +238,10 @@ describe('a failure after join φ that no concrete path reaches', () => {
   test('after 120 joins a counter φ forgot is still classified, both ways', async () => {
     const n = 120;
     const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
-    const body = (phi: (k: number) => string) => Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  join ${phi(i + 1)};\n`).join('');
-    const prog = (phi: (k: number) => string, bound: number) => `proc main(${params}) {\n  var s: int := 0;\n${body(phi)}  assert s <= ${bound};\n}\n`;
+    const body = (phi: (k: number) => string) =>
+      Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  join ${phi(i + 1)};\n`).join('');
+    const prog = (phi: (k: number) => string, bound: number) =>
+      `proc main(${params}) {\n  var s: int := 0;\n${body(phi)}  assert s <= ${bound};\n}\n`;
     const spurious = (await verify(prog(() => 's >= 0', n))).failures;
     expect(spurious.map((f) => f.afterJoin?.status)).toEqual(['possibly-spurious']);
     const concrete = (await verify(prog((k) => `s >= 0 && s <= ${k}`, n - 1))).failures;
@@ -223,7 +251,9 @@ describe('a failure after join φ that no concrete path reaches', () => {
 
   test('the editor diagnostic (LSP) carries the mark and the readable summary too', async () => {
     const [d] = verifyDiagnostics(await verify(heap), 'file:///j.sym', heap);
-    expect(d.message).toContain('— possibly spurious: no path that reaches join (line 8) fails here: φ forgot c.x <= k + 1; strengthen the join — counterexample: b = ');
+    expect(d.message).toContain(
+      '— possibly spurious: no path that reaches join (line 8) fails here: φ forgot c.x <= k + 1; strengthen the join — counterexample: b = ',
+    );
     expect(d.message).toMatch(/c\.x after join line 8 = -?\d+/);
   });
 

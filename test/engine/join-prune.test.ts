@@ -20,7 +20,9 @@ import { withoutDeadComponents } from '../../src/engine/rules/join/prune';
 import { summaryModel } from '../../src/engine/rules/join/summaryModel';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function verify(source: string, name: string): Promise<VerifyReport> {
@@ -32,7 +34,9 @@ async function verify(source: string, name: string): Promise<VerifyReport> {
 /** n ifs each followed by `join` + phi(k) (k = 1..n), then `assert s <= n`. */
 function ifs(n: number, phi: (k: number) => string): string {
   const params = Array.from({ length: n }, (_, i) => `x${i}: int`).join(', ');
-  const body = Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  join ${phi(i + 1)};\n`).join('');
+  const body = Array.from({ length: n }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  join ${phi(i + 1)};\n`).join(
+    '',
+  );
   return `proc main(${params}) {\n  var s: int := 0;\n${body}  assert s <= ${n};\n}\n`;
 }
 
@@ -48,18 +52,28 @@ function lineOf(source: string, text: string): number {
 function replays(source: string, report: VerifyReport): { status: string; kind?: string; line?: number } {
   const { checked } = loadSource(source, 'replay.sym');
   const proc = resolveEntry(checked!).proc!;
-  const r = runConcrete(checked!, proc, parseInputs(report.failures[0].counterexample, inputTypesOf(checked!, proc)).inputs!);
+  const r = runConcrete(
+    checked!,
+    proc,
+    parseInputs(report.failures[0].counterexample, inputTypesOf(checked!, proc)).inputs!,
+  );
   return { status: r.status, kind: r.failure?.kind, line: r.failure?.span.line };
 }
 
 describe('join φ after pruned summaries', () => {
   it('30 ifs with a right φ after each verify on 2 paths per if', async () => {
-    const r = await verify(ifs(30, (k) => `s >= 0 && s <= ${k}`), 'right.sym');
+    const r = await verify(
+      ifs(30, (k) => `s >= 0 && s <= ${k}`),
+      'right.sym',
+    );
     expect(r.verdict).toBe('verified');
     expect(r.paths.total).toBeLessThan(100);
   }, 60_000);
 
-  for (const [where, at] of [['the first join', 1], ['a join after 19 pruned ones', 20]] as const) {
+  for (const [where, at] of [
+    ['the first join', 1],
+    ['a join after 19 pruned ones', 20],
+  ] as const) {
     it(`a too-strong φ at ${where} is a join failure at its line, with a replayable counterexample`, async () => {
       const source = ifs(30, (k) => (k === at ? `s >= 0 && s <= ${k - 1}` : `s >= 0 && s <= ${k}`));
       const r = await verify(source, 'wrong.sym');
@@ -138,7 +152,7 @@ describe('the pieces', () => {
     expect(withoutDeadComponents(pc, new Set())).toBe(pc);
   });
 
-  it('a summary model is the first path\'s value, and none when it breaks an added fact', () => {
+  it("a summary model is the first path's value, and none when it breaks an added fact", () => {
     const T = new TermStore();
     const int = { kind: 'int' } as const;
     const [old, fresh] = [T.symbol(int, 's', 'test'), T.symbol(int, 's@2', 'test')];

@@ -17,7 +17,9 @@ import { readSample, SAMPLES_DIR } from '../support/samples';
 import { join } from 'node:path';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 const sample = (name: string) => readSample(join(SAMPLES_DIR, 'join', name)).source;
@@ -51,7 +53,10 @@ describe('join samples', () => {
     const none = await verify(NO_JOIN, 'ifs_no_join.sym');
     expect(none.verdict).toBe('verified');
     expect(none.paths.total).toBe(4096);
-    for (const [name, source] of [['ifs_join_phi.sym', JOIN_PHI], ['ifs_join_merge.sym', JOIN_MERGE]]) {
+    for (const [name, source] of [
+      ['ifs_join_phi.sym', JOIN_PHI],
+      ['ifs_join_merge.sym', JOIN_MERGE],
+    ]) {
       const joined = await verify(source, name);
       const stripped = await verify(withoutJoins(source), name);
       expect({ name, verdict: joined.verdict }).toEqual({ name, verdict: stripped.verdict });
@@ -67,7 +72,10 @@ describe('join samples', () => {
     const merge = await verify(failingVariant(JOIN_MERGE), 'merge_fails.sym');
     for (const r of [none, phi, merge]) {
       expect(r.verdict, r.file).toBe('failed');
-      expect(r.failures.map((f) => f.kind), r.file).toEqual(['assert']);
+      expect(
+        r.failures.map((f) => f.kind),
+        r.file,
+      ).toEqual(['assert']);
     }
     expect(merge.paths.total).toBeLessThan(none.paths.total * 0.05);
   }, 60_000);
@@ -81,7 +89,11 @@ describe('join samples', () => {
     // Only x0..x11 all positive reach s == 12.
     for (let i = 0; i < 12; i++) expect(Number(f.counterexample[`x${i}`])).toBeGreaterThan(0);
     const r = runConcrete(checked!, proc, parseInputs(f.counterexample, inputTypesOf(checked!, proc)).inputs!);
-    expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }).toEqual({ status: 'failed', kind: 'assert', line: f.line });
+    expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }).toEqual({
+      status: 'failed',
+      kind: 'assert',
+      line: f.line,
+    });
   }, 60_000);
 
   it('a too-strong join φ is a join failure at the join, with a replayable counterexample', async () => {
@@ -97,7 +109,11 @@ describe('join samples', () => {
     expect(Number(cx.x)).toBeGreaterThan(0);
     expect(Number(cx.y)).toBeGreaterThan(0);
     const r = runConcrete(checked!, proc, parseInputs(cx, inputTypesOf(checked!, proc)).inputs!);
-    expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }).toEqual({ status: 'failed', kind: 'join', line: joinLine });
+    expect({ status: r.status, kind: r.failure?.kind, line: r.failure?.span.line }).toEqual({
+      status: 'failed',
+      kind: 'join',
+      line: joinLine,
+    });
   });
 
   it('a join inside a called procedure waits only for the paths of that activation', async () => {

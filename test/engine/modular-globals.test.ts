@@ -14,7 +14,9 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { runConcrete } from '../../src/engine/concrete/interpreter';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function verify(source: string, mode: 'explore' | 'modular', entry?: string): Promise<VerifyReport> {

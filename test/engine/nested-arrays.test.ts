@@ -11,7 +11,9 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function verify(source: string) {
@@ -22,7 +24,8 @@ async function verify(source: string) {
   return { checked: checked!, report };
 }
 
-const failures = (r: { failures: { kind: string; line: number }[] }) => r.failures.map((f) => `${f.kind}@${f.line}`).sort();
+const failures = (r: { failures: { kind: string; line: number }[] }) =>
+  r.failures.map((f) => `${f.kind}@${f.line}`).sort();
 
 describe('arrays of arrays', () => {
   it('the program of issue 8 verifies its reads and reports the out-of-bounds row', async () => {

@@ -21,7 +21,9 @@ function ifs(n: number): string {
 }
 
 const solvers: Solver[] = [];
-afterEach(() => { solvers.splice(0).forEach((s) => s.dispose()); });
+afterEach(() => {
+  solvers.splice(0).forEach((s) => s.dispose());
+});
 
 async function setUp(source: string) {
   const program: SplitProgram = { source, file: 'lanes.sym', opts: {}, solver: solverOptions({}, process.env) };

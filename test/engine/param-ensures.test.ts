@@ -17,7 +17,9 @@ import { arrayValue, type ConcreteValue } from '../../src/engine/concrete/values
 import { replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 function load(source: string): CheckedProgram {
@@ -51,12 +53,22 @@ const CASES: Case[] = [
   {
     name: 'an assigned parameter: ensures reads the argument, so r == x fails',
     source: 'proc f(x: int) returns (r: int) ensures r == x { x := x + 1; r := x; }',
-    entry: 'f', failures: ['postcondition@1'], runs: [[{ x: 0n }, 'postcondition@1'], [{ x: -7n }, 'postcondition@1']],
+    entry: 'f',
+    failures: ['postcondition@1'],
+    runs: [
+      [{ x: 0n }, 'postcondition@1'],
+      [{ x: -7n }, 'postcondition@1'],
+    ],
   },
   {
     name: 'an assigned parameter: r == x + 1 holds',
     source: 'proc f(x: int) returns (r: int) ensures r == x + 1 && r == old(x) + 1 { x := x + 1; r := x; }',
-    entry: 'f', failures: [], runs: [[{ x: 0n }, 'ok'], [{ x: 41n }, 'ok']],
+    entry: 'f',
+    failures: [],
+    runs: [
+      [{ x: 0n }, 'ok'],
+      [{ x: 41n }, 'ok'],
+    ],
   },
   {
     name: 'the caller relies on the contract with the argument it passed',
@@ -67,7 +79,9 @@ const CASES: Case[] = [
   r := x;
 }
 proc main(y: int) { var z := next(y); assert z == y + 1; }`,
-    entry: 'main', failures: [], runs: [[{ y: 3n }, 'ok']],
+    entry: 'main',
+    failures: [],
+    runs: [[{ y: 3n }, 'ok']],
   },
   {
     name: 'a call of a procedure whose ensures reads the parameter as assigned fails at the callee',
@@ -78,17 +92,24 @@ proc main(y: int) { var z := next(y); assert z == y + 1; }`,
   r := x;
 }
 proc main() { var z := twice(3); }`,
-    entry: 'main', failures: ['postcondition@2'], runs: [[{}, 'postcondition@2']],
+    entry: 'main',
+    failures: ['postcondition@2'],
+    runs: [[{}, 'postcondition@2']],
   },
   {
-    name: 'an array parameter: its length in ensures is the argument\'s',
+    name: "an array parameter: its length in ensures is the argument's",
     source: `proc grow(a: int[]) returns (n: int)
   ensures n == a.length + 1
 {
   a := [0, 0, 0];
   n := a.length;
 }`,
-    entry: 'grow', failures: ['postcondition@2'], runs: [[{ a: arrayValue([1n, 2n]) }, 'ok'], [{ a: arrayValue([1n]) }, 'postcondition@2']],
+    entry: 'grow',
+    failures: ['postcondition@2'],
+    runs: [
+      [{ a: arrayValue([1n, 2n]) }, 'ok'],
+      [{ a: arrayValue([1n]) }, 'postcondition@2'],
+    ],
   },
 ];
 
@@ -98,7 +119,12 @@ const HEAP_CASES: Case[] = [
     source: `proc main(i: int)
   ensures i == 1
 { i := 1; }`,
-    entry: 'main', failures: ['postcondition@2'], runs: [[{ i: 0n }, 'postcondition@2'], [{ i: 1n }, 'ok']],
+    entry: 'main',
+    failures: ['postcondition@2'],
+    runs: [
+      [{ i: 0n }, 'postcondition@2'],
+      [{ i: 1n }, 'ok'],
+    ],
   },
   {
     name: 'issue 21: a caller of a callee that assigns its parameter cannot prove false',
@@ -106,7 +132,12 @@ const HEAP_CASES: Case[] = [
   ensures i == 1
 { i := 1; }
 proc main(k: int) { set(k); assert false; }`,
-    entry: 'main', failures: ['postcondition@2', 'assert@4'], runs: [[{ k: 0n }, 'postcondition@2'], [{ k: 1n }, 'assert@4']],
+    entry: 'main',
+    failures: ['postcondition@2', 'assert@4'],
+    runs: [
+      [{ k: 0n }, 'postcondition@2'],
+      [{ k: 1n }, 'assert@4'],
+    ],
   },
 ];
 
@@ -133,7 +164,8 @@ describe('a parameter in ensures denotes its value on entry', () => {
       const checked = load(c.source);
       expect(await failures(checked, 'explore', c.entry)).toEqual(c.failures);
       expect(await failures(checked, 'modular', c.entry)).toEqual(c.failures);
-      for (const [inputs, outcome] of c.runs) expect(run(checked, c.entry, inputs), Object.keys(inputs).join()).toBe(outcome);
+      for (const [inputs, outcome] of c.runs)
+        expect(run(checked, c.entry, inputs), Object.keys(inputs).join()).toBe(outcome);
       expect(await replayEveryFailure(solver, checked, 'explore', { entry: c.entry })).toBe(c.failures.length);
     });
   }

@@ -43,36 +43,69 @@ const SUITES: Suite[] = [
   { statements: 20, programs: 200, seed: 15001, joins: true, clauses: 'merge' },
   { statements: 20, programs: 100, seed: 17001, joins: true, clauses: 'end' },
 ];
-interface Suite { statements: number; programs: number; seed: number; joins: boolean; clauses?: 'none' | 'merge' | 'end' }
+interface Suite {
+  statements: number;
+  programs: number;
+  seed: number;
+  joins: boolean;
+  clauses?: 'none' | 'merge' | 'end';
+}
 /** Reproduce one program: SYMDAP_PROPERTY_SEED=n (with the suite's statement count). */
 const SEED_OVERRIDE = process.env.SYMDAP_PROPERTY_SEED;
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create(), SOLVER_TIMEOUT_MS); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create(), SOLVER_TIMEOUT_MS);
+});
 afterAll(() => solver?.dispose());
 
 /** What a chunk of programs exercised: so the property cannot pass vacuously. */
-interface Tally { leaves: number; forked: number; outcomes: Record<string, number>; kinds: Record<string, number>; undecided: number; replayed: number }
+interface Tally {
+  leaves: number;
+  forked: number;
+  outcomes: Record<string, number>;
+  kinds: Record<string, number>;
+  undecided: number;
+  replayed: number;
+}
 
 /** `join;` after the closing brace of every nested block (not the procedure's). */
 function withJoins(source: string): string {
-  return source.split('\n').flatMap((l) => (/^\s+}$/.test(l) ? [l, l.replace('}', 'join;')] : [l])).join('\n');
+  return source
+    .split('\n')
+    .flatMap((l) => (/^\s+}$/.test(l) ? [l, l.replace('}', 'join;')] : [l]))
+    .join('\n');
 }
 
 function generate(seed: number, suite: Suite) {
   if (!suite.clauses) return generateProgram(seed, { statements: suite.statements });
-  return generateProgram(seed, { statements: suite.statements, partial: true, specs: true, nested: true, havocs: true, joins: suite.clauses });
+  return generateProgram(seed, {
+    statements: suite.statements,
+    partial: true,
+    specs: true,
+    nested: true,
+    havocs: true,
+    joins: suite.clauses,
+  });
 }
 
 /** Inputs for every symbol the paths read (havocs included), the parameters biased to their edges. */
-function inputsFor(seed: number, params: GeneratedProgram['params'], sorts: ReadonlyMap<string, Sort>): Map<string, ConcreteValue> {
+function inputsFor(
+  seed: number,
+  params: GeneratedProgram['params'],
+  sorts: ReadonlyMap<string, Sort>,
+): Map<string, ConcreteValue> {
   const inputs = randomInputsFor(seed, sorts);
   for (const [k, v] of Object.entries(randomInputs(seed, params))) inputs.set(k, v);
   return inputs;
 }
 
 /** For a `join φ;` at the end of main: its summary symbols `v@L` stand for the values the run ended with. */
-function withSummaryValues(inputs: Map<string, ConcreteValue>, source: string, run: ConcreteResult): Map<string, ConcreteValue> {
+function withSummaryValues(
+  inputs: Map<string, ConcreteValue>,
+  source: string,
+  run: ConcreteResult,
+): Map<string, ConcreteValue> {
   const lines = source.split('\n');
   const joinLine = lines.findIndex((l) => /^\s*join\s+[^;]/.test(l)) + 1;
   if (joinLine === 0 || run.status !== 'ok') return inputs;
@@ -96,7 +129,10 @@ async function checkProgram(seed: number, suite: Suite, tally: Tally): Promise<v
   for (let i = 0; i < INPUTS_PER_PROGRAM; i++) {
     const inputs = inputsFor(seed * 1000 + i, program.params, sorts);
     // A path the solver could not decide hides its continuations: such inputs say nothing.
-    if (undecided(leaves, assignmentOf(inputs))) { tally.undecided++; continue; }
+    if (undecided(leaves, assignmentOf(inputs))) {
+      tally.undecided++;
+      continue;
+    }
     const run = runConcrete(checked!, proc, inputs);
     tally.outcomes[run.status] = (tally.outcomes[run.status] ?? 0) + 1;
     if (run.failure) tally.kinds[run.failure.kind] = (tally.kinds[run.failure.kind] ?? 0) + 1;
@@ -104,7 +140,8 @@ async function checkProgram(seed: number, suite: Suite, tally: Tally): Promise<v
     const shown = JSON.stringify(Object.fromEntries(inputs), (_, v) => (typeof v === 'bigint' ? v.toString() : v));
     expect(problem, `${context}\ninputs ${shown}`).toBeUndefined();
   }
-  if (suite.clauses) tally.replayed += await replayEveryFailure(solver, checked!, 'explore', { loopBound: 4, recursionBound: 4 });
+  if (suite.clauses)
+    tally.replayed += await replayEveryFailure(solver, checked!, 'explore', { loopBound: 4, recursionBound: 4 });
 }
 
 for (const suite of SUITES) {
@@ -142,7 +179,16 @@ for (const suite of SUITES) {
  * to allocation symbols; their counterexamples are replayed by replay.test.ts instead.
  */
 const FIXED = [
-  ...sampleFiles().map(readSample).filter((s) => s.verdicts.explore && !/^\s*join\s+[^;\s]/m.test(s.source) && !s.pending.includes('engine') && !/^\s*class\s/m.test(s.source) && !hasSynth(s))
+  ...sampleFiles()
+    .map(readSample)
+    .filter(
+      (s) =>
+        s.verdicts.explore &&
+        !/^\s*join\s+[^;\s]/m.test(s.source) &&
+        !s.pending.includes('engine') &&
+        !/^\s*class\s/m.test(s.source) &&
+        !hasSynth(s),
+    )
     .map((s) => ({ name: s.name, source: s.source, loopBound: optionsFromArgs(s.args).loopBound ?? 10 })),
   ...PROPERTY_PROGRAMS,
 ];
@@ -150,22 +196,28 @@ const FIXED_INPUTS = 200;
 
 describe(`symbolic paths match concrete runs on samples and hand-written programs (${FIXED_INPUTS} inputs each)`, () => {
   for (const [i, p] of FIXED.entries()) {
-    it(p.name, async () => {
-      const { checked, diagnostics } = loadSource(p.source, p.name);
-      expect(diagnostics).toEqual([]);
-      const proc = resolveEntry(checked!).proc!;
-      const { leaves } = await exploreLeaves(checked!, solver, proc, { loopBound: p.loopBound });
-      const sorts = inputSorts(leaves);
-      let checkedRuns = 0;
-      for (let k = 0; k < FIXED_INPUTS; k++) {
-        const inputs = randomInputsFor(100_000 * (i + 1) + k, sorts);
-        if (undecided(leaves, assignmentOf(inputs))) continue;
-        const run = runConcrete(checked!, proc, inputs);
-        const shown = JSON.stringify(Object.fromEntries(inputs), (_, v) => (typeof v === 'bigint' ? v.toString() : v));
-        expect(mismatch(leaves, inputs, run, /^\s*join\b/m.test(p.source)), `${p.name} on ${shown}`).toBeUndefined();
-        checkedRuns++;
-      }
-      expect(checkedRuns).toBeGreaterThan(FIXED_INPUTS / 4);
-    }, 60_000);
+    it(
+      p.name,
+      async () => {
+        const { checked, diagnostics } = loadSource(p.source, p.name);
+        expect(diagnostics).toEqual([]);
+        const proc = resolveEntry(checked!).proc!;
+        const { leaves } = await exploreLeaves(checked!, solver, proc, { loopBound: p.loopBound });
+        const sorts = inputSorts(leaves);
+        let checkedRuns = 0;
+        for (let k = 0; k < FIXED_INPUTS; k++) {
+          const inputs = randomInputsFor(100_000 * (i + 1) + k, sorts);
+          if (undecided(leaves, assignmentOf(inputs))) continue;
+          const run = runConcrete(checked!, proc, inputs);
+          const shown = JSON.stringify(Object.fromEntries(inputs), (_, v) =>
+            typeof v === 'bigint' ? v.toString() : v,
+          );
+          expect(mismatch(leaves, inputs, run, /^\s*join\b/m.test(p.source)), `${p.name} on ${shown}`).toBeUndefined();
+          checkedRuns++;
+        }
+        expect(checkedRuns).toBeGreaterThan(FIXED_INPUTS / 4);
+      },
+      60_000,
+    );
   }
 });

@@ -17,10 +17,14 @@ import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/s
 import { expectReplayed, outcome, replay, replayEveryFailure } from '../support/replay';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
-const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && !hasSynth(s));
+const samples = sampleFiles()
+  .map(readSample)
+  .filter((s) => !s.pending.includes('engine') && !hasSynth(s));
 
 describe('counterexamples replay concretely to the same failure', () => {
   it('there are failing samples to replay, with and without joins', () => {
@@ -92,8 +96,11 @@ describe('counterexamples of merged paths name each input once (issue 8)', () =>
       expect(report.verdict).toBe('failed');
       const proc = resolveEntry(checked!).proc!;
       for (const f of report.failures) {
-        expect(outcome(replay(checked!, proc, f.counterexample)), JSON.stringify(f.counterexample))
-          .toEqual({ status: 'failed', kind: f.kind, line: f.line });
+        expect(outcome(replay(checked!, proc, f.counterexample)), JSON.stringify(f.counterexample)).toEqual({
+          status: 'failed',
+          kind: f.kind,
+          line: f.line,
+        });
       }
       expect(await replayEveryFailure(solver, checked!, 'explore')).toBeGreaterThan(0);
     });
@@ -120,6 +127,10 @@ proc main(p: Node, x: int)
     const cx = report.failures[0].counterexample as Record<string, { '@': number; next: { '@': number; val: number } }>;
     expect(Object.keys(cx).sort()).toEqual(['p', 'x']);
     expect(cx.p.next.val).toBe(cx.x as unknown as number);
-    expect(outcome(replay(checked!, resolveEntry(checked!).proc!, report.failures[0].counterexample))).toEqual({ status: 'failed', kind: 'assert', line: 8 });
+    expect(outcome(replay(checked!, resolveEntry(checked!).proc!, report.failures[0].counterexample))).toEqual({
+      status: 'failed',
+      kind: 'assert',
+      line: 8,
+    });
   });
 });

@@ -15,7 +15,9 @@ import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { verifyGenerational } from '../../src/engine/verify/verifyGenerational';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 describe('samples give the verdicts their headers state', () => {
@@ -27,7 +29,11 @@ describe('samples give the verdicts their headers state', () => {
         const out = await verifySource(sample.source, sample.name);
         expect(out.report.verdict).toBe('error');
         expect(out.diagnostics.map(formatDiagnostic)).toEqual([
-          expect.stringMatching(new RegExp(`^${sample.name}:\\d+:\\d+: error: the symbolic engine does not support [a-z, -]+ yet \\([a-z]+( \\w+)?\\)$`)),
+          expect.stringMatching(
+            new RegExp(
+              `^${sample.name}:\\d+:\\d+: error: the symbolic engine does not support [a-z, -]+ yet \\([a-z]+( \\w+)?\\)$`,
+            ),
+          ),
         ]);
       });
       continue;
@@ -40,8 +46,9 @@ describe('samples give the verdicts their headers state', () => {
         expect(diagnostics).toEqual([]);
         const { report } = await verifyProgram(checked!, solver, { mode, ...optionsFromArgs(sample.args) });
         const summary = report.failures.map((f) => `${f.line} ${f.kind}`);
-        expect({ verdict: report.verdict, notes: report.notes, failures: summary })
-          .toMatchObject({ verdict: expected });
+        expect({ verdict: report.verdict, notes: report.notes, failures: summary }).toMatchObject({
+          verdict: expected,
+        });
         if (mode === 'explore') {
           expect(summary.sort()).toEqual(sample.failures.map((f) => `${f.line} ${f.kind}`).sort());
         }

@@ -13,10 +13,14 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
-const samples = sampleFiles().map(readSample).filter((s) => s.verdicts.explore !== undefined && !s.pending.includes('engine'));
+const samples = sampleFiles()
+  .map(readSample)
+  .filter((s) => s.verdicts.explore !== undefined && !s.pending.includes('engine'));
 
 describe('every searcher explores the same paths', () => {
   it('covers the four searchers and several samples', () => {
@@ -25,21 +29,29 @@ describe('every searcher explores the same paths', () => {
   });
 
   for (const sample of samples) {
-    it(sample.name, async () => {
-      const { checked } = loadSource(sample.source, sample.name);
-      const outcomes = [];
-      for (const searcher of SEARCHERS) {
-        const { report } = await verifyProgram(checked!, solver, { mode: 'explore', searcher, ...optionsFromArgs(sample.args) });
-        outcomes.push({
-          searcher,
-          verdict: report.verdict,
-          paths: report.paths,
-          failures: report.failures.map((f) => `${f.kind}@${f.line}:${f.column} on ${f.paths} paths`),
-        });
-      }
-      expect(outcomes[0].verdict).toBe(sample.verdicts.explore);
-      const { searcher: _first, ...reference } = outcomes[0];
-      for (const o of outcomes) expect(o).toEqual({ ...reference, searcher: o.searcher });
-    }, 60_000);
+    it(
+      sample.name,
+      async () => {
+        const { checked } = loadSource(sample.source, sample.name);
+        const outcomes = [];
+        for (const searcher of SEARCHERS) {
+          const { report } = await verifyProgram(checked!, solver, {
+            mode: 'explore',
+            searcher,
+            ...optionsFromArgs(sample.args),
+          });
+          outcomes.push({
+            searcher,
+            verdict: report.verdict,
+            paths: report.paths,
+            failures: report.failures.map((f) => `${f.kind}@${f.line}:${f.column} on ${f.paths} paths`),
+          });
+        }
+        expect(outcomes[0].verdict).toBe(sample.verdicts.explore);
+        const { searcher: _first, ...reference } = outcomes[0];
+        for (const o of outcomes) expect(o).toEqual({ ...reference, searcher: o.searcher });
+      },
+      60_000,
+    );
   }
 });

@@ -13,22 +13,31 @@ import { verifySource } from '../../src/engine/verify/verifySource';
 import { rng } from './solver-helpers';
 
 let z3: Z3WasmBackend;
-beforeAll(async () => { z3 = await Z3WasmBackend.create(); });
+beforeAll(async () => {
+  z3 = await Z3WasmBackend.create();
+});
 afterAll(() => z3.dispose());
 
 /** Random linear-ish constraints over a few int, bit-vector and boolean symbols. */
 class Gen {
   readonly nums: Term[];
   readonly bools: Term[];
-  constructor(readonly s: TermStore, readonly next: () => number) {
+  constructor(
+    readonly s: TermStore,
+    readonly next: () => number,
+  ) {
     const sorts: Sort[] = [s.intSort, s.intSort, s.bvSort(8, true), s.bvSort(8, false), s.bvSort(16, true)];
     this.nums = sorts.filter(() => next() < 0.6).map((sort, i) => s.symbol(sort, `n${i}`, 'test'));
     if (this.nums.length === 0) this.nums.push(s.symbol(s.intSort, 'n', 'test'));
     this.bools = next() < 0.5 ? [s.symbol(s.boolSort, 'b', 'test')] : [];
   }
 
-  pick<T>(xs: readonly T[]): T { return xs[Math.floor(this.next() * xs.length)]; }
-  small(): bigint { return BigInt(Math.floor(this.next() * 21) - 10); }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)];
+  }
+  small(): bigint {
+    return BigInt(Math.floor(this.next() * 21) - 10);
+  }
 
   konst(sort: Sort): Term {
     const v = this.small() * (this.next() < 0.15 ? 20n : 1n);
@@ -45,13 +54,21 @@ class Gen {
     }
     const a = (): Term => this.num(sort, depth - 1);
     switch (Math.floor(this.next() * 8)) {
-      case 0: case 1: return s.add(a(), a());
-      case 2: return s.sub(a(), a());
-      case 3: return s.neg(a());
-      case 4: return s.mul(this.konst(sort), a());
-      case 5: return s.ite(this.bool(depth - 1), this.konst(sort), this.konst(sort));
-      case 6: return this.iteSum(sort, depth);
-      default: return s.mod(a(), this.konst(sort));
+      case 0:
+      case 1:
+        return s.add(a(), a());
+      case 2:
+        return s.sub(a(), a());
+      case 3:
+        return s.neg(a());
+      case 4:
+        return s.mul(this.konst(sort), a());
+      case 5:
+        return s.ite(this.bool(depth - 1), this.konst(sort), this.konst(sort));
+      case 6:
+        return this.iteSum(sort, depth);
+      default:
+        return s.mod(a(), this.konst(sort));
     }
   }
 
@@ -59,7 +76,8 @@ class Gen {
   iteSum(sort: Sort, depth: number): Term {
     const { s } = this;
     let sum = this.konst(sort);
-    for (let i = 0; i < 2 + Math.floor(this.next() * 4); i++) sum = s.add(sum, s.ite(this.atom(depth - 1), this.konst(sort), s.zero(sort)));
+    for (let i = 0; i < 2 + Math.floor(this.next() * 4); i++)
+      sum = s.add(sum, s.ite(this.atom(depth - 1), this.konst(sort), s.zero(sort)));
     return sum;
   }
 
@@ -88,10 +106,15 @@ describe('bounds propagation before Z3', () => {
     for (let q = 0; q < 2500; q++) {
       const s = new TermStore();
       const g = new Gen(s, next);
-      const constraints = Array.from({ length: 1 + Math.floor(next() * 4) }, () => g.bool(2)).filter((c) => c.op !== 'const');
+      const constraints = Array.from({ length: 1 + Math.floor(next() * 4) }, () => g.bool(2)).filter(
+        (c) => c.op !== 'const',
+      );
       if (constraints.length === 0) continue;
       const mine = decideByBounds(constraints);
-      if (mine === undefined) { tally.passed++; continue; }
+      if (mine === undefined) {
+        tally.passed++;
+        continue;
+      }
       tally[mine.status as 'sat' | 'unsat']++;
       if (mine.status === 'sat') {
         for (const c of constraints) expect(evaluate(c, (x) => mine.model!.get(x.id))).toBe(true);
@@ -107,8 +130,13 @@ describe('bounds propagation before Z3', () => {
   it('decides the 100-ifs shapes: bounds after join φ, a sum of ites after join;', () => {
     const s = new TermStore();
     const v = s.symbol(s.intSort, 's@4', 'test');
-    expect(decideByBounds([s.ge(v, s.int(0n)), s.le(v, s.int(1n)), s.not(s.and(s.ge(s.add(v, s.int(1n)), s.int(0n)), s.le(s.add(v, s.int(1n)), s.int(2n))))]))
-      .toEqual({ status: 'unsat' });
+    expect(
+      decideByBounds([
+        s.ge(v, s.int(0n)),
+        s.le(v, s.int(1n)),
+        s.not(s.and(s.ge(s.add(v, s.int(1n)), s.int(0n)), s.le(s.add(v, s.int(1n)), s.int(2n)))),
+      ]),
+    ).toEqual({ status: 'unsat' });
     const xs = Array.from({ length: 100 }, (_, i) => s.symbol(s.intSort, `x${i}`, 'test'));
     const sum = xs.reduce<Term>((acc, x) => s.add(acc, s.ite(s.le(x, s.int(0n)), s.int(0n), s.int(1n))), s.int(0n));
     expect(decideByBounds([s.gt(sum, s.int(100n))])).toEqual({ status: 'unsat' });
@@ -127,15 +155,20 @@ describe('bounds propagation before Z3', () => {
   });
 
   it('verify answers the 100-ifs programs with join φ and join; without any Z3 call', async () => {
-    const ifs = (after: (k: number) => string): string => `proc main(${Array.from({ length: 100 }, (_, i) => `x${i}: int`).join(', ')}) {\n  var s: int := 0;\n`
-      + Array.from({ length: 100 }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  ${after(i + 1)}\n`).join('') + '  assert s <= 100;\n}\n';
+    const ifs = (after: (k: number) => string): string =>
+      `proc main(${Array.from({ length: 100 }, (_, i) => `x${i}: int`).join(', ')}) {\n  var s: int := 0;\n` +
+      Array.from({ length: 100 }, (_, i) => `  if (x${i} > 0) { s := s + 1; }\n  ${after(i + 1)}\n`).join('') +
+      '  assert s <= 100;\n}\n';
     for (const src of [ifs((k) => `join s >= 0 && s <= ${k};`), ifs(() => 'join;')]) {
       const r = await verifySource(src, 'ifs.sym');
       expect(r.report.verdict).toBe('verified');
       expect(r.report.stats.solverCalls).toBe(0);
       expect(r.report.stats.queriesDecidedByBounds).toBeGreaterThan(0);
     }
-    const failing = await verifySource('proc main(x: int, y: int) {\n  var s: int := 0;\n  if (x > 0) { s := s + 1; }\n  join;\n  if (y > 0) { s := s + 1; }\n  join;\n  assert s <= 1;\n}\n', 'f.sym');
+    const failing = await verifySource(
+      'proc main(x: int, y: int) {\n  var s: int := 0;\n  if (x > 0) { s := s + 1; }\n  join;\n  if (y > 0) { s := s + 1; }\n  join;\n  assert s <= 1;\n}\n',
+      'f.sym',
+    );
     expect(failing.report.verdict).toBe('failed');
     expect(failing.report.failures[0].counterexample).toMatchObject({ x: expect.anything(), y: expect.anything() });
   }, 120_000);

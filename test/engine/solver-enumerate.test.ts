@@ -13,7 +13,9 @@ import { verifySource } from '../../src/engine/verify/verifySource';
 import { rng } from './solver-helpers';
 
 let z3: Z3WasmBackend;
-beforeAll(async () => { z3 = await Z3WasmBackend.create(); });
+beforeAll(async () => {
+  z3 = await Z3WasmBackend.create();
+});
 afterAll(() => z3.dispose());
 
 const P0 = 'proc main(p0: u8) { var v4: u8 := (-(p0 as int)) as u8; assert v4 <= p0 * v4 || -p0 > p0 * v4; }';
@@ -21,16 +23,26 @@ const P0 = 'proc main(p0: u8) { var v4: u8 := (-(p0 as int)) as u8; assert v4 <=
 /** Random terms over a few small bit-vector symbols, with int arithmetic on their conversions. */
 class Gen {
   readonly syms: Term[];
-  constructor(readonly s: TermStore, readonly next: () => number) {
-    const sorts: Sort[] = next() < 0.3 ? [s.bvSort(16, next() < 0.5)] : [s.bvSort(8, false), s.bvSort(8, true)].slice(0, 1 + Math.floor(next() * 2));
+  constructor(
+    readonly s: TermStore,
+    readonly next: () => number,
+  ) {
+    const sorts: Sort[] =
+      next() < 0.3
+        ? [s.bvSort(16, next() < 0.5)]
+        : [s.bvSort(8, false), s.bvSort(8, true)].slice(0, 1 + Math.floor(next() * 2));
     this.syms = sorts.map((sort, i) => s.symbol(sort, `x${i}`, 'test'));
   }
 
-  pick<T>(xs: readonly T[]): T { return xs[Math.floor(this.next() * xs.length)]; }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)];
+  }
 
   bv(sort: Sort, depth: number): Term {
     const { s } = this;
-    const mine = this.syms.filter((x) => x.sort.kind === 'bv' && sort.kind === 'bv' && x.sort.width === sort.width && x.sort.signed === sort.signed);
+    const mine = this.syms.filter(
+      (x) => x.sort.kind === 'bv' && sort.kind === 'bv' && x.sort.width === sort.width && x.sort.signed === sort.signed,
+    );
     if (depth <= 0 || this.next() < 0.2) {
       if (mine.length > 0 && this.next() < 0.7) return this.pick(mine);
       if (this.next() < 0.5) return s.cast(this.pick(this.syms), sort);
@@ -38,31 +50,48 @@ class Gen {
     }
     const a = (): Term => this.bv(sort, depth - 1);
     switch (Math.floor(this.next() * 9)) {
-      case 0: return s.add(a(), a());
-      case 1: return s.sub(a(), a());
-      case 2: return s.mul(a(), a());
-      case 3: return this.next() < 0.5 ? s.div(a(), a()) : s.mod(a(), a());
-      case 4: return this.pick([s.bvand, s.bvor, s.bvxor, s.shl, s.shr]).call(s, a(), a());
-      case 5: return this.next() < 0.5 ? s.neg(a()) : s.bvnot(a());
-      case 6: return s.ite(this.bool(depth - 1), a(), a());
-      default: return s.cast(this.int(depth - 1), sort); // int -> bv wraps
+      case 0:
+        return s.add(a(), a());
+      case 1:
+        return s.sub(a(), a());
+      case 2:
+        return s.mul(a(), a());
+      case 3:
+        return this.next() < 0.5 ? s.div(a(), a()) : s.mod(a(), a());
+      case 4:
+        return this.pick([s.bvand, s.bvor, s.bvxor, s.shl, s.shr]).call(s, a(), a());
+      case 5:
+        return this.next() < 0.5 ? s.neg(a()) : s.bvnot(a());
+      case 6:
+        return s.ite(this.bool(depth - 1), a(), a());
+      default:
+        return s.cast(this.int(depth - 1), sort); // int -> bv wraps
     }
   }
 
   int(depth: number): Term {
     const { s } = this;
     if (depth <= 0 || this.next() < 0.2) {
-      return this.next() < 0.7 ? s.cast(this.pick(this.syms), s.intSort) : s.int(BigInt(Math.floor(this.next() * 600) - 300));
+      return this.next() < 0.7
+        ? s.cast(this.pick(this.syms), s.intSort)
+        : s.int(BigInt(Math.floor(this.next() * 600) - 300));
     }
     const a = (): Term => this.int(depth - 1);
     switch (Math.floor(this.next() * 7)) {
-      case 0: return s.add(a(), a());
-      case 1: return s.sub(a(), a());
-      case 2: return s.mul(a(), a());
-      case 3: return this.next() < 0.5 ? s.div(a(), a()) : s.mod(a(), a());
-      case 4: return s.neg(a());
-      case 5: return s.ite(this.bool(depth - 1), a(), a());
-      default: return s.cast(this.bv(this.pick(this.syms).sort, depth - 1), s.intSort);
+      case 0:
+        return s.add(a(), a());
+      case 1:
+        return s.sub(a(), a());
+      case 2:
+        return s.mul(a(), a());
+      case 3:
+        return this.next() < 0.5 ? s.div(a(), a()) : s.mod(a(), a());
+      case 4:
+        return s.neg(a());
+      case 5:
+        return s.ite(this.bool(depth - 1), a(), a());
+      default:
+        return s.cast(this.bv(this.pick(this.syms).sort, depth - 1), s.intSort);
     }
   }
 
@@ -70,7 +99,10 @@ class Gen {
     const { s } = this;
     const r = Math.floor(this.next() * 5);
     if (depth > 0 && r === 0) return s.not(this.bool(depth - 1));
-    if (depth > 0 && r === 1) return this.next() < 0.5 ? s.and(this.bool(depth - 1), this.bool(depth - 1)) : s.or(this.bool(depth - 1), this.bool(depth - 1));
+    if (depth > 0 && r === 1)
+      return this.next() < 0.5
+        ? s.and(this.bool(depth - 1), this.bool(depth - 1))
+        : s.or(this.bool(depth - 1), this.bool(depth - 1));
     const cmp = this.pick([s.lt, s.le, s.eq]);
     if (this.next() < 0.5) return cmp.call(s, this.int(depth), this.int(depth));
     const sort = this.pick(this.syms).sort;
@@ -98,7 +130,10 @@ describe('deciding small queries by evaluation', () => {
     const v4 = s.cast(s.neg(s.cast(p0, s.intSort)), p0.sort);
     const prod = s.mul(p0, v4);
     const start = performance.now();
-    expect((await z3.check([s.not(s.or(s.le(v4, prod), s.lt(prod, s.neg(p0))))], { wantModel: true, timeoutMs: 20_000 })).status).toBe('unsat');
+    expect(
+      (await z3.check([s.not(s.or(s.le(v4, prod), s.lt(prod, s.neg(p0))))], { wantModel: true, timeoutMs: 20_000 }))
+        .status,
+    ).toBe('unsat');
     // Wider: 32-bit inputs are past enumeration; a sat answer's model must satisfy the query.
     const a = s.symbol(s.bvSort(32, true), 'a', 'test');
     const b = s.symbol(s.bvSort(32, false), 'b', 'test');
@@ -130,7 +165,9 @@ describe('deciding small queries by evaluation', () => {
     for (let q = 0; q < 300; q++) {
       const s = new TermStore();
       const g = new Gen(s, next);
-      const constraints = Array.from({ length: 1 + Math.floor(next() * 2) }, () => g.bool(2)).filter((c) => c.op !== 'const');
+      const constraints = Array.from({ length: 1 + Math.floor(next() * 2) }, () => g.bool(2)).filter(
+        (c) => c.op !== 'const',
+      );
       if (constraints.length === 0) continue;
       const mine = decideByEnumeration(constraints);
       if (mine === undefined) continue; // over the work budget: Z3's job

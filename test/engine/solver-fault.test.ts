@@ -18,8 +18,12 @@ import { modelOf } from './solver-helpers';
 
 const ROOT = join(__dirname, '..', '..');
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-fault-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-fault-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** y^(2^n) >= 0 negated: Z3 expands the power and its memory grows without bound. */
 function squares(s: TermStore, n: number): Term {
@@ -39,10 +43,15 @@ async function stillWorks(z: Solver, s: TermStore): Promise<void> {
   expect(z.stats().backendCalls).toBe(calls + 1);
 }
 
-function symdap(args: string[], env: Record<string, string>): { code: number | null; out: string; err: string; ms: number } {
+function symdap(
+  args: string[],
+  env: Record<string, string>,
+): { code: number | null; out: string; err: string; ms: number } {
   const start = Date.now();
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'symdap.js'), ...args], {
-    encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
   });
   return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - start };
 }
@@ -111,7 +120,10 @@ describe('solver faults', () => {
 
   it('symdap verify ends unknown with exit 3 when Z3 runs out of memory', async () => {
     const file = join(dir, 'squares16.sym');
-    await writeFile(file, 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 16) { x := x * x; i := i + 1; } assert x >= 0; }\n');
+    await writeFile(
+      file,
+      'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 16) { x := x * x; i := i + 1; } assert x >= 0; }\n',
+    );
     const r = symdap(['verify', file, '--loop-bound', '16', '--timeout', '5000'], { SYMDAP_Z3_MEMORY_MB: '8' });
     expect(r.out).toMatch(/: unknown\n/);
     // Z3 fails at its first allocation past 8 MB, wherever that is (translation or solving).
@@ -121,7 +133,10 @@ describe('solver faults', () => {
 
   it('symdap verify on x := x * x forty times ends unknown with exit 3, quickly', async () => {
     const file = join(dir, 'squares40.sym');
-    await writeFile(file, 'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x >= 0; }\n');
+    await writeFile(
+      file,
+      'proc main(y: int) { var x: int := y; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x >= 0; }\n',
+    );
     const r = symdap(['verify', file, '--loop-bound', '40'], {});
     expect(r.out).toMatch(/: unknown\n/);
     expect(r.out).toMatch(/product of 2\^40 operands/);

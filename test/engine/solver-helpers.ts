@@ -11,9 +11,11 @@ import type { Model, SatResult } from '../../src/engine/solver';
 export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 0x100000000;
   };
 }

@@ -14,9 +14,10 @@ import { verifySource } from '../../src/engine/verify/verifySource';
 
 const INT = { kind: 'int' } as const;
 const HALF = 1n << BigInt(MAX_INT_BITS / 2 - 8); // its square is within the limit
-const BIG = 1n << BigInt(MAX_INT_BITS - 8);       // its square is not
+const BIG = 1n << BigInt(MAX_INT_BITS - 8); // its square is not
 
-const SQUARES = 'proc main() { var x: int := 2; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x > 0; }';
+const SQUARES =
+  'proc main() { var x: int := 2; var i: int := 0; while (i < 40) { x := x * x; i := i + 1; } assert x > 0; }';
 
 describe('int size limit', () => {
   it('applies to * + - on int only, before computing', () => {
@@ -32,7 +33,7 @@ describe('int size limit', () => {
     expect(foldNumeric('mul', INT, 6n, 7n)).toBe(42n);
   });
 
-  it('the concrete interpreter\'s arithmetic reports it', () => {
+  it("the concrete interpreter's arithmetic reports it", () => {
     expect(() => arith('*', BIG, BIG, { kind: 'int' })).toThrow(/integer too large.*65,536 bits/);
   });
 
@@ -46,7 +47,7 @@ describe('int size limit', () => {
     expect(tryEvaluate(s.lt(s.int(0n), big), () => undefined)).toBeUndefined();
   });
 
-  it('a run of x := x * x forty times stops with the limit\'s message at once', () => {
+  it("a run of x := x * x forty times stops with the limit's message at once", () => {
     const { checked } = loadSource(SQUARES, 'squares.sym');
     const start = Date.now();
     const r = runConcrete(checked!, checked!.procs.get('main')!, new Map());

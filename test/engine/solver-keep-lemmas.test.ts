@@ -11,8 +11,14 @@ import { expectSatisfies, modelOf, rng } from './solver-helpers';
 
 let kept: Z3WasmBackend;
 let plain: Z3WasmBackend;
-beforeAll(async () => { kept = await Z3WasmBackend.create({ keepLemmas: true }); plain = await Z3WasmBackend.create(); });
-afterAll(() => { kept.dispose(); plain.dispose(); });
+beforeAll(async () => {
+  kept = await Z3WasmBackend.create({ keepLemmas: true });
+  plain = await Z3WasmBackend.create();
+});
+afterAll(() => {
+  kept.dispose();
+  plain.dispose();
+});
 
 describe('z3-wasm keep-lemmas mode', () => {
   it('forgets the assertions of earlier checks', async () => {

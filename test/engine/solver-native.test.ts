@@ -29,23 +29,38 @@ function queries(s: TermStore): Term[][] {
     const u = s.symbol(sort, 'u', 'test');
     const v = s.symbol(sort, 'v', 'test');
     const c = s.constOf(randomBigint(next, lo, hi), sort);
-    out.push([s.eq(s.add(u, v), c), s.lt(u, s.constOf(lo + 1n, sort)), s.eq(s.shr(v, s.constOf(1n, sort)), s.constOf(hi >> 1n, sort))]);
+    out.push([
+      s.eq(s.add(u, v), c),
+      s.lt(u, s.constOf(lo + 1n, sort)),
+      s.eq(s.shr(v, s.constOf(1n, sort)), s.constOf(hi >> 1n, sort)),
+    ]);
     out.push([s.lt(s.cast(u, s.intSort), s.int(lo)), s.eq(v, c)]);
-    out.push([s.eq(s.cast(s.cast(u, s.intSort), s.bvSort(8, true)), s.bvConst(-1n, s.bvSort(8, true))), s.lt(s.constOf(hi - 2n, sort), u)]);
+    out.push([
+      s.eq(s.cast(s.cast(u, s.intSort), s.bvSort(8, true)), s.bvConst(-1n, s.bvSort(8, true))),
+      s.lt(s.constOf(hi - 2n, sort), u),
+    ]);
   }
   const a = s.symbol(s.arraySort(s.intSort), 'a', 'test');
   out.push([s.eq(s.select(s.store(a, x, s.int(4n)), s.int(2n)), s.int(9n)), s.eq(s.select(a, s.int(5n)), s.int(-6n))]);
   out.push([s.eq(s.select(s.store(a, x, s.int(4n)), x), s.int(5n))]);
   const k = s.bound('k', s.intSort);
-  out.push([s.forall([k], s.implies(s.and(s.le(s.int(0n), k), s.lt(k, s.int(3n))), s.eq(s.select(a, k), s.add(k, s.int(10n)))))]);
+  out.push([
+    s.forall([k], s.implies(s.and(s.le(s.int(0n), k), s.lt(k, s.int(3n))), s.eq(s.select(a, k), s.add(k, s.int(10n))))),
+  ]);
   return out;
 }
 
 describe.skipIf(!available)('z3-native backend', () => {
   let native: Z3NativeBackend;
   let wasm: Z3WasmBackend;
-  beforeAll(async () => { native = Z3NativeBackend.create(); wasm = await Z3WasmBackend.create(); });
-  afterAll(() => { native.dispose(); wasm.dispose(); });
+  beforeAll(async () => {
+    native = Z3NativeBackend.create();
+    wasm = await Z3WasmBackend.create();
+  });
+  afterAll(() => {
+    native.dispose();
+    wasm.dispose();
+  });
 
   it('agrees with the WASM backend, with models that satisfy the constraints', async () => {
     const s = new TermStore();
@@ -68,7 +83,10 @@ describe.skipIf(!available)('z3-native backend', () => {
     const s = new TermStore();
     const a = s.symbol(s.arraySort(s.intSort), 'a', 'test');
     const k = s.bound('k', s.intSort);
-    const q = s.forall([k], s.implies(s.and(s.le(s.int(0n), k), s.lt(k, s.int(3n))), s.eq(s.select(a, k), s.add(k, s.int(10n)))));
+    const q = s.forall(
+      [k],
+      s.implies(s.and(s.le(s.int(0n), k), s.lt(k, s.int(3n))), s.eq(s.select(a, k), s.add(k, s.int(10n)))),
+    );
     const rr = await native.check([q], { wantModel: true });
     const av = modelOf(rr).get(a.id);
     if (typeof av !== 'object') throw new Error('array expected');

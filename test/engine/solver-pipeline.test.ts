@@ -9,7 +9,10 @@ import { avoidedRatio, createSolver, type Model, type Solver } from '../../src/e
 import { expectSatisfies, modelOf } from './solver-helpers';
 
 let solver: Solver | undefined;
-afterEach(() => { solver?.dispose(); solver = undefined; });
+afterEach(() => {
+  solver?.dispose();
+  solver = undefined;
+});
 
 async function wasm(): Promise<Solver> {
   solver = await createSolver({ backend: 'z3-wasm' });
@@ -24,7 +27,10 @@ describe('solver pipeline', () => {
     let leaves = 0;
     // DFS as the engine does it: at each branch check both sides with the parent's model as hint.
     const explore = async (depth: number, pc: Term[], model: Model): Promise<void> => {
-      if (depth === xs.length) { leaves++; return; }
+      if (depth === xs.length) {
+        leaves++;
+        return;
+      }
       const cond = s.lt(s.int(0n), xs[depth]);
       for (const side of [cond, s.not(cond)]) {
         const r = await z.checkSat(pc, side, { wantModel: true, hint: model });
@@ -93,7 +99,10 @@ describe('solver pipeline', () => {
     expectSatisfies(m1, [...pc, q], [x, y, u]);
     expect(m1.get(y.id)).toBe(-9n);
     // A wrong hint is not trusted.
-    const bad: Model = new Map([[y.id, 9n], [u.id, 3n]]);
+    const bad: Model = new Map([
+      [y.id, 9n],
+      [u.id, 3n],
+    ]);
     const m2 = modelOf(await z.checkSat(pc, s.lt(s.int(200n), x), { wantModel: true, hint: bad }));
     expectSatisfies(m2, [...pc, s.lt(s.int(200n), x)], [x, y, u]);
     // model() of pc alone.

@@ -15,17 +15,25 @@ import type { Sort, Term } from '../../src/engine/terms/term';
 import { rng } from './solver-helpers';
 
 let z3: Z3WasmBackend;
-beforeAll(async () => { z3 = await Z3WasmBackend.create(); });
+beforeAll(async () => {
+  z3 = await Z3WasmBackend.create();
+});
 afterAll(() => z3.dispose());
 
 class RelGen {
   readonly vars: Term[];
-  constructor(readonly s: TermStore, readonly next: () => number, sort: Sort) {
+  constructor(
+    readonly s: TermStore,
+    readonly next: () => number,
+    sort: Sort,
+  ) {
     const n = 2 + Math.floor(next() * 4);
     this.vars = Array.from({ length: n }, (_, i) => s.symbol(sort, `v${i}`, 'test'));
   }
 
-  pick<T>(xs: readonly T[]): T { return xs[Math.floor(this.next() * xs.length)]; }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)];
+  }
   k(): Term {
     const v = BigInt(Math.floor(this.next() * 11) - 5);
     const sort = this.vars[0].sort;
@@ -37,12 +45,18 @@ class RelGen {
     const { s } = this;
     const x = this.pick(this.vars);
     switch (Math.floor(this.next() * 8)) {
-      case 0: return s.add(x, this.k());
-      case 1: return s.sub(x, this.k());
-      case 2: return s.sub(this.k(), x);
-      case 3: return s.add(s.mul(this.s.int(2n).sort === x.sort ? s.int(2n) : s.bvConst(2n, x.sort), x), this.k());
-      case 4: return s.add(x, this.pick(this.vars));
-      default: return x;
+      case 0:
+        return s.add(x, this.k());
+      case 1:
+        return s.sub(x, this.k());
+      case 2:
+        return s.sub(this.k(), x);
+      case 3:
+        return s.add(s.mul(this.s.int(2n).sort === x.sort ? s.int(2n) : s.bvConst(2n, x.sort), x), this.k());
+      case 4:
+        return s.add(x, this.pick(this.vars));
+      default:
+        return x;
     }
   }
 
@@ -73,7 +87,11 @@ class RelGen {
   }
 }
 
-async function campaign(seed: number, count: number, sortOf: (s: TermStore) => Sort): Promise<{ sat: number; unsat: number; passed: number }> {
+async function campaign(
+  seed: number,
+  count: number,
+  sortOf: (s: TermStore) => Sort,
+): Promise<{ sat: number; unsat: number; passed: number }> {
   const next = rng(seed);
   const tally = { sat: 0, unsat: 0, passed: 0 };
   for (let q = 0; q < count; q++) {
@@ -84,11 +102,20 @@ async function campaign(seed: number, count: number, sortOf: (s: TermStore) => S
     const constraints = [...pc, query].filter((c) => c.op !== 'const');
     if (constraints.length === 0) continue;
     const mine = decideByBounds(constraints);
-    if (mine === undefined) { tally.passed++; if (process.env.SHOW_PASSED && tally.passed < 40) console.log("PASSED", constraints.map((c) => printTerm(c)).join(" ∧ ")); continue; }
+    if (mine === undefined) {
+      tally.passed++;
+      if (process.env.SHOW_PASSED && tally.passed < 40)
+        console.log('PASSED', constraints.map((c) => printTerm(c)).join(' ∧ '));
+      continue;
+    }
     tally[mine.status as 'sat' | 'unsat']++;
     const shown = constraints.map((c) => printTerm(c)).join(' ∧ ');
     if (mine.status === 'sat') {
-      for (const c of constraints) expect(evaluate(c, (x) => mine.model!.get(x.id)), shown).toBe(true);
+      for (const c of constraints)
+        expect(
+          evaluate(c, (x) => mine.model!.get(x.id)),
+          shown,
+        ).toBe(true);
     }
     const theirs = await z3.check(constraints, { wantModel: false, timeoutMs: 5000 });
     expect(theirs.status, shown).not.toBe('unknown');
@@ -101,7 +128,9 @@ describe('branch feasibility on ==, !=, <, <=, >, >= without Z3', () => {
   it('agrees with Z3 on 3,000 random int queries and answers at least 97% of them', async () => {
     const tally = await campaign(20261127, 3000, (s) => s.intSort);
     const answered = tally.sat + tally.unsat;
-    console.log(`int relations: ${answered} of ${answered + tally.passed} answered without Z3 (${tally.sat} sat, ${tally.unsat} unsat)`);
+    console.log(
+      `int relations: ${answered} of ${answered + tally.passed} answered without Z3 (${tally.sat} sat, ${tally.unsat} unsat)`,
+    );
     expect(tally.sat).toBeGreaterThan(500);
     expect(tally.unsat).toBeGreaterThan(300);
     expect(answered / (answered + tally.passed)).toBeGreaterThanOrEqual(0.97);
@@ -122,9 +151,13 @@ describe('branch feasibility on ==, !=, <, <=, >, >= without Z3', () => {
     // x != 0 alone: a model must avoid 0 (the pre-solver used to try only 0 and pass).
     expect(decideByBounds([s.neq(x, k(0))])?.status).toBe('sat');
     // 0 <= x <= 2 with 0, 1, 2 excluded (in any order) is empty.
-    expect(decideByBounds([s.ge(x, k(0)), s.le(x, k(2)), s.neq(x, k(1)), s.neq(x, k(2)), s.neq(x, k(0))])).toEqual({ status: 'unsat' });
+    expect(decideByBounds([s.ge(x, k(0)), s.le(x, k(2)), s.neq(x, k(1)), s.neq(x, k(2)), s.neq(x, k(0))])).toEqual({
+      status: 'unsat',
+    });
     expect(decideByBounds([s.lt(x, y), s.lt(y, x)])).toEqual({ status: 'unsat' });
-    expect(decideByBounds([s.eq(x, y), s.eq(y, s.add(z, k(1))), s.neq(x, s.add(z, k(1)))])).toEqual({ status: 'unsat' });
+    expect(decideByBounds([s.eq(x, y), s.eq(y, s.add(z, k(1))), s.neq(x, s.add(z, k(1)))])).toEqual({
+      status: 'unsat',
+    });
     expect(decideByBounds([s.eq(x, y), s.eq(y, z), s.neq(x, z)])).toEqual({ status: 'unsat' });
     const r = decideByBounds([s.lt(x, y), s.lt(y, z), s.neq(x, k(0)), s.neq(y, k(1)), s.eq(z, s.add(x, k(3)))]);
     expect(r?.status).toBe('sat');

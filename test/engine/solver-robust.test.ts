@@ -9,7 +9,10 @@ import { createSolver, type Solver } from '../../src/engine/solver';
 import { modelOf } from './solver-helpers';
 
 let solver: Solver | undefined;
-afterEach(() => { solver?.dispose(); solver = undefined; });
+afterEach(() => {
+  solver?.dispose();
+  solver = undefined;
+});
 
 async function wasm(timeoutMs?: number): Promise<Solver> {
   solver = await createSolver({ backend: 'z3-wasm', timeoutMs });
@@ -79,7 +82,9 @@ describe('solver robustness', () => {
         // Distinct constraint sets so that every query reaches Z3 (no cache, no reuse), and
         // non-linear so that the bounds layer cannot decide them in front of it.
         const y = s.symbol(s.intSort, `y${i}`, 'test');
-        const r = await z.checkSat([s.lt(s.int(BigInt(i)), x)], s.eq(s.mul(x, y), s.int(BigInt(2 * i + 1))), { wantModel: true });
+        const r = await z.checkSat([s.lt(s.int(BigInt(i)), x)], s.eq(s.mul(x, y), s.int(BigInt(2 * i + 1))), {
+          wantModel: true,
+        });
         expect(r.status).toBe('sat');
       }
     };

@@ -39,7 +39,9 @@ const HARD_THEN_FAIL = `proc main(x: int, y: int, z: int, w: int) {
 `;
 
 const solvers: Solver[] = [];
-afterEach(() => { while (solvers.length > 0) solvers.pop()!.dispose(); });
+afterEach(() => {
+  while (solvers.length > 0) solvers.pop()!.dispose();
+});
 
 async function verify(source: string, timeoutMs?: number): Promise<VerifyReport> {
   const solver = new PipelineSolver(await Z3WasmBackend.create(), timeoutMs);

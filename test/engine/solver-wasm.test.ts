@@ -11,7 +11,9 @@ import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { bvSorts, expectSatisfies, modelOf, randomBigint, rangeOf, rng } from './solver-helpers';
 
 let backend: Z3WasmBackend;
-beforeAll(async () => { backend = await Z3WasmBackend.create(); });
+beforeAll(async () => {
+  backend = await Z3WasmBackend.create();
+});
 afterAll(() => backend.dispose());
 
 const want = { wantModel: true };
@@ -51,7 +53,15 @@ describe('z3-wasm backend', () => {
   it('int division and remainder truncate toward zero, as evaluate() does', async () => {
     const s = new TermStore();
     const next = rng(7);
-    const pairs: [bigint, bigint][] = [[7n, 2n], [-7n, 2n], [7n, -2n], [-7n, -2n], [5n, 0n], [-5n, 0n], [0n, 3n]];
+    const pairs: [bigint, bigint][] = [
+      [7n, 2n],
+      [-7n, 2n],
+      [7n, -2n],
+      [-7n, -2n],
+      [5n, 0n],
+      [-5n, 0n],
+      [0n, 3n],
+    ];
     for (let i = 0; i < 12; i++) pairs.push([randomBigint(next, -1000n, 1000n), randomBigint(next, -50n, 50n)]);
     for (const [a, b] of pairs) {
       await agree(s, s.intSort, (x, y) => s.div(x, y), a, b);
@@ -63,17 +73,30 @@ describe('z3-wasm backend', () => {
     const s = new TermStore();
     const next = rng(11);
     const ops: ((x: Term, y: Term) => Term)[] = [
-      (x, y) => s.add(x, y), (x, y) => s.sub(x, y), (x, y) => s.mul(x, y), (x, y) => s.div(x, y),
-      (x, y) => s.mod(x, y), (x) => s.neg(x), (x, y) => s.bvand(x, y), (x, y) => s.bvor(x, y),
-      (x, y) => s.bvxor(x, y), (x) => s.bvnot(x), (x, y) => s.shl(x, y), (x, y) => s.shr(x, y),
-      (x, y) => s.lt(x, y), (x, y) => s.le(x, y),
+      (x, y) => s.add(x, y),
+      (x, y) => s.sub(x, y),
+      (x, y) => s.mul(x, y),
+      (x, y) => s.div(x, y),
+      (x, y) => s.mod(x, y),
+      (x) => s.neg(x),
+      (x, y) => s.bvand(x, y),
+      (x, y) => s.bvor(x, y),
+      (x, y) => s.bvxor(x, y),
+      (x) => s.bvnot(x),
+      (x, y) => s.shl(x, y),
+      (x, y) => s.shr(x, y),
+      (x, y) => s.lt(x, y),
+      (x, y) => s.le(x, y),
     ];
     for (const sort of bvSorts(s)) {
       const [lo, hi] = rangeOf(sort);
       for (const op of ops) {
         const a = randomBigint(next, lo, hi);
         // Small shift amounts sometimes, so shifts do not always saturate.
-        const b = next() < 0.5 ? randomBigint(next, 0n, BigInt(sort.kind === 'bv' ? sort.width + 2 : 8)) : randomBigint(next, lo, hi);
+        const b =
+          next() < 0.5
+            ? randomBigint(next, 0n, BigInt(sort.kind === 'bv' ? sort.width + 2 : 8))
+            : randomBigint(next, lo, hi);
         await agree(s, sort, op, a, b);
       }
       await agree(s, sort, (x, y) => s.div(x, y), lo, 0n);

@@ -20,7 +20,10 @@ describe('witnessed conjuncts', () => {
   it('skips only the recorded terms, in order, and evaluates the others', () => {
     const { x, y, xPos, yPos, yNeg } = setup();
     const w = new WitnessedConjuncts();
-    const m: Model = new Map([[x.id, 1n], [y.id, 5n]]);
+    const m: Model = new Map([
+      [x.id, 1n],
+      [y.id, 5n],
+    ]);
     w.record(m, [xPos]);
     expect(w.satisfiesAll(m, [xPos, yPos])).toBe(true);
     // The record does not vouch for y < 0: it is evaluated, and false.
@@ -31,7 +34,10 @@ describe('witnessed conjuncts', () => {
   it('answers as full evaluation for models it has no record of, including evicted ones', () => {
     const { x, y, xPos, yPos, yNeg } = setup();
     const w = new WitnessedConjuncts();
-    const first: Model = new Map([[x.id, 1n], [y.id, -1n]]);
+    const first: Model = new Map([
+      [x.id, 1n],
+      [y.id, -1n],
+    ]);
     w.record(first, [xPos]);
     for (let i = 0; i < 100; i++) w.record(new Map([[x.id, BigInt(i + 1)]]), [xPos]);
     for (const terms of [[xPos], [xPos, yPos], [xPos, yNeg], [yNeg], []]) {
@@ -46,7 +52,10 @@ describe('witnessed conjuncts', () => {
       const xs = Array.from({ length: 10 }, (_, i) => T.symbol(T.intSort, `x${i}`, 'test'));
       let leaves = 0;
       const walk = async (pc: Term[], hint: Model | undefined, depth: number): Promise<void> => {
-        if (depth === xs.length) { leaves++; return; }
+        if (depth === xs.length) {
+          leaves++;
+          return;
+        }
         const cond = T.gt(xs[depth], T.int(0n));
         for (const side of [cond, T.not(cond)]) {
           const r = await solver.checkSat(pc, side, { wantModel: true, hint });

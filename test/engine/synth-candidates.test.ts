@@ -23,7 +23,9 @@ proc main() {
 `;
 
 let solver: Solver;
-beforeAll(async () => { solver = await createSolver({ backend: 'z3-wasm', keepLemmas: true }); });
+beforeAll(async () => {
+  solver = await createSolver({ backend: 'z3-wasm', keepLemmas: true });
+});
 afterAll(() => solver.dispose());
 
 function setup(): { checked: CheckedProgram; T: TermStore; app: (n: bigint) => Term } {

@@ -19,7 +19,14 @@ const CASES = 200;
 const LEAVES = ['x', '0', '1', '2'] as const;
 const OPS = ['E + E', 'E - E', '2 * E'] as const;
 
-interface Case { source: string; points: bigint[]; expected: bigint[]; leaves: string[]; ops: string[]; depth: number }
+interface Case {
+  source: string;
+  points: bigint[];
+  expected: bigint[];
+  leaves: string[];
+  ops: string[];
+  depth: number;
+}
 
 function randomCase(seed: number): Case {
   const r = new Rng(seed);
@@ -61,11 +68,18 @@ function behaviours(c: Case): Set<string> {
     const next = new Map(leafVecs.map((v) => [v.join(','), v]));
     const prev = [...level.values()];
     for (const op of c.ops) {
-      if (op === '2 * E') { for (const a of prev) { const v = a.map((x) => 2n * x); next.set(v.join(','), v); } continue; }
-      for (const a of prev) for (const b of prev) {
-        const v = a.map((x, i) => (op === 'E + E' ? x + b[i] : x - b[i]));
-        next.set(v.join(','), v);
+      if (op === '2 * E') {
+        for (const a of prev) {
+          const v = a.map((x) => 2n * x);
+          next.set(v.join(','), v);
+        }
+        continue;
       }
+      for (const a of prev)
+        for (const b of prev) {
+          const v = a.map((x, i) => (op === 'E + E' ? x + b[i] : x - b[i]));
+          next.set(v.join(','), v);
+        }
     }
     level = next;
   }
@@ -73,7 +87,9 @@ function behaviours(c: Case): Set<string> {
 }
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 describe('synth: verify agrees with brute-force enumeration of the grammar', () => {
@@ -88,7 +104,10 @@ describe('synth: verify agrees with brute-force enumeration of the grammar', () 
       expect({ seed, verdict: report.verdict }, c.source).toEqual({ seed, verdict: exists ? 'verified' : 'failed' });
       if (!exists) continue;
       found++;
-      const repaired = loadSource(substituteSynth(c.source, [...checked!.synths.values()], report.synthesized!), 'repaired.sym');
+      const repaired = loadSource(
+        substituteSynth(c.source, [...checked!.synths.values()], report.synthesized!),
+        'repaired.sym',
+      );
       const run = runConcrete(repaired.checked!, repaired.checked!.procs.get('main')!, new Map());
       expect({ seed, status: run.status, body: report.synthesized!.f.body }).toMatchObject({ seed, status: 'ok' });
     }

@@ -17,7 +17,9 @@ import { bufferIO } from '../../src/cli/io';
 import { runRun } from '../../src/cli/run';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function verify(source: string, file = 'test.sym') {
@@ -43,7 +45,11 @@ describe('synth functions', () => {
     expect(report.verdict).toBe('verified');
     expect(report.paths).toMatchObject({ total: 20, completed: 1, excluded: 19, failed: 0, infeasible: 0, bounded: 0 });
     expect(report.synthesized?.rho).toMatchObject({ params: ['x', 'i'], depth: 2 });
-    const repaired = substituteSynth(sample('repair'), [...loadSource(sample('repair'), 'r').checked!.synths.values()], report.synthesized!);
+    const repaired = substituteSynth(
+      sample('repair'),
+      [...loadSource(sample('repair'), 'r').checked!.synths.values()],
+      report.synthesized!,
+    );
     expect((await verify(repaired, 'repair.sym')).report).toMatchObject({ verdict: 'verified', paths: { total: 1 } });
   }, 240_000);
 
@@ -55,7 +61,9 @@ describe('synth functions', () => {
     const { report } = await verify(sample('none'), 'none.sym');
     expect(report.verdict).toBe('failed');
     expect(report.failures.map((f) => [f.kind, f.line])).toEqual([['synth', 7]]);
-    expect(report.failures[0].message).toMatch(/no g up to depth 3 makes every check pass \(every complete path fails: assert at line 17\)/);
+    expect(report.failures[0].message).toMatch(
+      /no g up to depth 3 makes every check pass \(every complete path fails: assert at line 17\)/,
+    );
   });
 
   it('slicing keeps separate constraints on one function together (D.26): the grammar prunes the branch', async () => {
@@ -79,14 +87,16 @@ proc main() {
     expect(io.stderr()).toMatch(/^synthesized: pred\(x\) = .+\n$/);
     const none = bufferIO();
     expect(await runRun(['samples/synth/none.sym'], none)).toBe(2);
-    expect(none.stderr()).toMatch(/no synthesised function to run with \(no function in the grammar: no g up to depth 3/);
+    expect(none.stderr()).toMatch(
+      /no synthesised function to run with \(no function in the grammar: no g up to depth 3/,
+    );
   });
 
   it('modular mode is refused with a located error', async () => {
     const out = await verifySource(sample('none'), 'none.sym', { mode: 'modular' });
     expect(out.report.verdict).toBe('error');
     expect(out.diagnostics.map(formatDiagnostic)).toEqual([
-      'none.sym:7:7: error: synth functions need --mode explore (synth function \'g\'; modular mode would need CEGIS)',
+      "none.sym:7:7: error: synth functions need --mode explore (synth function 'g'; modular mode would need CEGIS)",
     ]);
   });
 

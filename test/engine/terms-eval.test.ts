@@ -9,7 +9,14 @@ import { TermStore } from '../../src/engine/terms/store';
 import { freeSymbols, substitute, SymbolCache } from '../../src/engine/terms/symbols';
 import type { Term } from '../../src/engine/terms/term';
 import { foldTerm } from '../../src/engine/terms/traverse';
-import { arrayValue, valueEquals, valueToJSON, valueToString, writeArray, type Value } from '../../src/engine/terms/values';
+import {
+  arrayValue,
+  valueEquals,
+  valueToJSON,
+  valueToString,
+  writeArray,
+  type Value,
+} from '../../src/engine/terms/values';
 import { rng, TermGen } from './terms-gen';
 
 const none = (): undefined => undefined;
@@ -35,7 +42,12 @@ describe('evaluate', () => {
     expect(evaluate(s.select(w, s.int(2n)), () => arrayValue(0n))).toBe(9n);
     expect(evaluate(s.mk('eq', s.boolSort, [w, a]), () => av)).toBe(true);
     expect(evaluate(s.mk('eq', s.boolSort, [w, a]), () => arrayValue(7n))).toBe(false);
-    expect(valueEquals(evaluate(w, () => arrayValue(7n)), av)).toBe(true);
+    expect(
+      valueEquals(
+        evaluate(w, () => arrayValue(7n)),
+        av,
+      ),
+    ).toBe(true);
   });
 
   it('refuses quantifiers with a clear error (tryEvaluate: undefined)', () => {
@@ -80,7 +92,9 @@ describe('simplification preserves meaning (property)', () => {
         const expected = evaluate(raw, env);
         const got = evaluate(simplified, env);
         if (!valueEquals(expected, got)) {
-          throw new Error(`seed ${seed}: ${printTerm(raw)} = ${String(expected)} but simplified ${printTerm(simplified)} = ${String(got)}`);
+          throw new Error(
+            `seed ${seed}: ${printTerm(raw)} = ${String(expected)} but simplified ${printTerm(simplified)} = ${String(got)}`,
+          );
         }
         checked++;
       }
@@ -118,7 +132,14 @@ describe('free symbols and substitution', () => {
 
   it('substitutes and re-simplifies', () => {
     const t = s.add(s.mul(x, y), z);
-    const r = substitute(s, t, new Map([[x.id, s.int(2n)], [y.id, s.int(3n)]]));
+    const r = substitute(
+      s,
+      t,
+      new Map([
+        [x.id, s.int(2n)],
+        [y.id, s.int(3n)],
+      ]),
+    );
     expect(r).toBe(s.add(z, s.int(6n)));
     expect(substitute(s, t, new Map())).toBe(t);
     expect(() => substitute(s, t, new Map([[x.id, s.bool(true)]]))).toThrow(/sort/);
@@ -139,7 +160,16 @@ describe('terms 100,000 levels deep', () => {
     expect(evaluate(t, (sym) => (sym === y ? 1n : 1n))).toBe(BigInt(N + 1));
     expect(evaluate(t, (sym) => (sym === y ? 0n : 1n))).toBe(1n);
     expect(freeSymbols(t)).toEqual([x, y]);
-    expect(substitute(s, t, new Map([[y.id, s.int(1n)], [x.id, s.int(1n)]]))).toBe(s.int(BigInt(N + 1)));
+    expect(
+      substitute(
+        s,
+        t,
+        new Map([
+          [y.id, s.int(1n)],
+          [x.id, s.int(1n)],
+        ]),
+      ),
+    ).toBe(s.int(BigInt(N + 1)));
     const smt = toSmtLib(t);
     expect(smt.startsWith('(let (($t')).toBe(false);
     expect(smt.length).toBeGreaterThan(N * 10);

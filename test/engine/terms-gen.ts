@@ -15,9 +15,18 @@ export class TermGen {
   readonly numericSorts: Sort[];
   private readonly pool = new Map<string, Term[]>();
 
-  constructor(readonly store: TermStore, readonly rand: () => number) {
-    this.numericSorts = [store.intSort, store.bvSort(8, true), store.bvSort(8, false), store.bvSort(16, true),
-      store.bvSort(32, false), store.bvSort(64, true)];
+  constructor(
+    readonly store: TermStore,
+    readonly rand: () => number,
+  ) {
+    this.numericSorts = [
+      store.intSort,
+      store.bvSort(8, true),
+      store.bvSort(8, false),
+      store.bvSort(16, true),
+      store.bvSort(32, false),
+      store.bvSort(64, true),
+    ];
   }
 
   pick<T>(xs: readonly T[]): T {
@@ -56,18 +65,23 @@ export class TermGen {
 
   term(sort: Sort, depth: number): Term {
     if (depth <= 0 || this.rand() < 0.15) {
-      if (sort.kind === 'array') return this.rand() < 0.5 ? this.symbol(sort) : this.mk('constArray', sort, [this.term(sort.elem, 0)]);
+      if (sort.kind === 'array')
+        return this.rand() < 0.5 ? this.symbol(sort) : this.mk('constArray', sort, [this.term(sort.elem, 0)]);
       return this.rand() < 0.5 ? this.constant(sort) : this.symbol(sort);
     }
     const d = depth - 1;
-    if (this.rand() < 0.08) return this.mk('ite', sort, [this.term(this.store.boolSort, d), this.term(sort, d), this.term(sort, d)]);
+    if (this.rand() < 0.08)
+      return this.mk('ite', sort, [this.term(this.store.boolSort, d), this.term(sort, d), this.term(sort, d)]);
     if (sort.kind !== 'array' && this.rand() < 0.08) {
       return this.mk('select', sort, [this.term(this.store.arraySort(sort), d), this.index(d)]);
     }
     switch (sort.kind) {
-      case 'bool': return this.boolTerm(d);
-      case 'array': return this.mk('store', sort, [this.term(sort, d), this.index(d), this.term(sort.elem, d)]);
-      default: return this.numericTerm(sort, d);
+      case 'bool':
+        return this.boolTerm(d);
+      case 'array':
+        return this.mk('store', sort, [this.term(sort, d), this.index(d), this.term(sort.elem, d)]);
+      default:
+        return this.numericTerm(sort, d);
     }
   }
 
@@ -83,14 +97,24 @@ export class TermGen {
     const b = this.store.boolSort;
     const op = this.pick<Op>(['not', 'and', 'or', 'implies', 'eq', 'lt', 'le', 'eq', 'lt', 'le']);
     switch (op) {
-      case 'not': return this.mk(op, b, [this.term(b, d)]);
-      case 'and': case 'or': {
+      case 'not':
+        return this.mk(op, b, [this.term(b, d)]);
+      case 'and':
+      case 'or': {
         const n = 1 + Math.floor(this.rand() * 3);
-        return this.mk(op, b, Array.from({ length: n }, () => this.term(b, d)));
+        return this.mk(
+          op,
+          b,
+          Array.from({ length: n }, () => this.term(b, d)),
+        );
       }
-      case 'implies': return this.mk(op, b, [this.term(b, d), this.term(b, d)]);
+      case 'implies':
+        return this.mk(op, b, [this.term(b, d), this.term(b, d)]);
       case 'eq': {
-        const s = this.rand() < 0.15 ? this.pick([b, this.store.arraySort(this.store.bvSort(8, true))]) : this.pick(this.numericSorts);
+        const s =
+          this.rand() < 0.15
+            ? this.pick([b, this.store.arraySort(this.store.bvSort(8, true))])
+            : this.pick(this.numericSorts);
         return this.mk(op, b, [this.term(s, d), this.term(s, d)]);
       }
       default: {
@@ -105,30 +129,37 @@ export class TermGen {
     if (sort.kind === 'bv') ops.push('bvand', 'bvor', 'bvxor', 'bvnot', 'shl', 'shr', 'shl', 'shr');
     const op = this.pick(ops);
     switch (op) {
-      case 'neg': case 'bvnot': return this.mk(op, sort, [this.term(sort, d)]);
+      case 'neg':
+      case 'bvnot':
+        return this.mk(op, sort, [this.term(sort, d)]);
       case 'cast': {
         const from = this.pick(this.numericSorts.filter((s) => JSON.stringify(s) !== JSON.stringify(sort)));
         return this.mk(op, sort, [this.term(from, d)]);
       }
-      case 'shl': case 'shr': {
-        const amount = this.rand() < 0.6 && sort.kind === 'bv'
-          ? this.store.bvConst(BigInt(Math.floor(this.rand() * (sort.width + 3))), sort)
-          : this.term(sort, d);
+      case 'shl':
+      case 'shr': {
+        const amount =
+          this.rand() < 0.6 && sort.kind === 'bv'
+            ? this.store.bvConst(BigInt(Math.floor(this.rand() * (sort.width + 3))), sort)
+            : this.term(sort, d);
         return this.mk(op, sort, [this.term(sort, d), amount]);
       }
-      default: return this.mk(op, sort, [this.term(sort, d), this.term(sort, d)]);
+      default:
+        return this.mk(op, sort, [this.term(sort, d), this.term(sort, d)]);
     }
   }
 
   value(sort: Sort): Value {
     switch (sort.kind) {
-      case 'bool': return this.rand() < 0.5;
+      case 'bool':
+        return this.rand() < 0.5;
       case 'array': {
         const entries = new Map<bigint, Value>();
         for (let i = 0; i < 3; i++) if (this.rand() < 0.6) entries.set(BigInt(i), this.value(sort.elem));
         return arrayValue(this.value(sort.elem), entries);
       }
-      default: return this.normalized(sort);
+      default:
+        return this.normalized(sort);
     }
   }
 

@@ -115,7 +115,12 @@ describe('conjunctions with a pinned symbol', () => {
     for (const sort of [i8, u8]) {
       const v = s.symbol(sort, 'v', 'input v');
       const c = (n: bigint): Term => s.bvConst(n, sort);
-      for (const [k, lo] of [[0n, 0n], [200n, 100n], [5n, 250n], [128n, 127n]] as const) {
+      for (const [k, lo] of [
+        [0n, 0n],
+        [200n, 100n],
+        [5n, 250n],
+        [128n, 127n],
+      ] as const) {
         const parts = [s.le(c(lo), v), s.eq(v, c(k)), s.neq(v, c(lo)), s.lt(v, c(lo))];
         const raw = s.mk('and', BOOL_SORT, parts);
         expectSameValues(s.and(...parts), raw, v);

@@ -42,7 +42,8 @@ describe('toSmtLib', () => {
     expect(toSmtLib(s.shr(b, s.bvConst(1n, i8)))).toBe(`(bvashr ${B} (_ bv1 8))`);
     expect(toSmtLib(s.shr(u, s.bvConst(1n, u8)))).toBe(`(bvlshr ${U} (_ bv1 8))`);
     expect(toSmtLib(s.div(x, s.int(3n)))).toBe(
-      `(let (($a ${X}) ($b 3)) (ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b)))))`);
+      `(let (($a ${X}) ($b 3)) (ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b)))))`,
+    );
     expect(toSmtLib(s.cast(b, s.bvSort(16, false)))).toBe(`((_ sign_extend 8) ${B})`);
     expect(toSmtLib(s.cast(u, s.bvSort(32, true)))).toBe(`((_ zero_extend 24) ${U})`);
     expect(toSmtLib(s.cast(s.cast(x, s.bvSort(16, true)), i8))).toBe(`((_ int2bv 8) ${X})`);
@@ -63,7 +64,11 @@ describe('toSmtLib', () => {
   });
 });
 
-const hasZ3 = optionalTool('z3 (native)', spawnSync('z3', ['-version'], { encoding: 'utf8' }).status === 0, 'apt-get install z3');
+const hasZ3 = optionalTool(
+  'z3 (native)',
+  spawnSync('z3', ['-version'], { encoding: 'utf8' }).status === 0,
+  'apt-get install z3',
+);
 
 describe.skipIf(!hasZ3)('native z3 agrees with evaluate', () => {
   it('on random terms over every operator', () => {
@@ -76,12 +81,20 @@ describe.skipIf(!hasZ3)('native z3 agrees with evaluate', () => {
       const values = gen.assignment();
       const expected = evaluate(t, (sym: Term): Value | undefined => values.get(sym.id));
       script.push('(push 1)', ...declarations([t]));
-      for (const sym of freeSymbols(t)) script.push(`(assert (= ${toSmtLib(sym)} ${toSmtLib(s.constOf(values.get(sym.id) as Value, sym.sort))}))`);
-      script.push(`(assert (not (= ${toSmtLib(t)} ${toSmtLib(s.constOf(expected, t.sort))})))`, '(check-sat)', '(pop 1)');
+      for (const sym of freeSymbols(t))
+        script.push(`(assert (= ${toSmtLib(sym)} ${toSmtLib(s.constOf(values.get(sym.id) as Value, sym.sort))}))`);
+      script.push(
+        `(assert (not (= ${toSmtLib(t)} ${toSmtLib(s.constOf(expected, t.sort))})))`,
+        '(check-sat)',
+        '(pop 1)',
+      );
       cases.push(`seed ${seed}: ${printTerm(t, { maxLength: 300 })} = ${String(expected)}`);
     }
     const z3 = spawnSync('z3', ['-in', '-smt2'], { input: script.join('\n'), encoding: 'utf8', timeout: 50_000 });
-    const answers = z3.stdout.trim().split('\n').map((l) => l.trim());
+    const answers = z3.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.trim());
     const wrong = cases.filter((_, i) => answers[i] !== 'unsat').map((c, i) => `${answers[i]}: ${c}`);
     expect(answers.length, z3.stdout.slice(0, 2000)).toBe(cases.length);
     expect(wrong).toEqual([]);

@@ -26,7 +26,7 @@ async function leaves(source: string): Promise<TreeNode[]> {
 }
 
 describe(':diff of two paths', () => {
-  it('the shared decision, each side\'s conditions and differing locals and chunks', async () => {
+  it("the shared decision, each side's conditions and differing locals and chunks", async () => {
     const [a, b] = await leaves(`class C { var v: int; }
 proc main(x: int, y: int) {
   var c: C := new C;

@@ -12,7 +12,9 @@ import type { Solver } from '../../src/engine/solver/solver';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create()); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create());
+});
 afterAll(() => solver?.dispose());
 
 async function checks(source: string, mode: 'explore' | 'modular', extra: { loopBound?: number; entry?: string } = {}) {
@@ -24,7 +26,8 @@ async function checks(source: string, mode: 'explore' | 'modular', extra: { loop
 
 describe('proof dependencies', () => {
   it('name the requires a check needs and warn about the requires and assume it does not', async () => {
-    const r = await checks(`proc main(x: int, y: int)
+    const r = await checks(
+      `proc main(x: int, y: int)
   requires x > 0
   requires y > 100
 {
@@ -34,12 +37,22 @@ describe('proof dependencies', () => {
     assert z > 1;
   }
   assert x != 0;
-}`, 'explore');
-    expect(r.proofs.map((p) => [p.line, p.dependsOn.map((d) => d.line)])).toEqual([[8, [2]], [10, [2]]]);
-    expect(r.unused.map((w) => [w.kind, w.line])).toEqual([['unused', 3], ['unused', 5]]);
+}`,
+      'explore',
+    );
+    expect(r.proofs.map((p) => [p.line, p.dependsOn.map((d) => d.line)])).toEqual([
+      [8, [2]],
+      [10, [2]],
+    ]);
+    expect(r.unused.map((w) => [w.kind, w.line])).toEqual([
+      ['unused', 3],
+      ['unused', 5],
+    ]);
   });
 
-  const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && !hasSynth(s));
+  const samples = sampleFiles()
+    .map(readSample)
+    .filter((s) => !s.pending.includes('engine') && !hasSynth(s));
   for (const sample of samples) {
     for (const mode of ['explore', 'modular'] as const) {
       if (sample.verdicts[mode] !== 'verified') continue;
@@ -48,10 +61,16 @@ describe('proof dependencies', () => {
         for (const c of seen.slice(0, 40)) {
           const terms = c.minimal.map((f) => f.term);
           const what = `${c.site.kind}@${c.site.span.line}`;
-          expect((await solver.checkSat([...c.facts, ...terms], c.negated)).status, `${what} from its listed facts`).toBe('unsat');
+          expect(
+            (await solver.checkSat([...c.facts, ...terms], c.negated)).status,
+            `${what} from its listed facts`,
+          ).toBe('unsat');
           for (let i = 0; i < terms.length; i++) {
             const without = [...terms.slice(0, i), ...terms.slice(i + 1)];
-            expect((await solver.checkSat([...c.facts, ...without], c.negated)).status, `${what} without ${c.minimal[i].reason}`).not.toBe('unsat');
+            expect(
+              (await solver.checkSat([...c.facts, ...without], c.negated)).status,
+              `${what} without ${c.minimal[i].reason}`,
+            ).not.toBe('unsat');
           }
         }
       }, 120_000);

@@ -23,13 +23,17 @@ const SEED = 25_000;
 const MAX_INPUTS = 400;
 
 let solver: Solver;
-beforeAll(async () => { solver = new PipelineSolver(await Z3WasmBackend.create(), 5000); });
+beforeAll(async () => {
+  solver = new PipelineSolver(await Z3WasmBackend.create(), 5000);
+});
 afterAll(() => solver?.dispose());
 
 /** A generated procedure, called by `caller` whose assertion relies on the callee's ensures. */
 function program(seed: number): GeneratedProgram & { text: string } {
   const g = generateProgram(seed, { statements: 8, specs: true, arrays: false });
-  const header = g.params.map((p) => `${p.name}: ${p.type.kind === 'bv' ? `${p.type.signed ? 'i' : 'u'}${p.type.width}` : p.type.kind}`).join(', ');
+  const header = g.params
+    .map((p) => `${p.name}: ${p.type.kind === 'bv' ? `${p.type.signed ? 'i' : 'u'}${p.type.width}` : p.type.kind}`)
+    .join(', ');
   const args = g.params.map((p) => p.name).join(', ');
   const caller = `proc caller(${header}) {\n  callee(${args});\n  assert p0 != 7;\n}\n`;
   return { ...g, text: g.source.replace('proc main(', 'proc callee(') + caller };
@@ -37,15 +41,31 @@ function program(seed: number): GeneratedProgram & { text: string } {
 
 /** Small domains: each parameter over its edge values; all combinations up to MAX_INPUTS, else a sample. */
 function inputs(g: GeneratedProgram, seed: number): Map<string, ConcreteValue>[] {
-  const domains = g.params.map((p) => (p.type.kind === 'bool' ? [false, true] : [-2n, -1n, 0n, 1n, 2n, 7n].filter((v) => p.type.kind !== 'bv' || p.type.signed || v >= 0n)));
+  const domains = g.params.map((p) =>
+    p.type.kind === 'bool'
+      ? [false, true]
+      : [-2n, -1n, 0n, 1n, 2n, 7n].filter((v) => p.type.kind !== 'bv' || p.type.signed || v >= 0n),
+  );
   const total = domains.reduce((n, d) => n * d.length, 1);
   const rng = new Rng(seed);
-  const pick = (k: number): ConcreteValue[] => domains.map((d) => { const v = d[k % d.length]; k = Math.floor(k / d.length); return v; });
-  const indices = total <= MAX_INPUTS ? [...Array(total).keys()] : Array.from({ length: MAX_INPUTS }, () => rng.int(0, total - 1));
+  const pick = (k: number): ConcreteValue[] =>
+    domains.map((d) => {
+      const v = d[k % d.length];
+      k = Math.floor(k / d.length);
+      return v;
+    });
+  const indices =
+    total <= MAX_INPUTS ? [...Array(total).keys()] : Array.from({ length: MAX_INPUTS }, () => rng.int(0, total - 1));
   return indices.map((k) => new Map(pick(k).map((v, i) => [g.params[i].name, v])));
 }
 
-function failsAt(checked: CheckedProgram, proc: Proc, input: Map<string, ConcreteValue>, kind: string, line: number): boolean {
+function failsAt(
+  checked: CheckedProgram,
+  proc: Proc,
+  input: Map<string, ConcreteValue>,
+  kind: string,
+  line: number,
+): boolean {
   const run = runConcrete(checked, proc, input);
   return run.status === 'failed' && run.failure?.kind === kind && run.failure.span.line === line;
 }
@@ -61,7 +81,8 @@ describe('failure classes against a brute-force oracle (modular mode, loops and 
       const out = await verifyProgram(checked!, solver, { mode: 'modular', entry: 'caller' });
       const r = await classifyFailures(checked!, solver, out.report, { mode: 'modular', entry: caller });
       for (const f of r.failures) {
-        const root = [...checked!.procs.values()].find((p) => p.span.line <= f.line && f.line <= p.span.endLine) ?? caller;
+        const root =
+          [...checked!.procs.values()].find((p) => p.span.line <= f.line && f.line <= p.span.endLine) ?? caller;
         const what = `seed ${SEED + i}: ${f.kind}@${f.line} (${f.class})\n${g.text}`;
         if (f.class === 'real') {
           tally.real++;

@@ -15,7 +15,11 @@ import type { Proc } from '../../src/lang/ast';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { expectReplayed, replay } from '../support/replay';
 
-async function explained(source: string, mode: 'explore' | 'modular', extra: { loopBound?: number; entry?: string } = {}): Promise<VerifyReport> {
+async function explained(
+  source: string,
+  mode: 'explore' | 'modular',
+  extra: { loopBound?: number; entry?: string } = {},
+): Promise<VerifyReport> {
   const r = await verifySource(source, 'why.sym', { mode, ...extra });
   expect(r.error).toBeUndefined();
   return explainReport(source, 'why.sym', { mode, ...extra }, r.report);
@@ -49,7 +53,9 @@ proc main(k: int) {
 describe('classes of failures', () => {
   it('a loop invariant that says nothing about s: spec-too-weak at the invariant (modular); verified when explored', async () => {
     const m = await explained(LOOP, 'modular');
-    expect(m.failures.map((f) => [f.line, f.class, f.abstraction?.kind, f.abstraction?.line])).toEqual([[12, 'spec-too-weak', 'invariant', 7]]);
+    expect(m.failures.map((f) => [f.line, f.class, f.abstraction?.kind, f.abstraction?.line])).toEqual([
+      [12, 'spec-too-weak', 'invariant', 7],
+    ]);
     expect((await explained(LOOP, 'explore')).verdict).toBe('verified');
   });
 
@@ -110,7 +116,8 @@ describe('warnings: vacuous and unreachable', () => {
   });
 
   it('a dead branch, a never-reached check and an assume that kills every path', async () => {
-    const r = await explained(`proc main(x: int) {
+    const r = await explained(
+      `proc main(x: int) {
   if (x > 0) {
     if (x < 0) {
       assert false;
@@ -119,20 +126,34 @@ describe('warnings: vacuous and unreachable', () => {
   assume x > 5;
   assume x < 3;
   assert x == 4;
-}`, 'explore');
-    expect(r.warnings!.map((w) => [w.kind, w.line])).toEqual([['unreachable', 4], ['vacuous', 8]]);
+}`,
+      'explore',
+    );
+    expect(r.warnings!.map((w) => [w.kind, w.line])).toEqual([
+      ['unreachable', 4],
+      ['vacuous', 8],
+    ]);
     expect(r.warnings![0].message).toMatch(/passes vacuously/);
   });
 
   it('no warning on a program whose every statement runs, nor when a bound was reached', async () => {
-    expect((await explained('proc main(x: int) {\n  if (x > 0) { x := 1; } else { x := 2; }\n  assert x > 0;\n}', 'explore')).warnings).toEqual([]);
-    const bounded = await explained('proc main(n: int) {\n  var i: int := 0;\n  while (i < n) { i := i + 1; }\n  assert i >= 0;\n}', 'explore', { loopBound: 2 });
+    expect(
+      (await explained('proc main(x: int) {\n  if (x > 0) { x := 1; } else { x := 2; }\n  assert x > 0;\n}', 'explore'))
+        .warnings,
+    ).toEqual([]);
+    const bounded = await explained(
+      'proc main(n: int) {\n  var i: int := 0;\n  while (i < n) { i := i + 1; }\n  assert i >= 0;\n}',
+      'explore',
+      { loopBound: 2 },
+    );
     expect(bounded.warnings).toEqual([]);
   });
 });
 
 describe('every failing sample, in both modes, carries a class; every real one replays', () => {
-  const samples = sampleFiles().map(readSample).filter((s) => !s.pending.includes('engine') && !hasSynth(s));
+  const samples = sampleFiles()
+    .map(readSample)
+    .filter((s) => !s.pending.includes('engine') && !hasSynth(s));
   for (const sample of samples) {
     for (const mode of ['explore', 'modular'] as const) {
       if (sample.verdicts[mode] !== 'failed') continue;
@@ -159,5 +180,10 @@ function rootOf(checked: CheckedProgram, mode: 'explore' | 'modular', entry: str
 
 function expectReal(checked: CheckedProgram, proc: Proc, f: VerifyReport['failures'][number]): void {
   // A concrete run checks no permissions: a permission failure's input must parse, and a null receiver fails there.
-  expectReplayed(replay(checked, proc, f.input!), f.kind, f.line, `${f.kind}@${f.line} with ${JSON.stringify(f.input)}`);
+  expectReplayed(
+    replay(checked, proc, f.input!),
+    f.kind,
+    f.line,
+    `${f.kind}@${f.line} with ${JSON.stringify(f.input)}`,
+  );
 }

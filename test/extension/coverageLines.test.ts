@@ -11,7 +11,9 @@ const DEAD = 'proc main(x: int) {\n  assume x > 0;\n  if (x < 0) {\n    x := 1;\
 describe('uncovered lines for the editor', () => {
   it('marks the statement inside the infeasible branch, 0-based, with the coverage in the hover', async () => {
     const { report } = await verifySource(DEAD, 'dead.sym');
-    expect(uncoveredLines(report, 8)).toEqual([{ line: 3, hover: 'symdap: no explored path runs this statement (statement coverage 3/4)' }]);
+    expect(uncoveredLines(report, 8)).toEqual([
+      { line: 3, hover: 'symdap: no explored path runs this statement (statement coverage 3/4)' },
+    ]);
   }, 30_000);
 
   it('marks nothing when every statement ran, or when the program did not check', async () => {

@@ -1,7 +1,12 @@
 // reportToDiagnostics: a `symdap verify --json` report becomes the problems an editor shows.
 
 import { describe, expect, it } from 'vitest';
-import { failureHeadline, reportToDiagnostics, summarizeReport, type VerifyReport } from '../../extension/src/diagnostics';
+import {
+  failureHeadline,
+  reportToDiagnostics,
+  summarizeReport,
+  type VerifyReport,
+} from '../../extension/src/diagnostics';
 
 const paths = { total: 3, completed: 1, failed: 2, infeasible: 0, bounded: 0 };
 const stats = { solverQueries: 7, solverMs: 12, wallMs: 40 };
@@ -12,27 +17,59 @@ function report(overrides: Partial<VerifyReport>): VerifyReport {
 
 describe('reportToDiagnostics', () => {
   it('a failure becomes an error with its counterexample and trace', () => {
-    const records = reportToDiagnostics(report({
-      failures: [{ kind: 'assert', line: 12, column: 3, message: 'm >= 3', counterexample: { x: 0, y: 5 }, trace: [9, 10, 12] }],
-    }));
-    expect(records).toEqual([{
-      line: 12, column: 3, severity: 'error', trace: [9, 10, 12],
-      message: 'assertion may fail: m >= 3 — counterexample: x = 0, y = 5',
-    }]);
+    const records = reportToDiagnostics(
+      report({
+        failures: [
+          {
+            kind: 'assert',
+            line: 12,
+            column: 3,
+            message: 'm >= 3',
+            counterexample: { x: 0, y: 5 },
+            trace: [9, 10, 12],
+          },
+        ],
+      }),
+    );
+    expect(records).toEqual([
+      {
+        line: 12,
+        column: 3,
+        severity: 'error',
+        trace: [9, 10, 12],
+        message: 'assertion may fail: m >= 3 — counterexample: x = 0, y = 5',
+      },
+    ]);
   });
 
   it('does not repeat a title the message already has; formats arrays and booleans', () => {
-    const [record] = reportToDiagnostics(report({
-      failures: [{ kind: 'out-of-bounds', line: 4, column: 10, message: 'index out of bounds: a[i]', counterexample: { a: [1, 2], i: 2, b: true } }],
-    }));
+    const [record] = reportToDiagnostics(
+      report({
+        failures: [
+          {
+            kind: 'out-of-bounds',
+            line: 4,
+            column: 10,
+            message: 'index out of bounds: a[i]',
+            counterexample: { a: [1, 2], i: 2, b: true },
+          },
+        ],
+      }),
+    );
     expect(record.message).toBe('index out of bounds: a[i] — counterexample: a = [1, 2], i = 2, b = true');
   });
 
   it('merges one failure found on several paths', () => {
     const failure = { kind: 'assert', line: 5, column: 3, message: 'x > 0', trace: [] };
-    const records = reportToDiagnostics(report({
-      failures: [{ ...failure, counterexample: { x: 0 } }, { ...failure, counterexample: { x: -1 } }, { ...failure, line: 6 }],
-    }));
+    const records = reportToDiagnostics(
+      report({
+        failures: [
+          { ...failure, counterexample: { x: 0 } },
+          { ...failure, counterexample: { x: -1 } },
+          { ...failure, line: 6 },
+        ],
+      }),
+    );
     expect(records.map((r) => r.message)).toEqual([
       'assertion may fail: x > 0 — counterexample: x = 0 (on 2 paths)',
       'assertion may fail: x > 0',
@@ -40,14 +77,22 @@ describe('reportToDiagnostics', () => {
   });
 
   it('front-end diagnostics keep their position and severity (span or line/column)', () => {
-    const records = reportToDiagnostics(report({
-      verdict: 'error', failures: [],
-      diagnostics: [
-        { file: 'a.sym', span: { line: 2, col: 5, endLine: 2, endCol: 9 }, severity: 'error', message: "unknown variable 'zz'" },
-        { line: 7, column: 1, severity: 'warning', message: 'unused' },
-        { line: 0, column: 0, severity: 'note', message: 'somewhere' },
-      ],
-    }));
+    const records = reportToDiagnostics(
+      report({
+        verdict: 'error',
+        failures: [],
+        diagnostics: [
+          {
+            file: 'a.sym',
+            span: { line: 2, col: 5, endLine: 2, endCol: 9 },
+            severity: 'error',
+            message: "unknown variable 'zz'",
+          },
+          { line: 7, column: 1, severity: 'warning', message: 'unused' },
+          { line: 0, column: 0, severity: 'note', message: 'somewhere' },
+        ],
+      }),
+    );
     expect(records).toEqual([
       { line: 2, column: 5, endColumn: 9, severity: 'error', message: "unknown variable 'zz'", trace: [] },
       { line: 7, column: 1, severity: 'warning', message: 'unused', trace: [] },
@@ -57,7 +102,10 @@ describe('reportToDiagnostics', () => {
 
   it('an unknown verdict explains itself', () => {
     const [bounded] = reportToDiagnostics(report({ verdict: 'unknown', paths: { ...paths, bounded: 2 } }));
-    expect(bounded).toMatchObject({ severity: 'warning', message: expect.stringContaining('2 paths reached the loop or recursion bound') });
+    expect(bounded).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('2 paths reached the loop or recursion bound'),
+    });
     const [solver] = reportToDiagnostics(report({ verdict: 'unknown' }));
     expect(solver.message).toContain('solver');
   });
@@ -75,7 +123,9 @@ describe('headlines and summaries', () => {
 
   it('summarizes each verdict', () => {
     expect(summarizeReport(report({ verdict: 'verified' }))).toBe('verified on 3 paths');
-    expect(summarizeReport(report({ failures: [{ kind: 'assert', line: 1, column: 1, message: 'x' }] }))).toBe('failed: 1 failure on 3 paths');
+    expect(summarizeReport(report({ failures: [{ kind: 'assert', line: 1, column: 1, message: 'x' }] }))).toBe(
+      'failed: 1 failure on 3 paths',
+    );
     expect(summarizeReport(report({ verdict: 'unknown' }))).toMatch(/^unknown on 3 paths/);
     expect(summarizeReport(report({ verdict: 'error' }))).toMatch(/does not parse/);
   });

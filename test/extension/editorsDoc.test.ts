@@ -23,9 +23,15 @@ describe('docs/editors.md and docs/tree.md editor recipes', () => {
     for (const adapter of Object.values(adapters) as { command: string[] }[]) {
       expect(adapter.command.slice(0, 2)).toEqual(['symdap', 'dap']);
     }
-    for (const [name, config] of Object.entries(configurations) as [string, { adapter: string; configuration: Record<string, unknown> }][]) {
+    for (const [name, config] of Object.entries(configurations) as [
+      string,
+      { adapter: string; configuration: Record<string, unknown> },
+    ][]) {
       expect(adapters[config.adapter], name).toBeDefined();
-      const launch = { ...config.configuration, program: String(config.configuration.program).replace('${file}', '/p/a.sym') };
+      const launch = {
+        ...config.configuration,
+        program: String(config.configuration.program).replace('${file}', '/p/a.sym'),
+      };
       expect(validateLaunchArgs(launch), name).toMatchObject({ errors: [], warnings: [] });
     }
   });

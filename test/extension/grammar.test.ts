@@ -20,8 +20,14 @@ const grammarPath = path.join(extensionDir, 'syntaxes/sym.tmLanguage.json');
 const requireExt = createRequire(path.join(extensionDir, 'package.json'));
 
 // The few parts of vscode-textmate's API used here (it is loaded from extension/node_modules).
-interface TmToken { readonly startIndex: number; readonly endIndex: number; readonly scopes: string[] }
-interface TmGrammar { tokenizeLine(line: string, state: unknown): { tokens: TmToken[]; ruleStack: unknown } }
+interface TmToken {
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly scopes: string[];
+}
+interface TmGrammar {
+  tokenizeLine(line: string, state: unknown): { tokens: TmToken[]; ruleStack: unknown };
+}
 
 async function loadGrammar(): Promise<TmGrammar> {
   const onig = requireExt('vscode-oniguruma');
@@ -46,7 +52,8 @@ function scopesByChar(grammar: TmGrammar, source: string): string[][][] {
     const result = grammar.tokenizeLine(line, state);
     state = result.ruleStack;
     const chars: string[][] = [];
-    for (const t of result.tokens) for (let i = t.startIndex; i < Math.min(t.endIndex, line.length); i++) chars[i] = t.scopes;
+    for (const t of result.tokens)
+      for (let i = t.startIndex; i < Math.min(t.endIndex, line.length); i++) chars[i] = t.scopes;
     return chars;
   });
 }
@@ -54,13 +61,17 @@ function scopesByChar(grammar: TmGrammar, source: string): string[][][] {
 /** The scope a lexer token must carry (a prefix of one of its scopes); undefined for identifiers. */
 function expectedScope(token: Token): RegExp | undefined {
   switch (token.type) {
-    case 'ident': return undefined;
-    case 'typeName': return /^support\.type\.primitive\.sym$/;
+    case 'ident':
+      return undefined;
+    case 'typeName':
+      return /^support\.type\.primitive\.sym$/;
     case 'keyword':
       if (token.text === 'null') return /^constant\.language\.null\./;
       return token.text === 'true' || token.text === 'false' ? /^constant\.language\.boolean\./ : /^keyword\./;
-    case 'int': return /^constant\.numeric\.(decimal|hex)\.sym$/;
-    case 'char': return /^string\.quoted\.single\.sym$/;
+    case 'int':
+      return /^constant\.numeric\.(decimal|hex)\.sym$/;
+    case 'char':
+      return /^string\.quoted\.single\.sym$/;
     default: // operators and punctuation, however the lexer groups them
       return /^(keyword\.operator|punctuation|constant\.language\.havoc|storage\.modifier\.array)\./;
   }
@@ -78,7 +89,8 @@ function tokenProblem(token: Token, chars: readonly (string[] | undefined)[]): s
     if (charScopes.some((s) => s.startsWith('comment.'))) return `code scoped as a comment ${shown}`;
     if (expected && !charScopes.some((s) => expected.test(s))) return `${shown} lacks ${expected}`;
     const keywordOk = CONTEXTUAL_KEYWORDS.has(token.text) && charScopes.some((s) => s === 'keyword.other.synth.sym');
-    if (!expected && !keywordOk && charScopes.some((s) => NOT_FOR_IDENTIFIERS.test(s))) return `identifier scoped ${shown}`;
+    if (!expected && !keywordOk && charScopes.some((s) => NOT_FOR_IDENTIFIERS.test(s)))
+      return `identifier scoped ${shown}`;
   }
   return undefined;
 }
@@ -102,7 +114,8 @@ function checkAgainstLexer(grammar: TmGrammar, source: string): string[] {
     if (l + 1 >= stopLine) return;
     for (let i = 0; i < text.length; i++) {
       if (covered[l][i] || /\s/.test(text[i])) continue;
-      if (!(scopes[l][i] ?? []).some((s) => s.startsWith('comment.'))) problems.push(`${l + 1}:${i + 1}: '${text[i]}' is neither code nor comment`);
+      if (!(scopes[l][i] ?? []).some((s) => s.startsWith('comment.')))
+        problems.push(`${l + 1}:${i + 1}: '${text[i]}' is neither code nor comment`);
     }
   });
   return problems;
@@ -111,7 +124,9 @@ function checkAgainstLexer(grammar: TmGrammar, source: string): string[] {
 function symFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.sym')).map((f) => path.join(dir, f)).sort();
+    .filter((f) => f.endsWith('.sym'))
+    .map((f) => path.join(dir, f))
+    .sort();
 }
 
 // The example of the first design (docs/design.md S.2), so the check has a subject even before samples/ exists.
@@ -140,7 +155,10 @@ proc main() {
 
 function runGrammarTool(pattern: string): { status: number | null; output: string } {
   const bin = requireExt.resolve('vscode-tmgrammar-test/dist/unit.js');
-  const r = spawnSync(process.execPath, [bin, '--compact', '--grammar', grammarPath, pattern], { cwd: extensionDir, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [bin, '--compact', '--grammar', grammarPath, pattern], {
+    cwd: extensionDir,
+    encoding: 'utf8',
+  });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
@@ -155,7 +173,10 @@ describe('vscode-tmgrammar-test fixtures', () => {
   it('the tool reports a wrong assertion (so the fixture run above can fail)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-grammar-'));
     try {
-      fs.writeFileSync(path.join(dir, 'wrong.sym'), '// SYNTAX TEST "source.sym" "wrong"\nassert x;\n// <------ support.type.primitive.sym\n');
+      fs.writeFileSync(
+        path.join(dir, 'wrong.sym'),
+        '// SYNTAX TEST "source.sym" "wrong"\nassert x;\n// <------ support.type.primitive.sym\n',
+      );
       const { status, output } = runGrammarTool(path.join(dir, '*.sym'));
       expect(status).not.toBe(0);
       expect(output).toMatch(/support\.type\.primitive\.sym/);
@@ -167,24 +188,31 @@ describe('vscode-tmgrammar-test fixtures', () => {
 
 describe('the grammar agrees with the Sym lexer', () => {
   let grammar: TmGrammar;
-  beforeAll(async () => { grammar = await loadGrammar(); });
+  beforeAll(async () => {
+    grammar = await loadGrammar();
+  });
 
   it.each([...KEYWORDS, ...TYPE_NAMES])('keyword %s on its own gets its scope', (word) => {
     const [token] = tokenize(word).tokens;
     expect(token.type).not.toBe('ident');
     const scopes = scopesByChar(grammar, word)[0][0];
-    expect(scopes.some((s) => expectedScope(token)!.test(s)), scopes.join(' ')).toBe(true);
+    expect(
+      scopes.some((s) => expectedScope(token)!.test(s)),
+      scopes.join(' '),
+    ).toBe(true);
   });
 
-  it('the first design\'s example (docs/design.md S.2)', () => {
+  it("the first design's example (docs/design.md S.2)", () => {
     expect(checkAgainstLexer(grammar, DESIGN_EXAMPLE)).toEqual([]);
   });
 
   it('the check itself catches a grammar that scopes nothing', () => {
-    const broken = { tokenizeLine: (line: string, state: unknown) => {
-      const r = grammar.tokenizeLine(line, state);
-      return { ...r, tokens: r.tokens.map((t) => ({ ...t, scopes: ['source.sym'] })) };
-    } };
+    const broken = {
+      tokenizeLine: (line: string, state: unknown) => {
+        const r = grammar.tokenizeLine(line, state);
+        return { ...r, tokens: r.tokens.map((t) => ({ ...t, scopes: ['source.sym'] })) };
+      },
+    };
     expect(checkAgainstLexer(broken, 'proc main() { assume 1 > 0; }').length).toBeGreaterThan(0);
   });
 

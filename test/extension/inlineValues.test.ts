@@ -15,7 +15,11 @@ describe('inline value sites', () => {
     const stopped = lineOf('assert m == x || m == y');
     const sites = inlineValueSites(MAX, stopped);
     const header = lineOf('proc main(');
-    expect(sites.map((s) => [s.line - header, s.name])).toEqual([[0, 'x'], [0, 'y'], [1, 'm']]);
+    expect(sites.map((s) => [s.line - header, s.name])).toEqual([
+      [0, 'x'],
+      [0, 'y'],
+      [1, 'm'],
+    ]);
     const [x] = sites;
     expect(MAX.split('\n')[x.line].slice(x.start, x.end)).toBe('x');
     const m = sites[2];
@@ -32,6 +36,8 @@ describe('inline value sites', () => {
 
   it('comments and lines outside a procedure give nothing', () => {
     expect(inlineValueSites(MAX, lineOf('// max.sym'))).toEqual([]);
-    expect(inlineValueSites('proc main() {\n  // var z := 1\n  var y: int := 2;\n}\n', 2).map((s) => s.name)).toEqual(['y']);
+    expect(inlineValueSites('proc main() {\n  // var z := 1\n  var y: int := 2;\n}\n', 2).map((s) => s.name)).toEqual([
+      'y',
+    ]);
   });
 });

@@ -9,15 +9,34 @@ describe('validateLaunchArgs', () => {
     expect(errors).toEqual([]);
     expect(warnings).toEqual([]);
     expect(args).toEqual({
-      program: 'a.sym', mode: 'explore', stopOnEntry: true, loopBound: 10, recursionBound: 10,
-      searcher: 'dfs', branching: 'fork', maxThreads: 64, solverTimeout: 10000, solver: 'z3-wasm', trace: false,
+      program: 'a.sym',
+      mode: 'explore',
+      stopOnEntry: true,
+      loopBound: 10,
+      recursionBound: 10,
+      searcher: 'dfs',
+      branching: 'fork',
+      maxThreads: 64,
+      solverTimeout: 10000,
+      solver: 'z3-wasm',
+      trace: false,
     });
   });
 
   it('keeps given values', () => {
     const raw = {
-      program: 'b.sym', entry: 'f', mode: 'modular', stopOnEntry: false, loopBound: 3, recursionBound: 2,
-      searcher: 'coverage', branching: 'ask', maxThreads: 1, solverTimeout: 50, solver: 'z3-native', trace: true,
+      program: 'b.sym',
+      entry: 'f',
+      mode: 'modular',
+      stopOnEntry: false,
+      loopBound: 3,
+      recursionBound: 2,
+      searcher: 'coverage',
+      branching: 'ask',
+      maxThreads: 1,
+      solverTimeout: 50,
+      solver: 'z3-native',
+      trace: true,
     };
     expect(validateLaunchArgs(raw).args).toEqual(raw);
   });
@@ -26,7 +45,9 @@ describe('validateLaunchArgs', () => {
     const result = validateLaunchArgs({ stopOnEntry: true });
     expect(result.args).toBeUndefined();
     expect(result.errors).toEqual([expect.stringMatching(/^launch argument 'program' is required/)]);
-    expect(validateLaunchArgs({ program: '' }).errors).toEqual(["launch argument 'program' must be a non-empty string, not ''"]);
+    expect(validateLaunchArgs({ program: '' }).errors).toEqual([
+      "launch argument 'program' must be a non-empty string, not ''",
+    ]);
   });
 
   it.each([
@@ -35,9 +56,12 @@ describe('validateLaunchArgs', () => {
     [{ maxThreads: '64' }, "launch argument 'maxThreads' must be a positive integer, not '64'"],
     [{ solverTimeout: -1 }, "launch argument 'solverTimeout' must be a positive integer, not -1"],
     [{ mode: 'fast' }, "launch argument 'mode' must be one of 'explore', 'modular', not 'fast'"],
-    [{ searcher: 3 }, "launch argument 'searcher' must be one of 'dfs', 'bfs', 'random', 'coverage', 'generational', not 3"],
+    [
+      { searcher: 3 },
+      "launch argument 'searcher' must be one of 'dfs', 'bfs', 'random', 'coverage', 'generational', not 3",
+    ],
     [{ stopOnEntry: 'yes' }, "launch argument 'stopOnEntry' must be true or false, not 'yes'"],
-    [{ entry: ['main'] }, "launch argument 'entry' must be a string, not [\"main\"]"],
+    [{ entry: ['main'] }, 'launch argument \'entry\' must be a string, not ["main"]'],
   ])('rejects %j', (bad, message) => {
     const result = validateLaunchArgs({ program: 'a.sym', ...bad });
     expect(result.errors).toEqual([message]);
@@ -56,8 +80,14 @@ describe('validateLaunchArgs', () => {
 
   it('ignores keys clients add, warns about unknown ones', () => {
     const { args, warnings } = validateLaunchArgs({
-      type: 'symdap', request: 'launch', name: 'x', __sessionId: 'abc', noDebug: false,
-      program: 'a.sym', loopbound: 4, color: 'blue',
+      type: 'symdap',
+      request: 'launch',
+      name: 'x',
+      __sessionId: 'abc',
+      noDebug: false,
+      program: 'a.sym',
+      loopbound: 4,
+      color: 'blue',
     });
     expect(args?.loopBound).toBe(10);
     expect(warnings).toEqual([

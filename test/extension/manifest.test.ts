@@ -29,7 +29,9 @@ function asLaunch(config: Record<string, unknown>): Record<string, unknown> {
 describe('extension manifest', () => {
   it('launch attributes are generated from launchSchema.ts and up to date', () => {
     // If this fails: npm run --prefix extension gen-manifest
-    expect(debuggerContribution.configurationAttributes.launch).toEqual(JSON.parse(JSON.stringify(launchConfigurationSchema())));
+    expect(debuggerContribution.configurationAttributes.launch).toEqual(
+      JSON.parse(JSON.stringify(launchConfigurationSchema())),
+    );
   });
 
   it('initial configurations are valid launches', () => {
@@ -78,13 +80,20 @@ describe('extension manifest', () => {
     expect(manifest.contributes.languages[0]).toMatchObject({ id: 'sym', extensions: ['.sym'] });
     expect(debuggerContribution).toMatchObject({ type: 'symdap', languages: ['sym'] });
     expect(manifest.contributes.breakpoints).toEqual([{ language: 'sym' }]);
-    expect(manifest.activationEvents).toEqual(['onDebugResolve:symdap', 'onLanguage:sym', 'onCommand:symdap.verifyFile']);
+    expect(manifest.activationEvents).toEqual([
+      'onDebugResolve:symdap',
+      'onLanguage:sym',
+      'onCommand:symdap.verifyFile',
+    ]);
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.verifyFile');
   });
 
   it('contributes the execution-tree panel: a command and a setting to open it with each session', () => {
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.showTree');
-    expect(manifest.contributes.configuration.properties['symdap.tree.openOnDebug']).toMatchObject({ type: 'boolean', default: true });
+    expect(manifest.contributes.configuration.properties['symdap.tree.openOnDebug']).toMatchObject({
+      type: 'boolean',
+      default: true,
+    });
     expect(manifest.scripts.build).toContain('dist/ui/tree.js');
   });
 
@@ -94,7 +103,8 @@ describe('extension manifest', () => {
   });
 
   it('pins exact dev dependency versions, @types/vscode no newer than engines.vscode', () => {
-    for (const [name, version] of Object.entries(manifest.devDependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const [name, version] of Object.entries(manifest.devDependencies))
+      expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifest.engines.vscode).toBe(`^${manifest.devDependencies['@types/vscode']}`);
   });
 });

@@ -14,15 +14,24 @@ function packagedFiles(): string[] {
   const vsce = path.join(path.dirname(requireExt.resolve('@vscode/vsce/package.json')), 'vsce');
   const r = spawnSync(process.execPath, [vsce, 'ls'], { cwd: extensionDir, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return r.stdout.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 }
 
 describe('the .vsix contents', () => {
   const files = packagedFiles();
 
   it('include the manifest, language files, README and LICENSE', () => {
-    for (const f of ['package.json', 'language-configuration.json', 'syntaxes/sym.tmLanguage.json',
-      'snippets/sym.code-snippets', 'README.md', 'LICENSE']) {
+    for (const f of [
+      'package.json',
+      'language-configuration.json',
+      'syntaxes/sym.tmLanguage.json',
+      'snippets/sym.code-snippets',
+      'README.md',
+      'LICENSE',
+    ]) {
       expect(files).toContain(f);
     }
   });
@@ -35,8 +44,12 @@ describe('the .vsix contents', () => {
   });
 
   it('leave out sources, tests, scripts and dev tools', () => {
-    const unwanted = files.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith('.ts')
-      || /^node_modules\/(esbuild|@vscode\/vsce|vscode-tmgrammar-test|vscode-textmate|@types)\//.test(f));
+    const unwanted = files.filter(
+      (f) =>
+        /^(src|test|scripts)\//.test(f) ||
+        f.endsWith('.ts') ||
+        /^node_modules\/(esbuild|@vscode\/vsce|vscode-tmgrammar-test|vscode-textmate|@types)\//.test(f),
+    );
     expect(unwanted).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ const snippets: Record<string, { prefix: string; body: string[] }> = JSON.parse(
 
 /** What the user sees after accepting a snippet and every default. */
 function expand(body: readonly string[]): string {
-  return body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return body
+    .join('\n')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\d+/g, '');
 }
 
 /** A snippet is a declaration, a statement or an expression: the first context it parses in. */
@@ -40,14 +43,24 @@ describe('heap snippets', () => {
 
   it('cover the heap keywords', () => {
     const prefixes = Object.values(snippets).map((s) => s.prefix);
-    expect(prefixes).toEqual(expect.arrayContaining(['class', 'predicate', 'function', 'new', 'fold', 'unfold', 'unfolding', 'acc']));
+    expect(prefixes).toEqual(
+      expect.arrayContaining(['class', 'predicate', 'function', 'new', 'fold', 'unfold', 'unfolding', 'acc']),
+    );
   });
 
   it('with their defaults, make a program the checker accepts', () => {
     const source = [
-      body('Class'), body('Predicate'), body('Function'),
-      'proc main() {', body('New object'), 'c.x := 1;', body('Fold'), `var v: int := ${body('Unfolding')};`, body('Unfold'),
-      `assert ${body('Field permission')};`, '}',
+      body('Class'),
+      body('Predicate'),
+      body('Function'),
+      'proc main() {',
+      body('New object'),
+      'c.x := 1;',
+      body('Fold'),
+      `var v: int := ${body('Unfolding')};`,
+      body('Unfold'),
+      `assert ${body('Field permission')};`,
+      '}',
     ].join('\n');
     expect(loadSource(source, 'snippets.sym').diagnostics, source).toEqual([]);
   });

@@ -26,7 +26,8 @@ describe('names and scopes', () => {
   });
   it('requires declaration before use, also in the own initializer', () => {
     expect(diags(body('var x: int := z;', 'var z: int := x;', 'var w: int := w;'))).toEqual([
-      `2:17: unknown variable 'z'`, `4:17: unknown variable 'w'`,
+      `2:17: unknown variable 'z'`,
+      `4:17: unknown variable 'w'`,
     ]);
   });
   it('hides a block-local variable after its block', () => {
@@ -65,8 +66,9 @@ describe('names and scopes', () => {
     ]);
   });
   it('lets separate quantifiers reuse a binder name, but not a later local', () => {
-    expect(diags(body('assert forall i: int :: i == i;', 'assert exists i: int :: i > 0;', 'var i: int := 0;')))
-      .toEqual([`4:7: 'i' is already declared as a quantified variable at line 2`]);
+    expect(
+      diags(body('assert forall i: int :: i == i;', 'assert exists i: int :: i > 0;', 'var i: int := 0;')),
+    ).toEqual([`4:7: 'i' is already declared as a quantified variable at line 2`]);
   });
   it('reports a binder used outside its quantifier', () => {
     expect(diags(body('assert forall i: int :: i == i;', 'assert i > 0;'))).toEqual([
@@ -82,15 +84,16 @@ describe('names and scopes', () => {
     ]);
   });
   it('reports an unknown procedure and a procedure used as a variable', () => {
-    expect(diags('proc f() {\n}\n' + body('g(1);', 'var x: int := f;')))
-      .toEqual([`4:3: unknown procedure 'g'`, `5:17: 'f' is a procedure, not a variable`]);
+    expect(diags('proc f() {\n}\n' + body('g(1);', 'var x: int := f;'))).toEqual([
+      `4:3: unknown procedure 'g'`,
+      `5:17: 'f' is a procedure, not a variable`,
+    ]);
   });
   it('lets globals initialize from earlier globals only, without calls', () => {
-    const src = 'var a: int := b;\nvar b: int := 1;\nvar c: int := b + 1;\nvar d: int := f();\n' +
+    const src =
+      'var a: int := b;\nvar b: int := 1;\nvar c: int := b + 1;\nvar d: int := f();\n' +
       'proc f() returns (r: int) {\n}\n';
-    expect(diags(src)).toEqual([
-      `1:15: unknown variable 'b'`, `4:15: a global initializer cannot call a procedure`,
-    ]);
+    expect(diags(src)).toEqual([`1:15: unknown variable 'b'`, `4:15: a global initializer cannot call a procedure`]);
   });
   it('allows assigning to parameters and globals', () => {
     expect(diags('var g: int := 0;\nproc p(a: int) {\n  a := a + 1;\n  g := a;\n}\n')).toEqual([]);
@@ -113,7 +116,8 @@ describe('types of operators and literals', () => {
   });
   it('reports a literal out of the range of its type', () => {
     expect(diags(body('var b: u8 := 2;', 'var c := b + 300;', 'var d: i8 := -128;', 'var e: i8 := -129;'))).toEqual([
-      `3:16: literal 300 does not fit u8`, `5:16: literal -129 does not fit i8`,
+      `3:16: literal 300 does not fit u8`,
+      `5:16: literal -129 does not fit i8`,
     ]);
   });
   it('defaults a literal to int and makes a char literal u8', () => {
@@ -156,8 +160,14 @@ describe('types of operators and literals', () => {
     ]);
   });
   it('types indexing and length', () => {
-    const lines = ['var a: int[] := [1, 2];', 'var n: int := 3;', 'var u: u8 := 0;', 'var x := n[0];',
-      'var y := a[u];', 'var z := n.length;'];
+    const lines = [
+      'var a: int[] := [1, 2];',
+      'var n: int := 3;',
+      'var u: u8 := 0;',
+      'var x := n[0];',
+      'var y := a[u];',
+      'var z := n.length;',
+    ];
     expect(diags(body(...lines))).toEqual([
       `5:12: cannot index a value of type int: it is not an array`,
       `6:14: an array index must be int, not u8`,
@@ -214,15 +224,19 @@ describe('conditions and specifications', () => {
   });
 
   it('allows old only in ensures and join formulas', () => {
-    const src = 'proc p(x: int)\n  requires old(x) > 0\n  ensures old(x) == x\n{\n  join old(x) == x;\n  assert old(x) == x;\n}\n';
+    const src =
+      'proc p(x: int)\n  requires old(x) > 0\n  ensures old(x) == x\n{\n  join old(x) == x;\n  assert old(x) == x;\n}\n';
     expect(diags(src)).toEqual([
       `2:12: 'old' is only allowed in ensures clauses and join formulas`,
       `6:10: 'old' is only allowed in ensures clauses and join formulas`,
     ]);
   });
   it('allows quantifiers only in specifications, over scalars, with a bool body', () => {
-    const lines = ['var b: bool := forall i: int :: i == i;', 'assert exists k: int :: k + 1;',
-      'assume forall a: int[] :: true;'];
+    const lines = [
+      'var b: bool := forall i: int :: i == i;',
+      'assert exists k: int :: k + 1;',
+      'assume forall a: int[] :: true;',
+    ];
     expect(diags(body(...lines))).toEqual([
       `2:18: 'forall' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
       `3:27: the body of 'exists' must be bool, not int`,
@@ -249,12 +263,13 @@ describe('calls and returns', () => {
     ]);
   });
   it('matches targets of a multi-assignment with the return values', () => {
-    expect(withProcs('var a: int := 0;', 'var b: int := 0;', 'a, b := two();', 'a, b, a := two();', 'b, a := two();'))
-      .toEqual([
-        `10:6: cannot assign return value 's' of type u8 to 'b' of type int`,
-        `11:3: 'two' returns 2 values but 3 targets are assigned`,
-        `12:6: cannot assign return value 's' of type u8 to 'a' of type int`,
-      ]);
+    expect(
+      withProcs('var a: int := 0;', 'var b: int := 0;', 'a, b := two();', 'a, b, a := two();', 'b, a := two();'),
+    ).toEqual([
+      `10:6: cannot assign return value 's' of type u8 to 'b' of type int`,
+      `11:3: 'two' returns 2 values but 3 targets are assigned`,
+      `12:6: cannot assign return value 's' of type u8 to 'a' of type int`,
+    ]);
   });
   it('reports a target assigned twice by one call', () => {
     expect(withProcs('var a: int := 0;', 'var b: u8 := 0;', 'a, a := two();')).toEqual([
@@ -263,15 +278,17 @@ describe('calls and returns', () => {
     ]);
   });
   it('allows a call only as the whole right-hand side or as a statement', () => {
-    expect(withProcs('var x: int := one(1) + 1;', 'assert one(2) > 0;', 'if (one(3) > 0) { }', 'none();', 'two();'))
-      .toEqual([
-        `8:17: a procedure call must be the whole right-hand side of an assignment`,
-        `9:10: a procedure call must be the whole right-hand side of an assignment`,
-        `10:7: a procedure call must be the whole right-hand side of an assignment`,
-      ]);
+    expect(
+      withProcs('var x: int := one(1) + 1;', 'assert one(2) > 0;', 'if (one(3) > 0) { }', 'none();', 'two();'),
+    ).toEqual([
+      `8:17: a procedure call must be the whole right-hand side of an assignment`,
+      `9:10: a procedure call must be the whole right-hand side of an assignment`,
+      `10:7: a procedure call must be the whole right-hand side of an assignment`,
+    ]);
   });
   it('checks return statements against the return values', () => {
-    const src = 'proc p() returns (r: int) {\n  return true;\n}\nproc q() {\n  return 1;\n}\n' +
+    const src =
+      'proc p() returns (r: int) {\n  return true;\n}\nproc q() {\n  return 1;\n}\n' +
       'proc s() returns (a: int, b: int) {\n  return;\n}\n';
     expect(diags(src)).toEqual([
       `2:10: cannot return a value of type bool from 'p': its result 'r' has type int`,
@@ -284,11 +301,31 @@ describe('calls and returns', () => {
 function exprsOf(stmts: readonly Stmt[]): Expr[] {
   const out: Expr[] = [];
   const visit = (x: unknown): void => {
-    if (Array.isArray(x)) { x.forEach(visit); return; }
+    if (Array.isArray(x)) {
+      x.forEach(visit);
+      return;
+    }
     if (x === null || typeof x !== 'object') return;
     const node = x as { kind?: string };
-    if (node.kind && 'span' in node && !['block', 'havoc', 'if', 'while', 'varDecl', 'assign', 'callAssign', 'assume', 'assert',
-      'join', 'callStmt', 'return'].includes(node.kind)) out.push(x as Expr);
+    if (
+      node.kind &&
+      'span' in node &&
+      ![
+        'block',
+        'havoc',
+        'if',
+        'while',
+        'varDecl',
+        'assign',
+        'callAssign',
+        'assume',
+        'assert',
+        'join',
+        'callStmt',
+        'return',
+      ].includes(node.kind)
+    )
+      out.push(x as Expr);
     for (const v of Object.values(x)) visit(v);
   };
   visit(stmts);
@@ -296,9 +333,15 @@ function exprsOf(stmts: readonly Stmt[]): Expr[] {
 }
 
 describe('the checked program', () => {
-  const src = 'var g: u8 := 7;\nproc inc(a: int) returns (r: int) ensures r == old(a) + 1 {\n  r := a + 1;\n}\n' +
-    body('var b := g + 1;', 'var x := inc(3);', 'var arr := [b, 2];', 'assert forall i: int :: i == i || x > 0;',
-      'var y: u8 := arr[0] + (1 + 2);');
+  const src =
+    'var g: u8 := 7;\nproc inc(a: int) returns (r: int) ensures r == old(a) + 1 {\n  r := a + 1;\n}\n' +
+    body(
+      'var b := g + 1;',
+      'var x := inc(3);',
+      'var arr := [b, 2];',
+      'assert forall i: int :: i == i || x > 0;',
+      'var y: u8 := arr[0] + (1 + 2);',
+    );
   const { checked, diagnostics } = loadSource(src, 't.sym');
 
   it('exists for a clean program and types every expression', () => {
@@ -320,7 +363,8 @@ describe('the checked program', () => {
       return t && typeName(t);
     };
     expect([typeOfDecl('b'), typeOfDecl('x'), typeOfDecl('arr'), typeOfDecl('y')]).toEqual(['u8', 'int', 'u8[]', 'u8']);
-    const literalTypes = exprsOf(main?.body.stmts ?? []).filter((e) => e.kind === 'intLit')
+    const literalTypes = exprsOf(main?.body.stmts ?? [])
+      .filter((e) => e.kind === 'intLit')
       .map((e) => `${(e as { value: bigint }).value}:${typeName(checked.exprTypes.get(e) as Type)}`);
     expect(literalTypes).toEqual(['1:u8', '3:int', '2:u8', '0:int', '0:int', '1:u8', '2:u8']);
     const gRef = exprsOf(main?.body.stmts ?? []).find((e) => e.kind === 'var' && e.name === 'g');
@@ -331,7 +375,8 @@ describe('the checked program', () => {
 describe('debugger expressions', () => {
   const xDecl = { name: 'x', type: U8, span: { line: 1, col: 1, endLine: 1, endCol: 2 } };
   const env = (spec: boolean) => ({
-    lookup: (name: string) => (name === 'x' ? { type: U8, decl: xDecl } : undefined), spec,
+    lookup: (name: string) => (name === 'x' ? { type: U8, decl: xDecl } : undefined),
+    spec,
   });
   const typeIn = (text: string, spec: boolean) => {
     const parsed = parseExpression(text, '<repl>');
@@ -356,8 +401,9 @@ describe('debugger expressions', () => {
     ]);
   });
   it('refuses a binder that shadows a frame variable', () => {
-    expect(typeIn('exists x: int :: x > 0', true).diagnostics.map((d) => d.message))
-      .toEqual([`'x' is already declared as a variable at line 1`]);
+    expect(typeIn('exists x: int :: x > 0', true).diagnostics.map((d) => d.message)).toEqual([
+      `'x' is already declared as a variable at line 1`,
+    ]);
   });
 });
 

@@ -25,11 +25,12 @@ import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { generateHeapProgram } from '../engine/heapProgramGenerator';
 
-
-
 function corpus(): string[] {
   const samples = sampleFiles().map((f) => readFileSync(f, 'utf8'));
-  const generated = Array.from({ length: Math.max(0, 10 - samples.length) }, (_, i) => generateProgram(1000 + i).source);
+  const generated = Array.from(
+    { length: Math.max(0, 10 - samples.length) },
+    (_, i) => generateProgram(1000 + i).source,
+  );
   return [...samples, ...generated];
 }
 
@@ -46,19 +47,73 @@ function pieces(source: string): string[] {
   return out;
 }
 
-const NOISE = ['#', '@', '\0', '\u00e9', "'", '/*', '"', '(', ')', '{', '}', ';', ':=', '-', '0x', '99999999999999999999'];
+const NOISE = [
+  '#',
+  '@',
+  '\0',
+  '\u00e9',
+  "'",
+  '/*',
+  '"',
+  '(',
+  ')',
+  '{',
+  '}',
+  ';',
+  ':=',
+  '-',
+  '0x',
+  '99999999999999999999',
+];
 
 const HEAP_NOISE = [
-  '.', '.x', 'acc(', 'new', 'new Cell', 'null', 'fold', 'unfold', 'unfolding', 'in', 'untouched(', 'class', 'predicate',
-  'function', 'valid(c)', '&&', '||', '!', '==>', 'old(',
+  '.',
+  '.x',
+  'acc(',
+  'new',
+  'new Cell',
+  'null',
+  'fold',
+  'unfold',
+  'unfolding',
+  'in',
+  'untouched(',
+  'class',
+  'predicate',
+  'function',
+  'valid(c)',
+  '&&',
+  '||',
+  '!',
+  '==>',
+  'old(',
 ];
 
 /** Heap syntax for generated programs (class Node, predicates over n: Node). */
 const GENERATED_HEAP_NOISE = [
-  ...HEAP_NOISE, '.val', '.next', 'acc(p0.val)', 'acc(n.next) &&', 'new Node', 'fold cell(p0);', 'unfold pos(n);',
-  'unfolding cell(n) in', 'untouched(acc(a0.val))', 'old(a0.val)', 'ensures untouched(', 'requires acc(', 'class Node {', ': Node',
+  ...HEAP_NOISE,
+  '.val',
+  '.next',
+  'acc(p0.val)',
+  'acc(n.next) &&',
+  'new Node',
+  'fold cell(p0);',
+  'unfold pos(n);',
+  'unfolding cell(n) in',
+  'untouched(acc(a0.val))',
+  'old(a0.val)',
+  'ensures untouched(',
+  'requires acc(',
+  'class Node {',
+  ': Node',
   // Added last: join formulas with permissions, conditional permissions, calls into fields.
-  'join acc(p0.val);', 'join;', 'join acc(p0.val) && cell(p0) &&', 'b0 ==> acc(', 'b0 ? acc(p0.val) : acc(', 'p0.val := h0(', 'p0.val, v0 :=',
+  'join acc(p0.val);',
+  'join;',
+  'join acc(p0.val) && cell(p0) &&',
+  'b0 ==> acc(',
+  'b0 ? acc(p0.val) : acc(',
+  'p0.val := h0(',
+  'p0.val, v0 :=',
 ];
 
 function mutate(source: string, rng: Rng, noise: readonly string[] = NOISE): string {
@@ -68,10 +123,20 @@ function mutate(source: string, rng: Rng, noise: readonly string[] = NOISE): str
   for (let e = 0; e < edits; e++) {
     const i = tokenAt();
     switch (rng.int(0, 4)) {
-      case 0: parts[i] = ''; break;
-      case 1: parts[i] = `${parts[i]} ${parts[i]}`; break;
-      case 2: { const j = tokenAt(); [parts[i], parts[j]] = [parts[j], parts[i]]; break; }
-      case 3: parts[i] = `${parts[i]}${rng.pick(noise)}`; break;
+      case 0:
+        parts[i] = '';
+        break;
+      case 1:
+        parts[i] = `${parts[i]} ${parts[i]}`;
+        break;
+      case 2: {
+        const j = tokenAt();
+        [parts[i], parts[j]] = [parts[j], parts[i]];
+        break;
+      }
+      case 3:
+        parts[i] = `${parts[i]}${rng.pick(noise)}`;
+        break;
       default: {
         const text = parts.join('');
         const at = rng.int(0, text.length);
@@ -82,7 +147,6 @@ function mutate(source: string, rng: Rng, noise: readonly string[] = NOISE): str
   return parts.join('');
 }
 
-
 describe('fuzzing the front end', () => {
   it('never throws on 2,000 mutated programs and always explains a rejection', async () => {
     const sources = corpus();
@@ -92,7 +156,10 @@ describe('fuzzing the front end', () => {
       const mutated = mutate(rng.pick(sources), rng);
       const parsed = parse(mutated, 'fuzz.sym');
       expect(parsed.program !== undefined || parsed.diagnostics.length === 1, mutated).toBe(true);
-      expect(parsed.diagnostics.filter((d) => d.message.startsWith('internal error')), mutated).toEqual([]);
+      expect(
+        parsed.diagnostics.filter((d) => d.message.startsWith('internal error')),
+        mutated,
+      ).toEqual([]);
       const loaded = loadSource(mutated, 'fuzz.sym');
       for (const d of loaded.diagnostics) {
         expect(d.span.line, mutated).toBeGreaterThanOrEqual(1);
@@ -142,11 +209,34 @@ function mutateLines(source: string, rng: Rng): string {
   for (let e = rng.int(1, 2); e > 0; e--) {
     const i = rng.int(0, lines.length - 2);
     switch (rng.int(0, 3)) {
-      case 0: lines.splice(i, 1); break;
-      case 1: lines.splice(i, 0, lines[i]); break;
-      case 2: [lines[i], lines[i + 1]] = [lines[i + 1], lines[i]]; break;
-      default: lines.splice(i, 0, rng.pick(['  fold cell(p0);', '  unfold pos(a0);', '  p0.val := 1;', '  var q: Node := null;', '  assert untouched(acc(p0.val));', '  assert acc(p0.val) && p0.val > 0;', '  ensures old(a0.val) == 0',
-        '  join acc(p0.val) && p0.val > 0;', '  join (b0 ==> acc(p0.flag)) && cell(p0);', '  join;', '  requires b0 ==> acc(a0.flag)', '  p0.val := h0(p0, p0);']));
+      case 0:
+        lines.splice(i, 1);
+        break;
+      case 1:
+        lines.splice(i, 0, lines[i]);
+        break;
+      case 2:
+        [lines[i], lines[i + 1]] = [lines[i + 1], lines[i]];
+        break;
+      default:
+        lines.splice(
+          i,
+          0,
+          rng.pick([
+            '  fold cell(p0);',
+            '  unfold pos(a0);',
+            '  p0.val := 1;',
+            '  var q: Node := null;',
+            '  assert untouched(acc(p0.val));',
+            '  assert acc(p0.val) && p0.val > 0;',
+            '  ensures old(a0.val) == 0',
+            '  join acc(p0.val) && p0.val > 0;',
+            '  join (b0 ==> acc(p0.flag)) && cell(p0);',
+            '  join;',
+            '  requires b0 ==> acc(a0.flag)',
+            '  p0.val := h0(p0, p0);',
+          ]),
+        );
     }
   }
   return lines.join('\n');
@@ -157,7 +247,10 @@ describe('fuzzing generated heap programs through the front end, the heap guard 
     const solver = new PipelineSolver(await Z3WasmBackend.create(), 1000);
     try {
       const rng = new Rng(20261124);
-      const sources = Array.from({ length: 30 }, (_, i) => generateHeapProgram(5000 + i, { statements: 10, joins: i % 2 === 0 }).source);
+      const sources = Array.from(
+        { length: 30 },
+        (_, i) => generateHeapProgram(5000 + i, { statements: 10, joins: i % 2 === 0 }).source,
+      );
       let rejected = 0;
       let guarded = 0;
       let verified = 0;
@@ -169,16 +262,25 @@ describe('fuzzing generated heap programs through the front end, the heap guard 
           expect(formatDiagnostic(d), mutated).toMatch(/^fuzz\.sym:[1-9]\d*:[1-9]\d*: (error|warning): \S/);
           expect(d.message, mutated).not.toMatch(/internal error/);
         }
-        if (!loaded.checked) { rejected++; continue; }
+        if (!loaded.checked) {
+          rejected++;
+          continue;
+        }
         const refused = symbolicHeapError(loaded.checked);
         if (refused) {
-          expect(formatDiagnostic(refused), mutated).toMatch(/^fuzz\.sym:[1-9]\d*:[1-9]\d*: error: the symbolic engine does not support/);
+          expect(formatDiagnostic(refused), mutated).toMatch(
+            /^fuzz\.sym:[1-9]\d*:[1-9]\d*: error: the symbolic engine does not support/,
+          );
           guarded++;
           continue;
         }
         // The engine on what the guard accepts: a report, never an exception (a few, they cost solver calls).
         if (verified >= 120 || !resolveEntry(loaded.checked).proc) continue;
-        const { report } = await verifyProgram(loaded.checked, solver, { mode: 'explore', loopBound: 2, recursionBound: 2 });
+        const { report } = await verifyProgram(loaded.checked, solver, {
+          mode: 'explore',
+          loopBound: 2,
+          recursionBound: 2,
+        });
         expect(['verified', 'failed', 'unknown', 'bounded'], mutated).toContain(report.verdict);
         verified++;
       }

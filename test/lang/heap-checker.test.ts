@@ -32,13 +32,23 @@ describe('every heap sample type-checks', () => {
 
 describe('classes, fields and references', () => {
   it('accepts objects, field reads and writes, null and new', () => {
-    expect(diags(body(
-      'var c: Cell := new Cell;', 'c.x := 5;', 'c.next := null;', 'var d: Cell := c.next;',
-      'c.next := new Cell;', 'c.next.x := c.x + 1;', 'assert c != null && d == null;',
-    ))).toEqual([]);
+    expect(
+      diags(
+        body(
+          'var c: Cell := new Cell;',
+          'c.x := 5;',
+          'c.next := null;',
+          'var d: Cell := c.next;',
+          'c.next := new Cell;',
+          'c.next.x := c.x + 1;',
+          'assert c != null && d == null;',
+        ),
+      ),
+    ).toEqual([]);
   });
   it('reports unknown classes and fields, and duplicate fields', () => {
-    const src = 'class A {\n  var f: int;\n  var f: bool;\n  var g: B;\n}\n' +
+    const src =
+      'class A {\n  var f: int;\n  var f: bool;\n  var g: B;\n}\n' +
       'proc main(a: A) {\n  var x: int := a.h;\n  var y: C;\n}\n';
     expect(diags(src)).toEqual([
       `3:7: class A already has a field 'f' (line 2)`,
@@ -66,14 +76,16 @@ describe('classes, fields and references', () => {
     ]);
   });
   it('gives references no order, arithmetic or conversion, and compares only the same class', () => {
-    const src = 'class D {\n}\n' + body('var c: Cell := new Cell;', 'var d: D := new D;', 'assert c < c;', 'assert c == d;');
+    const src =
+      'class D {\n}\n' + body('var c: Cell := new Cell;', 'var d: D := new D;', 'assert c < c;', 'assert c == d;');
     expect(diags(src).map((d) => d.replace(/^\d+:\d+: /, ''))).toEqual([
       `operator '<' needs int or bit-vector operands, not Cell`,
       `cannot compare Cell and D: operands of '==' must have the same type`,
     ]);
   });
   it('reads .length as a field of an object whose class has one', () => {
-    const src = 'class L {\n  var length: int;\n}\nproc main(l: L) returns (n: int)\n  requires acc(l.length)\n{\n  n := l.length;\n}\n';
+    const src =
+      'class L {\n  var length: int;\n}\nproc main(l: L) returns (n: int)\n  requires acc(l.length)\n{\n  n := l.length;\n}\n';
     expect(diags(src)).toEqual([]);
   });
   it('records the types of field reads for the engine', () => {
@@ -86,13 +98,15 @@ describe('classes, fields and references', () => {
 
 describe('where permissions may appear', () => {
   it('accepts acc and predicates under &&, the right of ==>, ?: branches and untouched in ensures', () => {
-    const src = `${PRELUDE}proc p(c: Cell, d: Cell, b: bool)\n` +
+    const src =
+      `${PRELUDE}proc p(c: Cell, d: Cell, b: bool)\n` +
       '  requires acc(c.x) && (b ==> valid(d)) && (b ? acc(d.next) : true)\n' +
       '  ensures acc(c.x) && untouched(acc(c.x)) && c.x == old(c.x)\n{\n}\n';
     expect(diags(src)).toEqual([]);
   });
   it('reports permissions under ||, !, the left of ==>, quantifiers and old', () => {
-    const src = `${PRELUDE}proc p(c: Cell)\n` +
+    const src =
+      `${PRELUDE}proc p(c: Cell)\n` +
       '  requires acc(c.x) || c == null\n' +
       '  requires !valid(c)\n' +
       '  requires acc(c.next) ==> c.x > 0\n' +
@@ -107,7 +121,8 @@ describe('where permissions may appear', () => {
     ]);
   });
   it('keeps permissions out of code, assume and function bodies', () => {
-    const src = body('var c: Cell := new Cell;', 'if (acc(c.x)) {', '}', 'assume valid(c);', 'var b: bool := valid(c);') +
+    const src =
+      body('var c: Cell := new Cell;', 'if (acc(c.x)) {', '}', 'assume valid(c);', 'var b: bool := valid(c);') +
       'function f(c: Cell): bool\n{\n  acc(c.x)\n}\n';
     expect(diags(src)).toEqual([
       `16:7: permissions may not appear in code (only in requires, ensures, invariants, assert, join and predicate bodies)`,
@@ -117,8 +132,20 @@ describe('where permissions may appear', () => {
     ]);
   });
   it('allows permissions in assert, invariants and join formulas', () => {
-    expect(diags(body('var c: Cell := new Cell;', 'assert acc(c.x) && c.x == 0;',
-      'while (c.x < 3)', '  invariant acc(c.x)', '{', '  c.x := c.x + 1;', '}', 'join acc(c.x);'))).toEqual([]);
+    expect(
+      diags(
+        body(
+          'var c: Cell := new Cell;',
+          'assert acc(c.x) && c.x == 0;',
+          'while (c.x < 3)',
+          '  invariant acc(c.x)',
+          '{',
+          '  c.x := c.x + 1;',
+          '}',
+          'join acc(c.x);',
+        ),
+      ),
+    ).toEqual([]);
   });
   it('allows untouched only in ensures', () => {
     const src = `${PRELUDE}proc p(c: Cell)\n  requires valid(c) && untouched(valid(c))\n{\n}\n`;
@@ -133,15 +160,26 @@ describe('where permissions may appear', () => {
 
 describe('predicates, functions, fold and unfold', () => {
   it('checks fold, unfold and unfolding name a predicate with fitting arguments', () => {
-    expect(diags(body('var c: Cell := new Cell;', 'fold valid(c);', 'unfold getX(c);', 'fold valid(c, c);',
-      'var y: int := unfolding valid(3) in c.x;'))).toEqual([
+    expect(
+      diags(
+        body(
+          'var c: Cell := new Cell;',
+          'fold valid(c);',
+          'unfold getX(c);',
+          'fold valid(c, c);',
+          'var y: int := unfolding valid(3) in c.x;',
+        ),
+      ),
+    ).toEqual([
       `17:10: 'getX' is not a predicate`,
       `18:8: predicate 'valid' expects 1 argument but got 2`,
       `19:33: argument 1 of 'valid' ('c') must have type Cell, not int`,
     ]);
   });
   it('uses functions as expressions in code and specs, never as statements', () => {
-    expect(diags(body('var c: Cell := new Cell;', 'var v: int := getX(c) + getX(c);', 'getX(c);', 'valid(c);'))).toEqual([
+    expect(
+      diags(body('var c: Cell := new Cell;', 'var v: int := getX(c) + getX(c);', 'getX(c);', 'valid(c);')),
+    ).toEqual([
       `17:3: 'getX' is a function, not a procedure: use its value in an expression`,
       `18:3: 'valid' is a predicate, not a procedure: use it with fold, unfold or in an assertion`,
     ]);
@@ -152,7 +190,8 @@ describe('predicates, functions, fold and unfold', () => {
     ]);
   });
   it('requires recursive calls of functions to lie inside unfolding (termination)', () => {
-    const src = `${PRELUDE}function bad(c: Cell): int\n  requires valid(c)\n{\n  bad(c) + later(c)\n}\n` +
+    const src =
+      `${PRELUDE}function bad(c: Cell): int\n  requires valid(c)\n{\n  bad(c) + later(c)\n}\n` +
       'function later(c: Cell): int\n  requires valid(c)\n{\n  unfolding valid(c) in bad(c) + later(c) + getX(c)\n}\n';
     expect(diags(src)).toEqual([
       `17:3: recursive call outside 'unfolding' may not terminate: 'bad' is not declared before 'bad'`,
@@ -183,7 +222,7 @@ describe('deep nesting', () => {
 });
 
 describe('debugger expressions', () => {
-  it('type field reads and function calls against the program\'s classes', async () => {
+  it("type field reads and function calls against the program's classes", async () => {
     const { checkExpression } = await import('../../src/lang/checker');
     const { parseExpression } = await import('../../src/lang/parser');
     const { heapEnvOf } = await import('../../src/lang/heapEnv');
@@ -191,7 +230,8 @@ describe('debugger expressions', () => {
     const c = checked.program.decls.find((d) => d.kind === 'proc')!;
     const decl = c.kind === 'proc' ? c.body.stmts[0] : undefined;
     const env = {
-      lookup: (n: string) => (n === 'c' && decl?.kind === 'varDecl' ? { type: checked.declTypes.get(decl)!, decl } : undefined),
+      lookup: (n: string) =>
+        n === 'c' && decl?.kind === 'varDecl' ? { type: checked.declTypes.get(decl)!, decl } : undefined,
       spec: true,
       heap: heapEnvOf(checked.program),
     };

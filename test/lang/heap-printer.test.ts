@@ -60,30 +60,55 @@ proc main(n: Node)
     expect(stripSpans(again)).toEqual(stripSpans(program));
   });
   it('parenthesises unfolding only where something follows it', () => {
-    const cases = ['(unfolding p(c) in c.x) + 1', '1 + unfolding p(c) in c.x', 'f(unfolding p(c) in c.x, 2)', '(-1).x', 'a[0].f.g'];
+    const cases = [
+      '(unfolding p(c) in c.x) + 1',
+      '1 + unfolding p(c) in c.x',
+      'f(unfolding p(c) in c.x, 2)',
+      '(-1).x',
+      'a[0].f.g',
+    ];
     for (const text of cases) expect(printExpr(parseExpression(text, 'w').expr!)).toBe(text);
   });
 });
 
 /** A random expression tree over every form, heap ones included (types do not matter to the printer). */
 function randomExpr(rng: Rng, depth: number): Expr {
-  const leaf = (): Expr => rng.pick<() => Expr>([
-    () => ({ kind: 'var', name: rng.pick(['a', 'b', 'c']), span: NO_SPAN }),
-    () => ({ kind: 'intLit', value: BigInt(rng.int(-3, 9)), span: NO_SPAN }),
-    () => ({ kind: 'null', span: NO_SPAN }),
-    () => ({ kind: 'boolLit', value: rng.chance(0.5), span: NO_SPAN }),
-  ])();
+  const leaf = (): Expr =>
+    rng.pick<() => Expr>([
+      () => ({ kind: 'var', name: rng.pick(['a', 'b', 'c']), span: NO_SPAN }),
+      () => ({ kind: 'intLit', value: BigInt(rng.int(-3, 9)), span: NO_SPAN }),
+      () => ({ kind: 'null', span: NO_SPAN }),
+      () => ({ kind: 'boolLit', value: rng.chance(0.5), span: NO_SPAN }),
+    ])();
   if (depth === 0 || rng.chance(0.2)) return leaf();
   const sub = (): Expr => randomExpr(rng, depth - 1);
-  const call = (): Call => ({ kind: 'call', callee: rng.pick(['p', 'q']), calleeSpan: NO_SPAN, args: [sub()], span: NO_SPAN });
-  const field = (): Expr => ({ kind: 'field', object: sub(), field: rng.pick(['x', 'next']), fieldSpan: NO_SPAN, span: NO_SPAN });
+  const call = (): Call => ({
+    kind: 'call',
+    callee: rng.pick(['p', 'q']),
+    calleeSpan: NO_SPAN,
+    args: [sub()],
+    span: NO_SPAN,
+  });
+  const field = (): Expr => ({
+    kind: 'field',
+    object: sub(),
+    field: rng.pick(['x', 'next']),
+    fieldSpan: NO_SPAN,
+    span: NO_SPAN,
+  });
   return rng.pick<() => Expr>([
     field,
     () => ({ kind: 'acc', target: field(), span: NO_SPAN }),
     () => ({ kind: 'unfolding', pred: call(), body: sub(), span: NO_SPAN }),
     () => ({ kind: 'untouched', body: sub(), span: NO_SPAN }),
     call,
-    () => ({ kind: 'binary', op: rng.pick(['+', '-', '*', '&&', '||', '==>', '==', '<']), left: sub(), right: sub(), span: NO_SPAN }),
+    () => ({
+      kind: 'binary',
+      op: rng.pick(['+', '-', '*', '&&', '||', '==>', '==', '<']),
+      left: sub(),
+      right: sub(),
+      span: NO_SPAN,
+    }),
     () => ({ kind: 'cond', cond: sub(), then: sub(), otherwise: sub(), span: NO_SPAN }),
     () => ({ kind: 'unary', op: rng.pick(['-', '!']), operand: sub(), span: NO_SPAN }),
     () => ({ kind: 'index', array: sub(), index: sub(), span: NO_SPAN }),

@@ -65,9 +65,15 @@ describe('operator chains of any length', () => {
   it('each right operand of a long || chain is guarded by the operands before it', async () => {
     // `10 / y` is reached only when `y == 0` was false: safe. Without that guard it is not.
     const divisions = rep(' || 10 / y > 0', 200);
-    const guarded = await cli('verify', fileWith('guarded.sym', `proc main(y: int) {\n  var b: bool := y == 0${divisions};\n}\n`));
+    const guarded = await cli(
+      'verify',
+      fileWith('guarded.sym', `proc main(y: int) {\n  var b: bool := y == 0${divisions};\n}\n`),
+    );
     expect(guarded.out).toContain('verified');
-    const unguarded = await cli('verify', fileWith('unguarded.sym', `proc main(y: int) {\n  var b: bool := y > 0${divisions};\n}\n`));
+    const unguarded = await cli(
+      'verify',
+      fileWith('unguarded.sym', `proc main(y: int) {\n  var b: bool := y > 0${divisions};\n}\n`),
+    );
     expect(unguarded.out).toContain('division by zero');
     expect(unguarded.code).toBe(1);
   });
@@ -149,7 +155,9 @@ describe('100,000 levels never overflow the stack', () => {
   it.each(programs)('%s: a clear error naming the limit', (_, source) => {
     const result = loadSource(source, 'deep.sym');
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0].message).toMatch(new RegExp(`^(expression|statement|type) nesting deeper than ${MAX_NESTING} levels$`));
+    expect(result.diagnostics[0].message).toMatch(
+      new RegExp(`^(expression|statement|type) nesting deeper than ${MAX_NESTING} levels$`),
+    );
   });
 
   it('a debugger expression (watch, REPL, :sat) gets the same error', () => {

@@ -10,27 +10,46 @@ import { typeName } from '../../src/lang/types';
 /** A fully parenthesised rendering that shows the tree's shape. */
 function sexpr(e: Expr): string {
   switch (e.kind) {
-    case 'intLit': return e.value.toString();
-    case 'boolLit': return String(e.value);
-    case 'charLit': return `#${e.value}`;
-    case 'var': return e.name;
-    case 'arrayLit': return `[${e.elems.map(sexpr).join(' ')}]`;
-    case 'unary': return `(${e.op} ${sexpr(e.operand)})`;
-    case 'binary': return `(${e.op} ${sexpr(e.left)} ${sexpr(e.right)})`;
-    case 'cond': return `(? ${sexpr(e.cond)} ${sexpr(e.then)} ${sexpr(e.otherwise)})`;
-    case 'index': return `(at ${sexpr(e.array)} ${sexpr(e.index)})`;
-    case 'length': return `(len ${sexpr(e.array)})`;
-    case 'call': return `(${e.callee}${e.args.map((a) => ` ${sexpr(a)}`).join('')})`;
-    case 'old': return `(old ${sexpr(e.expr)})`;
-    case 'cast': return `(as ${sexpr(e.expr)} ${typeName(e.type)})`;
+    case 'intLit':
+      return e.value.toString();
+    case 'boolLit':
+      return String(e.value);
+    case 'charLit':
+      return `#${e.value}`;
+    case 'var':
+      return e.name;
+    case 'arrayLit':
+      return `[${e.elems.map(sexpr).join(' ')}]`;
+    case 'unary':
+      return `(${e.op} ${sexpr(e.operand)})`;
+    case 'binary':
+      return `(${e.op} ${sexpr(e.left)} ${sexpr(e.right)})`;
+    case 'cond':
+      return `(? ${sexpr(e.cond)} ${sexpr(e.then)} ${sexpr(e.otherwise)})`;
+    case 'index':
+      return `(at ${sexpr(e.array)} ${sexpr(e.index)})`;
+    case 'length':
+      return `(len ${sexpr(e.array)})`;
+    case 'call':
+      return `(${e.callee}${e.args.map((a) => ` ${sexpr(a)}`).join('')})`;
+    case 'old':
+      return `(old ${sexpr(e.expr)})`;
+    case 'cast':
+      return `(as ${sexpr(e.expr)} ${typeName(e.type)})`;
     case 'quant':
       return `(${e.quantifier} ${e.vars.map((v) => `${v.name}:${typeName(v.type)}`).join(',')} ${sexpr(e.body)})`;
-    case 'field': return `(. ${sexpr(e.object)} ${e.field})`;
-    case 'null': return 'null';
-    case 'new': return `(new ${e.className})`;
-    case 'acc': return `(acc ${sexpr(e.target)})`;
-    case 'untouched': return `(untouched ${sexpr(e.body)})`;
-    case 'unfolding': return `(unfolding ${sexpr(e.pred)} ${sexpr(e.body)})`;
+    case 'field':
+      return `(. ${sexpr(e.object)} ${e.field})`;
+    case 'null':
+      return 'null';
+    case 'new':
+      return `(new ${e.className})`;
+    case 'acc':
+      return `(acc ${sexpr(e.target)})`;
+    case 'untouched':
+      return `(untouched ${sexpr(e.body)})`;
+    case 'unfolding':
+      return `(unfolding ${sexpr(e.pred)} ${sexpr(e.body)})`;
   }
 }
 
@@ -118,10 +137,20 @@ describe('literals', () => {
 
   it('reads character literals and their escapes as bytes', () => {
     const cases: [string, number][] = [
-      ["'b'", 98], ["'\\n'", 10], ["'\\t'", 9], ["'\\r'", 13], ["'\\0'", 0], ["'\\\\'", 92],
-      ["'\\''", 39], ["'\\\"'", 34], ["'\"'", 34], ["'\\x41'", 65], ["'\\xff'", 255],
+      ["'b'", 98],
+      ["'\\n'", 10],
+      ["'\\t'", 9],
+      ["'\\r'", 13],
+      ["'\\0'", 0],
+      ["'\\\\'", 92],
+      ["'\\''", 39],
+      ["'\\\"'", 34],
+      ["'\"'", 34],
+      ["'\\x41'", 65],
+      ["'\\xff'", 255],
     ];
-    for (const [text, value] of cases) expect(expr(text)).toEqual({ kind: 'charLit', value, span: sp(1, 1, 1, 1 + text.length) });
+    for (const [text, value] of cases)
+      expect(expr(text)).toEqual({ kind: 'charLit', value, span: sp(1, 1, 1, 1 + text.length) });
   });
 
   it('reads booleans', () => {
@@ -193,8 +222,20 @@ describe('statements', () => {
       join; join x > 0; return; return x;
     }`);
     expect(stmts.map((s) => s.kind)).toEqual([
-      'varDecl', 'varDecl', 'varDecl', 'varDecl', 'assign', 'assign', 'assign', 'callAssign', 'callStmt',
-      'block', 'join', 'join', 'return', 'return',
+      'varDecl',
+      'varDecl',
+      'varDecl',
+      'varDecl',
+      'assign',
+      'assign',
+      'assign',
+      'callAssign',
+      'callStmt',
+      'block',
+      'join',
+      'join',
+      'return',
+      'return',
     ]);
     expect(stmts[0]).toMatchObject({ name: 'x', type: { kind: 'int' }, init: { kind: 'intLit', value: 1n } });
     expect(stmts[1]).not.toHaveProperty('type');
@@ -205,7 +246,10 @@ describe('statements', () => {
   });
 
   it('parses procedures with several returns, nested array types and any clause order', () => {
-    const r = parse('proc p() returns (a: int, b: bool[][]) ensures a > 0 requires true ensures b.length == 0 { }', 'x');
+    const r = parse(
+      'proc p() returns (a: int, b: bool[][]) ensures a > 0 requires true ensures b.length == 0 { }',
+      'x',
+    );
     const p = r.program!.decls[0] as Proc;
     expect(p.returns.map((x) => typeName(x.type))).toEqual(['int', 'bool[][]']);
     expect([p.requires.length, p.ensures.length]).toEqual([1, 2]);
@@ -219,7 +263,7 @@ describe('statements', () => {
 
 describe('syntax errors', () => {
   it.each([
-    ['proc main() { x := (1 + ); }', '1:25: unexpected \')\'; expected an expression'],
+    ['proc main() { x := (1 + ); }', "1:25: unexpected ')'; expected an expression"],
     ['proc main() {\n  x := 1\n  y := 2;\n}', "3:3: expected ';' after the statement, found 'y'"],
     ['proc main() {\n  if (x) { }', "2:13: unexpected end of file; expected a statement, 'else' or '}'"],
     ['proc main() { x := 1; }\n  # oops', "2:3: unexpected character '#'"],
@@ -246,13 +290,18 @@ describe('syntax errors', () => {
 
   it('formats the diagnostic with the file name', () => {
     const d = parse('proc', 'dir/f.sym').diagnostics[0];
-    expect(d).toMatchObject({ file: 'dir/f.sym', severity: 'error', message: 'unexpected end of file; expected an identifier' });
+    expect(d).toMatchObject({
+      file: 'dir/f.sym',
+      severity: 'error',
+      message: 'unexpected end of file; expected an identifier',
+    });
     expect(d.span).toEqual(sp(1, 5, 1, 5));
   });
 
   it('reports expression errors relative to the watch text', () => {
     expect(parseExpression('a +', 'w').diagnostics[0]).toMatchObject({
-      message: 'unexpected end of input; expected an expression', span: sp(1, 4, 1, 4),
+      message: 'unexpected end of input; expected an expression',
+      span: sp(1, 4, 1, 4),
     });
     expect(parseExpression('a b', 'w').diagnostics[0].message).toBe("unexpected 'b'; expected an operator");
     expect(parseExpression('x := 1', 'w').diagnostics[0].span).toEqual(sp(1, 3, 1, 5));

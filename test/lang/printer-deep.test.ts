@@ -13,7 +13,8 @@ const DEEP = 100_000;
 describe('deep nesting', () => {
   it('an AST expression nested to the right prints, parenthesized', () => {
     let e: Expr = { kind: 'var', name: 'x', span: NO_SPAN };
-    for (let i = 0; i < DEEP; i++) e = { kind: 'binary', op: '-', left: { kind: 'intLit', value: 1n, span: NO_SPAN }, right: e, span: NO_SPAN };
+    for (let i = 0; i < DEEP; i++)
+      e = { kind: 'binary', op: '-', left: { kind: 'intLit', value: 1n, span: NO_SPAN }, right: e, span: NO_SPAN };
     const text = printExpr(e);
     expect(text.startsWith('1 - (1 - (')).toBe(true);
     expect(text.length).toBe(DEEP * '1 - ()'.length - 2 + 1);

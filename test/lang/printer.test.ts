@@ -143,17 +143,19 @@ proc two() returns (a: int, b: int) {
 
   it('indents a statement by the requested level', () => {
     const main = program.decls[2] as Proc;
-    expect(printStmt(main.body.stmts[4], 2)).toBe([
-      '    while (x > 0)',
-      '      invariant x >= 0',
-      '      invariant true',
-      '    {',
-      '      x := x - 1;',
-      '      {',
-      '        join;',
-      '      }',
-      '    }',
-    ].join('\n'));
+    expect(printStmt(main.body.stmts[4], 2)).toBe(
+      [
+        '    while (x > 0)',
+        '      invariant x >= 0',
+        '      invariant true',
+        '    {',
+        '      x := x - 1;',
+        '      {',
+        '        join;',
+        '      }',
+        '    }',
+      ].join('\n'),
+    );
     expect(printStmt(main.body.stmts[0])).toBe('var x: int := *;');
   });
 });

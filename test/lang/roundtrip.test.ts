@@ -10,7 +10,6 @@ import { printProgram } from '../../src/lang/printer';
 import { generateLargeProgram, generateProgram } from '../support/programGen';
 import { stripSpans } from '../support/stripSpans';
 
-
 function expectRoundTrip(source: string, file: string): void {
   const first = parse(source, file);
   expect(first.diagnostics, file).toEqual([]);

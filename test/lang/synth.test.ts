@@ -13,14 +13,17 @@ const errors = (src: string): string[] => loadSource(src, 'bad.sym').diagnostics
 
 describe('synth declarations', () => {
   it('splits a rule at top-level | only', () => {
-    const s = synthOf('synth p(x: i32): bool grammar { B: bool ::= B && B | B || B | x < I; I: i32 ::= (x | const) | x; } depth 3;');
+    const s = synthOf(
+      'synth p(x: i32): bool grammar { B: bool ::= B && B | B || B | x < I; I: i32 ::= (x | const) | x; } depth 3;',
+    );
     expect(s.rules[0].alts.map((a) => printExpr(a))).toEqual(['B && B', 'B || B', 'x < I']);
     expect(s.rules[1].alts.map((a) => printExpr(a))).toEqual(['x | const', 'x']);
     expect(s.depth).toBe(3);
   });
 
   it('prints and reparses to the same program', () => {
-    const src = 'synth p(x: i32): bool grammar { B: bool ::= B && B | x < I; I: i32 ::= (x | const) | x + 1; } depth 3;\nproc main() { var b: bool := p(3); }';
+    const src =
+      'synth p(x: i32): bool grammar { B: bool ::= B && B | x < I; I: i32 ::= (x | const) | x + 1; } depth 3;\nproc main() { var b: bool := p(3); }';
     const once = printProgram(parse(src, 't.sym').program!);
     expect(printProgram(parse(once, 't.sym').program!)).toBe(once);
     expect(errors(once)).toEqual([]);
@@ -57,7 +60,8 @@ proc main() { var depth: int := 1; var const: int := depth + 1; var grammar: int
   });
 
   it('rejects a parameter or nonterminal named const: in the grammar const is the constant hole', () => {
-    const src = 'synth f(const: int): int grammar { E: int ::= 1; } depth 1;\nsynth g(x: int): int grammar { const: int ::= x; } depth 1;';
+    const src =
+      'synth f(const: int): int grammar { E: int ::= 1; } depth 1;\nsynth g(x: int): int grammar { const: int ::= x; } depth 1;';
     expect(errors(src)).toEqual([
       "bad.sym:1:9: error: 'const' cannot name a parameter of synth function 'f': in its grammar 'const' is the synthesised constant",
       "bad.sym:2:32: error: 'const' cannot name a nonterminal of synth function 'g': in its grammar 'const' is the synthesised constant",

@@ -27,7 +27,7 @@ describe('declaration-by-declaration parse', () => {
     expect(first.cache.size).toBe(procStarts.length);
   });
 
-  it('after an edit that moves the declarations below it, gives parse()\'s program (spans shifted)', () => {
+  it("after an edit that moves the declarations below it, gives parse()'s program (spans shifted)", () => {
     for (const text of [
       edited(middle + 1, ['  assert 1 + 1 == 2;', '']),
       edited(middle + 1, [], 1),
@@ -53,12 +53,12 @@ describe('declaration-by-declaration parse', () => {
     expect(after[edit + 1].span.line).toBe(before[edit + 1].span.line + 1);
   });
 
-  it('reports exactly parse()\'s error for a broken declaration, an unbalanced bracket or a lexical error', () => {
+  it("reports exactly parse()'s error for a broken declaration, an unbalanced bracket or a lexical error", () => {
     for (const text of [
       edited(middle + 1, ['  x := ;']),
       edited(middle + 1, ['  if (x) {']),
       edited(middle + 1, ['  }']),
-      edited(middle + 1, ['  var c: u8 := \'ab;']),
+      edited(middle + 1, ["  var c: u8 := 'ab;"]),
       `assert true;\n${BASE}`,
       '',
     ]) {
@@ -73,8 +73,9 @@ describe('declaration-by-declaration parse', () => {
   });
 
   it('shifts classes, fields, functions, predicates and heap code as parse() places them', () => {
-    const heap = 'class C { var f: int; var next: C; }\nfunction g(x: int): int requires x > 0 { x + 1 }\n'
-      + 'predicate p(c: C) { acc(c.f) && c.f > 0 }\nproc h(c: C) requires acc(c.f) { c.f := g(1); }\n';
+    const heap =
+      'class C { var f: int; var next: C; }\nfunction g(x: int): int requires x > 0 { x + 1 }\n' +
+      'predicate p(c: C) { acc(c.f) && c.f > 0 }\nproc h(c: C) requires acc(c.f) { c.f := g(1); }\n';
     const r = parseWithCache(heap, 'a.sym', EMPTY_DECL_CACHE);
     expect(r.parsed.diagnostics).toEqual([]);
     expect(r.cache.size).toBe(4);
@@ -84,7 +85,8 @@ describe('declaration-by-declaration parse', () => {
   });
 
   it('cuts before a synth declaration and shifts it (depth span included) as parse() places it', () => {
-    const text = 'synth s(x: int): int\n  grammar { E: int ::= x | const | E + E; }\n  depth 2;\nproc main() { var depth: int := s(1); }\n';
+    const text =
+      'synth s(x: int): int\n  grammar { E: int ::= x | const | E + E; }\n  depth 2;\nproc main() { var depth: int := s(1); }\n';
     const r = parseWithCache(text, 'a.sym', EMPTY_DECL_CACHE);
     expect(r.parsed.diagnostics).toEqual([]);
     expect(r.cache.size).toBe(2);

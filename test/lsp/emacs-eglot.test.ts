@@ -13,7 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
 import { commandWorks, recipe, symdapEnvForSuite } from '../editors/readmeRecipes';
 
-const eglot = optionalTool('Emacs with eglot', commandWorks('emacs', ['--batch', '--eval', "(require 'eglot)"]), 'apt-get install emacs-nox elpa-eglot');
+const eglot = optionalTool(
+  'Emacs with eglot',
+  commandWorks('emacs', ['--batch', '--eval', "(require 'eglot)"]),
+  'apt-get install emacs-nox elpa-eglot',
+);
 
 const BAD = 'proc main(x: int) {\n  var b: bool := x + 1;\n}\n';
 const FAILING = 'proc main(x: int) {\n  var y: int := x * 2;\n  if (y > 20) {\n    assert y < 10;\n  }\n}\n';
@@ -48,8 +52,12 @@ describe.skipIf(!eglot)('docs/lsp.md eglot recipe in Emacs 28', () => {
       const file = path.join(dir, name);
       writeFileSync(file, text);
       // Not -Q: Debian loads its elpa packages (eglot) from site-start; HOME is empty, so no user init.
-      const r = spawnSync('emacs', ['--batch', '-l', init, '--eval', probe(file, save, want)],
-        { encoding: 'utf8', timeout: 90_000, env: { ...env(), HOME: dir }, cwd: dir });
+      const r = spawnSync('emacs', ['--batch', '-l', init, '--eval', probe(file, save, want)], {
+        encoding: 'utf8',
+        timeout: 90_000,
+        env: { ...env(), HOME: dir },
+        cwd: dir,
+      });
       expect(r.status, r.stderr).toBe(0);
       return r.stdout;
     } finally {

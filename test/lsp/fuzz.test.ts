@@ -17,13 +17,28 @@ const MESSAGES = 1200;
 const BATCH = 20;
 
 const NOTIFICATIONS = [
-  'textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose', 'textDocument/didSave', 'textDocument/willSave',
-  'workspace/didChangeConfiguration', '$/cancelRequest', '$/setTrace', 'initialized', 'unknown/notification',
+  'textDocument/didOpen',
+  'textDocument/didChange',
+  'textDocument/didClose',
+  'textDocument/didSave',
+  'textDocument/willSave',
+  'workspace/didChangeConfiguration',
+  '$/cancelRequest',
+  '$/setTrace',
+  'initialized',
+  'unknown/notification',
 ];
 const REQUESTS = [
-  'textDocument/hover', 'textDocument/definition', 'textDocument/references', 'textDocument/completion',
-  'textDocument/documentSymbol', 'textDocument/semanticTokens/full', 'textDocument/codeLens', 'textDocument/willSaveWaitUntil',
-  'symdap/verify', 'unknown/request',
+  'textDocument/hover',
+  'textDocument/definition',
+  'textDocument/references',
+  'textDocument/completion',
+  'textDocument/documentSymbol',
+  'textDocument/semanticTokens/full',
+  'textDocument/codeLens',
+  'textDocument/willSaveWaitUntil',
+  'symdap/verify',
+  'unknown/request',
 ];
 
 /** A value of a random, usually wrong, shape; `depth` bounds nesting. */
@@ -31,7 +46,23 @@ function junk(rng: Rng, depth: number): unknown {
   const atoms = [null, 0, -1, 1.5, 2 ** 53, '', 'x', 'file:///nope.sym', URI, true, false, [], {}];
   if (depth <= 0 || rng.chance(0.4)) return rng.pick(atoms);
   if (rng.chance(0.3)) return Array.from({ length: rng.int(0, 3) }, () => junk(rng, depth - 1));
-  const keys = ['textDocument', 'uri', 'text', 'version', 'languageId', 'contentChanges', 'range', 'start', 'end', 'line', 'character', 'position', 'context', 'settings', 'id'];
+  const keys = [
+    'textDocument',
+    'uri',
+    'text',
+    'version',
+    'languageId',
+    'contentChanges',
+    'range',
+    'start',
+    'end',
+    'line',
+    'character',
+    'position',
+    'context',
+    'settings',
+    'id',
+  ];
   const out: Record<string, unknown> = {};
   for (let i = rng.int(0, 4); i > 0; i--) out[rng.pick(keys)] = junk(rng, depth - 1);
   return out;
@@ -39,13 +70,24 @@ function junk(rng: Rng, depth: number): unknown {
 
 /** Params shaped almost like a real message's, with one part broken: what a buggy client sends. */
 function nearMiss(rng: Rng, method: string): unknown {
-  const doc = { uri: rng.chance(0.5) ? URI : `file:///tmp/symdap-lsp-fuzz/f${rng.int(0, 5)}.sym`, languageId: 'sym', version: rng.int(0, 9), text: PROGRAM };
+  const doc = {
+    uri: rng.chance(0.5) ? URI : `file:///tmp/symdap-lsp-fuzz/f${rng.int(0, 5)}.sym`,
+    languageId: 'sym',
+    version: rng.int(0, 9),
+    text: PROGRAM,
+  };
   const broken = { ...doc, [rng.pick(['uri', 'languageId', 'version', 'text'])]: junk(rng, 1) };
   if (rng.chance(0.2)) delete (broken as Record<string, unknown>)[rng.pick(['uri', 'text', 'version'])];
   if (method === 'textDocument/didChange') {
-    return { textDocument: rng.chance(0.5) ? broken : { uri: URI, version: 99 }, contentChanges: rng.chance(0.5) ? junk(rng, 2) : [{ range: junk(rng, 2), text: junk(rng, 0) }] };
+    return {
+      textDocument: rng.chance(0.5) ? broken : { uri: URI, version: 99 },
+      contentChanges: rng.chance(0.5) ? junk(rng, 2) : [{ range: junk(rng, 2), text: junk(rng, 0) }],
+    };
   }
-  return { textDocument: broken, position: rng.chance(0.5) ? junk(rng, 1) : { line: rng.int(-2, 5), character: rng.int(-2, 80) } };
+  return {
+    textDocument: broken,
+    position: rng.chance(0.5) ? junk(rng, 1) : { line: rng.int(-2, 5), character: rng.int(-2, 80) },
+  };
 }
 
 describe('symdap lsp survives malformed messages', () => {
@@ -58,7 +100,9 @@ describe('symdap lsp survives malformed messages', () => {
     client.open(URI, PROGRAM);
     await clean;
   }, 30_000);
-  afterAll(async () => { await client.stop(); });
+  afterAll(async () => {
+    await client.stop();
+  });
 
   const alive = async (what: string): Promise<void> => {
     const exited = new Promise<never>((_, reject) => {
@@ -66,14 +110,21 @@ describe('symdap lsp survives malformed messages', () => {
       client.child.once('exit', (code) => reject(new Error(`the server exited (${code}) ${what}`)));
     });
     const answer = client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: ALIVE_URI } });
-    const symbols = await Promise.race([answer, exited]) as DocumentSymbol[] | null;
+    const symbols = (await Promise.race([answer, exited])) as DocumentSymbol[] | null;
     expect(client.child.exitCode, what).toBeNull();
-    expect(symbols?.map((s) => s.name), what).toEqual(['main']);
+    expect(
+      symbols?.map((s) => s.name),
+      what,
+    ).toEqual(['main']);
   };
 
   it('the didOpen of issue 21 (text a number, text missing) is ignored and the server answers', async () => {
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///a.sym', languageId: 'sym', version: 1, text: 42 } });
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///b.sym', languageId: 'sym', version: 1 } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'file:///a.sym', languageId: 'sym', version: 1, text: 42 },
+    });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'file:///b.sym', languageId: 'sym', version: 1 },
+    });
     await alive('after the didOpen of issue 21');
   });
 
@@ -84,23 +135,35 @@ describe('symdap lsp survives malformed messages', () => {
     await alive('after frames that are not JSON');
   });
 
-  it(`${MESSAGES} malformed notifications and requests, answered after every ${BATCH}`, { timeout: 300_000 }, async () => {
-    const rng = new Rng(2121);
-    const answered = { errors: 0, results: 0 };
-    for (let sent = 0; sent < MESSAGES; sent += BATCH) {
-      const pending: Promise<unknown>[] = [];
-      for (let i = 0; i < BATCH; i++) {
-        const request = rng.chance(0.5);
-        const method = rng.pick(request ? REQUESTS : NOTIFICATIONS);
-        const params = rng.chance(0.5) ? nearMiss(rng, method) : junk(rng, 3);
-        if (!request) { void client.connection.sendNotification(method, params as object); continue; }
-        pending.push(client.connection.sendRequest(method, params as object).then(() => answered.results++, () => answered.errors++));
+  it(
+    `${MESSAGES} malformed notifications and requests, answered after every ${BATCH}`,
+    { timeout: 300_000 },
+    async () => {
+      const rng = new Rng(2121);
+      const answered = { errors: 0, results: 0 };
+      for (let sent = 0; sent < MESSAGES; sent += BATCH) {
+        const pending: Promise<unknown>[] = [];
+        for (let i = 0; i < BATCH; i++) {
+          const request = rng.chance(0.5);
+          const method = rng.pick(request ? REQUESTS : NOTIFICATIONS);
+          const params = rng.chance(0.5) ? nearMiss(rng, method) : junk(rng, 3);
+          if (!request) {
+            void client.connection.sendNotification(method, params as object);
+            continue;
+          }
+          pending.push(
+            client.connection.sendRequest(method, params as object).then(
+              () => answered.results++,
+              () => answered.errors++,
+            ),
+          );
+        }
+        await Promise.all(pending);
+        await alive(`after message ${sent + BATCH}`);
       }
-      await Promise.all(pending);
-      await alive(`after message ${sent + BATCH}`);
-    }
-    // Every request got a response (an error for most), none went unanswered.
-    expect(answered.errors + answered.results).toBeGreaterThan(MESSAGES / 3);
-    expect(answered.errors).toBeGreaterThan(0);
-  });
+      // Every request got a response (an error for most), none went unanswered.
+      expect(answered.errors + answered.results).toBeGreaterThan(MESSAGES / 3);
+      expect(answered.errors).toBeGreaterThan(0);
+    },
+  );
 });

@@ -4,8 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, PublishDiagnosticsNotification,
-  type ProtocolConnection, type Diagnostic, type InitializeParams,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  PublishDiagnosticsNotification,
+  type ProtocolConnection,
+  type Diagnostic,
+  type InitializeParams,
 } from 'vscode-languageserver-protocol/node';
 
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'symdap.js');
@@ -23,30 +28,54 @@ export interface LspClient {
 }
 
 /** Starts this checkout's `symdap lsp --stdio`, or `command` (e.g. as an editor recipe configures it) with `env`. */
-export function startServer(command: readonly string[] = [process.execPath, BIN, 'lsp', '--stdio'], env: NodeJS.ProcessEnv = process.env): LspClient {
+export function startServer(
+  command: readonly string[] = [process.execPath, BIN, 'lsp', '--stdio'],
+  env: NodeJS.ProcessEnv = process.env,
+): LspClient {
   const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
   const published: { uri: string; diagnostics: Diagnostic[] }[] = [];
   const waiters: { uri: string; pred: (ds: Diagnostic[]) => boolean; resolve: (ds: Diagnostic[]) => void }[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.push(p);
     for (const w of [...waiters]) {
-      if (w.uri === p.uri && w.pred(p.diagnostics)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p.diagnostics); }
+      if (w.uri === p.uri && w.pred(p.diagnostics)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p.diagnostics);
+      }
     }
   });
   connection.listen();
   return {
-    connection, child, published,
+    connection,
+    child,
+    published,
     diagnostics: (uri, pred) => new Promise((resolve) => waiters.push({ uri, pred, resolve })),
-    initialize: (extra = {}) => connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, ...extra })
-      .then(async (r) => { await connection.sendNotification('initialized', {}); return r; }),
-    open: (uri, text, version = 1) => void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sym', version, text } }),
+    initialize: (extra = {}) =>
+      connection
+        .sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, ...extra })
+        .then(async (r) => {
+          await connection.sendNotification('initialized', {});
+          return r;
+        }),
+    open: (uri, text, version = 1) =>
+      void connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'sym', version, text },
+      }),
     stop: async () => {
-      const exited = new Promise<void>((resolve) => { if (child.exitCode !== null) resolve(); else child.once('exit', () => resolve()); });
+      const exited = new Promise<void>((resolve) => {
+        if (child.exitCode !== null) resolve();
+        else child.once('exit', () => resolve());
+      });
       try {
         await connection.sendRequest('shutdown');
         await connection.sendNotification('exit');
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
       child.stdin?.end();
       await exited;
       connection.dispose();

@@ -22,13 +22,28 @@ describe.skipIf(!nvimAvailable)('docs/lsp.md recipe: Neovim built-in LSP', () =>
       const out = path.join(dir, 'result.json');
       writeFileSync(init, recipe('lsp-neovim').code);
       writeFileSync(file, 'proc main(x: int) {\n  var b: bool := x + 1;\n}\n');
-      const r = spawnSync('nvim', ['--headless', '--clean', '-u', init, '-c', `luafile ${path.join(__dirname, 'nvim-harness.lua')}`], {
-        cwd: dir, encoding: 'utf8', timeout: 60_000,
-        env: { ...env(), SYMDAP_FILE: file, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CACHE_HOME: dir },
-      });
+      const r = spawnSync(
+        'nvim',
+        ['--headless', '--clean', '-u', init, '-c', `luafile ${path.join(__dirname, 'nvim-harness.lua')}`],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          timeout: 60_000,
+          env: {
+            ...env(),
+            SYMDAP_FILE: file,
+            SYMDAP_RESULT: out,
+            XDG_STATE_HOME: dir,
+            XDG_DATA_HOME: dir,
+            XDG_CACHE_HOME: dir,
+          },
+        },
+      );
       if (!existsSync(out)) throw new Error(`Neovim wrote no result (exit ${r.status}):\n${r.stderr}${r.stdout}`);
       const result = JSON.parse(readFileSync(out, 'utf8')) as {
-        error: string | null; filetype: string; clients: number;
+        error: string | null;
+        filetype: string;
+        clients: number;
         diagnostics: { lnum: number; col: number; message: string; severity: number; source: string }[];
       };
       expect(result.error).toBeNull();

@@ -20,7 +20,10 @@ function large(lines: number, last = ''): string {
 }
 
 let client: LspClient | undefined;
-afterEach(async () => { await client?.stop(); client = undefined; });
+afterEach(async () => {
+  await client?.stop();
+  client = undefined;
+});
 
 async function started(): Promise<LspClient> {
   client = startServer();
@@ -34,14 +37,20 @@ describe('analysis off the message loop', () => {
   it('answers a hover on another document while a large one is analysed', async () => {
     const c = await started();
     c.open(LARGE, large(60_000));
-    const hover = await c.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri: SMALL }, position: { line: 3, character: 8 } });
+    const hover = await c.connection.sendRequest<Hover>('textDocument/hover', {
+      textDocument: { uri: SMALL },
+      position: { line: 3, character: 8 },
+    });
     // Answered before the large document's analysis was published.
     const largeSoFar = c.published.filter((p) => p.uri === LARGE).length;
     expect(JSON.stringify(hover.contents)).toContain('x: int');
     expect(largeSoFar).toBe(0);
     expect(await c.diagnostics(LARGE, () => true)).toEqual([]);
     // A request on the large document itself waits for its analysis and answers from it.
-    const own = await c.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri: LARGE }, position: { line: 2, character: 2 } });
+    const own = await c.connection.sendRequest<Hover>('textDocument/hover', {
+      textDocument: { uri: LARGE },
+      position: { line: 2, character: 2 },
+    });
     expect(JSON.stringify(own.contents)).toContain('x: int');
   }, 240_000);
 
@@ -49,7 +58,8 @@ describe('analysis off the message loop', () => {
     const c = await started();
     c.open(LARGE, large(60_000));
     await c.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri: LARGE, version: 2 }, contentChanges: [{ text: large(60_000, '  x := true;\n') }],
+      textDocument: { uri: LARGE, version: 2 },
+      contentChanges: [{ text: large(60_000, '  x := true;\n') }],
     });
     const ds = await c.diagnostics(LARGE, () => true);
     expect(ds.map((d) => d.message)).toEqual([expect.stringMatching(/cannot assign a value of type bool/)]);

@@ -3,7 +3,13 @@
 // navigation, hover, completion, semantic tokens, code lenses, and bad requests.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, SemanticTokensRequest, type DocumentSymbol, type Hover, type Location } from 'vscode-languageserver-protocol/node';
+import {
+  ErrorCodes,
+  SemanticTokensRequest,
+  type DocumentSymbol,
+  type Hover,
+  type Location,
+} from 'vscode-languageserver-protocol/node';
 import { startServer, type LspClient } from './lspClient';
 
 const URI = 'file:///tmp/symdap-lsp-test/heap.sym';
@@ -39,15 +45,22 @@ describe('symdap lsp over stdio', () => {
   let client: LspClient;
   beforeAll(async () => {
     client = startServer();
-    const init = await client.initialize() as { capabilities: Record<string, unknown> };
-    expect(init.capabilities).toMatchObject({ documentSymbolProvider: true, definitionProvider: true, hoverProvider: true });
+    const init = (await client.initialize()) as { capabilities: Record<string, unknown> };
+    expect(init.capabilities).toMatchObject({
+      documentSymbolProvider: true,
+      definitionProvider: true,
+      hoverProvider: true,
+    });
     const clean = client.diagnostics(URI, () => true);
     client.open(URI, PROGRAM);
     expect(await clean).toEqual([]);
   }, 30_000);
-  afterAll(async () => { await client.stop(); });
+  afterAll(async () => {
+    await client.stop();
+  });
 
-  const req = <R>(method: string, params: object): Promise<R> => client.connection.sendRequest(method, params) as Promise<R>;
+  const req = <R>(method: string, params: object): Promise<R> =>
+    client.connection.sendRequest(method, params) as Promise<R>;
   const doc = { textDocument: { uri: URI } };
 
   it('outlines procedures, functions, predicates, classes with fields, and globals', async () => {
@@ -58,7 +71,8 @@ describe('symdap lsp over stdio', () => {
   });
 
   it('goes to the definition of a procedure, a local, a field and a global', async () => {
-    const def = (p: { line: number; character: number }) => req<Location>('textDocument/definition', { ...doc, position: p });
+    const def = (p: { line: number; character: number }) =>
+      req<Location>('textDocument/definition', { ...doc, position: p });
     expect((await def(at(16, 'bump'))).range.start).toEqual(at(5, 'bump'));
     expect((await def(at(10, 'before'))).range.start).toEqual(at(9, 'before'));
     expect((await def(at(15, 'val'))).range.start).toEqual(at(2, 'val'));
@@ -87,11 +101,19 @@ describe('symdap lsp over stdio', () => {
   });
 
   it('completes keywords and the names in scope, and fields after a dot', async () => {
-    const items = await req<{ label: string }[]>('textDocument/completion', { ...doc, position: { line: 16, character: 2 } });
+    const items = await req<{ label: string }[]>('textDocument/completion', {
+      ...doc,
+      position: { line: 16, character: 2 },
+    });
     const labels = items.map((i) => i.label);
-    expect(labels).toEqual(expect.arrayContaining(['assert', 'while', 'int', 'x', 'c', 'y', 'total', 'bump', 'get', 'Cell']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['assert', 'while', 'int', 'x', 'c', 'y', 'total', 'bump', 'get', 'Cell']),
+    );
     expect(labels).not.toContain('before');
-    const fields = await req<{ label: string }[]>('textDocument/completion', { ...doc, position: { line: 14, character: 4 } });
+    const fields = await req<{ label: string }[]>('textDocument/completion', {
+      ...doc,
+      position: { line: 14, character: 4 },
+    });
     expect(fields.map((i) => i.label)).toEqual(['val']);
   });
 
@@ -106,10 +128,12 @@ describe('symdap lsp over stdio', () => {
       decoded.push({ line, char, len: r!.data[i + 2], type: r!.data[i + 3] });
     }
     const init = await startServer();
-    const legend = ((await init.initialize()) as { capabilities: { semanticTokensProvider: { legend: { tokenTypes: string[] } } } })
-      .capabilities.semanticTokensProvider.legend.tokenTypes;
+    const legend = (
+      (await init.initialize()) as { capabilities: { semanticTokensProvider: { legend: { tokenTypes: string[] } } } }
+    ).capabilities.semanticTokensProvider.legend.tokenTypes;
     await init.stop();
-    const typeAt = (p: { line: number; character: number }) => legend[decoded.find((d) => d.line === p.line && d.char === p.character)!.type];
+    const typeAt = (p: { line: number; character: number }) =>
+      legend[decoded.find((d) => d.line === p.line && d.char === p.character)!.type];
     expect(typeAt(at(5, 'proc'))).toBe('keyword');
     expect(typeAt(at(5, 'bump'))).toBe('function');
     expect(typeAt(at(10, 'n'))).toBe('parameter');
@@ -120,10 +144,14 @@ describe('symdap lsp over stdio', () => {
   }, 30_000);
 
   it('puts "Debug symbolically | Verify" above each procedure', async () => {
-    const lenses = await req<{ range: { start: unknown }; command: { title: string; command: string; arguments: unknown[] } }[]>('textDocument/codeLens', doc);
+    const lenses = await req<
+      { range: { start: unknown }; command: { title: string; command: string; arguments: unknown[] } }[]
+    >('textDocument/codeLens', doc);
     expect(lenses.map((l) => [l.command.title, l.command.command, l.command.arguments])).toEqual([
-      ['Debug symbolically', 'symdap.debugProcedure', [URI, 'bump']], ['Verify', 'symdap.verifyFile', [URI]],
-      ['Debug symbolically', 'symdap.debugProcedure', [URI, 'main']], ['Verify', 'symdap.verifyFile', [URI]],
+      ['Debug symbolically', 'symdap.debugProcedure', [URI, 'bump']],
+      ['Verify', 'symdap.verifyFile', [URI]],
+      ['Debug symbolically', 'symdap.debugProcedure', [URI, 'main']],
+      ['Verify', 'symdap.verifyFile', [URI]],
     ]);
     expect(lenses[0].range.start).toEqual(at(5, 'bump'));
   });
@@ -132,7 +160,8 @@ describe('symdap lsp over stdio', () => {
     const broken = PROGRAM.replace('total := y;', 'total := y + true;');
     const typed = client.diagnostics(URI, (ds) => ds.length > 0);
     await client.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: broken }],
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ text: broken }],
     });
     const ds = await typed;
     expect(ds).toHaveLength(1);
@@ -142,19 +171,29 @@ describe('symdap lsp over stdio', () => {
     expect(def.range.start).toEqual(at(5, 'bump'));
     const syntax = client.diagnostics(URI, (d) => d.length > 0 && d[0].range.start.line === 2);
     await client.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri: URI, version: 3 }, contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: 'proc (' }],
+      textDocument: { uri: URI, version: 3 },
+      contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: 'proc (' }],
     });
     expect((await syntax)[0].severity).toBe(1);
     const fixed = client.diagnostics(URI, (d) => d.length === 0);
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 4 }, contentChanges: [{ text: PROGRAM }] });
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version: 4 },
+      contentChanges: [{ text: PROGRAM }],
+    });
     expect(await fixed).toEqual([]);
   });
 
   it('answers malformed requests with LSP errors and keeps serving', async () => {
     await expect(req('textDocument/hover', {})).rejects.toMatchObject({ code: ErrorCodes.InvalidParams });
-    await expect(req('textDocument/hover', { ...doc, position: { line: -1 } })).rejects.toMatchObject({ code: ErrorCodes.InvalidParams });
-    await expect(req('textDocument/definition', { textDocument: { uri: 'file:///nowhere.sym' }, position: { line: 0, character: 0 } }))
-      .rejects.toMatchObject({ code: ErrorCodes.InvalidParams });
+    await expect(req('textDocument/hover', { ...doc, position: { line: -1 } })).rejects.toMatchObject({
+      code: ErrorCodes.InvalidParams,
+    });
+    await expect(
+      req('textDocument/definition', {
+        textDocument: { uri: 'file:///nowhere.sym' },
+        position: { line: 0, character: 0 },
+      }),
+    ).rejects.toMatchObject({ code: ErrorCodes.InvalidParams });
     await expect(req('symdap/noSuchMethod', {})).rejects.toMatchObject({ code: ErrorCodes.MethodNotFound });
     expect((await req<DocumentSymbol[]>('textDocument/documentSymbol', doc)).length).toBe(6);
   });
@@ -165,8 +204,9 @@ describe('symdap lsp before initialize', () => {
     const client = startServer();
     try {
       client.open(URI, 'proc main() { assert 1; }\n');
-      await expect(client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }))
-        .rejects.toMatchObject({ code: ErrorCodes.ServerNotInitialized });
+      await expect(
+        client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: URI } }),
+      ).rejects.toMatchObject({ code: ErrorCodes.ServerNotInitialized });
       expect(client.published).toEqual([]);
       await expect(client.initialize()).resolves.toMatchObject({ serverInfo: { name: 'symdap' } });
     } finally {

@@ -20,10 +20,14 @@ const BOUNDED = `proc main(n: int) {
 `;
 
 const verifyResults = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.source === 'symdap verify');
-const save = (c: LspClient, uri: string): Promise<void> => c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+const save = (c: LspClient, uri: string): Promise<void> =>
+  c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
 
 let client: LspClient | undefined;
-afterEach(async () => { await client?.stop(); client = undefined; });
+afterEach(async () => {
+  await client?.stop();
+  client = undefined;
+});
 
 describe('symdap lsp: verification on save', () => {
   it('reports a failure with its counterexample in the message and its path as related information', async () => {
@@ -66,13 +70,18 @@ describe('symdap lsp: verification on save', () => {
     client = startServer();
     await client.initialize();
     const uri = 'file:///tmp/symdap-lsp/framing.sym';
-    client.open(uri, 'class Cell { var x: int; }\nproc bad(c: Cell)\n  requires c.x > 0 && acc(c.x)\n{\n}\nproc main() {\n}\n');
+    client.open(
+      uri,
+      'class Cell { var x: int; }\nproc bad(c: Cell)\n  requires c.x > 0 && acc(c.x)\n{\n}\nproc main() {\n}\n',
+    );
     const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
     await save(client, uri);
     const [failure] = verifyResults(await result);
     expect(failure.severity).toBe(1);
     expect([failure.range.start.line, failure.range.start.character]).toEqual([2, 11]);
-    expect(failure.message).toBe('insufficient permission: bad requires c.x > 0 && acc(c.x) is not self-framing: reads c.x without acc(c.x)');
+    expect(failure.message).toBe(
+      'insufficient permission: bad requires c.x > 0 && acc(c.x) is not self-framing: reads c.x without acc(c.x)',
+    );
     expect(failure.relatedInformation).toEqual([]);
   }, 60_000);
 
@@ -92,8 +101,14 @@ describe('symdap lsp: verification on save', () => {
     client = startServer();
     const asked: unknown[] = [];
     let verifyOn = false;
-    client.connection.onRequest(ConfigurationRequest.type, (p) => { asked.push(p.items[0].section); return [{ verifyOnSave: verifyOn }]; });
-    await client.initialize({ initializationOptions: { verifyOnSave: false }, capabilities: { workspace: { configuration: true } } });
+    client.connection.onRequest(ConfigurationRequest.type, (p) => {
+      asked.push(p.items[0].section);
+      return [{ verifyOnSave: verifyOn }];
+    });
+    await client.initialize({
+      initializationOptions: { verifyOnSave: false },
+      capabilities: { workspace: { configuration: true } },
+    });
     const off = 'file:///tmp/symdap-lsp/off.sym';
     const on = 'file:///tmp/symdap-lsp/on.sym';
     // Opening and saving ask for the setting (each open and save once): off for both opens and the first save.
@@ -132,7 +147,8 @@ describe('symdap lsp: verification on save', () => {
     client.open(uri, FAILING);
     await save(client, uri);
     await client.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: 2 }, contentChanges: [{ text: FAILING.replace('y < 10', 'y < 8') }],
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: FAILING.replace('y < 10', 'y < 8') }],
     });
     const result = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
     await save(client, uri);
@@ -141,13 +157,15 @@ describe('symdap lsp: verification on save', () => {
     expect(all.map((d) => d.message.split(' — ')[0])).toEqual(['assertion may fail: y < 8']);
   }, 60_000);
 
-  it('symdap/verify (the editor\'s Verify command) and a save of the same text share one run: the failure is listed once', async () => {
+  it("symdap/verify (the editor's Verify command) and a save of the same text share one run: the failure is listed once", async () => {
     client = startServer();
     await client.initialize();
     const uri = 'file:///tmp/symdap-lsp/command.sym';
     client.open(uri, FAILING);
     await save(client, uri);
-    const reply = await client.connection.sendRequest('symdap/verify', { textDocument: { uri } }) as { report?: { verdict: string; failures: unknown[] } };
+    const reply = (await client.connection.sendRequest('symdap/verify', { textDocument: { uri } })) as {
+      report?: { verdict: string; failures: unknown[] };
+    };
     expect(reply.report?.verdict).toBe('failed');
     expect(reply.report?.failures).toHaveLength(1);
     // Both paths published (at most) the same one failure; a second publication would replace, not add.
@@ -164,9 +182,13 @@ describe('symdap lsp: verification on save', () => {
     client.open(uri, FAILING);
     client.open(bad, 'proc main() { var b: bool := 1; }\n');
     const published = client.diagnostics(uri, (ds) => verifyResults(ds).length > 0);
-    const reply = await client.connection.sendRequest('symdap/verify', { textDocument: { uri } }) as { report?: { verdict: string } };
+    const reply = (await client.connection.sendRequest('symdap/verify', { textDocument: { uri } })) as {
+      report?: { verdict: string };
+    };
     expect(reply.report?.verdict).toBe('failed');
     expect(verifyResults(await published)).toHaveLength(1);
-    expect(await client.connection.sendRequest('symdap/verify', { textDocument: { uri: bad } })).toEqual({ error: expect.stringMatching(/errors/) });
+    expect(await client.connection.sendRequest('symdap/verify', { textDocument: { uri: bad } })).toEqual({
+      error: expect.stringMatching(/errors/),
+    });
   }, 60_000);
 });

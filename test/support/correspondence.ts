@@ -6,7 +6,13 @@
 // symbols a run introduced (parameters, havocs `x@L#n`, arrays with their lengths).
 
 import type { ConcreteResult } from '../../src/engine/concrete/interpreter';
-import { arrayValue, formatValue, isArrayValue, valuesEqual, type ConcreteValue } from '../../src/engine/concrete/values';
+import {
+  arrayValue,
+  formatValue,
+  isArrayValue,
+  valuesEqual,
+  type ConcreteValue,
+} from '../../src/engine/concrete/values';
 import { inputSymbols } from '../../src/engine/state/state';
 import type { Term, Sort } from '../../src/engine/terms/term';
 import { arrayValue as termArray, type Value } from '../../src/engine/terms/values';
@@ -39,19 +45,27 @@ export function undecided(leaves: readonly TreeNode[], env: Assignment): boolean
 }
 
 /** Why the concrete run does not correspond to the leaves, or undefined when it does. */
-export function mismatch(leaves: readonly TreeNode[], inputs: Inputs, run: ConcreteResult, joins: boolean): string | undefined {
+export function mismatch(
+  leaves: readonly TreeNode[],
+  inputs: Inputs,
+  run: ConcreteResult,
+  joins: boolean,
+): string | undefined {
   const env = assignmentOf(inputs);
   const matching = leaves.filter((n) => pcHolds(n.state, env));
   const ends = matching.filter((n) => n.state.status === 'done' || n.state.status === 'failed');
   const list = (ns: readonly TreeNode[]) => ns.map(describeLeaf).join('; ');
   if (run.status === 'assumeFailed') {
-    return ends.length === 0 && matching.length <= 1 ? undefined : `assume failed concretely (${run.message}), but matches ${list(matching)}`;
+    return ends.length === 0 && matching.length <= 1
+      ? undefined
+      : `assume failed concretely (${run.message}), but matches ${list(matching)}`;
   }
   if (matching.length !== 1) return `${run.status} concretely, but ${matching.length} leaves match: ${list(matching)}`;
   const leaf = matching[0].state;
   if (run.status === 'failed') {
     const f = run.failure!;
-    if (leaf.status === 'failed' && leaf.failure!.kind === f.kind && leaf.failure!.span.line === f.span.line) return undefined;
+    if (leaf.status === 'failed' && leaf.failure!.kind === f.kind && leaf.failure!.span.line === f.span.line)
+      return undefined;
     return `concrete ${f.kind} failure at line ${f.span.line}, symbolic leaf ${describeLeaf(matching[0])}`;
   }
   if (run.status !== 'ok') return `unexpected concrete status ${run.status}: ${run.message}`;
@@ -60,16 +74,20 @@ export function mismatch(leaves: readonly TreeNode[], inputs: Inputs, run: Concr
   const globals = storeUnder(leaf, env, 'globals');
   for (const [name, v] of run.globals) {
     const s = globals.get(name);
-    if (s === undefined || !valuesEqual(s, v)) return `final global ${name}: concrete ${formatValue(v)}, symbolic ${s === undefined ? 'missing' : formatValue(s)}`;
+    if (s === undefined || !valuesEqual(s, v))
+      return `final global ${name}: concrete ${formatValue(v)}, symbolic ${s === undefined ? 'missing' : formatValue(s)}`;
   }
   for (const [name, v] of run.store) {
     const s = symbolic.get(name);
     // A join keeps only the variables every incoming path has (the others are out of scope).
     if (s === undefined && joins) continue;
-    if (s === undefined || !valuesEqual(s, v)) return `final ${name}: concrete ${formatValue(v)}, symbolic ${s === undefined ? 'missing' : formatValue(s)}`;
+    if (s === undefined || !valuesEqual(s, v))
+      return `final ${name}: concrete ${formatValue(v)}, symbolic ${s === undefined ? 'missing' : formatValue(s)}`;
   }
   const extra = [...symbolic.keys()].filter((k) => !run.store.has(k));
-  return extra.length === 0 ? undefined : `symbolic store has variables the concrete run never declared: ${extra.join(', ')}`;
+  return extra.length === 0
+    ? undefined
+    : `symbolic store has variables the concrete run never declared: ${extra.join(', ')}`;
 }
 
 /** The display names and sorts of every input symbol any leaf introduced (lengths excluded). */
@@ -87,9 +105,12 @@ export function inputSorts(leaves: readonly TreeNode[]): Map<string, Sort> {
 /** Small values and the edges of each sort: what makes branches and wrap-around go both ways. */
 export function randomValue(rng: Rng, sort: Sort): ConcreteValue {
   switch (sort.kind) {
-    case 'bool': return rng.chance(0.5);
-    case 'ref': return { kind: 'ref', id: 0 };
-    case 'int': return rng.chance(0.8) ? rng.bigint(-12n, 12n) : rng.bigint(-(1n << 40n), 1n << 40n);
+    case 'bool':
+      return rng.chance(0.5);
+    case 'ref':
+      return { kind: 'ref', id: 0 };
+    case 'int':
+      return rng.chance(0.8) ? rng.bigint(-12n, 12n) : rng.bigint(-(1n << 40n), 1n << 40n);
     case 'bv': {
       const w = BigInt(sort.width);
       const [min, max] = sort.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];

@@ -35,7 +35,11 @@ export interface HeapInputs {
 }
 
 /** The JSON inputs parsed as an input file is; a parse error is a bug of the test or the parser. */
-export function parseHeapInputs(json: Record<string, unknown>, types: InputTypes, classes: ReadonlyMap<string, ClassDecl>): HeapInputs {
+export function parseHeapInputs(
+  json: Record<string, unknown>,
+  types: InputTypes,
+  classes: ReadonlyMap<string, ClassDecl>,
+): HeapInputs {
   const parsed = parseInputs(json, types, classes);
   if (parsed.error) throw new Error(`inputs ${JSON.stringify(json)} do not parse: ${parsed.error}`);
   // Fields an input leaves out start at their defaults, as in a run (objects.ts).
@@ -85,7 +89,11 @@ class RefMap {
     if (c <= this.maxInput) return false;
     const known = this.toConcrete.get(s);
     const back = this.toSymbolic.get(c);
-    if (known === undefined && back === undefined) { this.toConcrete.set(s, c); this.toSymbolic.set(c, s); return true; }
+    if (known === undefined && back === undefined) {
+      this.toConcrete.set(s, c);
+      this.toSymbolic.set(c, s);
+      return true;
+    }
     return known === c && back === s;
   }
 
@@ -95,20 +103,28 @@ class RefMap {
 }
 
 /** A symbolic array under the inputs: its elements (a flat int array, as the generator's `items`). */
-interface ArrayUnder { readonly elems: readonly Value[] }
+interface ArrayUnder {
+  readonly elems: readonly Value[];
+}
 
 function valueUnder(v: SymValue, env: HeapAssignment): Value | ArrayUnder | undefined {
   if (!isSymArray(v)) return tryEvaluate(v, env);
   const length = tryEvaluate(v.length, env);
   const contents = tryEvaluate(v.contents, env);
-  if (typeof length !== 'bigint' || contents === undefined || !isArrayValue(contents) || length > 1000n) return undefined;
+  if (typeof length !== 'bigint' || contents === undefined || !isArrayValue(contents) || length > 1000n)
+    return undefined;
   return { elems: Array.from({ length: Number(length) }, (_, i) => readArray(contents, BigInt(i))) };
 }
 
 function sameValue(sym: Value | ArrayUnder | undefined, conc: ConcreteValue | undefined, refs: RefMap): boolean {
   if (sym === undefined || conc === undefined) return false;
   if (typeof sym === 'object' && 'elems' in sym) {
-    return typeof conc === 'object' && conc.kind === 'array' && conc.elems.length === sym.elems.length && sym.elems.every((e, i) => sameValue(e, conc.elems[i], refs));
+    return (
+      typeof conc === 'object' &&
+      conc.kind === 'array' &&
+      conc.elems.length === sym.elems.length &&
+      sym.elems.every((e, i) => sameValue(e, conc.elems[i], refs))
+    );
   }
   if (isRefValue(conc)) return typeof sym === 'bigint' && refs.pair(sym, conc.id);
   return typeof sym !== 'object' && valuesEqual(sym, conc);
@@ -119,14 +135,21 @@ function fieldChunks(h: readonly Chunk[]): { receiver: Term; field: string; valu
 }
 
 /** A done leaf against a clean run: the final store (references up to the allocation map) and every held location. */
-function compareEnd(leaf: State, env: HeapAssignment, run: ConcreteResult, h: HeapInputs, joins: boolean): string | undefined {
+function compareEnd(
+  leaf: State,
+  env: HeapAssignment,
+  run: ConcreteResult,
+  h: HeapInputs,
+  joins: boolean,
+): string | undefined {
   const refs = new RefMap(Math.max(0, ...h.objects.keys()));
   const store = leaf.frames[0].store;
   for (const [name, v] of run.store) {
     const s = store.get(name);
     if (s === undefined && joins) continue;
     const sv = s === undefined ? undefined : valueUnder(s, env);
-    if (!sameValue(sv, v, refs)) return `final ${name}: concrete ${formatValue(v)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === "bigint" ? x.toString() : x))}`;
+    if (!sameValue(sv, v, refs))
+      return `final ${name}: concrete ${formatValue(v)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === 'bigint' ? x.toString() : x))}`;
   }
   const extra = [...store.keys()].filter((k) => !run.store.has(k));
   if (extra.length > 0) return `symbolic store has variables the concrete run never declared: ${extra.join(', ')}`;
@@ -136,7 +159,8 @@ function compareEnd(leaf: State, env: HeapAssignment, run: ConcreteResult, h: He
     if (id === undefined) continue; // an allocation no variable names any more
     const conc = run.heap.get(id)?.fields.get(c.field);
     const sv = valueUnder(c.value, env);
-    if (!sameValue(sv, conc, refs)) return `final @${id}.${c.field}: concrete ${conc === undefined ? 'missing' : formatValue(conc)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === "bigint" ? x.toString() : x))}`;
+    if (!sameValue(sv, conc, refs))
+      return `final @${id}.${c.field}: concrete ${conc === undefined ? 'missing' : formatValue(conc)}, symbolic ${JSON.stringify(sv, (_k, x) => (typeof x === 'bigint' ? x.toString() : x))}`;
   }
   return undefined;
 }
@@ -150,14 +174,21 @@ export type Correspondence = { kind: 'outside' | 'discipline' | 'exact'; problem
  * may go on, while the run, which cannot see that, may).
  */
 export function heapCorrespondence(
-  leaves: readonly TreeNode[], h: HeapInputs, run: ConcreteResult, joins: boolean, separated: boolean,
+  leaves: readonly TreeNode[],
+  h: HeapInputs,
+  run: ConcreteResult,
+  joins: boolean,
+  separated: boolean,
 ): Correspondence {
   const env = heapAssignment(h);
   const matching = leaves.filter((n) => pcHoldsUnder(n.state, env));
   const list = (ns: readonly TreeNode[]) => ns.map(describeLeaf).join('; ');
   const ends = matching.filter((n) => n.state.status === 'done' || n.state.status === 'failed');
   if (run.status === 'assumeFailed' || !separated) {
-    const problem = ends.length === 0 ? undefined : `${run.status === 'assumeFailed' ? `assume failed concretely (${run.message})` : 'the inputs alias locations the requires separates'}, but matches ${list(ends)}`;
+    const problem =
+      ends.length === 0
+        ? undefined
+        : `${run.status === 'assumeFailed' ? `assume failed concretely (${run.message})` : 'the inputs alias locations the requires separates'}, but matches ${list(ends)}`;
     return { kind: 'outside', problem };
   }
   const cut = matching.filter(isDisciplineFailure);
@@ -165,23 +196,41 @@ export function heapCorrespondence(
     const f = run.failure;
     if (f?.kind !== 'null-deref') return { kind: 'discipline' };
     // A null dereference is a missing permission at its line (or after an earlier one).
-    const ok = cut.some((n) => n.state.failure!.span.line === f.span.line || run.trace.includes(n.state.failure!.span.line));
-    return { kind: 'discipline', problem: ok ? undefined : `null-deref at line ${f.span.line}, but the permission failures are ${list(cut)}` };
+    const ok = cut.some(
+      (n) => n.state.failure!.span.line === f.span.line || run.trace.includes(n.state.failure!.span.line),
+    );
+    return {
+      kind: 'discipline',
+      problem: ok ? undefined : `null-deref at line ${f.span.line}, but the permission failures are ${list(cut)}`,
+    };
   }
-  if (matching.length !== 1) return { kind: 'exact', problem: `${run.status} concretely${run.failure ? ` (${run.failure.kind}@${run.failure.span.line})` : ''}, but ${matching.length} leaves match: ${list(matching)}` };
+  if (matching.length !== 1)
+    return {
+      kind: 'exact',
+      problem: `${run.status} concretely${run.failure ? ` (${run.failure.kind}@${run.failure.span.line})` : ''}, but ${matching.length} leaves match: ${list(matching)}`,
+    };
   const leaf = matching[0].state;
   if (run.status === 'failed') {
     const f = run.failure!;
     const same = leaf.status === 'failed' && leaf.failure!.kind === f.kind && leaf.failure!.span.line === f.span.line;
-    return { kind: 'exact', problem: same ? undefined : `concrete ${f.kind} failure at line ${f.span.line}, symbolic leaf ${describeLeaf(matching[0])}` };
+    return {
+      kind: 'exact',
+      problem: same
+        ? undefined
+        : `concrete ${f.kind} failure at line ${f.span.line}, symbolic leaf ${describeLeaf(matching[0])}`,
+    };
   }
-  if (run.status !== 'ok') return { kind: 'exact', problem: `unexpected concrete status ${run.status}: ${run.message}` };
-  if (leaf.status !== 'done') return { kind: 'exact', problem: `concrete run ok, symbolic leaf ${describeLeaf(matching[0])}` };
+  if (run.status !== 'ok')
+    return { kind: 'exact', problem: `unexpected concrete status ${run.status}: ${run.message}` };
+  if (leaf.status !== 'done')
+    return { kind: 'exact', problem: `concrete run ok, symbolic leaf ${describeLeaf(matching[0])}` };
   return { kind: 'exact', problem: compareEnd(leaf, env, run, h, joins) };
 }
 
 /** Whether an input leaves the solver's side undecided (an unknown or bounded leaf matches). */
 export function undecidedUnder(leaves: readonly TreeNode[], h: HeapInputs): boolean {
   const env = heapAssignment(h);
-  return leaves.some((n) => (n.state.status === 'unknown' || n.state.status === 'bounded') && pcHoldsUnder(n.state, env));
+  return leaves.some(
+    (n) => (n.state.status === 'unknown' || n.state.status === 'bounded') && pcHoldsUnder(n.state, env),
+  );
 }

@@ -18,7 +18,9 @@ export function randomHeapInputs(seed: number, params: readonly HeapParam[]): Re
   // Enough objects for distinct parameters, plus maybe one reachable only through `next`.
   const refParams = params.filter((p) => p.kind === 'ref').length;
   const ids = Array.from({ length: refParams + rng.int(0, 1) }, (_, i) => i + 1);
-  const fields = new Map(ids.map((id) => [id, { val: small(rng), flag: rng.chance(0.5), next: rng.chance(0.2) ? 0 : rng.pick(ids) }]));
+  const fields = new Map(
+    ids.map((id) => [id, { val: small(rng), flag: rng.chance(0.5), next: rng.chance(0.2) ? 0 : rng.pick(ids) }]),
+  );
   const emitted = new Set<number>();
   // Each object's fields once, at its first occurrence (possibly as another's next); later ones name it by id.
   const ref = (id: number): Record<string, unknown> => {
@@ -30,12 +32,22 @@ export function randomHeapInputs(seed: number, params: readonly HeapParam[]): Re
   const json: Record<string, unknown> = {};
   const given: number[] = [];
   for (const p of params) {
-    if (p.kind === 'int') { json[p.name] = small(rng); continue; }
-    if (p.kind === 'bool') { json[p.name] = rng.chance(0.5); continue; }
+    if (p.kind === 'int') {
+      json[p.name] = small(rng);
+      continue;
+    }
+    if (p.kind === 'bool') {
+      json[p.name] = rng.chance(0.5);
+      continue;
+    }
     const r = rng.float();
     const unused = ids.filter((i) => !given.includes(i));
-    const id = r < 0.05 ? undefined : (r < 0.2 && given.length > 0) || unused.length === 0 ? rng.pick(given) : rng.pick(unused);
-    if (id === undefined) { json[p.name] = null; continue; }
+    const id =
+      r < 0.05 ? undefined : (r < 0.2 && given.length > 0) || unused.length === 0 ? rng.pick(given) : rng.pick(unused);
+    if (id === undefined) {
+      json[p.name] = null;
+      continue;
+    }
     json[p.name] = ref(id);
     given.push(id);
   }
@@ -48,7 +60,8 @@ export function separated(h: HeapInputs, footprint: readonly Location[]): boolea
   for (const loc of footprint) {
     if (loc.when !== undefined && h.inputs.get(loc.when) !== true) continue; // a conditional permission not granted
     let v: ConcreteValue | undefined = h.inputs.get(loc.path[0]);
-    for (const f of loc.path.slice(1)) v = v !== undefined && isRefValue(v) ? h.objects.get(v.id)?.fields.get(f) : undefined;
+    for (const f of loc.path.slice(1))
+      v = v !== undefined && isRefValue(v) ? h.objects.get(v.id)?.fields.get(f) : undefined;
     if (v === undefined || !isRefValue(v) || v.id === 0) continue; // the requires fails on null
     const key = `${v.id}.${loc.field}`;
     if (seen.has(key)) return false;

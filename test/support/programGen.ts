@@ -11,12 +11,22 @@ export const mulberry32 = seededRandom;
 
 export class Rng {
   private readonly next: () => number;
-  constructor(seed: number) { this.next = mulberry32(seed); }
-  float(): number { return this.next(); }
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float(): number {
+    return this.next();
+  }
   /** Uniform integer in [lo, hi]. */
-  int(lo: number, hi: number): number { return lo + Math.floor(this.next() * (hi - lo + 1)); }
-  chance(p: number): boolean { return this.next() < p; }
-  pick<T>(xs: readonly T[]): T { return xs[Math.floor(this.next() * xs.length)]; }
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)];
+  }
   bigint(lo: bigint, hi: bigint): bigint {
     const span = hi - lo + 1n;
     const r = BigInt(Math.floor(this.next() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(this.next() * 2 ** 32));
@@ -31,11 +41,20 @@ export class Rng {
  * `x := *` and `var x: T := *`.
  */
 export interface GenOptions {
-  statements?: number; arrays?: boolean; asserts?: boolean; partial?: boolean; specs?: boolean; nested?: boolean; havocs?: boolean;
+  statements?: number;
+  arrays?: boolean;
+  asserts?: boolean;
+  partial?: boolean;
+  specs?: boolean;
+  nested?: boolean;
+  havocs?: boolean;
   /** `merge`: `join;` after every if and loop; `end`: `join φ;` as main's last statement (then no `ensures`). */
   joins?: 'none' | 'merge' | 'end';
 }
-export interface GeneratedProgram { source: string; params: { name: string; type: Type }[] }
+export interface GeneratedProgram {
+  source: string;
+  params: { name: string; type: Type }[];
+}
 
 const INT: Type = { kind: 'int' };
 const BOOL: Type = { kind: 'bool' };
@@ -65,7 +84,10 @@ function edgeBiased(rng: Rng, t: Type): bigint {
 }
 
 /** Values for the parameters of a generated program, each inside its type's range. */
-export function randomInputs(seed: number, params: readonly { name: string; type: Type }[]): Record<string, bigint | boolean> {
+export function randomInputs(
+  seed: number,
+  params: readonly { name: string; type: Type }[],
+): Record<string, bigint | boolean> {
   const rng = new Rng(seed);
   const out: Record<string, bigint | boolean> = {};
   for (const p of params) {
@@ -75,7 +97,12 @@ export function randomInputs(seed: number, params: readonly { name: string; type
   return out;
 }
 
-interface Var { readonly name: string; readonly type: Type; readonly mutable: boolean; readonly length?: number }
+interface Var {
+  readonly name: string;
+  readonly type: Type;
+  readonly mutable: boolean;
+  readonly length?: number;
+}
 
 /** One generation run: the scope stack and counters live here, not in module state. */
 class ProgramBuilder {
@@ -86,14 +113,20 @@ class ProgramBuilder {
   private counter = 0;
   private loops = 0;
 
-  constructor(private readonly rng: Rng, private readonly opts: Required<GenOptions>, readonly params: Var[]) {
+  constructor(
+    private readonly rng: Rng,
+    private readonly opts: Required<GenOptions>,
+    readonly params: Var[],
+  ) {
     this.scopes[0].push(...params);
     this.scalarTypes = params.map((p) => p.type);
     this.budget = opts.statements;
   }
 
   build(): string {
-    const specs = this.opts.specs ? [`  requires ${this.clause()}`, ...(this.opts.joins === 'end' ? [] : [`  ensures ${this.clause()}`])] : [];
+    const specs = this.opts.specs
+      ? [`  requires ${this.clause()}`, ...(this.opts.joins === 'end' ? [] : [`  ensures ${this.clause()}`])]
+      : [];
     while (this.budget > 0) this.statement(1);
     if (this.opts.joins === 'end') this.emit(1, `join ${this.clause()};`);
     const header = this.params.map((p) => `${p.name}: ${typeText(p.type)}`).join(', ');
@@ -108,10 +141,18 @@ class ProgramBuilder {
 
   // ------------------------------------------------------------ statements
 
-  private emit(depth: number, text: string): void { this.lines.push(`${'  '.repeat(depth)}${text}`); }
-  private fresh(prefix: string): string { return `${prefix}${this.counter++}`; }
-  private visible(): Var[] { return this.scopes.flat(); }
-  private declare(v: Var): void { this.scopes[this.scopes.length - 1].push(v); }
+  private emit(depth: number, text: string): void {
+    this.lines.push(`${'  '.repeat(depth)}${text}`);
+  }
+  private fresh(prefix: string): string {
+    return `${prefix}${this.counter++}`;
+  }
+  private visible(): Var[] {
+    return this.scopes.flat();
+  }
+  private declare(v: Var): void {
+    this.scopes[this.scopes.length - 1].push(v);
+  }
 
   private statement(depth: number): void {
     this.budget--;
@@ -121,7 +162,8 @@ class ProgramBuilder {
     else if (r < 0.5) this.assign(depth);
     else if (r < 0.65 && nested) this.ifStmt(depth);
     else if (r < 0.75 && nested && this.loops < 2) this.loop(depth);
-    else if (r < 0.85 && this.opts.asserts) this.emit(depth, `${this.rng.pick(['assert', 'assume'])} ${this.expr(BOOL, 2)};`);
+    else if (r < 0.85 && this.opts.asserts)
+      this.emit(depth, `${this.rng.pick(['assert', 'assume'])} ${this.expr(BOOL, 2)};`);
     else if (r < 0.92 && this.opts.arrays) this.arrayDecl(depth);
     else if (this.opts.havocs) this.havoc(depth);
     else this.varDecl(depth);
@@ -150,7 +192,10 @@ class ProgramBuilder {
     const elems = Array.from({ length }, () => this.typed(elem, 1));
     const name = this.fresh('arr');
     if (this.opts.nested && this.rng.chance(0.4)) {
-      const rows = Array.from({ length }, () => `[${Array.from({ length: this.rng.int(0, 3) }, () => this.typed(elem, 1)).join(', ')}]`);
+      const rows = Array.from(
+        { length },
+        () => `[${Array.from({ length: this.rng.int(0, 3) }, () => this.typed(elem, 1)).join(', ')}]`,
+      );
       this.emit(depth, `var ${name}: ${typeText(elem)}[][] := [${rows.join(', ')}];`);
       this.declare({ name, type: { kind: 'array', elem: { kind: 'array', elem } }, mutable: true, length });
       return;
@@ -174,7 +219,10 @@ class ProgramBuilder {
     const elem = v.type.elem;
     if (elem.kind !== 'array') return this.emit(depth, `${v.name}[${at}] := ${this.expr(elem, 2)};`);
     if (this.rng.chance(0.3)) return this.emit(depth, `${v.name}[${at}] := [${this.typed(elem.elem, 1)}];`);
-    this.emit(depth, `${v.name}[${at}][${this.index(1)}] := ${this.rng.chance(0.2) && this.opts.havocs ? '*' : this.expr(elem.elem, 2)};`);
+    this.emit(
+      depth,
+      `${v.name}[${at}][${this.index(1)}] := ${this.rng.chance(0.2) && this.opts.havocs ? '*' : this.expr(elem.elem, 2)};`,
+    );
   }
 
   private block(depth: number, extra?: () => void): void {
@@ -221,7 +269,9 @@ class ProgramBuilder {
       return `'${this.rng.pick(['a', 'Z', '0', '\\n', '\\0', '\\x7f', '\\\\'])}'`;
     }
     const { min, max } = rangeOf(t);
-    const v = this.rng.chance(0.6) ? this.rng.bigint(min < -20n ? -20n : min, max > 20n ? 20n : max) : this.rng.bigint(min, max);
+    const v = this.rng.chance(0.6)
+      ? this.rng.bigint(min < -20n ? -20n : min, max > 20n ? 20n : max)
+      : this.rng.bigint(min, max);
     return v.toString();
   }
 
@@ -239,7 +289,9 @@ class ProgramBuilder {
       const a = this.rng.pick(arrays);
       return `${a.name}[${this.index(a.length)}]`;
     }
-    const nested = this.visible().filter((v) => v.type.kind === 'array' && v.type.elem.kind === 'array' && sameType(v.type.elem.elem, t));
+    const nested = this.visible().filter(
+      (v) => v.type.kind === 'array' && v.type.elem.kind === 'array' && sameType(v.type.elem.elem, t),
+    );
     if (nested.length > 0 && this.rng.chance(0.3)) {
       const a = this.rng.pick(nested);
       return `${a.name}[${this.index(a.length)}][${this.index(1)}]`;
@@ -247,7 +299,10 @@ class ProgramBuilder {
     if (t.kind === 'int' && this.rng.chance(0.1)) {
       const any = this.visible().filter((v) => v.type.kind === 'array');
       const a = any.length > 0 ? this.rng.pick(any) : undefined;
-      if (a) return a.type.kind === 'array' && a.type.elem.kind === 'array' && this.rng.chance(0.5) ? `${a.name}[${this.index(a.length)}].length` : `${a.name}.length`;
+      if (a)
+        return a.type.kind === 'array' && a.type.elem.kind === 'array' && this.rng.chance(0.5)
+          ? `${a.name}[${this.index(a.length)}].length`
+          : `${a.name}.length`;
     }
     return this.rng.pick(vars).name;
   }
@@ -278,7 +333,9 @@ class ProgramBuilder {
     return this.arithmetic(t, depth);
   }
 
-  private numericTypes(): Type[] { return this.scalarTypes.filter((t) => t.kind !== 'bool'); }
+  private numericTypes(): Type[] {
+    return this.scalarTypes.filter((t) => t.kind !== 'bool');
+  }
 
   private arithmetic(t: Type, depth: number): string {
     const ops = t.kind === 'bv' ? ['+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>'] : ['+', '-', '*', '/', '%'];
@@ -287,7 +344,10 @@ class ProgramBuilder {
     const small = t.kind === 'bv' && t.width <= 16;
     let right: string;
     if (op === '<<' || op === '>>') {
-      right = small && this.rng.chance(0.2) ? this.typedLeaf(t) : String(this.rng.int(0, (t.kind === 'bv' ? t.width : 8) - 1));
+      right =
+        small && this.rng.chance(0.2)
+          ? this.typedLeaf(t)
+          : String(this.rng.int(0, (t.kind === 'bv' ? t.width : 8) - 1));
     } else if (op === '/' || op === '%') {
       const variable = this.opts.partial ? 0.5 : small ? 0.1 : 0;
       right = this.rng.chance(variable) ? this.typedLeaf(t) : this.nonZeroLiteral(t);
@@ -317,8 +377,13 @@ class ProgramBuilder {
 export function generateProgram(seed: number, opts: GenOptions = {}): GeneratedProgram {
   const rng = new Rng(seed);
   const full: Required<GenOptions> = {
-    statements: opts.statements ?? 12, arrays: opts.arrays ?? true, asserts: opts.asserts ?? true,
-    partial: opts.partial ?? false, specs: opts.specs ?? false, nested: opts.nested ?? false, havocs: opts.havocs ?? false,
+    statements: opts.statements ?? 12,
+    arrays: opts.arrays ?? true,
+    asserts: opts.asserts ?? true,
+    partial: opts.partial ?? false,
+    specs: opts.specs ?? false,
+    nested: opts.nested ?? false,
+    havocs: opts.havocs ?? false,
     joins: opts.joins ?? 'none',
   };
   const extra = OPTIONAL_BV.filter(() => rng.chance(0.5));

@@ -26,13 +26,19 @@ export interface Replay {
 export function replay(checked: CheckedProgram, proc: Proc, cx: Counterexample): Replay {
   const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc), checked.classes);
   if (parsed.error) return { run: runConcrete(checked, proc, new Map()), unread: [], error: parsed.error };
-  return { run: runConcrete(checked, proc, parsed.inputs!, { objects: parsed.objects }), unread: parsed.warnings ?? [] };
+  return {
+    run: runConcrete(checked, proc, parsed.inputs!, { objects: parsed.objects }),
+    unread: parsed.warnings ?? [],
+  };
 }
 
 /** What a replay ended in, in the form a failure is compared by: status, kind and line. */
 export function outcome(r: Replay): { status: string; kind?: string; line?: number; error?: string } {
   const out: { status: string; kind?: string; line?: number; error?: string } = { status: r.run.status };
-  if (r.run.failure) { out.kind = r.run.failure.kind; out.line = r.run.failure.span.line; }
+  if (r.run.failure) {
+    out.kind = r.run.failure.kind;
+    out.line = r.run.failure.span.line;
+  }
   if (r.error) out.error = r.error;
   return out;
 }
@@ -43,14 +49,20 @@ export function outcome(r: Replay): { status: string; kind?: string; line?: numb
  * may end anywhere, but a null receiver there is a `null-deref` at that line.
  */
 export function expectReplayed(r: Replay, kind: string, line: number, what: string): void {
-  if (kind !== 'permission') { expect(outcome(r), what).toEqual({ status: 'failed', kind, line }); return; }
+  if (kind !== 'permission') {
+    expect(outcome(r), what).toEqual({ status: 'failed', kind, line });
+    return;
+  }
   expect(r.error, what).toBeUndefined();
   if (r.run.failure?.kind === 'null-deref') expect(r.run.failure.span.line, what).toBe(line);
 }
 
 /** Replays every failing path of `checked` in `mode` (a possibly spurious one must not fail there); returns how many were replayed. */
 export async function replayEveryFailure(
-  solver: Solver, checked: CheckedProgram, mode: 'explore' | 'modular', opts: Partial<RunOptions> & { entry?: string } = {},
+  solver: Solver,
+  checked: CheckedProgram,
+  mode: 'explore' | 'modular',
+  opts: Partial<RunOptions> & { entry?: string } = {},
 ): Promise<number> {
   const entry = resolveEntry(checked, opts.entry).proc!;
   const roots = mode === 'modular' ? [...checked.procs.values()] : [entry];

@@ -16,7 +16,10 @@ import { arrayValue, type ConcreteValue } from '../../src/engine/concrete/values
 
 /** Explores `proc` to the end (retaining the tree) and returns every ended leaf, in order. */
 export async function exploreLeaves(
-  checked: CheckedProgram, solver: Solver, proc: Proc, options: Partial<RunOptions> = {},
+  checked: CheckedProgram,
+  solver: Solver,
+  proc: Proc,
+  options: Partial<RunOptions> = {},
 ): Promise<{ run: SymbolicRun; leaves: TreeNode[] }> {
   const run = new SymbolicRun(checked, solver, { ...DEFAULT_RUN_OPTIONS, retain: true, ...options });
   const leaves: TreeNode[] = [];
@@ -32,7 +35,11 @@ export function pcHolds(state: State, env: (sym: Term) => Value | undefined): bo
 }
 
 /** The entry frame's store (or the globals) evaluated under the assignment, as concrete values. */
-export function storeUnder(state: State, env: (sym: Term) => Value | undefined, which: 'entry' | 'globals' = 'entry'): Map<string, ConcreteValue> {
+export function storeUnder(
+  state: State,
+  env: (sym: Term) => Value | undefined,
+  which: 'entry' | 'globals' = 'entry',
+): Map<string, ConcreteValue> {
   const out = new Map<string, ConcreteValue>();
   const store = which === 'entry' ? state.frames[0].store : state.globals;
   for (const [name, v] of store) out.set(name, valueUnder(v, env));
@@ -54,7 +61,10 @@ function arrayUnder(contents: Value, length: bigint, lengths: readonly Value[]):
   const elems: ConcreteValue[] = [];
   for (let i = 0n; i < length; i++) {
     const elem = readArray(contents, i);
-    if (lengths.length === 0) { elems.push(asConcrete(elem)); continue; }
+    if (lengths.length === 0) {
+      elems.push(asConcrete(elem));
+      continue;
+    }
     const [own, ...deeper] = lengths.map((l) => (isArrayValue(l) ? readArray(l, i) : l));
     if (typeof own !== 'bigint') throw new Error('malformed inner length');
     elems.push(arrayUnder(elem, own, deeper));

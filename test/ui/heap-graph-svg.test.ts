@@ -25,21 +25,31 @@ const OUT = path.join(ROOT, 'test-output', 'heap');
 /** The failing heap samples: those whose header expects a failed verdict with a failure on a path. */
 const FAILING = readdirSync(HEAP).filter((f) => /@failure \d+/.test(readFileSync(path.join(HEAP, f), 'utf8')));
 
-test.each(FAILING)('verify heap/%s --heap-graph writes one SVG per failing path, the missing chunk marked', async (name) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
-  const r = await run(process.execPath, [BIN, 'verify', path.join(HEAP, name), '--json', '--heap-graph', dir], { maxBuffer: 1 << 24 }).catch((e: { stdout: string }) => e);
-  const report = JSON.parse(r.stdout) as { paths: { failed: number }; failures: { kind: string; line: number }[] };
-  const files = readdirSync(dir).sort();
-  // not_self_framing.sym fails well-formedness, on no path: no state, no graph.
-  expect(files.length).toBe(report.paths.failed);
-  for (const f of report.paths.failed > 0 ? report.failures : []) expect(files.some((x) => x.endsWith(`-line${f.line}.svg`)), `an SVG for line ${f.line}`).toBe(true);
-  for (const file of files) {
-    const svg = readFileSync(path.join(dir, file), 'utf8');
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain('failure at line');
-    if (/permission failure/.test(svg) && /missing acc\(/.test(svg)) expect(svg).toContain('data-status="missing"');
-  }
-}, 120_000);
+test.each(FAILING)(
+  'verify heap/%s --heap-graph writes one SVG per failing path, the missing chunk marked',
+  async (name) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
+    const r = await run(process.execPath, [BIN, 'verify', path.join(HEAP, name), '--json', '--heap-graph', dir], {
+      maxBuffer: 1 << 24,
+    }).catch((e: { stdout: string }) => e);
+    const report = JSON.parse(r.stdout) as { paths: { failed: number }; failures: { kind: string; line: number }[] };
+    const files = readdirSync(dir).sort();
+    // not_self_framing.sym fails well-formedness, on no path: no state, no graph.
+    expect(files.length).toBe(report.paths.failed);
+    for (const f of report.paths.failed > 0 ? report.failures : [])
+      expect(
+        files.some((x) => x.endsWith(`-line${f.line}.svg`)),
+        `an SVG for line ${f.line}`,
+      ).toBe(true);
+    for (const file of files) {
+      const svg = readFileSync(path.join(dir, file), 'utf8');
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain('failure at line');
+      if (/permission failure/.test(svg) && /missing acc\(/.test(svg)) expect(svg).toContain('data-status="missing"');
+    }
+  },
+  120_000,
+);
 
 const FIFTY = `class Node { var val: int; var next: Node; var other: Node; }
 proc main() {
@@ -52,10 +62,19 @@ ${Array.from({ length: 10 }, (_, i) => `  n${i * 5}.other := n${(i * 5 + 17) % 5
 
 let h: Harness;
 let browser: Browser | undefined;
-beforeAll(async () => { mkdirSync(OUT, { recursive: true }); if (chromiumAvailable) browser = await launchChromium(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  if (chromiumAvailable) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** Launches `program`, stops at `line`, and asks the graph of the top frame. */
 async function graphAt(program: string, line: number, entry?: string): Promise<HeapGraph> {
@@ -67,7 +86,7 @@ async function graphAt(program: string, line: number, entry?: string): Promise<H
   await h.dc.setExceptionBreakpointsRequest({ filters: [] });
   await h.dc.configurationDoneRequest();
   await launched;
-  const ev = await stopped as DebugProtocol.StoppedEvent;
+  const ev = (await stopped) as DebugProtocol.StoppedEvent;
   const top = (await h.dc.stackTraceRequest({ threadId: ev.body.threadId! })).body.stackFrames[0];
   expect(top.line).toBe(line);
   const g = (await h.dc.customRequest('symdap/heapGraph', { frameId: top.id })).body as HeapGraph;
@@ -79,7 +98,10 @@ async function shoot(name: string, g: HeapGraph): Promise<string> {
   if (!browser) return svg;
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
-  await page.locator('svg').first().screenshot({ path: path.join(OUT, `${name}.png`), timeout: 20_000 });
+  await page
+    .locator('svg')
+    .first()
+    .screenshot({ path: path.join(OUT, `${name}.png`), timeout: 20_000 });
   await page.close();
   return svg;
 }

@@ -9,8 +9,12 @@ import { applyDelta } from '../../src/ui/delta';
 import type { TreeDelta, TreeView } from '../../src/ui/model';
 
 let h: Harness;
-beforeEach(async () => { h = await openSession(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await openSession();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 it('deltas after a move bring the subscribed view up to date', async () => {
   const program = sample('lecture/three_paths.sym');

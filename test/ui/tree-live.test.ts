@@ -17,14 +17,25 @@ const SOURCE = 'window.symdapTreeSource = { start() {}, activate(n) { window.sym
 describe.skipIf(!chromiumAvailable)('the tree page with a live session', () => {
   let browser: Browser;
   let h: Harness;
-  beforeAll(async () => { browser = await launchChromium(); h = await openSession(); });
-  afterAll(async () => { await h?.close(); await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchChromium();
+    h = await openSession();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await browser?.close();
+  });
 
   it('counts and statuses agree with symdap/tree; a click stops a thread at that state', async () => {
     const program = sample('lecture/three_paths.sym');
     const entry = await launchAndStop(h.dc, program);
-    await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 13 }, { line: 15 }, { line: 17 }] });
-    const first = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () => h.dc.continueRequest({ threadId: entry.body.threadId! }));
+    await h.dc.setBreakpointsRequest({
+      source: { path: program },
+      breakpoints: [{ line: 13 }, { line: 15 }, { line: 17 }],
+    });
+    const first = await afterRequest<DebugProtocol.StoppedEvent>(h.dc, 'stopped', () =>
+      h.dc.continueRequest({ threadId: entry.body.threadId! }),
+    );
     expect(first.body.reason).toBe('breakpoint');
     const view = (await h.dc.customRequest('symdap/tree', { compact: true })).body as TreeView;
     expect(view.nodes.some((n) => n.kind === 'branch')).toBe(true);
@@ -34,10 +45,15 @@ describe.skipIf(!chromiumAvailable)('the tree page with a live session', () => {
     writeFileSync(file, treePageHtml('live', view, SOURCE));
     const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
     const focused: number[] = [];
-    await page.exposeFunction('symdapFocus', (id: number) => { focused.push(id); void h.dc.customRequest('symdap/focus', { nodeId: id }); });
+    await page.exposeFunction('symdapFocus', (id: number) => {
+      focused.push(id);
+      void h.dc.customRequest('symdap/focus', { nodeId: id });
+    });
     await page.goto(`file://${file}`);
     await page.waitForFunction(() => document.body.dataset.renderMs !== undefined);
-    const shown = await page.$$eval('[data-node]', (els) => els.map((e) => [Number(e.getAttribute('data-node')), e.getAttribute('data-status')] as [number, string]));
+    const shown = await page.$$eval('[data-node]', (els) =>
+      els.map((e) => [Number(e.getAttribute('data-node')), e.getAttribute('data-status')] as [number, string]),
+    );
     expect(shown.length).toBe(view.nodes.length);
     expect(new Map(shown)).toEqual(new Map(view.nodes.map((n) => [n.id, n.status])));
     await page.screenshot({ path: artifact('three-paths-live.png') });

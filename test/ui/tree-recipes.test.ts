@@ -14,19 +14,31 @@ const PROGRAM = path.join(ROOT, 'samples', 'lecture', 'three_paths.sym');
 
 function status(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); }).on('error', reject);
+    http
+      .get(url, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 
 /** Starts the adapter as configured, launches, and returns the announced page's HTTP status. */
-async function announcedPage(env: NodeJS.ProcessEnv, command: string, args: readonly string[], launch: Record<string, unknown>): Promise<number> {
+async function announcedPage(
+  env: NodeJS.ProcessEnv,
+  command: string,
+  args: readonly string[],
+  launch: Record<string, unknown>,
+): Promise<number> {
   const adapter = startStdio(command, args, env);
   try {
     const c = adapter.client;
-    const announced = new Promise<string>((resolve) => c.on('output', (e: DebugProtocol.OutputEvent) => {
-      const m = /Execution tree: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(e.body.output);
-      if (m && e.body.category === 'console') resolve(m[1]);
-    }));
+    const announced = new Promise<string>((resolve) =>
+      c.on('output', (e: DebugProtocol.OutputEvent) => {
+        const m = /Execution tree: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(e.body.output);
+        if (m && e.body.category === 'console') resolve(m[1]);
+      }),
+    );
     await c.send('initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     const launched = c.send('launch', launch);
     await c.send('configurationDone');
@@ -64,7 +76,9 @@ describe('docs/tree.md: the tree page beside other editors', () => {
   }
 
   it('tree-vimspector: the configuration launches with ui: true', async () => {
-    const json = JSON.parse(recipe('tree-vimspector').code) as { configurations: Record<string, { configuration: Record<string, unknown> }> };
+    const json = JSON.parse(recipe('tree-vimspector').code) as {
+      configurations: Record<string, { configuration: Record<string, unknown> }>;
+    };
     const [config] = Object.values(json.configurations);
     const launch = expandVariables(config.configuration, { file: PROGRAM });
     expect(launch.ui).toBe(true);
@@ -75,7 +89,12 @@ describe('docs/tree.md: the tree page beside other editors', () => {
   it('tree-emacs: the template launches with :ui t', async () => {
     const { code } = recipe('tree-emacs');
     // dap-mode sends a template's plist as the launch arguments, `t` as JSON true.
-    const plist = Object.fromEntries([...code.matchAll(/:(\w+) ("[^"]*"|t|nil)/g)].map(([, k, v]) => [k, v === 't' ? true : v === 'nil' ? null : JSON.parse(v)]));
+    const plist = Object.fromEntries(
+      [...code.matchAll(/:(\w+) ("[^"]*"|t|nil)/g)].map(([, k, v]) => [
+        k,
+        v === 't' ? true : v === 'nil' ? null : JSON.parse(v),
+      ]),
+    );
     expect(plist).toMatchObject({ type: 'symdap', request: 'launch', ui: true });
     expect(await announcedPage(env(), 'symdap', ['dap'], { ...plist, program: PROGRAM })).toBe(200);
   }, 60_000);

@@ -16,10 +16,16 @@ const BIN = path.join(ROOT, 'bin', 'symdap.js');
 const run = promisify(execFile);
 const out = mkdtempSync(path.join(os.tmpdir(), 'symdap-tree-'));
 
-async function verifyTree(sample: string): Promise<{ code: number; report: { verdict: string; paths: Record<string, number> }; file: string }> {
+async function verifyTree(
+  sample: string,
+): Promise<{ code: number; report: { verdict: string; paths: Record<string, number> }; file: string }> {
   const file = path.join(out, `${sample.replace(/[/.]/g, '_')}.html`);
-  const r = await run(process.execPath, [BIN, 'verify', path.join(ROOT, 'samples', sample), '--json', '--tree', file], { maxBuffer: 1 << 24 })
-    .then((x) => ({ code: 0, stdout: x.stdout }), (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }));
+  const r = await run(process.execPath, [BIN, 'verify', path.join(ROOT, 'samples', sample), '--json', '--tree', file], {
+    maxBuffer: 1 << 24,
+  }).then(
+    (x) => ({ code: 0, stdout: x.stdout }),
+    (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+  );
   return { code: r.code, report: JSON.parse(r.stdout), file };
 }
 
@@ -40,14 +46,20 @@ async function open(browser: Browser, file: string): Promise<{ page: Page; reque
   return { page, requests };
 }
 
-const samples = readdirSync(path.join(ROOT, 'samples'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sym')).sort();
+const samples = readdirSync(path.join(ROOT, 'samples'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.sym'))
+  .sort();
 
 describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchChromium(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  it('a synth program\'s failed paths are excluded nodes (repair: 19 excluded, 1 completed)', async () => {
+  it("a synth program's failed paths are excluded nodes (repair: 19 excluded, 1 completed)", async () => {
     const { code, report, file } = await verifyTree('synth/repair.sym');
     expect(code).toBe(0);
     expect(report.paths.excluded).toBe(19);
@@ -74,7 +86,10 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(await count('[data-node]'));
     // The first view fits the window's width (no part of the tree cut off at the right).
-    const fit = await page.evaluate(() => { const c = document.querySelector('.canvas')!; return { scroll: c.scrollWidth, client: c.clientWidth }; });
+    const fit = await page.evaluate(() => {
+      const c = document.querySelector('.canvas')!;
+      return { scroll: c.scrollWidth, client: c.clientWidth };
+    });
     expect(fit.scroll).toBeLessThanOrEqual(fit.client);
     expect(await page.textContent('.header')).toContain('verified');
     expect(requests).toEqual([]);
@@ -109,7 +124,9 @@ describe.skipIf(!chromiumAvailable)('the tree report in Chromium', () => {
         continue;
       }
       const { page, requests } = await open(browser, file);
-      const ends = await page.evaluate(() => document.querySelectorAll('[data-kind="end"], [data-kind="failure"]').length);
+      const ends = await page.evaluate(
+        () => document.querySelectorAll('[data-kind="end"], [data-kind="failure"]').length,
+      );
       expect(ends, s).toBeGreaterThan(0);
       expect(await page.textContent('.header'), s).toContain(report.verdict);
       expect(requests, s).toEqual([]);

@@ -20,11 +20,15 @@ const PROGRAM = path.join(ROOT, 'samples', 'lecture', 'three_paths.sym');
 
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let body = '';
-      res.on('data', (d) => { body += String(d); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += String(d);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -32,8 +36,14 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 function upgradeStatus(url: string, origin?: string): Promise<number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, origin ? { origin } : {});
-    ws.on('open', () => { ws.close(); resolve(101); });
-    ws.on('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
     ws.on('error', () => resolve(0));
   });
 }
@@ -47,14 +57,20 @@ describe.skipIf(!chromiumAvailable)('symdap dap with ui: true', () => {
     adapter = startStdio(process.execPath, [path.join(ROOT, 'bin', 'symdap.js'), 'dap'], process.env);
     adapter.client.on('output', (e: DebugProtocol.OutputEvent) => outputs.push(`${e.body.category}: ${e.body.output}`));
   });
-  afterAll(async () => { adapter?.child.kill(); await browser?.close(); });
+  afterAll(async () => {
+    adapter?.child.kill();
+    await browser?.close();
+  });
 
   it('serves the page; a click stops the editor client at that node; strangers are refused', async () => {
     const c = adapter.client;
     await c.send('initialize', { adapterID: 'symdap', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     const entry = c.waitForEvent('stopped', 60_000);
     const launched = c.send('launch', { program: PROGRAM, ui: true, stopOnEntry: true });
-    await c.send('setBreakpoints', { source: { path: PROGRAM }, breakpoints: [{ line: 13 }, { line: 15 }, { line: 17 }] });
+    await c.send('setBreakpoints', {
+      source: { path: PROGRAM },
+      breakpoints: [{ line: 13 }, { line: 15 }, { line: 17 }],
+    });
     await c.send('configurationDone');
     await launched;
     const first = (await entry) as DebugProtocol.StoppedEvent;
@@ -74,7 +90,9 @@ describe.skipIf(!chromiumAvailable)('symdap dap with ui: true', () => {
     // The page's view and the client's answer agree (both taken while the run stands still).
     const view = (await c.send('symdap/tree', { compact: true })).body as TreeView;
     await page.waitForFunction((n) => document.querySelectorAll('[data-node]').length === n, view.nodes.length);
-    const shown = await page.$$eval('[data-node]', (els) => els.map((e) => [Number(e.getAttribute('data-node')), e.getAttribute('data-status')] as [number, string]));
+    const shown = await page.$$eval('[data-node]', (els) =>
+      els.map((e) => [Number(e.getAttribute('data-node')), e.getAttribute('data-status')] as [number, string]),
+    );
     expect(new Map(shown)).toEqual(new Map(view.nodes.map((n) => [n.id, n.status])));
     await page.screenshot({ path: artifact('ui-server-three-paths.png') });
 
@@ -83,12 +101,16 @@ describe.skipIf(!chromiumAvailable)('symdap dap with ui: true', () => {
     const stopped = c.waitForEvent('stopped', 30_000) as Promise<DebugProtocol.StoppedEvent>;
     await page.click(`svg [data-node="${branch.id}"]`);
     const ev = await stopped;
-    const top = (await c.send('stackTrace', { threadId: ev.body.threadId })).body.stackFrames[0] as DebugProtocol.StackFrame;
+    const top = (await c.send('stackTrace', { threadId: ev.body.threadId })).body
+      .stackFrames[0] as DebugProtocol.StackFrame;
     expect(top.line).toBe(branch.line);
     const after = (await c.send('symdap/tree', { compact: true })).body as TreeView;
     expect(after.nodes.find((n) => n.id === branch.id)?.thread).toBe(ev.body.threadId);
     // The page hears of the move too (a delta): the node is now paused there.
-    await page.waitForFunction((id) => document.querySelector(`svg [data-node="${id}"]`)?.getAttribute('data-status') === 'paused', branch.id);
+    await page.waitForFunction(
+      (id) => document.querySelector(`svg [data-node="${id}"]`)?.getAttribute('data-status') === 'paused',
+      branch.id,
+    );
     await page.screenshot({ path: artifact('ui-server-after-click.png') });
 
     // Strangers: a wrong token, a foreign Host, a foreign Origin (page and socket alike).

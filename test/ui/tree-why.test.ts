@@ -21,7 +21,9 @@ const out = mkdtempSync(path.join(os.tmpdir(), 'symdap-tree-why-'));
 
 async function report(program: string, extra: string[] = []): Promise<string> {
   const file = path.join(out, `${path.basename(program)}-${extra.join('')}.html`);
-  await run(process.execPath, [BIN, 'verify', program, '--tree', file, ...extra], { maxBuffer: 1 << 24 }).catch((e: { code: number }) => e);
+  await run(process.execPath, [BIN, 'verify', program, '--tree', file, ...extra], { maxBuffer: 1 << 24 }).catch(
+    (e: { code: number }) => e,
+  );
   return file;
 }
 
@@ -44,11 +46,16 @@ async function open(browser: Browser, file: string): Promise<Page> {
 /** Clicks a node (shift: compare with the one chosen before) and waits for its heap drawing when it has one. */
 async function choose(page: Page, selector: string, opts: { shift?: boolean; heap?: boolean } = {}): Promise<void> {
   const id = await page.locator(selector).first().getAttribute('data-node');
-  await page.locator(selector).first().click({ modifiers: opts.shift ? ['Shift'] : [] });
-  if (opts.heap !== false) await page.waitForFunction((n) => document.body.dataset.heapDrawn === n, id, { timeout: 30_000 });
+  await page
+    .locator(selector)
+    .first()
+    .click({ modifiers: opts.shift ? ['Shift'] : [] });
+  if (opts.heap !== false)
+    await page.waitForFunction((n) => document.body.dataset.heapDrawn === n, id, { timeout: 30_000 });
 }
 
-const row = (page: Page, name: string): Promise<string> => page.locator(`.panel tr[data-row="${name}"] td`).nth(1).innerText();
+const row = (page: Page, name: string): Promise<string> =>
+  page.locator(`.panel tr[data-row="${name}"] td`).nth(1).innerText();
 
 const LOOP = `proc main(n: int)
   requires n >= 0
@@ -91,8 +98,12 @@ ${Array.from({ length: 10 }, (_, i) => `  n${i * 5}.other := n${(i * 5 + 17) % 5
 
 describe.skipIf(!chromiumAvailable)('why in the tree page', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchChromium(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('missing_permission.sym: a failure node shows its counterexample, its class and its heap with the missing chunk marked', async () => {
     const page = await open(browser, await report(path.join(ROOT, 'samples', 'heap', 'missing_permission.sym')));
@@ -101,19 +112,28 @@ describe.skipIf(!chromiumAvailable)('why in the tree page', () => {
     expect(await row(page, 'why')).toMatch(/^real: /);
     expect(await page.locator('.panel .heap [data-status="missing"]').count()).toBeGreaterThan(0);
     // 26.8: the status stays on one line.
-    const h = await page.locator('.panel tr[data-row="node"] td').nth(1).evaluate((td) => td.getBoundingClientRect().height);
+    const h = await page
+      .locator('.panel tr[data-row="node"] td')
+      .nth(1)
+      .evaluate((td) => td.getBoundingClientRect().height);
     expect(h).toBeLessThan(24);
     await page.screenshot({ path: artifact('why-missing-permission.png') });
     await page.close();
   }, 120_000);
 
-  it('alias.sym (modular: maybeSame\'s a and b are inputs): a heap where the solver cannot tell two references apart has a may-alias edge', async () => {
-    const page = await open(browser, await report(path.join(ROOT, 'samples', 'heap', 'alias.sym'), ['--mode', 'modular']));
+  it("alias.sym (modular: maybeSame's a and b are inputs): a heap where the solver cannot tell two references apart has a may-alias edge", async () => {
+    const page = await open(
+      browser,
+      await report(path.join(ROOT, 'samples', 'heap', 'alias.sym'), ['--mode', 'modular']),
+    );
     const ids = await page.locator('.node').evaluateAll((els) => els.map((e) => e.getAttribute('data-node')!));
     let found = false;
     for (const id of ids) {
       await choose(page, `.node[data-node="${id}"]`);
-      if (await page.locator('.panel .heap [data-kind="mayAlias"]').count() > 0) { found = true; break; }
+      if ((await page.locator('.panel .heap [data-kind="mayAlias"]').count()) > 0) {
+        found = true;
+        break;
+      }
     }
     expect(found).toBe(true);
     await page.screenshot({ path: artifact('why-alias.png') });
@@ -126,7 +146,10 @@ describe.skipIf(!chromiumAvailable)('why in the tree page', () => {
     let found = false;
     for (const id of ids.reverse()) {
       await choose(page, `.node[data-node="${id}"]`);
-      if (await page.locator('.panel .heap [data-group]').count() > 0) { found = true; break; }
+      if ((await page.locator('.panel .heap [data-group]').count()) > 0) {
+        found = true;
+        break;
+      }
     }
     expect(found).toBe(true);
     await page.screenshot({ path: artifact('why-list.png') });
@@ -163,14 +186,26 @@ describe.skipIf(!chromiumAvailable)('why in the tree page', () => {
   }, 120_000);
 
   it('a run that verifies lists its unreached lines in the panel', async () => {
-    const page = await open(browser, await report(program('dead.sym', 'proc main(n: int)\n  requires n > 0\n{\n  if (n < 0) {\n    assert false;\n  }\n}\n')));
-    expect(await page.locator('.panel .warnings [data-warning="unreachable"]').innerText()).toContain('line 5: the check assert false is reached on no feasible path');
+    const page = await open(
+      browser,
+      await report(
+        program('dead.sym', 'proc main(n: int)\n  requires n > 0\n{\n  if (n < 0) {\n    assert false;\n  }\n}\n'),
+      ),
+    );
+    expect(await page.locator('.panel .warnings [data-warning="unreachable"]').innerText()).toContain(
+      'line 5: the check assert false is reached on no feasible path',
+    );
     await page.close();
   }, 120_000);
 
   it('sibling edge labels do not overlap (repair.sym, the tree of issue 26.8)', async () => {
     const page = await open(browser, await report(path.join(ROOT, 'samples', 'synth', 'repair.sym')));
-    const boxes = await page.locator('.elabel').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; }));
+    const boxes = await page.locator('.elabel').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
     expect(boxes.length).toBeGreaterThan(2);
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {

@@ -40,8 +40,11 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
 
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-lsp-'));
-    if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
+    if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
+      throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], {
+      timeout: 120_000,
+    });
     ws = path.join(scratch, 'workspace');
     cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
     writeFileSync(path.join(ws, FILE), TEXT);
@@ -54,7 +57,8 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
   });
 
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `lsp-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail' && page)
+      await screenshot(page, `lsp-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -68,8 +72,12 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
 
   it('shows the code lenses "Debug symbolically | Verify" above the procedure', async () => {
     await openFromExplorer(page, FILE);
-    const lenses = await until('the code lenses of the language server', SERVER_MS,
-      () => rowTexts(page, '.monaco-editor .codelens-decoration'), (r) => r.some((t) => t.includes('Verify')));
+    const lenses = await until(
+      'the code lenses of the language server',
+      SERVER_MS,
+      () => rowTexts(page, '.monaco-editor .codelens-decoration'),
+      (r) => r.some((t) => t.includes('Verify')),
+    );
     expect(lenses.join(' ')).toMatch(/Debug symbolically.*Verify/);
     await screenshot(page, 'lsp-01-code-lens');
   });
@@ -79,12 +87,17 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
     await page.locator(EDITOR).first().click();
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
-    const hover = await until('a hover with the contract of twice', 30_000, async () => {
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+I');
-      await page.waitForTimeout(1000);
-      return rowTexts(page, '.monaco-hover-content');
-    }, (r) => r.some((t) => t.includes('ensures')));
+    const hover = await until(
+      'a hover with the contract of twice',
+      30_000,
+      async () => {
+        await page.keyboard.press('Control+K');
+        await page.keyboard.press('Control+I');
+        await page.waitForTimeout(1000);
+        return rowTexts(page, '.monaco-hover-content');
+      },
+      (r) => r.some((t) => t.includes('ensures')),
+    );
     expect(hover.join(' ')).toContain('proc twice(x: int) returns (r: int)');
     expect(hover.join(' ')).toContain('requires x >= 0');
     await screenshot(page, 'lsp-02-hover');
@@ -102,8 +115,12 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
     await visible(page, '.monaco-editor .squiggly-error', 'an error squiggle while typing', SERVER_MS);
     await page.keyboard.press('Control+Shift+M');
     const problems = '.markers-panel .monaco-list-row';
-    const rows = await until('the type error in Problems', 20_000, () => rowTexts(page, problems),
-      (r) => r.some((t) => /bool/.test(t) && /\[Ln 6,/.test(t)));
+    const rows = await until(
+      'the type error in Problems',
+      20_000,
+      () => rowTexts(page, problems),
+      (r) => r.some((t) => /bool/.test(t) && /\[Ln 6,/.test(t)),
+    );
     expect(rows.join(' ')).toContain(FILE);
     // The file was not saved: the diagnostics come from the text as typed.
     expect(readFileSync(path.join(ws, FILE), 'utf8')).toBe(TEXT);
@@ -111,11 +128,16 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
     await screenshot(page, 'lsp-03-as-you-type-diagnostic');
     await page.locator(EDITOR).first().click();
     // Undo (typing takes several undo stops) until the server has no problem left in the file.
-    await until('no problem of typing.sym once the edit is undone', 20_000, async () => {
-      await page.keyboard.press('Control+z');
-      await page.waitForTimeout(300);
-      return rowTexts(page, problems);
-    }, (r) => !r.some((t) => t.includes(FILE)));
+    await until(
+      'no problem of typing.sym once the edit is undone',
+      20_000,
+      async () => {
+        await page.keyboard.press('Control+z');
+        await page.waitForTimeout(300);
+        return rowTexts(page, problems);
+      },
+      (r) => !r.some((t) => t.includes(FILE)),
+    );
     await page.keyboard.press('Control+s');
     await screenshot(page, 'lsp-04-fixed');
   });
@@ -130,11 +152,21 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
     await page.keyboard.type('symdap: Verify file', { delay: 20 });
     await visible(page, SEL.quickInputRow, 'the Verify file command', 10_000, 'Verify file');
     await page.keyboard.press('Enter');
-    await visible(page, '.notifications-toasts .notification-toast', 'the verification summary', SERVER_MS, /failed|fail/i);
+    await visible(
+      page,
+      '.notifications-toasts .notification-toast',
+      'the verification summary',
+      SERVER_MS,
+      /failed|fail/i,
+    );
     const problems = '.markers-panel .monaco-list-row';
     await page.keyboard.press('Control+Shift+M');
-    const rows = await until('the failed assertion in Problems', SERVER_MS, () => rowTexts(page, problems),
-      (r) => r.some((t) => /assertion may fail/.test(t)));
+    const rows = await until(
+      'the failed assertion in Problems',
+      SERVER_MS,
+      () => rowTexts(page, problems),
+      (r) => r.some((t) => /assertion may fail/.test(t)),
+    );
     // Let a second collection (the command's own, before it went through the server) catch up, then count.
     await page.waitForTimeout(3000);
     const failures = (await rowTexts(page, problems)).filter((t) => /assertion may fail/.test(t));
@@ -147,8 +179,12 @@ describe('the Sym language server in a headless VS Code (code-server)', () => {
     await page.keyboard.type('View: Close Editor', { delay: 20 });
     await visible(page, SEL.quickInputRow, 'the Close Editor command', 10_000, 'View: Close Editor');
     await page.keyboard.press('Enter');
-    await until('no problem of failing.sym once its tab is closed', 20_000, () => rowTexts(page, problems),
-      (r) => !r.some((t) => t.includes(FAILING) || /assertion may fail/.test(t)));
+    await until(
+      'no problem of failing.sym once its tab is closed',
+      20_000,
+      () => rowTexts(page, problems),
+      (r) => !r.some((t) => t.includes(FAILING) || /assertion may fail/.test(t)),
+    );
     await screenshot(page, 'lsp-06-verify-closed');
   });
 });

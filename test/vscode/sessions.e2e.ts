@@ -23,7 +23,8 @@ const REPAIR = 'repair.sym';
 const STOP_MS = 30_000;
 
 async function buildVsix(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+  if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
+    throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
   await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
 }
 
@@ -78,7 +79,10 @@ describe('symdap in VS Code, session after session', () => {
   });
 
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `sessions-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail' && page)
+      await screenshot(page, `sessions-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(
+        () => undefined,
+      );
   });
 
   afterAll(async () => {
@@ -94,13 +98,30 @@ describe('symdap in VS Code, session after session', () => {
     await open(page, FIRST);
     await page.keyboard.press('F5');
     await visible(page, SEL.topFrameLine, 'the first session stopped on entry', STOP_MS);
-    await until('the tree panel on the first file', STOP_MS, () => tree().locator('.header').innerText().catch(() => ''), (t) => t.includes(FIRST));
+    await until(
+      'the tree panel on the first file',
+      STOP_MS,
+      () =>
+        tree()
+          .locator('.header')
+          .innerText()
+          .catch(() => ''),
+      (t) => t.includes(FIRST),
+    );
     await stopSession(page);
     await open(page, SECOND);
     await page.keyboard.press('F5');
     await visible(page, SEL.topFrameLine, 'the second session stopped on entry', STOP_MS);
-    const header = await until('the tree panel on the second file', STOP_MS,
-      () => tree().locator('.header').innerText().catch(() => ''), (t) => t.includes(SECOND));
+    const header = await until(
+      'the tree panel on the second file',
+      STOP_MS,
+      () =>
+        tree()
+          .locator('.header')
+          .innerText()
+          .catch(() => ''),
+      (t) => t.includes(SECOND),
+    );
     expect(header).not.toContain(FIRST);
     expect(header).not.toContain('has ended');
     await screenshot(page, '10-tree-panel-second-session');
@@ -112,8 +133,12 @@ describe('symdap in VS Code, session after session', () => {
     await runCommand(page, 'Debug: Select and Start Debugging', 'Debug with the tree page');
     await visible(page, SEL.topFrameLine, 'the session stopped on entry', STOP_MS);
     await page.keyboard.press('Control+Shift+Y');
-    const lines = await until('the tree page address in the Debug Console', STOP_MS,
-      () => rowTexts(page, '.repl .monaco-list-row'), (r) => r.some((t) => /Execution tree: http:\/\/127\.0\.0\.1:\d+/.test(t) || /cannot serve the tree page/.test(t)));
+    const lines = await until(
+      'the tree page address in the Debug Console',
+      STOP_MS,
+      () => rowTexts(page, '.repl .monaco-list-row'),
+      (r) => r.some((t) => /Execution tree: http:\/\/127\.0\.0\.1:\d+/.test(t) || /cannot serve the tree page/.test(t)),
+    );
     await screenshot(page, '11-ui-true-debug-console');
     expect(lines.join('\n')).not.toMatch(/cannot serve the tree page/);
     const url = /Execution tree: (http:\/\/127\.0\.0\.1:\d+\S*)/.exec(lines.join('\n'))![1];
@@ -124,7 +149,13 @@ describe('symdap in VS Code, session after session', () => {
 
   it('a launch of a missing file says so in a notification (issue 26.4)', async () => {
     await runCommand(page, 'Debug: Select and Start Debugging', 'Debug a missing file');
-    await visible(page, '.notifications-toasts .notification-toast', 'the launch error notification', STOP_MS, /there is no file .*missing\.sym/);
+    await visible(
+      page,
+      '.notifications-toasts .notification-toast',
+      'the launch error notification',
+      STOP_MS,
+      /there is no file .*missing\.sym/,
+    );
     await screenshot(page, '12-missing-file-notification');
   });
 
@@ -135,7 +166,16 @@ describe('symdap in VS Code, session after session', () => {
     await page.keyboard.press('F5');
     await page.locator(SEL.debugToolbar).first().waitFor({ state: 'hidden', timeout: 120_000 });
     expect(await page.locator(SEL.exceptionWidget).count()).toBe(0);
-    await until('the end summary in the tree panel', STOP_MS, () => tree().locator('.header').innerText().catch(() => ''), (t) => t.includes(REPAIR));
+    await until(
+      'the end summary in the tree panel',
+      STOP_MS,
+      () =>
+        tree()
+          .locator('.header')
+          .innerText()
+          .catch(() => ''),
+      (t) => t.includes(REPAIR),
+    );
     await screenshot(page, '13-repair-ran-to-end');
   });
 });

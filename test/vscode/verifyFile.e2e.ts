@@ -29,19 +29,26 @@ describe('Verify file in a headless VS Code without the language server', () => 
 
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-verify-'));
-    if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 180_000 });
+    if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
+      throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], {
+      timeout: 180_000,
+    });
     const ws = path.join(scratch, 'workspace');
     cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
     cpSync(path.join(ROOT, 'samples', 'heap', SAMPLE), path.join(ws, SAMPLE));
-    writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'symdap.languageServer.enabled': false, 'files.autoSave': 'off' }));
+    writeFileSync(
+      path.join(ws, '.vscode', 'settings.json'),
+      JSON.stringify({ 'symdap.languageServer.enabled': false, 'files.autoSave': 'off' }),
+    );
     server = await startCodeServer({ vsix: VSIX, workspace: ws, scratch });
     ({ browser, page } = await launchBrowser());
     await openWorkbench(page, server.url);
   });
 
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `verify-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail' && page)
+      await screenshot(page, `verify-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -63,13 +70,22 @@ describe('Verify file in a headless VS Code without the language server', () => 
     await visible(page, '.notifications-toasts .notification-toast', 'the verification summary', VERIFY_MS, /failed/i);
     await page.keyboard.press('Control+Shift+M');
     const problems = '.markers-panel .monaco-list-row';
-    const rows = await until('the permission failure and its path in Problems', VERIFY_MS, () => rowTexts(page, problems),
-      (r) => r.some((t) => t.includes('acc(c.x) is not held')) && r.some((t) => /path step \d+: clear\(c\);/.test(t)));
+    const rows = await until(
+      'the permission failure and its path in Problems',
+      VERIFY_MS,
+      () => rowTexts(page, problems),
+      (r) => r.some((t) => t.includes('acc(c.x) is not held')) && r.some((t) => /path step \d+: clear\(c\);/.test(t)),
+    );
     await screenshot(page, 'verify-01-problems');
     const failure = rows.find((t) => t.includes('acc(c.x) is not held to read c.x'));
-    expect(failure, rows.join('\n')).toContain("acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it");
+    expect(failure, rows.join('\n')).toContain(
+      "acc(c.x) was held until line 36: the call peek(c) did not pass it: peek's requires does not ask for it",
+    );
     // Related locations: each step named by its source line.
-    expect(rows.some((t) => /path step \d+: var c: Cell := new Cell;/.test(t)), rows.join('\n')).toBe(true);
+    expect(
+      rows.some((t) => /path step \d+: var c: Cell := new Cell;/.test(t)),
+      rows.join('\n'),
+    ).toBe(true);
     expect(rows.some((t) => /^path step \d+$/.test(t.trim()))).toBe(false);
   });
 });

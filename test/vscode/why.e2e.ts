@@ -22,7 +22,8 @@ const PROOF = 'proof.sym';
 const STOP_MS = 60_000;
 
 async function buildVsix(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'extension', 'node_modules'))) throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
+  if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
+    throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
   await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
 }
 
@@ -30,7 +31,10 @@ function makeWorkspace(scratch: string): string {
   const ws = path.join(scratch, 'workspace');
   cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
   cpSync(path.join(ROOT, 'samples', 'join', WEAK), path.join(ws, WEAK));
-  writeFileSync(path.join(ws, PROOF), 'proc main(n: int, m: int)\n  requires n > 0\n{\n  var k: int := n + 1;\n  assert k > 1;\n}\n');
+  writeFileSync(
+    path.join(ws, PROOF),
+    'proc main(n: int, m: int)\n  requires n > 0\n{\n  var k: int := n + 1;\n  assert k > 1;\n}\n',
+  );
   return ws;
 }
 
@@ -72,7 +76,8 @@ describe('why in a headless VS Code (code-server)', () => {
   });
 
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `why-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail' && page)
+      await screenshot(page, `why-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -92,7 +97,12 @@ describe('why in a headless VS Code (code-server)', () => {
     const text = (await widget.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('spec too weak: no input reaches this failure; the join at line 16');
     await expandRow(page, SEL.variablesRow, 'Why', 10_000);
-    const rows = await until('the Why scope\'s rows', 10_000, () => rowTexts(page, SEL.variablesRow), (r) => r.some((t) => t.startsWith('class')));
+    const rows = await until(
+      "the Why scope's rows",
+      10_000,
+      () => rowTexts(page, SEL.variablesRow),
+      (r) => r.some((t) => t.startsWith('class')),
+    );
     expect(rows.some((t) => /^class\s*[=:]?\s*spec-too-weak/.test(t))).toBe(true);
     await screenshot(page, 'why-01-spec-too-weak');
     await page.keyboard.press('Shift+F5');
@@ -109,13 +119,23 @@ describe('why in a headless VS Code (code-server)', () => {
     await page.keyboard.press('F9');
     await startDebugging(page);
     await page.keyboard.press('F5');
-    await until('the stop at line 5', STOP_MS, () => rowTexts(page, SEL.callStackFrame), (r) => r.some((t) => /proof\.sym.*5:\d/.test(t)));
+    await until(
+      'the stop at line 5',
+      STOP_MS,
+      () => rowTexts(page, SEL.callStackFrame),
+      (r) => r.some((t) => /proof\.sym.*5:\d/.test(t)),
+    );
     await page.keyboard.press('Control+Shift+Y');
     const input = await visible(page, '.repl-input-wrapper .monaco-editor', 'the Debug Console input', 10_000);
     await input.click();
     await page.keyboard.type(':why', { delay: 20 });
     await page.keyboard.press('Enter');
-    const out = await until('the answer of :why', STOP_MS, () => rowTexts(page, '.repl .monaco-list-row'), (r) => r.some((t) => t.includes('rests on')));
+    const out = await until(
+      'the answer of :why',
+      STOP_MS,
+      () => rowTexts(page, '.repl .monaco-list-row'),
+      (r) => r.some((t) => t.includes('rests on')),
+    );
     const answer = out.join('\n');
     expect(answer).toContain('holds on 1 path(s); it rests on:');
     expect(answer).toContain('line 2: requires of main');

@@ -13,12 +13,43 @@ import { filterOfKind } from './describe';
 
 export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
   { filter: 'assert', label: 'Assertion can fail', default: true, description: 'Stop where an assert can fail.' },
-  { filter: 'runtime', label: 'Runtime error', default: true, description: 'Division by zero, index out of bounds, integer too large.' },
-  { filter: 'contract', label: 'Contract failure', default: true, description: 'Precondition, postcondition, join or invariant can fail.' },
-  { filter: 'permission', label: 'Insufficient permission', default: true, description: 'A field access, call or fold without the heap permission it needs (acc, predicates).' },
-  { filter: 'infeasible', label: 'Infeasible path', default: false, description: 'Stop where a path becomes infeasible (assume).' },
-  { filter: 'bounded', label: 'Bound reached', default: false, description: 'Stop where a path hits the loop or recursion bound.' },
-  { filter: 'excluded', label: 'Path excluded by synthesis', default: false, description: 'With synth functions: stop where a check fails, which only rules out the functions that take that path.' },
+  {
+    filter: 'runtime',
+    label: 'Runtime error',
+    default: true,
+    description: 'Division by zero, index out of bounds, integer too large.',
+  },
+  {
+    filter: 'contract',
+    label: 'Contract failure',
+    default: true,
+    description: 'Precondition, postcondition, join or invariant can fail.',
+  },
+  {
+    filter: 'permission',
+    label: 'Insufficient permission',
+    default: true,
+    description: 'A field access, call or fold without the heap permission it needs (acc, predicates).',
+  },
+  {
+    filter: 'infeasible',
+    label: 'Infeasible path',
+    default: false,
+    description: 'Stop where a path becomes infeasible (assume).',
+  },
+  {
+    filter: 'bounded',
+    label: 'Bound reached',
+    default: false,
+    description: 'Stop where a path hits the loop or recursion bound.',
+  },
+  {
+    filter: 'excluded',
+    label: 'Path excluded by synthesis',
+    default: false,
+    description:
+      'With synth functions: stop where a check fails, which only rules out the functions that take that path.',
+  },
 ];
 
 export type FilterName = 'assert' | 'runtime' | 'contract' | 'permission' | 'infeasible' | 'bounded' | 'excluded';
@@ -32,7 +63,9 @@ export class ExceptionFilters {
     return filters.filter((f) => !known.has(f));
   }
 
-  has(f: FilterName): boolean { return this.enabled.has(f); }
+  has(f: FilterName): boolean {
+    return this.enabled.has(f);
+  }
 
   /** Does a terminal node stop a run (and stay as a thread)? */
   /** `hasSynth`: in a program with synth functions a failed path is excluded, not a failure
@@ -68,12 +101,18 @@ export function parseHitCondition(text: string | undefined): { op: string; n: nu
 export function hitConditionHolds(h: { op: string; n: number } | undefined, hits: number): boolean {
   if (!h) return true;
   switch (h.op) {
-    case '==': return hits === h.n;
-    case '>': return hits > h.n;
-    case '<': return hits < h.n;
-    case '<=': return hits <= h.n;
-    case '%': return h.n > 0 && hits % h.n === 0;
-    default: return hits >= h.n;
+    case '==':
+      return hits === h.n;
+    case '>':
+      return hits > h.n;
+    case '<':
+      return hits < h.n;
+    case '<=':
+      return hits <= h.n;
+    case '%':
+      return h.n > 0 && hits % h.n === 0;
+    default:
+      return hits >= h.n;
   }
 }
 
@@ -98,7 +137,9 @@ export class BreakpointTable {
     return out;
   }
 
-  get loaded(): boolean { return this.programFile !== undefined; }
+  get loaded(): boolean {
+    return this.programFile !== undefined;
+  }
 
   set(sourcePath: string, requested: readonly DebugProtocol.SourceBreakpoint[]): LineBreakpoint[] {
     const source = nodePath.resolve(sourcePath);
@@ -108,7 +149,9 @@ export class BreakpointTable {
     return bps;
   }
 
-  at(line: number): readonly LineBreakpoint[] { return this.byLine.get(line) ?? []; }
+  at(line: number): readonly LineBreakpoint[] {
+    return this.byLine.get(line) ?? [];
+  }
 
   /** Is `child` a fresh arrival at a line with breakpoints (not the next statement on the same line)? */
   arrivesAt(child: TreeNode, parent: TreeNode | undefined): readonly LineBreakpoint[] {
@@ -116,7 +159,8 @@ export class BreakpointTable {
     if (line === undefined || (child.state.status !== 'running' && child.state.status !== 'waiting')) return [];
     const bps = this.byLine.get(line);
     if (!bps) return [];
-    if (parent && nextSpan(parent.state)?.line === line && parent.state.frames.length === child.state.frames.length) return [];
+    if (parent && nextSpan(parent.state)?.line === line && parent.state.frames.length === child.state.frames.length)
+      return [];
     return bps;
   }
 
@@ -131,7 +175,10 @@ export class BreakpointTable {
     const requestedLine = 'requestedLine' in r ? r.requestedLine : Number(r.line);
     const condition = nonEmpty(r.condition);
     const logMessage = nonEmpty(r.logMessage);
-    const rawHit = 'requestedLine' in r ? r.hitCondition : parseHitCondition(nonEmpty((r as DebugProtocol.SourceBreakpoint).hitCondition));
+    const rawHit =
+      'requestedLine' in r
+        ? r.hitCondition
+        : parseHitCondition(nonEmpty((r as DebugProtocol.SourceBreakpoint).hitCondition));
     const hitCondition = rawHit === 'invalid' ? undefined : rawHit;
     const base = { id, requestedLine, condition, logMessage, hitCondition, hits: 0 };
     if (!Number.isInteger(requestedLine) || requestedLine < 1) return { ...base, message: 'invalid line number' };
@@ -139,8 +186,12 @@ export class BreakpointTable {
     if (source !== this.programFile) return { ...base, message: 'not the program being debugged' };
     const line = firstAtOrAfter(this.lines, requestedLine);
     if (line === undefined) return { ...base, message: `no executable statement at or after line ${requestedLine}` };
-    const moved = line !== requestedLine ? `moved from line ${requestedLine} to the next executable line ${line}` : undefined;
-    const badHit = rawHit === 'invalid' ? `hit condition '${(r as DebugProtocol.SourceBreakpoint).hitCondition}' ignored (use N, ==N, >=N, >N, <N, <=N or %N)` : undefined;
+    const moved =
+      line !== requestedLine ? `moved from line ${requestedLine} to the next executable line ${line}` : undefined;
+    const badHit =
+      rawHit === 'invalid'
+        ? `hit condition '${(r as DebugProtocol.SourceBreakpoint).hitCondition}' ignored (use N, ==N, >=N, >N, <N, <=N or %N)`
+        : undefined;
     const message = [moved, badHit].filter((m) => m).join('; ') || undefined;
     return { ...base, line, message };
   }

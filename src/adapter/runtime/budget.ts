@@ -20,7 +20,7 @@ export function budgetedSolver(solver: Solver, budgetMs: number, sessionTimeoutM
       return timeoutMs === undefined ? Promise.resolve(spent()) : solver.checkSat(pc, query, { ...opts, timeoutMs });
     },
     model: (pc: readonly Term[], hint?: Model): Promise<SatResult> =>
-      (slice() === undefined ? Promise.resolve(spent()) : solver.model(pc, hint)),
+      slice() === undefined ? Promise.resolve(spent()) : solver.model(pc, hint),
     stats: () => solver.stats(),
     dispose: () => undefined,
   };

@@ -20,7 +20,12 @@ import { pathCondition, type Debuggee } from './debuggee';
 import type { PathThread } from './paths';
 
 /** The launch argument read and checked as `symdap run --inputs` checks a file. */
-export async function launchInputs(raw: string | Readonly<Record<string, unknown>>, checked: CheckedProgram, entry: Proc, argName = 'inputs'): Promise<{ inputs?: ConcreteInputs; error?: string }> {
+export async function launchInputs(
+  raw: string | Readonly<Record<string, unknown>>,
+  checked: CheckedProgram,
+  entry: Proc,
+  argName = 'inputs',
+): Promise<{ inputs?: ConcreteInputs; error?: string }> {
   let json: unknown = raw;
   const label = typeof raw === 'string' ? raw : `launch argument ${argName}`;
   if (typeof raw === 'string') {
@@ -39,7 +44,11 @@ export async function launchInputs(raw: string | Readonly<Record<string, unknown
 
 /** The child of `node` the inputs take; undefined when they take none (an assumption they violate). */
 export function concreteChild(node: TreeNode, kids: readonly TreeNode[], inputs: ConcreteInputs): TreeNode | undefined {
-  const taken = pick(node.state, kids.map((k) => k.state), inputs);
+  const taken = pick(
+    node.state,
+    kids.map((k) => k.state),
+    inputs,
+  );
   return typeof taken === 'object' ? kids.find((k) => k.state === taken) : undefined;
 }
 
@@ -56,7 +65,10 @@ export type SideInput = { readonly inputs: ConcreteInputs; readonly same: boolea
 export async function inputsFor(d: Debuggee, t: PathThread, kid: TreeNode, inputs: ConcreteInputs): Promise<SideInput> {
   if (concreteChild(t.tip, [kid], inputs) === kid) return { inputs, same: true };
   const fresh = suffixAfter(kid.state.pc, t.tip.state.pc).map((c) => c.term);
-  const r = await d.solver.checkSat(pathCondition(d, t.tip, t.id), d.T.and(...fresh), { wantModel: true, timeoutMs: d.args.solverTimeout });
+  const r = await d.solver.checkSat(pathCondition(d, t.tip, t.id), d.T.and(...fresh), {
+    wantModel: true,
+    timeoutMs: d.args.solverTimeout,
+  });
   if (r.status === 'unknown') return { why: `the solver could not decide whether an input takes it: ${r.reason}` };
   if (r.status === 'unsat' || !r.model) return { why: 'no input takes it' };
   return { inputs: combineInputs(inputs, inputSymbols(kid.state), r.model), same: false };

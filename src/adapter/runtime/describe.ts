@@ -54,7 +54,8 @@ export function pathText(state: State): string {
 export function summarizeFailure(state: State, node?: TreeNode): FailureSummary | undefined {
   const f = state.failure;
   if (!f) return undefined;
-  const explanation = node?.state === state ? permissionLoss(node, namer(refNames({ state, frameIndex: 0 })))?.text : undefined;
+  const explanation =
+    node?.state === state ? permissionLoss(node, namer(refNames({ state, frameIndex: 0 })))?.text : undefined;
   const headline = `${FAILURE_TITLES[f.kind]}: ${f.message} (line ${f.span.line})`;
   const cx = f.modelStatus === 'sat' ? counterexampleText(state) : 'unknown (the solver gave no model)';
   const path = pathText(state);
@@ -78,15 +79,23 @@ export function summarizeEnd(state: State): string {
   const line = traceLines(state.trace).at(-1);
   const where = line !== undefined ? ` (line ${line})` : '';
   switch (state.status) {
-    case 'infeasible': return `infeasible path${where}: ${state.note ?? 'the path condition is unsatisfiable'}`;
-    case 'bounded': return `bound reached${where}: ${state.note ?? 'loop or recursion bound'}`;
-    case 'unknown': return `solver unknown${where}: ${state.note ?? ''}`;
-    default: return `${state.status}${where}`;
+    case 'infeasible':
+      return `infeasible path${where}: ${state.note ?? 'the path condition is unsatisfiable'}`;
+    case 'bounded':
+      return `bound reached${where}: ${state.note ?? 'loop or recursion bound'}`;
+    case 'unknown':
+      return `solver unknown${where}: ${state.note ?? ''}`;
+    default:
+      return `${state.status}${where}`;
   }
 }
 
 /** `cls`: the failure's class (runtime/why.ts), said after the headline and in the details. */
-export function exceptionInfo(state: State, node?: TreeNode, cls?: Classification): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
+export function exceptionInfo(
+  state: State,
+  node?: TreeNode,
+  cls?: Classification,
+): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
   const f = state.failure;
   const summary = summarizeFailure(state, node);
   if (f && summary) {
@@ -110,9 +119,13 @@ export function exceptionInfo(state: State, node?: TreeNode, cls?: Classificatio
 }
 
 /** The conjuncts of the path condition that share symbols (transitively) with `formula`. */
-export function relevantConjuncts(state: State, formula: Term | undefined): { line?: number; reason: string; text: string }[] {
+export function relevantConjuncts(
+  state: State,
+  formula: Term | undefined,
+): { line?: number; reason: string; text: string }[] {
   const cs = conjuncts(state.pc);
-  if (!formula) return cs.map((c) => ({ line: c.span?.line, reason: c.reason, text: printTerm(c.term, { maxLength: 200 }) }));
+  if (!formula)
+    return cs.map((c) => ({ line: c.span?.line, reason: c.reason, text: printTerm(c.term, { maxLength: 200 }) }));
   const syms = cs.map((c) => new Set(freeSymbols(c.term).map((s) => s.id)));
   const wanted = new Set(freeSymbols(formula).map((s) => s.id));
   const chosen = new Set<number>();
@@ -125,9 +138,13 @@ export function relevantConjuncts(state: State, formula: Term | undefined): { li
       grew = true;
     });
   }
-  return [...chosen].sort((a, b) => a - b).map((i) => ({
-    line: cs[i].span?.line, reason: cs[i].reason, text: printTerm(cs[i].term, { maxLength: 200 }),
-  }));
+  return [...chosen]
+    .sort((a, b) => a - b)
+    .map((i) => ({
+      line: cs[i].span?.line,
+      reason: cs[i].reason,
+      text: printTerm(cs[i].term, { maxLength: 200 }),
+    }));
 }
 
 /** `:why` for a failed state: the formula, counterexample, path and the facts that matter. */
@@ -143,10 +160,21 @@ export function whyText(state: State, node?: TreeNode): string {
   const symbolic = negated !== undefined && freeSymbols(negated).length > 0;
   // A property without inputs (e.g. `assert false`) fails wherever the path gets: then the whole path condition matters.
   const facts = relevantConjuncts(before, symbolic ? negated : undefined);
-  const heading = symbolic ? 'facts of the path condition that matter:' : 'the property fails whenever this point is reached; the path condition:';
-  const factLines = facts.length === 0 ? ['  (none: it fails for any input)']
-    : facts.map((f) => `  line ${f.line ?? '?'}: ${f.text}   [${f.reason}]`);
-  return [summary.headline, ...(summary.explanation ? [summary.explanation] : []), `counterexample: ${summary.counterexample}`, `path: ${summary.path}`, heading, ...factLines].join('\n');
+  const heading = symbolic
+    ? 'facts of the path condition that matter:'
+    : 'the property fails whenever this point is reached; the path condition:';
+  const factLines =
+    facts.length === 0
+      ? ['  (none: it fails for any input)']
+      : facts.map((f) => `  line ${f.line ?? '?'}: ${f.text}   [${f.reason}]`);
+  return [
+    summary.headline,
+    ...(summary.explanation ? [summary.explanation] : []),
+    `counterexample: ${summary.counterexample}`,
+    `path: ${summary.path}`,
+    heading,
+    ...factLines,
+  ].join('\n');
 }
 
 function dropLast(state: State): State['pc'] {

@@ -45,7 +45,8 @@ export function compileIn(host: EvalHost, sf: StateFrame, text: string): Compile
   const frame = frameOf(sf);
   if (!frame) return { ok: false, error: 'this state has no frame to evaluate in' };
   const max = REQUEST_LIMITS.maxExpressionChars;
-  if (text.length > max) return { ok: false, error: `the expression has ${text.length} characters; the limit is ${max}` };
+  if (text.length > max)
+    return { ok: false, error: `the expression has ${text.length} characters; the limit is ${max}` };
   try {
     return compileChecked(host, sf, frame, text);
   } catch (e) {
@@ -55,21 +56,34 @@ export function compileIn(host: EvalHost, sf: StateFrame, text: string): Compile
 
 function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: string): Compiled {
   const parsed = parseExpression(text, EXPR_FILE);
-  if (!parsed.expr) return { ok: false, error: parsed.diagnostics.map(formatDiagnostic).join('\n') || 'cannot parse the expression' };
+  if (!parsed.expr)
+    return { ok: false, error: parsed.diagnostics.map(formatDiagnostic).join('\n') || 'cannot parse the expression' };
   const visible = visibleNames(host.checked, frame, sf.state);
-  const checked = checkExpression(parsed.expr, { lookup: (n) => visible.get(n), spec: true, heap: host.checked }, EXPR_FILE);
-  if (!checked.type) return { ok: false, error: checked.diagnostics.map(formatDiagnostic).join('\n') || 'the expression does not type-check' };
+  const checked = checkExpression(
+    parsed.expr,
+    { lookup: (n) => visible.get(n), spec: true, heap: host.checked },
+    EXPR_FILE,
+  );
+  if (!checked.type)
+    return {
+      ok: false,
+      error: checked.diagnostics.map(formatDiagnostic).join('\n') || 'the expression does not type-check',
+    };
   const obligations: Obligation[] = [];
-  const value = evalExpr(parsed.expr, {
-    T: host.T,
-    types: new LayeredTypes(checked.exprTypes, host.checked.exprTypes),
-    lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
-    lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
-    // Field reads (`c.x`, `old(c.x)`) see the frame's heap; heap functions and `unfolding` need the declarations.
-    heap: heapOfFrame(sf),
-    oldHeap: frame.entryHeap ?? EMPTY_HEAP,
-    decls: host.checked,
-  }, obligations);
+  const value = evalExpr(
+    parsed.expr,
+    {
+      T: host.T,
+      types: new LayeredTypes(checked.exprTypes, host.checked.exprTypes),
+      lookup: (n) => frame.store.get(n) ?? sf.state.globals.get(n),
+      lookupOld: (n) => frame.entry.get(n) ?? frame.globalsOnEntry.get(n),
+      // Field reads (`c.x`, `old(c.x)`) see the frame's heap; heap functions and `unfolding` need the declarations.
+      heap: heapOfFrame(sf),
+      oldHeap: frame.entryHeap ?? EMPTY_HEAP,
+      decls: host.checked,
+    },
+    obligations,
+  );
   return { ok: true, value, type: checked.type, obligations };
 }
 
@@ -78,7 +92,10 @@ function compileChecked(host: EvalHost, sf: StateFrame, frame: Frame, text: stri
  * calls is evaluated from its body in the program, whose types only the program has.
  */
 class LayeredTypes extends Map<Expr, Type> {
-  constructor(own: ReadonlyMap<Expr, Type>, private readonly base: ReadonlyMap<Expr, Type>) {
+  constructor(
+    own: ReadonlyMap<Expr, Type>,
+    private readonly base: ReadonlyMap<Expr, Type>,
+  ) {
     super(own);
   }
 
@@ -101,12 +118,17 @@ function frontEndError(e: unknown): string {
 export function compileFormula(host: EvalHost, sf: StateFrame, text: string): { term?: Term; error?: string } {
   const c = compileIn(host, sf, text);
   if (!c.ok) return { error: c.error };
-  if (c.type.kind !== 'bool' || isSymArray(c.value)) return { error: `expected a bool formula, got ${typeName(c.type)}` };
+  if (c.type.kind !== 'bool' || isSymArray(c.value))
+    return { error: `expected a bool formula, got ${typeName(c.type)}` };
   return { term: c.value };
 }
 
 /** Variables the frame can name: its procedure's declarations that already have a value, and the globals. */
-export function visibleNames(checked: CheckedProgram, frame: Frame, state: State): Map<string, { type: Type; decl: Declaration }> {
+export function visibleNames(
+  checked: CheckedProgram,
+  frame: Frame,
+  state: State,
+): Map<string, { type: Type; decl: Declaration }> {
   const out = new Map<string, { type: Type; decl: Declaration }>();
   const add = (name: string, decl: Declaration): void => {
     const type = checked.declTypes.get(decl) ?? (decl as { type?: Type }).type;
@@ -117,7 +139,6 @@ export function visibleNames(checked: CheckedProgram, frame: Frame, state: State
   return out;
 }
 
-
 export type Verdict =
   | { readonly kind: 'valid' }
   | { readonly kind: 'unsatisfiable' }
@@ -125,7 +146,13 @@ export type Verdict =
   | { readonly kind: 'unknown'; readonly reason: string };
 
 /** Is φ valid / satisfiable / unsatisfiable under the path condition `pc`? */
-export async function verdictOf(solver: Solver, pc: readonly Term[], phi: Term, T: TermStore, hint?: Model): Promise<Verdict> {
+export async function verdictOf(
+  solver: Solver,
+  pc: readonly Term[],
+  phi: Term,
+  T: TermStore,
+  hint?: Model,
+): Promise<Verdict> {
   const counter = await solver.checkSat(pc, T.not(phi), { wantModel: true, hint });
   if (counter.status === 'unknown') return { kind: 'unknown', reason: counter.reason };
   if (counter.status === 'unsat') return { kind: 'valid' };
@@ -146,9 +173,12 @@ export function witnessText(state: State, model: Model | undefined, about?: Term
 
 export function describeVerdict(v: Verdict, state: State, phi: Term): string {
   switch (v.kind) {
-    case 'valid': return 'valid';
-    case 'unsatisfiable': return 'unsatisfiable';
-    case 'unknown': return `unknown (${v.reason})`;
+    case 'valid':
+      return 'valid';
+    case 'unsatisfiable':
+      return 'unsatisfiable';
+    case 'unknown':
+      return `unknown (${v.reason})`;
     case 'satisfiable':
       return `satisfiable, not valid: true for ${witnessText(state, v.witness, phi)}; false for ${witnessText(state, v.counter, phi)}`;
   }
@@ -163,11 +193,18 @@ export function exampleValue(state: State, t: Term): string | undefined {
 }
 
 /** The printed value plus what the solver says about it, as an evaluate answer. */
-export async function answer(host: EvalHost, sf: StateFrame, pc: readonly Term[], text: string, maxLength: number): Promise<{ result: string; type?: string; value?: SymValue; error?: string }> {
+export async function answer(
+  host: EvalHost,
+  sf: StateFrame,
+  pc: readonly Term[],
+  text: string,
+  maxLength: number,
+): Promise<{ result: string; type?: string; value?: SymValue; error?: string }> {
   const c = compileIn(host, sf, text);
   if (!c.ok) return { result: '', error: c.error };
   const type = typeName(c.type);
-  if (isSymArray(c.value)) return { result: `array of length ${printTerm(c.value.length, { maxLength })}`, type, value: c.value };
+  if (isSymArray(c.value))
+    return { result: `array of length ${printTerm(c.value.length, { maxLength })}`, type, value: c.value };
   const printed = printTerm(c.value, { maxLength });
   const warnings = await undefinedness(host, pc, c.obligations, sf.state);
   if (c.type.kind === 'bool') {
@@ -179,7 +216,12 @@ export async function answer(host: EvalHost, sf: StateFrame, pc: readonly Term[]
 }
 
 /** Runtime errors the expression itself could raise on this path (division by zero, bounds). */
-async function undefinedness(host: EvalHost, pc: readonly Term[], obligations: readonly Obligation[], state: State): Promise<string> {
+async function undefinedness(
+  host: EvalHost,
+  pc: readonly Term[],
+  obligations: readonly Obligation[],
+  state: State,
+): Promise<string> {
   const out: string[] = [];
   for (const o of obligations) {
     const r = await host.solver.checkSat(pc, host.T.not(o.cond), { wantModel: false, hint: state.model });

@@ -20,21 +20,49 @@ import { isLive, type PathTable, type PathThread } from './paths';
 import type { Outcome, Stepper } from './stepping';
 import type { Debuggee } from './debuggee';
 
-export type GenerationalLaunch = { readonly roots: PathThread[]; readonly output: string[] } | { readonly error: string };
+export type GenerationalLaunch =
+  { readonly roots: PathThread[]; readonly output: string[] } | { readonly error: string };
 
 /** Runs the search and makes one concolic root thread per run, in run order. */
-export async function launchGenerational(args: LaunchArgs, checked: CheckedProgram, entry: Proc, solver: Solver, run: SymbolicRun, paths: PathTable): Promise<GenerationalLaunch> {
-  if (args.mode === 'modular') return { error: `${args.program}: searcher 'generational' runs the entry on concrete inputs; modular mode has none (use mode 'explore')` };
-  if (args.inputs !== undefined) return { error: `${args.program}: with searcher 'generational' the first input is the launch argument 'seed', not 'inputs'` };
+export async function launchGenerational(
+  args: LaunchArgs,
+  checked: CheckedProgram,
+  entry: Proc,
+  solver: Solver,
+  run: SymbolicRun,
+  paths: PathTable,
+): Promise<GenerationalLaunch> {
+  if (args.mode === 'modular')
+    return {
+      error: `${args.program}: searcher 'generational' runs the entry on concrete inputs; modular mode has none (use mode 'explore')`,
+    };
+  if (args.inputs !== undefined)
+    return {
+      error: `${args.program}: with searcher 'generational' the first input is the launch argument 'seed', not 'inputs'`,
+    };
   const refused = unsupportedFeature(checked);
   if (refused !== undefined) return { error: `${args.program}: generational search does not support ${refused}` };
   const seed = args.seed === undefined ? {} : await launchInputs(args.seed, checked, entry, 'seed');
   if (seed.error) return { error: seed.error };
-  const engine: EngineOptions = { ...DEFAULT_OPTIONS, mode: 'explore', timeoutMs: args.solverTimeout, loopBound: args.loopBound, recursionBound: args.recursionBound };
-  const result = await generationalSearch(checked, entry, solver, { runs: args.runs ?? DEFAULT_GENERATIONAL_RUNS, seed: seed.inputs, engine, timeoutMs: args.solverTimeout });
+  const engine: EngineOptions = {
+    ...DEFAULT_OPTIONS,
+    mode: 'explore',
+    timeoutMs: args.solverTimeout,
+    loopBound: args.loopBound,
+    recursionBound: args.recursionBound,
+  };
+  const result = await generationalSearch(checked, entry, solver, {
+    runs: args.runs ?? DEFAULT_GENERATIONAL_RUNS,
+    seed: seed.inputs,
+    engine,
+    timeoutMs: args.solverTimeout,
+  });
   // A run its input stopped at an assumption (infeasible) has no path to show: it becomes no thread.
   const shown = result.runs.filter((r) => r.result.outcome !== 'assumeFailed');
-  if (shown.length === 0) return { error: `${args.program}: every input the generational search made violates an assumption (${result.runs[0].result.note ?? 'infeasible'})` };
+  if (shown.length === 0)
+    return {
+      error: `${args.program}: every input the generational search made violates an assumption (${result.runs[0].result.note ?? 'infeasible'})`,
+    };
   const threads = new Map<number, PathThread>();
   for (const r of shown) {
     const t = paths.addRoot(await run.start(entry));
@@ -51,8 +79,12 @@ export function runTitle(r: GeneratedRun): string {
 }
 
 function searchSummary(result: GenerationalResult, threads: ReadonlyMap<number, PathThread>): string {
-  const failed = result.runs.filter((r) => r.result.outcome === 'failed').map((r) => `run ${r.run} (path #${threads.get(r.run)!.id})`);
-  const infeasible = result.runs.filter((r) => !threads.has(r.run)).map((r) => `run ${r.run} (${showInputs(r.inputs)})`);
+  const failed = result.runs
+    .filter((r) => r.result.outcome === 'failed')
+    .map((r) => `run ${r.run} (path #${threads.get(r.run)!.id})`);
+  const infeasible = result.runs
+    .filter((r) => !threads.has(r.run))
+    .map((r) => `run ${r.run} (${showInputs(r.inputs)})`);
   const end = result.exhausted ? 'every feasible path ran' : 'stopped at its budget of runs';
   const found = failed.length > 0 ? `failing: ${failed.join(', ')}` : 'no run failed';
   const skipped = infeasible.length > 0 ? `; infeasible, no thread: ${infeasible.join(', ')}` : '';
@@ -66,13 +98,20 @@ function searchSummary(result: GenerationalResult, threads: ReadonlyMap<number, 
  */
 export async function continueRuns(d: Debuggee, stepper: Stepper, from: PathThread | undefined): Promise<Outcome> {
   const output: string[] = [];
-  const all = d.paths.all().filter((t) => t.title !== undefined).sort((a, b) => a.id - b.id);
+  const all = d.paths
+    .all()
+    .filter((t) => t.title !== undefined)
+    .sort((a, b) => a.id - b.id);
   const order = from && from.title !== undefined ? [from, ...all.filter((t) => t !== from)] : all;
   for (const t of order) {
     if (!d.paths.get(t.id) || (!isLive(t.tip) && t.cursor === t.tip)) continue;
     const o = await stepper.step(t, 'run');
     output.push(...o.output);
-    if (o.stop) return { stop: o.stop, output: o.stop.reason === 'exception' ? [...output, `path #${t.id} is ${t.title}`] : output };
+    if (o.stop)
+      return {
+        stop: o.stop,
+        output: o.stop.reason === 'exception' ? [...output, `path #${t.id} is ${t.title}`] : output,
+      };
   }
   return { output };
 }

@@ -13,7 +13,16 @@ import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import type { TreeNode } from '../../engine/explore/tree';
 import type { GraphEdge, GraphField, GraphGroup, GraphObject, HeapGraph } from '../../ui/heap/model';
-import { chunkName, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, valueText, type RefNames } from './heapView';
+import {
+  chunkName,
+  heapOfFrame,
+  oldHeapOfFrame,
+  originText,
+  receiverText,
+  refNames,
+  valueText,
+  type RefNames,
+} from './heapView';
 import { frameOf, type StateFrame } from './stateFrame';
 import { aliasFacts, undecidedPairs, type AliasAsk, type AliasFacts } from './heapGraphAliases';
 import { visibleNames } from './evaluate';
@@ -46,7 +55,10 @@ function isNullTerm(t: Term): boolean {
 function objectOf(b: Builder, t: Term): { term: Term; fields: GraphField[] } {
   const id = objectId(t);
   let o = b.objects.get(id);
-  if (!o) { o = { term: t, fields: [] }; b.objects.set(id, o); }
+  if (!o) {
+    o = { term: t, fields: [] };
+    b.objects.set(id, o);
+  }
   return o;
 }
 
@@ -61,16 +73,26 @@ export function heapGraph(src: GraphSource, aliases: AliasFacts = { pairs: [] })
   const b = collect(src);
   const { sf } = src;
   const frame = frameOf(sf);
-  const edges = [...b.edges, ...aliases.pairs.map((p): GraphEdge => ({
-    from: objectId(p.a), to: objectId(p.b), kind: p.answer === 'equal' ? 'sameObject' : 'mayAlias',
-    condition: `${receiverText(p.a, b.names)} == ${receiverText(p.b, b.names)}`,
-    ...(p.answer === 'equal' ? {} : { verdict: p.answer === 'unknown' ? 'unknown' as const : 'satisfiable' as const }),
-  }))];
+  const edges = [
+    ...b.edges,
+    ...aliases.pairs.map((p): GraphEdge => ({
+      from: objectId(p.a),
+      to: objectId(p.b),
+      kind: p.answer === 'equal' ? 'sameObject' : 'mayAlias',
+      condition: `${receiverText(p.a, b.names)} == ${receiverText(p.b, b.names)}`,
+      ...(p.answer === 'equal'
+        ? {}
+        : { verdict: p.answer === 'unknown' ? ('unknown' as const) : ('satisfiable' as const) }),
+    })),
+  ];
   const classes = classNames(src);
   const objects: GraphObject[] = [...b.objects.entries()].map(([id, o]) => objectNode(id, o, b.names, classes));
   return {
     proc: frame?.proc.name ?? '',
-    objects, edges, groups: b.groups, roots: roots(sf),
+    objects,
+    edges,
+    groups: b.groups,
+    roots: roots(sf),
     pc: pcLines(sf),
     ...failureOf(src, b.names),
     ...(aliases.note ? { note: aliases.note } : {}),
@@ -100,8 +122,13 @@ function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'hel
   const o = objectOf(b, c.receiver);
   if (o.fields.some((f) => f.name === c.field)) return;
   const field: GraphField = {
-    name: c.field, status, chunk: chunkName(c, b.names), value: valueText(c.value, b.names), origin: originText(c),
-    ...valueExtras(c.value), ...(group ? { group } : {}),
+    name: c.field,
+    status,
+    chunk: chunkName(c, b.names),
+    value: valueText(c.value, b.names),
+    origin: originText(c),
+    ...valueExtras(c.value),
+    ...(group ? { group } : {}),
   };
   // `null` is a field's value, not an edge: one arrow per null field made a 50-object heap a fan of lines into one box.
   if (!isSymArray(c.value) && c.value.sort.kind === 'ref' && !isNullTerm(c.value)) {
@@ -122,9 +149,20 @@ function addPred(b: Builder, c: Extract<Chunk, { kind: 'pred' }>, status: 'held'
   for (const a of c.args) if (a.sort.kind === 'ref') objectOf(b, a);
   addHeap(b, c.fragment ?? [], status, id);
   const members = new Set(c.args.filter((a) => a.sort.kind === 'ref').map(objectId));
-  for (const k of b.objects.keys()) if (!before.has(k) || (c.fragment ?? []).some((x) => x.kind === 'field' && objectId(x.receiver) === k)) members.add(k);
+  for (const k of b.objects.keys())
+    if (!before.has(k) || (c.fragment ?? []).some((x) => x.kind === 'field' && objectId(x.receiver) === k))
+      members.add(k);
   members.delete('null');
-  b.groups.push({ id, name, args: c.args.map((a) => receiverText(a, b.names)), members: [...members], recursive: !c.fragment, origin: originText(c), status, ...(nested ? { nested } : {}) });
+  b.groups.push({
+    id,
+    name,
+    args: c.args.map((a) => receiverText(a, b.names)),
+    members: [...members],
+    recursive: !c.fragment,
+    origin: originText(c),
+    status,
+    ...(nested ? { nested } : {}),
+  });
 }
 
 /** A permission failure's missing chunk: a field marked missing on its object, or a missing predicate group. */
@@ -136,12 +174,21 @@ function addMissing(b: Builder, sf: StateFrame): void {
     const chunk = `acc(${receiverText(m.receiver, b.names)}.${m.field})`;
     const i = o.fields.findIndex((f) => f.name === m.field);
     const field: GraphField = { name: m.field, status: 'missing', chunk, value: '?' };
-    if (i >= 0) o.fields[i] = { ...o.fields[i], status: 'missing', chunk }; else o.fields.push(field);
+    if (i >= 0) o.fields[i] = { ...o.fields[i], status: 'missing', chunk };
+    else o.fields.push(field);
     return;
   }
   for (const a of m.args) if (a.sort.kind === 'ref') objectOf(b, a);
   const args = m.args.map((a) => receiverText(a, b.names));
-  b.groups.push({ id: `g${b.groups.length}`, name: `${m.name}(${args.join(', ')})`, args, members: m.args.filter((a) => a.sort.kind === 'ref' && !isNullTerm(a)).map(objectId), recursive: false, origin: 'missing', status: 'missing' });
+  b.groups.push({
+    id: `g${b.groups.length}`,
+    name: `${m.name}(${args.join(', ')})`,
+    args,
+    members: m.args.filter((a) => a.sort.kind === 'ref' && !isNullTerm(a)).map(objectId),
+    recursive: false,
+    origin: 'missing',
+    status: 'missing',
+  });
 }
 
 function valueExtras(v: SymValue): Partial<GraphField> {
@@ -157,7 +204,10 @@ function cellsOf(a: SymArray): { index: string; value: string }[] {
   let t = a.contents;
   while (t.op === 'store' && out.length < MAX_CELLS) {
     const [base, i, v] = t.args;
-    if (!seen.has(i.id)) { seen.add(i.id); out.push({ index: printTerm(i, { maxLength: 20 }), value: printTerm(v, { maxLength: 30 }) }); }
+    if (!seen.has(i.id)) {
+      seen.add(i.id);
+      out.push({ index: printTerm(i, { maxLength: 20 }), value: printTerm(v, { maxLength: 30 }) });
+    }
     t = base;
   }
   out.reverse();
@@ -167,7 +217,9 @@ function cellsOf(a: SymArray): { index: string; value: string }[] {
 
 function rootRefs(sf: StateFrame): { name: string; term: Term }[] {
   const out: { name: string; term: Term }[] = [];
-  const add = (name: string, v: SymValue): void => { if (!isSymArray(v) && v.sort.kind === 'ref') out.push({ name, term: v }); };
+  const add = (name: string, v: SymValue): void => {
+    if (!isSymArray(v) && v.sort.kind === 'ref') out.push({ name, term: v });
+  };
   frameOf(sf)?.store.forEach((v, name) => add(name, v));
   sf.state.globals.forEach((v, name) => add(name, v));
   return out;
@@ -190,13 +242,20 @@ function classNames(src: GraphSource): Map<number, string> {
   return out;
 }
 
-function objectNode(id: string, o: { term: Term; fields: GraphField[] }, names: RefNames, classes: Map<number, string>): GraphObject {
+function objectNode(
+  id: string,
+  o: { term: Term; fields: GraphField[] },
+  names: RefNames,
+  classes: Map<number, string>,
+): GraphObject {
   if (id === 'null') return { id, term: 'null', names: names.get(o.term.id) ?? [], fields: [] };
   const origin = o.term.op === 'sym' ? o.term.symbol!.origin : undefined;
   const fromNew = isAllocation(o.term) ? /^new (\w+)/.exec(origin ?? '')?.[1] : undefined;
   const className = fromNew ?? classes.get(o.term.id);
   return {
-    id, term: printTerm(o.term, { maxLength: 60 }), names: names.get(o.term.id) ?? [],
+    id,
+    term: printTerm(o.term, { maxLength: 60 }),
+    names: names.get(o.term.id) ?? [],
     ...(className ? { className } : {}),
     ...(origin ? { allocation: isAllocation(o.term) ? origin : `input (${origin})` } : {}),
     fields: o.fields,
@@ -211,8 +270,16 @@ function pcLines(sf: StateFrame): string[] {
 function failureOf(src: GraphSource, names: RefNames): { failure?: HeapGraph['failure'] } {
   const f = src.sf.frameIndex === 0 ? src.sf.state.failure : undefined;
   if (!f) return {};
-  const loss = src.node && src.node.state === src.sf.state ? permissionLoss(src.node, (t) => receiverText(t, names)) : undefined;
-  return { failure: { kind: f.kind, message: f.message, line: f.span.line, ...(loss ? { missing: loss.chunk, explanation: loss.text } : {}) } };
+  const loss =
+    src.node && src.node.state === src.sf.state ? permissionLoss(src.node, (t) => receiverText(t, names)) : undefined;
+  return {
+    failure: {
+      kind: f.kind,
+      message: f.message,
+      line: f.span.line,
+      ...(loss ? { missing: loss.chunk, explanation: loss.text } : {}),
+    },
+  };
 }
 
 /** The graph with the solver's alias facts (infeasible paths: the terms' facts only, their pc has no model). */

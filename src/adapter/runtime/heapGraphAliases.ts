@@ -29,17 +29,20 @@ export interface AliasAsk {
 /** Pairs the terms cannot decide: neither one term nor distinct allocations, nor receivers of one field in `heap`. */
 export function undecidedPairs(terms: readonly Term[], heap: Heap): [Term, Term][] {
   const fieldsOf = new Map<number, Set<string>>();
-  for (const f of new Set(allFieldNames(heap))) for (const c of allFieldChunks(heap, f)) {
-    const s = fieldsOf.get(c.receiver.id) ?? new Set<string>();
-    s.add(f);
-    fieldsOf.set(c.receiver.id, s);
-  }
+  for (const f of new Set(allFieldNames(heap)))
+    for (const c of allFieldChunks(heap, f)) {
+      const s = fieldsOf.get(c.receiver.id) ?? new Set<string>();
+      s.add(f);
+      fieldsOf.set(c.receiver.id, s);
+    }
   const out: [Term, Term][] = [];
   for (let i = 0; i < terms.length; i++) {
     for (let j = i + 1; j < terms.length; j++) {
-      const a = terms[i], b = terms[j];
+      const a = terms[i],
+        b = terms[j];
       if (a === b || distinctRefs(a, b)) continue;
-      const fa = fieldsOf.get(a.id), fb = fieldsOf.get(b.id);
+      const fa = fieldsOf.get(a.id),
+        fb = fieldsOf.get(b.id);
       if (fa && fb && [...fa].some((f) => fb.has(f))) continue;
       out.push([a, b]);
     }
@@ -59,7 +62,12 @@ export async function aliasFacts(pairs: readonly [Term, Term][], ask: AliasAsk):
     if (answer) out.push({ a, b, answer });
   }
   const left = pairs.length - MAX_ALIAS_QUERIES;
-  return { pairs: out, ...(left > 0 ? { note: `${left} pair(s) of references not asked (at most ${MAX_ALIAS_QUERIES} solver questions per graph)` } : {}) };
+  return {
+    pairs: out,
+    ...(left > 0
+      ? { note: `${left} pair(s) of references not asked (at most ${MAX_ALIAS_QUERIES} solver questions per graph)` }
+      : {}),
+  };
 }
 
 async function aliasAnswer(a: Term, b: Term, ask: AliasAsk): Promise<AliasAnswer | undefined> {

@@ -88,14 +88,24 @@ export function valueText(v: SymValue, names: RefNames, maxLength = MAX_VALUE): 
 /** `acc(c.x) ↦ 5, acc(c.y) ↦ 2`: a predicate's fragment on one line. */
 export function fragmentText(h: Heap, names: RefNames): string {
   if (h.length === 0) return '(no field permissions)';
-  return h.map((c) => (c.kind === 'field' ? `${chunkName(c, names)} ↦ ${valueText(c.value, names, 40)}` : chunkName(c, names))).join(',  ');
+  return h
+    .map((c) =>
+      c.kind === 'field' ? `${chunkName(c, names)} ↦ ${valueText(c.value, names, 40)}` : chunkName(c, names),
+    )
+    .join(',  ');
 }
 
 /** The REPL's `:heap`: one chunk per line, folded fragments indented under their predicate. */
 export function heapLines(h: Heap, names: RefNames, indent = ''): string[] {
   return h.flatMap((c) => {
-    if (c.kind === 'field') return [`${indent}${chunkName(c, names)} ↦ ${valueText(c.value, names)}${aliasNote(c, names)}  — ${originText(c)}`];
-    return [`${indent}${chunkName(c, names)} folded  — ${originText(c)}`, ...heapLines(c.fragment ?? [], names, `${indent}    `)];
+    if (c.kind === 'field')
+      return [
+        `${indent}${chunkName(c, names)} ↦ ${valueText(c.value, names)}${aliasNote(c, names)}  — ${originText(c)}`,
+      ];
+    return [
+      `${indent}${chunkName(c, names)} folded  — ${originText(c)}`,
+      ...heapLines(c.fragment ?? [], names, `${indent}    `),
+    ];
   });
 }
 
@@ -105,7 +115,11 @@ export function heapText(sf: StateFrame): string {
   const now = heapOfFrame(sf);
   const lines = now.length === 0 ? ['(no permissions held)'] : heapLines(now, names);
   const old = oldHeapOfFrame(sf);
-  if (old) lines.push(`old heap (on entry to ${frameOf(sf)?.proc.name ?? 'the procedure'}): ${old.length} chunk(s)`, ...heapLines(old, names, '    '));
+  if (old)
+    lines.push(
+      `old heap (on entry to ${frameOf(sf)?.proc.name ?? 'the procedure'}): ${old.length} chunk(s)`,
+      ...heapLines(old, names, '    '),
+    );
   return lines.join('\n');
 }
 
@@ -119,7 +133,18 @@ export interface HeapRowData {
 }
 
 export function heapRowData(h: Heap, names: RefNames): HeapRowData[] {
-  return h.map((c) => (c.kind === 'field'
-    ? { name: chunkName(c, names), value: `${valueText(c.value, names)}${aliasNote(c, names)}`, origin: originText(c) }
-    : { name: chunkName(c, names), value: 'folded predicate', origin: originText(c), unfolded: c.fragment ? fragmentText(c.fragment, names) : 'a recursive instance (unfold it to see its chunks)' }));
+  return h.map((c) =>
+    c.kind === 'field'
+      ? {
+          name: chunkName(c, names),
+          value: `${valueText(c.value, names)}${aliasNote(c, names)}`,
+          origin: originText(c),
+        }
+      : {
+          name: chunkName(c, names),
+          value: 'folded predicate',
+          origin: originText(c),
+          unfolded: c.fragment ? fragmentText(c.fragment, names) : 'a recursive instance (unfold it to see its chunks)',
+        },
+  );
 }

@@ -42,7 +42,11 @@ export interface FollowPolicy {
   readonly alone?: boolean;
 }
 
-export interface EndedThread { readonly thread: PathThread; readonly node: TreeNode; readonly why: string }
+export interface EndedThread {
+  readonly thread: PathThread;
+  readonly node: TreeNode;
+  readonly why: string;
+}
 
 export function isLive(n: TreeNode): boolean {
   return !isTerminal(n.state.status);
@@ -57,19 +61,28 @@ export class PathTable {
   private ended: EndedThread[] = [];
 
   /** `keep(n)`: a terminal node that stays as a stopped thread (e.g. a failure whose filter is on). */
-  constructor(private readonly tree: ExecutionTree, private readonly keep: (n: TreeNode) => boolean) {
+  constructor(
+    private readonly tree: ExecutionTree,
+    private readonly keep: (n: TreeNode) => boolean,
+  ) {
     tree.listen({ onExpanded: (n, kids) => this.onExpanded(n, kids) });
   }
 
-  get size(): number { return this.threads.size; }
+  get size(): number {
+    return this.threads.size;
+  }
 
   get(id: unknown): PathThread | undefined {
     return typeof id === 'number' ? this.threads.get(id) : undefined;
   }
 
-  all(): PathThread[] { return [...this.threads.values()]; }
+  all(): PathThread[] {
+    return [...this.threads.values()];
+  }
 
-  owner(node: TreeNode): PathThread | undefined { return this.byTip.get(node.id); }
+  owner(node: TreeNode): PathThread | undefined {
+    return this.byTip.get(node.id);
+  }
 
   addRoot(node: TreeNode): PathThread {
     return this.create(node);
@@ -186,9 +199,12 @@ function chooseFollow(kids: readonly TreeNode[], kept: readonly TreeNode[], p: F
 export function endedWhy(n: TreeNode): string {
   const s = n.state;
   switch (s.status) {
-    case 'done': return 'the path ended';
-    case 'failed': return `failed: ${s.failure?.message ?? ''}`;
-    default: return s.note ? `${s.status}: ${s.note}` : s.status;
+    case 'done':
+      return 'the path ended';
+    case 'failed':
+      return `failed: ${s.failure?.message ?? ''}`;
+    default:
+      return s.note ? `${s.status}: ${s.note}` : s.status;
   }
 }
 
@@ -202,10 +218,15 @@ export function endedWhy(n: TreeNode): string {
 export function threadName(t: PathThread, withProc = false, hasSynth = false): string {
   const n = t.tip;
   const s = n.state;
-  const tag = isExcludedPath(s.status, hasSynth) ? `⊘ excluded (${excludedByFailure(s.failure)}) `
-    : s.status === 'failed' ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
-    : s.status === 'waiting' ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
-      : s.status === 'running' ? '' : `${s.status} `;
+  const tag = isExcludedPath(s.status, hasSynth)
+    ? `⊘ excluded (${excludedByFailure(s.failure)}) `
+    : s.status === 'failed'
+      ? `✗ ${s.failure?.kind ?? 'failure'} (line ${s.failure?.span.line ?? '?'}) `
+      : s.status === 'waiting'
+        ? `waiting at join (line ${s.waitingAt?.span.line ?? '?'}) `
+        : s.status === 'running'
+          ? ''
+          : `${s.status} `;
   // Modular mode has one root per procedure: the name says which procedure the path checks.
   const proc = withProc && s.frames.length > 0 ? `${s.frames[0].proc.name} | ` : '';
   if (t.title !== undefined) return `#${t.id} ${tag}${t.title}`;

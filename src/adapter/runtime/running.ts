@@ -11,7 +11,10 @@ import type { Debuggee } from './debuggee';
 import { explore } from '../../engine/explore/explorer';
 import { SubtreeSearcher } from '../../engine/explore/subtree';
 
-interface Candidate { readonly child: TreeNode; readonly parent: TreeNode | undefined }
+interface Candidate {
+  readonly child: TreeNode;
+  readonly parent: TreeNode | undefined;
+}
 
 export class Runner {
   /** Candidates not yet checked when the last run stopped (e.g. a sibling also at a breakpoint). */
@@ -54,7 +57,10 @@ export class Runner {
         if (stop) return stop;
         if (this.d.pause.requested) return this.paused(t, output);
         this.d.control.paused = false;
-        const result = singleThread && t ? await this.dfs(t) : (await this.d.run.run((c, p) => this.stopAt(c, p), this.d.control)).reason;
+        const result =
+          singleThread && t
+            ? await this.dfs(t)
+            : (await this.d.run.run((c, p) => this.stopAt(c, p), this.d.control)).reason;
         if (result === 'paused' && this.queue.length === 0 && this.d.pause.requested) return this.paused(t, output);
         if (result === 'done' && this.queue.length === 0) return { output };
       }
@@ -118,7 +124,11 @@ export class Runner {
   /** singleThread: the explorer, depth-first over the subtree below the thread's tip only. */
   private async dfs(t: PathThread): Promise<'done' | 'paused' | 'stopped'> {
     const tree = this.d.run.tree;
-    const r = await explore(tree, { searcher: new SubtreeSearcher(tree, t.tip), stopAt: (c, p) => this.stopAt(c, p), control: this.d.control });
+    const r = await explore(tree, {
+      searcher: new SubtreeSearcher(tree, t.tip),
+      stopAt: (c, p) => this.stopAt(c, p),
+      control: this.d.control,
+    });
     return r.reason;
   }
 }

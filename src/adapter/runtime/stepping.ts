@@ -34,7 +34,13 @@ export interface Outcome {
 }
 
 export type Side = 'then' | 'else';
-type Advance = { kind: 'moved'; note?: string } | { kind: 'ask' } | { kind: 'atEnd' } | { kind: 'ended'; why: string } | { kind: 'waiting' } | { kind: 'merged'; into?: PathThread };
+type Advance =
+  | { kind: 'moved'; note?: string }
+  | { kind: 'ask' }
+  | { kind: 'atEnd' }
+  | { kind: 'ended'; why: string }
+  | { kind: 'waiting' }
+  | { kind: 'merged'; into?: PathThread };
 
 const MAX_STEPS = 100_000;
 
@@ -46,7 +52,10 @@ export function isTwoSided(kids: readonly TreeNode[] | undefined): boolean {
 export function mayBranch(n: TreeNode): boolean {
   if (n.state.status !== 'running') return false;
   const head = topFrame(n.state)?.kont?.head;
-  return !!head && (head.kind === 'loop' || head.kind === 'stmt' && (head.stmt.kind === 'if' || head.stmt.kind === 'while'));
+  return (
+    !!head &&
+    (head.kind === 'loop' || (head.kind === 'stmt' && (head.stmt.kind === 'if' || head.stmt.kind === 'while')))
+  );
 }
 
 export function stopAtNode(t: PathThread, reason: StopReason, description?: string, hitBreakpointIds?: number[]): Stop {
@@ -55,7 +64,8 @@ export function stopAtNode(t: PathThread, reason: StopReason, description?: stri
   if (failure && reason !== 'goto' && reason !== 'restart' && reason !== 'step') {
     return { threadId: t.id, reason: 'exception', description: failure.headline, text: failure.oneLine };
   }
-  if (reason === 'exception' && !isLive(t.cursor)) return { threadId: t.id, reason, description: summarizeEnd(s), text: summarizeEnd(s) };
+  if (reason === 'exception' && !isLive(t.cursor))
+    return { threadId: t.id, reason, description: summarizeEnd(s), text: summarizeEnd(s) };
   return { threadId: t.id, reason, description, hitBreakpointIds };
 }
 
@@ -78,11 +88,18 @@ export class Stepper {
       const r = await this.advance(t, i === 0 ? prefer : undefined);
       if (r.kind === 'ask') return { stop: { threadId: t.id, reason: 'step', description: branchQuestion(t) }, output };
       if (r.kind === 'ended') return { output: [...output, `path #${t.id}: ${r.why}`] };
-      if (r.kind === 'atEnd') return { stop: stopAtNode(t, 'exception'), output: [...output, `path #${t.id} has ended (${endedWhy(t.tip)}); it stays listed until the session ends`] };
+      if (r.kind === 'atEnd')
+        return {
+          stop: stopAtNode(t, 'exception'),
+          output: [...output, `path #${t.id} has ended (${endedWhy(t.tip)}); it stays listed until the session ends`],
+        };
       if (r.kind === 'waiting') {
         // The step did not move the path: the join waits for the other paths of the call.
         const text = this.waitingText(t);
-        return { stop: { threadId: t.id, reason: 'step', description: text, notice: `path #${t.id} is ${text}` }, output };
+        return {
+          stop: { threadId: t.id, reason: 'step', description: text, notice: `path #${t.id} is ${text}` },
+          output,
+        };
       }
       if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
       if (r.note) output.push(r.note);
@@ -97,7 +114,8 @@ export class Stepper {
       // 'run' (continue on a concolic thread): to a breakpoint or the end of the path.
       const done = kind === 'in' || (kind === 'next' ? depth <= startDepth : kind === 'out' && depth < startDepth);
       if (done) return { stop: { threadId: t.id, reason: 'step', ...this.forkText(t, before, node) }, output };
-      if (arrival.reason === 'breakpoint') return { stop: stopAtNode(t, 'breakpoint', undefined, arrival.hitBreakpointIds), output };
+      if (arrival.reason === 'breakpoint')
+        return { stop: stopAtNode(t, 'breakpoint', undefined, arrival.hitBreakpointIds), output };
       await yielder.maybeYield();
     }
     return { stop: { threadId: t.id, reason: 'step', description: `stopped after ${MAX_STEPS} steps` }, output };
@@ -137,9 +155,17 @@ export class Stepper {
       return { kind: 'ended', why };
     }
     if (!child) t.inputs = undefined;
-    const followed = this.d.paths.release(t, child ? { follow: child, alone: t.title !== undefined } : { followFailure: true });
+    const followed = this.d.paths.release(
+      t,
+      child ? { follow: child, alone: t.title !== undefined } : { followFailure: true },
+    );
     if (!this.d.paths.get(t.id)) return { kind: 'ended', why: endedWhy(followed ?? node) };
-    return child ? { kind: 'moved' } : { kind: 'moved', note: `concolic: the inputs violate an assumption here (${showInputs(inputs)}); path #${t.id} goes on symbolically` };
+    return child
+      ? { kind: 'moved' }
+      : {
+          kind: 'moved',
+          note: `concolic: the inputs violate an assumption here (${showInputs(inputs)}); path #${t.id} goes on symbolically`,
+        };
   }
 
   /** Before following `side` on a concolic thread: keep the inputs if they take it, else solve for ones that do. */
@@ -172,10 +198,18 @@ export class Stepper {
   private arriveAtJoin(t: PathThread, output: string[]): Outcome {
     const r = this.release(t);
     if (r.kind === 'merged') return this.mergedOutcome(t, r.into, output);
-    if (r.kind === 'waiting') return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
+    if (r.kind === 'waiting')
+      return { stop: { threadId: t.id, reason: 'step', description: this.waitingText(t) }, output };
     const incoming = t.cursor.label.kind === 'join' ? t.cursor.label.incoming : 1;
     const dropped = t.cursor.state.note ? `; ${t.cursor.state.note}` : '';
-    return { stop: { threadId: t.id, reason: 'step', description: `joined ${incoming} path(s) at line ${t.cursor.parent?.state.waitingAt?.span.line ?? '?'}${dropped}` }, output };
+    return {
+      stop: {
+        threadId: t.id,
+        reason: 'step',
+        description: `joined ${incoming} path(s) at line ${t.cursor.parent?.state.waitingAt?.span.line ?? '?'}${dropped}`,
+      },
+      output,
+    };
   }
 
   private mergedOutcome(t: PathThread, into: PathThread | undefined, output: string[]): Outcome {
@@ -189,18 +223,25 @@ export class Stepper {
   private waitingText(t: PathThread): string {
     const s = t.tip.state;
     const activation = topFrame(s).activation;
-    const others = this.d.run.tree.live().filter((n) => n.state.status === 'running' && n.state.frames.some((f) => f.activation === activation)).length;
+    const others = this.d.run.tree
+      .live()
+      .filter((n) => n.state.status === 'running' && n.state.frames.some((f) => f.activation === activation)).length;
     return `waiting at join (line ${s.waitingAt?.span.line ?? '?'}): ${others} other path(s) of this call still running; step or continue them to release the join`;
   }
 
   /** A short description (clients show it as the thread's state) and the full story as text. */
   private forkText(t: PathThread, before: TreeNode, node: TreeNode): { description?: string; text?: string } {
     if (node.parent !== before || (node.label.kind !== 'then' && node.label.kind !== 'else')) return {};
-    const others = (this.d.run.tree.childrenOf(before) ?? []).filter((k) => k !== node)
-      .map((k) => this.d.paths.owner(k)).filter((o): o is PathThread => o !== undefined && o !== t);
+    const others = (this.d.run.tree.childrenOf(before) ?? [])
+      .filter((k) => k !== node)
+      .map((k) => this.d.paths.owner(k))
+      .filter((o): o is PathThread => o !== undefined && o !== t);
     const cond = printTerm(node.label.cond, { maxLength: 60 });
     const rest = others.length > 0 ? `; the other side continues as ${others.map((o) => `#${o.id}`).join(', ')}` : '';
-    return { description: `${node.label.kind}: ${cond}`, text: `branch: following ${node.label.kind} (${cond})${rest}` };
+    return {
+      description: `${node.label.kind}: ${cond}`,
+      text: `branch: following ${node.label.kind} (${cond})${rest}`,
+    };
   }
 
   // ---------------------------------------------------------------- time travel

@@ -24,7 +24,12 @@ export function isCandidate(d: Debuggee, child: TreeNode, parent: TreeNode | und
   return d.filters.stopsOn(child, d.checked.synths.size > 0) || d.breakpoints.arrivesAt(child, parent).length > 0;
 }
 
-export async function checkArrival(d: Debuggee, child: TreeNode, parent: TreeNode | undefined, opts: { countHits: boolean } = { countHits: true }): Promise<ArrivalCheck> {
+export async function checkArrival(
+  d: Debuggee,
+  child: TreeNode,
+  parent: TreeNode | undefined,
+  opts: { countHits: boolean } = { countHits: true },
+): Promise<ArrivalCheck> {
   if (d.filters.stopsOn(child, d.checked.synths.size > 0)) return { reason: 'exception', logs: [] };
   const logs: string[] = [];
   const ids: number[] = [];
@@ -50,7 +55,10 @@ async function conditionHolds(d: Debuggee, b: LineBreakpoint, node: TreeNode, lo
     return true;
   }
   const owner = d.paths.owner(node);
-  const r = await d.solver.checkSat(pathCondition(d, node, owner?.id), c.term, { wantModel: false, hint: node.state.model });
+  const r = await d.solver.checkSat(pathCondition(d, node, owner?.id), c.term, {
+    wantModel: false,
+    hint: node.state.model,
+  });
   return r.status !== 'unsat';
 }
 
@@ -59,6 +67,8 @@ export function interpolate(d: Debuggee, node: TreeNode, message: string): strin
   return message.replace(/\{([^{}]+)\}/g, (_m, expr: string) => {
     const c = compileIn(d, { state: node.state, frameIndex: 0 }, expr);
     if (!c.ok) return `<${c.error.split('\n')[0]}>`;
-    return isSymArray(c.value) ? `array(length ${printTerm(c.value.length, { maxLength: 60 })})` : printTerm(c.value, { maxLength: 120 });
+    return isSymArray(c.value)
+      ? `array(length ${printTerm(c.value.length, { maxLength: 60 })})`
+      : printTerm(c.value, { maxLength: 120 });
   });
 }

@@ -25,45 +25,71 @@ export type SynthSummary =
   | { readonly status: 'unknown'; readonly reason: string }
   | { readonly status: 'excluded' }
   | {
-    readonly status: 'possible';
-    readonly functions: readonly (SynthesizedFunction & { readonly name: string })[];
-    readonly applications: readonly SynthApplicationRow[];
-  };
+      readonly status: 'possible';
+      readonly functions: readonly (SynthesizedFunction & { readonly name: string })[];
+      readonly applications: readonly SynthApplicationRow[];
+    };
 
 export const EXCLUDED_TEXT = 'no function of the grammar allows this path';
 
 /** Why a failed path of a program with synth functions is excluded: its failure rules out
  *  every function that takes it. The thread name and the Symbolic functions scope say the same. */
-export function excludedByFailure(failure: { readonly kind: string; readonly span: { readonly line: number } } | undefined): string {
+export function excludedByFailure(
+  failure: { readonly kind: string; readonly span: { readonly line: number } } | undefined,
+): string {
   return `${failure?.kind ?? 'failure'} fails at line ${failure?.span.line ?? '?'}: no function of the grammar may take this path`;
 }
 
-export async function synthSummary(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<SynthSummary> {
+export async function synthSummary(
+  checked: CheckedProgram,
+  T: TermStore,
+  solver: Solver,
+  pc: readonly Term[],
+  hint?: Model,
+): Promise<SynthSummary> {
   if (checked.synths.size === 0) return { status: 'no-synth' };
   const r = await solver.model([...pc, ...T.keyed.factsFor(pc)], hint);
   if (r.status === 'unknown') return { status: 'unknown', reason: r.reason };
   if (r.status === 'unsat' || !r.model) return { status: 'excluded' };
   const model = r.model;
-  const functions = [...checked.synths.values()].map((d) => ({ name: d.name, ...describeFunction(T, d, model, checked.exprTypes) }));
+  const functions = [...checked.synths.values()].map((d) => ({
+    name: d.name,
+    ...describeFunction(T, d, model, checked.exprTypes),
+  }));
   const applications = applicationsOf(T, pc).map((app) => {
     const info = T.keyed.info(app) as SynthAppInfo;
     const value = model.get(app.id);
-    return { call: `${info.fn}(${info.args.map((a) => printTerm(a, { maxLength: 40 })).join(', ')})`, value: value === undefined ? '?' : String(value) };
+    return {
+      call: `${info.fn}(${info.args.map((a) => printTerm(a, { maxLength: 40 })).join(', ')})`,
+      value: value === undefined ? '?' : String(value),
+    };
   });
   return { status: 'possible', functions, applications };
 }
 
 /** REPL `:synth`. */
-export async function synthText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], hint?: Model): Promise<string> {
+export async function synthText(
+  checked: CheckedProgram,
+  T: TermStore,
+  solver: Solver,
+  pc: readonly Term[],
+  hint?: Model,
+): Promise<string> {
   const s = await synthSummary(checked, T, solver, pc, hint);
   switch (s.status) {
-    case 'no-synth': return 'this program has no synth functions';
-    case 'unknown': return `unknown (${s.reason})`;
-    case 'excluded': return EXCLUDED_TEXT;
-    case 'possible': return [
-      ...s.functions.map((f) => `${functionDefinition(f.name, f)}    a function consistent with this path (depth ${f.depth})`),
-      ...s.applications.map((a) => `  ${a.call} ↦ ${a.value}`),
-    ].join('\n');
+    case 'no-synth':
+      return 'this program has no synth functions';
+    case 'unknown':
+      return `unknown (${s.reason})`;
+    case 'excluded':
+      return EXCLUDED_TEXT;
+    case 'possible':
+      return [
+        ...s.functions.map(
+          (f) => `${functionDefinition(f.name, f)}    a function consistent with this path (depth ${f.depth})`,
+        ),
+        ...s.applications.map((a) => `  ${a.call} ↦ ${a.value}`),
+      ].join('\n');
   }
 }
 
@@ -72,16 +98,30 @@ const LISTED = 10;
 export const CANDIDATE_CAP = 1000;
 
 /** REPL `:synth all`: how many terms of the grammars the path still allows, when few. */
-export async function synthAllText(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[]): Promise<string> {
+export async function synthAllText(
+  checked: CheckedProgram,
+  T: TermStore,
+  solver: Solver,
+  pc: readonly Term[],
+): Promise<string> {
   if (checked.synths.size === 0) return 'this program has no synth functions';
-  if (applicationsOf(T, pc).length === 0) return 'no synth function is applied on this path yet: every function of the grammar allows it';
+  if (applicationsOf(T, pc).length === 0)
+    return 'no synth function is applied on this path yet: every function of the grammar allows it';
   const c = await countCandidates(checked, T, solver, pc, CANDIDATE_CAP);
   const n = c.found.length;
   if (n === 0 && c.complete === 'all') return `0 candidates: ${EXCLUDED_TEXT}`;
-  const head = c.complete === 'all' ? `${n} candidate${n === 1 ? '' : 's'} of the grammar allow${n === 1 ? 's' : ''} this path`
-    : c.complete === 'cap' ? `more than ${CANDIDATE_CAP.toLocaleString('en-US')} candidates of the grammar allow this path`
-      : `at least ${n} candidate${n === 1 ? '' : 's'} of the grammar allow this path (the count stopped: ${c.reason})`;
-  const listed = c.found.slice(0, LISTED).map((fs) => `  ${Object.entries(fs).map(([name, f]) => functionDefinition(name, f)).join('; ')}`);
+  const head =
+    c.complete === 'all'
+      ? `${n} candidate${n === 1 ? '' : 's'} of the grammar allow${n === 1 ? 's' : ''} this path`
+      : c.complete === 'cap'
+        ? `more than ${CANDIDATE_CAP.toLocaleString('en-US')} candidates of the grammar allow this path`
+        : `at least ${n} candidate${n === 1 ? '' : 's'} of the grammar allow this path (the count stopped: ${c.reason})`;
+  const listed = c.found.slice(0, LISTED).map(
+    (fs) =>
+      `  ${Object.entries(fs)
+        .map(([name, f]) => functionDefinition(name, f))
+        .join('; ')}`,
+  );
   return [head + (n > LISTED ? ` (the first ${LISTED}):` : n > 0 ? ':' : ''), ...listed].join('\n');
 }
 

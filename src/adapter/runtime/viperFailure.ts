@@ -12,9 +12,18 @@ import type { FailureSite } from '../../engine/state/failures';
 
 type ExceptionBody = DebugProtocol.ExceptionInfoResponse['body'];
 
-export function withViperId(checked: CheckedProgram, failure: FailureSite | undefined, info: ExceptionBody): ExceptionBody {
+export function withViperId(
+  checked: CheckedProgram,
+  failure: FailureSite | undefined,
+  info: ExceptionBody,
+): ExceptionBody {
   if (failure === undefined || languageOf(checked.file) !== 'viper') return info;
   const { sites } = loadViper(checked.source, checked.file);
   const id = viperErrorId({ kind: failure.kind, span: failure.span, message: failure.message }, sites);
-  return { ...info, exceptionId: id, description: `${info.description ?? ''} [${id}]`, details: { ...info.details, message: `${info.details?.message ?? ''} [${id}]` } };
+  return {
+    ...info,
+    exceptionId: id,
+    description: `${info.description ?? ''} [${id}]`,
+    details: { ...info.details, message: `${info.details?.message ?? ''} [${id}]` },
+  };
 }

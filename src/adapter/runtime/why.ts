@@ -50,7 +50,12 @@ export async function classifyNode(d: Debuggee, node: TreeNode): Promise<Classif
   const report = builder.build(d.checked.file, d.run.tree.counts, d.solver.stats(), 0, 0);
   const [f] = (await classifyReport(d, report)).failures;
   if (!f?.class || !f.classNote) return undefined;
-  const c: Classification = { class: f.class, classNote: f.classNote, ...(f.input ? { input: f.input } : {}), ...(f.abstraction ? { abstraction: f.abstraction } : {}) };
+  const c: Classification = {
+    class: f.class,
+    classNote: f.classNote,
+    ...(f.input ? { input: f.input } : {}),
+    ...(f.abstraction ? { abstraction: f.abstraction } : {}),
+  };
   d.why.classes.set(key, c);
   return c;
 }
@@ -58,7 +63,12 @@ export async function classifyNode(d: Debuggee, node: TreeNode): Promise<Classif
 async function classifyReport(d: Debuggee, report: VerifyReport): Promise<VerifyReport> {
   const entry = resolveEntry(d.checked, d.args.entry).proc;
   if (!entry || report.failures.length === 0) return report;
-  return classifyFailures(d.checked, d.solver, report, { mode: d.args.mode, entry, loopBound: d.args.loopBound, recursionBound: d.args.recursionBound });
+  return classifyFailures(d.checked, d.solver, report, {
+    mode: d.args.mode,
+    entry,
+    loopBound: d.args.loopBound,
+    recursionBound: d.args.recursionBound,
+  });
 }
 
 /**
@@ -75,10 +85,18 @@ export async function endWhy(d: Debuggee): Promise<EndWhy> {
     failures.push(known || !classifiable(d) ? { ...f, ...known } : f);
   }
   const unknown = failures.filter((f) => !f.class && f.trace.length > 0);
-  const classified = classifiable(d) && unknown.length > 0 ? (await classifyReport(d, { ...report, failures: unknown })).failures : [];
+  const classified =
+    classifiable(d) && unknown.length > 0 ? (await classifyReport(d, { ...report, failures: unknown })).failures : [];
   const byKey = new Map(classified.map((f) => [siteKey(f), f]));
   const all = failures.map((f) => byKey.get(siteKey(f)) ?? f);
-  for (const f of classified) if (f.class && f.classNote) d.why.classes.set(siteKey(f), { class: f.class, classNote: f.classNote, ...(f.input ? { input: f.input } : {}), ...(f.abstraction ? { abstraction: f.abstraction } : {}) });
+  for (const f of classified)
+    if (f.class && f.classNote)
+      d.why.classes.set(siteKey(f), {
+        class: f.class,
+        classNote: f.classNote,
+        ...(f.input ? { input: f.input } : {}),
+        ...(f.abstraction ? { abstraction: f.abstraction } : {}),
+      });
   const entry = resolveEntry(d.checked, d.args.entry).proc;
   const warnings = classifiable(d) ? vacuityWarnings(d.checked, report, { mode: d.args.mode, entry }) : [];
   d.why.end = { failures: all, warnings };
@@ -104,7 +122,12 @@ export function sessionProofs(d: Debuggee): Promise<readonly ProofReport[]> {
   d.why.proofs ??= (async () => {
     const entry = resolveEntry(d.checked, d.args.entry).proc;
     if (!entry || !classifiable(d)) return [];
-    const { proofs } = await proofDependencies(d.checked, d.solver, { mode: d.args.mode, entry: entry.name, loopBound: d.args.loopBound, recursionBound: d.args.recursionBound });
+    const { proofs } = await proofDependencies(d.checked, d.solver, {
+      mode: d.args.mode,
+      entry: entry.name,
+      loopBound: d.args.loopBound,
+      recursionBound: d.args.recursionBound,
+    });
     return proofs;
   })();
   return d.why.proofs;
@@ -115,10 +138,15 @@ export async function proofText(d: Debuggee, line: number | undefined): Promise<
   if (line === undefined) return undefined;
   const here = (await sessionProofs(d)).filter((p) => p.line === line);
   if (here.length === 0) return undefined;
-  return here.map((p) => {
-    const deps = p.dependsOn.length === 0 ? '  (nothing: it holds whatever the path)' : p.dependsOn.map((dep) => `  line ${dep.line}: ${dep.reason}`).join('\n');
-    return `${p.check} (${p.kind}, line ${p.line}) holds on ${p.paths} path(s); it rests on:\n${deps}`;
-  }).join('\n');
+  return here
+    .map((p) => {
+      const deps =
+        p.dependsOn.length === 0
+          ? '  (nothing: it holds whatever the path)'
+          : p.dependsOn.map((dep) => `  line ${dep.line}: ${dep.reason}`).join('\n');
+      return `${p.check} (${p.kind}, line ${p.line}) holds on ${p.paths} path(s); it rests on:\n${deps}`;
+    })
+    .join('\n');
 }
 
 /** Two states side by side (engine/why/diff.ts). */
@@ -131,7 +159,10 @@ export function diffStates(a: State, b: State): PathDiff {
  * path is live any more (the session ends), the end's classes and warnings. A problem here
  * leaves the failure unclassed (said in the text), never the session broken.
  */
-export async function whyForOutcome(d: Debuggee, stop: { readonly threadId: number; readonly reason: string } | undefined): Promise<void> {
+export async function whyForOutcome(
+  d: Debuggee,
+  stop: { readonly threadId: number; readonly reason: string } | undefined,
+): Promise<void> {
   try {
     const t = stop ? d.paths.get(stop.threadId) : undefined;
     if (stop?.reason === 'exception' && t) await classifyNode(d, t.cursor);

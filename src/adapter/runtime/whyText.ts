@@ -7,14 +7,18 @@ import { formatCounterexample } from '../../engine/state/counterexample';
 
 /** The class in one line for the exception text: `real — input n = 3 replays it`. */
 export function classLine(c: Classification): string {
-  if (c.class === 'real' && c.input && Object.keys(c.input).length > 0) return `real — input ${formatCounterexample(c.input)} replays it (symdap run --inputs)`;
+  if (c.class === 'real' && c.input && Object.keys(c.input).length > 0)
+    return `real — input ${formatCounterexample(c.input)} replays it (symdap run --inputs)`;
   if (c.class === 'spec-too-weak') return c.classNote.replace(/^specification too weak: /, 'spec too weak: ');
   return c.classNote;
 }
 
 /** The Why scope's rows: class, its sentence, the replaying input, the abstraction. */
 export function classRows(c: Classification): { name: string; value: string }[] {
-  const rows = [{ name: 'class', value: c.class }, { name: 'why', value: c.classNote }];
+  const rows = [
+    { name: 'class', value: c.class },
+    { name: 'why', value: c.classNote },
+  ];
   if (c.input) rows.push({ name: 'input', value: formatCounterexample(c.input) || '(none)' });
   if (c.abstraction) {
     rows.push({ name: 'abstraction', value: `${c.abstraction.kind} at line ${c.abstraction.line}` });
@@ -27,8 +31,15 @@ export function classRows(c: Classification): { name: string; value: string }[] 
 /** The diff as text for the REPL's `:diff #a #b`. */
 export function diffText(ids: readonly [number, number], d: PathDiff): string {
   const lines: string[] = [];
-  lines.push(d.lastCommon ? `parted after line ${d.lastCommon.line ?? '?'}: ${d.lastCommon.text} (${d.shared} shared fact(s))` : 'no shared decision: the paths differ from their first fact');
-  const sides = [[ids[0], d.a], [ids[1], d.b]] as const;
+  lines.push(
+    d.lastCommon
+      ? `parted after line ${d.lastCommon.line ?? '?'}: ${d.lastCommon.text} (${d.shared} shared fact(s))`
+      : 'no shared decision: the paths differ from their first fact',
+  );
+  const sides = [
+    [ids[0], d.a],
+    [ids[1], d.b],
+  ] as const;
   for (const [id, s] of sides) {
     lines.push(`#${id}:`);
     for (const c of s.conditions) lines.push(`  took ${c.line !== undefined ? `line ${c.line}: ` : ''}${c.text}`);

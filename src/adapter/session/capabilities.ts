@@ -8,11 +8,20 @@ import { CUSTOM_REQUESTS } from './customRequests';
 
 export function capabilities(): DebugProtocol.Capabilities & { symdap: { customRequests: string[] } } {
   return {
-    supportsConfigurationDoneRequest: true, supportsStepBack: true, supportsRestartFrame: true,
-    supportsStepInTargetsRequest: true, supportsConditionalBreakpoints: true,
-    supportsHitConditionalBreakpoints: true, supportsLogPoints: true, supportsExceptionInfoRequest: true,
-    supportsGotoTargetsRequest: true, supportsEvaluateForHovers: true, supportsClipboardContext: true, supportsCompletionsRequest: true,
-    supportsTerminateRequest: true, completionTriggerCharacters: [':', '$'],
+    supportsConfigurationDoneRequest: true,
+    supportsStepBack: true,
+    supportsRestartFrame: true,
+    supportsStepInTargetsRequest: true,
+    supportsConditionalBreakpoints: true,
+    supportsHitConditionalBreakpoints: true,
+    supportsLogPoints: true,
+    supportsExceptionInfoRequest: true,
+    supportsGotoTargetsRequest: true,
+    supportsEvaluateForHovers: true,
+    supportsClipboardContext: true,
+    supportsCompletionsRequest: true,
+    supportsTerminateRequest: true,
+    completionTriggerCharacters: [':', '$'],
     exceptionBreakpointFilters: EXCEPTION_FILTERS,
     symdap: { customRequests: [...CUSTOM_REQUESTS, 'symdap/summary'] },
   };

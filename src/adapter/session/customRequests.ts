@@ -19,7 +19,14 @@ import type { FrameRef } from './frames';
 import { diffStates } from '../runtime/why';
 import type { PathDiff } from '../../engine/why/diff';
 
-export const CUSTOM_REQUESTS = ['symdap/tree', 'symdap/followBranch', 'symdap/jump', 'symdap/focus', 'symdap/heapGraph', 'symdap/diffPaths'] as const;
+export const CUSTOM_REQUESTS = [
+  'symdap/tree',
+  'symdap/followBranch',
+  'symdap/jump',
+  'symdap/focus',
+  'symdap/heapGraph',
+  'symdap/diffPaths',
+] as const;
 
 export interface TreeNodeInfo {
   readonly id: number;
@@ -69,11 +76,21 @@ export function treeSnapshot(d: Debuggee, args: Record<string, unknown>): TreeSn
 
 function info(d: Debuggee, n: TreeNode, cursorOf: number[] | undefined): TreeNodeInfo {
   const l = n.label;
-  const label = l.kind === 'then' || l.kind === 'else' ? `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`
-    : l.kind === 'failure' ? `failure: ${l.failure.message}`
-      : l.kind === 'join' ? `join of ${l.incoming}` : 'step';
+  const label =
+    l.kind === 'then' || l.kind === 'else'
+      ? `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`
+      : l.kind === 'failure'
+        ? `failure: ${l.failure.message}`
+        : l.kind === 'join'
+          ? `join of ${l.incoming}`
+          : 'step';
   const out: TreeNodeInfo = {
-    id: n.id, parent: n.parent?.id, line: locationOf(n.state)?.line, status: isExcludedPath(n.state.status, d.checked.synths.size > 0) ? 'excluded' : n.state.status, label, pc: shortPc(n, 60),
+    id: n.id,
+    parent: n.parent?.id,
+    line: locationOf(n.state)?.line,
+    status: isExcludedPath(n.state.status, d.checked.synths.size > 0) ? 'excluded' : n.state.status,
+    label,
+    pc: shortPc(n, 60),
     thread: d.paths.owner(n)?.id,
     ...heapOf(n),
   };
@@ -86,7 +103,10 @@ function heapOf(n: TreeNode): { heap?: HeapRowData[] } {
   return { heap: heapRowData(heapOfFrame(sf), refNames(sf)) };
 }
 
-export function followBranchArgs(d: Debuggee, args: Record<string, unknown>): { thread: PathThread; side: 'then' | 'else' } {
+export function followBranchArgs(
+  d: Debuggee,
+  args: Record<string, unknown>,
+): { thread: PathThread; side: 'then' | 'else' } {
   const thread = requireThread(d, args.threadId);
   if (args.branch !== 'then' && args.branch !== 'else') throw new UserError(`branch must be 'then' or 'else'`);
   return { thread, side: args.branch };
@@ -98,7 +118,9 @@ export function jumpArgs(d: Debuggee, args: Record<string, unknown>): { thread: 
   if (!node) throw new UserError(`unknown node ${JSON.stringify(args.nodeId)}`);
   if (!onPath(node, thread.tip)) {
     const owner = d.paths.all().find((t) => onPath(node, t.tip));
-    throw new UserError(`node ${node.id} is not on the path of thread #${thread.id}${owner ? ` (it is on #${owner.id}'s path)` : ''}`);
+    throw new UserError(
+      `node ${node.id} is not on the path of thread #${thread.id}${owner ? ` (it is on #${owner.id}'s path)` : ''}`,
+    );
   }
   return { thread, node };
 }
@@ -114,12 +136,20 @@ function positiveInt(v: unknown): number | undefined {
 }
 
 /** `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON (docs/heap-graph.md). */
-export async function heapGraphBody(d: Debuggee, args: Record<string, unknown>, frame: (id: unknown) => FrameRef): Promise<HeapGraph> {
+export async function heapGraphBody(
+  d: Debuggee,
+  args: Record<string, unknown>,
+  frame: (id: unknown) => FrameRef,
+): Promise<HeapGraph> {
   const node = args.frameId === undefined && typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
-  if (args.frameId === undefined && !node) throw new UserError(`symdap/heapGraph needs a frameId or a known nodeId, got ${JSON.stringify(args.nodeId)}`);
+  if (args.frameId === undefined && !node)
+    throw new UserError(`symdap/heapGraph needs a frameId or a known nodeId, got ${JSON.stringify(args.nodeId)}`);
   const ref = node ? { node, frameIndex: 0 } : frame(args.frameId);
   const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
-  return heapGraphWithAliases({ sf, node: ref.node, checked: d.checked }, { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) });
+  return heapGraphWithAliases(
+    { sf, node: ref.node, checked: d.checked },
+    { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) },
+  );
 }
 
 /**
@@ -134,7 +164,8 @@ export function diffPathsBody(d: Debuggee, args: Record<string, unknown>): PathD
       if (!n) throw new UserError(`symdap/diffPaths: unknown node ${JSON.stringify(node)} (${name})`);
       return n;
     }
-    if (thread === undefined) throw new UserError('symdap/diffPaths needs two thread ids {a, b} or two node ids {nodeA, nodeB}');
+    if (thread === undefined)
+      throw new UserError('symdap/diffPaths needs two thread ids {a, b} or two node ids {nodeA, nodeB}');
     return requireThread(d, thread).cursor;
   };
   return diffStates(nodeOf(args.a, args.nodeA, 'nodeA').state, nodeOf(args.b, args.nodeB, 'nodeB').state);

@@ -36,7 +36,10 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
     if (excluded) {
       // Not a failure (it only rules out functions): said in the console, not in red.
       const why = excludedByFailure(t.cursor.state.failure);
-      events.push(output(`path #${t.id}: excluded: ${why}`, 'console'), stopped(stop.threadId, stop.reason, 'path excluded', why));
+      events.push(
+        output(`path #${t.id}: excluded: ${why}`, 'console'),
+        stopped(stop.threadId, stop.reason, 'path excluded', why),
+      );
       return events;
     }
     const failure = stop.reason === 'exception' ? summarizeFailure(t.cursor.state, t.cursor) : undefined;
@@ -60,7 +63,13 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
   return events;
 }
 
-export function stopped(threadId: number, reason: string, description?: string, text?: string, hitBreakpointIds?: number[]): DebugProtocol.StoppedEvent {
+export function stopped(
+  threadId: number,
+  reason: string,
+  description?: string,
+  text?: string,
+  hitBreakpointIds?: number[],
+): DebugProtocol.StoppedEvent {
   const e = new StoppedEvent(reason, threadId) as DebugProtocol.StoppedEvent;
   e.body.allThreadsStopped = true;
   if (description) e.body.description = description;
@@ -70,7 +79,10 @@ export function stopped(threadId: number, reason: string, description?: string, 
 }
 
 /** `important`: clients show it prominently (VS Code: a notification). */
-export function output(text: string, category: 'console' | 'stderr' | 'stdout' | 'important'): DebugProtocol.OutputEvent {
+export function output(
+  text: string,
+  category: 'console' | 'stderr' | 'stdout' | 'important',
+): DebugProtocol.OutputEvent {
   return new OutputEvent(`${text}\n`, category) as DebugProtocol.OutputEvent;
 }
 
@@ -93,7 +105,9 @@ function endLines(d: Debuggee): string[] {
   // Well-formedness failures (on no path, no trace) were listed at launch. With synth functions
   // a failed path is excluded, as the head line counts it: not a failure to list.
   const onPaths = d.checked.synths.size > 0 ? [] : end.failures.filter((f) => f.trace.length > 0);
-  const failures = onPaths.map((f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`);
+  const failures = onPaths.map(
+    (f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`,
+  );
   const warnings = end.warnings.map((w) => `${file}:${w.line}:${w.column}: warning: ${w.message} [${w.kind}]`);
   return [...failures, ...warnings];
 }
@@ -103,9 +117,15 @@ function endLines(d: Debuggee): string[] {
  * line in the `symdap verify` format, carrying its source and line so clients link to it.
  */
 export function wellFormedEvents(d: Debuggee): DebugProtocol.OutputEvent[] {
-  const source: DebugProtocol.Source = { name: nodePath.basename(d.checked.file), path: nodePath.resolve(d.checked.file) };
+  const source: DebugProtocol.Source = {
+    name: nodePath.basename(d.checked.file),
+    path: nodePath.resolve(d.checked.file),
+  };
   const lines = d.wellFormed.failures.map(({ site }) => {
-    const e = output(`${formatSpan(d.checked.file, site.span)}: ${FAILURE_TITLES[site.kind]}: ${site.message} (well-formedness: on no path)`, 'stderr');
+    const e = output(
+      `${formatSpan(d.checked.file, site.span)}: ${FAILURE_TITLES[site.kind]}: ${site.message} (well-formedness: on no path)`,
+      'stderr',
+    );
     e.body = { ...e.body, source, line: site.span.line, column: site.span.col };
     return e;
   });

@@ -31,7 +31,9 @@ export class FrameIds {
     return this.ids.id(key, () => ref);
   }
 
-  get(id: unknown): FrameRef | undefined { return this.ids.get(id); }
+  get(id: unknown): FrameRef | undefined {
+    return this.ids.get(id);
+  }
 }
 
 /** Where a state is: what it will execute next, else where it failed or last was. */
@@ -48,7 +50,14 @@ export interface StackPage {
   readonly totalFrames: number;
 }
 
-export function stackTrace(ids: FrameIds, t: PathThread, file: string, source: string, startFrame = 0, levels = 0): StackPage {
+export function stackTrace(
+  ids: FrameIds,
+  t: PathThread,
+  file: string,
+  source: string,
+  startFrame = 0,
+  levels = 0,
+): StackPage {
   const cursor = t.cursor;
   const calls = cursor.state.frames.length;
   const earlier = cursor.depth;
@@ -65,8 +74,13 @@ export function stackTrace(ids: FrameIds, t: PathThread, file: string, source: s
     // frame's source (Neovim, Emacs) show a real place instead of "line 0: source not available".
     const previous = cursor.parent ? locationOf(cursor.parent.state) : undefined;
     out.push({
-      id: ids.id({ threadId: t.id, node: cursor, frameIndex: 0, label: true }), name: EARLIER_LABEL,
-      source: src, line: previous?.line ?? 1, column: previous?.col ?? 1, presentationHint: 'label', canRestart: false,
+      id: ids.id({ threadId: t.id, node: cursor, frameIndex: 0, label: true }),
+      name: EARLIER_LABEL,
+      source: src,
+      line: previous?.line ?? 1,
+      column: previous?.col ?? 1,
+      presentationHint: 'label',
+      canRestart: false,
     });
   }
   let n: TreeNode | undefined = cursor.parent;
@@ -85,18 +99,28 @@ function callFrame(ids: FrameIds, t: PathThread, i: number, src: DebugProtocol.S
   return {
     id: ids.id({ threadId: t.id, node: t.cursor, frameIndex: i }),
     name: `${frame.proc.name}${status}`,
-    source: src, line: loc?.line ?? 0, column: loc?.col ?? 0,
+    source: src,
+    line: loc?.line ?? 0,
+    column: loc?.col ?? 0,
   };
 }
 
-function earlierFrame(ids: FrameIds, t: PathThread, n: TreeNode, src: DebugProtocol.Source, lines: readonly string[]): DebugProtocol.StackFrame {
+function earlierFrame(
+  ids: FrameIds,
+  t: PathThread,
+  n: TreeNode,
+  src: DebugProtocol.Source,
+  lines: readonly string[],
+): DebugProtocol.StackFrame {
   const loc = locationOf(n.state);
   const proc = n.state.frames[n.state.frames.length - 1]?.proc.name ?? '?';
   const text = loc ? snippet(lines, loc.line) : '';
   return {
     id: ids.id({ threadId: t.id, node: n, frameIndex: 0 }),
     name: `${proc} · state #${n.id}${text ? `: ${text}` : ''}`,
-    source: src, line: loc?.line ?? 0, column: loc?.col ?? 0,
+    source: src,
+    line: loc?.line ?? 0,
+    column: loc?.col ?? 0,
     presentationHint: 'subtle',
   };
 }
@@ -121,7 +145,11 @@ export function restartTarget(t: PathThread, ref: FrameRef): TreeNode | undefine
   return n;
 }
 
-export interface GotoTarget { readonly id: number; readonly label: string; readonly line: number }
+export interface GotoTarget {
+  readonly id: number;
+  readonly label: string;
+  readonly line: number;
+}
 
 /** States on the thread's path (root to tip) located on `line`, nearest to the cursor first. */
 export function gotoTargets(t: PathThread, line: number, max = 20): GotoTarget[] {

@@ -11,7 +11,17 @@ import { isSymArray, type SymValue } from '../../engine/state/state';
 import type { Term } from '../../engine/terms/term';
 import type { FrameRef } from './frames';
 import {
-  aliasNote, chunkName, valueText, fieldEvaluateName, fragmentText, heapOfFrame, oldHeapOfFrame, originText, receiverText, refNames, type RefNames,
+  aliasNote,
+  chunkName,
+  valueText,
+  fieldEvaluateName,
+  fragmentText,
+  heapOfFrame,
+  oldHeapOfFrame,
+  originText,
+  receiverText,
+  refNames,
+  type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
 import { permissionLoss } from '../../engine/verify/permissionHistory';
@@ -38,7 +48,14 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
     const c = src.chunk;
     // An instance of a recursive predicate has a snapshot, not a fragment: nothing to list until unfolded.
     const fragment = c.fragment ?? [];
-    return [{ name: 'if unfolded', value: c.fragment ? fragmentText(fragment, names) : 'a recursive instance (unfold it to see its chunks)', type: `${fragment.length} chunk(s) folded in ${chunkName(c, names)}`, variablesReference: host.chunksRef(`${src.key}/f`, fragment) }];
+    return [
+      {
+        name: 'if unfolded',
+        value: c.fragment ? fragmentText(fragment, names) : 'a recursive instance (unfold it to see its chunks)',
+        type: `${fragment.length} chunk(s) folded in ${chunkName(c, names)}`,
+        variablesReference: host.chunksRef(`${src.key}/f`, fragment),
+      },
+    ];
   }
   if (src.kind === 'chunks') return chunkRows(host, src.heap, names, src.key);
   const chunks = chunkRows(host, heapOfFrame(sf), names, 'h');
@@ -47,7 +64,12 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
   const old = oldHeapOfFrame(sf);
   if (old) {
     const proc = frameOf(sf)?.proc.name ?? 'the procedure';
-    rows.push({ name: 'old heap', value: `${old.length} chunk(s) on entry to ${proc}`, type: `the heap on entry to ${proc} (old(…) reads it)`, variablesReference: host.chunksRef('old', old) });
+    rows.push({
+      name: 'old heap',
+      value: `${old.length} chunk(s) on entry to ${proc}`,
+      type: `the heap on entry to ${proc} (old(…) reads it)`,
+      variablesReference: host.chunksRef('old', old),
+    });
   }
   return rows;
 }
@@ -61,7 +83,9 @@ function missingRow(host: HeapRowsHost, names: RefNames): DebugProtocol.Variable
   if (host.ref.frameIndex !== 0 || !node.state.failure?.missing) return [];
   const loss = permissionLoss(node, (t) => receiverText(t, names));
   if (!loss) return [];
-  return [{ name: `✗ missing ${loss.chunk}`, value: loss.text, type: node.state.failure.message, variablesReference: 0 }];
+  return [
+    { name: `✗ missing ${loss.chunk}`, value: loss.text, type: node.state.failure.message, variablesReference: 0 },
+  ];
 }
 
 function chunkRows(host: HeapRowsHost, heap: Heap, names: RefNames, key: string): DebugProtocol.Variable[] {
@@ -71,18 +95,34 @@ function chunkRows(host: HeapRowsHost, heap: Heap, names: RefNames, key: string)
 function chunkRow(host: HeapRowsHost, c: Chunk, names: RefNames, key: string): DebugProtocol.Variable {
   const origin = originText(c);
   if (c.kind === 'pred') {
-    return { name: chunkName(c, names), value: 'folded predicate', type: origin, variablesReference: host.predRef(key, c), presentationHint: { kind: 'data' } };
+    return {
+      name: chunkName(c, names),
+      value: 'folded predicate',
+      type: origin,
+      variablesReference: host.predRef(key, c),
+      presentationHint: { kind: 'data' },
+    };
   }
   const shown = host.render(c.value);
   const value = isSymArray(c.value) ? shown.value : valueText(c.value, names);
-  const row: DebugProtocol.Variable = { name: chunkName(c, names), value: `${value}${aliasNote(c, names)}`, type: origin, variablesReference: shown.variablesReference };
+  const row: DebugProtocol.Variable = {
+    name: chunkName(c, names),
+    value: `${value}${aliasNote(c, names)}`,
+    type: origin,
+    variablesReference: shown.variablesReference,
+  };
   const evaluateName = fieldEvaluateName(c, names);
   if (evaluateName) row.evaluateName = evaluateName;
   return row;
 }
 
 /** The fields of the object `term` refers to: `x = 5` where its chunk is held, `<no permission>` elsewhere. */
-export function objectRows(host: HeapRowsHost, checked: CheckedProgram, term: Term, className: string): DebugProtocol.Variable[] {
+export function objectRows(
+  host: HeapRowsHost,
+  checked: CheckedProgram,
+  term: Term,
+  className: string,
+): DebugProtocol.Variable[] {
   const sf = { state: host.ref.node.state, frameIndex: host.ref.frameIndex };
   const heap = heapOfFrame(sf);
   const names = refNames(sf);
@@ -90,10 +130,21 @@ export function objectRows(host: HeapRowsHost, checked: CheckedProgram, term: Te
   const fields = checked.classes.get(className)?.fields ?? [];
   return fields.map((f) => {
     const chunk = heap.find((c) => c.kind === 'field' && c.field === f.name && c.receiver.id === term.id);
-    if (!chunk || chunk.kind !== 'field') return { name: f.name, value: '<no permission>', type: 'no chunk of this field is held here', variablesReference: 0 };
+    if (!chunk || chunk.kind !== 'field')
+      return {
+        name: f.name,
+        value: '<no permission>',
+        type: 'no chunk of this field is held here',
+        variablesReference: 0,
+      };
     const shown = host.render(chunk.value);
     const value = isSymArray(chunk.value) ? shown.value : valueText(chunk.value, names);
-    const row: DebugProtocol.Variable = { name: f.name, value, variablesReference: shown.variablesReference, type: originText(chunk) };
+    const row: DebugProtocol.Variable = {
+      name: f.name,
+      value,
+      variablesReference: shown.variablesReference,
+      type: originText(chunk),
+    };
     if (owner) row.evaluateName = `${owner}.${f.name}`;
     return row;
   });

@@ -35,13 +35,26 @@ export function stackBody(d: Debuggee, frameIds: FrameIds, args: Args): DebugPro
   return stackTrace(frameIds, t, d.checked.file, d.checked.source, num(args.startFrame), num(args.levels));
 }
 
-export function scopesBody(d: Debuggee, frameIds: FrameIds, varRefs: VariableRefs, args: Args): DebugProtocol.ScopesResponse['body'] {
+export function scopesBody(
+  d: Debuggee,
+  frameIds: FrameIds,
+  varRefs: VariableRefs,
+  args: Args,
+): DebugProtocol.ScopesResponse['body'] {
   const f = frameRef(frameIds, args.frameId);
   // The separator frame between the call stack and the earlier states has no variables.
-  return { scopes: f.label ? [] : varRefs.scopes(args.frameId as number, f, d.checked.classes.size > 0, d.checked.synths.size > 0) };
+  return {
+    scopes: f.label
+      ? []
+      : varRefs.scopes(args.frameId as number, f, d.checked.classes.size > 0, d.checked.synths.size > 0),
+  };
 }
 
-export async function variablesBody(d: Debuggee, varRefs: VariableRefs, args: Args): Promise<DebugProtocol.VariablesResponse['body']> {
+export async function variablesBody(
+  d: Debuggee,
+  varRefs: VariableRefs,
+  args: Args,
+): Promise<DebugProtocol.VariablesResponse['body']> {
   const vars = await varRefs.variables(d, args.variablesReference as number, num(args.start), num(args.count));
   if (!vars) throw new UserError(`unknown variablesReference ${JSON.stringify(args.variablesReference)}`);
   return { variables: vars };
@@ -56,16 +69,28 @@ function evalTarget(d: Debuggee, frameIds: FrameIds, frameId: unknown): { frameI
   return { frameId: frameIds.id(ref), ref };
 }
 
-export async function evaluateBody(d: Debuggee, frameIds: FrameIds, varRefs: VariableRefs, args: Args): Promise<DebugProtocol.EvaluateResponse['body']> {
+export async function evaluateBody(
+  d: Debuggee,
+  frameIds: FrameIds,
+  varRefs: VariableRefs,
+  args: Args,
+): Promise<DebugProtocol.EvaluateResponse['body']> {
   if (typeof args.expression !== 'string') throw new UserError('evaluate needs an expression');
   const target = evalTarget(d, frameIds, args.frameId);
   if (target.ref.label) throw new UserError('select a state frame (not the label) to evaluate');
   const context = typeof args.context === 'string' ? args.context : 'repl';
-  const host: Debuggee = { ...d, solver: budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout) };
+  const host: Debuggee = {
+    ...d,
+    solver: budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout),
+  };
   return evaluate(host, varRefs, target, args.expression, context);
 }
 
-export function completionsBody(d: Debuggee | undefined, frameIds: FrameIds, args: Args): DebugProtocol.CompletionsResponse['body'] {
+export function completionsBody(
+  d: Debuggee | undefined,
+  frameIds: FrameIds,
+  args: Args,
+): DebugProtocol.CompletionsResponse['body'] {
   const text = typeof args.text === 'string' ? args.text : '';
   const max = REQUEST_LIMITS.maxExpressionChars;
   if (text.length > max) throw new UserError(`completions text has ${text.length} characters; the limit is ${max}`);
@@ -91,7 +116,8 @@ export function gotoTargetsBody(d: Debuggee, args: Args): DebugProtocol.GotoTarg
   const threads = d.paths.listed(d.args.maxThreads);
   // A state shared by several paths (before they forked) is offered once.
   const seen = new Set<number>();
-  const targets = threads.flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
+  const targets = threads
+    .flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
     .filter((g) => !seen.has(g.id) && seen.add(g.id));
   return { targets };
 }

@@ -26,27 +26,46 @@ function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['sta
 }
 
 const COMMANDS: readonly [string, string][] = [
-  [':assume', ':assume φ — add φ to this path\'s condition (for evaluation only)'],
+  [':assume', ":assume φ — add φ to this path's condition (for evaluation only)"],
   [':sat', ':sat φ — is φ satisfiable on this path? (with a witness)'],
   [':valid', ':valid φ — does φ hold on every input of this path? (with a counterexample)'],
-  [':why', ':why — why this path failed: formula, counterexample, path, relevant facts, its class; at a check that holds: what its proof rests on'],
-  [':diff', ':diff #a #b — two paths side by side: where they parted, then each one\'s conditions, locals and heap chunks'],
+  [
+    ':why',
+    ':why — why this path failed: formula, counterexample, path, relevant facts, its class; at a check that holds: what its proof rests on',
+  ],
+  [
+    ':diff',
+    ":diff #a #b — two paths side by side: where they parted, then each one's conditions, locals and heap chunks",
+  ],
   [':heap', ':heap — the heap of the selected frame, one chunk per line (also $heap)'],
-  [':synth', ':synth — a synth function consistent with this path, with the applications on it and their values; :synth all — how many functions of the grammar allow this path'],
+  [
+    ':synth',
+    ':synth — a synth function consistent with this path, with the applications on it and their values; :synth all — how many functions of the grammar allow this path',
+  ],
   [':help', ':help — list the commands'],
 ];
 const PSEUDO = ['$pc', '$model', '$path', '$heap'];
 
-export interface EvalTarget { readonly frameId: number; readonly ref: FrameRef }
+export interface EvalTarget {
+  readonly frameId: number;
+  readonly ref: FrameRef;
+}
 
-export async function evaluate(d: Debuggee, refs: VariableRefs, target: EvalTarget, expression: string, context: string): Promise<DebugProtocol.EvaluateResponse['body']> {
+export async function evaluate(
+  d: Debuggee,
+  refs: VariableRefs,
+  target: EvalTarget,
+  expression: string,
+  context: string,
+): Promise<DebugProtocol.EvaluateResponse['body']> {
   const text = expression.trim();
   if (text === '') throw new UserError('nothing to evaluate');
   if (text.startsWith(':')) return command(d, target, text);
   if (text === '$pc') return pcValue(d, refs, target);
   if (text === '$model') return modelValue(d, refs, target);
   if (text === '$path') return { result: pathText(target.ref.node.state), variablesReference: 0 };
-  if (text === '$heap') return { result: heapText(stateFrame(target)), variablesReference: refs.heapRef(target.frameId, target.ref) };
+  if (text === '$heap')
+    return { result: heapText(stateFrame(target)), variablesReference: refs.heapRef(target.frameId, target.ref) };
   // Hover and Watch show a line; the REPL and Copy Value ('clipboard', or 'variables' from
   // clients without clipboard support) give the whole value, since the user copies it.
   const maxLength = context === 'hover' ? 80 : context === 'watch' ? MAX_VALUE_LENGTH : Infinity;
@@ -59,17 +78,27 @@ export async function evaluate(d: Debuggee, refs: VariableRefs, target: EvalTarg
 
 function pcValue(d: Debuggee, refs: VariableRefs, target: EvalTarget): DebugProtocol.EvaluateResponse['body'] {
   const terms = pathCondition(d, target.ref.node, target.ref.threadId);
-  const printed = terms.length === 0 ? 'true' : terms.map((t) => printTerm(t, { maxLength: MAX_VALUE_LENGTH })).join(' && ');
+  const printed =
+    terms.length === 0 ? 'true' : terms.map((t) => printTerm(t, { maxLength: MAX_VALUE_LENGTH })).join(' && ');
   const result = printed.length > 4 * MAX_VALUE_LENGTH ? `${printed.slice(0, 4 * MAX_VALUE_LENGTH)}…` : printed;
   return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'pc'), namedVariables: terms.length };
 }
 
-async function modelValue(d: Debuggee, refs: VariableRefs, target: EvalTarget): Promise<DebugProtocol.EvaluateResponse['body']> {
+async function modelValue(
+  d: Debuggee,
+  refs: VariableRefs,
+  target: EvalTarget,
+): Promise<DebugProtocol.EvaluateResponse['body']> {
   const state = target.ref.node.state;
-  const r = state.failure?.model ? { status: 'sat' as const, model: state.failure.model }
+  const r = state.failure?.model
+    ? { status: 'sat' as const, model: state.failure.model }
     : await d.solver.model(pathCondition(d, target.ref.node, target.ref.threadId), state.model);
-  const result = r.status === 'sat' ? formatCounterexample(counterexample(inputSymbols(state), r.model))
-    : r.status === 'unsat' ? 'no model: the path condition is unsatisfiable' : `unknown: ${r.reason}`;
+  const result =
+    r.status === 'sat'
+      ? formatCounterexample(counterexample(inputSymbols(state), r.model))
+      : r.status === 'unsat'
+        ? 'no model: the path condition is unsatisfiable'
+        : `unknown: ${r.reason}`;
   return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'model') };
 }
 
@@ -88,25 +117,43 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
   const pc = pathCondition(d, node, target.ref.threadId);
   const reply = (result: string): DebugProtocol.EvaluateResponse['body'] => ({ result, variablesReference: 0 });
   switch (name) {
-    case ':help': return reply(COMMANDS.map(([, h]) => h).concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap').join('\n'));
-    case ':why': return reply(await whyAt(d, node));
-    case ':diff': return reply(diffCommand(d, arg));
-    case ':heap': return reply(heapText(sf));
+    case ':help':
+      return reply(
+        COMMANDS.map(([, h]) => h)
+          .concat('$pc, $model, $path, $heap — the path condition, its model, the lines of the path, the heap')
+          .join('\n'),
+      );
+    case ':why':
+      return reply(await whyAt(d, node));
+    case ':diff':
+      return reply(diffCommand(d, arg));
+    case ':heap':
+      return reply(heapText(sf));
     case ':synth': {
       if (arg !== '' && arg !== 'all') throw new UserError(`:synth takes no argument or 'all' (got '${arg}')`);
-      return reply(arg === 'all' ? await synthAllText(d.checked, d.T, d.solver, pc) : await synthText(d.checked, d.T, d.solver, pc, node.state.model));
+      return reply(
+        arg === 'all'
+          ? await synthAllText(d.checked, d.T, d.solver, pc)
+          : await synthText(d.checked, d.T, d.solver, pc, node.state.model),
+      );
     }
     case ':sat': {
       const phi = formula();
       const r = await d.solver.checkSat(pc, phi, { wantModel: true, hint: node.state.model });
       if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
-      return reply(r.status === 'unsat' ? 'unsatisfiable on this path' : `satisfiable, e.g. ${witnessText(node.state, r.model, phi)}`);
+      return reply(
+        r.status === 'unsat'
+          ? 'unsatisfiable on this path'
+          : `satisfiable, e.g. ${witnessText(node.state, r.model, phi)}`,
+      );
     }
     case ':valid': {
       const phi = formula();
       const r = await d.solver.checkSat(pc, d.T.not(phi), { wantModel: true, hint: node.state.model });
       if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
-      return reply(r.status === 'unsat' ? 'valid on this path' : `not valid: false for ${witnessText(node.state, r.model, phi)}`);
+      return reply(
+        r.status === 'unsat' ? 'valid on this path' : `not valid: false for ${witnessText(node.state, r.model, phi)}`,
+      );
     }
     case ':assume': {
       const phi = formula();
@@ -115,9 +162,12 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
       const r = await d.solver.checkSat(pc, phi, { wantModel: false, hint: node.state.model });
       if (r.status === 'unsat') throw new UserError(`${arg} contradicts the path condition; nothing assumed`);
       thread.assumptions.push({ term: phi, reason: 'assumed in the debug console' });
-      return reply(`assumed ${printTerm(phi, { maxLength: MAX_VALUE_LENGTH })} on path #${thread.id} (${thread.assumptions.length} assumption(s); shown under Path condition)`);
+      return reply(
+        `assumed ${printTerm(phi, { maxLength: MAX_VALUE_LENGTH })} on path #${thread.id} (${thread.assumptions.length} assumption(s); shown under Path condition)`,
+      );
     }
-    default: throw new UserError(`unknown command ${name}; try :help`);
+    default:
+      throw new UserError(`unknown command ${name}; try :help`);
   }
 }
 
@@ -129,7 +179,10 @@ async function whyAt(d: Debuggee, node: EvalTarget['ref']['node']): Promise<stri
   }
   const line = locationOf(node.state)?.line;
   const proof = await proofText(d, line);
-  return proof ?? `${whyText(node.state, node)}${line !== undefined ? `\n(no check at line ${line} holds on the explored paths)` : ''}`;
+  return (
+    proof ??
+    `${whyText(node.state, node)}${line !== undefined ? `\n(no check at line ${line} holds on the explored paths)` : ''}`
+  );
 }
 
 /** `:diff #a #b` — the two threads' current states compared. */
@@ -145,12 +198,18 @@ function diffCommand(d: Debuggee, arg: string): string {
 }
 
 /** Variable names, pseudo-variables and commands that complete the word before the cursor. */
-export function completions(d: Debuggee, ref: FrameRef | undefined, text: string, column: number): DebugProtocol.CompletionItem[] {
+export function completions(
+  d: Debuggee,
+  ref: FrameRef | undefined,
+  text: string,
+  column: number,
+): DebugProtocol.CompletionItem[] {
   const upto = text.slice(0, Math.max(0, column - 1));
   const word = /[:$A-Za-z_][A-Za-z0-9_]*$|:$|\$$/.exec(upto)?.[0] ?? '';
   const items: DebugProtocol.CompletionItem[] = [];
   const offer = (label: string, type: DebugProtocol.CompletionItemType, detail?: string): void => {
-    if (label.startsWith(word)) items.push({ label, type, detail, start: upto.length - word.length, length: word.length });
+    if (label.startsWith(word))
+      items.push({ label, type, detail, start: upto.length - word.length, length: word.length });
   };
   if (upto.trimStart().startsWith(':') && !/\s/.test(upto.trimStart())) {
     for (const [c, help] of COMMANDS) offer(c, 'keyword', help);

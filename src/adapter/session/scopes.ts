@@ -32,9 +32,27 @@ type VarSource =
   | { readonly kind: 'term'; readonly term: Term }
   | { readonly kind: 'array'; readonly arr: SymArray }
   | { readonly kind: 'heap'; readonly ref: FrameRef; readonly frameId: number }
-  | { readonly kind: 'chunks'; readonly ref: FrameRef; readonly frameId: number; readonly heap: Heap; readonly key: string }
-  | { readonly kind: 'pred'; readonly ref: FrameRef; readonly frameId: number; readonly chunk: PredChunk; readonly key: string }
-  | { readonly kind: 'object'; readonly ref: FrameRef; readonly frameId: number; readonly term: Term; readonly className: string }
+  | {
+      readonly kind: 'chunks';
+      readonly ref: FrameRef;
+      readonly frameId: number;
+      readonly heap: Heap;
+      readonly key: string;
+    }
+  | {
+      readonly kind: 'pred';
+      readonly ref: FrameRef;
+      readonly frameId: number;
+      readonly chunk: PredChunk;
+      readonly key: string;
+    }
+  | {
+      readonly kind: 'object';
+      readonly ref: FrameRef;
+      readonly frameId: number;
+      readonly term: Term;
+      readonly className: string;
+    }
   | { readonly kind: 'synth'; readonly ref: FrameRef; readonly frameId: number }
   | { readonly kind: 'synthApps'; readonly rows: readonly SynthApplicationRow[] }
   | { readonly kind: 'why'; readonly ref: FrameRef };
@@ -46,17 +64,47 @@ export class VariableRefs {
    *  (a program with synth functions) the Symbolic functions scope. */
   scopes(frameId: number, ref: FrameRef, withHeap = false, withSynth = false): DebugProtocol.Scope[] {
     const make = (name: string, kind: 'locals' | 'pc' | 'model' | 'globals', hint?: 'locals'): DebugProtocol.Scope => {
-      const scope: DebugProtocol.Scope = { name, variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref, frameId })), expensive: false };
+      const scope: DebugProtocol.Scope = {
+        name,
+        variablesReference: this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref, frameId })),
+        expensive: false,
+      };
       if (hint) scope.presentationHint = hint;
       return scope;
     };
-    const heap: DebugProtocol.Scope[] = withHeap ? [{ name: 'Heap', variablesReference: this.heapRef(frameId, ref), expensive: false }] : [];
+    const heap: DebugProtocol.Scope[] = withHeap
+      ? [{ name: 'Heap', variablesReference: this.heapRef(frameId, ref), expensive: false }]
+      : [];
     const synth: DebugProtocol.Scope[] = withSynth
-      ? [{ name: SYMBOLIC_FUNCTIONS_SCOPE, variablesReference: this.refs.id(`synth:${frameId}`, () => ({ kind: 'synth', ref, frameId })), expensive: true }] : [];
+      ? [
+          {
+            name: SYMBOLIC_FUNCTIONS_SCOPE,
+            variablesReference: this.refs.id(`synth:${frameId}`, () => ({ kind: 'synth', ref, frameId })),
+            expensive: true,
+          },
+        ]
+      : [];
     // The failure's own frame (the innermost) says why it failed (runtime/why.ts).
-    const failed = ref.frameIndex === 0 && ref.node.state.status === 'failed' && ref.node.state.failure !== undefined && !withSynth;
-    const why: DebugProtocol.Scope[] = failed ? [{ name: 'Why', variablesReference: this.refs.id(`why:${frameId}`, () => ({ kind: 'why', ref })), expensive: true }] : [];
-    return [make('Locals', 'locals', 'locals'), ...why, ...heap, make('Path condition', 'pc'), make('Model', 'model'), ...synth, make('Globals', 'globals')];
+    const failed =
+      ref.frameIndex === 0 && ref.node.state.status === 'failed' && ref.node.state.failure !== undefined && !withSynth;
+    const why: DebugProtocol.Scope[] = failed
+      ? [
+          {
+            name: 'Why',
+            variablesReference: this.refs.id(`why:${frameId}`, () => ({ kind: 'why', ref })),
+            expensive: true,
+          },
+        ]
+      : [];
+    return [
+      make('Locals', 'locals', 'locals'),
+      ...why,
+      ...heap,
+      make('Path condition', 'pc'),
+      make('Model', 'model'),
+      ...synth,
+      make('Globals', 'globals'),
+    ];
   }
 
   /** A reference for the Heap scope of a frame (for `$heap`). */
@@ -69,7 +117,9 @@ export class VariableRefs {
     return this.refs.id(`${kind}:${frameId}`, () => ({ kind, ref }));
   }
 
-  exists(id: unknown): boolean { return this.refs.get(id) !== undefined; }
+  exists(id: unknown): boolean {
+    return this.refs.get(id) !== undefined;
+  }
 
   async variables(d: Debuggee, id: number, start = 0, count = 0): Promise<DebugProtocol.Variable[] | undefined> {
     const src = this.refs.get(id);
@@ -91,34 +141,61 @@ export class VariableRefs {
 
   private async list(d: Debuggee, src: VarSource): Promise<DebugProtocol.Variable[]> {
     switch (src.kind) {
-      case 'locals': return this.locals(d, src.ref, src.frameId ?? 0);
-      case 'globals': return [...src.ref.node.state.globals].map(([name, v]) => this.variable(d, name, v, undefined, name));
-      case 'pc': return this.pathConditionVars(d, src.ref);
-      case 'model': return this.model(d, src.ref);
-      case 'term': return termParts(src.term).map(([name, t]) => this.variable(d, name, t));
-      case 'array': return this.arrayParts(d, src.arr);
-      case 'heap': case 'chunks': case 'pred': return heapRows(this.heapHost(src.ref, src.frameId), src);
-      case 'object': return objectRows(this.heapHost(src.ref, src.frameId), d.checked, src.term, src.className);
-      case 'synth': return synthRows(d, src.ref, (rows) => this.refs.id(`synthApps:${src.frameId}:${rows.map((r) => `${r.call}=${r.value}`).join(";")}`, () => ({ kind: 'synthApps', rows })));
-      case 'synthApps': return applicationRows(src.rows);
-      case 'why': return whyRows(d, src.ref);
+      case 'locals':
+        return this.locals(d, src.ref, src.frameId ?? 0);
+      case 'globals':
+        return [...src.ref.node.state.globals].map(([name, v]) => this.variable(d, name, v, undefined, name));
+      case 'pc':
+        return this.pathConditionVars(d, src.ref);
+      case 'model':
+        return this.model(d, src.ref);
+      case 'term':
+        return termParts(src.term).map(([name, t]) => this.variable(d, name, t));
+      case 'array':
+        return this.arrayParts(d, src.arr);
+      case 'heap':
+      case 'chunks':
+      case 'pred':
+        return heapRows(this.heapHost(src.ref, src.frameId), src);
+      case 'object':
+        return objectRows(this.heapHost(src.ref, src.frameId), d.checked, src.term, src.className);
+      case 'synth':
+        return synthRows(d, src.ref, (rows) =>
+          this.refs.id(`synthApps:${src.frameId}:${rows.map((r) => `${r.call}=${r.value}`).join(';')}`, () => ({
+            kind: 'synthApps',
+            rows,
+          })),
+        );
+      case 'synthApps':
+        return applicationRows(src.rows);
+      case 'why':
+        return whyRows(d, src.ref);
     }
   }
 
   /** What the heap rows need: value rendering and references for their children. */
   private heapHost(ref: FrameRef, frameId: number): HeapRowsHost {
     return {
-      ref, frameId,
+      ref,
+      frameId,
       render: (v) => this.render(v),
-      chunksRef: (key, heap) => this.refs.id(`chunks:${frameId}:${key}`, () => ({ kind: 'chunks', ref, frameId, heap, key })),
-      predRef: (key, chunk) => this.refs.id(`pred:${frameId}:${key}`, () => ({ kind: 'pred', ref, frameId, chunk, key })),
+      chunksRef: (key, heap) =>
+        this.refs.id(`chunks:${frameId}:${key}`, () => ({ kind: 'chunks', ref, frameId, heap, key })),
+      predRef: (key, chunk) =>
+        this.refs.id(`pred:${frameId}:${key}`, () => ({ kind: 'pred', ref, frameId, chunk, key })),
     };
   }
 
   /** References of a class type expand into the object's held fields. */
   private objectRef(frameId: number, ref: FrameRef, name: string, v: SymValue, className: string): number {
     if (isSymArray(v) || v.sort.kind !== 'ref' || (v.op === 'const' && v.value === 0n)) return 0;
-    return this.refs.id(`object:${frameId}:${name}:${v.id}`, () => ({ kind: 'object', ref, frameId, term: v, className }));
+    return this.refs.id(`object:${frameId}:${name}:${v.id}`, () => ({
+      kind: 'object',
+      ref,
+      frameId,
+      term: v,
+      className,
+    }));
   }
 
   private locals(d: Debuggee, ref: FrameRef, frameId: number): DebugProtocol.Variable[] {
@@ -151,9 +228,16 @@ export class VariableRefs {
     const state = ref.node.state;
     // A concolic thread's model is its concrete inputs.
     const inputs = d.paths.get(ref.threadId)?.inputs;
-    if (inputs) return Object.entries(combineInputs(inputs, inputSymbols(state), new Map())).map(([name, v]) => ({ name, value: JSON.stringify(v), variablesReference: 0 }));
+    if (inputs)
+      return Object.entries(combineInputs(inputs, inputSymbols(state), new Map())).map(([name, v]) => ({
+        name,
+        value: JSON.stringify(v),
+        variablesReference: 0,
+      }));
     const given = state.failure?.model;
-    const r = given ? { status: 'sat' as const, model: given } : await d.solver.model(pathCondition(d, ref.node, ref.threadId), state.model);
+    const r = given
+      ? { status: 'sat' as const, model: given }
+      : await d.solver.model(pathCondition(d, ref.node, ref.threadId), state.model);
     if (r.status !== 'sat') {
       const why = r.status === 'unknown' ? `unknown: ${r.reason}` : 'the path condition is unsatisfiable';
       return [{ name: '(no model)', value: why, variablesReference: 0 }];
@@ -166,12 +250,19 @@ export class VariableRefs {
   private arrayParts(d: Debuggee, arr: SymArray): DebugProtocol.Variable[] {
     const out = [this.variable(d, 'length', arr.length), this.variable(d, 'contents', arr.contents)];
     const n = arr.length.op === 'const' ? Number(arr.length.value) : 0;
-    for (let i = 0; i < Math.min(n, MAX_ELEMENTS); i++) out.push(this.variable(d, `[${i}]`, d.T.select(arr.contents, d.T.int(BigInt(i)))));
+    for (let i = 0; i < Math.min(n, MAX_ELEMENTS); i++)
+      out.push(this.variable(d, `[${i}]`, d.T.select(arr.contents, d.T.int(BigInt(i)))));
     if (n > MAX_ELEMENTS) out.push({ name: '…', value: `${n - MAX_ELEMENTS} more elements`, variablesReference: 0 });
     return out;
   }
 
-  private variable(d: Debuggee, name: string, v: SymValue, type?: string, evaluateName?: string): DebugProtocol.Variable {
+  private variable(
+    d: Debuggee,
+    name: string,
+    v: SymValue,
+    type?: string,
+    evaluateName?: string,
+  ): DebugProtocol.Variable {
     const shown = this.render(v);
     const out: DebugProtocol.Variable = { name, ...shown, type: type ?? (isSymArray(v) ? 'array' : sortName(v.sort)) };
     if (evaluateName) out.evaluateName = evaluateName;
@@ -181,8 +272,9 @@ export class VariableRefs {
 
 /** The Why scope: the failure's class, the input that replays it or the abstraction that lost the fact. */
 async function whyRows(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
-  const c = await classifyNode(d, ref.node).catch((e: unknown) => e instanceof Error ? e.message : String(e));
-  if (typeof c === 'string' || !c) return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}`, variablesReference: 0 }];
+  const c = await classifyNode(d, ref.node).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+  if (typeof c === 'string' || !c)
+    return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}`, variablesReference: 0 }];
   return classRows(c).map((r) => ({ ...r, variablesReference: 0 }));
 }
 
@@ -190,17 +282,39 @@ async function whyRows(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variab
 function termParts(t: Term): [string, Term][] {
   const a = t.args;
   switch (t.op) {
-    case 'ite': return [['condition', a[0]], ['then', a[1]], ['else', a[2]]];
-    case 'select': return [['array', a[0]], ['index', a[1]]];
-    case 'store': return [['array', a[0]], ['index', a[1]], ['value', a[2]]];
-    case 'lt': case 'le': {
+    case 'ite':
+      return [
+        ['condition', a[0]],
+        ['then', a[1]],
+        ['else', a[2]],
+      ];
+    case 'select':
+      return [
+        ['array', a[0]],
+        ['index', a[1]],
+      ];
+    case 'store':
+      return [
+        ['array', a[0]],
+        ['index', a[1]],
+        ['value', a[2]],
+      ];
+    case 'lt':
+    case 'le': {
       const [l, r] = printedSides(t);
-      return [['left', l], ['right', r]];
+      return [
+        ['left', l],
+        ['right', r],
+      ];
     }
     default: {
       // A nested sum (product, conjunction, …) expands into its flat operands, as it prints.
       if (isAssociative(t.op)) return flatOperands(t).map((x, i) => [`[${i}]`, x]);
-      if (a.length === 2) return [['left', a[0]], ['right', a[1]]];
+      if (a.length === 2)
+        return [
+          ['left', a[0]],
+          ['right', a[1]],
+        ];
       return a.map((x, i) => [`${t.op}[${i}]`, x]);
     }
   }

@@ -4,7 +4,14 @@
 // beside this one (the read-only requests to inspection.ts). Moves of paths run one at a
 // time; each answers first, then sends its thread, output and stopped events.
 
-import { DebugSession, Event, InitializedEvent, Response, TerminatedEvent, BreakpointEvent } from '@vscode/debugadapter';
+import {
+  DebugSession,
+  Event,
+  InitializedEvent,
+  Response,
+  TerminatedEvent,
+  BreakpointEvent,
+} from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
 import { validateLaunchArgs } from '../launchSchema';
@@ -14,13 +21,28 @@ import { capabilities } from './capabilities';
 import { EARLIER_LABEL, FrameIds, restartTarget, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
 import {
-  completionsBody, evaluateBody, exceptionInfoBody, frameRef, gotoTargetsBody, scopesBody, stackBody, variablesBody, type Args,
+  completionsBody,
+  evaluateBody,
+  exceptionInfoBody,
+  frameRef,
+  gotoTargetsBody,
+  scopesBody,
+  stackBody,
+  variablesBody,
+  type Args,
 } from './inspection';
 import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
-import { treeSnapshot, followBranchArgs, jumpArgs, requireThread, heapGraphBody, diffPathsBody } from './customRequests';
+import {
+  treeSnapshot,
+  followBranchArgs,
+  jumpArgs,
+  requireThread,
+  heapGraphBody,
+  diffPathsBody,
+} from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
@@ -65,11 +87,19 @@ export class SymDebugSession extends DebugSession {
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
     launch: (r, a) => this.launch(r, a),
-    attach: () => { throw new UserError('attach is not supported: use a launch configuration'); },
-    configurationDone: (r) => { this.configured.resolve(); this.sendResponse(r); },
+    attach: () => {
+      throw new UserError('attach is not supported: use a launch configuration');
+    },
+    configurationDone: (r) => {
+      this.configured.resolve();
+      this.sendResponse(r);
+    },
     setBreakpoints: (r, a) => this.setBreakpoints(r, a),
     setExceptionBreakpoints: (r, a) => this.setExceptionBreakpoints(r, a),
-    setFunctionBreakpoints: (r) => { r.body = { breakpoints: [] }; this.sendResponse(r); },
+    setFunctionBreakpoints: (r) => {
+      r.body = { breakpoints: [] };
+      this.sendResponse(r);
+    },
     threads: (r) => this.threads(r),
     stackTrace: (r, a) => this.reply(r, stackBody(this.debuggee(), this.frameIds, a)),
     scopes: (r, a) => this.reply(r, scopesBody(this.debuggee(), this.frameIds, this.varRefs, a)),
@@ -89,15 +119,38 @@ export class SymDebugSession extends DebugSession {
     goto: (r, a) => this.goto(r, a),
     restartFrame: (r, a) => this.restartFrame(r, a),
     pause: (r) => this.pause(r),
-    terminate: (r) => { this.sendResponse(r); this.shutdownRun(); this.sendEvent(new TerminatedEvent()); },
-    disconnect: (r, a) => { this.shutdownRun(); super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments); },
-    'symdap/summary': (r) => { r.body = summary(this.debuggee()); this.sendResponse(r); },
-    'symdap/tree': (r, a) => { r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a); this.sendResponse(r); },
-    'symdap/heapGraph': async (r, a) => this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
+    terminate: (r) => {
+      this.sendResponse(r);
+      this.shutdownRun();
+      this.sendEvent(new TerminatedEvent());
+    },
+    disconnect: (r, a) => {
+      this.shutdownRun();
+      super.disconnectRequest(r, a as DebugProtocol.DisconnectArguments);
+    },
+    'symdap/summary': (r) => {
+      r.body = summary(this.debuggee());
+      this.sendResponse(r);
+    },
+    'symdap/tree': (r, a) => {
+      r.body = a.compact === true ? this.compactTree(a) : treeSnapshot(this.debuggee(), a);
+      this.sendResponse(r);
+    },
+    'symdap/heapGraph': async (r, a) =>
+      this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
     'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
-    'symdap/focus': (r, a) => { const { thread, node } = focusTarget(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
-    'symdap/followBranch': (r, a) => { const { thread, side } = followBranchArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side)); },
-    'symdap/jump': (r, a) => { const { thread, node } = jumpArgs(this.debuggee(), a); return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto'))); },
+    'symdap/focus': (r, a) => {
+      const { thread, node } = focusTarget(this.debuggee(), a);
+      return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
+    },
+    'symdap/followBranch': (r, a) => {
+      const { thread, side } = followBranchArgs(this.debuggee(), a);
+      return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side));
+    },
+    'symdap/jump': (r, a) => {
+      const { thread, node } = jumpArgs(this.debuggee(), a);
+      return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
+    },
   };
 
   /** `ui`: serve the tree page unless a launch says `ui: false` (`symdap dap --ui`);
@@ -124,12 +177,13 @@ export class SymDebugSession extends DebugSession {
   protected override dispatchRequest(request: DebugProtocol.Request): void {
     const response = new Response(request);
     const raw = (request as { arguments?: unknown }).arguments;
-    const args: Args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw as Args : {};
+    const args: Args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Args) : {};
     const command = typeof request.command === 'string' ? request.command : '';
     if (this.tracing) this.output(`⇢ ${command} ${clip(JSON.stringify(args))}`, 'console');
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, command) ? this.handlers[command] : undefined;
     if (!handler) return this.fail(response, `unknown request '${command}'`);
-    if (!this.initialized && command !== 'initialize') return this.fail(response, `'${command}' before 'initialize': send initialize first`);
+    if (!this.initialized && command !== 'initialize')
+      return this.fail(response, `'${command}' before 'initialize': send initialize first`);
     this.run(handler, response, args);
   }
 
@@ -145,12 +199,16 @@ export class SymDebugSession extends DebugSession {
   override sendResponse(response: DebugProtocol.Response): void {
     if (this.pages.divert(response)) return;
     super.sendResponse(response);
-    if (this.tracing) super.sendEvent(output(`⇠ ${response.command} ${response.success ? 'ok' : `failed: ${response.message}`}`, 'console'));
+    if (this.tracing)
+      super.sendEvent(
+        output(`⇠ ${response.command} ${response.success ? 'ok' : `failed: ${response.message}`}`, 'console'),
+      );
   }
 
   override sendEvent(event: DebugProtocol.Event): void {
     super.sendEvent(event);
-    if (this.tracing && event.event !== 'output') super.sendEvent(output(`⇠ event ${event.event} ${clip(JSON.stringify(event.body ?? {}))}`, 'console'));
+    if (this.tracing && event.event !== 'output')
+      super.sendEvent(output(`⇠ event ${event.event} ${clip(JSON.stringify(event.body ?? {}))}`, 'console'));
   }
 
   private fail(response: DebugProtocol.Response, e: unknown): void {
@@ -163,7 +221,10 @@ export class SymDebugSession extends DebugSession {
   }
 
   private debuggee(): Debuggee {
-    if (!this.d) throw new UserError(this.launching ? 'the program is still being launched' : 'no program is being debugged (send launch first)');
+    if (!this.d)
+      throw new UserError(
+        this.launching ? 'the program is still being launched' : 'no program is being debugged (send launch first)',
+      );
     return this.d;
   }
 
@@ -194,15 +255,25 @@ export class SymDebugSession extends DebugSession {
     this.launching = true;
     this.tracing = v.args.trace;
     const out = await launchDebuggee(v.args, this.breakpoints, this.filters)
-      .catch((e: unknown) => ({ ok: false as const, messages: [`cannot start the symbolic run: ${e instanceof Error ? e.message : String(e)}`] }))
-      .finally(() => { this.launching = false; });
+      .catch((e: unknown) => ({
+        ok: false as const,
+        messages: [`cannot start the symbolic run: ${e instanceof Error ? e.message : String(e)}`],
+      }))
+      .finally(() => {
+        this.launching = false;
+      });
     if (!out.ok) return this.launchFailed(response, out.messages);
     const d = out.debuggee;
     this.d = d;
     this.stepper = new Stepper(d);
     this.runner = new Runner(d);
     for (const b of this.breakpoints.setProgram(d.checked.file, d.checked.program)) {
-      this.sendEvent(new BreakpointEvent('changed', this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint));
+      this.sendEvent(
+        new BreakpointEvent(
+          'changed',
+          this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint,
+        ),
+      );
     }
     this.programReady.resolve(true);
     if (v.args.ui ?? this.options.ui) await this.openPage();
@@ -234,11 +305,18 @@ export class SymDebugSession extends DebugSession {
     const path = typeof source?.path === 'string' ? source.path : undefined;
     if (!path) throw new UserError('setBreakpoints needs source.path');
     if (this.launching) await this.programReady.promise;
-    const requested = Array.isArray(args.breakpoints) ? args.breakpoints as DebugProtocol.SourceBreakpoint[]
-      : Array.isArray(args.lines) ? (args.lines as number[]).map((line) => ({ line })) : [];
+    const requested = Array.isArray(args.breakpoints)
+      ? (args.breakpoints as DebugProtocol.SourceBreakpoint[])
+      : Array.isArray(args.lines)
+        ? (args.lines as number[]).map((line) => ({ line }))
+        : [];
     const max = REQUEST_LIMITS.maxBreakpointsPerSource;
-    if (requested.length > max) throw new UserError(`setBreakpoints with ${requested.length} breakpoints; the limit is ${max} per source`);
-    const bps = this.breakpoints.set(path, requested.filter((b) => typeof b === 'object' && b !== null));
+    if (requested.length > max)
+      throw new UserError(`setBreakpoints with ${requested.length} breakpoints; the limit is ${max} per source`);
+    const bps = this.breakpoints.set(
+      path,
+      requested.filter((b) => typeof b === 'object' && b !== null),
+    );
     response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
     this.sendResponse(response);
   }
@@ -260,12 +338,22 @@ export class SymDebugSession extends DebugSession {
       return this.sendResponse(response);
     }
     const listed = d.paths.listed(d.args.maxThreads);
-    listed.forEach((t) => { t.announced = true; });
-    response.body = { threads: listed.map((t) => ({ id: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0) })) };
+    listed.forEach((t) => {
+      t.announced = true;
+    });
+    response.body = {
+      threads: listed.map((t) => ({
+        id: t.id,
+        name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0),
+      })),
+    };
     this.sendResponse(response);
     const hidden = d.paths.size - listed.length;
     if (hidden > 0 && hidden !== this.listedSummary) {
-      this.output(`${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`, 'console');
+      this.output(
+        `${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`,
+        'console',
+      );
     }
     this.listedSummary = hidden;
   }
@@ -298,17 +386,26 @@ export class SymDebugSession extends DebugSession {
     await this.enqueue(() => this.runner!.continueAll(t, single), true);
   }
 
-  private async move(response: DebugProtocol.Response, args: Args, op: (s: Stepper, t: PathThread) => Promise<Outcome>): Promise<void> {
+  private async move(
+    response: DebugProtocol.Response,
+    args: Args,
+    op: (s: Stepper, t: PathThread) => Promise<Outcome>,
+  ): Promise<void> {
     const d = this.debuggee();
     const t = requireThread(d, args.threadId);
     this.sendResponse(response);
-    await this.enqueue(() => (d.paths.get(t.id) ? op(this.stepper!, t) : Promise.resolve({ output: [`path #${t.id} has ended`] })), false);
+    await this.enqueue(
+      () => (d.paths.get(t.id) ? op(this.stepper!, t) : Promise.resolve({ output: [`path #${t.id} has ended`] })),
+      false,
+    );
   }
 
   private async stepInTargets(response: DebugProtocol.Response, args: Args): Promise<void> {
     const t = requireThread(this.debuggee(), this.frame(args.frameId).threadId);
     let targets: { id: number; label: string }[] = [];
-    await this.enqueueRaw(async () => { targets = await this.stepper!.stepInTargets(t); });
+    await this.enqueueRaw(async () => {
+      targets = await this.stepper!.stepInTargets(t);
+    });
     response.body = { targets };
     this.sendResponse(response);
   }
@@ -322,7 +419,10 @@ export class SymDebugSession extends DebugSession {
   private async restartFrame(response: DebugProtocol.Response, args: Args): Promise<void> {
     const ref = this.frame(args.frameId);
     const t = requireThread(this.debuggee(), ref.threadId);
-    if (ref.label) throw new UserError(`'${EARLIER_LABEL}' only separates the call stack from the earlier states: restart one of the states below it`);
+    if (ref.label)
+      throw new UserError(
+        `'${EARLIER_LABEL}' only separates the call stack from the earlier states: restart one of the states below it`,
+      );
     const target = restartTarget(t, ref);
     if (!target) throw new UserError('this frame is not on the path of its thread any more');
     return this.move(response, { threadId: t.id }, (s, th) => Promise.resolve(s.moveTo(th, target, 'restart')));
@@ -373,7 +473,10 @@ export class SymDebugSession extends DebugSession {
 
   /** Serves the tree page; its address goes to the client's console and to stderr. */
   private async openPage(): Promise<void> {
-    const url = await this.pages.open().catch((e: unknown) => { this.output(`cannot serve the tree page: ${userMessage(e)}`, 'stderr'); return undefined; });
+    const url = await this.pages.open().catch((e: unknown) => {
+      this.output(`cannot serve the tree page: ${userMessage(e)}`, 'stderr');
+      return undefined;
+    });
     if (!url) return;
     process.stderr.write(`symdap: execution tree at ${url}\n`);
     this.output(`Execution tree: ${url}`, 'console');
@@ -397,4 +500,3 @@ function sideOf(targetId: unknown): Side | undefined {
 function clip(text: string): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
-

@@ -20,8 +20,18 @@ export function summary(d: Debuggee): Summary {
   const ended = { ...d.run.tree.counts.ended };
   const threads = d.paths.all();
   const live = threads.filter((t) => isLive(t.tip)).length;
-  const kept = threads.filter((t) => !isLive(t.tip)).map((t) => ({ threadId: t.id, name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0), why: endedWhy(t.tip) }));
-  const wellFormed = d.wellFormed.failures.map(({ site }) => ({ line: site.span.line, column: site.span.col, message: site.message }));
+  const kept = threads
+    .filter((t) => !isLive(t.tip))
+    .map((t) => ({
+      threadId: t.id,
+      name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0),
+      why: endedWhy(t.tip),
+    }));
+  const wellFormed = d.wellFormed.failures.map(({ site }) => ({
+    line: site.span.line,
+    column: site.span.col,
+    message: site.message,
+  }));
   return { ended, live, kept, wellFormed, text: progressText(ended, live, d.checked.synths.size > 0) };
 }
 

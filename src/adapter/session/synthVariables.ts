@@ -16,21 +16,42 @@ import type { FrameRef } from './frames';
 export const SYMBOLIC_FUNCTIONS_SCOPE = 'Symbolic functions';
 
 /** The scope's rows; `appsRef` gives the reference under which the application rows expand. */
-export async function synthRows(d: Debuggee, ref: FrameRef, appsRef: (rows: readonly SynthApplicationRow[]) => number): Promise<DebugProtocol.Variable[]> {
-  const row = (name: string, value: string, variablesReference = 0): DebugProtocol.Variable => ({ name, value, variablesReference });
+export async function synthRows(
+  d: Debuggee,
+  ref: FrameRef,
+  appsRef: (rows: readonly SynthApplicationRow[]) => number,
+): Promise<DebugProtocol.Variable[]> {
+  const row = (name: string, value: string, variablesReference = 0): DebugProtocol.Variable => ({
+    name,
+    value,
+    variablesReference,
+  });
   // A failed path ended excluded, as its thread says, though functions may reach its end.
-  if (isExcludedPath(ref.node.state.status, d.checked.synths.size > 0)) return [row('path', `excluded: ${excludedByFailure(ref.node.state.failure)}`)];
+  if (isExcludedPath(ref.node.state.status, d.checked.synths.size > 0))
+    return [row('path', `excluded: ${excludedByFailure(ref.node.state.failure)}`)];
   const solver = budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout);
   const s = await synthSummary(d.checked, d.T, solver, pathCondition(d, ref.node, ref.threadId), ref.node.state.model);
   switch (s.status) {
-    case 'no-synth': return [row('(none)', 'this program has no synth functions')];
-    case 'unknown': return [row('path', `unknown: ${s.reason}`)];
-    case 'excluded': return [row('path', `excluded: ${EXCLUDED_TEXT}`)];
-    case 'possible': return [
-      ...s.functions.map((f) => ({ ...row(`${f.name}(${f.params.join(', ')})`, f.body), type: `depth ${f.depth}`, evaluateName: functionDefinition(f.name, f) })),
-      row('applications', `${s.applications.length} on this path`, s.applications.length > 0 ? appsRef(s.applications) : 0),
-      row('path', 'possible: some function of the grammar allows it'),
-    ];
+    case 'no-synth':
+      return [row('(none)', 'this program has no synth functions')];
+    case 'unknown':
+      return [row('path', `unknown: ${s.reason}`)];
+    case 'excluded':
+      return [row('path', `excluded: ${EXCLUDED_TEXT}`)];
+    case 'possible':
+      return [
+        ...s.functions.map((f) => ({
+          ...row(`${f.name}(${f.params.join(', ')})`, f.body),
+          type: `depth ${f.depth}`,
+          evaluateName: functionDefinition(f.name, f),
+        })),
+        row(
+          'applications',
+          `${s.applications.length} on this path`,
+          s.applications.length > 0 ? appsRef(s.applications) : 0,
+        ),
+        row('path', 'possible: some function of the grammar allows it'),
+      ];
   }
 }
 

@@ -35,15 +35,26 @@ export class TreePages {
 
   /** Starts the page server; resolves to the page's address (undefined once the session ended). */
   async open(): Promise<string | undefined> {
-    const [{ startUiServer }, { treePageHtml }] = await Promise.all([import('../transport/uiServer'), import('../../ui/pageHtml')]);
+    const [{ startUiServer }, { treePageHtml }] = await Promise.all([
+      import('../transport/uiServer'),
+      import('../../ui/pageHtml'),
+    ]);
     const html = treePageHtml('symdap: execution tree', undefined, "window.symdapTreeLive='ws';", this.host.bundle());
     const server = await startUiServer({
       html: () => html,
-      handler: { message: (page, m) => this.request(page, m), closed: (page) => { this.feeds.delete(page); } },
+      handler: {
+        message: (page, m) => this.request(page, m),
+        closed: (page) => {
+          this.feeds.delete(page);
+        },
+      },
       limits: DEFAULT_LIMITS,
       log: { info: () => undefined, error: (line) => process.stderr.write(`symdap dap: ${line}\n`) },
     });
-    if (this.closed) { void server.close(); return undefined; }
+    if (this.closed) {
+      void server.close();
+      return undefined;
+    }
     this.server = server;
     return server.url;
   }
@@ -53,7 +64,8 @@ export class TreePages {
     if (m.type !== 'request') return;
     const response: DebugProtocol.Response = new Response(m as DebugProtocol.Request);
     const command = typeof m.command === 'string' ? m.command : '';
-    const args = typeof m.arguments === 'object' && m.arguments !== null ? m.arguments as Record<string, unknown> : {};
+    const args =
+      typeof m.arguments === 'object' && m.arguments !== null ? (m.arguments as Record<string, unknown>) : {};
     if (!PAGE_COMMANDS.includes(command)) return page.send(failed(response, `the tree page may not send '${command}'`));
     if (command !== 'symdap/tree') {
       this.waiting.set(response, page);

@@ -21,16 +21,34 @@ export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
     for (const k of t.held ?? []) held.set(k.id, t.id);
   }
   return {
-    owner: (n) => d.paths.owner(n)?.id, paused, held, excluding: d.checked.synths.size > 0,
-    checked: d.checked, classOf: (n) => knownClass(d, n.state)?.classNote,
+    owner: (n) => d.paths.owner(n)?.id,
+    paused,
+    held,
+    excluding: d.checked.synths.size > 0,
+    checked: d.checked,
+    classOf: (n) => knownClass(d, n.state)?.classNote,
   };
 }
 
 export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped: boolean, cache?: FactCache): TreeView {
-  const asked = typeof args.maxNodes === 'number' && Number.isInteger(args.maxNodes) && args.maxNodes > 0 ? args.maxNodes : REQUEST_LIMITS.maxTreeNodes;
-  const { nodes, truncated } = buildView(d.run.tree, Math.min(asked, REQUEST_LIMITS.maxTreeNodes), viewMarks(d, stopped), cache);
+  const asked =
+    typeof args.maxNodes === 'number' && Number.isInteger(args.maxNodes) && args.maxNodes > 0
+      ? args.maxNodes
+      : REQUEST_LIMITS.maxTreeNodes;
+  const { nodes, truncated } = buildView(
+    d.run.tree,
+    Math.min(asked, REQUEST_LIMITS.maxTreeNodes),
+    viewMarks(d, stopped),
+    cache,
+  );
   const warnings = d.why.end?.warnings;
-  return { file: d.checked.file, source: d.checked.source, nodes, truncated, ...(warnings && warnings.length > 0 ? { warnings } : {}) };
+  return {
+    file: d.checked.file,
+    source: d.checked.source,
+    nodes,
+    truncated,
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /** The thread to show `nodeId` in: one whose cursor path holds it, else any path through it, else a new thread. */
@@ -38,7 +56,8 @@ export function focusTarget(d: Debuggee, args: Record<string, unknown>): { threa
   const node = typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
   if (!node) throw new UserError(`unknown node ${JSON.stringify(args.nodeId)}`);
   const threads = d.paths.all();
-  const thread = threads.find((t) => onPath(node, t.cursor)) ?? threads.find((t) => onPath(node, t.tip)) ?? d.paths.addRoot(node);
+  const thread =
+    threads.find((t) => onPath(node, t.cursor)) ?? threads.find((t) => onPath(node, t.tip)) ?? d.paths.addRoot(node);
   return { thread, node };
 }
 
@@ -68,6 +87,8 @@ export class TreeFeed {
     // Warnings come once, at the end of the run (runtime/why.ts).
     const warnings = view.warnings && !this.warned ? view.warnings : undefined;
     if (warnings) this.warned = true;
-    return upsert.length > 0 || remove.length > 0 || warnings ? { upsert, remove, truncated: view.truncated, ...(warnings ? { warnings } : {}) } : undefined;
+    return upsert.length > 0 || remove.length > 0 || warnings
+      ? { upsert, remove, truncated: view.truncated, ...(warnings ? { warnings } : {}) }
+      : undefined;
   }
 }

@@ -55,7 +55,8 @@ function headerProblem(header: string, complete: boolean): string | undefined {
   const lines = header.split('\r\n');
   const partial = complete ? undefined : lines.pop();
   for (const line of lines) if (!HEADER_LINE.test(line)) return `not a DAP header line: '${printable(line)}'`;
-  if (partial !== undefined && !canStartHeaderLine(partial.replace(/\r$/, ''))) return `not a DAP header line: '${printable(partial)}'`;
+  if (partial !== undefined && !canStartHeaderLine(partial.replace(/\r$/, '')))
+    return `not a DAP header line: '${printable(partial)}'`;
   return undefined;
 }
 
@@ -110,7 +111,12 @@ function field(head: string, tail: string, re: RegExp): string | undefined {
 
 /** The refusal of a whole message body (a WebSocket frame) over the cap. */
 export function oversizeBody(body: Buffer, limit: number): OversizeMessage {
-  return oversize(body.length, limit, body.toString('latin1', 0, EDGE_BYTES), body.toString('latin1', Math.max(0, body.length - EDGE_BYTES)));
+  return oversize(
+    body.length,
+    limit,
+    body.toString('latin1', 0, EDGE_BYTES),
+    body.toString('latin1', Math.max(0, body.length - EDGE_BYTES)),
+  );
 }
 
 function oversize(length: number, limit: number, head: string, tail: string): OversizeMessage {
@@ -156,11 +162,17 @@ export class ContentLengthDecoder {
 
   private readHeader(): Step {
     const end = this.buffer.indexOf(HEADER_END);
-    const header = this.buffer.toString('latin1', 0, end < 0 ? Math.min(this.buffer.length, this.limits.maxHeaderBytes + 1) : end);
+    const header = this.buffer.toString(
+      'latin1',
+      0,
+      end < 0 ? Math.min(this.buffer.length, this.limits.maxHeaderBytes + 1) : end,
+    );
     const problem = headerProblem(header, end >= 0);
     if (problem) return { kind: 'error', error: problem };
     if (end < 0) {
-      return this.buffer.length > this.limits.maxHeaderBytes ? { kind: 'error', error: 'header too long or missing its blank line' } : WAIT;
+      return this.buffer.length > this.limits.maxHeaderBytes
+        ? { kind: 'error', error: 'header too long or missing its blank line' }
+        : WAIT;
     }
     if (end > this.limits.maxHeaderBytes) return { kind: 'error', error: 'header too long' };
     const length = contentLength(header);

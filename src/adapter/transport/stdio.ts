@@ -12,17 +12,26 @@ export function reserveStdout(): (text: string) => void {
   const write = stdout.write.bind(stdout) as (text: string) => boolean;
   const toStderr = process.stderr.write.bind(process.stderr);
   stdout.write = toStderr as typeof stdout.write;
-  return (text) => { write(text); };
+  return (text) => {
+    write(text);
+  };
 }
 
 /** Serves one session on stdin/stdout; resolves when the client disconnects or stdin ends. */
 export async function serveStdio(createSession: SessionFactory, limits: TransportLimits, log: Logger): Promise<void> {
   const write = reserveStdout();
-  await serveStream({
-    input: process.stdin,
-    write,
-    end: () => process.stdin.destroy(),
-  }, createSession, limits, log, 'stdio', true);
+  await serveStream(
+    {
+      input: process.stdin,
+      write,
+      end: () => process.stdin.destroy(),
+    },
+    createSession,
+    limits,
+    log,
+    'stdio',
+    true,
+  );
   await flushStdout();
 }
 

@@ -27,14 +27,20 @@ export function serveStream(
 ): Promise<boolean> {
   return new Promise((resolve) => {
     const decoder = new ContentLengthDecoder(limits);
-    const connection = new SessionConnection(createSession(), {
-      send: (message) => channel.write(encodeMessage(message)),
-      close: () => {
-        channel.input.off('data', onData);
-        channel.end();
-        resolve(connection.spoke);
+    const connection = new SessionConnection(
+      createSession(),
+      {
+        send: (message) => channel.write(encodeMessage(message)),
+        close: () => {
+          channel.input.off('data', onData);
+          channel.end();
+          resolve(connection.spoke);
+        },
       },
-    }, log, name, endOnDisconnect);
+      log,
+      name,
+      endOnDisconnect,
+    );
     const onData = (chunk: Buffer): void => {
       const { messages, error } = decoder.push(chunk);
       for (const m of messages) {

@@ -52,11 +52,19 @@ export async function startTcpServer(options: ServerOptions): Promise<RunningSer
     options.watcher?.opened();
     socket.setNoDelay(true);
     options.log.info(`${name}: connected from ${socket.remoteAddress}:${socket.remotePort}`);
-    void serveStream({
-      input: socket,
-      write: (text) => { if (socket.writable) socket.write(text); },
-      end: () => socket.end(),
-    }, options.createSession, options.limits, options.log, name).then((spoke) => {
+    void serveStream(
+      {
+        input: socket,
+        write: (text) => {
+          if (socket.writable) socket.write(text);
+        },
+        end: () => socket.end(),
+      },
+      options.createSession,
+      options.limits,
+      options.log,
+      name,
+    ).then((spoke) => {
       sockets.delete(socket);
       options.watcher?.closed(spoke);
     });
@@ -66,9 +74,10 @@ export async function startTcpServer(options: ServerOptions): Promise<RunningSer
     host: options.host,
     port,
     activeSessions: () => sockets.size,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const s of sockets) s.destroy();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }

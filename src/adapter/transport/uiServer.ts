@@ -48,7 +48,9 @@ export async function startUiServer(o: UiServerOptions): Promise<RunningUiServer
     const verdict = admit(req.url, req.headers, policy!, req.rawHeaders);
     if (!verdict.ok) {
       o.log.error(`ui: refused a page request from ${req.socket.remoteAddress}: ${verdict.reason}`);
-      res.writeHead(verdict.status, STATUS_TEXT[verdict.status], { 'Content-Type': 'text/plain', Connection: 'close' }).end(`${verdict.reason}\n`);
+      res
+        .writeHead(verdict.status, STATUS_TEXT[verdict.status], { 'Content-Type': 'text/plain', Connection: 'close' })
+        .end(`${verdict.reason}\n`);
       return;
     }
     if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://localhost').pathname !== '/') {
@@ -56,7 +58,14 @@ export async function startUiServer(o: UiServerOptions): Promise<RunningUiServer
       return;
     }
     // The token is in the address: keep it out of Referer headers and caches.
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' }).end(o.html());
+    res
+      .writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+        'X-Frame-Options': 'DENY',
+      })
+      .end(o.html());
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_HARD_CAP_FACTOR * o.limits.maxMessageBytes });
   const port = await listen(server, host, 0);
@@ -73,20 +82,28 @@ export async function startUiServer(o: UiServerOptions): Promise<RunningUiServer
   });
   return {
     url: `${origin}/?token=${encodeURIComponent(token)}`,
-    close: () => new Promise<void>((resolve) => {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const ws of wss.clients) ws.terminate();
+        wss.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
 function servePage(ws: WebSocket, o: UiServerOptions): void {
-  const page: PageSink = { send: (m) => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m)); } };
+  const page: PageSink = {
+    send: (m) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+    },
+  };
   ws.on('message', (data, isBinary) => {
     const text = isBinary ? undefined : data.toString();
-    const message = text === undefined || text.length > o.limits.maxMessageBytes ? 'not a text frame within the size cap' : parseMessage(text);
+    const message =
+      text === undefined || text.length > o.limits.maxMessageBytes
+        ? 'not a text frame within the size cap'
+        : parseMessage(text);
     if (typeof message === 'string') {
       ws.close(1003, message);
       return;

@@ -20,15 +20,28 @@ function bytesOf(data: RawData): Buffer {
 
 /** Runs a session on the socket; resolves once the socket is closed and the session freed,
  *  with whether the client spoke DAP on it. */
-export function serveWebSocket(ws: WebSocket, createSession: SessionFactory, limits: TransportLimits, log: Logger, name: string): Promise<boolean> {
+export function serveWebSocket(
+  ws: WebSocket,
+  createSession: SessionFactory,
+  limits: TransportLimits,
+  log: Logger,
+  name: string,
+): Promise<boolean> {
   return new Promise((resolve) => {
-    const connection = new SessionConnection(createSession(), {
-      send: (message) => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message)); },
-      close: (reason) => {
-        if (ws.readyState === ws.OPEN) ws.close(reason ? INVALID_PAYLOAD : NORMAL, reason?.slice(0, 120));
-        resolve(connection.spoke);
+    const connection = new SessionConnection(
+      createSession(),
+      {
+        send: (message) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+        },
+        close: (reason) => {
+          if (ws.readyState === ws.OPEN) ws.close(reason ? INVALID_PAYLOAD : NORMAL, reason?.slice(0, 120));
+          resolve(connection.spoke);
+        },
       },
-    }, log, name);
+      log,
+      name,
+    );
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         if (ws.readyState === ws.OPEN) ws.close(UNSUPPORTED_DATA, 'DAP messages are text frames');

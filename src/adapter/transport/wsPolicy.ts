@@ -14,7 +14,8 @@ export interface WsPolicy {
   readonly allowedOrigins: readonly string[];
 }
 
-export type Admission = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 401 | 403; readonly reason: string };
+export type Admission =
+  { readonly ok: true } | { readonly ok: false; readonly status: 400 | 401 | 403; readonly reason: string };
 
 const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = ['0.0.0.0', '::', '[::]'];
@@ -64,15 +65,22 @@ function repeatedHeader(rawHeaders: readonly string[]): string | undefined {
   return SINGLE.find((n) => (counts.get(n) ?? 0) > 1);
 }
 
-export function admit(url: string | undefined, headers: IncomingHttpHeaders, policy: WsPolicy, rawHeaders: readonly string[]): Admission {
+export function admit(
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+  policy: WsPolicy,
+  rawHeaders: readonly string[],
+): Admission {
   const repeated = repeatedHeader(rawHeaders);
   if (repeated) return { ok: false, status: 400, reason: `more than one ${repeated} header` };
-  if (!hostAllowed(headers.host, policy)) return { ok: false, status: 403, reason: 'Host header does not name this machine' };
+  if (!hostAllowed(headers.host, policy))
+    return { ok: false, status: 403, reason: 'Host header does not name this machine' };
   const origin = headers.origin;
   if (origin !== undefined && !policy.allowedOrigins.includes(origin)) {
     return { ok: false, status: 403, reason: `Origin '${origin}' is not allowed (see --allow-origin)` };
   }
   const token = tokenOf(url, headers);
-  if (token === undefined || !sameToken(token, policy.token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
+  if (token === undefined || !sameToken(token, policy.token))
+    return { ok: false, status: 401, reason: 'missing or wrong token' };
   return { ok: true };
 }

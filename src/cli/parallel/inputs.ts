@@ -8,9 +8,18 @@ import { join } from 'node:path';
 export async function verifyInputs(args: readonly string[]): Promise<{ files: string[]; error?: string }> {
   const files: string[] = [];
   for (const a of args) {
-    const isDir = await stat(a).then((s) => s.isDirectory(), () => false);
-    if (!isDir) { files.push(a); continue; }
-    const found = (await readdir(a, { recursive: true })).filter((f) => f.endsWith('.sym')).map((f) => join(a, f)).sort();
+    const isDir = await stat(a).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir) {
+      files.push(a);
+      continue;
+    }
+    const found = (await readdir(a, { recursive: true }))
+      .filter((f) => f.endsWith('.sym'))
+      .map((f) => join(a, f))
+      .sort();
     if (found.length === 0) return { files, error: `no .sym files under ${a}` };
     files.push(...found);
   }

@@ -14,17 +14,36 @@ import { EXIT_CODES, formatReport } from '../verifyOutput';
 
 const SEVERITY: readonly Verdict[] = ['verified', 'unknown', 'failed', 'error'];
 
-interface FileOutcome { readonly file: string; readonly source?: string; readonly result: VerifySourceResult }
+interface FileOutcome {
+  readonly file: string;
+  readonly source?: string;
+  readonly result: VerifySourceResult;
+}
 
-export async function verifyMany(files: readonly string[], opts: VerifySourceOptions, jobs: number, json: boolean, io: CliIO): Promise<number> {
+export async function verifyMany(
+  files: readonly string[],
+  opts: VerifySourceOptions,
+  jobs: number,
+  json: boolean,
+  io: CliIO,
+): Promise<number> {
   const outcomes = await verifyAll(files, opts, jobs);
   for (const o of outcomes) {
     if (o.result.error) io.err(`symdap verify: ${o.file}: ${o.result.error}\n`);
     printDiagnostics(io, o.result.diagnostics, o.source);
     if (!json) io.out(formatReport(o.result.report, opts.solver ?? 'z3-wasm'));
   }
-  const worst = outcomes.map((o) => o.result.report.verdict).reduce((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a), 'verified');
-  if (json) io.out(JSON.stringify({ verdict: worst, jobs: Math.min(jobs, files.length), files: outcomes.map((o) => o.result.report) }, null, 2) + '\n');
+  const worst = outcomes
+    .map((o) => o.result.report.verdict)
+    .reduce((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a), 'verified');
+  if (json)
+    io.out(
+      JSON.stringify(
+        { verdict: worst, jobs: Math.min(jobs, files.length), files: outcomes.map((o) => o.result.report) },
+        null,
+        2,
+      ) + '\n',
+    );
   else io.out(summary(outcomes.map((o) => o.result.report)));
   return EXIT_CODES[worst];
 }
@@ -32,15 +51,25 @@ export async function verifyMany(files: readonly string[], opts: VerifySourceOpt
 async function verifyAll(files: readonly string[], opts: VerifySourceOptions, jobs: number): Promise<FileOutcome[]> {
   const read = await Promise.all(files.map(async (file) => ({ file, read: await readProgramFile(file) })));
   const sources = read.flatMap((r) => ('source' in r.read ? [{ file: r.file, source: r.read.source }] : []));
-  const results = jobs <= 1 || sources.length <= 1
-    ? await inThisThread(sources, opts, jobs)
-    : await runInWorkers<VerifySourceResult>(sources.map((s) => ({ ...s, opts })), jobs);
+  const results =
+    jobs <= 1 || sources.length <= 1
+      ? await inThisThread(sources, opts, jobs)
+      : await runInWorkers<VerifySourceResult>(
+          sources.map((s) => ({ ...s, opts })),
+          jobs,
+        );
   const byFile = new Map(sources.map((s, i) => [s.file, { ...s, result: results[i] }]));
-  return read.map((r) => byFile.get(r.file) ?? { file: r.file, result: unreadable(r.file, 'error' in r.read ? r.read.error : '') });
+  return read.map(
+    (r) => byFile.get(r.file) ?? { file: r.file, result: unreadable(r.file, 'error' in r.read ? r.read.error : '') },
+  );
 }
 
 /** One job, or one readable file (which then gets the subtree split of `--jobs`). */
-async function inThisThread(sources: readonly { file: string; source: string }[], opts: VerifySourceOptions, jobs: number): Promise<VerifySourceResult[]> {
+async function inThisThread(
+  sources: readonly { file: string; source: string }[],
+  opts: VerifySourceOptions,
+  jobs: number,
+): Promise<VerifySourceResult[]> {
   const out: VerifySourceResult[] = [];
   for (const s of sources) out.push(await verifySourceJobs(s.source, s.file, opts, jobs));
   return out;
@@ -52,6 +81,8 @@ function unreadable(file: string, message: string): VerifySourceResult {
 }
 
 function summary(reports: readonly VerifyReport[]): string {
-  const counts = SEVERITY.map((v) => [v, reports.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
+  const counts = SEVERITY.map((v) => [v, reports.filter((r) => r.verdict === v).length] as const).filter(
+    ([, n]) => n > 0,
+  );
   return `${reports.length} files: ${counts.map(([v, n]) => `${n} ${v}`).join(', ')}\n`;
 }

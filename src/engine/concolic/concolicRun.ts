@@ -58,9 +58,21 @@ export const CONCOLIC_STEP_LIMIT = 200_000;
 /** Loop and recursion bounds of concolic runs: a concrete run is not unrolled in advance, so only runaway loops should stop. */
 export const CONCOLIC_BOUNDS = { loopBound: 1000, recursionBound: 200 } as const;
 
-export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: Proc, inputs: ConcreteInputs, options: EngineOptions): Promise<ConcolicResult> {
+export async function runConcolic(
+  checked: CheckedProgram,
+  T: TermStore,
+  proc: Proc,
+  inputs: ConcreteInputs,
+  options: EngineOptions,
+): Promise<ConcolicResult> {
   let activation = 0;
-  const ctx: EngineContext = { checked, T, solver: new GuidedSolver(inputs), options, nextActivation: () => ++activation };
+  const ctx: EngineContext = {
+    checked,
+    T,
+    solver: new GuidedSolver(inputs),
+    options,
+    nextActivation: () => ++activation,
+  };
   const coverage = new CoverageCollector();
   let s = await rootState(ctx, proc);
   const constraints: PathConstraint[] = conjuncts(s.pc).map((c) => ({ ...c, negatable: false }));
@@ -68,23 +80,54 @@ export async function runConcolic(checked: CheckedProgram, T: TermStore, proc: P
   const end = (outcome: ConcolicOutcome, state: State, note?: string, repairs?: readonly Repair[]): ConcolicResult => {
     coverage.addTrace(state);
     const failure = state.failure && { ...state.failure, model: modelOf(inputs, inputSymbols(state)) };
-    return { outcome, state: failure ? { ...state, failure } : state, constraints, coverage, steps, ...(note ? { note } : {}), ...(repairs ? { repairs } : {}) };
+    return {
+      outcome,
+      state: failure ? { ...state, failure } : state,
+      constraints,
+      coverage,
+      steps,
+      ...(note ? { note } : {}),
+      ...(repairs ? { repairs } : {}),
+    };
   };
   if (!holds(constraints, inputs)) {
-    return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`, [{ constraint: constraints.map((c) => c.term), symbols: inputSymbols(s) }]);
+    return end('assumeFailed', s, `the inputs violate the precondition of ${proc.name}`, [
+      { constraint: constraints.map((c) => c.term), symbols: inputSymbols(s) },
+    ]);
   }
   for (let n = 0; n < CONCOLIC_STEP_LIMIT; n++) {
-    if (s.status === 'waiting') { s = mergeAtJoin(ctx, [s], s.waitingAt!); continue; }
+    if (s.status === 'waiting') {
+      s = mergeAtJoin(ctx, [s], s.waitingAt!);
+      continue;
+    }
     if (s.status !== 'running') return end(outcomeOf(s), s, s.note);
     const succs = await step(ctx, s);
     steps++;
-    const taken = pick(s, succs.map((x) => x.state), inputs);
-    if (taken === 'unevaluable') return end('unknown', s, 'a condition on this path cannot be evaluated concretely (a quantifier, a huge number, or a function or predicate of the heap)');
+    const taken = pick(
+      s,
+      succs.map((x) => x.state),
+      inputs,
+    );
+    if (taken === 'unevaluable')
+      return end(
+        'unknown',
+        s,
+        'a condition on this path cannot be evaluated concretely (a quantifier, a huge number, or a function or predicate of the heap)',
+      );
     if (!taken) {
       // The assumption ran (and stopped the run): its line is covered, as in a concrete run.
       const at = nextSpan(s);
       if (at) coverage.lines.add(at.line);
-      return end('assumeFailed', s, 'the inputs violate an assumption on this path', repairsPast(s, succs.map((x) => x.state), constraints));
+      return end(
+        'assumeFailed',
+        s,
+        'the inputs violate an assumption on this path',
+        repairsPast(
+          s,
+          succs.map((x) => x.state),
+          constraints,
+        ),
+      );
     }
     const fresh = suffixAfter(taken.pc, s.pc);
     constraints.push(...fresh.map((c) => ({ ...c, negatable: succs.length > 1 })));
@@ -108,16 +151,25 @@ function repairsPast(s: State, succs: readonly State[], constraints: readonly Pa
 
 function outcomeOf(s: State): ConcolicOutcome {
   switch (s.status) {
-    case 'done': return 'done';
-    case 'failed': return 'failed';
-    case 'infeasible': return 'assumeFailed';
-    case 'bounded': return 'bounded';
-    default: return 'unknown';
+    case 'done':
+      return 'done';
+    case 'failed':
+      return 'failed';
+    case 'infeasible':
+      return 'assumeFailed';
+    case 'bounded':
+      return 'bounded';
+    default:
+      return 'unknown';
   }
 }
 
 /** The successor whose new conjuncts the inputs satisfy (failure leaves come first, so a check the inputs break fails). */
-export function pick(parent: State, succs: readonly State[], inputs: ConcreteInputs): State | undefined | 'unevaluable' {
+export function pick(
+  parent: State,
+  succs: readonly State[],
+  inputs: ConcreteInputs,
+): State | undefined | 'unevaluable' {
   for (const child of succs) {
     if (child.status === 'unknown') continue;
     const ok = holds(suffixAfter(child.pc, parent.pc), inputs, new Set(inputSymbols(child).map((x) => x.id)));
@@ -133,9 +185,14 @@ export function pick(parent: State, succs: readonly State[], inputs: ConcreteInp
  * by `new` (e.g. the value of a pure function over the heap) makes the conjunct unevaluable:
  * the inputs do not determine it, and its default would be a guess.
  */
-export function holds(cs: readonly Conjunct[], inputs: ConcreteInputs, known?: ReadonlySet<number>): boolean | undefined {
+export function holds(
+  cs: readonly Conjunct[],
+  inputs: ConcreteInputs,
+  known?: ReadonlySet<number>,
+): boolean | undefined {
   const env = (sym: Term): Value | undefined => {
-    if (known && !known.has(sym.id) && allocatedValue(sym) === undefined) throw new EvaluationError(`${sym.symbol?.display ?? 'a symbol'} is not determined by the inputs`);
+    if (known && !known.has(sym.id) && allocatedValue(sym) === undefined)
+      throw new EvaluationError(`${sym.symbol?.display ?? 'a symbol'} is not determined by the inputs`);
     return inputValue(inputs, sym);
   };
   for (const c of cs) {

@@ -51,9 +51,18 @@ export interface GenerationalResult {
   readonly coverage: CoverageCollector;
 }
 
-interface WorkItem { readonly run: GeneratedRun; readonly bound: number; readonly order: number }
+interface WorkItem {
+  readonly run: GeneratedRun;
+  readonly bound: number;
+  readonly order: number;
+}
 
-export async function generationalSearch(checked: CheckedProgram, proc: Proc, solver: Solver, opts: GenerationalOptions): Promise<GenerationalResult> {
+export async function generationalSearch(
+  checked: CheckedProgram,
+  proc: Proc,
+  solver: Solver,
+  opts: GenerationalOptions,
+): Promise<GenerationalResult> {
   const T = new TermStore();
   const coverage = new CoverageCollector();
   const runs: GeneratedRun[] = [];
@@ -63,7 +72,13 @@ export async function generationalSearch(checked: CheckedProgram, proc: Proc, so
   const runAndCheck = async (inputs: ConcreteInputs, generation: number): Promise<GeneratedRun> => {
     const result = await runConcolic(checked, T, proc, inputs, opts.engine);
     const complete = completeInputs(inputs, result);
-    const run: GeneratedRun = { run: runs.length + 1, generation, inputs: complete, result, score: coverage.addAll(result.coverage) };
+    const run: GeneratedRun = {
+      run: runs.length + 1,
+      generation,
+      inputs: complete,
+      result,
+      score: coverage.addAll(result.coverage),
+    };
     runs.push(run);
     return run;
   };
@@ -80,26 +95,43 @@ export async function generationalSearch(checked: CheckedProgram, proc: Proc, so
       if (seen.has(key(child.inputs))) continue;
       seen.add(key(child.inputs));
       if (child.repair) repaired = true;
-      work.push({ run: await runAndCheck(child.inputs, item.run.generation + 1), bound: child.bound, order: runs.length });
+      work.push({
+        run: await runAndCheck(child.inputs, item.run.generation + 1),
+        bound: child.bound,
+        order: runs.length,
+      });
     }
     // A run that stopped at an assumption must lead past it unless no input can (every way unsat).
-    if (item.run.result.outcome === 'assumeFailed' && !repaired && !expanded.repairsUnsat && runs.length < opts.runs) stuckAtAssumption++;
+    if (item.run.result.outcome === 'assumeFailed' && !repaired && !expanded.repairsUnsat && runs.length < opts.runs)
+      stuckAtAssumption++;
   }
   const failed = runs.find((r) => r.result.outcome === 'failed');
-  return { runs, firstFailureRun: failed?.run, exhausted: work.length === 0, unknownQueries, stuckAtAssumption, coverage };
+  return {
+    runs,
+    firstFailureRun: failed?.run,
+    exhausted: work.length === 0,
+    unknownQueries,
+    stuckAtAssumption,
+    coverage,
+  };
 }
 
 /** The highest score first; among equals the oldest (the order inputs were generated). */
 function takeBest(work: WorkItem[]): WorkItem {
   let best = 0;
   for (let i = 1; i < work.length; i++) {
-    const a = work[i], b = work[best];
+    const a = work[i],
+      b = work[best];
     if (a.run.score > b.run.score || (a.run.score === b.run.score && a.order < b.order)) best = i;
   }
   return work.splice(best, 1)[0];
 }
 
-interface Child { readonly inputs: ConcreteInputs; readonly bound: number; readonly repair: boolean }
+interface Child {
+  readonly inputs: ConcreteInputs;
+  readonly bound: number;
+  readonly repair: boolean;
+}
 
 /**
  * ExpandExecution: one child per negatable conjunct at or after the bound whose negation is
@@ -108,16 +140,28 @@ interface Child { readonly inputs: ConcreteInputs; readonly bound: number; reado
  * every input that way reads (fields of input objects included: issue 21).
  */
 async function expand(
-  T: TermStore, solver: Solver, item: WorkItem, timeoutMs: number | undefined, onUnknown: () => void,
+  T: TermStore,
+  solver: Solver,
+  item: WorkItem,
+  timeoutMs: number | undefined,
+  onUnknown: () => void,
 ): Promise<{ children: Child[]; repairsUnsat: boolean }> {
   const pc = item.run.result.constraints;
   const children: Child[] = [];
   let repairsUnsat = true;
   for (const repair of item.run.result.repairs ?? []) {
-    const r = await solver.checkSat(T.keyed.factsFor(repair.constraint), T.and(...repair.constraint), { wantModel: true, timeoutMs });
+    const r = await solver.checkSat(T.keyed.factsFor(repair.constraint), T.and(...repair.constraint), {
+      wantModel: true,
+      timeoutMs,
+    });
     if (r.status === 'unknown') onUnknown();
     if (r.status !== 'unsat') repairsUnsat = false;
-    if (r.status === 'sat' && r.model) children.push({ inputs: combineInputs(item.run.inputs, repair.symbols, r.model), bound: pc.length, repair: true });
+    if (r.status === 'sat' && r.model)
+      children.push({
+        inputs: combineInputs(item.run.inputs, repair.symbols, r.model),
+        bound: pc.length,
+        repair: true,
+      });
   }
   for (let j = item.bound; j < pc.length; j++) {
     if (!pc[j].negatable) continue;
@@ -126,7 +170,11 @@ async function expand(
     const r = await solver.checkSat([...prefix, ...facts], T.not(pc[j].term), { wantModel: true, timeoutMs });
     if (r.status === 'unknown') onUnknown();
     if (r.status !== 'sat' || !r.model) continue;
-    children.push({ inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model), bound: j + 1, repair: false });
+    children.push({
+      inputs: combineInputs(item.run.inputs, inputSymbols(item.run.result.state), r.model),
+      bound: j + 1,
+      repair: false,
+    });
   }
   return { children, repairsUnsat };
 }

@@ -30,7 +30,8 @@ export class GuidedSolver implements Solver {
   private extend(hint: Model | undefined, terms: readonly Term[]): Model {
     const out = new Map<number, Value>(hint ?? []);
     for (const t of terms) {
-      for (const s of freeSymbols(t)) if (!out.has(s.id)) out.set(s.id, inputValue(this.inputs, s) ?? defaultValue(s.sort));
+      for (const s of freeSymbols(t))
+        if (!out.has(s.id)) out.set(s.id, inputValue(this.inputs, s) ?? defaultValue(s.sort));
     }
     return out;
   }
@@ -39,5 +40,7 @@ export class GuidedSolver implements Solver {
     return { ...zeroSolverStats(), queries: this.queries };
   }
 
-  dispose(): void { /* nothing to free */ }
+  dispose(): void {
+    /* nothing to free */
+  }
 }

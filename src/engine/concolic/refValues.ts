@@ -47,7 +47,10 @@ function fieldOf(inputs: ConcreteInputs, id: number, f: string): InputJSON | und
   const work: InputJSON[] = Object.values(inputs);
   while (work.length > 0) {
     const x: unknown = work.pop();
-    if (Array.isArray(x)) { work.push(...(x as InputJSON[])); continue; }
+    if (Array.isArray(x)) {
+      work.push(...(x as InputJSON[]));
+      continue;
+    }
     if (!isObject(x)) continue;
     if (x['@'] === id && Object.prototype.hasOwnProperty.call(x, f)) return x[f];
     for (const [k, v] of Object.entries(x)) if (k !== '@' && v !== undefined) work.push(v);

@@ -11,14 +11,25 @@ import { sortOfType } from '../state/sorts';
 import { applyCast, applyNumeric, normalize } from '../terms/semantics';
 import type { Op } from '../terms/term';
 
-export interface BvType { readonly width: BvWidth; readonly signed: boolean }
+export interface BvType {
+  readonly width: BvWidth;
+  readonly signed: boolean;
+}
 
 export type ArithOp = '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<<' | '>>';
 export type CompareOp = '<' | '<=' | '>' | '>=';
 
 const TERM_OPS: Readonly<Record<ArithOp, Op>> = {
-  '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod',
-  '&': 'bvand', '|': 'bvor', '^': 'bvxor', '<<': 'shl', '>>': 'shr',
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'div',
+  '%': 'mod',
+  '&': 'bvand',
+  '|': 'bvor',
+  '^': 'bvxor',
+  '<<': 'shl',
+  '>>': 'shr',
 };
 
 const BV_ONLY: ReadonlySet<ArithOp> = new Set(['&', '|', '^', '<<', '>>']);
@@ -47,10 +58,14 @@ export function arith(op: ArithOp, a: bigint, b: bigint, t: Type): bigint {
 export function compare(op: CompareOp, a: bigint, b: bigint): boolean {
   // Values are kept in their type's range, so plain comparison is signed for iN and unsigned for uN.
   switch (op) {
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
   }
 }
 

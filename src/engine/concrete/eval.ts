@@ -30,23 +30,37 @@ export class Evaluator {
 
   eval(e: Expr, scope: Scope): ConcreteValue {
     switch (e.kind) {
-      case 'intLit': return e.value;
-      case 'boolLit': return e.value;
-      case 'charLit': return BigInt(e.value);
-      case 'arrayLit': return arrayValue(e.elems.map((x) => this.eval(x, scope)));
-      case 'var': return scope.lookup(e);
-      case 'unary': return this.unary(e, scope);
-      case 'binary': return this.binary(e, scope);
-      case 'cond': return this.eval(this.bool(e.cond, scope) ? e.then : e.otherwise, scope);
-      case 'index': return this.index(e, scope);
+      case 'intLit':
+        return e.value;
+      case 'boolLit':
+        return e.value;
+      case 'charLit':
+        return BigInt(e.value);
+      case 'arrayLit':
+        return arrayValue(e.elems.map((x) => this.eval(x, scope)));
+      case 'var':
+        return scope.lookup(e);
+      case 'unary':
+        return this.unary(e, scope);
+      case 'binary':
+        return this.binary(e, scope);
+      case 'cond':
+        return this.eval(this.bool(e.cond, scope) ? e.then : e.otherwise, scope);
+      case 'index':
+        return this.index(e, scope);
       case 'length':
         if (this.host.typeOf(e.array).kind === 'ref') return this.objectValue(e, scope);
         return BigInt(this.array(e.array, scope).elems.length);
-      case 'call': return this.callValue(e, scope);
-      case 'old': return this.eval(e.expr, scope.old());
-      case 'quant': return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
-      case 'cast': return this.castValue(e.expr, e.type, scope);
-      default: return this.objectValue(e, scope);
+      case 'call':
+        return this.callValue(e, scope);
+      case 'old':
+        return this.eval(e.expr, scope.old());
+      case 'quant':
+        return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
+      case 'cast':
+        return this.castValue(e.expr, e.type, scope);
+      default:
+        return this.objectValue(e, scope);
     }
   }
 
@@ -93,9 +107,12 @@ export class Evaluator {
 
   private unary(e: Unary, scope: Scope): ConcreteValue {
     switch (e.op) {
-      case '!': return !this.bool(e.operand, scope);
-      case '-': return negate(this.num(e.operand, scope), this.host.typeOf(e));
-      case '~': return bitNot(this.num(e.operand, scope), this.host.typeOf(e));
+      case '!':
+        return !this.bool(e.operand, scope);
+      case '-':
+        return negate(this.num(e.operand, scope), this.host.typeOf(e));
+      case '~':
+        return bitNot(this.num(e.operand, scope), this.host.typeOf(e));
     }
   }
 
@@ -112,14 +129,23 @@ export class Evaluator {
   /** `e` whose left operand has the value `l`. */
   private operator(e: Binary, l: ConcreteValue, scope: Scope): ConcreteValue {
     switch (e.op) {
-      case '&&': return this.asBool(e.left, l) && this.bool(e.right, scope);
-      case '||': return this.asBool(e.left, l) || this.bool(e.right, scope);
-      case '==>': return !this.asBool(e.left, l) || this.bool(e.right, scope);
-      case '==': return valuesEqual(l, this.eval(e.right, scope));
-      case '!=': return !valuesEqual(l, this.eval(e.right, scope));
-      case '<': case '<=': case '>': case '>=':
+      case '&&':
+        return this.asBool(e.left, l) && this.bool(e.right, scope);
+      case '||':
+        return this.asBool(e.left, l) || this.bool(e.right, scope);
+      case '==>':
+        return !this.asBool(e.left, l) || this.bool(e.right, scope);
+      case '==':
+        return valuesEqual(l, this.eval(e.right, scope));
+      case '!=':
+        return !valuesEqual(l, this.eval(e.right, scope));
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
         return compare(e.op as CompareOp, this.asNum(e.left, l), this.num(e.right, scope));
-      default: return this.arithmetic(e, e.op, this.asNum(e.left, l), scope);
+      default:
+        return this.arithmetic(e, e.op, this.asNum(e.left, l), scope);
     }
   }
 

@@ -80,11 +80,14 @@ class SnapshotScope implements Scope {
 }
 
 function readVar(
-  ref: VarRef, decl: Declaration | undefined,
-  locals: ReadonlyMap<Declaration, ConcreteValue>, globals: ReadonlyMap<Declaration, ConcreteValue>,
+  ref: VarRef,
+  decl: Declaration | undefined,
+  locals: ReadonlyMap<Declaration, ConcreteValue>,
+  globals: ReadonlyMap<Declaration, ConcreteValue>,
 ): ConcreteValue {
   const v = decl && (locals.get(decl) ?? globals.get(decl));
-  if (v === undefined) throw new Halt('unsupported', undefined, `variable ${ref.name} has no value at line ${ref.span.line}`);
+  if (v === undefined)
+    throw new Halt('unsupported', undefined, `variable ${ref.name} has no value at line ${ref.span.line}`);
   return v;
 }
 
@@ -110,5 +113,9 @@ export type HaltStatus = 'failed' | 'assumeFailed' | 'outOfFuel' | 'unsupported'
 
 /** Thrown to stop the whole run. */
 export class Halt {
-  constructor(readonly status: HaltStatus, readonly failure?: FailureSite, readonly message?: string) {}
+  constructor(
+    readonly status: HaltStatus,
+    readonly failure?: FailureSite,
+    readonly message?: string,
+  ) {}
 }

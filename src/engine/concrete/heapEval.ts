@@ -40,7 +40,10 @@ export class ObjectRuntime {
   readonly live: ObjectHeap;
   private depth = 0;
 
-  constructor(private readonly host: ObjectHost, inputs?: InputObjects) {
+  constructor(
+    private readonly host: ObjectHost,
+    inputs?: InputObjects,
+  ) {
     this.live = ObjectHeap.from(inputs, host.checked.classes);
   }
 
@@ -53,15 +56,24 @@ export class ObjectRuntime {
   value(e: Expr, scope: Scope): ConcreteValue {
     const ev = this.host.evaluator;
     switch (e.kind) {
-      case 'field': return this.read(e.object, e.field, e.span, scope);
-      case 'length': return this.read(e.array, 'length', e.span, scope);
-      case 'null': return NULL_REF;
-      case 'new': return this.allocate(e.className);
-      case 'acc': return this.holds(e.target, scope);
-      case 'unfolding': return ev.eval(e.body, scope);
-      case 'untouched': return this.untouched(e.body, scope);
-      case 'call': return this.call(e, scope);
-      default: return this.host.unsupported(`cannot evaluate ${e.kind} at line ${e.span.line}`);
+      case 'field':
+        return this.read(e.object, e.field, e.span, scope);
+      case 'length':
+        return this.read(e.array, 'length', e.span, scope);
+      case 'null':
+        return NULL_REF;
+      case 'new':
+        return this.allocate(e.className);
+      case 'acc':
+        return this.holds(e.target, scope);
+      case 'unfolding':
+        return ev.eval(e.body, scope);
+      case 'untouched':
+        return this.untouched(e.body, scope);
+      case 'call':
+        return this.call(e, scope);
+      default:
+        return this.host.unsupported(`cannot evaluate ${e.kind} at line ${e.span.line}`);
     }
   }
 
@@ -91,7 +103,8 @@ export class ObjectRuntime {
     if (target.kind === 'field') {
       return { kind: 'fieldPlace', ref: this.ref(target.object, scope, target.span), field: target.field, indices: [] };
     }
-    if (target.kind !== 'index') return this.host.unsupported(`cannot assign to this expression (line ${target.span.line})`);
+    if (target.kind !== 'index')
+      return this.host.unsupported(`cannot assign to this expression (line ${target.span.line})`);
     const outer = this.place(target.array, scope);
     const ev = this.host.evaluator;
     const arr = ev.array(target.array, scope);
@@ -103,7 +116,8 @@ export class ObjectRuntime {
   write(place: FieldPlace, value: ConcreteValue): void {
     const update = (current: ConcreteValue | undefined, depth: number): ConcreteValue => {
       if (depth === place.indices.length) return value;
-      if (current === undefined || !isArrayValue(current)) return this.host.unsupported(`field ${place.field} is not an array`);
+      if (current === undefined || !isArrayValue(current))
+        return this.host.unsupported(`field ${place.field} is not an array`);
       const i = place.indices[depth];
       return arrayWith(current, i, update(current.elems[i], depth + 1));
     };
@@ -157,7 +171,8 @@ export class ObjectRuntime {
   }
 
   private nested<T>(run: () => T): T {
-    if (this.depth >= MAX_DEPTH) throw new Halt('outOfFuel', undefined, `functions and predicates nest deeper than ${MAX_DEPTH}`);
+    if (this.depth >= MAX_DEPTH)
+      throw new Halt('outOfFuel', undefined, `functions and predicates nest deeper than ${MAX_DEPTH}`);
     this.depth++;
     try {
       return run();
@@ -200,15 +215,22 @@ export class ObjectRuntime {
         if (a.op === '&&') return [...this.footprint(a.left, scope), ...this.footprint(a.right, scope)];
         if (a.op === '==>') return ev.bool(a.left, scope) ? this.footprint(a.right, scope) : [];
         return [];
-      case 'cond': return this.footprint(ev.bool(a.cond, scope) ? a.then : a.otherwise, scope);
-      case 'untouched': return this.footprint(a.body, scope);
+      case 'cond':
+        return this.footprint(ev.bool(a.cond, scope) ? a.then : a.otherwise, scope);
+      case 'untouched':
+        return this.footprint(a.body, scope);
       case 'call': {
         const pred = this.host.checked.predicates.get(a.callee);
         if (!pred) return [];
-        const inner = this.bind(pred.params, a.args.map((x) => ev.eval(x, scope)), scope);
+        const inner = this.bind(
+          pred.params,
+          a.args.map((x) => ev.eval(x, scope)),
+          scope,
+        );
         return this.nested(() => this.footprint(pred.body, inner));
       }
-      default: return [];
+      default:
+        return [];
     }
   }
 }

@@ -72,7 +72,13 @@ function deepestInput(json: object): string | undefined {
 type Convert = (raw: unknown, type: Type | undefined, label: string) => ConcreteValue;
 
 /** `type` undefined: take the value as it looks (integer, boolean, array, reference). */
-function convertValue(raw: unknown, type: Type | undefined, label: string, objects: ObjectCollector, convert: Convert): ConcreteValue {
+function convertValue(
+  raw: unknown,
+  type: Type | undefined,
+  label: string,
+  objects: ObjectCollector,
+  convert: Convert,
+): ConcreteValue {
   if (type === undefined) return convertUntyped(raw, label, objects, convert);
   switch (type.kind) {
     case 'bool':
@@ -91,7 +97,8 @@ function convertValue(raw: unknown, type: Type | undefined, label: string, objec
       const elem = type.elem;
       return arrayValue(raw.map((x, i) => convert(x, elem, `${label}[${i}]`)));
     }
-    case 'ref': return objects.reference(raw, type.className, label, convert);
+    case 'ref':
+      return objects.reference(raw, type.className, label, convert);
   }
 }
 

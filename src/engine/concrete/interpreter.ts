@@ -45,7 +45,10 @@ export interface ConcreteResult {
 }
 
 export function runConcrete(
-  checked: CheckedProgram, entry: Proc, inputs: Inputs, opts: ConcreteOptions = {},
+  checked: CheckedProgram,
+  entry: Proc,
+  inputs: Inputs,
+  opts: ConcreteOptions = {},
 ): ConcreteResult {
   return new Machine(checked, inputs, opts.fuel ?? 1e6, opts.callDepth ?? 1000, opts.objects).run(entry);
 }
@@ -107,7 +110,9 @@ export class Machine implements EvalHost {
   call(call: Call, args: readonly ConcreteValue[]): readonly ConcreteValue[] {
     let results: readonly ConcreteValue[] = [];
     const depth = this.stack.length;
-    this.invoke(call, args, (r) => { results = r; });
+    this.invoke(call, args, (r) => {
+      results = r;
+    });
     this.runUntil(depth);
     return results;
   }
@@ -187,9 +192,10 @@ export class Machine implements EvalHost {
     this.stack.push({ frame, work: [], done: () => undefined });
     for (const g of this.checked.globals) {
       frame.current = g.span;
-      const value = g.init === undefined || g.init.kind === 'havoc'
-        ? this.inputs.get(g.name) ?? defaultValue(this.declType(g))
-        : this.evaluator.eval(g.init, frame);
+      const value =
+        g.init === undefined || g.init.kind === 'havoc'
+          ? (this.inputs.get(g.name) ?? defaultValue(this.declType(g)))
+          : this.evaluator.eval(g.init, frame);
       this.globals.set(g, value);
     }
     this.stack.pop();
@@ -238,6 +244,15 @@ export class Machine implements EvalHost {
     for (const [d, v] of this.entryFrame?.locals ?? []) store.set(d.name, v);
     const globals = new Map<string, ConcreteValue>();
     for (const [d, v] of this.globals) globals.set(d.name, v);
-    return { status, failure, message, store, globals, trace: this.trace, sides: [...this.sides], heap: this.objects.live.snapshot() };
+    return {
+      status,
+      failure,
+      message,
+      store,
+      globals,
+      trace: this.trace,
+      sides: [...this.sides],
+      heap: this.objects.live.snapshot(),
+    };
   }
 }

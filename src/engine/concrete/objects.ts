@@ -13,11 +13,17 @@ export interface ConcreteObject {
 }
 
 /** Objects by id with their field values: given in an input file (`{"@": 1, "x": 5}`), or at the end of a run. */
-export type HeapSnapshot = ReadonlyMap<number, { readonly className?: string; readonly fields: ReadonlyMap<string, ConcreteValue> }>;
+export type HeapSnapshot = ReadonlyMap<
+  number,
+  { readonly className?: string; readonly fields: ReadonlyMap<string, ConcreteValue> }
+>;
 export type InputObjects = HeapSnapshot;
 
 export class ObjectHeap {
-  private constructor(private readonly objects: Map<number, ConcreteObject>, private nextId: number) {}
+  private constructor(
+    private readonly objects: Map<number, ConcreteObject>,
+    private nextId: number,
+  ) {}
 
   /** The heap a run starts with: the input objects, fields they leave out at their defaults. */
   static from(inputs: InputObjects | undefined, classes: ReadonlyMap<string, ClassDecl>): ObjectHeap {

@@ -27,7 +27,9 @@ export class ObjectCollector {
   reference(raw: unknown, className: string | undefined, label: string, convert: Convert): ConcreteRef {
     if (raw === null) return NULL_REF;
     if (typeof raw !== 'object' || Array.isArray(raw) || !('@' in raw)) {
-      throw new InputError(`input ${label} = ${show(raw)} is not a reference: write null or an object such as {"@": 1}`);
+      throw new InputError(
+        `input ${label} = ${show(raw)} is not a reference: write null or an object such as {"@": 1}`,
+      );
     }
     const fields = raw as Record<string, unknown>;
     const id = fields['@'];
@@ -50,7 +52,11 @@ export class ObjectCollector {
     return { kind: 'ref', id };
   }
 
-  private object(id: number, className: string | undefined, label: string): { className?: string; fields: Map<string, ConcreteValue> } {
+  private object(
+    id: number,
+    className: string | undefined,
+    label: string,
+  ): { className?: string; fields: Map<string, ConcreteValue> } {
     const known = this.objects.get(id);
     if (!known) {
       const created = { className, fields: new Map<string, ConcreteValue>() };

@@ -60,10 +60,14 @@ export class StatementRunner {
     this.m.tick(frame, s.span);
     const ev = this.m.evaluator;
     switch (s.kind) {
-      case 'varDecl': return this.varDecl(s, frame);
-      case 'assign': return this.assign(s, frame);
-      case 'callAssign': return this.callAssign(s, frame);
-      case 'callStmt': return this.m.invoke(s.call, ev.callArgs(s.call, frame), () => undefined);
+      case 'varDecl':
+        return this.varDecl(s, frame);
+      case 'assign':
+        return this.assign(s, frame);
+      case 'callAssign':
+        return this.callAssign(s, frame);
+      case 'callStmt':
+        return this.m.invoke(s.call, ev.callArgs(s.call, frame), () => undefined);
       case 'if': {
         const taken = ev.bool(s.cond, frame);
         this.m.branch(s.span, taken);
@@ -77,7 +81,11 @@ export class StatementRunner {
         return;
       case 'assume':
         if (!ev.bool(s.cond, frame)) {
-          throw new Halt('assumeFailed', undefined, `assumption at line ${s.span.line} does not hold: ${this.m.text(s.cond.span)}`);
+          throw new Halt(
+            'assumeFailed',
+            undefined,
+            `assumption at line ${s.span.line} does not hold: ${this.m.text(s.cond.span)}`,
+          );
         }
         return;
       case 'assert':
@@ -91,7 +99,8 @@ export class StatementRunner {
       case 'fold':
         if (!ev.bool(s.pred, frame)) this.m.fail('fold', s.span, undefined, this.m.text(s.pred.span));
         return;
-      case 'unfold': return;
+      case 'unfold':
+        return;
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];
@@ -124,7 +133,14 @@ export class StatementRunner {
   }
 
   private varDecl(s: VarDecl, frame: Frame): void {
-    this.produce(s.init, frame, s.name, s.span.line, () => this.m.declType(s), (v) => frame.locals.set(s, v));
+    this.produce(
+      s.init,
+      frame,
+      s.name,
+      s.span.line,
+      () => this.m.declType(s),
+      (v) => frame.locals.set(s, v),
+    );
   }
 
   /** The indices of the target are evaluated (and bounds-checked) before the right-hand side. */
@@ -147,7 +163,11 @@ export class StatementRunner {
    * initializer) reads the input `variable@line`; a call delivers when the callee returns.
    */
   private produce(
-    init: Expr | Havoc | undefined, frame: Frame, variable: string, line: number, type: () => Type,
+    init: Expr | Havoc | undefined,
+    frame: Frame,
+    variable: string,
+    line: number,
+    type: () => Type,
     use: (v: ConcreteValue) => void,
   ): void {
     if (init === undefined || init.kind === 'havoc') return use(this.m.havoc(variable, line, type()));

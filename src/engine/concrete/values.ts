@@ -36,10 +36,14 @@ export function isArrayValue(v: ConcreteValue): v is ConcreteArray {
 export function defaultValue(t: Type): ConcreteValue {
   switch (t.kind) {
     case 'int':
-    case 'bv': return 0n;
-    case 'bool': return false;
-    case 'array': return arrayValue([]);
-    case 'ref': return NULL_REF;
+    case 'bv':
+      return 0n;
+    case 'bool':
+      return false;
+    case 'array':
+      return arrayValue([]);
+    case 'ref':
+      return NULL_REF;
   }
 }
 

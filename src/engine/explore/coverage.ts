@@ -36,7 +36,10 @@ export class CoverageCollector implements Covered {
     let fresh = 0;
     const stop = since?.length ?? 0;
     for (let t = trace; t && t !== since && t.length > stop; t = t.prev) {
-      if (!this.lines.has(t.line)) { this.lines.add(t.line); fresh++; }
+      if (!this.lines.has(t.line)) {
+        this.lines.add(t.line);
+        fresh++;
+      }
     }
     return fresh;
   }
@@ -47,7 +50,11 @@ export class CoverageCollector implements Covered {
   }
   addAll(c: Covered): number {
     let fresh = 0;
-    for (const l of c.lines) if (!this.lines.has(l)) { this.lines.add(l); fresh++; }
+    for (const l of c.lines)
+      if (!this.lines.has(l)) {
+        this.lines.add(l);
+        fresh++;
+      }
     for (const k of c.sides) fresh += this.addSide(k);
     return fresh;
   }
@@ -91,7 +98,12 @@ export function branchSide(parent: State, child: State): string | undefined {
   return test.elseFirst === undefined ? test.elseKey : undefined;
 }
 
-interface TestedBranch { readonly thenFirst?: Stmt; readonly elseFirst?: Stmt; readonly thenKey: string; readonly elseKey: string }
+interface TestedBranch {
+  readonly thenFirst?: Stmt;
+  readonly elseFirst?: Stmt;
+  readonly thenKey: string;
+  readonly elseKey: string;
+}
 
 /** Per `if`/`while` statement, built once: a branch is tested on every path (65,536 times in 16 ifs). */
 const tested = new WeakMap<If | While, TestedBranch>();
@@ -114,7 +126,11 @@ function memoBranch(st: If | While): TestedBranch {
 
 function ifBranch(st: If): TestedBranch {
   const other = st.otherwise;
-  return { thenFirst: st.then.stmts[0], elseFirst: other?.kind === 'block' ? other.stmts[0] : other, ...sideKeys(st.span) };
+  return {
+    thenFirst: st.then.stmts[0],
+    elseFirst: other?.kind === 'block' ? other.stmts[0] : other,
+    ...sideKeys(st.span),
+  };
 }
 
 /** A loop's then-side starts its body (or re-tests the loop when the body is empty); the else-side leaves it. */
@@ -135,7 +151,8 @@ export function coverageTargets(checked: CheckedProgram): { lines: number[]; sid
     forEachStmt(proc.body.stmts, (st) => {
       if (st.kind === 'block') return;
       lines.add(st.span.line);
-      if (st.kind === 'if' || st.kind === 'while') sides.push(`${st.span.line}:${st.span.col}:then`, `${st.span.line}:${st.span.col}:else`);
+      if (st.kind === 'if' || st.kind === 'while')
+        sides.push(`${st.span.line}:${st.span.col}:then`, `${st.span.line}:${st.span.col}:else`);
     });
   }
   return { lines: [...lines].sort((a, b) => a - b), sides };
@@ -156,13 +173,26 @@ export function coverageReport(checked: CheckedProgram, covered: Covered): Cover
 /** The coverage of several parts of one run (same program): covered by any part. */
 export function mergeCoverage(parts: readonly CoverageReport[]): CoverageReport | undefined {
   if (parts.length === 0) return undefined;
-  const lines = parts.slice(1).reduce((acc, p) => acc.filter((l) => p.uncoveredLines.includes(l)), parts[0].uncoveredLines);
-  const sides = parts.slice(1).reduce((acc, p) => acc.filter((k) => p.uncoveredBranches.includes(k)), parts[0].uncoveredBranches);
+  const lines = parts
+    .slice(1)
+    .reduce((acc, p) => acc.filter((l) => p.uncoveredLines.includes(l)), parts[0].uncoveredLines);
+  const sides = parts
+    .slice(1)
+    .reduce((acc, p) => acc.filter((k) => p.uncoveredBranches.includes(k)), parts[0].uncoveredBranches);
   const { statements, branches } = parts[0];
   return {
-    statements: { covered: statements.total - lines.length, total: statements.total, percent: percent(statements.total - lines.length, statements.total) },
-    branches: { covered: branches.total - sides.length, total: branches.total, percent: percent(branches.total - sides.length, branches.total) },
-    uncoveredLines: lines, uncoveredBranches: sides,
+    statements: {
+      covered: statements.total - lines.length,
+      total: statements.total,
+      percent: percent(statements.total - lines.length, statements.total),
+    },
+    branches: {
+      covered: branches.total - sides.length,
+      total: branches.total,
+      percent: percent(branches.total - sides.length, branches.total),
+    },
+    uncoveredLines: lines,
+    uncoveredBranches: sides,
   };
 }
 

@@ -19,9 +19,7 @@ export interface ExploreOptions {
 }
 
 export type ExploreResult =
-  | { readonly reason: 'done' }
-  | { readonly reason: 'stopped'; readonly node: TreeNode }
-  | { readonly reason: 'paused' };
+  { readonly reason: 'done' } | { readonly reason: 'stopped'; readonly node: TreeNode } | { readonly reason: 'paused' };
 
 export async function explore(tree: ExecutionTree, opts: ExploreOptions): Promise<ExploreResult> {
   const yielder = new Yielder();

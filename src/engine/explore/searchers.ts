@@ -21,8 +21,13 @@ class ListSearcher implements Searcher {
   private head = 0;
   private readonly members = new Set<number>();
   constructor(private readonly lifo: boolean) {}
-  add(node: TreeNode): void { this.items.push(node); this.members.add(node.id); }
-  remove(node: TreeNode): void { this.members.delete(node.id); }
+  add(node: TreeNode): void {
+    this.items.push(node);
+    this.members.add(node.id);
+  }
+  remove(node: TreeNode): void {
+    this.members.delete(node.id);
+  }
   select(): TreeNode | undefined {
     while (this.head < this.items.length) {
       const n = this.lifo ? this.items.pop()! : this.items[this.head++];
@@ -50,8 +55,12 @@ export function seededRandom(seed: number): () => number {
 class RandomPathSearcher implements Searcher {
   private readonly nodes = new Map<number, TreeNode>();
   constructor(private readonly random: () => number) {}
-  add(node: TreeNode): void { this.nodes.set(node.id, node); }
-  remove(node: TreeNode): void { this.nodes.delete(node.id); }
+  add(node: TreeNode): void {
+    this.nodes.set(node.id, node);
+  }
+  remove(node: TreeNode): void {
+    this.nodes.delete(node.id);
+  }
   select(): TreeNode | undefined {
     if (this.nodes.size === 0) return undefined;
     const all = [...this.nodes.values()];
@@ -59,7 +68,13 @@ class RandomPathSearcher implements Searcher {
     const weights = all.map((n) => Math.pow(2, -Math.min(60, n.depth - minDepth)));
     let r = this.random() * weights.reduce((a, b) => a + b, 0);
     let pick = all[all.length - 1];
-    for (let i = 0; i < all.length; i++) { r -= weights[i]; if (r <= 0) { pick = all[i]; break; } }
+    for (let i = 0; i < all.length; i++) {
+      r -= weights[i];
+      if (r <= 0) {
+        pick = all[i];
+        break;
+      }
+    }
     this.nodes.delete(pick.id);
     return pick;
   }
@@ -70,8 +85,13 @@ class CoverageSearcher implements Searcher {
   private readonly covered = new Set<string>();
   private readonly fresh = new ListSearcher(true);
   private readonly rest = new ListSearcher(true);
-  add(node: TreeNode): void { (this.isNew(node) ? this.fresh : this.rest).add(node); }
-  remove(node: TreeNode): void { this.fresh.remove(node); this.rest.remove(node); }
+  add(node: TreeNode): void {
+    (this.isNew(node) ? this.fresh : this.rest).add(node);
+  }
+  remove(node: TreeNode): void {
+    this.fresh.remove(node);
+    this.rest.remove(node);
+  }
   select(): TreeNode | undefined {
     for (let n = this.fresh.select(); n; n = this.fresh.select()) {
       if (this.isNew(n)) return this.cover(n);
@@ -97,9 +117,13 @@ class CoverageSearcher implements Searcher {
 
 export function createSearcher(name: SearcherName, seed = 1): Searcher {
   switch (name) {
-    case 'dfs': return new ListSearcher(true);
-    case 'bfs': return new ListSearcher(false);
-    case 'random': return new RandomPathSearcher(seededRandom(seed));
-    case 'coverage': return new CoverageSearcher();
+    case 'dfs':
+      return new ListSearcher(true);
+    case 'bfs':
+      return new ListSearcher(false);
+    case 'random':
+      return new RandomPathSearcher(seededRandom(seed));
+    case 'coverage':
+      return new CoverageSearcher();
   }
 }

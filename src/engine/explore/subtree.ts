@@ -12,7 +12,10 @@ export class SubtreeSearcher implements Searcher {
   private readonly waiting: TreeNode[] = [];
   private last: TreeNode | undefined;
 
-  constructor(private readonly tree: ExecutionTree, root: TreeNode) {
+  constructor(
+    private readonly tree: ExecutionTree,
+    root: TreeNode,
+  ) {
     this.stack = [root];
   }
 
@@ -29,7 +32,10 @@ export class SubtreeSearcher implements Searcher {
         if (!this.followJoins()) return undefined;
         continue;
       }
-      if (n.state.status === 'waiting' && !this.tree.childrenOf(n)) { this.waiting.push(n); continue; }
+      if (n.state.status === 'waiting' && !this.tree.childrenOf(n)) {
+        this.waiting.push(n);
+        continue;
+      }
       // Ended, or stepped already (by hand, or merged): nothing of it left to expand here.
       if (n.state.status !== 'running' || this.tree.childrenOf(n)) continue;
       this.last = n;

@@ -39,7 +39,11 @@ export interface TreeCounts {
 
 export class ExecutionTree {
   readonly roots: TreeNode[] = [];
-  readonly counts: TreeCounts = { steps: 0, nodes: 0, ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } };
+  readonly counts: TreeCounts = {
+    steps: 0,
+    nodes: 0,
+    ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
+  };
   private nextId = 1;
   private readonly children = new Map<number, readonly TreeNode[]>();
   private readonly pending = new Map<number, Promise<readonly TreeNode[]>>();
@@ -48,20 +52,35 @@ export class ExecutionTree {
   private readonly listeners: TreeListener[] = [];
 
   /** With `retain` false (headless verification) expanded nodes are not indexed or memoised, so finished subtrees can be freed. */
-  constructor(private readonly ctx: EngineContext, private readonly retain: boolean) {}
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly retain: boolean,
+  ) {}
 
-  listen(l: TreeListener): void { this.listeners.push(l); }
+  listen(l: TreeListener): void {
+    this.listeners.push(l);
+  }
 
   /** The program and the term store the states' terms live in: what readers of the states need (heap graphs). */
-  get program(): EngineContext['checked'] { return this.ctx.checked; }
-  get terms(): EngineContext['T'] { return this.ctx.T; }
+  get program(): EngineContext['checked'] {
+    return this.ctx.checked;
+  }
+  get terms(): EngineContext['T'] {
+    return this.ctx.T;
+  }
 
-  node(id: number): TreeNode | undefined { return this.byId.get(id) ?? this.frontier.get(id); }
+  node(id: number): TreeNode | undefined {
+    return this.byId.get(id) ?? this.frontier.get(id);
+  }
 
-  live(): TreeNode[] { return [...this.frontier.values()]; }
+  live(): TreeNode[] {
+    return [...this.frontier.values()];
+  }
 
   /** The memoised successors, if computed. */
-  childrenOf(node: TreeNode): readonly TreeNode[] | undefined { return this.children.get(node.id); }
+  childrenOf(node: TreeNode): readonly TreeNode[] | undefined {
+    return this.children.get(node.id);
+  }
 
   addRoot(state: State): TreeNode {
     const node = this.create(undefined, state, { kind: 'step' });
@@ -133,7 +152,11 @@ export class ExecutionTree {
 
   private merge(nodes: TreeNode[], join: Join): TreeNode {
     nodes.sort((a, b) => a.id - b.id);
-    const state = mergeAtJoin(this.ctx, nodes.map((n) => n.state), join);
+    const state = mergeAtJoin(
+      this.ctx,
+      nodes.map((n) => n.state),
+      join,
+    );
     const node = this.create(nodes[0], state, { kind: 'join', incoming: nodes.length }, nodes);
     for (const n of nodes) {
       if (this.retain) this.children.set(n.id, [node]);
@@ -144,8 +167,20 @@ export class ExecutionTree {
     return node;
   }
 
-  private create(parent: TreeNode | undefined, state: State, label: EdgeLabel, mergedFrom?: readonly TreeNode[]): TreeNode {
-    const node: TreeNode = { id: this.nextId++, parent, depth: parent ? parent.depth + 1 : 0, state, label, mergedFrom };
+  private create(
+    parent: TreeNode | undefined,
+    state: State,
+    label: EdgeLabel,
+    mergedFrom?: readonly TreeNode[],
+  ): TreeNode {
+    const node: TreeNode = {
+      id: this.nextId++,
+      parent,
+      depth: parent ? parent.depth + 1 : 0,
+      state,
+      label,
+      mergedFrom,
+    };
     this.counts.nodes++;
     if (this.retain) this.byId.set(node.id, node);
     return node;

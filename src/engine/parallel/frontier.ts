@@ -28,7 +28,13 @@ export interface Frontier {
   readonly coverage: CoverageReport;
 }
 
-export async function exploreToFrontier(checked: CheckedProgram, solver: Solver, options: RunOptions, procs: readonly Proc[], target: number): Promise<Frontier> {
+export async function exploreToFrontier(
+  checked: CheckedProgram,
+  solver: Solver,
+  options: RunOptions,
+  procs: readonly Proc[],
+  target: number,
+): Promise<Frontier> {
   const run = new SymbolicRun(checked, solver, { ...options, searcher: 'bfs', retain: false });
   const coverage = collectCoverage(run.tree);
   const where = new Map<number, SubtreeTask>();
@@ -38,18 +44,27 @@ export async function exploreToFrontier(checked: CheckedProgram, solver: Solver,
   // A root is admitted (live or already ended) inside addRoot, so it gets its place then.
   const place = (n: TreeNode): SubtreeTask => {
     let at = where.get(n.id);
-    if (!at) { at = { prefix: [roots++], widths: [] }; where.set(n.id, at); }
+    if (!at) {
+      at = { prefix: [roots++], widths: [] };
+      where.set(n.id, at);
+    }
     return at;
   };
   run.tree.listen({
-    onLive: (n) => { live++; place(n); },
+    onLive: (n) => {
+      live++;
+      place(n);
+    },
     onExpanded: (n, kids) => {
       live--;
       const at = place(n);
       where.delete(n.id);
       kids.forEach((k, i) => where.set(k.id, { prefix: [...at.prefix, i], widths: [...at.widths, kids.length] }));
     },
-    onEnded: (n) => { ended.push({ prefix: place(n).prefix, node: n }); where.delete(n.id); },
+    onEnded: (n) => {
+      ended.push({ prefix: place(n).prefix, node: n });
+      where.delete(n.id);
+    },
   });
   for (const p of procs) await run.start(p);
   while (live < target) {
@@ -58,5 +73,11 @@ export async function exploreToFrontier(checked: CheckedProgram, solver: Solver,
     await run.tree.expand(node);
   }
   const tasks = run.tree.live().map((n) => where.get(n.id)!);
-  return { tasks, ended, steps: run.tree.counts.steps, solver: solver.stats(), coverage: coverageReport(checked, coverage) };
+  return {
+    tasks,
+    ended,
+    steps: run.tree.counts.steps,
+    solver: solver.stats(),
+    coverage: coverageReport(checked, coverage),
+  };
 }

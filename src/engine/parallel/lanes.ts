@@ -101,9 +101,14 @@ export class SplitLanes {
   /** Starts the workers if the tasks nobody has claimed yet, at `done`'s pace, are worth them. */
   private startIfWorthIt(tasks: readonly SubtreeTask[], done: { readonly share: number; readonly ms: number }): void {
     const claimed = Math.min(Atomics.load(this.next, 0), tasks.length);
-    const left = workLeftMs(done, tasks.slice(claimed).reduce((sum, t) => sum + expectedShare(t), 0));
+    const left = workLeftMs(
+      done,
+      tasks.slice(claimed).reduce((sum, t) => sum + expectedShare(t), 0),
+    );
     const worth = claimed < tasks.length && left >= this.worthItMs;
-    trace(`about ${Math.round(left)} ms of work left in ${tasks.length - claimed} subtrees: ${worth ? `starting ${this.count} more lane(s)` : 'this lane alone'}`);
+    trace(
+      `about ${Math.round(left)} ms of work left in ${tasks.length - claimed} subtrees: ${worth ? `starting ${this.count} more lane(s)` : 'this lane alone'}`,
+    );
     if (worth) this.startWorkers(tasks);
   }
 
@@ -119,12 +124,16 @@ export class SplitLanes {
   /** Follows worker `lane`'s messages and its end; a failure stops every lane. */
   private watch(w: Worker, lane: number): void {
     let onLoaded = () => {};
-    const ready = new Promise<void>((resolve) => { onLoaded = resolve; });
+    const ready = new Promise<void>((resolve) => {
+      onLoaded = resolve;
+    });
     const finished = new Promise<void>((resolve, reject) => {
       w.on('message', (m: SplitReply) => {
         if (m.kind === 'loaded') onLoaded();
-        else if (m.kind === 'result') { this.reports[m.index] = m.report; this.taken[lane]++; }
-        else if (m.kind === 'idle') resolve();
+        else if (m.kind === 'result') {
+          this.reports[m.index] = m.report;
+          this.taken[lane]++;
+        } else if (m.kind === 'idle') resolve();
         else reject(new Error(m.error));
       });
       w.on('error', reject);

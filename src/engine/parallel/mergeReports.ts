@@ -34,7 +34,12 @@ export function workPiece(file: string, steps: number, solver: SolverStats, cove
 }
 
 /** Pieces must come in depth-first order (see prefix.ts). */
-export function mergeReports(file: string, pieces: readonly VerifyReport[], wallMs: number, peakRssMb: number): VerifyReport {
+export function mergeReports(
+  file: string,
+  pieces: readonly VerifyReport[],
+  wallMs: number,
+  peakRssMb: number,
+): VerifyReport {
   const failures = new Map<string, FailureReport>();
   const notes = new Set<string>();
   for (const p of pieces) {
@@ -49,23 +54,37 @@ export function mergeReports(file: string, pieces: readonly VerifyReport[], wall
   for (const p of pieces) for (const k of Object.keys(paths) as (keyof typeof paths)[]) paths[k] += p.paths[k];
   const sorted = [...failures.values()].sort(bySourceOrder);
   return {
-    file, verdict: verdictOf(sorted.length, paths), paths, failures: sorted, notes: [...notes], diagnostics: [],
+    file,
+    verdict: verdictOf(sorted.length, paths),
+    paths,
+    failures: sorted,
+    notes: [...notes],
+    diagnostics: [],
     stats: mergeStats(pieces, paths.total, wallMs, peakRssMb),
     coverage: mergeCoverage(pieces.flatMap((p) => (p.coverage ? [p.coverage] : []))),
   };
 }
 
-function mergeStats(pieces: readonly VerifyReport[], total: number, wallMs: number, peakRssMb: number): VerifyReport['stats'] {
+function mergeStats(
+  pieces: readonly VerifyReport[],
+  total: number,
+  wallMs: number,
+  peakRssMb: number,
+): VerifyReport['stats'] {
   const sum = (f: (s: VerifyReport['stats']) => number) => pieces.reduce((a, p) => a + f(p.stats), 0);
   const queries = sum((s) => s.solverQueries);
   const steps = sum((s) => s.steps);
   return {
-    solverQueries: queries, solverCalls: sum((s) => s.solverCalls), queriesAvoided: sum((s) => s.queriesAvoided), queriesDecidedByBounds: sum((s) => s.queriesDecidedByBounds),
+    solverQueries: queries,
+    solverCalls: sum((s) => s.solverCalls),
+    queriesAvoided: sum((s) => s.queriesAvoided),
+    queriesDecidedByBounds: sum((s) => s.queriesDecidedByBounds),
     cacheHitRate: queries === 0 ? 0 : sum((s) => s.cacheHitRate * s.solverQueries) / queries,
-    solverMs: Math.round(sum((s) => s.solverMs) * 10) / 10, steps, wallMs: Math.round(wallMs),
+    solverMs: Math.round(sum((s) => s.solverMs) * 10) / 10,
+    steps,
+    wallMs: Math.round(wallMs),
     pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
     stepsPerSecond: wallMs > 0 ? Math.round(steps / (wallMs / 1000)) : 0,
     peakRssMb: Math.round(peakRssMb),
   };
 }
-

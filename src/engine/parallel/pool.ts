@@ -38,10 +38,24 @@ export async function runInWorkers<R>(jobs: readonly WorkerJob[], size: number):
 
 function ask<R>(w: Worker, job: WorkerJob): Promise<R> {
   return new Promise<R>((resolve, reject) => {
-    const done = () => { w.off('message', onMessage); w.off('error', onError); w.off('exit', onExit); };
-    const onMessage = (m: WorkerReply) => { done(); if (m.ok) resolve(m.result as R); else reject(new Error(m.error)); };
-    const onError = (e: Error) => { done(); reject(e); };
-    const onExit = (code: number) => { done(); reject(new Error(`a worker thread exited (code ${code})`)); };
+    const done = () => {
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const onMessage = (m: WorkerReply) => {
+      done();
+      if (m.ok) resolve(m.result as R);
+      else reject(new Error(m.error));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`a worker thread exited (code ${code})`));
+    };
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);

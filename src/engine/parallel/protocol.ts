@@ -7,11 +7,14 @@ import type { SubtreeTask } from './frontier';
 import type { SplitProgram } from './subtree';
 
 /** A job of the file pool (multi-file verify): the result is a VerifySourceResult without tree. */
-export interface WorkerJob { readonly source: string; readonly file: string; readonly opts: VerifySourceOptions }
+export interface WorkerJob {
+  readonly source: string;
+  readonly file: string;
+  readonly opts: VerifySourceOptions;
+}
 
 export type WorkerReply =
-  | { readonly ok: true; readonly result: unknown }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: string };
 
 /** What a split run's worker starts with (workerData): the program, loaded at once, and the
  *  shared counter (Int32Array over a SharedArrayBuffer) whose next value is the next task. */
@@ -23,7 +26,9 @@ export interface SplitWorkerData {
 }
 
 /** Coordinator → split worker: the tasks, once the frontier is known. */
-export interface SplitTasks { readonly tasks: readonly SubtreeTask[] }
+export interface SplitTasks {
+  readonly tasks: readonly SubtreeTask[];
+}
 
 /** Split worker → coordinator: the program is loaded, one explored task, all tasks taken, or a failure. */
 export type SplitReply =

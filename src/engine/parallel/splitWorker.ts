@@ -15,12 +15,18 @@ function serve(): void {
   trace('worker thread started', lane);
   const failed = (e: unknown) => reply({ kind: 'error', error: e instanceof Error ? e.message : String(e) });
   const loaded = loadSubtreeExplorer(program);
-  loaded.then(() => { trace('program loaded', lane); reply({ kind: 'loaded' }); }, failed);
+  loaded.then(() => {
+    trace('program loaded', lane);
+    reply({ kind: 'loaded' });
+  }, failed);
   // Listening from the start: the tasks may come before the program is loaded.
   port.once('message', ({ tasks }: SplitTasks) => {
     loaded.then(
-      ({ explorer }) => exploreTasks(explorer, tasks, next, lane, (index, report) => reply({ kind: 'result', index, report }))
-        .then(() => reply({ kind: 'idle' }), failed),
+      ({ explorer }) =>
+        exploreTasks(explorer, tasks, next, lane, (index, report) => reply({ kind: 'result', index, report })).then(
+          () => reply({ kind: 'idle' }),
+          failed,
+        ),
       () => undefined, // a load failure is already reported
     );
   });

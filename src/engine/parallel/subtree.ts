@@ -35,7 +35,9 @@ export interface SplitProgram {
 }
 
 /** A lane's explorer with the solver it owns (Z3 loads lazily, on the first query that needs it). */
-export async function loadSubtreeExplorer(p: SplitProgram): Promise<{ explorer: SubtreeExplorer; dispose: () => void }> {
+export async function loadSubtreeExplorer(
+  p: SplitProgram,
+): Promise<{ explorer: SubtreeExplorer; dispose: () => void }> {
   const { checked } = loadSource(p.source, p.file, p.lang);
   const entry = checked && resolveEntry(checked, p.opts.entry).proc;
   // The coordinator checked the program before splitting it; this cannot fail.
@@ -53,7 +55,12 @@ export class SubtreeExplorer {
   private readonly coverage: CoverageCollector;
   private current?: { report: ReportBuilder; ended: TreeCounts['ended'] };
 
-  constructor(private readonly checked: CheckedProgram, private readonly solver: Solver, options: RunOptions, private readonly procs: readonly Proc[]) {
+  constructor(
+    private readonly checked: CheckedProgram,
+    private readonly solver: Solver,
+    options: RunOptions,
+    private readonly procs: readonly Proc[],
+  ) {
     this.run = new SymbolicRun(checked, solver, { ...options, retain: false });
     // Cumulative over this worker's subtrees: the merge takes the union, so that is enough.
     this.coverage = collectCoverage(this.run.tree);
@@ -70,13 +77,22 @@ export class SubtreeExplorer {
     const before = this.solver.stats();
     const steps = this.run.tree.counts.steps;
     const started = Date.now();
-    const current = { report: new ReportBuilder(), ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } };
+    const current = {
+      report: new ReportBuilder(),
+      ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
+    };
     this.current = current;
     this.run.tree.addRoot(await this.replay(task));
     await this.run.run();
     this.current = undefined;
     const counts = { steps: this.run.tree.counts.steps - steps, nodes: 0, ended: current.ended };
-    const report = current.report.build(this.checked.file, counts, solverStatsSince(before, this.solver.stats()), Date.now() - started, 0);
+    const report = current.report.build(
+      this.checked.file,
+      counts,
+      solverStatsSince(before, this.solver.stats()),
+      Date.now() - started,
+      0,
+    );
     return { ...report, coverage: coverageReport(this.checked, this.coverage) };
   }
 
@@ -86,7 +102,9 @@ export class SubtreeExplorer {
     for (let d = 1; d < task.prefix.length; d++) {
       const successors = await step(this.run.ctx, state);
       if (successors.length !== task.widths[d - 1]) {
-        throw new Error(`replaying decision ${d} of a subtree found ${successors.length} branches instead of ${task.widths[d - 1]}`);
+        throw new Error(
+          `replaying decision ${d} of a subtree found ${successors.length} branches instead of ${task.widths[d - 1]}`,
+        );
       }
       state = successors[task.prefix[d]].state;
     }
@@ -96,7 +114,13 @@ export class SubtreeExplorer {
 
 /** A lane's loop: take the next task nobody has taken (the counter is shared by every lane,
  *  so no lane waits for another to hand out work) until none is left. */
-export async function exploreTasks(explorer: SubtreeExplorer, tasks: readonly SubtreeTask[], next: Int32Array, lane: number, done: (index: number, report: VerifyReport) => void): Promise<void> {
+export async function exploreTasks(
+  explorer: SubtreeExplorer,
+  tasks: readonly SubtreeTask[],
+  next: Int32Array,
+  lane: number,
+  done: (index: number, report: VerifyReport) => void,
+): Promise<void> {
   for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
     trace(`subtree ${i} [${tasks[i].prefix.join(',')}] starts`, lane);
     const report = await explorer.explore(tasks[i]);

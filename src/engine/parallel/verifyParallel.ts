@@ -41,9 +41,17 @@ export interface SplitSettings {
   readonly laneStart?: LaneStart;
 }
 
-export async function verifySourceJobs(source: string, file: string, opts: VerifySourceOptions, jobs: number, split: SplitSettings = {}): Promise<ParallelResult> {
-  const oneJob = async (fallback?: string): Promise<ParallelResult> =>
-    ({ ...(await verifySource(source, file, opts)), parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) } });
+export async function verifySourceJobs(
+  source: string,
+  file: string,
+  opts: VerifySourceOptions,
+  jobs: number,
+  split: SplitSettings = {},
+): Promise<ParallelResult> {
+  const oneJob = async (fallback?: string): Promise<ParallelResult> => ({
+    ...(await verifySource(source, file, opts)),
+    parallel: { jobs: 1, subtrees: 0, ...(fallback ? { fallback } : {}) },
+  });
   if (jobs <= 1) return oneJob();
   trace('loading the program');
   const { checked, diagnostics } = loadSource(source, file, opts.lang);
@@ -54,7 +62,14 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
   if (reason) return oneJob(reason);
   try {
     const laneStart = split.laneStart ?? laneStartFromEnv(process.env);
-    const { report, subtrees, lanes, started } = await splitRun(source, checked, opts, jobs, (split.tasksPerJob ?? TASKS_PER_JOB) * jobs, laneStart);
+    const { report, subtrees, lanes, started } = await splitRun(
+      source,
+      checked,
+      opts,
+      jobs,
+      (split.tasksPerJob ?? TASKS_PER_JOB) * jobs,
+      laneStart,
+    );
     const alone = subtrees > 0 && lanes === 1 ? { fallback: started > 0 ? TOO_LATE : NOT_WORTH_IT } : {};
     return { report, diagnostics, tests: [], parallel: { jobs: lanes, subtrees, ...alone } };
   } catch (e) {
@@ -65,13 +80,17 @@ export async function verifySourceJobs(source: string, file: string, opts: Verif
 /** Why this run must stay in one thread, if it must. */
 function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): string | undefined {
   // A permission failure's explanation walks the path back to the root; a worker's subtree starts mid-path.
-  if (checked.classes.size > 0) return 'a permission failure is explained from the whole path, which a subtree does not hold';
+  if (checked.classes.size > 0)
+    return 'a permission failure is explained from the whole path, which a subtree does not hold';
   if (checked.synths.size > 0) return 'a synth function is chosen from all the paths together';
   if (opts.generational) return 'a generational search is a sequence of concolic runs, each chosen from the last';
   if (opts.collectTests) return '--tests numbers the test files in the order one run explores the paths';
   if (opts.retain) return '--tree draws the tree of one run';
   let joins = false;
-  for (const p of checked.procs.values()) forEachStmt(p.body.stmts, (st) => { if (st.kind === 'join') joins = true; });
+  for (const p of checked.procs.values())
+    forEachStmt(p.body.stmts, (st) => {
+      if (st.kind === 'join') joins = true;
+    });
   // A join merges the paths of an activation; a split could put them in different threads.
   return joins ? 'the program has join statements, which merge paths that a split would separate' : undefined;
 }
@@ -80,16 +99,39 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
 const TOO_LATE = 'this thread explored every subtree before the other threads had loaded the program';
 const NOT_WORTH_IT = `the work left never reached the ${WORTH_IT_MS / 1000} s that pays for another thread (it loads and compiles the engine again), so this thread explored every subtree`;
 
-async function splitRun(source: string, checked: CheckedProgram, opts: VerifySourceOptions, jobs: number, target: number, laneStart: LaneStart): Promise<{ report: VerifyReport; subtrees: number; lanes: number; started: number }> {
+async function splitRun(
+  source: string,
+  checked: CheckedProgram,
+  opts: VerifySourceOptions,
+  jobs: number,
+  target: number,
+  laneStart: LaneStart,
+): Promise<{ report: VerifyReport; subtrees: number; lanes: number; started: number }> {
   const started = Date.now();
   trace('split run starts');
   // Loaded here, not at start-up: a run that stays in one thread never needs them.
-  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { dfsOrder }, { SplitLanes }, { SubtreeExplorer }] = await Promise.all([
-    import('./frontier'), import('./mergeReports'), import('./prefix'), import('./lanes'), import('./subtree'),
+  const [
+    { exploreToFrontier },
+    { endedPiece, mergeReports, workPiece },
+    { dfsOrder },
+    { SplitLanes },
+    { SubtreeExplorer },
+  ] = await Promise.all([
+    import('./frontier'),
+    import('./mergeReports'),
+    import('./prefix'),
+    import('./lanes'),
+    import('./subtree'),
   ]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
-  const program: SplitProgram = { source, file: checked.file, lang: opts.lang, opts, solver: solverOptions(opts, process.env) };
+  const program: SplitProgram = {
+    source,
+    file: checked.file,
+    lang: opts.lang,
+    opts,
+    solver: solverOptions(opts, process.env),
+  };
   const frontier = await withSolver(program, (solver) => exploreToFrontier(checked, solver, options, procs, target));
   trace(`frontier: ${frontier.tasks.length} subtrees, ${frontier.ended.length} ended, ${frontier.steps} steps`);
   // Expected largest first, so that the last tasks, which decide when the lanes end, are small.
@@ -101,7 +143,9 @@ async function splitRun(source: string, checked: CheckedProgram, opts: VerifySou
     // This thread is one of the lanes: it explores with the program it already checked.
     const lanes = SplitLanes.start(program, Math.min(jobs, tasks.length) - 1, laneStart);
     try {
-      subtreeReports = await withSolver(program, (solver) => lanes.run(tasks, new SubtreeExplorer(checked, solver, options, procs)));
+      subtreeReports = await withSolver(program, (solver) =>
+        lanes.run(tasks, new SubtreeExplorer(checked, solver, options, procs)),
+      );
       used = lanes.tasksPerLane().filter((n) => n > 0).length;
       lanesStarted = lanes.started();
       trace(`subtrees per lane (this thread first): ${lanes.tasksPerLane().join(', ')}`);

@@ -14,7 +14,8 @@ function serve(): void {
   port.on('message', (job: WorkerJob) => {
     answer(job).then(
       (result) => port.postMessage({ ok: true, result } satisfies WorkerReply),
-      (e: unknown) => port.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
+      (e: unknown) =>
+        port.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies WorkerReply),
     );
   });
 }

@@ -13,8 +13,16 @@ export async function assertWithHeap(ctx: EngineContext, s: State, st: Assert): 
   const out = await consume(ctx, s, [st.cond], {
     env: envOf(ctx, s),
     pureSite: (e) => ({ kind: 'assert', span: st.span, message: printExpr(e, 200) }),
-    accSite: (a) => ({ kind: 'permission', span: st.span, message: `assert ${printExpr(a)}: the permission is not held` }),
-    predSite: (c) => ({ kind: 'permission', span: st.span, message: `assert ${printExpr(c)}: the instance is not held` }),
+    accSite: (a) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `assert ${printExpr(a)}: the permission is not held`,
+    }),
+    predSite: (c) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `assert ${printExpr(c)}: the instance is not held`,
+    }),
     reason: `assert at line ${st.span.line}`,
   });
   return [...out.leaves, ...out.outs.map((o) => ({ state: { ...o.state, heap: s.heap }, label: STEP }))];

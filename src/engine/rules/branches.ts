@@ -16,8 +16,17 @@ export interface Side {
 }
 
 /** The feasible sides of conditional conjunct `c` whose test evaluated to `test` in `s`. */
-export async function branchOn(ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, test: Term, leaves: Successor[]): Promise<Side[]> {
+export async function branchOn(
+  ctx: EngineContext,
+  s: State,
+  c: Extract<Conjunct, { kind: 'cond' }>,
+  test: Term,
+  leaves: Successor[],
+): Promise<Side[]> {
   const out = await split(ctx, s, test, c.test.span, printExpr(c.test, 80));
   leaves.push(...out.leaves);
-  return [...(out.then ? [{ state: out.then, then: true }] : []), ...(out.else ? [{ state: out.else, then: false }] : [])];
+  return [
+    ...(out.then ? [{ state: out.then, then: true }] : []),
+    ...(out.else ? [{ state: out.else, then: false }] : []),
+  ];
 }

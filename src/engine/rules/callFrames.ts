@@ -5,7 +5,16 @@
 import type { FieldRead, Proc } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
-import { isSymArray, pushAll, topFrame, type CallSite, type Frame, type State, type Store, type SymValue } from '../state/state';
+import {
+  isSymArray,
+  pushAll,
+  topFrame,
+  type CallSite,
+  type Frame,
+  type State,
+  type Store,
+  type SymValue,
+} from '../state/state';
 import type { Term } from '../terms/term';
 import { sortOfType } from '../state/sorts';
 import { defaultSymValue } from '../state/arrays';
@@ -19,7 +28,11 @@ import { readChecked, writeChecked } from './objects';
 
 /** The environment of a contract: parameters (and results) plus the current globals. */
 export function contractEnv(ctx: EngineContext, s: State, store: Store, entry: Store) {
-  return envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n), (n) => entry.get(n) ?? s.globals.get(n));
+  return envFrom(
+    ctx,
+    (n) => store.get(n) ?? s.globals.get(n),
+    (n) => entry.get(n) ?? s.globals.get(n),
+  );
 }
 
 export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: Store, callSite: CallSite): Successor[] {
@@ -47,12 +60,22 @@ export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: St
 
 /** What a modular call leaves unknown: fresh results, and fresh values of the globals the callee may assign. */
 export function havocCallOutputs(
-  ctx: EngineContext, s: State, callee: Proc, span: Span,
+  ctx: EngineContext,
+  s: State,
+  callee: Proc,
+  span: Span,
 ): { state: State; results: Map<string, SymValue>; globalsBefore: Store } {
   let cur = s;
   const results = new Map<string, SymValue>();
   for (const r of callee.returns) {
-    const fresh = freshAtSite(ctx, cur, `${callee.name}.${r.name}@${span.line}`, r.type, `result ${r.name} of ${callee.name} at line ${span.line}`, span);
+    const fresh = freshAtSite(
+      ctx,
+      cur,
+      `${callee.name}.${r.name}@${span.line}`,
+      r.type,
+      `result ${r.name} of ${callee.name} at line ${span.line}`,
+      span,
+    );
     results.set(r.name, fresh.value);
     cur = fresh.state;
   }
@@ -65,7 +88,13 @@ export function havocCallOutputs(
   return { state: cur, results, globalsBefore };
 }
 
-export async function assignResults(ctx: EngineContext, s: State, callee: Proc, results: ReadonlyMap<string, SymValue>, site: CallSite | undefined): Promise<Successor[]> {
+export async function assignResults(
+  ctx: EngineContext,
+  s: State,
+  callee: Proc,
+  results: ReadonlyMap<string, SymValue>,
+  site: CallSite | undefined,
+): Promise<Successor[]> {
   const targets = site?.targets ?? [];
   // Left to right; a field write may heal a missing permission, so each target continues the successors of the last.
   const deliver = async (cur: State, i: number): Promise<Successor[]> => {
@@ -83,10 +112,19 @@ export async function assignResults(ctx: EngineContext, s: State, callee: Proc, 
       // `l.items[i] := p()`: l and i were evaluated (and i bounds-checked) before the call; the array is read again after it.
       const field = targetLevels(target).root as FieldRead;
       const [receiver, ...indices] = site!.indices![i]!;
-      return then(await readChecked(ctx, cur, field, receiver, site!.span, async (s1, arr) => {
-        if (!isSymArray(arr)) throw new Error(`internal: ${printExpr(field)} is not an array`);
-        return writeChecked(ctx, s1, field, receiver, withElementAt(ctx, arr, printExpr(field), indices, value), site!.span);
-      }));
+      return then(
+        await readChecked(ctx, cur, field, receiver, site!.span, async (s1, arr) => {
+          if (!isSymArray(arr)) throw new Error(`internal: ${printExpr(field)} is not an array`);
+          return writeChecked(
+            ctx,
+            s1,
+            field,
+            receiver,
+            withElementAt(ctx, arr, printExpr(field), indices, value),
+            site!.span,
+          );
+        }),
+      );
     }
     const stored = await storeElement(ctx, cur, target, value, site?.indices?.[i]);
     return stored.next ? [...stored.leaves, ...(await deliver(stored.next, i + 1))] : stored.leaves;
@@ -101,7 +139,11 @@ function fieldReceiver(site: CallSite | undefined, i: number): Term {
 }
 
 async function storeElement(
-  ctx: EngineContext, s: State, target: ElementTarget, value: SymValue, evaluated?: readonly Term[],
+  ctx: EngineContext,
+  s: State,
+  target: ElementTarget,
+  value: SymValue,
+  evaluated?: readonly Term[],
 ): Promise<{ leaves: Successor[]; next?: State }> {
   // The statement evaluated the indices before the call (left to right); callers without them evaluate now.
   const place = evaluated ? { leaves: [], next: s, indices: evaluated } : await evalPlace(ctx, s, target);

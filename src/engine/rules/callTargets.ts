@@ -16,20 +16,28 @@ import { isFieldElement } from './fieldElements';
 export type Prepared = readonly (readonly Term[] | undefined)[];
 
 export async function prepareTargets(
-  ctx: EngineContext, s: State, targets: readonly LValue[], k: (s: State, prepared: Prepared) => Promise<Successor[]>,
+  ctx: EngineContext,
+  s: State,
+  targets: readonly LValue[],
+  k: (s: State, prepared: Prepared) => Promise<Successor[]>,
 ): Promise<Successor[]> {
   const go = async (cur: State, i: number, done: Prepared): Promise<Successor[]> => {
     if (i === targets.length) return k(cur, done);
     const target = targets[i];
     if (target.kind === 'var') return go(cur, i + 1, [...done, undefined]);
-    if (target.kind === 'field') return withValue(ctx, cur, target.object, (s1, recv) => go(s1, i + 1, [...done, [recv as Term]]));
+    if (target.kind === 'field')
+      return withValue(ctx, cur, target.object, (s1, recv) => go(s1, i + 1, [...done, [recv as Term]]));
     if (isFieldElement(target)) {
       const field = targetLevels(target).root as FieldRead;
-      return withValue(ctx, cur, field.object, (s1, recv) => withValue(ctx, s1, field, async (s2, arr) => {
-        if (!isSymArray(arr)) throw new Error('internal: an element target of a field that is not an array');
-        const place = await evalPlaceIn(ctx, s2, target, () => arr);
-        return place.next ? [...place.leaves, ...(await go(place.next, i + 1, [...done, [recv as Term, ...place.indices]]))] : place.leaves;
-      }));
+      return withValue(ctx, cur, field.object, (s1, recv) =>
+        withValue(ctx, s1, field, async (s2, arr) => {
+          if (!isSymArray(arr)) throw new Error('internal: an element target of a field that is not an array');
+          const place = await evalPlaceIn(ctx, s2, target, () => arr);
+          return place.next
+            ? [...place.leaves, ...(await go(place.next, i + 1, [...done, [recv as Term, ...place.indices]]))]
+            : place.leaves;
+        }),
+      );
     }
     const place = await evalPlace(ctx, cur, target);
     return place.next ? [...place.leaves, ...(await go(place.next, i + 1, [...done, place.indices]))] : place.leaves;

@@ -26,7 +26,12 @@ import { ask, unknownLeaf } from './checks';
 import { hasPermission } from './heap/assertions';
 
 export async function callInto(
-  ctx: EngineContext, s: State, call: Call, targets: readonly LValue[], span: Span, indices?: readonly (readonly Term[] | undefined)[],
+  ctx: EngineContext,
+  s: State,
+  call: Call,
+  targets: readonly LValue[],
+  span: Span,
+  indices?: readonly (readonly Term[] | undefined)[],
 ): Promise<Successor[]> {
   const callee = ctx.checked.procs.get(call.callee);
   if (!callee) throw new Error(`internal: unknown procedure ${call.callee}`);
@@ -41,20 +46,33 @@ export async function callInto(
   const how: ConsumeHow = {
     env: withHeaps(contractEnv(ctx, st, params, params), preHeap, preHeap),
     pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
-    accSite: (a) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(a)} (line ${a.span.line}), which is not held` }),
-    predSite: (c) => ({ kind: 'permission', span, message: `${callee.name} requires ${printExpr(c)} (line ${c.span.line}), which is not held` }),
+    accSite: (a) => ({
+      kind: 'permission',
+      span,
+      message: `${callee.name} requires ${printExpr(a)} (line ${a.span.line}), which is not held`,
+    }),
+    predSite: (c) => ({
+      kind: 'permission',
+      span,
+      message: `${callee.name} requires ${printExpr(c)} (line ${c.span.line}), which is not held`,
+    }),
     reason: `precondition of ${callee.name}`,
   };
   const consumed = await consume(ctx, st, callee.requires, how);
   const out: Successor[] = [...argsChecked.leaves, ...consumed.leaves];
   const site: CallSite = { call, span, targets, indices };
   for (const c of consumed.outs) {
-    if (ctx.options.mode === 'modular') { out.push(...(await applyContract(ctx, c.state, callee, params, site, preHeap, c.removed))); continue; }
+    if (ctx.options.mode === 'modular') {
+      out.push(...(await applyContract(ctx, c.state, callee, params, site, preHeap, c.removed)));
+      continue;
+    }
     // The callee runs on the chunks taken (no heap while no chunk was ever held); the caller's heap is its frame R.
     const taken: Heap = c.removed;
     for (const succ of pushFrame(ctx, { ...c.state, heap: heapAfter(st.heap, taken) }, callee, params, site)) {
       const pushed = succ.state.frames.length > c.state.frames.length;
-      const state = pushed ? withTop(succ.state, { ...topFrame(succ.state), entryHeap: taken, callerHeap: c.state.heap ?? EMPTY_HEAP }) : { ...succ.state, heap: c.state.heap };
+      const state = pushed
+        ? withTop(succ.state, { ...topFrame(succ.state), entryHeap: taken, callerHeap: c.state.heap ?? EMPTY_HEAP })
+        : { ...succ.state, heap: c.state.heap };
       out.push({ ...succ, state });
     }
   }
@@ -62,21 +80,49 @@ export async function callInto(
 }
 
 /** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads the pre-call heap). */
-async function applyContract(ctx: EngineContext, s: State, callee: Proc, params: Store, site: CallSite, preHeap: Heap, taken: Heap): Promise<Successor[]> {
+async function applyContract(
+  ctx: EngineContext,
+  s: State,
+  callee: Proc,
+  params: Store,
+  site: CallSite,
+  preHeap: Heap,
+  taken: Heap,
+): Promise<Successor[]> {
   const span = site.span;
   const { state: cur, results, globalsBefore } = havocCallOutputs(ctx, s, callee, span);
   const post = new Map([...params, ...results]);
   const naming: Naming = (st, display, type) =>
-    freshAtSite(ctx, st, `${display}@${span.line}`, type, `${display} after the call of ${callee.name} at line ${span.line}`, span);
-  const produced = await produceEach(ctx, cur, callee.ensures, {
-    consume,
-    envAt: (st) => withHeaps({ ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) }, st.heap, preHeap),
-    naming, checkObligations: false, reason: `${callee.name} ensures (call at line ${span.line})`,
-    knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
-  }, {
-    what: `the postcondition of ${callee.name}`,
-    contradiction: (e) => `${callee.name} ensures ${printExpr(e)} contradicts the path condition`,
-  });
+    freshAtSite(
+      ctx,
+      st,
+      `${display}@${span.line}`,
+      type,
+      `${display} after the call of ${callee.name} at line ${span.line}`,
+      span,
+    );
+  const produced = await produceEach(
+    ctx,
+    cur,
+    callee.ensures,
+    {
+      consume,
+      envAt: (st) =>
+        withHeaps(
+          { ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) },
+          st.heap,
+          preHeap,
+        ),
+      naming,
+      checkObligations: false,
+      reason: `${callee.name} ensures (call at line ${span.line})`,
+      knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
+    },
+    {
+      what: `the postcondition of ${callee.name}`,
+      contradiction: (e) => `${callee.name} ensures ${printExpr(e)} contradicts the path condition`,
+    },
+  );
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
   return out;
@@ -103,14 +149,25 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
     // with the arguments it passed.
     env: withHeaps(ensuresEnv(ctx, s, frame), s.heap, frame.entryHeap),
     pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: `${proc.name} ensures ${printExpr(e)}` }),
-    accSite: (a) => ({ kind: 'permission', span: a.span, message: `${proc.name} ensures ${printExpr(a)}, which is not held` }),
-    predSite: (c) => ({ kind: 'permission', span: c.span, message: `${proc.name} ensures ${printExpr(c)} (line ${c.span.line}), which is not held` }),
+    accSite: (a) => ({
+      kind: 'permission',
+      span: a.span,
+      message: `${proc.name} ensures ${printExpr(a)}, which is not held`,
+    }),
+    predSite: (c) => ({
+      kind: 'permission',
+      span: c.span,
+      message: `${proc.name} ensures ${printExpr(c)} (line ${c.span.line}), which is not held`,
+    }),
     reason: `postcondition of ${proc.name}`,
   });
   const out: Successor[] = [...consumed.leaves];
   for (const c of consumed.outs) {
     const after = c.state;
-    if (after.frames.length === 1) { out.push({ state: { ...after, status: 'done' }, label: STEP }); continue; }
+    if (after.frames.length === 1) {
+      out.push({ state: { ...after, status: 'done' }, label: STEP });
+      continue;
+    }
     const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
     const heap = heapAfter(s.heap, [...(frame.callerHeap ?? EMPTY_HEAP), ...c.removed]);
     const popped: State = { ...after, frames: after.frames.slice(0, -1), heap };
@@ -125,22 +182,36 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
  * check that fails is a failure of its kind, as in a concrete run. Each clause's line is on
  * the path's trace as its produce begins, so that a failure there has a path.
  */
-export async function entryRequires(ctx: EngineContext, s: State, globals: readonly Obligation[], clauses: readonly Expr[]): Promise<Successor[]> {
+export async function entryRequires(
+  ctx: EngineContext,
+  s: State,
+  globals: readonly Obligation[],
+  clauses: readonly Expr[],
+): Promise<Successor[]> {
   const proc = topFrame(s).proc;
   const traced = globals.length > 0 ? { ...s, trace: extendTrace(s.trace, globals[0].span.line) } : s;
   const initialised = await checkObligations(ctx, traced, globals);
   if (!initialised.next) return initialised.leaves;
-  const produced = await produceEach(ctx, initialised.next, clauses, {
-    consume,
-    envAt: (x) => envOf(ctx, x),
-    naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
-    checkObligations: true, reason: `requires of ${proc.name}`,
-  }, {
-    what: `the precondition of ${proc.name}`,
-    contradiction: () => `the precondition of ${proc.name} is unsatisfiable`,
-    before: (x, e) => ({ ...x, trace: extendTrace(x.trace, e.span.line) }),
-  });
-  const entered = produced.nexts.map((next) => withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP }));
+  const produced = await produceEach(
+    ctx,
+    initialised.next,
+    clauses,
+    {
+      consume,
+      envAt: (x) => envOf(ctx, x),
+      naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
+      checkObligations: true,
+      reason: `requires of ${proc.name}`,
+    },
+    {
+      what: `the precondition of ${proc.name}`,
+      contradiction: () => `the precondition of ${proc.name} is unsatisfiable`,
+      before: (x, e) => ({ ...x, trace: extendTrace(x.trace, e.span.line) }),
+    },
+  );
+  const entered = produced.nexts.map((next) =>
+    withTop(next, { ...topFrame(next), entryHeap: next.heap ?? EMPTY_HEAP }),
+  );
   return [...initialised.leaves, ...produced.leaves, ...entered.map((state) => ({ state, label: STEP }))];
 }
 
@@ -160,7 +231,13 @@ interface EachHow {
  * not asked about (docs/design.md B.9: Z3 calls must not grow with the number of objects); the
  * next branch or check finds such a path infeasible.
  */
-async function produceEach(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow, each: EachHow): Promise<ProduceOutcome> {
+async function produceEach(
+  ctx: EngineContext,
+  s: State,
+  clauses: readonly Expr[],
+  how: ProduceHow,
+  each: EachHow,
+): Promise<ProduceOutcome> {
   const leaves: Successor[] = [];
   let states: State[] = [s];
   const isPredicate = (n: string): boolean => ctx.checked.predicates.has(n);
@@ -169,11 +246,15 @@ async function produceEach(ctx: EngineContext, s: State, clauses: readonly Expr[
     for (const st of states) {
       const produced = await produce(ctx, each.before ? each.before(st, e) : st, [e], how);
       leaves.push(...produced.leaves);
-      if (hasPermission(e, isPredicate)) { next.push(...produced.nexts); continue; }
+      if (hasPermission(e, isPredicate)) {
+        next.push(...produced.nexts);
+        continue;
+      }
       for (const p of produced.nexts) {
         const r = await ask(ctx, p, ctx.T.trueTerm);
         if (r.status === 'unknown') leaves.push(unknownLeaf(p, r, each.what));
-        else if (r.status === 'unsat') leaves.push({ state: { ...p, status: 'infeasible', note: each.contradiction(e) }, label: STEP });
+        else if (r.status === 'unsat')
+          leaves.push({ state: { ...p, status: 'infeasible', note: each.contradiction(e) }, label: STEP });
         else next.push(r.model ? { ...p, model: r.model } : p);
       }
     }

@@ -18,7 +18,11 @@ export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResul
   // (Asked only when there are facts at all: most programs have none, and this runs per query.)
   const facts = ctx.T.keyed.anyFacts() ? ctx.T.keyed.factsFor([...pc, query]) : [];
   // Facts first: they change less often than pc between queries (longer shared backend prefix).
-  return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, { wantModel: true, hint: s.model, timeoutMs: ctx.options.timeoutMs });
+  return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, {
+    wantModel: true,
+    hint: s.model,
+    timeoutMs: ctx.options.timeoutMs,
+  });
 }
 
 export function assumeConjunct(s: State, term: Term, span: Span | undefined, reason: string, r?: SatResult): State {
@@ -28,7 +32,10 @@ export function assumeConjunct(s: State, term: Term, span: Span | undefined, rea
 
 export function unknownLeaf(s: State, r: SatResult, what: string): Successor {
   const reason = r.status === 'unknown' ? r.reason : r.status;
-  return { state: { ...s, status: 'unknown', note: `solver could not decide ${what}: ${reason}` }, label: { kind: 'step' } };
+  return {
+    state: { ...s, status: 'unknown', note: `solver could not decide ${what}: ${reason}` },
+    label: { kind: 'step' },
+  };
 }
 
 export interface PropertyOutcome {
@@ -40,13 +47,23 @@ export interface PropertyOutcome {
 
 /** Checks that `cond` holds on every path through `s`; records a failure with a model where it may not. */
 export async function checkProperty(
-  ctx: EngineContext, s: State, cond: Term, site: FailureSite, reason: string,
+  ctx: EngineContext,
+  s: State,
+  cond: Term,
+  site: FailureSite,
+  reason: string,
 ): Promise<PropertyOutcome> {
   const T = ctx.T;
-  if (cond.op === 'const' && cond.value === true) { ctx.onProved?.(ctx, s, T.not(cond), site); return { leaves: [], next: s }; }
+  if (cond.op === 'const' && cond.value === true) {
+    ctx.onProved?.(ctx, s, T.not(cond), site);
+    return { leaves: [], next: s };
+  }
   const negated = T.not(cond);
   const fails = await ask(ctx, s, negated);
-  if (fails.status === 'unsat') { ctx.onProved?.(ctx, s, negated, site); return { leaves: [], next: s }; }
+  if (fails.status === 'unsat') {
+    ctx.onProved?.(ctx, s, negated, site);
+    return { leaves: [], next: s };
+  }
   if (fails.status === 'unknown') return { leaves: [unknownLeaf(s, fails, `whether ${site.message} holds`)] };
   const failed: State = {
     ...assumeConjunct(s, negated, site.span, `${site.message} fails`, fails),
@@ -56,7 +73,8 @@ export async function checkProperty(
   const leaves: Successor[] = [{ state: failed, label: { kind: 'failure', failure: failed.failure! } }];
   const holds = await ask(ctx, s, cond);
   if (holds.status === 'unsat') return { leaves };
-  if (holds.status === 'unknown') return { leaves: [...leaves, unknownLeaf(s, holds, `whether ${site.message} can hold`)] };
+  if (holds.status === 'unknown')
+    return { leaves: [...leaves, unknownLeaf(s, holds, `whether ${site.message} can hold`)] };
   return { leaves, next: assumeConjunct(s, cond, site.span, reason, holds) };
 }
 
@@ -83,7 +101,11 @@ export function evalClause(e: Parameters<typeof evalTerm>[0], env: EvalEnv): Cla
 /** The property that a runtime obligation states: a failure of its own kind where it does not hold. */
 export function obligationProperty(o: Obligation): Property {
   const missing = o.heal ? { missing: { kind: 'field' as const, receiver: o.heal.receiver, field: o.heal.field } } : {};
-  return { cond: o.cond, site: { kind: o.kind, span: o.span, message: o.message, ...missing }, reason: `no ${o.kind} at line ${o.span.line}` };
+  return {
+    cond: o.cond,
+    site: { kind: o.kind, span: o.span, message: o.message, ...missing },
+    reason: `no ${o.kind} at line ${o.span.line}`,
+  };
 }
 
 /** Checks several properties in order, each (with its obligations first) assumed before the next. */
@@ -123,7 +145,8 @@ export interface SplitOutcome {
 /** Splits `s` on `cond`: both sides are checked, and the path forks only when both are feasible. */
 export async function split(ctx: EngineContext, s: State, cond: Term, span: Span, what: string): Promise<SplitOutcome> {
   const T = ctx.T;
-  if (cond.op === 'const') return cond.value ? { then: s, forked: false, leaves: [] } : { else: s, forked: false, leaves: [] };
+  if (cond.op === 'const')
+    return cond.value ? { then: s, forked: false, leaves: [] } : { else: s, forked: false, leaves: [] };
   const negated = T.not(cond);
   const rThen = await ask(ctx, s, cond);
   if (rThen.status === 'unsat') return { else: s, forked: false, leaves: [] };
@@ -131,18 +154,31 @@ export async function split(ctx: EngineContext, s: State, cond: Term, span: Span
   const leaves: Successor[] = [];
   if (rThen.status === 'unknown') leaves.push(unknownLeaf(s, rThen, `whether ${what} can be true`));
   if (rElse.status === 'unknown') leaves.push(unknownLeaf(s, rElse, `whether ${what} can be false`));
-  if (rElse.status === 'unsat') return { then: rThen.status === 'sat' ? withModel(s, rThen) : undefined, forked: false, leaves };
+  if (rElse.status === 'unsat')
+    return { then: rThen.status === 'sat' ? withModel(s, rThen) : undefined, forked: false, leaves };
   // A side is kept only when the solver says it is feasible; its condition is recorded unless
   // the other side was shown infeasible (then it adds nothing).
   const thenState = rThen.status === 'sat' ? assumeConjunct(s, cond, span, `${what} is true`, rThen) : undefined;
   const elseState = rElse.status === 'sat' ? assumeConjunct(s, negated, span, `${what} is false`, rElse) : undefined;
-  return { then: thenState, else: elseState, forked: thenState !== undefined && elseState !== undefined, leaves, negated };
+  return {
+    then: thenState,
+    else: elseState,
+    forked: thenState !== undefined && elseState !== undefined,
+    leaves,
+    negated,
+  };
 }
 
 /** The edge label of one side of a split: then/else when it really forked, a plain step otherwise. */
-export function sideLabel(ctx: EngineContext, out: SplitOutcome, side: 'then' | 'else', cond: Term, span: Span): EdgeLabel {
+export function sideLabel(
+  ctx: EngineContext,
+  out: SplitOutcome,
+  side: 'then' | 'else',
+  cond: Term,
+  span: Span,
+): EdgeLabel {
   if (!out.forked) return STEP;
-  return { kind: side, cond: side === 'then' ? cond : out.negated ?? ctx.T.not(cond), span };
+  return { kind: side, cond: side === 'then' ? cond : (out.negated ?? ctx.T.not(cond)), span };
 }
 
 function withModel(s: State, r: SatResult): State {

@@ -27,7 +27,12 @@ import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
 export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
-export async function consume(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow): Promise<ConsumeOutcome> {
+export async function consume(
+  ctx: EngineContext,
+  s: State,
+  clauses: readonly Expr[],
+  how: ConsumeHow,
+): Promise<ConsumeOutcome> {
   // Most procedures have no contract: every return and call consumes one, so nothing is set up for none.
   if (clauses.length === 0) return { leaves: [], outs: [{ state: s, removed: EMPTY_HEAP }] };
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
@@ -38,20 +43,36 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
   const takers = new Map<Chunk, Acc>();
   // `how` carries the heap at the start of the consume; after a healed permission failure it
   // also holds the assumed chunk, so the rest of the assertion reads it instead of failing again.
-  const go = async (cur: State, rest: readonly Conjunct[], removed: readonly Chunk[], how: ConsumeHow): Promise<void> => {
-    if (rest.length === 0) { outs.push({ state: cur, removed }); return; }
+  const go = async (
+    cur: State,
+    rest: readonly Conjunct[],
+    removed: readonly Chunk[],
+    how: ConsumeHow,
+  ): Promise<void> => {
+    if (rest.length === 0) {
+      outs.push({ state: cur, removed });
+      return;
+    }
     const c: Conjunct = rest[0];
     const after = rest.slice(1);
-    const healed = (st: State, chunk: Chunk): Promise<void> => go(st, after, [...removed, chunk], withAssumed(how, chunk));
+    const healed = (st: State, chunk: Chunk): Promise<void> =>
+      go(st, after, [...removed, chunk], withAssumed(how, chunk));
     if (c.kind === 'pure' && isUntouched(c.expr)) {
-      for (const next of await checkUntouched(consume, ctx, cur, c.expr, how, leaves)) await go(next, after, removed, how);
+      for (const next of await checkUntouched(consume, ctx, cur, c.expr, how, leaves))
+        await go(next, after, removed, how);
       return;
     }
     if (c.kind === 'pure') {
       const obligations: Obligation[] = [];
       const cond = evalTerm(c.expr, how.env, obligations);
       if (readsAssumed(how, c.expr, obligations)) {
-        const next = await assumeOnHealedPath(ctx, cur, c.expr, ctx.T.and(...obligations.map((o) => o.cond), cond), leaves);
+        const next = await assumeOnHealedPath(
+          ctx,
+          cur,
+          c.expr,
+          ctx.T.and(...obligations.map((o) => o.cond), cond),
+          leaves,
+        );
         if (next) await go(next, after, removed, how);
         return;
       }
@@ -62,10 +83,23 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     }
     if (c.kind === 'cond') {
       // Silicon's way: branch on the test (evaluated in the heap at the start), consume the side that holds.
-      for (const side of await branches(ctx, cur, c, how.env, leaves)) await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed, how);
+      for (const side of await branches(ctx, cur, c, how.env, leaves))
+        await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed, how);
       return;
     }
-    if (c.kind === 'pred') { await consumePred(ctx, cur, c.call, how, removed, leaves, (st, chunk) => go(st, after, [...removed, chunk], how), healed); return; }
+    if (c.kind === 'pred') {
+      await consumePred(
+        ctx,
+        cur,
+        c.call,
+        how,
+        removed,
+        leaves,
+        (st, chunk) => go(st, after, [...removed, chunk], how),
+        healed,
+      );
+      return;
+    }
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -82,7 +116,10 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);
     const missing = await ask(ctx, cur, ctx.T.not(held));
-    if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`)); return; }
+    if (missing.status === 'unknown') {
+      leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(c.acc)} is held`));
+      return;
+    }
     if (missing.status === 'sat') {
       const taken = { removed, by: (chunk: Chunk) => takers.get(chunk) };
       await missingChunk(ctx, cur, c.acc, receiver, held, taken, how, leaves, healed, missing.model);
@@ -91,8 +128,10 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
     for (const x of found.maybe) {
       const same = ctx.T.eq(receiver, x.receiver);
       const r = await ask(ctx, cur, same);
-      if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(target.object)} is the object of ${printExpr(c.acc)}`));
-      if (r.status === 'sat') await take(assumeConjunct(cur, same, c.acc.span, `${printExpr(c.acc)} is the chunk of this object`, r), x);
+      if (r.status === 'unknown')
+        leaves.push(unknownLeaf(cur, r, `whether ${printExpr(target.object)} is the object of ${printExpr(c.acc)}`));
+      if (r.status === 'sat')
+        await take(assumeConjunct(cur, same, c.acc.span, `${printExpr(c.acc)} is the chunk of this object`, r), x);
     }
   };
   await go(s, list, [], how);
@@ -100,7 +139,13 @@ export async function consume(ctx: EngineContext, s: State, clauses: readonly Ex
 }
 
 /** The sides of a conditional conjunct: its test evaluated in the heap at the start (its runtime checks first). */
-async function branches(ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, env: EvalEnv, leaves: Successor[]): Promise<Side[]> {
+async function branches(
+  ctx: EngineContext,
+  s: State,
+  c: Extract<Conjunct, { kind: 'cond' }>,
+  env: EvalEnv,
+  leaves: Successor[],
+): Promise<Side[]> {
   const obligations: Obligation[] = [];
   const test = evalTerm(c.test, env, obligations);
   const checked = await checkObligations(ctx, s, obligations);
@@ -109,30 +154,52 @@ async function branches(ctx: EngineContext, s: State, c: Extract<Conjunct, { kin
 }
 
 /** The chunks a consume took so far, and which of its conjuncts took each. */
-interface Taken { readonly removed: readonly Chunk[]; readonly by: (chunk: Chunk) => Acc | undefined }
+interface Taken {
+  readonly removed: readonly Chunk[];
+  readonly by: (chunk: Chunk) => Acc | undefined;
+}
 
 /**
  * Why a permission may be missing when this very consume took the object's chunk already
  * (`setBoth requires acc(b.x) (line 9), which is not held: b == a here, and acc(a.x) took it
  * first`, docs/design.md B.6), with a model that shows the alias; undefined when no taken chunk can be it.
  */
-async function takenFirst(ctx: EngineContext, s: State, acc: Acc, receiver: Term, notHeld: Term, taken: Taken): Promise<{ note: string; model: State['model'] } | undefined> {
+async function takenFirst(
+  ctx: EngineContext,
+  s: State,
+  acc: Acc,
+  receiver: Term,
+  notHeld: Term,
+  taken: Taken,
+): Promise<{ note: string; model: State['model'] } | undefined> {
   const target = acc.target as FieldRead;
   for (const chunk of taken.removed) {
     const by = taken.by(chunk);
-    if (chunk.kind !== 'field' || chunk.field !== target.field || !by || distinctRefs(chunk.receiver, receiver)) continue;
+    if (chunk.kind !== 'field' || chunk.field !== target.field || !by || distinctRefs(chunk.receiver, receiver))
+      continue;
     const same = await ask(ctx, s, ctx.T.and(notHeld, ctx.T.eq(receiver, chunk.receiver)));
     if (same.status !== 'sat') continue;
     const other = (by.target as FieldRead).object;
-    return { note: `: ${printExpr(target.object)} == ${printExpr(other)} here, and ${printExpr(by)} took it first`, model: same.model };
+    return {
+      note: `: ${printExpr(target.object)} == ${printExpr(other)} here, and ${printExpr(by)} took it first`,
+      model: same.model,
+    };
   }
   return undefined;
 }
 
 /** The permission failure, and the path that goes on as if the chunk (with a fresh value) had been held. */
 async function missingChunk(
-  ctx: EngineContext, s: State, acc: Acc, receiver: Term, held: Term, taken: Taken, how: ConsumeHow, leaves: Successor[],
-  k: (s: State, chunk: FieldChunk) => Promise<void>, missingModel: State['model'],
+  ctx: EngineContext,
+  s: State,
+  acc: Acc,
+  receiver: Term,
+  held: Term,
+  taken: Taken,
+  how: ConsumeHow,
+  leaves: Successor[],
+  k: (s: State, chunk: FieldChunk) => Promise<void>,
+  missingModel: State['model'],
 ): Promise<void> {
   const T = ctx.T;
   const removed = taken.removed;
@@ -143,22 +210,47 @@ async function missingChunk(
   const alias = await takenFirst(ctx, s, acc, receiver, notHeld, taken);
   // The counterexample shows what the message says: the alias, or a null receiver when it may be null.
   const model = alias?.model ?? (isNull.status === 'sat' ? isNull.model : missingModel);
-  const message = alias ? `${site.message}${alias.note}` : isNull.status === 'sat' ? `${site.message} (${printExpr(target.object)} may be null)` : site.message;
+  const message = alias
+    ? `${site.message}${alias.note}`
+    : isNull.status === 'sat'
+      ? `${site.message} (${printExpr(target.object)} may be null)`
+      : site.message;
   const failure = { ...site, message, model, modelStatus: 'sat' as const };
   const failed: State = { ...assumeConjunct(s, notHeld, site.span, `${message} fails`), status: 'failed', failure };
   leaves.push({ state: failed, label: { kind: 'failure', failure } });
   // Held means held once: the assumed chunk is not one this consume already took.
   // Nor one folded inside a held instance (or one this consume took).
-  const apart = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) => T.neq(receiver, x.receiver));
+  const apart = allFieldChunks([...removed, ...(s.heap ?? EMPTY_HEAP)], target.field).map((x) =>
+    T.neq(receiver, x.receiver),
+  );
   const side = T.and(notHeld, T.neq(receiver, T.constOf(0n, receiver.sort)), ...apart);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return;
-  const healed = assumeConjunct(s, side, site.span, `${printExpr(acc)} assumed after the permission failure at line ${site.span.line}`, r);
+  const healed = assumeConjunct(
+    s,
+    side,
+    site.span,
+    `${printExpr(acc)} assumed after the permission failure at line ${site.span.line}`,
+    r,
+  );
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const display = printExpr(target, 200);
-  const fresh = freshAtSite(ctx, healed, `${display}@${site.span.line}`, type, `value of ${display} assumed at line ${site.span.line}`, site.span);
-  const chunk: FieldChunk = { kind: 'field', receiver, field: target.field, value: fresh.value, origin: { span: site.span, reason: `assumed after the permission failure at line ${site.span.line}` } };
+  const fresh = freshAtSite(
+    ctx,
+    healed,
+    `${display}@${site.span.line}`,
+    type,
+    `value of ${display} assumed at line ${site.span.line}`,
+    site.span,
+  );
+  const chunk: FieldChunk = {
+    kind: 'field',
+    receiver,
+    field: target.field,
+    value: fresh.value,
+    origin: { span: site.span, reason: `assumed after the permission failure at line ${site.span.line}` },
+  };
   // The assumed value is not an input: a concrete run stops at the failure.
   await k({ ...fresh.state, inputs: healed.inputs }, chunk);
 }
@@ -168,7 +260,13 @@ async function missingChunk(
  * instance (its body produced with fresh values `c.x@L`, not inputs) is produced and taken.
  */
 async function healInstance(
-  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+  ctx: EngineContext,
+  s: State,
+  call: Call,
+  how: ConsumeHow,
+  removed: readonly Chunk[],
+  leaves: Successor[],
+  k: (s: State, chunk: Chunk) => Promise<void>,
 ): Promise<void> {
   const line = how.predSite(call).span.line;
   // Produced beside the chunks this consume took, so that it can never hold one of them twice.
@@ -196,7 +294,13 @@ async function healInstance(
  * instance is a `permission` failure, and the path goes on with a fresh instance (healInstance).
  */
 async function consumePred(
-  ctx: EngineContext, s: State, call: Call, how: ConsumeHow, removed: readonly Chunk[], leaves: Successor[], k: (s: State, chunk: Chunk) => Promise<void>,
+  ctx: EngineContext,
+  s: State,
+  call: Call,
+  how: ConsumeHow,
+  removed: readonly Chunk[],
+  leaves: Successor[],
+  k: (s: State, chunk: Chunk) => Promise<void>,
   healedK: (s: State, chunk: Chunk) => Promise<void>,
 ): Promise<void> {
   const T = ctx.T;
@@ -207,23 +311,44 @@ async function consumePred(
   if (!checked.next) return;
   const cur = checked.next;
   const found = predCandidates(cur.heap ?? EMPTY_HEAP, call.callee, args);
-  const take = (st: State, chunk: Chunk): Promise<void> => k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk);
+  const take = (st: State, chunk: Chunk): Promise<void> =>
+    k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk);
   if (found.exact) return take(cur, found.exact);
   const held = predHeld(T, args, found);
   const missing = await ask(ctx, cur, T.not(held));
-  if (missing.status === 'unknown') { leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(call)} is held`)); return; }
+  if (missing.status === 'unknown') {
+    leaves.push(unknownLeaf(cur, missing, `whether ${printExpr(call)} is held`));
+    return;
+  }
   if (missing.status === 'sat') {
     const site = { ...how.predSite(call), missing: { kind: 'pred' as const, name: call.callee, args } };
     const failure = { ...site, model: missing.model, modelStatus: 'sat' as const };
-    leaves.push({ state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure }, label: { kind: 'failure', failure } });
-    await healInstance(ctx, assumeConjunct(cur, T.not(held), site.span, `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`), call, how, removed, leaves, healedK);
+    leaves.push({
+      state: { ...assumeConjunct(cur, T.not(held), site.span, `${site.message} fails`), status: 'failed', failure },
+      label: { kind: 'failure', failure },
+    });
+    await healInstance(
+      ctx,
+      assumeConjunct(
+        cur,
+        T.not(held),
+        site.span,
+        `${printExpr(call)} assumed after the permission failure at line ${site.span.line}`,
+      ),
+      call,
+      how,
+      removed,
+      leaves,
+      healedK,
+    );
   }
   if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);
   for (const x of found.maybe) {
     const same = sameArgs(T, args, x);
     const r = await ask(ctx, cur, same);
     if (r.status === 'unknown') leaves.push(unknownLeaf(cur, r, `whether ${printExpr(call)} is this instance`));
-    if (r.status === 'sat') await take(assumeConjunct(cur, same, call.span, `${printExpr(call)} is this instance`, r), x);
+    if (r.status === 'sat')
+      await take(assumeConjunct(cur, same, call.span, `${printExpr(call)} is this instance`, r), x);
   }
 }
 
@@ -234,23 +359,42 @@ async function consumePred(
  * (one failure per cause: `acc(c.x) && c.x > 0` without acc(c.x) is one permission failure).
  */
 function withAssumed(how: ConsumeHow, chunk: Chunk): ConsumeHow {
-  return { ...how, beforeHeal: how.beforeHeal ?? how.env, env: { ...how.env, heap: [...(how.env.heap ?? EMPTY_HEAP), chunk] } };
+  return {
+    ...how,
+    beforeHeal: how.beforeHeal ?? how.env,
+    env: { ...how.env, heap: [...(how.env.heap ?? EMPTY_HEAP), chunk] },
+  };
 }
 
 /** Whether `e` needs a permission in the heap before the heal that it does not need after it (it reads an assumed chunk). */
 function readsAssumed(how: ConsumeHow, e: Expr, after: readonly Obligation[]): boolean {
   if (!how.beforeHeal) return false;
   const before: Obligation[] = [];
-  try { evalTerm(e, how.beforeHeal, before); } catch { return true; }
+  try {
+    evalTerm(e, how.beforeHeal, before);
+  } catch {
+    return true;
+  }
   const permissions = (os: readonly Obligation[]): number => os.filter((o) => o.kind === 'permission').length;
   return permissions(before) > permissions(after);
 }
 
 /** A pure part over assumed values, assumed (sat) or ending the path (unsat: the assumed chunk contradicts it). */
-async function assumeOnHealedPath(ctx: EngineContext, s: State, e: Expr, cond: Term, leaves: Successor[]): Promise<State | undefined> {
+async function assumeOnHealedPath(
+  ctx: EngineContext,
+  s: State,
+  e: Expr,
+  cond: Term,
+  leaves: Successor[],
+): Promise<State | undefined> {
   const r = await ask(ctx, s, cond);
-  if (r.status === 'sat') return assumeConjunct(s, cond, e.span, `${printExpr(e)} assumed with the permission assumed after its failure`, r);
+  if (r.status === 'sat')
+    return assumeConjunct(s, cond, e.span, `${printExpr(e)} assumed with the permission assumed after its failure`, r);
   if (r.status === 'unknown') leaves.push(unknownLeaf(s, r, `whether ${printExpr(e)} can hold`));
-  else leaves.push({ state: { ...s, status: 'infeasible', note: `${printExpr(e)} cannot hold after the permission failure` }, label: { kind: 'step' } });
+  else
+    leaves.push({
+      state: { ...s, status: 'infeasible', note: `${printExpr(e)} cannot hold after the permission failure` },
+      label: { kind: 'step' },
+    });
   return undefined;
 }

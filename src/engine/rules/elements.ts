@@ -25,7 +25,10 @@ export function targetPath(target: ElementTarget): { name: string; levels: Eleme
 export function targetLevels(target: ElementTarget): { root: Expr; levels: ElementTarget[] } {
   const levels: ElementTarget[] = [];
   let e: Expr = target;
-  while (e.kind === 'index') { levels.unshift(e); e = e.array; }
+  while (e.kind === 'index') {
+    levels.unshift(e);
+    e = e.array;
+  }
   return { root: e, levels };
 }
 
@@ -46,13 +49,27 @@ function arrayAt(ctx: EngineContext, root: SymArray, name: string, indices: read
   return arr;
 }
 
-export function checkIndex(ctx: EngineContext, s: State, arr: SymArray, idx: Term, target: ElementTarget): Promise<PropertyOutcome> {
+export function checkIndex(
+  ctx: EngineContext,
+  s: State,
+  arr: SymArray,
+  idx: Term,
+  target: ElementTarget,
+): Promise<PropertyOutcome> {
   const T = ctx.T;
   const cond = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
   const a = printExpr(target.array);
-  return checkProperty(ctx, s, cond,
-    { kind: 'out-of-bounds', span: target.span, message: `index ${printExpr(target.index)} may be outside ${a} (length ${a}.length)` },
-    `index within ${a}`);
+  return checkProperty(
+    ctx,
+    s,
+    cond,
+    {
+      kind: 'out-of-bounds',
+      span: target.span,
+      message: `index ${printExpr(target.index)} may be outside ${a} (length ${a}.length)`,
+    },
+    `index within ${a}`,
+  );
 }
 
 export interface Place extends PropertyOutcome {
@@ -66,7 +83,12 @@ export async function evalPlace(ctx: EngineContext, s: State, target: ElementTar
 }
 
 /** evalPlace for a target whose root array (a variable's or a field's value) `rootOf` gives. */
-export async function evalPlaceIn(ctx: EngineContext, s: State, target: ElementTarget, rootOf: (s: State) => SymArray): Promise<Place> {
+export async function evalPlaceIn(
+  ctx: EngineContext,
+  s: State,
+  target: ElementTarget,
+  rootOf: (s: State) => SymArray,
+): Promise<Place> {
   const { root, levels } = targetLevels(target);
   const name = printExpr(root);
   const leaves: Successor[] = [];
@@ -88,13 +110,25 @@ export async function evalPlaceIn(ctx: EngineContext, s: State, target: ElementT
 }
 
 /** `s` with the element of `target` at the evaluated `indices` set to `v`. */
-export function storeAt(ctx: EngineContext, s: State, target: ElementTarget, indices: readonly Term[], v: SymValue): State {
+export function storeAt(
+  ctx: EngineContext,
+  s: State,
+  target: ElementTarget,
+  indices: readonly Term[],
+  v: SymValue,
+): State {
   const { name } = targetPath(target);
   return assignName(s, name, withElementAt(ctx, arrayNamed(ctx, s, name), name, indices, v));
 }
 
 /** `root` with the element at `indices` set to `v` (the arrays on the way rebuilt). */
-export function withElementAt(ctx: EngineContext, root: SymArray, name: string, indices: readonly Term[], v: SymValue): SymArray {
+export function withElementAt(
+  ctx: EngineContext,
+  root: SymArray,
+  name: string,
+  indices: readonly Term[],
+  v: SymValue,
+): SymArray {
   const update = (arr: SymArray, depth: number): SymArray => {
     const i = indices[depth];
     if (depth === indices.length - 1) return withElement(ctx.T, arr, i, v);

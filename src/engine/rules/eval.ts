@@ -42,7 +42,8 @@ export interface EvalEnv {
   readonly oldHeap?: Heap;
   /** Heap-dependent functions and predicates, for calls and `unfolding`. */
   readonly decls?: {
-    readonly functions: ReadonlyMap<string, FunctionDecl>; readonly predicates: ReadonlyMap<string, PredicateDecl>;
+    readonly functions: ReadonlyMap<string, FunctionDecl>;
+    readonly predicates: ReadonlyMap<string, PredicateDecl>;
     readonly synths?: ReadonlyMap<string, SynthDecl>;
   };
   /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, docs/design.md E.3). */
@@ -52,7 +53,10 @@ export interface EvalEnv {
 export class EvalError extends Error {}
 
 /** Where, and with which message, a missing permission is reported. */
-interface Site { readonly span: Span; readonly message: string }
+interface Site {
+  readonly span: Span;
+  readonly message: string;
+}
 
 /** The message of a field read without its permission (the well-formedness pass words it its own way, rules/wellFormed.ts). */
 export function notHeldToRead(display: string): string {
@@ -61,7 +65,10 @@ export function notHeldToRead(display: string): string {
 
 /** A permission function `fn`'s `requires` needs at `call`: reported at the call, naming the clause (docs/design.md B.6, D.13). */
 function requiredAt(fn: FunctionDecl, part: Acc | Call, call: Call): Site {
-  return { span: call.span, message: `${fn.name} requires ${printExpr(part)} (line ${part.span.line}), which is not held` };
+  return {
+    span: call.span,
+    message: `${fn.name} requires ${printExpr(part)} (line ${part.span.line}), which is not held`,
+  };
 }
 
 /** Evaluates `e`; obligations met on the way are appended to `out`. */
@@ -79,9 +86,14 @@ function asTerm(v: SymValue): Term {
 }
 
 class Evaluator {
-  constructor(private readonly env: EvalEnv, private readonly out: Obligation[]) {}
+  constructor(
+    private readonly env: EvalEnv,
+    private readonly out: Obligation[],
+  ) {}
 
-  private get T(): TermStore { return this.env.T; }
+  private get T(): TermStore {
+    return this.env.T;
+  }
 
   private sort(e: Expr): Sort {
     const t = this.env.types.get(e);
@@ -91,25 +103,49 @@ class Evaluator {
 
   value(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
     switch (e.kind) {
-      case 'intLit': case 'charLit': return this.T.constOf(BigInt(e.value), this.sort(e));
-      case 'boolLit': return this.T.bool(e.value);
-      case 'var': return this.variable(e.name, bound, old);
-      case 'unary': return this.unary(e.op, this.term(e.operand, guard, bound, old));
-      case 'binary': return this.binary(e, guard, bound, old);
-      case 'cond': return this.conditional(e.cond, e.then, e.otherwise, guard, bound, old);
-      case 'index': return this.index(e.array, e.index, e.span, guard, bound, old);
-      case 'length': return this.env.types.get(e.array)?.kind === 'ref'
-        ? this.field({ kind: 'field', object: e.array, field: 'length', fieldSpan: e.span, span: e.span }, guard, bound, old, e)
-        : this.array(e.array, guard, bound, old).length;
-      case 'arrayLit': return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
-      case 'old': return this.value(e.expr, guard, bound, true);
-      case 'quant': return this.quantifier(e, guard, bound, old);
-      case 'cast': return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
-      case 'call': return this.functionCall(e, guard, bound, old);
-      case 'unfolding': return this.unfolding(e, guard, bound, old);
-      case 'null': return this.T.constOf(0n, REF_SORT);
-      case 'field': return this.field(e, guard, bound, old);
-      default: return heapUnsupported();
+      case 'intLit':
+      case 'charLit':
+        return this.T.constOf(BigInt(e.value), this.sort(e));
+      case 'boolLit':
+        return this.T.bool(e.value);
+      case 'var':
+        return this.variable(e.name, bound, old);
+      case 'unary':
+        return this.unary(e.op, this.term(e.operand, guard, bound, old));
+      case 'binary':
+        return this.binary(e, guard, bound, old);
+      case 'cond':
+        return this.conditional(e.cond, e.then, e.otherwise, guard, bound, old);
+      case 'index':
+        return this.index(e.array, e.index, e.span, guard, bound, old);
+      case 'length':
+        return this.env.types.get(e.array)?.kind === 'ref'
+          ? this.field(
+              { kind: 'field', object: e.array, field: 'length', fieldSpan: e.span, span: e.span },
+              guard,
+              bound,
+              old,
+              e,
+            )
+          : this.array(e.array, guard, bound, old).length;
+      case 'arrayLit':
+        return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
+      case 'old':
+        return this.value(e.expr, guard, bound, true);
+      case 'quant':
+        return this.quantifier(e, guard, bound, old);
+      case 'cast':
+        return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
+      case 'call':
+        return this.functionCall(e, guard, bound, old);
+      case 'unfolding':
+        return this.unfolding(e, guard, bound, old);
+      case 'null':
+        return this.T.constOf(0n, REF_SORT);
+      case 'field':
+        return this.field(e, guard, bound, old);
+      default:
+        return heapUnsupported();
     }
   }
 
@@ -133,9 +169,12 @@ class Evaluator {
 
   private unary(op: '-' | '!' | '~', t: Term): Term {
     switch (op) {
-      case '-': return this.T.neg(t);
-      case '!': return this.T.not(t);
-      case '~': return this.T.bvnot(t);
+      case '-':
+        return this.T.neg(t);
+      case '!':
+        return this.T.not(t);
+      case '~':
+        return this.T.bvnot(t);
     }
   }
 
@@ -153,14 +192,24 @@ class Evaluator {
   private operator(e: Binary, l: Term, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
     const T = this.T;
     switch (e.op) {
-      case '&&': return T.and(l, this.term(e.right, T.and(guard, l), bound, old));
-      case '||': return T.or(l, this.term(e.right, T.and(guard, T.not(l)), bound, old));
-      case '==>': return T.implies(l, this.term(e.right, T.and(guard, l), bound, old));
-      default: break;
+      case '&&':
+        return T.and(l, this.term(e.right, T.and(guard, l), bound, old));
+      case '||':
+        return T.or(l, this.term(e.right, T.and(guard, T.not(l)), bound, old));
+      case '==>':
+        return T.implies(l, this.term(e.right, T.and(guard, l), bound, old));
+      default:
+        break;
     }
     const r = this.term(e.right, guard, bound, old);
     if (e.op === '/' || e.op === '%') {
-      this.oblige('div-by-zero', T.neq(r, T.constOf(0n, r.sort)), guard, e.span, `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`);
+      this.oblige(
+        'div-by-zero',
+        T.neq(r, T.constOf(0n, r.sort)),
+        guard,
+        e.span,
+        `${printExpr(e.right)} may be zero in ${printExpr(e, 200)}`,
+      );
       return e.op === '/' ? T.div(l, r) : T.mod(l, r);
     }
     const result = binaryTerm(T, e.op, l, r);
@@ -173,12 +222,25 @@ class Evaluator {
    */
   private sized(e: Binary, l: Term, r: Term, result: Term, guard: Term): Term {
     if (isConst(l) && isConst(r) && !isConst(result)) {
-      this.oblige('int-too-large', this.T.bool(false), guard, e.span, `the result of ${printExpr(e, 200)} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`);
+      this.oblige(
+        'int-too-large',
+        this.T.bool(false),
+        guard,
+        e.span,
+        `the result of ${printExpr(e, 200)} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`,
+      );
     }
     return result;
   }
 
-  private conditional(c: Expr, a: Expr, b: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+  private conditional(
+    c: Expr,
+    a: Expr,
+    b: Expr,
+    guard: Term,
+    bound: ReadonlyMap<string, Term>,
+    old: boolean,
+  ): SymValue {
     const T = this.T;
     const ct = this.term(c, guard, bound, old);
     const av = this.value(a, T.and(guard, ct), bound, old);
@@ -191,13 +253,29 @@ class Evaluator {
     const arr = this.array(a, guard, bound, old);
     const idx = this.term(i, guard, bound, old);
     const inBounds = T.and(T.le(T.int(0n), idx), T.lt(idx, arr.length));
-    this.oblige('out-of-bounds', inBounds, guard, span, `index ${printExpr(i)} may be outside ${printExpr(a)} (length ${printExpr(a)}.length)`);
+    this.oblige(
+      'out-of-bounds',
+      inBounds,
+      guard,
+      span,
+      `index ${printExpr(i)} may be outside ${printExpr(a)} (length ${printExpr(a)}.length)`,
+    );
     return elementOf(T, arr, idx);
   }
 
-  private arrayLit(elems: readonly Expr[], sort: Sort, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymArray {
+  private arrayLit(
+    elems: readonly Expr[],
+    sort: Sort,
+    guard: Term,
+    bound: ReadonlyMap<string, Term>,
+    old: boolean,
+  ): SymArray {
     if (sort.kind !== 'array') throw new EvalError('array literal without an array type');
-    return arrayOf(this.T, sort, elems.map((el) => this.value(el, guard, bound, old)));
+    return arrayOf(
+      this.T,
+      sort,
+      elems.map((el) => this.value(el, guard, bound, old)),
+    );
   }
 
   private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
@@ -222,7 +300,14 @@ class Evaluator {
    * `site`: where and how a missing one is reported when not at the read (a function's
    * `requires` is reported at the call, docs/design.md B.6).
    */
-  private field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed: Expr = e, site?: Site): SymValue {
+  private field(
+    e: FieldRead,
+    guard: Term,
+    bound: ReadonlyMap<string, Term>,
+    old: boolean,
+    typed: Expr = e,
+    site?: Site,
+  ): SymValue {
     const receiver = this.term(e.object, guard, bound, old);
     const heap = old ? this.env.oldHeap : this.env.heap;
     if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
@@ -231,7 +316,12 @@ class Evaluator {
     const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
     if (!isTrue(read.held)) {
       const display = printExpr(e, 200);
-      this.oblige('permission', read.held, guard, site?.span ?? e.span, site?.message ?? notHeldToRead(display), { receiver, field: e.field, type, display });
+      this.oblige('permission', read.held, guard, site?.span ?? e.span, site?.message ?? notHeldToRead(display), {
+        receiver,
+        field: e.field,
+        type,
+        display,
+      });
     }
     return read.value;
   }
@@ -245,7 +335,10 @@ class Evaluator {
 
   /** An evaluator for the same obligations over another heap (and variables). */
   private over(heap: Heap, lookup?: EvalEnv['lookup']): Evaluator {
-    return new Evaluator({ ...this.env, heap, oldHeap: heap, ...(lookup ? { lookup, lookupOld: lookup } : {}) }, this.out);
+    return new Evaluator(
+      { ...this.env, heap, oldHeap: heap, ...(lookup ? { lookup, lookupOld: lookup } : {}) },
+      this.out,
+    );
   }
 
   /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
@@ -256,18 +349,29 @@ class Evaluator {
     const found = predCandidates(heap, u.pred.callee, args);
     const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
-    if (!isTrue(held)) this.oblige('permission', held, guard, site?.span ?? u.span, site?.message ?? `${instance} is not held for unfolding`);
+    if (!isTrue(held))
+      this.oblige(
+        'permission',
+        held,
+        guard,
+        site?.span ?? u.span,
+        site?.message ?? `${instance} is not held for unfolding`,
+      );
     const type = this.env.types.get(u);
     if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
     const decl = this.env.decls!.predicates.get(u.pred.callee)!;
     const ways: { cond: Term; value: SymValue }[] = [];
     for (const c of found.maybe) {
       const params = new Map(decl.params.map((p, i) => [p.name, c.args[i]]));
-      const evalIn = (h: Heap, e: Expr): SymValue => this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
+      const evalIn = (h: Heap, e: Expr): SymValue =>
+        this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, c)) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
-        ways.push({ cond, value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false) });
+        ways.push({
+          cond,
+          value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false),
+        });
       }
     }
     if (ways.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
@@ -291,11 +395,22 @@ class Evaluator {
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(this.heapFor(old), (n) => params.get(n));
     const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
-    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+    for (const { conjunct: k, tests } of guardedLeaves(
+      fn.requires,
+      (n) => this.env.decls?.predicates.has(n) ?? false,
+    )) {
       const { g } = under(tests);
-      if (k.kind === 'acc') { inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c)); continue; }
+      if (k.kind === 'acc') {
+        inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c));
+        continue;
+      }
       if (k.kind === 'pred') {
-        const held: Unfolding = { kind: 'unfolding', pred: k.call, body: { kind: 'boolLit', value: true, span: k.call.span }, span: c.span };
+        const held: Unfolding = {
+          kind: 'unfolding',
+          pred: k.call,
+          body: { kind: 'boolLit', value: true, span: k.call.span },
+          span: c.span,
+        };
         inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
         continue;
       }
@@ -312,9 +427,17 @@ class Evaluator {
    * footprint and `requires ==> f(…) == body` becomes a fact of the term (added to every query
    * that mentions it); applications met inside that body are not expanded then.
    */
-  private application(fn: FunctionDecl, c: Call, args: readonly SymValue[], guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
+  private application(
+    fn: FunctionDecl,
+    c: Call,
+    args: readonly SymValue[],
+    guard: Term,
+    bound: ReadonlyMap<string, Term>,
+    old: boolean,
+  ): SymValue {
     const T = this.T;
-    if (bound.size > 0) throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
+    if (bound.size > 0)
+      throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
     const heap = this.heapFor(old);
     const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
     const inner = this.over(heap, (n) => params.get(n));
@@ -324,26 +447,45 @@ class Evaluator {
     const snapKeys: Term[] = [];
     const parts: SymValue[] = [];
     const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
-    for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => this.env.decls?.predicates.has(n) ?? false)) {
+    for (const { conjunct: k, tests } of guardedLeaves(
+      fn.requires,
+      (n) => this.env.decls?.predicates.has(n) ?? false,
+    )) {
       const { g, cond } = under(tests);
       // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
-      const when = (v: SymValue): SymValue => (tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term));
+      const when = (v: SymValue): SymValue =>
+        tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
       if (k.kind === 'acc') {
         const target = k.acc.target as FieldRead;
         const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c)));
-        footprint.push({ kind: 'field', receiver: inner.term(target.object, g, new Map(), false), field: target.field, value, origin: { span: c.span, reason: `footprint of ${fn.name}` } });
+        footprint.push({
+          kind: 'field',
+          receiver: inner.term(target.object, g, new Map(), false),
+          field: target.field,
+          value,
+          origin: { span: c.span, reason: `footprint of ${fn.name}` },
+        });
         keys.push(keyOf(value));
         parts.push(value);
       } else if (k.kind === 'pred') {
         const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
         const found = predCandidates(heap, k.call.callee, pargs);
         const held = predHeld(T, pargs, found);
-        if (!isTrue(held)) { const at = requiredAt(fn, k.call, c); this.oblige('permission', held, g, at.span, at.message); }
+        if (!isTrue(held)) {
+          const at = requiredAt(fn, k.call, c);
+          this.oblige('permission', held, g, at.span, at.message);
+        }
         const snaps = found.maybe.map((x) => snapshotOf(T, x));
         let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
         for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
         snap = when(snap) as Term;
-        const chunk: PredChunk = found.exact ?? { kind: 'pred', name: k.call.callee, args: pargs, snapshot: snap, origin: { span: c.span, reason: `footprint of ${fn.name}` } };
+        const chunk: PredChunk = found.exact ?? {
+          kind: 'pred',
+          name: k.call.callee,
+          args: pargs,
+          snapshot: snap,
+          origin: { span: c.span, reason: `footprint of ${fn.name}` },
+        };
         footprint.push(chunk);
         keys.push(`p${snap.id}`);
         snapKeys.push(snap);
@@ -355,13 +497,17 @@ class Evaluator {
       }
     }
     const sort = sortOfType(fn.result);
-    if (sort.kind === 'array' && innerLevels(sort) > 0) throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
+    if (sort.kind === 'array' && innerLevels(sort) > 0)
+      throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
     const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
     const key = `app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`;
     const origin = `application of ${fn.name} at line ${c.span.line}`;
     // An array result is two uninterpreted values, its length and its contents, each defined by the body's.
     const app: Term = T.keyed.sym(key, sort, `${fn.name}(${shown})`, origin);
-    const len = sort.kind === 'array' ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin) : undefined;
+    const len =
+      sort.kind === 'array'
+        ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin)
+        : undefined;
     const result: SymValue = len ? { kind: 'symArray', length: len, contents: app } : app;
     // Congruence: equal footprint values and arguments give equal applications (not for array parts).
     const scalar = [...parts, ...args];
@@ -371,13 +517,17 @@ class Evaluator {
     }
     // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
     // (those are finite terms, so this ends); any other waits until evaluated at top level.
-    const built = snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
+    const built =
+      snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
     if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
     T.keyed.addFact(app, T.trueTerm);
     if (len) T.keyed.addFact(len, T.trueTerm);
     const pre = T.and(...pres);
     const lookup = (n: string): SymValue | undefined => params.get(n);
-    const body = new Evaluator({ ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true }, this.out).value(fn.body, T.and(guard, pre), new Map(), false);
+    const body = new Evaluator(
+      { ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true },
+      this.out,
+    ).value(fn.body, T.and(guard, pre), new Map(), false);
     if (isSymArray(body) && len) {
       T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
       T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
@@ -387,7 +537,14 @@ class Evaluator {
     return result;
   }
 
-  private oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {
+  private oblige(
+    kind: Obligation['kind'],
+    cond: Term,
+    guard: Term,
+    span: Span,
+    message: string,
+    heal?: HealInfo,
+  ): void {
     const guarded = this.T.implies(guard, cond);
     if (guarded.op === 'const' && guarded.value === true) return;
     this.out.push({ kind, cond: guarded, span, message, ...(heal ? { heal: { ...heal } } : {}) });

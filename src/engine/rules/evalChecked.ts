@@ -14,7 +14,10 @@ import { checkHealing } from './heal';
 
 /** Evaluates `e` and checks its runtime obligations; calls `k` with the value on the state that goes on. */
 export function withValue(
-  ctx: EngineContext, s: State, e: Expr, k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
+  ctx: EngineContext,
+  s: State,
+  e: Expr,
+  k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
 ): Promise<Successor[]> {
   const obligations: Obligation[] = [];
   const v = evalExpr(e, envOf(ctx, s), obligations);
@@ -24,13 +27,21 @@ export function withValue(
 }
 
 async function withChecked(
-  ctx: EngineContext, s: State, e: Expr, obligations: readonly Obligation[], v: SymValue,
+  ctx: EngineContext,
+  s: State,
+  e: Expr,
+  obligations: readonly Obligation[],
+  v: SymValue,
   k: (s: State, v: SymValue) => Promise<Successor[]> | Successor[],
 ): Promise<Successor[]> {
   const checked = await checkHealing(ctx, s, obligations, (healed) => withValue(ctx, healed, e, k));
   return checked.next ? [...checked.leaves, ...(await k(checked.next, v))] : checked.leaves;
 }
 
-export function checkObligations(ctx: EngineContext, s: State, obligations: readonly Obligation[]): Promise<PropertyOutcome> {
+export function checkObligations(
+  ctx: EngineContext,
+  s: State,
+  obligations: readonly Obligation[],
+): Promise<PropertyOutcome> {
   return checkAll(ctx, s, obligations.map(obligationProperty));
 }

@@ -3,7 +3,20 @@
 // questions in checks.ts. Every step returns the successors of a state; the execution tree
 // memoises them.
 
-import type { FieldRead, Assert, Assign, Assume, CallAssign, Expr, If, Join, LValue, Return, Stmt, VarDecl } from '../../lang/ast';
+import type {
+  FieldRead,
+  Assert,
+  Assign,
+  Assume,
+  CallAssign,
+  Expr,
+  If,
+  Join,
+  LValue,
+  Return,
+  Stmt,
+  VarDecl,
+} from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Type } from '../../lang/types';
 import { extendTrace, isSymArray, push, pushAll, topFrame, type State, type SymValue } from '../state/state';
@@ -36,19 +49,34 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
   const head = kont.head;
   if (head.kind === 'requires') return entryRequires(ctx, rest, head.globals, head.clauses);
   if (head.kind === 'joinHeap') return produceAtJoin(ctx, rest, head.join, head.reuse);
-  const line = head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
+  const line =
+    head.kind === 'stmt' ? head.stmt.span.line : head.kind === 'return' ? head.span.line : head.loop.span.line;
   // copyState, not a spread: a spread of a State costs about ten times more (state/stateCopy.ts).
   const traced = copyState(rest, rest.frames, rest.globals, rest.pc, rest.model, extendTrace(s.trace, line));
   let out: Successor[];
   switch (head.kind) {
-    case 'stmt': out = await execStmt(ctx, traced, head.stmt); break;
-    case 'loop': out = await loopTest(ctx, traced, head.loop, head.iteration); break;
-    case 'loopPreserve': out = await preserveInvariant(ctx, traced, head.loop); break;
-    case 'return': out = await leaveFrame(ctx, traced); break;
+    case 'stmt':
+      out = await execStmt(ctx, traced, head.stmt);
+      break;
+    case 'loop':
+      out = await loopTest(ctx, traced, head.loop, head.iteration);
+      break;
+    case 'loopPreserve':
+      out = await preserveInvariant(ctx, traced, head.loop);
+      break;
+    case 'return':
+      out = await leaveFrame(ctx, traced);
+      break;
   }
   // Facts assumed unchecked (a heap produce, docs/design.md B.9) can leave the path condition
   // unsatisfiable; then every side of the step is infeasible, and the path ends visibly.
-  if (out.length === 0) return [{ state: { ...traced, status: 'infeasible', note: 'no way on: the path condition is unsatisfiable' }, label: STEP }];
+  if (out.length === 0)
+    return [
+      {
+        state: { ...traced, status: 'infeasible', note: 'no way on: the path condition is unsatisfiable' },
+        label: STEP,
+      },
+    ];
   return out;
 }
 
@@ -58,19 +86,32 @@ export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
  *  them. Called under `await` only, so a synchronous throw still rejects the step. */
 function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> {
   switch (st.kind) {
-    case 'varDecl': return declare(ctx, s, st);
-    case 'assign': return assign(ctx, s, st);
-    case 'callAssign': return callAssign(ctx, s, st);
-    case 'callStmt': return callInto(ctx, s, st.call, [], st.span);
-    case 'if': return branch(ctx, s, st);
-    case 'while': return enterLoop(ctx, s, st);
-    case 'assume': return assume(ctx, s, st);
-    case 'assert': return assertion(ctx, s, st);
-    case 'join': return arriveAtJoin(ctx, s, st);
-    case 'return': return returnStmt(ctx, s, st);
-    case 'block': return Promise.resolve([{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }]);
-    case 'fold': return foldStmt(ctx, s, st);
-    case 'unfold': return unfoldStmt(ctx, s, st);
+    case 'varDecl':
+      return declare(ctx, s, st);
+    case 'assign':
+      return assign(ctx, s, st);
+    case 'callAssign':
+      return callAssign(ctx, s, st);
+    case 'callStmt':
+      return callInto(ctx, s, st.call, [], st.span);
+    case 'if':
+      return branch(ctx, s, st);
+    case 'while':
+      return enterLoop(ctx, s, st);
+    case 'assume':
+      return assume(ctx, s, st);
+    case 'assert':
+      return assertion(ctx, s, st);
+    case 'join':
+      return arriveAtJoin(ctx, s, st);
+    case 'return':
+      return returnStmt(ctx, s, st);
+    case 'block':
+      return Promise.resolve([{ state: withKont(s, pushAll(stmtInstrs(st.stmts), topFrame(s).kont)), label: STEP }]);
+    case 'fold':
+      return foldStmt(ctx, s, st);
+    case 'unfold':
+      return unfoldStmt(ctx, s, st);
   }
 }
 
@@ -80,9 +121,11 @@ function asTerm(v: SymValue): Term {
 }
 
 export function declType(ctx: EngineContext, target: LValue | VarDecl): Type {
-  const decl = target.kind === 'varDecl' ? target : ctx.checked.resolution.get(target.kind === 'var' ? target : rootVar(target));
+  const decl =
+    target.kind === 'varDecl' ? target : ctx.checked.resolution.get(target.kind === 'var' ? target : rootVar(target));
   const t = decl && ctx.checked.declTypes.get(decl);
-  if (!t) throw new Error(`internal: no declared type for ${target.kind === 'varDecl' ? target.name : printExpr(target)}`);
+  if (!t)
+    throw new Error(`internal: no declared type for ${target.kind === 'varDecl' ? target.name : printExpr(target)}`);
   return t;
 }
 
@@ -102,7 +145,11 @@ function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Successor[]
     const made = allocate(ctx, s, st.init, st.span);
     return Promise.resolve([{ state: assignName(made.state, st.name, made.ref), label: STEP }]);
   }
-  if (st.init.kind === 'call' && !ctx.checked.functions.has(st.init.callee) && !ctx.checked.synths.has(st.init.callee)) {
+  if (
+    st.init.kind === 'call' &&
+    !ctx.checked.functions.has(st.init.callee) &&
+    !ctx.checked.synths.has(st.init.callee)
+  ) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
@@ -132,14 +179,24 @@ function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> 
 
 /** `a[i], c.f := p(…)`: every target's indices and receiver first, left to right (callTargets.ts); the results are stored after the call. */
 function callAssign(ctx: EngineContext, s: State, st: CallAssign): Promise<Successor[]> {
-  return prepareTargets(ctx, s, st.targets, (cur, prepared) => callInto(ctx, cur, st.call, st.targets, st.span, prepared));
+  return prepareTargets(ctx, s, st.targets, (cur, prepared) =>
+    callInto(ctx, cur, st.call, st.targets, st.span, prepared),
+  );
 }
 
 /** `a[i] := e`, `a[i][j] := *`: a new array value with one element replaced. */
-async function assignElement(ctx: EngineContext, s: State, target: ElementTarget, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+async function assignElement(
+  ctx: EngineContext,
+  s: State,
+  target: ElementTarget,
+  value: Expr | { kind: 'havoc' },
+  st: Assign,
+): Promise<Successor[]> {
   const place = await evalPlace(ctx, s, target);
   if (!place.next) return place.leaves;
-  const done = (s2: State, v: SymValue): Successor[] => [{ state: storeAt(ctx, s2, target, place.indices, v), label: STEP }];
+  const done = (s2: State, v: SymValue): Successor[] => [
+    { state: storeAt(ctx, s2, target, place.indices, v), label: STEP },
+  ];
   if (value.kind === 'havoc') {
     const elemType = ctx.checked.exprTypes.get(target);
     if (!elemType) throw new Error('internal: no type for an element target');
@@ -150,7 +207,13 @@ async function assignElement(ctx: EngineContext, s: State, target: ElementTarget
 }
 
 /** `e.f := v`: the receiver, then the value (a new object, a havoc or an expression), then the write. */
-async function assignField(ctx: EngineContext, s: State, target: FieldRead, value: Expr | { kind: 'havoc' }, st: Assign): Promise<Successor[]> {
+async function assignField(
+  ctx: EngineContext,
+  s: State,
+  target: FieldRead,
+  value: Expr | { kind: 'havoc' },
+  st: Assign,
+): Promise<Successor[]> {
   return withValue(ctx, s, target.object, async (s1, recv) => {
     if (value.kind === 'new') {
       const made = allocate(ctx, s1, value, st.span);
@@ -180,7 +243,11 @@ function branch(ctx: EngineContext, s: State, st: If): Promise<Successor[]> {
       succ.push({ state, label: sideLabel(ctx, out, 'then', asTerm(c), st.cond.span) });
     }
     if (out.else) {
-      const elseInstrs = !st.otherwise ? [] : st.otherwise.kind === 'block' ? stmtInstrs(st.otherwise.stmts) : [{ kind: 'stmt' as const, stmt: st.otherwise }];
+      const elseInstrs = !st.otherwise
+        ? []
+        : st.otherwise.kind === 'block'
+          ? stmtInstrs(st.otherwise.stmts)
+          : [{ kind: 'stmt' as const, stmt: st.otherwise }];
       const state = withKont(out.else, pushAll(elseInstrs, kont));
       succ.push({ state, label: sideLabel(ctx, out, 'else', asTerm(c), st.cond.span) });
     }
@@ -194,7 +261,12 @@ function assume(ctx: EngineContext, s: State, st: Assume): Promise<Successor[]> 
     const r = await ask(ctx, s1, cond);
     if (r.status === 'unknown') return [unknownLeaf(s1, r, `assume ${printExpr(st.cond)}`)];
     if (r.status === 'unsat') {
-      return [{ state: { ...s1, status: 'infeasible', note: `assume ${printExpr(st.cond)} contradicts the path condition` }, label: STEP }];
+      return [
+        {
+          state: { ...s1, status: 'infeasible', note: `assume ${printExpr(st.cond)} contradicts the path condition` },
+          label: STEP,
+        },
+      ];
     }
     return [{ state: assumeConjunct(s1, cond, st.span, 'assume', r), label: STEP }];
   });
@@ -203,7 +275,13 @@ function assume(ctx: EngineContext, s: State, st: Assume): Promise<Successor[]> 
 function assertion(ctx: EngineContext, s: State, st: Assert): Promise<Successor[]> {
   if (hasPermission(st.cond, (n) => ctx.checked.predicates.has(n))) return assertWithHeap(ctx, s, st);
   return withValue(ctx, s, st.cond, async (s1, v) => {
-    const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'assert', span: st.span, message: exprText(st.cond) }, 'assert');
+    const out = await checkProperty(
+      ctx,
+      s1,
+      asTerm(v),
+      { kind: 'assert', span: st.span, message: exprText(st.cond) },
+      'assert',
+    );
     return out.next ? [...out.leaves, { state: out.next, label: STEP }] : out.leaves;
   });
 }
@@ -211,13 +289,23 @@ function assertion(ctx: EngineContext, s: State, st: Assert): Promise<Successor[
 /** `join φ;` checks φ on arrival; every path then waits at the join for the others of its activation. */
 async function arriveAtJoin(ctx: EngineContext, s: State, st: Join): Promise<Successor[]> {
   const waiting = (next: State): Successor => ({
-    state: { ...withKont(next, push({ kind: 'stmt', stmt: st }, topFrame(next).kont)), status: 'waiting', waitingAt: st },
+    state: {
+      ...withKont(next, push({ kind: 'stmt', stmt: st }, topFrame(next).kont)),
+      status: 'waiting',
+      waitingAt: st,
+    },
     label: STEP,
   });
   if (!st.cond) return [waiting(s)];
   if (hasPermission(st.cond, (n) => ctx.checked.predicates.has(n))) return arriveWithHeap(ctx, s, st, waiting);
   return withValue(ctx, s, st.cond, async (s1, v) => {
-    const out = await checkProperty(ctx, s1, asTerm(v), { kind: 'join', span: st.span, message: printExpr(st.cond!) }, 'join');
+    const out = await checkProperty(
+      ctx,
+      s1,
+      asTerm(v),
+      { kind: 'join', span: st.span, message: printExpr(st.cond!) },
+      'join',
+    );
     return out.next ? [...out.leaves, waiting(out.next)] : out.leaves;
   });
 }
@@ -229,4 +317,3 @@ async function returnStmt(ctx: EngineContext, s: State, st: Return): Promise<Suc
   const ret = proc.returns[0];
   return withValue(ctx, s, st.value, (next, v) => [{ state: jump(assignName(next, ret.name, v)), label: STEP }]);
 }
-

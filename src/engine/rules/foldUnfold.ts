@@ -37,17 +37,36 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
   const heap = cur.heap ?? EMPTY_HEAP;
   const instance = instanceText(st);
   const how: ConsumeHow = {
-    env: withHeaps(envFrom(ctx, (n) => params.get(n)), heap, heap),
+    env: withHeaps(
+      envFrom(ctx, (n) => params.get(n)),
+      heap,
+      heap,
+    ),
     pureSite: (e) => ({ kind: 'fold', span: st.span, message: `${instance}: ${printExpr(e, 200)}` }),
-    accSite: (a) => ({ kind: 'permission', span: st.span, message: `fold ${instance} needs ${printExpr(a)}, which is not held` }),
-    predSite: (c) => ({ kind: 'permission', span: st.span, message: `fold ${instance} needs ${printExpr(c)}, which is not held` }),
+    accSite: (a) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `fold ${instance} needs ${printExpr(a)}, which is not held`,
+    }),
+    predSite: (c) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `fold ${instance} needs ${printExpr(c)}, which is not held`,
+    }),
     reason: `fold ${instance}`,
   };
-  if (recursion(ctx.checked).predicates.has(decl.name)) return [...checked.leaves, ...(await foldRecursive(ctx, cur, st, args, how))];
+  if (recursion(ctx.checked).predicates.has(decl.name))
+    return [...checked.leaves, ...(await foldRecursive(ctx, cur, st, args, how))];
   const out = await consume(ctx, cur, [decl.body], how);
   const succ: Successor[] = [...checked.leaves, ...out.leaves];
   for (const o of out.outs) {
-    const chunk = { kind: 'pred' as const, name: decl.name, args, fragment: o.removed, origin: { span: st.span, reason: `fold at line ${st.span.line}` } };
+    const chunk = {
+      kind: 'pred' as const,
+      name: decl.name,
+      args,
+      fragment: o.removed,
+      origin: { span: st.span, reason: `fold at line ${st.span.line}` },
+    };
     succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
   }
   return succ;
@@ -65,8 +84,11 @@ export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promis
   const succ: Successor[] = [...out.leaves];
   for (const o of out.outs) {
     const taken = o.removed[0];
-    if (taken && taken.kind === 'pred' && taken.snapshot) { succ.push(...(await unfoldSnapshot(ctx, o.state, st, taken))); continue; }
-    const fragment = taken && taken.kind === 'pred' ? taken.fragment ?? [] : [];
+    if (taken && taken.kind === 'pred' && taken.snapshot) {
+      succ.push(...(await unfoldSnapshot(ctx, o.state, st, taken)));
+      continue;
+    }
+    const fragment = taken && taken.kind === 'pred' ? (taken.fragment ?? []) : [];
     succ.push({ state: { ...o.state, heap: [...(o.state.heap ?? EMPTY_HEAP), ...fragment] }, label: STEP });
   }
   return succ;
@@ -77,17 +99,27 @@ export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promis
  * whose conditions may be true in the heap at the start is consumed on its own path, and the
  * instance gets the snapshot built from the values and snapshots taken.
  */
-async function foldRecursive(ctx: EngineContext, s: State, st: Fold, args: readonly Term[], how: ConsumeHow): Promise<Successor[]> {
+async function foldRecursive(
+  ctx: EngineContext,
+  s: State,
+  st: Fold,
+  args: readonly Term[],
+  how: ConsumeHow,
+): Promise<Successor[]> {
   const T = ctx.T;
   const decl = ctx.checked.predicates.get(st.pred.callee)!;
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   const shape = bodyShape(decl, isPred);
   const obligations: Obligation[] = [];
-  const conds = shape.alternatives.map((alt) => T.and(...alt.flatMap((i) => {
-    if (i.kind !== 'cond') return [];
-    const t = evalTerm(i.expr, how.env, obligations);
-    return [i.positive ? t : T.not(t)];
-  })));
+  const conds = shape.alternatives.map((alt) =>
+    T.and(
+      ...alt.flatMap((i) => {
+        if (i.kind !== 'cond') return [];
+        const t = evalTerm(i.expr, how.env, obligations);
+        return [i.positive ? t : T.not(t)];
+      }),
+    ),
+  );
   const checked = await checkObligations(ctx, s, obligations);
   const succ: Successor[] = [...checked.leaves];
   if (!checked.next) return succ;
@@ -99,19 +131,32 @@ async function foldRecursive(ctx: EngineContext, s: State, st: Fold, args: reado
     let side = cur;
     if (!(cond.op === 'const' && cond.value === true)) {
       const r = await ask(ctx, cur, cond);
-      if (r.status === 'unknown') { succ.push(unknownLeaf(cur, r, `which way ${instance} is folded`)); continue; }
+      if (r.status === 'unknown') {
+        succ.push(unknownLeaf(cur, r, `which way ${instance} is folded`));
+        continue;
+      }
       if (r.status === 'unsat') continue;
       side = assumeConjunct(cur, cond, st.span, `fold ${instance}: this way of its body`, r);
     }
-    const parts = alt.flatMap((i) => (i.kind === 'acc' ? [i.acc] : i.kind === 'pred' ? [i.call] : i.kind === 'pure' ? [i.expr] : []));
+    const parts = alt.flatMap((i) =>
+      i.kind === 'acc' ? [i.acc] : i.kind === 'pred' ? [i.call] : i.kind === 'pure' ? [i.expr] : [],
+    );
     const slots = alt.flatMap((i) => (i.kind === 'acc' || i.kind === 'pred' ? [i.slot] : []));
     const out = await consume(ctx, side, parts, how);
     succ.push(...out.leaves);
     for (const o of out.outs) {
       const leaves: (SymValue | undefined)[] = Array.from({ length: shape.slots }, () => undefined);
-      o.removed.forEach((c, j) => { leaves[slots[j]] = c.kind === 'field' ? c.value : snapshotOf(T, c); });
+      o.removed.forEach((c, j) => {
+        leaves[slots[j]] = c.kind === 'field' ? c.value : snapshotOf(T, c);
+      });
       const snapshot = buildSnapshot(T, decl.name, leaves, instance);
-      const chunk = { kind: 'pred' as const, name: decl.name, args, snapshot, origin: { span: st.span, reason: `fold at line ${st.span.line}` } };
+      const chunk = {
+        kind: 'pred' as const,
+        name: decl.name,
+        args,
+        snapshot,
+        origin: { span: st.span, reason: `fold at line ${st.span.line}` },
+      };
       succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
     }
   }

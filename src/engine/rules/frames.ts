@@ -50,7 +50,12 @@ export function stmtInstrs(stmts: readonly Stmt[]): Instr[] {
 
 /** The closing brace of a procedure body: where a frame stops before it returns. */
 export function closingSpan(body: Block): Span {
-  return { line: body.span.endLine, col: Math.max(1, body.span.endCol - 1), endLine: body.span.endLine, endCol: body.span.endCol };
+  return {
+    line: body.span.endLine,
+    col: Math.max(1, body.span.endCol - 1),
+    endLine: body.span.endLine,
+    endCol: body.span.endCol,
+  };
 }
 
 export function returnInstr(proc: Proc): Instr {
@@ -58,10 +63,24 @@ export function returnInstr(proc: Proc): Instr {
 }
 
 /** An evaluation environment over the given variable lookups. */
-export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld?: EvalEnv['lookupOld'], heap?: Heap, oldHeap?: Heap): EvalEnv {
+export function envFrom(
+  ctx: EngineContext,
+  lookup: EvalEnv['lookup'],
+  lookupOld?: EvalEnv['lookupOld'],
+  heap?: Heap,
+  oldHeap?: Heap,
+): EvalEnv {
   // One object shape for every environment (heap fields always present) keeps the evaluator's
   // property reads monomorphic: environments are built at every step.
-  return { T: ctx.T, types: ctx.checked.exprTypes, lookup, lookupOld, decls: ctx.checked, heap: heap ?? EMPTY_HEAP, oldHeap: oldHeap ?? EMPTY_HEAP };
+  return {
+    T: ctx.T,
+    types: ctx.checked.exprTypes,
+    lookup,
+    lookupOld,
+    decls: ctx.checked,
+    heap: heap ?? EMPTY_HEAP,
+    oldHeap: oldHeap ?? EMPTY_HEAP,
+  };
 }
 
 /**
@@ -70,16 +89,22 @@ export function envFrom(ctx: EngineContext, lookup: EvalEnv['lookup'], lookupOld
  */
 export function ensuresEnv(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
   const isParam = (name: string): boolean => frame.proc.params.some((p) => p.name === name);
-  return envFrom(ctx,
-    (name) => (isParam(name) ? frame.entry.get(name) : frame.store.get(name) ?? s.globals.get(name)),
-    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name));
+  return envFrom(
+    ctx,
+    (name) => (isParam(name) ? frame.entry.get(name) : (frame.store.get(name) ?? s.globals.get(name))),
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name),
+  );
 }
 
 /** A frame's variables and globals now, and (for `old`) on entry to the frame. */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
-  return envFrom(ctx,
+  return envFrom(
+    ctx,
     (name) => frame.store.get(name) ?? s.globals.get(name),
-    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name), s.heap, frame.entryHeap);
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name),
+    s.heap,
+    frame.entryHeap,
+  );
 }
 
 /** An environment that reads fields in `heap` (and in `oldHeap` under `old`). */

@@ -31,7 +31,14 @@ function displayOf(site: string, n: number): string {
 }
 
 /** A fresh symbolic value of type `type` displayed as `display`; array lengths are constrained to be ≥ 0. */
-export function freshValue(ctx: EngineContext, s: State, display: string, type: Type, origin: string, span?: Span): Fresh {
+export function freshValue(
+  ctx: EngineContext,
+  s: State,
+  display: string,
+  type: Type,
+  origin: string,
+  span?: Span,
+): Fresh {
   const T = ctx.T;
   if (type.kind !== 'array') {
     const sym = T.input(sortOfType(type), display, origin);
@@ -41,17 +48,27 @@ export function freshValue(ctx: EngineContext, s: State, display: string, type: 
   const contents = T.input(sort, display, origin);
   const length = T.input({ kind: 'int' }, `${display}.length`, `length of ${origin}`);
   const levels = innerLevels(sort);
-  const lengths = Array.from({ length: levels }, (_, k) => T.input(lengthsSort(k), innerLengthName(display, k), `inner lengths of ${origin}`));
+  const lengths = Array.from({ length: levels }, (_, k) =>
+    T.input(lengthsSort(k), innerLengthName(display, k), `inner lengths of ${origin}`),
+  );
   let inputs: InputEntry | null = { symbol: length, prev: { symbol: contents, prev: s.inputs } };
   for (const l of lengths) inputs = { symbol: l, prev: inputs };
   const value: SymArray = { kind: 'symArray', length, contents, ...(levels > 0 ? { lengths } : {}) };
   let pc = conjoin(s.pc, { term: T.le(T.int(0n), length), span, reason: `${display}.length is not negative` });
-  for (const t of innerLengthsNonNegative(T, value)) pc = conjoin(pc, { term: t, span, reason: `the inner arrays of ${display} have lengths ≥ 0` });
+  for (const t of innerLengthsNonNegative(T, value))
+    pc = conjoin(pc, { term: t, span, reason: `the inner arrays of ${display} have lengths ≥ 0` });
   return { value, state: { ...s, inputs, pc } };
 }
 
 /** The value of the next firing of havoc site `site` (e.g. `x@9`, `max.m@12`) on this path, and the state with its count advanced. */
-export function freshAtSite(ctx: EngineContext, s: State, site: string, type: Type, origin: string, span?: Span): Fresh {
+export function freshAtSite(
+  ctx: EngineContext,
+  s: State,
+  site: string,
+  type: Type,
+  origin: string,
+  span?: Span,
+): Fresh {
   let cur = s;
   const next = (c: HavocCount): [SymValue, HavocCount] => {
     if (typeof c === 'number') {
@@ -75,7 +92,10 @@ export function havoc(ctx: EngineContext, s: State, name: string, type: Type, sp
 }
 
 /** The counts of paths merged at a join: each site's count per incoming path, by the paths' guards. */
-export function mergeCounts(counts: readonly ReadonlyMap<string, HavocCount>[], guards: readonly Term[]): Map<string, HavocCount> {
+export function mergeCounts(
+  counts: readonly ReadonlyMap<string, HavocCount>[],
+  guards: readonly Term[],
+): Map<string, HavocCount> {
   const sites = new Set(counts.flatMap((c) => [...c.keys()]));
   const out = new Map<string, HavocCount>();
   for (const site of sites) {

@@ -16,7 +16,12 @@ import { freshAtSite } from './havoc';
 export type Retry = (s: State) => Promise<Successor[]>;
 
 /** As checkAll over obligations; a failed permission also continues, healed, through `retry`. */
-export async function checkHealing(ctx: EngineContext, s: State, obligations: readonly Obligation[], retry: Retry): Promise<PropertyOutcome> {
+export async function checkHealing(
+  ctx: EngineContext,
+  s: State,
+  obligations: readonly Obligation[],
+  retry: Retry,
+): Promise<PropertyOutcome> {
   const leaves: Successor[] = [];
   let cur: State | undefined = s;
   for (const o of obligations) {
@@ -46,7 +51,11 @@ async function withNullNote(ctx: EngineContext, s: State, o: Obligation, leaves:
   return leaves.map((l) => {
     if (l.state.status !== 'failed' || !l.state.failure) return l;
     // The counterexample shows what the message says: a null receiver.
-    const failure = { ...l.state.failure, message: `${l.state.failure.message} (${object} may be null)`, model: isNull.model ?? l.state.failure.model };
+    const failure = {
+      ...l.state.failure,
+      message: `${l.state.failure.message} (${object} may be null)`,
+      model: isNull.model ?? l.state.failure.model,
+    };
     return { state: { ...l.state, failure }, label: { kind: 'failure', failure } };
   });
 }
@@ -61,9 +70,28 @@ async function heal(ctx: EngineContext, s: State, o: Obligation): Promise<State 
   const side: Term = T.and(T.not(o.cond), notNull, ...folded);
   const r = await ask(ctx, s, side);
   if (r.status !== 'sat') return undefined;
-  const assumed = assumeConjunct(s, side, o.span, `acc(${display}) assumed after the permission failure at line ${o.span.line}`, r);
-  const fresh = freshAtSite(ctx, assumed, `${display}@${o.span.line}`, type, `value of ${display} assumed at line ${o.span.line}`, o.span);
+  const assumed = assumeConjunct(
+    s,
+    side,
+    o.span,
+    `acc(${display}) assumed after the permission failure at line ${o.span.line}`,
+    r,
+  );
+  const fresh = freshAtSite(
+    ctx,
+    assumed,
+    `${display}@${o.span.line}`,
+    type,
+    `value of ${display} assumed at line ${o.span.line}`,
+    o.span,
+  );
   // The assumed value is not an input: a concrete run stops at the failure.
-  const chunk = { kind: 'field' as const, receiver, field, value: fresh.value, origin: { span: o.span, reason: `assumed after the permission failure at line ${o.span.line}` } };
+  const chunk = {
+    kind: 'field' as const,
+    receiver,
+    field,
+    value: fresh.value,
+    origin: { span: o.span, reason: `assumed after the permission failure at line ${o.span.line}` },
+  };
   return { ...fresh.state, inputs: s.inputs, heap: withChunk(fresh.state.heap ?? EMPTY_HEAP, chunk) };
 }

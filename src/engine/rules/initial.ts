@@ -22,8 +22,20 @@ import { EMPTY_HEAP } from '../state/chunks';
 // derive from this one by spreads, so they all share one object shape, and the spreads at
 // every step stay on V8's fast (monomorphic) path instead of a runtime copy.
 const EMPTY_STATE: State = {
-  frames: [], globals: new Map(), pc: EMPTY_PC, status: 'running', model: undefined, havocCounts: new Map(),
-  failure: undefined, note: undefined, trace: null, waitingAt: undefined, inputs: null, heap: undefined, joinTaken: undefined, lastJoin: undefined,
+  frames: [],
+  globals: new Map(),
+  pc: EMPTY_PC,
+  status: 'running',
+  model: undefined,
+  havocCounts: new Map(),
+  failure: undefined,
+  note: undefined,
+  trace: null,
+  waitingAt: undefined,
+  inputs: null,
+  heap: undefined,
+  joinTaken: undefined,
+  lastJoin: undefined,
 };
 
 /**
@@ -45,7 +57,16 @@ function initGlobals(ctx: EngineContext, s: State, obligations: Obligation[]): S
       input = fresh.value;
     }
     // Initialisers read the initial values of earlier globals, in modular mode too.
-    initial.set(g.name, init ? evalExpr(init, envFrom(ctx, (n) => initial.get(n)), obligations) : input!);
+    initial.set(
+      g.name,
+      init
+        ? evalExpr(
+            init,
+            envFrom(ctx, (n) => initial.get(n)),
+            obligations,
+          )
+        : input!,
+    );
     globals.set(g.name, input ?? initial.get(g.name)!);
   }
   return { ...cur, globals };
@@ -57,18 +78,30 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   let s = initGlobals(ctx, EMPTY_STATE, globalChecks);
   const params = new Map<string, SymValue>();
   for (const p of proc.params) {
-    const input = freshValue(ctx, s, p.name, ctx.checked.declTypes.get(p) ?? p.type, `parameter ${p.name} of ${proc.name}`);
+    const input = freshValue(
+      ctx,
+      s,
+      p.name,
+      ctx.checked.declTypes.get(p) ?? p.type,
+      `parameter ${p.name} of ${proc.name}`,
+    );
     s = input.state;
     params.set(p.name, input.value);
   }
   const store = new Map(params);
   for (const r of proc.returns) store.set(r.name, defaultSymValue(ctx.T, sortOfType(r.type)));
   const frame: Frame = {
-    proc, activation: ctx.nextActivation(), store, entry: params, globalsOnEntry: s.globals,
+    proc,
+    activation: ctx.nextActivation(),
+    store,
+    entry: params,
+    globalsOnEntry: s.globals,
     kont: pushAll([...stmtInstrs(proc.body.stmts), returnInstr(proc)], null),
     // All fields present (one shape for every frame; see EMPTY_STATE). The old heap is the heap
     // the requires produces (rules/calls.ts, entryRequires), empty until it does.
-    callSite: undefined, entryHeap: EMPTY_HEAP, callerHeap: undefined,
+    callSite: undefined,
+    entryHeap: EMPTY_HEAP,
+    callerHeap: undefined,
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
@@ -94,7 +127,9 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
 export async function rootState(ctx: EngineContext, proc: Proc): Promise<State> {
   const s = initialState(ctx, proc);
   const r = await ctx.solver.model(pcTerms(s.pc));
-  if (r.status === 'unsat') return { ...s, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` };
-  if (r.status === 'unknown') return { ...s, status: 'unknown', note: `solver could not decide the precondition of ${proc.name}: ${r.reason}` };
+  if (r.status === 'unsat')
+    return { ...s, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` };
+  if (r.status === 'unknown')
+    return { ...s, status: 'unknown', note: `solver could not decide the precondition of ${proc.name}: ${r.reason}` };
   return { ...s, model: r.model };
 }

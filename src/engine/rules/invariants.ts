@@ -20,7 +20,11 @@ import { arbitraryIteration } from './loopHead';
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
 function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): ConsumeHow {
   const line = loop.span.line;
-  const missing = (x: Expr) => ({ kind: 'permission' as const, span: loop.span, message: `the invariant of the loop at line ${line} holds ${printExpr(x)} (line ${x.span.line}), which ${what === 'may not hold on entry' ? 'is not held on entry' : 'is not held at the end of the body'}` });
+  const missing = (x: Expr) => ({
+    kind: 'permission' as const,
+    span: loop.span,
+    message: `the invariant of the loop at line ${line} holds ${printExpr(x)} (line ${x.span.line}), which ${what === 'may not hold on entry' ? 'is not held on entry' : 'is not held at the end of the body'}`,
+  });
   return {
     env: envOf(ctx, s),
     pureSite: (e) => ({ kind: 'invariant', span: e.span, message: `invariant ${printExpr(e)} ${what}` }),
@@ -31,13 +35,23 @@ function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): 
 }
 
 /** Explore mode: the invariants checked at the loop head on a copy of the heap (they take nothing). */
-export async function checkInvariants(ctx: EngineContext, s: State, loop: While, what: string): Promise<{ leaves: Successor[]; nexts: State[] }> {
+export async function checkInvariants(
+  ctx: EngineContext,
+  s: State,
+  loop: While,
+  what: string,
+): Promise<{ leaves: Successor[]; nexts: State[] }> {
   const out = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, what));
   return { leaves: out.leaves, nexts: out.outs.map((o) => ({ ...o.state, heap: s.heap })) };
 }
 
 /** Modular mode: consume on entry, then one arbitrary iteration and the path after the loop (`havoc` havocs what the body assigns). */
-export async function modularLoop(ctx: EngineContext, s: State, loop: While, havoc: (s: State) => State): Promise<Successor[]> {
+export async function modularLoop(
+  ctx: EngineContext,
+  s: State,
+  loop: While,
+  havoc: (s: State) => State,
+): Promise<Successor[]> {
   const entry = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, 'may not hold on entry'));
   const out: Successor[] = [...entry.leaves];
   for (const c of entry.outs) out.push(...(await iterate(ctx, c, loop, havoc)));
@@ -53,7 +67,15 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
   const produced = await produce(ctx, start, loop.invariants, {
     consume,
     envAt: (st) => withHeaps(envOf(ctx, st), (st.heap ?? EMPTY_HEAP).slice(frameHeap.length), topFrame(st).entryHeap),
-    naming: (st, display, type) => freshAtSite(ctx, st, `${display}@${line}`, type, `${display} at an arbitrary iteration of the loop at line ${line}`, loop.span),
+    naming: (st, display, type) =>
+      freshAtSite(
+        ctx,
+        st,
+        `${display}@${line}`,
+        type,
+        `${display} at an arbitrary iteration of the loop at line ${line}`,
+        loop.span,
+      ),
     checkObligations: false,
     reason: `invariant of the loop at line ${line}`,
   });
@@ -62,7 +84,10 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
     const after: State = { ...next, model: undefined };
     const own = heapAfter(after.heap, (after.heap ?? EMPTY_HEAP).slice(frameHeap.length));
     const rest = topFrame(c.state).kont;
-    const onExit = (o: State): State => ({ ...o, heap: heapAfter(c.state.heap ?? o.heap, [...frameHeap, ...(o.heap ?? EMPTY_HEAP)]) });
+    const onExit = (o: State): State => ({
+      ...o,
+      heap: heapAfter(c.state.heap ?? o.heap, [...frameHeap, ...(o.heap ?? EMPTY_HEAP)]),
+    });
     out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, onExit)));
   }
   return out;
@@ -72,5 +97,8 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
 export async function preserveInvariant(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
   const out = await consume(ctx, s, loop.invariants, invariantHow(ctx, s, loop, 'may not be preserved'));
   const note = `the body of the loop at line ${loop.span.line} preserves its invariant`;
-  return [...out.leaves, ...out.outs.map((o) => ({ state: { ...o.state, status: 'done' as const, note }, label: STEP }))];
+  return [
+    ...out.leaves,
+    ...out.outs.map((o) => ({ state: { ...o.state, status: 'done' as const, note }, label: STEP })),
+  ];
 }

@@ -23,13 +23,26 @@ function exprOf(c: Conjunct): Expr {
 }
 
 /** Consumes φ on a copy; every way through waits at the join with the chunks φ took. */
-export async function arriveWithHeap(ctx: EngineContext, s: State, st: Join, waiting: (next: State) => Successor): Promise<Successor[]> {
+export async function arriveWithHeap(
+  ctx: EngineContext,
+  s: State,
+  st: Join,
+  waiting: (next: State) => Successor,
+): Promise<Successor[]> {
   const line = st.span.line;
   const out = await consume(ctx, s, [st.cond!], {
     env: envOf(ctx, s),
     pureSite: (e) => ({ kind: 'join', span: st.span, message: printExpr(e, 200) }),
-    accSite: (a) => ({ kind: 'permission', span: st.span, message: `join at line ${line} needs ${printExpr(a)}, which is not held on this path` }),
-    predSite: (c) => ({ kind: 'permission', span: st.span, message: `join at line ${line} needs ${printExpr(c)}, which is not held on this path` }),
+    accSite: (a) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `join at line ${line} needs ${printExpr(a)}, which is not held on this path`,
+    }),
+    predSite: (c) => ({
+      kind: 'permission',
+      span: st.span,
+      message: `join at line ${line} needs ${printExpr(c)}, which is not held on this path`,
+    }),
     reason: `join at line ${line}`,
   });
   return [...out.leaves, ...out.outs.map((o) => waiting({ ...o.state, heap: s.heap, joinTaken: o.removed }))];
@@ -49,7 +62,14 @@ export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, re
     consume,
     envAt: (st) => envOf(ctx, st),
     naming: (st, display, type) => {
-      const fresh = freshAtSite(ctx, st, `${display}@${line}`, type, `${display} summarised at the join at line ${line}`, join.span);
+      const fresh = freshAtSite(
+        ctx,
+        st,
+        `${display}@${line}`,
+        type,
+        `${display} summarised at the join at line ${line}`,
+        join.span,
+      );
       names.push(...varNames(display, fresh.value));
       return fresh;
     },
@@ -58,12 +78,22 @@ export async function produceAtJoin(ctx: EngineContext, s: State, join: Join, re
     reuse,
     guardedFacts: true,
   });
-  return [...out.leaves, ...out.nexts.map((state) => ({ state: recordChunks(state, s.heap ?? [], names), label: STEP }))];
+  return [
+    ...out.leaves,
+    ...out.nexts.map((state) => ({ state: recordChunks(state, s.heap ?? [], names), label: STEP })),
+  ];
 }
 
 /** φ's chunks the produce made (not reused: their values are fresh) join the merge's record as summaries. */
 function recordChunks(s: State, before: Heap, names: JoinRecord['names']): State {
   if (!s.lastJoin) return s;
   const made = (s.heap ?? []).filter((c) => !before.includes(c));
-  return { ...s, lastJoin: withSummaries(s.lastJoin, made.map((chunk) => ({ kind: 'chunk' as const, chunk })), names) };
+  return {
+    ...s,
+    lastJoin: withSummaries(
+      s.lastJoin,
+      made.map((chunk) => ({ kind: 'chunk' as const, chunk })),
+      names,
+    ),
+  };
 }

@@ -38,4 +38,9 @@ export interface ConsumeOutcome {
 }
 
 /** Consume (exhale) `clauses` from `s`'s heap: rules/consume.ts. */
-export type Consume = (ctx: EngineContext, s: State, clauses: readonly Expr[], how: ConsumeHow) => Promise<ConsumeOutcome>;
+export type Consume = (
+  ctx: EngineContext,
+  s: State,
+  clauses: readonly Expr[],
+  how: ConsumeHow,
+) => Promise<ConsumeOutcome>;

@@ -12,7 +12,13 @@ import { withValue } from './evalChecked';
 import { stmtInstrs, withKont } from './frames';
 
 /** `onExit` rebuilds the state the loop leaves in (a heap loop puts its frame back). */
-export function arbitraryIteration(ctx: EngineContext, s: State, loop: While, rest: Kont | null, onExit: (s: State) => State = (x) => x): Promise<Successor[]> {
+export function arbitraryIteration(
+  ctx: EngineContext,
+  s: State,
+  loop: While,
+  rest: Kont | null,
+  onExit: (s: State) => State = (x) => x,
+): Promise<Successor[]> {
   return withValue(ctx, s, loop.cond, async (s1, v) => {
     const cond = v as Term;
     const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
@@ -21,7 +27,11 @@ export function arbitraryIteration(ctx: EngineContext, s: State, loop: While, re
       const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
       succ.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
     }
-    if (sides.else) succ.push({ state: withKont(onExit(sides.else), rest), label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) });
+    if (sides.else)
+      succ.push({
+        state: withKont(onExit(sides.else), rest),
+        label: sideLabel(ctx, sides, 'else', cond, loop.cond.span),
+      });
     return succ;
   });
 }

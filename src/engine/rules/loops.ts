@@ -19,7 +19,8 @@ import { checkInvariants, modularLoop } from './invariants';
 
 export async function enterLoop(ctx: EngineContext, s: State, loop: While): Promise<Successor[]> {
   // The body may write fields: it runs on the invariant's permissions only (rules/invariants.ts).
-  if (ctx.options.mode === 'modular' && loop.invariants.length > 0) return modularLoop(ctx, s, loop, (st) => havocAssigned(ctx, st, loop));
+  if (ctx.options.mode === 'modular' && loop.invariants.length > 0)
+    return modularLoop(ctx, s, loop, (st) => havocAssigned(ctx, st, loop));
   return loopTest(ctx, s, loop, 0);
 }
 
@@ -48,7 +49,8 @@ async function testLoop(ctx: EngineContext, s: State, loop: While, iteration: nu
         succ.push({ state: withKont(out.then, kont), label: sideLabel(ctx, out, 'then', cond, loop.cond.span) });
       }
     }
-    if (out.else) succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
+    if (out.else)
+      succ.push({ state: withKont(out.else, rest), label: sideLabel(ctx, out, 'else', cond, loop.cond.span) });
     return succ;
   });
 }

@@ -28,9 +28,15 @@ export function assignedIn(stmts: readonly Stmt[]): { names: Set<string>; callee
         names.add(rootName(st.target));
         if (st.value.kind === 'call') callees.add(st.value.callee);
         return;
-      case 'callAssign': st.targets.forEach((t) => names.add(rootName(t))); callees.add(st.call.callee); return;
-      case 'callStmt': callees.add(st.call.callee); return;
-      default: return;
+      case 'callAssign':
+        st.targets.forEach((t) => names.add(rootName(t)));
+        callees.add(st.call.callee);
+        return;
+      case 'callStmt':
+        callees.add(st.call.callee);
+        return;
+      default:
+        return;
     }
   });
   for (const d of declared) names.delete(d);
@@ -60,7 +66,9 @@ export function globalsModifiedBy(checked: CheckedProgram, proc: Proc): Set<stri
 /** Every declaration a procedure can name besides the globals: parameters, results, locals. */
 export function declarationsOf(proc: Proc): Declaration[] {
   const out: Declaration[] = [...proc.params, ...proc.returns];
-  forEachStmt(proc.body.stmts, (st) => { if (st.kind === 'varDecl') out.push(st); });
+  forEachStmt(proc.body.stmts, (st) => {
+    if (st.kind === 'varDecl') out.push(st);
+  });
   return out;
 }
 

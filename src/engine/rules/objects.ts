@@ -20,13 +20,24 @@ import { notHeldToRead } from './eval';
 /** Every reference-sorted term the path holds: variables of all frames, globals, chunk receivers and values. */
 function knownRefs(s: State): Term[] {
   const out = new Set<Term>();
-  const add = (v: SymValue | undefined): void => { if (v && !isSymArray(v) && v.sort.kind === 'ref' && v.op !== 'const') out.add(v); };
-  for (const f of s.frames) { f.store.forEach(add); f.entry.forEach(add); }
+  const add = (v: SymValue | undefined): void => {
+    if (v && !isSymArray(v) && v.sort.kind === 'ref' && v.op !== 'const') out.add(v);
+  };
+  for (const f of s.frames) {
+    f.store.forEach(add);
+    f.entry.forEach(add);
+  }
   s.globals.forEach(add);
   const heaps: (Heap | undefined)[] = [s.heap, ...s.frames.flatMap((f) => [f.entryHeap, f.callerHeap])];
   const visit = (h: Heap): void => {
     for (const c of h) {
-      if (c.kind === 'field') { add(c.receiver); add(c.value); } else { c.args.forEach(add); visit(c.fragment ?? []); }
+      if (c.kind === 'field') {
+        add(c.receiver);
+        add(c.value);
+      } else {
+        c.args.forEach(add);
+        visit(c.fragment ?? []);
+      }
     }
   };
   for (const h of heaps) visit(h ?? []);
@@ -45,17 +56,31 @@ export function allocate(ctx: EngineContext, s: State, e: New, span: Span): { st
   counts.set(site, n);
   let pc = conjoin(s.pc, { term: T.neq(ref, T.constOf(0n, REF_SORT)), span, reason: `new ${e.className} is not null` });
   for (const other of knownRefs(s)) {
-    if (other !== ref) pc = conjoin(pc, { term: T.neq(ref, other), span, reason: `new ${e.className} is a fresh object` });
+    if (other !== ref)
+      pc = conjoin(pc, { term: T.neq(ref, other), span, reason: `new ${e.className} is a fresh object` });
   }
   const cls = ctx.checked.classes.get(e.className);
   if (!cls) throw new Error(`internal: unknown class ${e.className}`);
   const origin = { span, reason: `new ${e.className} at line ${span.line}` };
-  const chunks: FieldChunk[] = cls.fields.map((f) => ({ kind: 'field', receiver: ref, field: f.name, value: placeholder(T, sortOfType(f.type)), origin }));
+  const chunks: FieldChunk[] = cls.fields.map((f) => ({
+    kind: 'field',
+    receiver: ref,
+    field: f.name,
+    value: placeholder(T, sortOfType(f.type)),
+    origin,
+  }));
   return { state: { ...s, pc, havocCounts: counts, heap: [...(s.heap ?? EMPTY_HEAP), ...chunks] }, ref };
 }
 
 /** `target := v` for a field target whose receiver evaluated to `receiver`. */
-export async function writeChecked(ctx: EngineContext, s: State, target: FieldRead, receiver: Term, v: SymValue, span: Span): Promise<Successor[]> {
+export async function writeChecked(
+  ctx: EngineContext,
+  s: State,
+  target: FieldRead,
+  receiver: Term,
+  v: SymValue,
+  span: Span,
+): Promise<Successor[]> {
   const w = writeField(ctx.T, s.heap ?? EMPTY_HEAP, receiver, target.field, v);
   const done = (next: State): Successor[] => [{ state: { ...next, heap: w.heap }, label: STEP }];
   if (isTrue(w.held)) return done(s);
@@ -63,16 +88,26 @@ export async function writeChecked(ctx: EngineContext, s: State, target: FieldRe
   if (!type) throw new Error('internal: no type for a field target');
   const display = printExpr(target, 200);
   const obligation = {
-    kind: 'permission' as const, cond: w.held, span, message: `acc(${display}) is not held to write ${display}`,
+    kind: 'permission' as const,
+    cond: w.held,
+    span,
+    message: `acc(${display}) is not held to write ${display}`,
     heal: { receiver, field: target.field, type, display },
   };
-  const out = await checkHealing(ctx, s, [obligation], (healed) => writeChecked(ctx, healed, target, receiver, v, span));
+  const out = await checkHealing(ctx, s, [obligation], (healed) =>
+    writeChecked(ctx, healed, target, receiver, v, span),
+  );
   return out.next ? [...out.leaves, ...done(out.next)] : out.leaves;
 }
 
 /** Reads `target` for a receiver evaluated earlier (`receiver`): needs its chunk, healed as any read; `k` gets the value. */
 export async function readChecked(
-  ctx: EngineContext, s: State, target: FieldRead, receiver: Term, span: Span, k: (s: State, v: SymValue) => Promise<Successor[]>,
+  ctx: EngineContext,
+  s: State,
+  target: FieldRead,
+  receiver: Term,
+  span: Span,
+  k: (s: State, v: SymValue) => Promise<Successor[]>,
 ): Promise<Successor[]> {
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field target');
@@ -80,7 +115,10 @@ export async function readChecked(
   if (isTrue(r.held)) return k(s, r.value);
   const display = printExpr(target, 200);
   const obligation = {
-    kind: 'permission' as const, cond: r.held, span, message: notHeldToRead(display),
+    kind: 'permission' as const,
+    cond: r.held,
+    span,
+    message: notHeldToRead(display),
     heal: { receiver, field: target.field, type, display },
   };
   const out = await checkHealing(ctx, s, [obligation], (healed) => readChecked(ctx, healed, target, receiver, span, k));

@@ -52,7 +52,9 @@ export interface ProduceHow {
   readonly selfFraming?: (o: Obligation) => Obligation;
 }
 
-interface Facts { readonly list: { term: Term; span: Span }[] }
+interface Facts {
+  readonly list: { term: Term; span: Span }[];
+}
 
 export interface ProduceOutcome {
   /** Failure, unknown and infeasible leaves. */
@@ -61,7 +63,12 @@ export interface ProduceOutcome {
   readonly nexts: State[];
 }
 
-export async function produce(ctx: EngineContext, s: State, clauses: readonly Expr[], how: ProduceHow): Promise<ProduceOutcome> {
+export async function produce(
+  ctx: EngineContext,
+  s: State,
+  clauses: readonly Expr[],
+  how: ProduceHow,
+): Promise<ProduceOutcome> {
   const leaves: Successor[] = [];
   const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
   const ends = await produceInto(ctx, s, list, how, { list: [] }, leaves, (t) => printExpr(t, 200));
@@ -84,7 +91,8 @@ export async function produce(ctx: EngineContext, s: State, clauses: readonly Ex
 function settle(ctx: EngineContext, s: State, facts: Facts, reason: string): State {
   // The conjunction, not each fact: the simplifier sees p ≠ null ∧ p = null (heap seed 31139).
   const all = ctx.T.and(...facts.list.map((f) => f.term));
-  if (all.op === 'const' && all.value === false) return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
+  if (all.op === 'const' && all.value === false)
+    return { ...s, status: 'infeasible', note: `${reason} contradicts the path condition` };
   // One state for all the facts (a produce of n chunks collects O(n) distinctness facts).
   let pc = s.pc;
   for (const f of facts.list) pc = conjoin(pc, { term: f.term, span: f.span, reason });
@@ -94,11 +102,20 @@ function settle(ctx: EngineContext, s: State, facts: Facts, reason: string): Sta
 type Display = (target: FieldRead) => string;
 
 /** A path through a produce: its state and the facts collected since the last branch. */
-interface End { readonly state: State; readonly facts: Facts }
+interface End {
+  readonly state: State;
+  readonly facts: Facts;
+}
 
 /** Produces the conjuncts into `s`'s heap, collecting facts; the paths that go on (leaves say why others ended). */
 async function produceInto(
-  ctx: EngineContext, s: State, list: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+  ctx: EngineContext,
+  s: State,
+  list: readonly Conjunct[],
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  display: Display,
 ): Promise<End[]> {
   let cur: State = s;
   for (let i = 0; i < list.length; i++) {
@@ -113,40 +130,82 @@ async function produceInto(
 
 /** `b ==> A` / `b ? A1 : A2`: the facts so far are assumed, then the path branches on b (Silicon's way). */
 async function produceCond(
-  ctx: EngineContext, s: State, c: Extract<Conjunct, { kind: 'cond' }>, rest: readonly Conjunct[], how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+  ctx: EngineContext,
+  s: State,
+  c: Extract<Conjunct, { kind: 'cond' }>,
+  rest: readonly Conjunct[],
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  display: Display,
 ): Promise<End[]> {
   const ev = await evaluate(ctx, s, c.test, how, leaves, facts);
   if (!ev) return [];
-  const known = settle(ctx, ev.s, { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] }, how.reason);
-  if (known.status === 'infeasible') { leaves.push({ state: known, label: STEP }); return []; }
+  const known = settle(
+    ctx,
+    ev.s,
+    { list: [...facts.list, { term: how.guardedFacts ? ctx.T.trueTerm : ev.checks, span: c.test.span }] },
+    how.reason,
+  );
+  if (known.status === 'infeasible') {
+    leaves.push({ state: known, label: STEP });
+    return [];
+  }
   const out: End[] = [];
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   for (const side of await branchOn(ctx, known, c, ev.v as Term, leaves)) {
-    out.push(...(await produceInto(ctx, side.state, [...branchConjuncts(c, side.then, isPred), ...rest], how, { list: [] }, leaves, display)));
+    out.push(
+      ...(await produceInto(
+        ctx,
+        side.state,
+        [...branchConjuncts(c, side.then, isPred), ...rest],
+        how,
+        { list: [] },
+        leaves,
+        display,
+      )),
+    );
   }
   return out;
 }
 
-async function evaluate(ctx: EngineContext, s: State, e: Expr, how: ProduceHow, leaves: Successor[], facts: Facts): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
+async function evaluate(
+  ctx: EngineContext,
+  s: State,
+  e: Expr,
+  how: ProduceHow,
+  leaves: Successor[],
+  facts: Facts,
+): Promise<{ s: State; v: SymValue; checks: Term } | undefined> {
   const T = ctx.T;
   const obligations: Obligation[] = [];
   const v = evalExpr(e, how.envAt(s), obligations);
   // Checked now: every runtime check (the entry's requires), or the reads (well-formedness).
-  const now = how.checkObligations ? obligations : how.selfFraming ? obligations.filter((o) => o.kind === 'permission').map(how.selfFraming) : undefined;
+  const now = how.checkObligations
+    ? obligations
+    : how.selfFraming
+      ? obligations.filter((o) => o.kind === 'permission').map(how.selfFraming)
+      : undefined;
   if (now) {
     const assumed = how.checkObligations ? [] : obligations.filter((o) => o.kind !== 'permission');
     if (now.length === 0) return { s, v, checks: T.and(...assumed.map((o) => o.cond)) };
     // Given what the assertion said so far: `acc(c.x) && c == d && d.x > 0` reads d.x with acc(c.x).
     const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
     const conjuncts = knownConjuncts(known);
-    const checked = await checkObligations(ctx, known, now.filter((o) => !entailed(o.cond, conjuncts)));
+    const checked = await checkObligations(
+      ctx,
+      known,
+      now.filter((o) => !entailed(o.cond, conjuncts)),
+    );
     leaves.push(...checked.leaves);
     // After a failure the path goes on where the check holds (one report per check).
     return checked.next ? { s, v, checks: T.and(...assumed.map((o) => o.cond), ...now.map((o) => o.cond)) } : undefined;
   }
   // A read that no chunk covers (the assertion is not self-framing, B.5) is a permission
   // failure that ends the path, never a silent contradiction (a path with no failures).
-  const unheld = how.guardedFacts ? [] : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
+  const unheld = how.guardedFacts
+    ? []
+    : obligations.filter((o) => o.kind === 'permission' && o.cond.op === 'const' && o.cond.value === false);
   if (unheld.length === 0) return { s, v, checks: T.and(...obligations.map((o) => o.cond)) };
   leaves.push(...(await checkObligations(ctx, s, unheld)).leaves);
   return undefined;
@@ -158,7 +217,8 @@ function knownConjuncts(s: State): Set<Term> {
   const work = pcTerms(s.pc);
   while (work.length > 0) {
     const t = work.pop()!;
-    if (t.op === 'and') work.push(...t.args); else out.add(t);
+    if (t.op === 'and') work.push(...t.args);
+    else out.add(t);
   }
   return out;
 }
@@ -177,7 +237,13 @@ function entailed(t: Term, known: ReadonlySet<Term>): boolean {
 }
 
 async function produceOne(
-  ctx: EngineContext, s: State, c: Exclude<Conjunct, { kind: 'cond' }>, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+  ctx: EngineContext,
+  s: State,
+  c: Exclude<Conjunct, { kind: 'cond' }>,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  display: Display,
 ): Promise<State | undefined> {
   const T = ctx.T;
   if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
@@ -185,7 +251,15 @@ async function produceOne(
     const env = how.envAt(s);
     // A's receivers may be known only from the facts produced so far (getList(it) == old(getList(it))).
     const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), s);
-    const fact = await untouchedFact(how.consume, ctx, known, c.expr, env, env.heap ?? EMPTY_HEAP, env.oldHeap ?? EMPTY_HEAP);
+    const fact = await untouchedFact(
+      how.consume,
+      ctx,
+      known,
+      c.expr,
+      env,
+      env.heap ?? EMPTY_HEAP,
+      env.oldHeap ?? EMPTY_HEAP,
+    );
     if (fact) facts.list.push({ term: fact, span: c.expr.span });
     return s;
   }
@@ -194,30 +268,49 @@ async function produceOne(
   if (!ev) return undefined;
   const value = ev.v as Term;
   const fact = (t: Term): Term => (how.guardedFacts ? T.implies(ev.checks, t) : T.and(ev.checks, t));
-  if (c.kind === 'pure') { facts.list.push({ term: fact(value), span: c.expr.span }); return ev.s; }
+  if (c.kind === 'pure') {
+    facts.list.push({ term: fact(value), span: c.expr.span });
+    return ev.s;
+  }
   const target = c.acc.target as FieldRead;
   const heap = ev.s.heap ?? EMPTY_HEAP;
   const others = allFieldChunks(heap, target.field);
   if (others.some((o) => sameRef(o.receiver, value))) {
-    leaves.push({ state: { ...ev.s, status: 'infeasible', note: `${how.reason}: acc(${printExpr(target)}) would be held twice` }, label: STEP });
+    leaves.push({
+      state: { ...ev.s, status: 'infeasible', note: `${how.reason}: acc(${printExpr(target)}) would be held twice` },
+      label: STEP,
+    });
     return undefined;
   }
   facts.list.push({ term: fact(T.neq(value, T.constOf(0n, value.sort))), span: c.acc.span });
   for (const o of others) {
-    if (!distinctRefs(o.receiver, value) && !how.knownApart?.(value, target.field, o)) facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
+    if (!distinctRefs(o.receiver, value) && !how.knownApart?.(value, target.field, o))
+      facts.list.push({ term: T.neq(value, o.receiver), span: c.acc.span });
   }
   const kept = how.reuse?.find((r) => r.kind === 'field' && r.field === target.field && r.receiver === value);
   if (kept) return { ...ev.s, heap: withChunk(heap, kept) };
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const fresh = how.naming(ev.s, display(target), type);
-  const chunk = { kind: 'field' as const, receiver: value, field: target.field, value: fresh.value, origin: { span: c.acc.span, reason: how.reason } };
+  const chunk = {
+    kind: 'field' as const,
+    receiver: value,
+    field: target.field,
+    value: fresh.value,
+    origin: { span: c.acc.span, reason: how.reason },
+  };
   return { ...fresh.state, heap: withChunk(fresh.state.heap ?? EMPTY_HEAP, chunk) };
 }
 
 /** q(ē): q's body produced with the parameters bound; its chunks become the folded instance's fragment. */
 async function producePred(
-  ctx: EngineContext, s: State, call: Call, how: ProduceHow, facts: Facts, leaves: Successor[], display: Display,
+  ctx: EngineContext,
+  s: State,
+  call: Call,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  display: Display,
 ): Promise<State | undefined> {
   const decl = ctx.checked.predicates.get(call.callee)!;
   const argVals: Term[] = [];
@@ -226,31 +319,75 @@ async function producePred(
     const ev = await evaluate(ctx, cur, a, how, leaves, facts);
     if (!ev) return undefined;
     argVals.push(ev.v as Term);
-    if (!how.guardedFacts && !(ev.checks.op === 'const' && ev.checks.value === true)) facts.list.push({ term: ev.checks, span: a.span });
+    if (!how.guardedFacts && !(ev.checks.op === 'const' && ev.checks.value === true))
+      facts.list.push({ term: ev.checks, span: a.span });
     cur = ev.s;
   }
-  const kept = how.reuse?.find((r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]));
+  const kept = how.reuse?.find(
+    (r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]),
+  );
   if (kept) return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, kept) };
   if (recursion(ctx.checked).predicates.has(call.callee)) {
     // A recursive instance is produced folded: a fresh snapshot, unfolded only on demand (rules/heap/snapshots.ts).
     const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
     const snapshot = ctx.T.symbol(ctx.T.intSort, `${instance}⟨snapshot⟩`, `snapshot of ${instance} (${how.reason})`);
-    const chunk = { kind: 'pred' as const, name: call.callee, args: argVals, snapshot, origin: { span: call.span, reason: how.reason } };
+    const chunk = {
+      kind: 'pred' as const,
+      name: call.callee,
+      args: argVals,
+      snapshot,
+      origin: { span: call.span, reason: how.reason },
+    };
     facts.list.push({ term: instanceFacts(ctx, chunk), span: call.span });
     return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, chunk) };
   }
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
-  const argText = new Map(decl.params.map((p, i) => [p.name, display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(/\.$/, '')]));
+  const argText = new Map(
+    decl.params.map((p, i) => [
+      p.name,
+      display({ kind: 'field', object: call.args[i], field: '', fieldSpan: call.span, span: call.span }).replace(
+        /\.$/,
+        '',
+      ),
+    ]),
+  );
   const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
   // The body's own framing is the predicate's well-formedness, checked once (rules/wellFormed.ts).
-  const inner: ProduceHow = { ...how, envAt: (st) => withHeaps(envFrom(ctx, (n) => params.get(n)), st.heap, st.heap), checkObligations: false, selfFraming: undefined };
-  const innerDisplay: Display = (t) => (t.object.kind === 'var' && argText.has(t.object.name) ? `${argText.get(t.object.name)}.${t.field}` : `${instance}.${printExpr(t, 200)}`);
+  const inner: ProduceHow = {
+    ...how,
+    envAt: (st) =>
+      withHeaps(
+        envFrom(ctx, (n) => params.get(n)),
+        st.heap,
+        st.heap,
+      ),
+    checkObligations: false,
+    selfFraming: undefined,
+  };
+  const innerDisplay: Display = (t) =>
+    t.object.kind === 'var' && argText.has(t.object.name)
+      ? `${argText.get(t.object.name)}.${t.field}`
+      : `${instance}.${printExpr(t, 200)}`;
   const before: Heap = cur.heap ?? EMPTY_HEAP;
   // No conditional in the body (those predicates are snapshotted, rules/heap/recursion.ts): one path at most.
-  const ends = await produceInto(ctx, cur, conjuncts(decl.body, (n) => ctx.checked.predicates.has(n)), inner, facts, leaves, innerDisplay);
+  const ends = await produceInto(
+    ctx,
+    cur,
+    conjuncts(decl.body, (n) => ctx.checked.predicates.has(n)),
+    inner,
+    facts,
+    leaves,
+    innerDisplay,
+  );
   if (ends.length !== 1) return undefined;
   const produced = ends[0].state;
   const fragment = (produced.heap ?? EMPTY_HEAP).slice(before.length);
-  const chunk = { kind: 'pred' as const, name: call.callee, args: argVals, fragment, origin: { span: call.span, reason: how.reason } };
+  const chunk = {
+    kind: 'pred' as const,
+    name: call.callee,
+    args: argVals,
+    fragment,
+    origin: { span: call.span, reason: how.reason },
+  };
   return { ...produced, heap: withChunk(before, chunk) };
 }

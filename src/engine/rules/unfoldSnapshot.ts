@@ -19,8 +19,21 @@ import { envFrom, withHeaps } from './frames';
 function waysOf(ctx: EngineContext, taken: PredChunk, origin: PredChunk['origin']): Unfolded[] {
   const decl = ctx.checked.predicates.get(taken.name)!;
   const params = new Map(decl.params.map((p, i) => [p.name, taken.args[i] as SymValue]));
-  const evalIn = (h: Heap, e: Expr): SymValue => evalExpr(e, withHeaps(envFrom(ctx, (n) => params.get(n)), h, h), []);
-  return unfoldInstance({ T: ctx.T, types: ctx.checked.exprTypes, isPred: (n) => ctx.checked.predicates.has(n), evalIn, origin }, decl, taken);
+  const evalIn = (h: Heap, e: Expr): SymValue =>
+    evalExpr(
+      e,
+      withHeaps(
+        envFrom(ctx, (n) => params.get(n)),
+        h,
+        h,
+      ),
+      [],
+    );
+  return unfoldInstance(
+    { T: ctx.T, types: ctx.checked.exprTypes, isPred: (n) => ctx.checked.predicates.has(n), evalIn, origin },
+    decl,
+    taken,
+  );
 }
 
 /** What holding a recursive instance says without unfolding it: one of its ways holds (e.g. `list(l)` implies `l != null`). */
@@ -38,7 +51,10 @@ export async function unfoldSnapshot(ctx: EngineContext, s: State, st: Fold, tak
     let cur = s;
     if (!(way.cond.op === 'const' && way.cond.value === true)) {
       const r = await ask(ctx, s, way.cond);
-      if (r.status === 'unknown') { out.push(unknownLeaf(s, r, `which way ${instance} unfolds`)); continue; }
+      if (r.status === 'unknown') {
+        out.push(unknownLeaf(s, r, `which way ${instance} unfolds`));
+        continue;
+      }
       if (r.status === 'unsat') continue;
       cur = assumeConjunct(s, way.cond, st.span, `unfold ${instance}: this way of its body`, r);
     }
@@ -51,7 +67,13 @@ export async function unfoldSnapshot(ctx: EngineContext, s: State, st: Fold, tak
       if (others.some((o) => sameRef(o.receiver, c.receiver))) twice = true;
       for (const o of others) if (!distinctRefs(o.receiver, c.receiver)) facts.push(T.neq(c.receiver, o.receiver));
     }
-    if (twice) { out.push({ state: { ...cur, status: 'infeasible', note: `unfold ${instance}: a permission would be held twice` }, label: STEP }); continue; }
+    if (twice) {
+      out.push({
+        state: { ...cur, status: 'infeasible', note: `unfold ${instance}: a permission would be held twice` },
+        label: STEP,
+      });
+      continue;
+    }
     for (const f of facts) cur = assumeConjunct(cur, f, st.span, `unfold ${instance}`);
     out.push({ state: { ...cur, heap: [...heap, ...way.chunks] }, label: STEP });
   }

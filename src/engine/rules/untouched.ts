@@ -20,7 +20,14 @@ export function isUntouched(e: Expr): e is Untouched {
 }
 
 /** The states going on after checking `u` in `s` (their heap is `s`'s); failures go to `leaves`. */
-export async function checkUntouched(consume: Consume, ctx: EngineContext, s: State, u: Untouched, how: ConsumeHow, leaves: Successor[]): Promise<State[]> {
+export async function checkUntouched(
+  consume: Consume,
+  ctx: EngineContext,
+  s: State,
+  u: Untouched,
+  how: ConsumeHow,
+  leaves: Successor[],
+): Promise<State[]> {
   const now = await consume(ctx, { ...s, heap: how.env.heap ?? EMPTY_HEAP }, [u.body], how);
   leaves.push(...now.leaves);
   const out: State[] = [];
@@ -28,11 +35,14 @@ export async function checkUntouched(consume: Consume, ctx: EngineContext, s: St
     const before = await consume(ctx, { ...a.state, heap: how.env.oldHeap ?? EMPTY_HEAP }, [u.body], how);
     leaves.push(...before.leaves);
     for (const b of before.outs) {
-      const checked = await checkAll(ctx, b.state, [{
-        cond: sameSnapshot(ctx.T, a.removed, b.removed), obligations: [],
-        site: { ...how.pureSite(u), message: `${how.pureSite(u).message}: ${printExpr(u.body)} changed` },
-        reason: how.reason,
-      }]);
+      const checked = await checkAll(ctx, b.state, [
+        {
+          cond: sameSnapshot(ctx.T, a.removed, b.removed),
+          obligations: [],
+          site: { ...how.pureSite(u), message: `${how.pureSite(u).message}: ${printExpr(u.body)} changed` },
+          reason: how.reason,
+        },
+      ]);
       leaves.push(...checked.leaves);
       if (checked.next) out.push({ ...checked.next, heap: s.heap });
     }
@@ -41,7 +51,15 @@ export async function checkUntouched(consume: Consume, ctx: EngineContext, s: St
 }
 
 /** The fact `untouched(A)` gives between `heap` and `oldHeap`; undefined when A's chunks are not found unambiguously in both. */
-export async function untouchedFact(consume: Consume, ctx: EngineContext, s: State, u: Untouched, env: EvalEnv, heap: Heap, oldHeap: Heap): Promise<Term | undefined> {
+export async function untouchedFact(
+  consume: Consume,
+  ctx: EngineContext,
+  s: State,
+  u: Untouched,
+  env: EvalEnv,
+  heap: Heap,
+  oldHeap: Heap,
+): Promise<Term | undefined> {
   const how: ConsumeHow = {
     env,
     pureSite: (e) => ({ kind: 'postcondition', span: e.span, message: printExpr(e) }),
@@ -51,6 +69,7 @@ export async function untouchedFact(consume: Consume, ctx: EngineContext, s: Sta
   };
   const now = await consume(ctx, { ...s, heap }, [u.body], how);
   const before = await consume(ctx, { ...s, heap: oldHeap }, [u.body], how);
-  if (now.outs.length !== 1 || before.outs.length !== 1 || now.leaves.length > 0 || before.leaves.length > 0) return undefined;
+  if (now.outs.length !== 1 || before.outs.length !== 1 || now.leaves.length > 0 || before.leaves.length > 0)
+    return undefined;
   return sameSnapshot(ctx.T, now.outs[0].removed, before.outs[0].removed);
 }

@@ -8,10 +8,14 @@ import type { Stmt } from '../../lang/ast';
 /** The statements directly inside `st`, in reading order (an `else if` is one of them). */
 function childStmts(st: Stmt): readonly Stmt[] {
   switch (st.kind) {
-    case 'if': return st.otherwise ? [...st.then.stmts, st.otherwise] : st.then.stmts;
-    case 'while': return st.body.stmts;
-    case 'block': return st.stmts;
-    default: return [];
+    case 'if':
+      return st.otherwise ? [...st.then.stmts, st.otherwise] : st.then.stmts;
+    case 'while':
+      return st.body.stmts;
+    case 'block':
+      return st.stmts;
+    default:
+      return [];
   }
 }
 

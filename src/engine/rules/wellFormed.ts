@@ -59,9 +59,14 @@ class Findings {
   /** The obligation `o` of `part`, re-placed and re-worded as a well-formedness failure. */
   selfFraming(part: Part): (o: Obligation) => Obligation {
     return (o) => {
-      const clause = part.body ? part.clauses[0] : part.clauses.find((c) => spanWithin(o.span, c.span)) ?? part.clauses[0];
+      const clause = part.body
+        ? part.clauses[0]
+        : (part.clauses.find((c) => spanWithin(o.span, c.span)) ?? part.clauses[0]);
       const shown = part.body ? part.what : `${part.what} ${printExpr(clause, 80)}`;
-      const detail = o.heal && o.message === notHeldToRead(o.heal.display) ? `reads ${o.heal.display} without acc(${o.heal.display})` : o.message;
+      const detail =
+        o.heal && o.message === notHeldToRead(o.heal.display)
+          ? `reads ${o.heal.display} without acc(${o.heal.display})`
+          : o.message;
       const mapped = { ...o, span: clause.span, message: `${shown} is not self-framing: ${detail}` };
       const key = keyOf(mapped.span, mapped.message);
       // One list per failure, shared with it: a read mapped later to the same failure joins it.
@@ -79,7 +84,10 @@ class Findings {
       const key = f && keyOf(f.span, f.message);
       // Other failures (a nested instance's body, say) are their own declaration's to report.
       if (state.status === 'failed' && f && key && this.pending.has(key) && !this.failures.has(key)) {
-        this.failures.set(key, { site: { kind: 'permission', span: f.span, message: f.message }, reads: this.pending.get(key)! });
+        this.failures.set(key, {
+          site: { kind: 'permission', span: f.span, message: f.message },
+          reads: this.pending.get(key)!,
+        });
       }
       if (state.status === 'unknown' && state.note) this.unknowns.add(state.note);
     }
@@ -95,7 +103,11 @@ function keyOf(span: Span, message: string): string {
 }
 
 /** The pass on a term store of its own: the terms of the run that follows are those of a run without it. */
-export function wellFormedness(checked: CheckedProgram, solver: Solver, options: EngineOptions): Promise<WellFormedness> {
+export function wellFormedness(
+  checked: CheckedProgram,
+  solver: Solver,
+  options: EngineOptions,
+): Promise<WellFormedness> {
   let activation = 0;
   const ctx: EngineContext = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation };
   return checkWellFormed(ctx);
@@ -110,12 +122,22 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   for (const d of ctx.checked.program.decls) {
     try {
       if (d.kind === 'proc') await checkProc(ctx, d, found);
-      if (d.kind === 'predicate') await checkAssertion(ctx, d.params, d.name, { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true }, found);
+      if (d.kind === 'predicate')
+        await checkAssertion(
+          ctx,
+          d.params,
+          d.name,
+          { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true },
+          found,
+        );
       if (d.kind === 'function') await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
     } catch (e) {
       // A construct the evaluator refuses is reported where the exploration meets it; anything
       // else leaves this declaration unchecked, which the verdict says (unknown), never a crash.
-      if (!(e instanceof EvalError)) found.unknowns.add(`the well-formedness of ${d.kind} ${d.name} could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+      if (!(e instanceof EvalError))
+        found.unknowns.add(
+          `the well-formedness of ${d.kind} ${d.name} could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+        );
     }
   }
   return found.result();
@@ -124,7 +146,17 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
 /** A state holding `params` as fresh inputs (and the globals, as a root of `name` has them), with an empty heap. */
 function startState(ctx: EngineContext, params: readonly Param[], name: string, nameSpan: Span): State {
   const span = { ...nameSpan, endLine: nameSpan.line, endCol: nameSpan.col };
-  const shell: Proc = { kind: 'proc', name, nameSpan, params, returns: [], requires: [], ensures: [], body: { kind: 'block', stmts: [], span }, span };
+  const shell: Proc = {
+    kind: 'proc',
+    name,
+    nameSpan,
+    params,
+    returns: [],
+    requires: [],
+    ensures: [],
+    body: { kind: 'block', stmts: [], span },
+    span,
+  };
   return { ...initialState(ctx, shell), heap: EMPTY_HEAP };
 }
 
@@ -134,20 +166,37 @@ function paramsOf(s: State): Map<string, SymValue> {
 
 function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Findings): ProduceHow {
   return {
-    consume, envAt: env, checkObligations: false, reason: `well-formedness of ${part.what}`, selfFraming: found.selfFraming(part),
+    consume,
+    envAt: env,
+    checkObligations: false,
+    reason: `well-formedness of ${part.what}`,
+    selfFraming: found.selfFraming(part),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
 }
 
 /** Produces `part` from an empty heap; the states that go on. */
-async function produceFrom(ctx: EngineContext, s: State, params: ReadonlyMap<string, SymValue>, part: Part, found: Findings, oldHeap?: Heap): Promise<State[]> {
+async function produceFrom(
+  ctx: EngineContext,
+  s: State,
+  params: ReadonlyMap<string, SymValue>,
+  part: Part,
+  found: Findings,
+  oldHeap?: Heap,
+): Promise<State[]> {
   const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, oldHeap ?? st.heap);
   const out = await produce(ctx, s, part.clauses, how(ctx, env, part, found));
   found.take(out.leaves);
   return out.nexts;
 }
 
-async function checkAssertion(ctx: EngineContext, params: readonly Param[], name: string, part: Part, found: Findings): Promise<State[]> {
+async function checkAssertion(
+  ctx: EngineContext,
+  params: readonly Param[],
+  name: string,
+  part: Part,
+  found: Findings,
+): Promise<State[]> {
   const s = startState(ctx, params, name, part.clauses[0]?.span ?? { line: 1, col: 1, endLine: 1, endCol: 1 });
   return part.clauses.length === 0 ? [s] : produceFrom(ctx, s, paramsOf(s), part, found);
 }
@@ -161,7 +210,13 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<
     let s: State = { ...pre, heap: EMPTY_HEAP };
     const results = new Map(params);
     for (const r of p.returns) {
-      const fresh = freshValue(ctx, s, r.name, ctx.checked.declTypes.get(r) ?? r.type, `result ${r.name} of ${p.name} (well-formedness)`);
+      const fresh = freshValue(
+        ctx,
+        s,
+        r.name,
+        ctx.checked.declTypes.get(r) ?? r.type,
+        `result ${r.name} of ${p.name} (well-formedness)`,
+      );
       s = fresh.state;
       results.set(r.name, fresh.value);
     }
@@ -182,11 +237,20 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings): Promise<
   const params = paramsOf(s);
   const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, st.heap);
   const part = { what: `${p.name} requires`, clauses: p.requires };
-  return (await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true })).nexts;
+  return (
+    await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true })
+  ).nexts;
 }
 
 /** A function's `requires` produced, then its body evaluated in that heap (reported where the body starts). */
-async function checkFunction(ctx: EngineContext, params: readonly Param[], name: string, requires: readonly Expr[], body: Expr, found: Findings): Promise<void> {
+async function checkFunction(
+  ctx: EngineContext,
+  params: readonly Param[],
+  name: string,
+  requires: readonly Expr[],
+  body: Expr,
+  found: Findings,
+): Promise<void> {
   const pres = await checkAssertion(ctx, params, name, { what: `${name} requires`, clauses: requires }, found);
   const selfFraming = found.selfFraming({ what: `the body of function ${name}`, clauses: [body], body: true });
   for (const pre of pres) {

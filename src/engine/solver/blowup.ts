@@ -18,20 +18,32 @@ export function blowupReason(constraints: readonly Term[], limit = MAX_FLAT_OPER
   const memo = new Map<number, number>();
   let worst: { op: string; count: number } | undefined;
   for (const c of constraints) {
-    foldTerm<number>(c, (t, counts) => {
-      if (!FLATTENED.has(t.op)) return 1;
-      // Capped: counts double per level and would overflow to Infinity after ~1000 levels.
-      const n = Math.min(Number.MAX_SAFE_INTEGER, t.args.reduce((sum, a, i) => sum + (a.op === t.op ? counts[i] : 1), 0));
-      if (n > limit && (worst === undefined || n > worst.count)) worst = { op: t.op, count: n };
-      return n;
-    }, memo);
+    foldTerm<number>(
+      c,
+      (t, counts) => {
+        if (!FLATTENED.has(t.op)) return 1;
+        // Capped: counts double per level and would overflow to Infinity after ~1000 levels.
+        const n = Math.min(
+          Number.MAX_SAFE_INTEGER,
+          t.args.reduce((sum, a, i) => sum + (a.op === t.op ? counts[i] : 1), 0),
+        );
+        if (n > limit && (worst === undefined || n > worst.count)) worst = { op: t.op, count: n };
+        return n;
+      },
+      memo,
+    );
   }
   if (worst === undefined) return undefined;
-  const what = worst.op === 'mul' ? 'product' : worst.op === 'add' ? 'sum' : worst.op === 'and' ? 'conjunction' : 'disjunction';
+  const what =
+    worst.op === 'mul' ? 'product' : worst.op === 'add' ? 'sum' : worst.op === 'and' ? 'conjunction' : 'disjunction';
   return `the query expands to a ${what} of ${describe(worst.count)} operands (the solver's limit is ${limit.toLocaleString('en-US')})`;
 }
 
 function describe(n: number): string {
   const log = Math.log2(n);
-  return Number.isInteger(log) && n > 1e6 ? `2^${log}` : n >= Number.MAX_SAFE_INTEGER ? 'more than 2^53' : n.toLocaleString('en-US');
+  return Number.isInteger(log) && n > 1e6
+    ? `2^${log}`
+    : n >= Number.MAX_SAFE_INTEGER
+      ? 'more than 2^53'
+      : n.toLocaleString('en-US');
 }

@@ -15,14 +15,19 @@ import { linearDifference } from './linear';
 const MAX_NODES = 40;
 
 /** `x_to - x_from ≤ w` (ZERO stands for the constant 0). */
-interface Edge { readonly from: number; readonly to: number; readonly w: bigint }
+interface Edge {
+  readonly from: number;
+  readonly to: number;
+  readonly w: bigint;
+}
 const ZERO = -1;
 
 /** lhs - rhs as `x_p - x_n + k` with p, n symbols or ZERO; undefined when not of that shape. */
 function difference(lhs: Term, rhs: Term): { p: number; n: number; k: bigint } | undefined {
   const l = linearDifference(lhs, rhs);
   if (l === undefined) return undefined;
-  let p = ZERO, n = ZERO;
+  let p = ZERO,
+    n = ZERO;
   for (const [id, c] of l.coeffs) {
     if (c === 1n && p === ZERO) p = id;
     else if (c === -1n && n === ZERO) n = id;
@@ -31,7 +36,10 @@ function difference(lhs: Term, rhs: Term): { p: number; n: number; k: bigint } |
   return { p, n, k: l.k };
 }
 
-interface Facts { readonly edges: Edge[]; readonly diseqs: Edge[] }
+interface Facts {
+  readonly edges: Edge[];
+  readonly diseqs: Edge[];
+}
 
 /** One literal's facts: e = x_p - x_n + k compared with 0. */
 function literal(t: Term, truth: boolean, facts: Facts): void {
@@ -41,13 +49,22 @@ function literal(t: Term, truth: boolean, facts: Facts): void {
   if (d === undefined) return;
   const { p, n, k } = d;
   // x_p - x_n ≤ w is the edge n → p of weight w; ≥ w is p → n of weight -w.
-  const le = (w: bigint): void => { facts.edges.push({ from: n, to: p, w }); };
-  const ge = (w: bigint): void => { facts.edges.push({ from: p, to: n, w: -w }); };
+  const le = (w: bigint): void => {
+    facts.edges.push({ from: n, to: p, w });
+  };
+  const ge = (w: bigint): void => {
+    facts.edges.push({ from: p, to: n, w: -w });
+  };
   if (t.op === 'eq') {
-    if (truth) { le(-k); ge(-k); } else facts.diseqs.push({ from: n, to: p, w: -k });
+    if (truth) {
+      le(-k);
+      ge(-k);
+    } else facts.diseqs.push({ from: n, to: p, w: -k });
   } else if (t.op === 'lt') {
-    if (truth) le(-k - 1n); else ge(-k);
-  } else if (truth) le(-k); else ge(-k + 1n);
+    if (truth) le(-k - 1n);
+    else ge(-k);
+  } else if (truth) le(-k);
+  else ge(-k + 1n);
 }
 
 function collect(constraints: readonly Term[], env: Env): Facts {
@@ -73,13 +90,21 @@ export function differenceConflict(constraints: readonly Term[], env: Env): bool
   const index = new Map<number, number>();
   const node = (id: number): number => {
     let i = index.get(id);
-    if (i === undefined) { i = index.size; index.set(id, i); }
+    if (i === undefined) {
+      i = index.size;
+      index.set(id, i);
+    }
     return i;
   };
-  for (const e of [...facts.edges, ...facts.diseqs]) { node(e.from); node(e.to); }
+  for (const e of [...facts.edges, ...facts.diseqs]) {
+    node(e.from);
+    node(e.to);
+  }
   const n = index.size;
   if (n > MAX_NODES) return false;
-  const dist: (bigint | undefined)[][] = Array.from({ length: n }, () => new Array<bigint | undefined>(n).fill(undefined));
+  const dist: (bigint | undefined)[][] = Array.from({ length: n }, () =>
+    new Array<bigint | undefined>(n).fill(undefined),
+  );
   for (let i = 0; i < n; i++) dist[i][i] = 0n;
   for (const e of facts.edges) {
     const [f, t] = [node(e.from), node(e.to)];

@@ -59,7 +59,9 @@ function compile(constraints: readonly Term[]): Program | undefined {
     if (t.op === 'cast' && (t.sort.kind === 'int') !== (t.args[0].sort.kind === 'int')) hard = true;
   }
   return {
-    nodes, symbols, hard,
+    nodes,
+    symbols,
+    hard,
     argSlots: nodes.map((t) => t.args.map((a) => slots.get(a.id)!)),
     rootSlots: constraints.map((c) => slots.get(c.id)!),
   };
@@ -81,7 +83,13 @@ function holds(p: Program, k: bigint, vals: Value[]): boolean {
   for (let i = 0; i < p.nodes.length; i++) {
     const t = p.nodes[i];
     if (t.op === 'sym') continue;
-    vals[i] = t.op === 'const' ? (t.value as Value) : applyScalar(t, p.argSlots[i].map((j) => vals[j]));
+    vals[i] =
+      t.op === 'const'
+        ? (t.value as Value)
+        : applyScalar(
+            t,
+            p.argSlots[i].map((j) => vals[j]),
+          );
   }
   return p.rootSlots.every((j) => vals[j] === true);
 }

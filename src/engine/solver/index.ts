@@ -11,9 +11,14 @@ export { evaluateUnder, satisfiesAll } from './modeleval';
 
 export async function createSolver(opts: SolverOptions): Promise<Solver> {
   // The native backend's modules load only when it is chosen (start-up of every other run).
-  const backend = opts.backend === 'z3-native'
-    ? (await import('./z3native')).Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
-    : await Z3WasmBackend.create({ memoryLimitMb: opts.memoryLimitMb, abortAtCheck: opts.abortAtCheck, keepLemmas: opts.keepLemmas });
+  const backend =
+    opts.backend === 'z3-native'
+      ? (await import('./z3native')).Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
+      : await Z3WasmBackend.create({
+          memoryLimitMb: opts.memoryLimitMb,
+          abortAtCheck: opts.abortAtCheck,
+          keepLemmas: opts.keepLemmas,
+        });
   return new PipelineSolver(backend, opts.timeoutMs);
 }
 

@@ -49,16 +49,16 @@ export function isEmpty(i: Interval): boolean {
 }
 
 export function intersect(a: Interval, b: Interval): Interval {
-  const lo = a.lo === undefined ? b.lo : b.lo === undefined ? a.lo : (a.lo > b.lo ? a.lo : b.lo);
-  const hi = a.hi === undefined ? b.hi : b.hi === undefined ? a.hi : (a.hi < b.hi ? a.hi : b.hi);
+  const lo = a.lo === undefined ? b.lo : b.lo === undefined ? a.lo : a.lo > b.lo ? a.lo : b.lo;
+  const hi = a.hi === undefined ? b.hi : b.hi === undefined ? a.hi : a.hi < b.hi ? a.hi : b.hi;
   return { lo, hi };
 }
 
 export function hull(a: Interval, b: Interval): Interval {
   if (isEmpty(a)) return b;
   if (isEmpty(b)) return a;
-  const lo = a.lo === undefined || b.lo === undefined ? undefined : (a.lo < b.lo ? a.lo : b.lo);
-  const hi = a.hi === undefined || b.hi === undefined ? undefined : (a.hi > b.hi ? a.hi : b.hi);
+  const lo = a.lo === undefined || b.lo === undefined ? undefined : a.lo < b.lo ? a.lo : b.lo;
+  const hi = a.hi === undefined || b.hi === undefined ? undefined : a.hi > b.hi ? a.hi : b.hi;
   return { lo, hi };
 }
 
@@ -142,16 +142,25 @@ export class IntervalEval {
     if (!isNumericTerm(t)) return TOP;
     const [a, b] = t.args;
     switch (t.op) {
-      case 'const': return typeof t.value === 'bigint' ? point(t.value) : TOP;
-      case 'sym': return this.env.ranges.get(t.id) ?? sortRange(sort);
-      case 'add': return wrapped(addI(this.rangeOf(a), this.rangeOf(b)), sort);
-      case 'sub': return wrapped(subI(this.rangeOf(a), this.rangeOf(b)), sort);
-      case 'mul': return wrapped(mulI(this.rangeOf(a), this.rangeOf(b)), sort);
-      case 'neg': return wrapped(negI(this.rangeOf(a)), sort);
-      case 'ite': return this.iteRange(t);
+      case 'const':
+        return typeof t.value === 'bigint' ? point(t.value) : TOP;
+      case 'sym':
+        return this.env.ranges.get(t.id) ?? sortRange(sort);
+      case 'add':
+        return wrapped(addI(this.rangeOf(a), this.rangeOf(b)), sort);
+      case 'sub':
+        return wrapped(subI(this.rangeOf(a), this.rangeOf(b)), sort);
+      case 'mul':
+        return wrapped(mulI(this.rangeOf(a), this.rangeOf(b)), sort);
+      case 'neg':
+        return wrapped(negI(this.rangeOf(a)), sort);
+      case 'ite':
+        return this.iteRange(t);
       // A cast keeps the value when it fits the target (applyCast is normalization).
-      case 'cast': return isNumericTerm(a) ? wrapped(this.rangeOf(a), sort) : sortRange(sort);
-      default: return sortRange(sort);
+      case 'cast':
+        return isNumericTerm(a) ? wrapped(this.rangeOf(a), sort) : sortRange(sort);
+      default:
+        return sortRange(sort);
     }
   }
 
@@ -166,11 +175,18 @@ export class IntervalEval {
     if (t.sort.kind !== 'bool') return undefined;
     const args = t.args;
     switch (t.op) {
-      case 'const': return typeof t.value === 'boolean' ? t.value : undefined;
-      case 'sym': return this.env.bools.get(t.id);
-      case 'not': { const v = this.truthOf(args[0]); return v === undefined ? undefined : !v; }
-      case 'and': return this.junction(args, false);
-      case 'or': return this.junction(args, true);
+      case 'const':
+        return typeof t.value === 'boolean' ? t.value : undefined;
+      case 'sym':
+        return this.env.bools.get(t.id);
+      case 'not': {
+        const v = this.truthOf(args[0]);
+        return v === undefined ? undefined : !v;
+      }
+      case 'and':
+        return this.junction(args, false);
+      case 'or':
+        return this.junction(args, true);
       case 'implies': {
         const a = this.truthOf(args[0]);
         const b = this.truthOf(args[1]);
@@ -182,9 +198,13 @@ export class IntervalEval {
         const x = this.truthOf(args[1]);
         return x !== undefined && x === this.truthOf(args[2]) ? x : undefined;
       }
-      case 'eq': return this.eqTruth(args[0], args[1]);
-      case 'lt': case 'le': return this.compareTruth(t.op, args[0], args[1]);
-      default: return undefined;
+      case 'eq':
+        return this.eqTruth(args[0], args[1]);
+      case 'lt':
+      case 'le':
+        return this.compareTruth(t.op, args[0], args[1]);
+      default:
+        return undefined;
     }
   }
 
@@ -217,7 +237,9 @@ export class IntervalEval {
 
   /** Is t a symbol whose exclusions contain the single value of i? */
   private excludes(t: Term, i: Interval): boolean {
-    return t.op === 'sym' && i.lo !== undefined && i.lo === i.hi && (this.env.excluded.get(t.id)?.includes(i.lo) ?? false);
+    return (
+      t.op === 'sym' && i.lo !== undefined && i.lo === i.hi && (this.env.excluded.get(t.id)?.includes(i.lo) ?? false)
+    );
   }
 
   private compareTruth(op: 'lt' | 'le', a: Term, b: Term): boolean | undefined {

@@ -26,16 +26,25 @@ function walk(t: Term, scale: bigint, acc: Acc, budget: { n: number }): boolean 
   if (t.sort.kind !== 'int' || --budget.n < 0) return false;
   const [a, b] = t.args;
   switch (t.op) {
-    case 'const': acc.k += scale * (t.value as bigint); return true;
-    case 'sym': acc.coeffs.set(t.id, (acc.coeffs.get(t.id) ?? 0n) + scale); acc.syms.set(t.id, t); return true;
-    case 'add': return walk(a, scale, acc, budget) && walk(b, scale, acc, budget);
-    case 'sub': return walk(a, scale, acc, budget) && walk(b, -scale, acc, budget);
-    case 'neg': return walk(a, -scale, acc, budget);
+    case 'const':
+      acc.k += scale * (t.value as bigint);
+      return true;
+    case 'sym':
+      acc.coeffs.set(t.id, (acc.coeffs.get(t.id) ?? 0n) + scale);
+      acc.syms.set(t.id, t);
+      return true;
+    case 'add':
+      return walk(a, scale, acc, budget) && walk(b, scale, acc, budget);
+    case 'sub':
+      return walk(a, scale, acc, budget) && walk(b, -scale, acc, budget);
+    case 'neg':
+      return walk(a, -scale, acc, budget);
     case 'mul':
       if (b.op === 'const') return walk(a, scale * (b.value as bigint), acc, budget);
       if (a.op === 'const') return walk(b, scale * (a.value as bigint), acc, budget);
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -44,13 +53,17 @@ export function linearDifference(a: Term, b: Term): Linear | undefined {
   const acc: Acc = { coeffs: new Map(), syms: new Map(), k: 0n };
   const budget = { n: MAX_SIZE };
   if (!walk(a, 1n, acc, budget) || !walk(b, -1n, acc, budget)) return undefined;
-  for (const [id, c] of acc.coeffs) if (c === 0n) { acc.coeffs.delete(id); acc.syms.delete(id); }
+  for (const [id, c] of acc.coeffs)
+    if (c === 0n) {
+      acc.coeffs.delete(id);
+      acc.syms.delete(id);
+    }
   return acc;
 }
 
 export function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n) && ((a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 export function ceilDiv(a: bigint, b: bigint): bigint {

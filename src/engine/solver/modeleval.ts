@@ -11,9 +11,14 @@ import type { Model } from './solver';
 
 function fits(v: Value, sort: Sort): boolean {
   switch (sort.kind) {
-    case 'bool': return typeof v === 'boolean';
-    case 'int': case 'bv': case 'ref': return typeof v === 'bigint';
-    case 'array': return typeof v === 'object';
+    case 'bool':
+      return typeof v === 'boolean';
+    case 'int':
+    case 'bv':
+    case 'ref':
+      return typeof v === 'bigint';
+    case 'array':
+      return typeof v === 'object';
   }
 }
 

@@ -92,17 +92,27 @@ function fixed(constraints: readonly Term[], env: Env, s: Term, v: Value, linear
   }
 }
 
-function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env, hint: Model | undefined, linears: Linears): Model | undefined {
+function greedy(
+  constraints: readonly Term[],
+  syms: readonly Term[],
+  start: Env,
+  hint: Model | undefined,
+  linears: Linears,
+): Model | undefined {
   let env = start;
   const model = new Map<number, Value>();
   for (const s of syms) {
-    const options: Value[] = s.sort.kind === 'bool'
-      ? [boolFor(s, env, hint), !boolFor(s, env, hint)]
-      : valuesFor(s, env, hint).slice(0, VALUES_PER_SYMBOL);
+    const options: Value[] =
+      s.sort.kind === 'bool'
+        ? [boolFor(s, env, hint), !boolFor(s, env, hint)]
+        : valuesFor(s, env, hint).slice(0, VALUES_PER_SYMBOL);
     let next: Env | undefined;
     for (const v of options) {
       next = fixed(constraints, env, s, v, linears);
-      if (next !== undefined) { model.set(s.id, v); break; }
+      if (next !== undefined) {
+        model.set(s.id, v);
+        break;
+      }
     }
     if (next === undefined) return undefined;
     env = next;
@@ -111,7 +121,14 @@ function greedy(constraints: readonly Term[], syms: readonly Term[], start: Env,
 }
 
 /** A model of every conjunct, checked by evaluation, or undefined. */
-export function findModel(constraints: readonly Term[], syms: readonly Term[], nodes: number, env: Env, hint: Model | undefined, linears: Linears = new Map()): Model | undefined {
+export function findModel(
+  constraints: readonly Term[],
+  syms: readonly Term[],
+  nodes: number,
+  env: Env,
+  hint: Model | undefined,
+  linears: Linears = new Map(),
+): Model | undefined {
   for (const model of candidates(syms, env, hint)) {
     if (satisfiesAll(model, constraints)) return model;
   }

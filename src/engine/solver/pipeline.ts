@@ -16,7 +16,15 @@ import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { WitnessedConjuncts } from './witnessed';
 import { StatsCounter, type SolverStats } from './stats';
 import { andThen, settle, type Maybe } from './maybe';
-import { errorMessage, unknown, type CheckSatOptions, type Model, type SatResult, type Solver, type SolverBackend } from './solver';
+import {
+  errorMessage,
+  unknown,
+  type CheckSatOptions,
+  type Model,
+  type SatResult,
+  type Solver,
+  type SolverBackend,
+} from './solver';
 
 type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
 
@@ -39,7 +47,10 @@ export class PipelineSolver implements Solver {
   private readonly cache = new QueryCache();
   private readonly witnessed = new WitnessedConjuncts();
 
-  constructor(private readonly backend: SolverBackend, private readonly defaultTimeoutMs?: number) {}
+  constructor(
+    private readonly backend: SolverBackend,
+    private readonly defaultTimeoutMs?: number,
+  ) {}
 
   checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
     return settle(() => this.check(pc, query, opts));
@@ -56,13 +67,16 @@ export class PipelineSolver implements Solver {
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc, so any model of pc will do.
-      return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) => this.answered(completed));
+      return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
+        this.answered(completed),
+      );
     }
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
-      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs),
-        (completed) => this.answered({ result: completed.result, source: combine(answer.source, completed.source) }));
+      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
+        this.answered({ result: completed.result, source: combine(answer.source, completed.source) }),
+      );
     });
   }
 
@@ -92,11 +106,16 @@ export class PipelineSolver implements Solver {
   }
 
   /** 'sat' when the query is true or already a conjunct, 'unsat' when it is false or negated in pc. */
-  private trivial(conjuncts: readonly Term[], query: Term, queryConjuncts: readonly Term[]): 'sat' | 'unsat' | undefined {
+  private trivial(
+    conjuncts: readonly Term[],
+    query: Term,
+    queryConjuncts: readonly Term[],
+  ): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
     // Usually one query conjunct: scanning pc beats building a Set of it on every query.
-    const inPc: { has(t: Term): boolean } = queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
+    const inPc: { has(t: Term): boolean } =
+      queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
     for (const q of queryConjuncts) {
       if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';
@@ -123,14 +142,25 @@ export class PipelineSolver implements Solver {
     }
     const decided = decideByBounds(terms, hint);
     if (decided !== undefined) {
-      const result = decided.status === 'sat' ? { status: 'sat' as const, model: completeFor(decided.model ?? EMPTY_MODEL, this.symbols.symbolsOfAll(terms)) } : decided;
+      const result =
+        decided.status === 'sat'
+          ? {
+              status: 'sat' as const,
+              model: completeFor(decided.model ?? EMPTY_MODEL, this.symbols.symbolsOfAll(terms)),
+            }
+          : decided;
       this.cache.remember(key, terms, result);
       return { result, source: 'bounds' };
     }
     return this.solveByBackend(constraints, key, terms, timeoutMs);
   }
 
-  private async solveByBackend(constraints: readonly Term[], key: string, terms: readonly Term[], timeoutMs?: number): Promise<Answer> {
+  private async solveByBackend(
+    constraints: readonly Term[],
+    key: string,
+    terms: readonly Term[],
+    timeoutMs?: number,
+  ): Promise<Answer> {
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
     return { result, source: 'backend' };
@@ -141,7 +171,7 @@ export class PipelineSolver implements Solver {
     const start = performance.now();
     let result: SatResult;
     try {
-      result = decideByEnumeration(constraints) ?? await this.checkBackend(constraints, timeoutMs);
+      result = decideByEnumeration(constraints) ?? (await this.checkBackend(constraints, timeoutMs));
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
@@ -157,11 +187,17 @@ export class PipelineSolver implements Solver {
   /** The backend, unless the query is one that Z3 could not even take in. */
   private checkBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {
     const tooBig = blowupReason(constraints);
-    return tooBig !== undefined ? Promise.resolve(unknown(tooBig)) : this.backend.check(constraints, { wantModel: true, timeoutMs });
+    return tooBig !== undefined
+      ? Promise.resolve(unknown(tooBig))
+      : this.backend.check(constraints, { wantModel: true, timeoutMs });
   }
 
   /** A model of one independent component: the hint if it satisfies it, else the pipeline. */
-  private async componentModel(component: readonly Term[], hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+  private async componentModel(
+    component: readonly Term[],
+    hint: Model | undefined,
+    timeoutMs?: number,
+  ): Promise<Answer> {
     const syms = this.symbols.symbolsOfAll(component);
     if (hint !== undefined && satisfiesAll(hint, component)) {
       return { result: { status: 'sat', model: completeFor(hint, syms) }, source: 'reuse' };
@@ -172,13 +208,23 @@ export class PipelineSolver implements Solver {
   /** Extend a slice model with models of the remaining components of pc. Slicing assumes pc
    *  satisfiable, but the engine may assume facts unchecked (a heap produce, docs/design.md B.9): a
    *  component without a model makes the whole conjunction unsat (or unknown), never 'sat'. */
-  private complete(rest: readonly Term[], sliceModel: Model, hint: Model | undefined, timeoutMs?: number): Maybe<Answer> {
+  private complete(
+    rest: readonly Term[],
+    sliceModel: Model,
+    hint: Model | undefined,
+    timeoutMs?: number,
+  ): Maybe<Answer> {
     const model = new Map(sliceModel);
     if (hint !== undefined && this.witnessed.satisfiesAll(hint, rest)) return this.completeFromHint(rest, model, hint);
     return this.completeByComponents(rest, model, hint, timeoutMs);
   }
 
-  private async completeByComponents(rest: readonly Term[], model: Map<number, Value>, hint: Model | undefined, timeoutMs?: number): Promise<Answer> {
+  private async completeByComponents(
+    rest: readonly Term[],
+    model: Map<number, Value>,
+    hint: Model | undefined,
+    timeoutMs?: number,
+  ): Promise<Answer> {
     let source: Source = 'trivial';
     for (const component of components(rest, this.symbols)) {
       const part = await this.componentModel(component, hint, timeoutMs);
@@ -208,11 +254,20 @@ export class PipelineSolver implements Solver {
 
   private answered(answer: Answer): SatResult {
     switch (answer.source) {
-      case 'trivial': this.counters.bump('avoidedTrivial'); break;
-      case 'cache': this.counters.bump('avoidedCache'); break;
-      case 'reuse': this.counters.bump('avoidedModelReuse'); break;
-      case 'bounds': this.counters.bump('avoidedBounds'); break;
-      case 'backend': break;
+      case 'trivial':
+        this.counters.bump('avoidedTrivial');
+        break;
+      case 'cache':
+        this.counters.bump('avoidedCache');
+        break;
+      case 'reuse':
+        this.counters.bump('avoidedModelReuse');
+        break;
+      case 'bounds':
+        this.counters.bump('avoidedBounds');
+        break;
+      case 'backend':
+        break;
     }
     return answer.result;
   }

@@ -10,7 +10,21 @@
 import type { Term } from '../terms/term';
 import { normalize } from '../terms/semantics';
 import { ceilDiv, floorDiv, integerSolvable, linearDifference, type Linear } from './linear';
-import { addI, fits, intersect, isEmpty, isNumericTerm, IntervalEval, negI, point, sameInterval, sortRange, subI, type Env, type Interval } from './intervals';
+import {
+  addI,
+  fits,
+  intersect,
+  isEmpty,
+  isNumericTerm,
+  IntervalEval,
+  negI,
+  point,
+  sameInterval,
+  sortRange,
+  subI,
+  type Env,
+  type Interval,
+} from './intervals';
 
 /** Rounds of propagation: enough for chains of bounds, and a stop for x < y ∧ y < x over ints. */
 const MAX_ROUNDS = 8;
@@ -30,7 +44,10 @@ export class Propagator {
   changed = false;
 
   /** `linears` memoises linear forms; it may be shared by the propagators of one query. */
-  constructor(readonly env: Env, readonly linears: Map<string, Linear | undefined> = new Map()) {
+  constructor(
+    readonly env: Env,
+    readonly linears: Map<string, Linear | undefined> = new Map(),
+  ) {
     this.eval = new IntervalEval(env);
   }
 
@@ -41,15 +58,30 @@ export class Propagator {
     if (known === truth) return;
     const [a, b] = t.args;
     switch (t.op) {
-      case 'not': return this.assume(a, !truth);
-      case 'and': return truth ? t.args.forEach((x) => this.assume(x, true)) : this.oneOf(t.args.map((x) => [x, false]));
-      case 'or': return truth ? this.oneOf(t.args.map((x) => [x, true])) : t.args.forEach((x) => this.assume(x, false));
-      case 'implies': return truth ? this.oneOf([[a, false], [b, true]]) : (this.assume(a, true), this.assume(b, false));
-      case 'sym': return this.setBool(t, truth);
-      case 'ite': return this.assumeIte(t, truth);
-      case 'eq': return this.assumeEq(a, b, truth);
-      case 'lt': case 'le': return this.assumeCompare(t.op, a, b, truth);
-      default: return;
+      case 'not':
+        return this.assume(a, !truth);
+      case 'and':
+        return truth ? t.args.forEach((x) => this.assume(x, true)) : this.oneOf(t.args.map((x) => [x, false]));
+      case 'or':
+        return truth ? this.oneOf(t.args.map((x) => [x, true])) : t.args.forEach((x) => this.assume(x, false));
+      case 'implies':
+        return truth
+          ? this.oneOf([
+              [a, false],
+              [b, true],
+            ])
+          : (this.assume(a, true), this.assume(b, false));
+      case 'sym':
+        return this.setBool(t, truth);
+      case 'ite':
+        return this.assumeIte(t, truth);
+      case 'eq':
+        return this.assumeEq(a, b, truth);
+      case 'lt':
+      case 'le':
+        return this.assumeCompare(t.op, a, b, truth);
+      default:
+        return;
     }
   }
 
@@ -68,7 +100,11 @@ export class Propagator {
   setBool(t: Term, truth: boolean): void {
     const old = this.env.bools.get(t.id);
     if (old === !truth) throw new Conflict();
-    if (old === undefined) { this.env.bools.set(t.id, truth); this.changed = true; this.eval.reset(); }
+    if (old === undefined) {
+      this.env.bools.set(t.id, truth);
+      this.changed = true;
+      this.eval.reset();
+    }
   }
 
   private assumeIte(t: Term, truth: boolean): void {
@@ -105,21 +141,26 @@ export class Propagator {
     const [a, b] = t.args;
     const sort = t.sort;
     switch (t.op) {
-      case 'sym': return this.excludeValue(t, k);
-      case 'neg': return this.exclude(a, normalize(-k, sort));
+      case 'sym':
+        return this.excludeValue(t, k);
+      case 'neg':
+        return this.exclude(a, normalize(-k, sort));
       case 'add': {
-        const cb = constOf(b), ca = constOf(a);
+        const cb = constOf(b),
+          ca = constOf(a);
         if (cb !== undefined) return this.exclude(a, normalize(k - cb, sort));
         if (ca !== undefined) return this.exclude(b, normalize(k - ca, sort));
         break;
       }
       case 'sub': {
-        const cb = constOf(b), ca = constOf(a);
+        const cb = constOf(b),
+          ca = constOf(a);
         if (cb !== undefined) return this.exclude(a, normalize(k + cb, sort));
         if (ca !== undefined) return this.exclude(b, normalize(ca - k, sort));
         break;
       }
-      default: break;
+      default:
+        break;
     }
     const r = this.eval.rangeOf(t);
     if (r.lo === k) this.narrow(t, { lo: k + 1n });
@@ -181,7 +222,8 @@ export class Propagator {
       const end = c > 0n ? r.lo : r.hi;
       const m = end === undefined ? undefined : c * end;
       mins.set(id, m);
-      if (m === undefined) unbounded++; else total += m;
+      if (m === undefined) unbounded++;
+      else total += m;
     }
     if (unbounded === 0 && total > 0n) throw new Conflict();
     for (const [id, c] of l.coeffs) {
@@ -199,11 +241,17 @@ export class Propagator {
     for (const [id, c] of l.coeffs) {
       const sym = l.syms.get(id)!;
       const r = this.eval.rangeOf(sym);
-      if (r.lo !== undefined && r.lo === r.hi) { rest += c * r.lo; continue; }
+      if (r.lo !== undefined && r.lo === r.hi) {
+        rest += c * r.lo;
+        continue;
+      }
       if (open !== undefined) return;
       open = [sym, c];
     }
-    if (open === undefined) { if (rest === 0n) throw new Conflict(); return; }
+    if (open === undefined) {
+      if (rest === 0n) throw new Conflict();
+      return;
+    }
     const [sym, c] = open;
     if (rest % c === 0n) this.excludeValue(sym, -rest / c);
   }
@@ -218,13 +266,30 @@ export class Propagator {
     // Backwards through bit-vector arithmetic only when it cannot wrap (ints never do).
     const r = (x: Term): Interval => this.eval.rangeOf(x);
     switch (t.op) {
-      case 'sym': return this.setRange(t, next);
-      case 'add': if (fits(addI(r(a), r(b)), t.sort)) { this.narrow(a, subI(next, r(b))); this.narrow(b, subI(next, r(a))); } return;
-      case 'sub': if (fits(subI(r(a), r(b)), t.sort)) { this.narrow(a, addI(next, r(b))); this.narrow(b, subI(r(a), next)); } return;
-      case 'neg': if (fits(negI(r(a)), t.sort)) this.narrow(a, negI(next)); return;
-      case 'cast': if (isNumericTerm(a) && fits(this.eval.rangeOf(a), t.sort)) this.narrow(a, next); return;
-      case 'ite': return this.narrowIte(t, next);
-      default: return;
+      case 'sym':
+        return this.setRange(t, next);
+      case 'add':
+        if (fits(addI(r(a), r(b)), t.sort)) {
+          this.narrow(a, subI(next, r(b)));
+          this.narrow(b, subI(next, r(a)));
+        }
+        return;
+      case 'sub':
+        if (fits(subI(r(a), r(b)), t.sort)) {
+          this.narrow(a, addI(next, r(b)));
+          this.narrow(b, subI(r(a), next));
+        }
+        return;
+      case 'neg':
+        if (fits(negI(r(a)), t.sort)) this.narrow(a, negI(next));
+        return;
+      case 'cast':
+        if (isNumericTerm(a) && fits(this.eval.rangeOf(a), t.sort)) this.narrow(a, next);
+        return;
+      case 'ite':
+        return this.narrowIte(t, next);
+      default:
+        return;
     }
   }
 
@@ -232,8 +297,13 @@ export class Propagator {
     const [c, x, y] = t.args;
     const known = this.eval.truthOf(c);
     if (known !== undefined) return this.narrow(known ? x : y, i);
-    if (isEmpty(intersect(this.eval.rangeOf(x), i))) { this.assume(c, false); this.narrow(y, i); }
-    else if (isEmpty(intersect(this.eval.rangeOf(y), i))) { this.assume(c, true); this.narrow(x, i); }
+    if (isEmpty(intersect(this.eval.rangeOf(x), i))) {
+      this.assume(c, false);
+      this.narrow(y, i);
+    } else if (isEmpty(intersect(this.eval.rangeOf(y), i))) {
+      this.assume(c, true);
+      this.narrow(x, i);
+    }
   }
 
   /** Narrow a symbol to i, minus the excluded values at its ends. */

@@ -13,12 +13,26 @@ export function parseSExprs(text: string): SExpr[] {
   const current = (): SExpr[] => open[open.length - 1];
   while (i < text.length) {
     const c = text[i];
-    if (/\s/.test(c)) { i++; continue; }
-    if (c === ';') { while (i < text.length && text[i] !== '\n') i++; continue; }
-    if (c === '(') { const l: SExpr[] = []; current().push(l); open.push(l); i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === ';') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '(') {
+      const l: SExpr[] = [];
+      current().push(l);
+      open.push(l);
+      i++;
+      continue;
+    }
     if (c === ')') {
       if (open.length === 1) throw new SExprError('unbalanced )');
-      open.pop(); i++; continue;
+      open.pop();
+      i++;
+      continue;
     }
     if (c === '|') {
       const end = text.indexOf('|', i + 1);
@@ -33,7 +47,11 @@ export function parseSExprs(text: string): SExpr[] {
       for (;;) {
         if (j >= text.length) throw new SExprError('unterminated string');
         if (text[j] === '"') {
-          if (text[j + 1] === '"') { s += '"'; j += 2; continue; }
+          if (text[j + 1] === '"') {
+            s += '"';
+            j += 2;
+            continue;
+          }
           break;
         }
         s += text[j++];

@@ -50,11 +50,17 @@ export function flattenConjuncts(ts: readonly Term[]): Term[] {
   // The top level in order without copying it (usually no conjunct is an `and`); nested
   // conjunctions through a stack, left to right as before.
   for (const top of ts) {
-    if (top.op !== 'and') { add(top); continue; }
+    if (top.op !== 'and') {
+      add(top);
+      continue;
+    }
     const stack = [top];
     while (stack.length > 0) {
       const t = stack.pop()!;
-      if (t.op === 'and') { for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]); continue; }
+      if (t.op === 'and') {
+        for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]);
+        continue;
+      }
       add(t);
     }
   }
@@ -70,13 +76,18 @@ class UnionFind {
   find(x: number): number {
     let root = x;
     for (let p = this.parent.get(root); p !== undefined && p !== root; p = this.parent.get(root)) root = p;
-    for (let y = x; y !== root;) { const next = this.parent.get(y)!; this.parent.set(y, root); y = next; }
+    for (let y = x; y !== root;) {
+      const next = this.parent.get(y)!;
+      this.parent.set(y, root);
+      y = next;
+    }
     if (!this.parent.has(root)) this.parent.set(root, root);
     return root;
   }
 
   union(a: number, b: number): void {
-    const ra = this.find(a), rb = this.find(b);
+    const ra = this.find(a),
+      rb = this.find(b);
     if (ra !== rb) this.parent.set(ra, rb);
   }
 }
@@ -96,7 +107,8 @@ export function components(conjuncts: readonly Term[], index: SymbolIndex): Term
     if (syms.length === 0) continue;
     const root = uf.find(syms[0].id);
     const g = groups.get(root);
-    if (g) g.push(c); else groups.set(root, [c]);
+    if (g) g.push(c);
+    else groups.set(root, [c]);
   }
   return [...groups.values()];
 }
@@ -118,7 +130,8 @@ export function sliceFor(pc: readonly Term[], query: readonly Term[], index: Sym
 function independentOfPc(pc: readonly Term[], query: readonly Term[], index: SymbolIndex): Slice | undefined {
   // Usually one query conjunct over one or two symbols: its own symbol list, scanned, beats a Set.
   const querySyms = query.length === 1 ? index.symbolsOf(query[0]) : query.flatMap((q) => index.symbolsOf(q));
-  const mentioned: { has(t: Term): boolean } = querySyms.length > SMALL ? new Set(querySyms) : { has: (t) => querySyms.includes(t) };
+  const mentioned: { has(t: Term): boolean } =
+    querySyms.length > SMALL ? new Set(querySyms) : { has: (t) => querySyms.includes(t) };
   const inQuery = query.length > SMALL ? new Set(query) : query;
   const rest: Term[] = [];
   for (const c of pc) {

@@ -21,7 +21,8 @@ export function parseValue(e: SExpr, sort: Sort): Value {
     case 'bool':
       if (e === 'true' || e === 'false') return e === 'true';
       throw new Error(`not a boolean value: ${show(e)}`);
-    case 'int': case 'ref':
+    case 'int':
+    case 'ref':
       return parseInteger(e);
     case 'bv': {
       const bits = parseBits(e);
@@ -61,7 +62,8 @@ function parseArray(root: SExpr, elem: Sort): Value {
     if (Array.isArray(e) && e.length === 2 && Array.isArray(e[0]) && e[0][0] === 'as' && e[0][1] === 'const') {
       return arrayValue(parseValue(e[1], elem), entries);
     }
-    if (Array.isArray(e) && e[0] === 'lambda') throw new LambdaArray([...new Set([...entries.keys(), ...breakpoints(e)])]);
+    if (Array.isArray(e) && e[0] === 'lambda')
+      throw new LambdaArray([...new Set([...entries.keys(), ...breakpoints(e)])]);
     throw new Error(`unsupported array value: ${show(e)}`);
   }
 }

@@ -30,8 +30,17 @@ type Counter = Exclude<keyof SolverStats, 'solverMs'>;
 /** Figures of a solver that has answered nothing (or of work that asked no solver). */
 export function zeroSolverStats(): SolverStats {
   return {
-    queries: 0, backendCalls: 0, avoidedTrivial: 0, avoidedCache: 0, avoidedModelReuse: 0, avoidedBounds: 0,
-    cacheHits: 0, solverMs: 0, timeouts: 0, unknowns: 0, errors: 0,
+    queries: 0,
+    backendCalls: 0,
+    avoidedTrivial: 0,
+    avoidedCache: 0,
+    avoidedModelReuse: 0,
+    avoidedBounds: 0,
+    cacheHits: 0,
+    solverMs: 0,
+    timeouts: 0,
+    unknowns: 0,
+    errors: 0,
   };
 }
 

@@ -17,7 +17,9 @@ const SLOTS = 64;
 
 export class WitnessedConjuncts {
   private readonly models: (Model | undefined)[] = new Array<Model | undefined>(SLOTS).fill(undefined);
-  private readonly proved: (readonly Term[] | undefined)[] = new Array<readonly Term[] | undefined>(SLOTS).fill(undefined);
+  private readonly proved: (readonly Term[] | undefined)[] = new Array<readonly Term[] | undefined>(SLOTS).fill(
+    undefined,
+  );
   private next = 0;
 
   /** Do all terms evaluate to true under the model? (Same answer as `satisfiesAll`.) */
@@ -26,7 +28,10 @@ export class WitnessedConjuncts {
     let j = 0;
     for (const t of terms) {
       // Usually the terms are the recorded ones, in the same order, plus a few new ones.
-      if (known !== undefined && j < known.length && known[j] === t) { j++; continue; }
+      if (known !== undefined && j < known.length && known[j] === t) {
+        j++;
+        continue;
+      }
       if (evaluateUnder(model, t) !== true) return false;
     }
     return true;

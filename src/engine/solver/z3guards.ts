@@ -22,8 +22,14 @@ export interface AssumptionExports {
 export class GuardedAssertions {
   private readonly guards = new Map<number, { readonly term: Term; readonly guard: Z3_ast }>();
 
-  constructor(private readonly z3: Z3Core, private readonly em: AssumptionExports, private readonly ctx: Z3_context,
-    private readonly solver: Z3_solver, private readonly translator: Z3Translator, private readonly onError: () => void) {}
+  constructor(
+    private readonly z3: Z3Core,
+    private readonly em: AssumptionExports,
+    private readonly ctx: Z3_context,
+    private readonly solver: Z3_solver,
+    private readonly translator: Z3Translator,
+    private readonly onError: () => void,
+  ) {}
 
   /** The guards of `assertions`, asserting `g ⇒ a` for each assertion met for the first time. */
   guardsFor(assertions: readonly Term[]): Z3_ast[] {

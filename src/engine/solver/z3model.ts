@@ -38,7 +38,8 @@ export class Z3ModelReader {
     switch (sort.kind) {
       case 'bool':
         return z3.get_bool_value(ctx, ast) === Z3_L_TRUE;
-      case 'int': case 'ref':
+      case 'int':
+      case 'ref':
         return BigInt(this.numeral(ast));
       case 'bv': {
         const bits = BigInt(this.numeral(ast));
@@ -63,8 +64,8 @@ export class Z3ModelReader {
     let ast = root;
     for (;;) {
       if (z3.is_as_array(ctx, ast)) return this.asArray(z3.get_as_array_func_decl(ctx, ast), elem, entries);
-      const kind = z3.get_ast_kind(ctx, ast) === Z3_APP_AST
-        ? z3.get_decl_kind(ctx, z3.get_app_decl(ctx, ast as never)) : -1;
+      const kind =
+        z3.get_ast_kind(ctx, ast) === Z3_APP_AST ? z3.get_decl_kind(ctx, z3.get_app_decl(ctx, ast as never)) : -1;
       if (kind === Z3_OP_CONST_ARRAY) {
         return arrayValue(this.value(z3.get_app_arg(ctx, ast as never, 0), elem), entries);
       }
@@ -100,7 +101,10 @@ export class Z3ModelReader {
       const index = this.owned(z3.mk_numeral(ctx, i.toString(), intSort));
       const select = this.owned(z3.mk_select(ctx, array, index));
       const v = this.owned(z3.model_eval(ctx, this.model, select, true)!);
-      entries.set(i, this.withRefs([index, select, v], () => this.value(v, elem)));
+      entries.set(
+        i,
+        this.withRefs([index, select, v], () => this.value(v, elem)),
+      );
     }
     return arrayValue(defaultValue(elem), entries);
   }

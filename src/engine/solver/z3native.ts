@@ -10,7 +10,14 @@ import { declaration, smtName, toSmtLib } from '../terms/smtlib';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
 import { SymbolIndex } from './slicing';
 import { LambdaArray, parseValue, show } from './smtvalue';
-import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import {
+  DEFAULT_Z3_MEMORY_LIMIT_MB,
+  errorMessage,
+  unknown,
+  type CheckOptions,
+  type SatResult,
+  type SolverBackend,
+} from './solver';
 import { Z3Process } from './z3process';
 
 const NO_TIMEOUT = 0xffffffff;
@@ -75,15 +82,25 @@ class NativeSession {
   /** Commands bringing z3's assertion stack to `assertions`. */
   private prepare(assertions: readonly Term[], timeout: number, symbols: SymbolIndex): string {
     const cmds: string[] = [];
-    if (!this.started) { cmds.push(PRELUDE); this.started = true; }
-    if (timeout !== this.timeoutMs) { cmds.push(`(set-option :timeout ${timeout})`); this.timeoutMs = timeout; }
+    if (!this.started) {
+      cmds.push(PRELUDE);
+      this.started = true;
+    }
+    if (timeout !== this.timeoutMs) {
+      cmds.push(`(set-option :timeout ${timeout})`);
+      this.timeoutMs = timeout;
+    }
     let common = 0;
-    while (common < this.stack.length && common < assertions.length && this.stack[common] === assertions[common]) common++;
+    while (common < this.stack.length && common < assertions.length && this.stack[common] === assertions[common])
+      common++;
     if (this.stack.length > common) cmds.push(`(pop ${this.stack.length - common})`);
     this.stack.length = common;
     for (let i = common; i < assertions.length; i++) {
       for (const s of symbols.symbolsOf(assertions[i])) {
-        if (!this.declared.has(s.symbol!.name)) { cmds.push(declaration(s)); this.declared.set(s.symbol!.name, s); }
+        if (!this.declared.has(s.symbol!.name)) {
+          cmds.push(declaration(s));
+          this.declared.set(s.symbol!.name, s);
+        }
       }
       cmds.push('(push 1)', `(assert ${toSmtLib(assertions[i])})`);
       this.stack.push(assertions[i]);
@@ -124,7 +141,8 @@ class NativeSession {
 
   private async getValues(exprs: readonly string[]): Promise<SExpr[]> {
     const [list] = answers(await this.proc.run(`(get-value (${exprs.join(' ')}))`));
-    if (!Array.isArray(list) || list.length !== exprs.length) throw new Error(`bad get-value answer: ${show(list ?? '')}`);
+    if (!Array.isArray(list) || list.length !== exprs.length)
+      throw new Error(`bad get-value answer: ${show(list ?? '')}`);
     return list.map((pair) => (Array.isArray(pair) && pair.length === 2 ? pair[1] : pair));
   }
 }

@@ -17,8 +17,12 @@ export class Z3Process {
     this.child = spawn(command, ['-in', '-smt2', ...params], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => this.onData(chunk));
-    this.child.stderr.on('data', () => { /* z3 reports errors on stdout; ignore noise */ });
-    this.child.stdin.on('error', () => { /* reported through 'exit' */ });
+    this.child.stderr.on('data', () => {
+      /* z3 reports errors on stdout; ignore noise */
+    });
+    this.child.stdin.on('error', () => {
+      /* reported through 'exit' */
+    });
     this.child.on('error', (e) => this.onExit(`cannot run z3: ${e.message}`));
     this.child.on('exit', (code, signal) => this.onExit(`z3 exited (${signal ?? code})`));
   }
@@ -33,15 +37,27 @@ export class Z3Process {
     if (this.pending) return Promise.reject(new Error('z3 process busy'));
     const marker = `@@symdap-${++this.counter}`;
     return new Promise<string>((resolve, reject) => {
-      const timer = watchdogMs === undefined ? undefined : setTimeout(() => {
-        this.kill();
-        this.fail(new Error('timeout (z3 did not answer, process killed)'));
-      }, watchdogMs);
-      const done = (): void => { if (timer) clearTimeout(timer); this.pending = undefined; };
+      const timer =
+        watchdogMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.kill();
+              this.fail(new Error('timeout (z3 did not answer, process killed)'));
+            }, watchdogMs);
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        this.pending = undefined;
+      };
       this.pending = {
         marker,
-        resolve: (out) => { done(); resolve(out); },
-        reject: (e) => { done(); reject(e); },
+        resolve: (out) => {
+          done();
+          resolve(out);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
       };
       this.child.stdin.write(`${commands}\n(echo "${marker}")\n`);
       this.onData('');

@@ -35,7 +35,10 @@ export class Z3Translator {
   private temps: Z3_ast[] = [];
   private depth = 0;
 
-  constructor(private readonly z3: Z3Core, private readonly ctx: Z3_context) {}
+  constructor(
+    private readonly z3: Z3Core,
+    private readonly ctx: Z3_context,
+  ) {}
 
   /** The Z3 AST of `root`; throws if Z3 reports an error. */
   translate(root: Term): Z3_ast {
@@ -47,10 +50,20 @@ export class Z3Translator {
       const stack: Term[] = [root];
       while (stack.length > 0) {
         const t = stack[stack.length - 1];
-        if (this.lookup(t) !== undefined) { stack.pop(); continue; }
-        if (isIntToBv(t)) { stack.pop(); this.store(t, this.wrapped(t.sort.width, t.args[0])); continue; }
+        if (this.lookup(t) !== undefined) {
+          stack.pop();
+          continue;
+        }
+        if (isIntToBv(t)) {
+          stack.pop();
+          this.store(t, this.wrapped(t.sort.width, t.args[0]));
+          continue;
+        }
         const missing = t.args.filter((a) => this.lookup(a) === undefined);
-        if (missing.length > 0) { stack.push(...missing); continue; }
+        if (missing.length > 0) {
+          stack.push(...missing);
+          continue;
+        }
         stack.pop();
         this.store(t, this.build(t));
       }
@@ -67,10 +80,19 @@ export class Z3Translator {
     if (z === undefined) {
       const { z3, ctx } = this;
       switch (s.kind) {
-        case 'bool': z = z3.mk_bool_sort(ctx); break;
-        case 'int': case 'ref': z = z3.mk_int_sort(ctx); break;
-        case 'bv': z = z3.mk_bv_sort(ctx, s.width); break;
-        case 'array': z = z3.mk_array_sort(ctx, this.sort({ kind: 'int' }), this.sort(s.elem)); break;
+        case 'bool':
+          z = z3.mk_bool_sort(ctx);
+          break;
+        case 'int':
+        case 'ref':
+          z = z3.mk_int_sort(ctx);
+          break;
+        case 'bv':
+          z = z3.mk_bv_sort(ctx, s.width);
+          break;
+        case 'array':
+          z = z3.mk_array_sort(ctx, this.sort({ kind: 'int' }), this.sort(s.elem));
+          break;
       }
       z3.inc_ref(ctx, z as unknown as Z3_ast);
       this.sorts.set(key, z);
@@ -108,14 +130,33 @@ export class Z3Translator {
     const stack: Term[] = [root];
     while (stack.length > 0) {
       const t = stack[stack.length - 1];
-      if (done(t) !== undefined) { stack.pop(); continue; }
-      const inner = RING.has(t.op) ? t.args.filter((a, i) => !(t.op === 'ite' && i === 0) && done(a) === undefined) : [];
-      if (inner.length > 0) { stack.push(...inner); continue; }
+      if (done(t) !== undefined) {
+        stack.pop();
+        continue;
+      }
+      const inner = RING.has(t.op)
+        ? t.args.filter((a, i) => !(t.op === 'ite' && i === 0) && done(a) === undefined)
+        : [];
+      if (inner.length > 0) {
+        stack.push(...inner);
+        continue;
+      }
       stack.pop();
       // Operands outside the ring (conditions, bv2int arguments, opaque ints) are translated
       // first, so that building this node makes no nested translation.
-      const opaque = RING.has(t.op) ? (t.op === 'ite' ? [this.translate(t.args[0])] : []) : [this.translate(isBvToInt(t) ? t.args[0] : t)];
-      const ast = this.buildWith(() => this.wrapNode(width, t, opaque, t.args.map((a) => done(a)!)));
+      const opaque = RING.has(t.op)
+        ? t.op === 'ite'
+          ? [this.translate(t.args[0])]
+          : []
+        : [this.translate(isBvToInt(t) ? t.args[0] : t)];
+      const ast = this.buildWith(() =>
+        this.wrapNode(
+          width,
+          t,
+          opaque,
+          t.args.map((a) => done(a)!),
+        ),
+      );
       this.wrapCache.set(key(t), { term: t, ast });
     }
     const result = done(root)!;
@@ -126,18 +167,26 @@ export class Z3Translator {
   private wrapNode(width: number, t: Term, opaque: Z3_ast[], a: Z3_ast[]): Z3_ast {
     const { z3, ctx } = this;
     switch (t.op) {
-      case 'const': return z3.mk_numeral(ctx, BigInt.asUintN(width, t.value as bigint).toString(), z3.mk_bv_sort(ctx, width));
-      case 'add': return this.fold(a, z3.mk_bvadd);
-      case 'sub': return this.fold(a, z3.mk_bvsub);
-      case 'mul': return this.fold(a, z3.mk_bvmul);
-      case 'neg': return z3.mk_bvneg(ctx, a[0]);
-      case 'ite': return z3.mk_ite(ctx, opaque[0], a[1], a[2]);
+      case 'const':
+        return z3.mk_numeral(ctx, BigInt.asUintN(width, t.value as bigint).toString(), z3.mk_bv_sort(ctx, width));
+      case 'add':
+        return this.fold(a, z3.mk_bvadd);
+      case 'sub':
+        return this.fold(a, z3.mk_bvsub);
+      case 'mul':
+        return this.fold(a, z3.mk_bvmul);
+      case 'neg':
+        return z3.mk_bvneg(ctx, a[0]);
+      case 'ite':
+        return z3.mk_ite(ctx, opaque[0], a[1], a[2]);
     }
     if (!isBvToInt(t)) return z3.mk_int2bv(ctx, width, opaque[0]);
     const from = t.args[0].sort as { width: number; signed: boolean };
     if (from.width === width) return opaque[0];
     if (from.width > width) return z3.mk_extract(ctx, width - 1, 0, opaque[0]);
-    return from.signed ? z3.mk_sign_ext(ctx, width - from.width, opaque[0]) : z3.mk_zero_ext(ctx, width - from.width, opaque[0]);
+    return from.signed
+      ? z3.mk_sign_ext(ctx, width - from.width, opaque[0])
+      : z3.mk_zero_ext(ctx, width - from.width, opaque[0]);
   }
 
   /** Run one node builder with build()'s reference discipline: the result carries one reference. */
@@ -165,7 +214,12 @@ export class Z3Translator {
 
   /** Build one node from translated arguments; the result carries one reference. */
   private build(t: Term): Z3_ast {
-    return this.buildWith(() => this.node(t, t.args.map((a) => this.lookup(a)!)));
+    return this.buildWith(() =>
+      this.node(
+        t,
+        t.args.map((a) => this.lookup(a)!),
+      ),
+    );
   }
 
   /** Keep a temporary alive until the node under construction is finished. */
@@ -184,43 +238,67 @@ export class Z3Translator {
     const bv = t.args.length > 0 && t.args[0].sort.kind === 'bv';
     const signed = t.args.length > 0 && t.args[0].sort.kind === 'bv' && t.args[0].sort.signed;
     switch (t.op) {
-      case 'const': return this.constant(t);
-      case 'sym': return z3.mk_const(ctx, z3.mk_string_symbol(ctx, t.symbol!.name), this.sort(t.sort));
+      case 'const':
+        return this.constant(t);
+      case 'sym':
+        return z3.mk_const(ctx, z3.mk_string_symbol(ctx, t.symbol!.name), this.sort(t.sort));
       // Binder names are Sym identifiers, never containing the '!' every symbol name has.
-      case 'bound': return z3.mk_const(ctx, z3.mk_string_symbol(ctx, t.name!), this.sort(t.sort));
-      case 'not': return z3.mk_not(ctx, a[0]);
-      case 'and': return a.length === 0 ? z3.mk_true(ctx) : z3.mk_and(ctx, a);
-      case 'or': return a.length === 0 ? z3.mk_false(ctx) : z3.mk_or(ctx, a);
-      case 'implies': return z3.mk_implies(ctx, a[0], a[1]);
-      case 'ite': return z3.mk_ite(ctx, a[0], a[1], a[2]);
-      case 'eq': return z3.mk_eq(ctx, a[0], a[1]);
-      case 'add': return bv ? this.fold(a, z3.mk_bvadd) : z3.mk_add(ctx, a);
-      case 'sub': return bv ? this.fold(a, z3.mk_bvsub) : z3.mk_sub(ctx, a);
-      case 'mul': return bv ? this.fold(a, z3.mk_bvmul) : z3.mk_mul(ctx, a);
+      case 'bound':
+        return z3.mk_const(ctx, z3.mk_string_symbol(ctx, t.name!), this.sort(t.sort));
+      case 'not':
+        return z3.mk_not(ctx, a[0]);
+      case 'and':
+        return a.length === 0 ? z3.mk_true(ctx) : z3.mk_and(ctx, a);
+      case 'or':
+        return a.length === 0 ? z3.mk_false(ctx) : z3.mk_or(ctx, a);
+      case 'implies':
+        return z3.mk_implies(ctx, a[0], a[1]);
+      case 'ite':
+        return z3.mk_ite(ctx, a[0], a[1], a[2]);
+      case 'eq':
+        return z3.mk_eq(ctx, a[0], a[1]);
+      case 'add':
+        return bv ? this.fold(a, z3.mk_bvadd) : z3.mk_add(ctx, a);
+      case 'sub':
+        return bv ? this.fold(a, z3.mk_bvsub) : z3.mk_sub(ctx, a);
+      case 'mul':
+        return bv ? this.fold(a, z3.mk_bvmul) : z3.mk_mul(ctx, a);
       case 'div':
         if (bv) return signed ? z3.mk_bvsdiv(ctx, a[0], a[1]) : z3.mk_bvudiv(ctx, a[0], a[1]);
         return this.truncating('div', a[0], a[1]);
       case 'mod':
         if (bv) return signed ? z3.mk_bvsrem(ctx, a[0], a[1]) : z3.mk_bvurem(ctx, a[0], a[1]);
         return this.truncating('mod', a[0], a[1]);
-      case 'neg': return bv ? z3.mk_bvneg(ctx, a[0]) : z3.mk_unary_minus(ctx, a[0]);
+      case 'neg':
+        return bv ? z3.mk_bvneg(ctx, a[0]) : z3.mk_unary_minus(ctx, a[0]);
       case 'lt':
         if (!bv) return z3.mk_lt(ctx, a[0], a[1]);
         return signed ? z3.mk_bvslt(ctx, a[0], a[1]) : z3.mk_bvult(ctx, a[0], a[1]);
       case 'le':
         if (!bv) return z3.mk_le(ctx, a[0], a[1]);
         return signed ? z3.mk_bvsle(ctx, a[0], a[1]) : z3.mk_bvule(ctx, a[0], a[1]);
-      case 'bvand': return this.fold(a, z3.mk_bvand);
-      case 'bvor': return this.fold(a, z3.mk_bvor);
-      case 'bvxor': return this.fold(a, z3.mk_bvxor);
-      case 'bvnot': return z3.mk_bvnot(ctx, a[0]);
-      case 'shl': return z3.mk_bvshl(ctx, a[0], a[1]);
-      case 'shr': return signed ? z3.mk_bvashr(ctx, a[0], a[1]) : z3.mk_bvlshr(ctx, a[0], a[1]);
-      case 'cast': return this.cast(t.args[0].sort, t.sort, a[0]);
-      case 'select': return z3.mk_select(ctx, a[0], a[1]);
-      case 'store': return z3.mk_store(ctx, a[0], a[1], a[2]);
-      case 'constArray': return z3.mk_const_array(ctx, this.sort({ kind: 'int' }), a[0]);
-      case 'forall': case 'exists': {
+      case 'bvand':
+        return this.fold(a, z3.mk_bvand);
+      case 'bvor':
+        return this.fold(a, z3.mk_bvor);
+      case 'bvxor':
+        return this.fold(a, z3.mk_bvxor);
+      case 'bvnot':
+        return z3.mk_bvnot(ctx, a[0]);
+      case 'shl':
+        return z3.mk_bvshl(ctx, a[0], a[1]);
+      case 'shr':
+        return signed ? z3.mk_bvashr(ctx, a[0], a[1]) : z3.mk_bvlshr(ctx, a[0], a[1]);
+      case 'cast':
+        return this.cast(t.args[0].sort, t.sort, a[0]);
+      case 'select':
+        return z3.mk_select(ctx, a[0], a[1]);
+      case 'store':
+        return z3.mk_store(ctx, a[0], a[1], a[2]);
+      case 'constArray':
+        return z3.mk_const_array(ctx, this.sort({ kind: 'int' }), a[0]);
+      case 'forall':
+      case 'exists': {
         const bound = a.slice(0, -1) as unknown as Z3_app[];
         const body = a[a.length - 1];
         return t.op === 'forall'

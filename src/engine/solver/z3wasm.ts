@@ -21,7 +21,14 @@ import type { Z3_ast, Z3_context, Z3_params, Z3_solver, Z3Core } from 'z3-solver
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { SymbolIndex } from './slicing';
-import { DEFAULT_Z3_MEMORY_LIMIT_MB, errorMessage, unknown, type CheckOptions, type SatResult, type SolverBackend } from './solver';
+import {
+  DEFAULT_Z3_MEMORY_LIMIT_MB,
+  errorMessage,
+  unknown,
+  type CheckOptions,
+  type SatResult,
+  type SolverBackend,
+} from './solver';
 import { GuardedAssertions, type AssumptionExports } from './z3guards';
 import { Z3ModelReader } from './z3model';
 import { Z3Translator } from './z3translate';
@@ -80,7 +87,10 @@ function sharedModule(memoryLimitMb: number): Promise<Z3Module> {
  *  dap, lsp). Resolves when the load has ended, loaded or not: a failed load left no entry,
  *  so the first check loads again and reports the error as its own. */
 export function preloadZ3Wasm(memoryLimitMb: number = DEFAULT_Z3_MEMORY_LIMIT_MB): Promise<void> {
-  return sharedModule(Math.max(1, Math.floor(memoryLimitMb))).then(() => undefined, () => undefined);
+  return sharedModule(Math.max(1, Math.floor(memoryLimitMb))).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Forget a dead module without calling into it, and stop its threads (once, whoever saw it die). */
@@ -97,7 +107,8 @@ function abandonModule(memoryLimitMb: number, dead: Z3Module): void {
 }
 
 /** WebAssembly's trap error (the project's TypeScript lib has no WebAssembly typings). */
-const RuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: ErrorConstructor } }).WebAssembly.RuntimeError;
+const RuntimeError = (globalThis as unknown as { WebAssembly: { RuntimeError: ErrorConstructor } }).WebAssembly
+  .RuntimeError;
 
 /** An Emscripten abort or a trap: the instance is dead. */
 function isAbort(e: unknown): boolean {
@@ -126,7 +137,10 @@ class Session {
   /** Present in keep-lemmas mode: assertions are guarded, never pushed. */
   private readonly guarded: GuardedAssertions | undefined;
 
-  constructor(readonly mod: Z3Module, keepLemmas = false) {
+  constructor(
+    readonly mod: Z3Module,
+    keepLemmas = false,
+  ) {
     const { Z3 } = mod;
     const cfg = Z3.mk_config();
     this.ctx = Z3.mk_context_rc(cfg);
@@ -134,7 +148,9 @@ class Session {
     this.solver = Z3.mk_solver(this.ctx);
     Z3.solver_inc_ref(this.ctx, this.solver);
     this.translator = new Z3Translator(Z3, this.ctx);
-    this.guarded = keepLemmas ? new GuardedAssertions(Z3, mod.em, this.ctx, this.solver, this.translator, () => this.throwOnError()) : undefined;
+    this.guarded = keepLemmas
+      ? new GuardedAssertions(Z3, mod.em, this.ctx, this.solver, this.translator, () => this.throwOnError())
+      : undefined;
   }
 
   check(assertions: readonly Term[], opts: CheckOptions, symbols: SymbolIndex): SatResult {
@@ -170,7 +186,8 @@ class Session {
   private sync(assertions: readonly Term[]): void {
     const { Z3 } = this.mod;
     let common = 0;
-    while (common < this.stack.length && common < assertions.length && this.stack[common] === assertions[common]) common++;
+    while (common < this.stack.length && common < assertions.length && this.stack[common] === assertions[common])
+      common++;
     if (this.stack.length > common) {
       Z3.solver_pop(this.ctx, this.solver, this.stack.length - common);
       this.stack.length = common;
@@ -190,7 +207,8 @@ class Session {
     this.setParams(NO_TIMEOUT, QUICK_RLIMIT);
     const r = run();
     this.throwOnError();
-    if (r === 0 && /resource limit|canceled/i.test(Z3.solver_get_reason_unknown(this.ctx, this.solver))) return undefined;
+    if (r === 0 && /resource limit|canceled/i.test(Z3.solver_get_reason_unknown(this.ctx, this.solver)))
+      return undefined;
     return r;
   }
 
@@ -249,7 +267,10 @@ export class Z3WasmBackend implements SolverBackend {
   private checks = 0;
   private disposed = false;
 
-  private constructor(private readonly memoryLimitMb: number, private readonly opts: Z3WasmOptions) {}
+  private constructor(
+    private readonly memoryLimitMb: number,
+    private readonly opts: Z3WasmOptions,
+  ) {}
 
   /** Does not load Z3: the first check that reaches the backend does (about 1 s), so runs
    *  whose queries are all answered before Z3 never pay for it. */
@@ -264,7 +285,8 @@ export class Z3WasmBackend implements SolverBackend {
     try {
       // Tested right after the last await: a check that got the module while another one
       // killed it (both were waiting for it) takes the fresh one instead.
-      do mod = await sharedModule(this.memoryLimitMb); while (deadModules.has(mod));
+      do mod = await sharedModule(this.memoryLimitMb);
+      while (deadModules.has(mod));
     } catch (e) {
       return unknown(`solver error: cannot restart Z3: ${errorMessage(e)}`);
     }

@@ -31,7 +31,12 @@ export function elementOf(T: TermStore, arr: SymArray, idx: Term): SymValue {
   const lengths = arr.lengths ?? [];
   if (lengths.length === 0) return contents;
   const inner = lengths.slice(1).map((l) => T.select(l, idx));
-  return { kind: 'symArray', length: T.select(lengths[0], idx), contents, ...(inner.length > 0 ? { lengths: inner } : {}) };
+  return {
+    kind: 'symArray',
+    length: T.select(lengths[0], idx),
+    contents,
+    ...(inner.length > 0 ? { lengths: inner } : {}),
+  };
 }
 
 /** `arr` with element `idx` replaced by `v` (a scalar, or an inner array for arrays of arrays). */
@@ -57,7 +62,9 @@ export function arrayOf(T: TermStore, contentsSort: Sort, elems: readonly SymVal
     contents: T.constArray(contentsSort.elem, defaultTerm(T, contentsSort.elem)),
     ...(levels > 0 ? { lengths: Array.from({ length: levels }, (_, k) => defaultTerm(T, lengthsSort(k))) } : {}),
   };
-  elems.forEach((el, k) => { arr = withElement(T, arr, T.int(BigInt(k)), el); });
+  elems.forEach((el, k) => {
+    arr = withElement(T, arr, T.int(BigInt(k)), el);
+  });
   return arr;
 }
 
@@ -73,7 +80,9 @@ export function iteValue(T: TermStore, c: Term, a: SymValue, b: SymValue): SymVa
     const la = a.lengths ?? [];
     const lb = b.lengths ?? [];
     return {
-      kind: 'symArray', length: T.ite(c, a.length, b.length), contents: T.ite(c, a.contents, b.contents),
+      kind: 'symArray',
+      length: T.ite(c, a.length, b.length),
+      contents: T.ite(c, a.contents, b.contents),
       ...(la.length > 0 ? { lengths: la.map((l, k) => T.ite(c, l, lb[k])) } : {}),
     };
   }

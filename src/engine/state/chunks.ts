@@ -55,7 +55,9 @@ export function fieldChunks(h: Heap, field: string): FieldChunk[] {
 export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): FieldChunk[] {
   // A loop, not flatMap: every produce asks this of the whole heap (n-cells, docs/design.md B.9).
   for (const c of h) {
-    if (c.kind === 'field') { if (c.field === field) out.push(c); } else if (c.fragment) allFieldChunks(c.fragment, field, out);
+    if (c.kind === 'field') {
+      if (c.field === field) out.push(c);
+    } else if (c.fragment) allFieldChunks(c.fragment, field, out);
   }
   return out;
 }
@@ -63,7 +65,8 @@ export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): 
 /** Every field chunk of `h`, of any field, including those folded inside fragments. */
 export function everyFieldChunk(h: Heap, out: FieldChunk[] = []): FieldChunk[] {
   for (const c of h) {
-    if (c.kind === 'field') out.push(c); else if (c.fragment) everyFieldChunk(c.fragment, out);
+    if (c.kind === 'field') out.push(c);
+    else if (c.fragment) everyFieldChunk(c.fragment, out);
   }
   return out;
 }

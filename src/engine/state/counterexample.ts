@@ -46,7 +46,11 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
   /** The object each reference input (`c`, `c.next`) is written as, by display name. */
   const objects: Record<string, RefObject> = {};
   const byName = new Map(inputs.map((sym) => [sym.symbol!.display, sym]));
-  const arrays = new Set(inputs.filter((sym) => sym.sort.kind === 'array' && !LENGTH.test(sym.symbol!.display)).map((sym) => sym.symbol!.display));
+  const arrays = new Set(
+    inputs
+      .filter((sym) => sym.sort.kind === 'array' && !LENGTH.test(sym.symbol!.display))
+      .map((sym) => sym.symbol!.display),
+  );
   for (const sym of inputs) {
     const name = sym.symbol!.display;
     // An input array's lengths are shown by the array itself.
@@ -62,12 +66,16 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
       if (ref) objects[name] = ref;
       continue;
     }
-    if (owner) { owner.object[owner.field] = valueToJSON(v, sym.sort); continue; }
+    if (owner) {
+      owner.object[owner.field] = valueToJSON(v, sym.sort);
+      continue;
+    }
     if (arrays.has(name)) {
       const lenSym = byName.get(`${name}.length`);
       const n = lenSym ? valueOf(model, lenSym) : 0n;
       const inner: Value[] = [];
-      for (let k = 1; byName.has(`${name}${'[*]'.repeat(k)}.length`); k++) inner.push(valueOf(model, byName.get(`${name}${'[*]'.repeat(k)}.length`)!));
+      for (let k = 1; byName.has(`${name}${'[*]'.repeat(k)}.length`); k++)
+        inner.push(valueOf(model, byName.get(`${name}${'[*]'.repeat(k)}.length`)!));
       out[name] = arrayJSON(v, typeof n === 'bigint' ? n : 0n, inner, sym.sort);
     } else {
       out[name] = valueToJSON(v, sym.sort);

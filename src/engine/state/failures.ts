@@ -5,38 +5,48 @@ import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
 
 export type FailureKind =
-  | 'assert'          // assert φ may fail
-  | 'precondition'    // a callee's requires may fail at a call site
-  | 'postcondition'   // an ensures may fail at a return
-  | 'invariant'       // a loop invariant may fail on entry or be not preserved
-  | 'join'            // a path reaches `join φ;` without φ
-  | 'div-by-zero'     // runtime error: division or remainder by zero
-  | 'out-of-bounds'   // runtime error: array index outside [0, length)
-  | 'int-too-large'   // runtime error (concrete runs): an int result past the size limit of int values
-  | 'null-deref'      // runtime error (concrete runs): a field of null is read or written
-  | 'permission'      // a field access or a callee's requires without the permission it needs
-  | 'fold'            // `fold q(…)`: the pure part of q's body may fail
-  | 'synth';          // no function of a synth grammar makes every check pass (at the declaration)
+  | 'assert' // assert φ may fail
+  | 'precondition' // a callee's requires may fail at a call site
+  | 'postcondition' // an ensures may fail at a return
+  | 'invariant' // a loop invariant may fail on entry or be not preserved
+  | 'join' // a path reaches `join φ;` without φ
+  | 'div-by-zero' // runtime error: division or remainder by zero
+  | 'out-of-bounds' // runtime error: array index outside [0, length)
+  | 'int-too-large' // runtime error (concrete runs): an int result past the size limit of int values
+  | 'null-deref' // runtime error (concrete runs): a field of null is read or written
+  | 'permission' // a field access or a callee's requires without the permission it needs
+  | 'fold' // `fold q(…)`: the pure part of q's body may fail
+  | 'synth'; // no function of a synth grammar makes every check pass (at the declaration)
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
-  'assert', 'precondition', 'postcondition', 'invariant', 'join', 'div-by-zero', 'out-of-bounds',
-  'int-too-large', 'null-deref', 'permission', 'fold', 'synth',
+  'assert',
+  'precondition',
+  'postcondition',
+  'invariant',
+  'join',
+  'div-by-zero',
+  'out-of-bounds',
+  'int-too-large',
+  'null-deref',
+  'permission',
+  'fold',
+  'synth',
 ];
 
 /** Wording for messages such as `file:12:5: assertion may fail: x > 0`. */
 export const FAILURE_TITLES: Readonly<Record<FailureKind, string>> = {
-  'assert': 'assertion may fail',
-  'precondition': 'precondition may fail',
-  'postcondition': 'postcondition may fail',
-  'invariant': 'loop invariant may fail',
-  'join': 'join condition may fail',
+  assert: 'assertion may fail',
+  precondition: 'precondition may fail',
+  postcondition: 'postcondition may fail',
+  invariant: 'loop invariant may fail',
+  join: 'join condition may fail',
   'div-by-zero': 'division by zero',
   'out-of-bounds': 'index out of bounds',
   'int-too-large': 'integer too large',
   'null-deref': 'null dereference',
-  'permission': 'insufficient permission',
-  'fold': 'fold may fail',
-  'synth': 'no function in the grammar',
+  permission: 'insufficient permission',
+  fold: 'fold may fail',
+  synth: 'no function in the grammar',
 };
 
 export function isRuntimeError(kind: FailureKind): boolean {

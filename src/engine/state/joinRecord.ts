@@ -41,17 +41,31 @@ export interface JoinRecord {
 }
 
 /** What the record keeps of an arriving path (a State; named by its fields so that the state model's files import each other one way). */
-interface Arriving { readonly lastJoin?: JoinRecord; readonly heap?: Heap; readonly trace: TraceEntry | null }
+interface Arriving {
+  readonly lastJoin?: JoinRecord;
+  readonly heap?: Heap;
+  readonly trace: TraceEntry | null;
+}
 
 /**
  * The record of a merge; undefined when it forgot nothing and no incoming path passed an earlier
  * join, unless `always` (φ's chunks, produced by the next step, may still be summaries).
  */
 export function recordJoin(
-  line: number, states: readonly Arriving[], guards: readonly Term[], summaries: readonly Summary[], names: JoinRecord['names'], always = false,
+  line: number,
+  states: readonly Arriving[],
+  guards: readonly Term[],
+  summaries: readonly Summary[],
+  names: JoinRecord['names'],
+  always = false,
 ): JoinRecord | undefined {
   if (!always && summaries.length === 0 && states.every((s) => !s.lastJoin)) return undefined;
-  const paths = states.map((s, i) => ({ guard: guards[i], heap: s.heap ?? EMPTY_HEAP, trace: s.trace, ...(s.lastJoin ? { before: s.lastJoin } : {}) }));
+  const paths = states.map((s, i) => ({
+    guard: guards[i],
+    heap: s.heap ?? EMPTY_HEAP,
+    trace: s.trace,
+    ...(s.lastJoin ? { before: s.lastJoin } : {}),
+  }));
   return { line, summaries, names, paths, traceLength: states[0].trace?.length ?? 0 };
 }
 
@@ -63,7 +77,10 @@ export function withSummaries(rec: JoinRecord, more: readonly Summary[], names: 
 /** The readable names of a variable summary's symbols: `x`, or `a` and `a.length` for an array. */
 export function varNames(name: string, value: SymValue): JoinRecord['names'] {
   if (!isSymArray(value)) return value.op === 'sym' ? [{ symbol: value, name }] : [];
-  const out = [{ symbol: value.contents, name }, { symbol: value.length, name: `${name}.length` }];
+  const out = [
+    { symbol: value.contents, name },
+    { symbol: value.length, name: `${name}.length` },
+  ];
   (value.lengths ?? []).forEach((l, k) => out.push({ symbol: l, name: `${name}${'[*]'.repeat(k + 1)}.length` }));
   return out.filter((n) => n.symbol.op === 'sym');
 }
@@ -84,7 +101,11 @@ function sameChunkValue(T: TermStore, s: Chunk, x: Chunk): Term | undefined {
   const values: Term[] = [];
   if (s.snapshot && x.snapshot && s.snapshot.sort === x.snapshot.sort) values.push(T.eq(s.snapshot, x.snapshot));
   const [fs, fx] = [s.fragment ?? EMPTY_HEAP, x.fragment ?? EMPTY_HEAP];
-  if (fs.length === fx.length) fs.forEach((c, i) => { const v = sameChunkValue(T, c, fx[i]); if (v) values.push(v); });
+  if (fs.length === fx.length)
+    fs.forEach((c, i) => {
+      const v = sameChunkValue(T, c, fx[i]);
+      if (v) values.push(v);
+    });
   return values.length > 0 ? T.implies(same, T.and(...values)) : undefined;
 }
 
@@ -94,14 +115,25 @@ function sameChunkValue(T: TermStore, s: Chunk, x: Chunk): Term | undefined {
  * summary chunk equal to the path's chunk at the same location, and the same for the joins
  * that path came through (memoised: merged paths share their earlier records).
  */
-export function reachFormula(T: TermStore, rec: JoinRecord, memo = new Map<JoinRecord, Term>(), replaced?: ReadonlyMap<number, Term>): Term {
+export function reachFormula(
+  T: TermStore,
+  rec: JoinRecord,
+  memo = new Map<JoinRecord, Term>(),
+  replaced?: ReadonlyMap<number, Term>,
+): Term {
   const known = memo.get(rec);
   if (known) return known;
   const pinned = rec.paths.map((p, i) => {
     const parts: Term[] = [p.guard];
     for (const s of rec.summaries) {
-      if (s.kind === 'var') { if (!replacedValue(s.value, replaced)) parts.push(eqValue(T, s.value, s.perPath[i])); continue; }
-      for (const x of p.heap) { const v = sameChunkValue(T, s.chunk, x); if (v) parts.push(v); }
+      if (s.kind === 'var') {
+        if (!replacedValue(s.value, replaced)) parts.push(eqValue(T, s.value, s.perPath[i]));
+        continue;
+      }
+      for (const x of p.heap) {
+        const v = sameChunkValue(T, s.chunk, x);
+        if (v) parts.push(v);
+      }
     }
     return T.and(...parts);
   });
@@ -109,8 +141,16 @@ export function reachFormula(T: TermStore, rec: JoinRecord, memo = new Map<JoinR
   // (B ∧ p1) ∨ (B ∧ p2) = B ∧ (p1 ∨ p2), so n joins in a row give n conjuncts, not a formula
   // whose case split the solver would have to undo (measured: 50 joins took seconds).
   const groups = new Map<JoinRecord | undefined, Term[]>();
-  rec.paths.forEach((p, i) => { const g = groups.get(p.before); if (g) g.push(pinned[i]); else groups.set(p.before, [pinned[i]]); });
-  const out = T.or(...[...groups].map(([before, ps]) => T.and(...(before ? [reachFormula(T, before, memo, replaced)] : []), T.or(...ps))));
+  rec.paths.forEach((p, i) => {
+    const g = groups.get(p.before);
+    if (g) g.push(pinned[i]);
+    else groups.set(p.before, [pinned[i]]);
+  });
+  const out = T.or(
+    ...[...groups].map(([before, ps]) =>
+      T.and(...(before ? [reachFormula(T, before, memo, replaced)] : []), T.or(...ps)),
+    ),
+  );
   memo.set(rec, out);
   return out;
 }
@@ -175,7 +215,11 @@ export function recordsOf(rec: JoinRecord | undefined): JoinRecord[] {
  * last join is `rec`: the incoming path the model takes (its guard and earlier joins hold),
  * then the lines after the join. Undefined when the model picks no path (a partial model).
  */
-export function concreteTrace(trace: TraceEntry | null, rec: JoinRecord | undefined, model: Model): TraceEntry | null | undefined {
+export function concreteTrace(
+  trace: TraceEntry | null,
+  rec: JoinRecord | undefined,
+  model: Model,
+): TraceEntry | null | undefined {
   if (!rec) return trace;
   // The guards are the paths' conditions after their common prefix: they exclude each other.
   const taken = rec.paths.find((p) => evaluateUnder(model, p.guard) === true);

@@ -9,7 +9,10 @@ import type { Term } from '../terms/term';
 import type { FailureKind } from './failures';
 
 export interface Obligation {
-  readonly kind: Extract<FailureKind, 'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'>;
+  readonly kind: Extract<
+    FailureKind,
+    'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'
+  >;
   /** Must hold for the operation to be defined. */
   readonly cond: Term;
   readonly span: Span;

@@ -16,7 +16,10 @@ export interface PathCondition {
   readonly size: number;
 }
 
-interface PcNode { readonly conjunct: Conjunct; readonly prev: PcNode | null }
+interface PcNode {
+  readonly conjunct: Conjunct;
+  readonly prev: PcNode | null;
+}
 
 export const EMPTY_PC: PathCondition = { last: null, size: 0 };
 

@@ -17,7 +17,10 @@ export class RefNumbering {
   ref(v: Value): RefObject | null {
     if (typeof v !== 'bigint' || v === 0n) return null;
     let id = this.ids.get(v);
-    if (id === undefined) { id = this.ids.size + 1; this.ids.set(v, id); }
+    if (id === undefined) {
+      id = this.ids.size + 1;
+      this.ids.set(v, id);
+    }
     return { '@': id };
   }
 }
@@ -25,7 +28,10 @@ export class RefNumbering {
 const FIELD = /^(.+)\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** The reference input a field input `c.x` belongs to, when c is one (and not null) in `objects`, by display name. */
-export function fieldOwner(sym: Term, objects: Record<string, unknown>): { object: RefObject; field: string } | undefined {
+export function fieldOwner(
+  sym: Term,
+  objects: Record<string, unknown>,
+): { object: RefObject; field: string } | undefined {
   const m = FIELD.exec(sym.symbol!.display);
   if (!m || m[2] === 'length') return undefined;
   const owner = objects[m[1]];

@@ -9,11 +9,16 @@ import { REF_SORT } from '../terms/term';
 
 export function sortOfType(t: Type): Sort {
   switch (t.kind) {
-    case 'int': return { kind: 'int' };
-    case 'bool': return { kind: 'bool' };
-    case 'bv': return { kind: 'bv', width: t.width, signed: t.signed };
-    case 'array': return { kind: 'array', elem: sortOfType(t.elem) };
-    case 'ref': return REF_SORT;
+    case 'int':
+      return { kind: 'int' };
+    case 'bool':
+      return { kind: 'bool' };
+    case 'bv':
+      return { kind: 'bv', width: t.width, signed: t.signed };
+    case 'array':
+      return { kind: 'array', elem: sortOfType(t.elem) };
+    case 'ref':
+      return REF_SORT;
   }
 }
 

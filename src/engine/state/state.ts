@@ -31,13 +31,21 @@ export type Instr =
    * Checks before the entry's body: the runtime checks of global initialisers, then the
    * `requires` clauses from the first one with runtime checks on (checks, then the clause assumed).
    */
-  | { readonly kind: 'requires'; readonly span: Span; readonly globals: readonly Obligation[]; readonly clauses: readonly Expr[] }
+  | {
+      readonly kind: 'requires';
+      readonly span: Span;
+      readonly globals: readonly Obligation[];
+      readonly clauses: readonly Expr[];
+    }
   /** Leave the procedure: check `ensures`, pop the frame, assign results. */
   | { readonly kind: 'return'; readonly span: Span }
   /** After paths merged at `join φ;` with permissions: produce φ, reusing chunks identical on every path (rules/joinHeap.ts). */
   | { readonly kind: 'joinHeap'; readonly join: Join; readonly reuse: Heap };
 
-export interface Kont { readonly head: Instr; readonly tail: Kont | null }
+export interface Kont {
+  readonly head: Instr;
+  readonly tail: Kont | null;
+}
 
 export function push(instr: Instr, tail: Kont | null): Kont {
   return { head: instr, tail };
@@ -74,13 +82,13 @@ export interface Frame {
 }
 
 export type Status =
-  | 'running'      // can step
-  | 'waiting'      // at a join, waiting for the other paths of its activation
-  | 'done'         // ended cleanly
-  | 'failed'       // a failure leaf: the failing path, with its counterexample
-  | 'infeasible'   // an assume (or a branch) made the path condition unsatisfiable
-  | 'bounded'      // loop or recursion bound reached
-  | 'unknown';     // the solver could not decide a query on this path
+  | 'running' // can step
+  | 'waiting' // at a join, waiting for the other paths of its activation
+  | 'done' // ended cleanly
+  | 'failed' // a failure leaf: the failing path, with its counterexample
+  | 'infeasible' // an assume (or a branch) made the path condition unsatisfiable
+  | 'bounded' // loop or recursion bound reached
+  | 'unknown'; // the solver could not decide a query on this path
 
 export interface Failure extends FailureSite {
   /** Concrete inputs (symbol display name → value) that drive the path into the failure. */
@@ -164,12 +172,18 @@ export function nextSpan(s: State): Span | undefined {
   const head = f?.kont?.head;
   if (!head) return undefined;
   switch (head.kind) {
-    case 'stmt': return head.stmt.span;
-    case 'loop': return head.loop.span;
-    case 'loopPreserve': return head.loop.span;
-    case 'return': return head.span;
-    case 'requires': return head.span;
-    case 'joinHeap': return head.join.span;
+    case 'stmt':
+      return head.stmt.span;
+    case 'loop':
+      return head.loop.span;
+    case 'loopPreserve':
+      return head.loop.span;
+    case 'return':
+      return head.span;
+    case 'requires':
+      return head.span;
+    case 'joinHeap':
+      return head.join.span;
   }
 }
 

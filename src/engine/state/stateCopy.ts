@@ -14,11 +14,27 @@ type AllFields<T> = { [K in keyof Required<T>]: T[K] };
 
 /** `s` with its frames, globals, path condition, model and trace replaced (other fields kept). */
 export function copyState(
-  s: State, frames: readonly Frame[], globals: Store, pc: PathCondition, model: Model | undefined, trace: TraceEntry | null,
+  s: State,
+  frames: readonly Frame[],
+  globals: Store,
+  pc: PathCondition,
+  model: Model | undefined,
+  trace: TraceEntry | null,
 ): State {
   const out: AllFields<State> = {
-    frames, globals, pc, status: s.status, model, havocCounts: s.havocCounts,
-    failure: s.failure, note: s.note, trace, waitingAt: s.waitingAt, inputs: s.inputs, heap: s.heap, joinTaken: s.joinTaken,
+    frames,
+    globals,
+    pc,
+    status: s.status,
+    model,
+    havocCounts: s.havocCounts,
+    failure: s.failure,
+    note: s.note,
+    trace,
+    waitingAt: s.waitingAt,
+    inputs: s.inputs,
+    heap: s.heap,
+    joinTaken: s.joinTaken,
     lastJoin: s.lastJoin,
   };
   return out;
@@ -27,8 +43,15 @@ export function copyState(
 /** `f` with its store and continuation replaced. */
 export function copyFrame(f: Frame, store: Store, kont: Kont | null): Frame {
   const out: AllFields<Frame> = {
-    proc: f.proc, activation: f.activation, store, entry: f.entry, globalsOnEntry: f.globalsOnEntry, kont,
-    callSite: f.callSite, entryHeap: f.entryHeap, callerHeap: f.callerHeap,
+    proc: f.proc,
+    activation: f.activation,
+    store,
+    entry: f.entry,
+    globalsOnEntry: f.globalsOnEntry,
+    kont,
+    callSite: f.callSite,
+    entryHeap: f.entryHeap,
+    callerHeap: f.callerHeap,
   };
   return out;
 }

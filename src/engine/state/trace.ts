@@ -2,7 +2,11 @@
 // Its own file, below state.ts, so that the join record can keep traces without importing
 // the state that holds it.
 
-export interface TraceEntry { readonly line: number; readonly prev: TraceEntry | null; readonly length: number }
+export interface TraceEntry {
+  readonly line: number;
+  readonly prev: TraceEntry | null;
+  readonly length: number;
+}
 
 export function extendTrace(trace: TraceEntry | null, line: number): TraceEntry {
   return { line, prev: trace, length: (trace?.length ?? 0) + 1 };

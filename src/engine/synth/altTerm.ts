@@ -24,8 +24,11 @@ export function altTerm(T: TermStore, alt: AltShape, types: ReadonlyMap<Expr, Ty
   };
   const go = (e: Expr): Term => {
     switch (e.kind) {
-      case 'intLit': case 'charLit': return T.constOf(BigInt(e.value), sortOfType(typeOf(e)));
-      case 'boolLit': return T.bool(e.value);
+      case 'intLit':
+      case 'charLit':
+        return T.constOf(BigInt(e.value), sortOfType(typeOf(e)));
+      case 'boolLit':
+        return T.bool(e.value);
       case 'var': {
         const c = alt.children.get(e);
         if (c !== undefined) return b.child(c);
@@ -37,12 +40,15 @@ export function altTerm(T: TermStore, alt: AltShape, types: ReadonlyMap<Expr, Ty
         const t = go(e.operand);
         return e.op === '-' ? T.neg(t) : e.op === '!' ? T.not(t) : T.bvnot(t);
       }
-      case 'cond': return T.ite(go(e.cond), go(e.then), go(e.otherwise));
-      case 'cast': return T.cast(go(e.expr), sortOfType(e.type));
-      case 'binary': return binaryTerm(T, e.op, go(e.left), go(e.right));
-      default: throw new Error(`internal: ${e.kind} in a grammar alternative`);
+      case 'cond':
+        return T.ite(go(e.cond), go(e.then), go(e.otherwise));
+      case 'cast':
+        return T.cast(go(e.expr), sortOfType(e.type));
+      case 'binary':
+        return binaryTerm(T, e.op, go(e.left), go(e.right));
+      default:
+        throw new Error(`internal: ${e.kind} in a grammar alternative`);
     }
   };
   return go(alt.expr);
 }
-

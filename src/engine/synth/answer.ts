@@ -15,7 +15,12 @@ export type SynthAnswer =
   | { readonly status: 'unknown'; readonly reason: string };
 
 /** okPaths: the path conditions (conjunct lists) of the complete paths with no failure. */
-export async function findFunctions(checked: CheckedProgram, T: TermStore, solver: Solver, okPaths: readonly (readonly Term[])[]): Promise<SynthAnswer> {
+export async function findFunctions(
+  checked: CheckedProgram,
+  T: TermStore,
+  solver: Solver,
+  okPaths: readonly (readonly Term[])[],
+): Promise<SynthAnswer> {
   if (okPaths.length === 0) return { status: 'none' };
   const pi = T.or(...okPaths.map((pc) => T.and(...pc)));
   const facts = T.keyed.factsFor([pi]);
@@ -25,7 +30,10 @@ export async function findFunctions(checked: CheckedProgram, T: TermStore, solve
   for (let k = 1; k <= maxDepth; k++) {
     const limit = T.and(...decls.map((d) => depthLimit(T, d, Math.min(k, d.depth))));
     const r = await solver.checkSat(facts, T.and(pi, limit), { wantModel: true });
-    if (r.status === 'unknown') { unknown = r.reason; continue; }
+    if (r.status === 'unknown') {
+      unknown = r.reason;
+      continue;
+    }
     if (r.status === 'unsat' || !r.model) continue;
     const model = r.model;
     const functions = Object.fromEntries(decls.map((d) => [d.name, describeFunction(T, d, model, checked.exprTypes)]));

@@ -17,7 +17,13 @@ export interface CandidateCount {
   readonly reason?: string;
 }
 
-export async function countCandidates(checked: CheckedProgram, T: TermStore, solver: Solver, pc: readonly Term[], cap: number): Promise<CandidateCount> {
+export async function countCandidates(
+  checked: CheckedProgram,
+  T: TermStore,
+  solver: Solver,
+  pc: readonly Term[],
+  cap: number,
+): Promise<CandidateCount> {
   const decls = [...checked.synths.values()];
   const found: Record<string, SynthesizedFunction>[] = [];
   const blocks: Term[] = [];

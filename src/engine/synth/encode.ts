@@ -24,11 +24,21 @@ export interface SynthAppInfo {
 }
 
 export function selector(T: TermStore, f: string, pos: string, nt: string, alt: number): Term {
-  return T.keyed.sym(`synth:${f}:s:${pos}:${nt}:${alt}`, { kind: 'bool' }, `${f}.s[${pos || 'root'}:${nt}:${alt}]`, `selector of ${f}`);
+  return T.keyed.sym(
+    `synth:${f}:s:${pos}:${nt}:${alt}`,
+    { kind: 'bool' },
+    `${f}.s[${pos || 'root'}:${nt}:${alt}]`,
+    `selector of ${f}`,
+  );
 }
 
 export function constant(T: TermStore, f: string, pos: string, nt: string, alt: number, j: number, type: Type): Term {
-  return T.keyed.sym(`synth:${f}:c:${pos}:${nt}:${alt}:${j}`, sortOfType(type), `${f}.c[${pos || 'root'}:${nt}:${alt}:${j}]`, `constant of ${f}`);
+  return T.keyed.sym(
+    `synth:${f}:c:${pos}:${nt}:${alt}:${j}`,
+    sortOfType(type),
+    `${f}.c[${pos || 'root'}:${nt}:${alt}:${j}]`,
+    `constant of ${f}`,
+  );
 }
 
 /** Whether alternative `a` of `nt` may be chosen at `level` (only leaves at the last level). */
@@ -37,15 +47,34 @@ export function allowed(g: GrammarShape, nt: string, a: number, level: number): 
 }
 
 /** The application f(args) as a term, with its encoding recorded as facts. */
-export function synthApplication(T: TermStore, decl: SynthDecl, types: ReadonlyMap<Expr, Type>, args: readonly Term[], shown: string): Term {
+export function synthApplication(
+  T: TermStore,
+  decl: SynthDecl,
+  types: ReadonlyMap<Expr, Type>,
+  args: readonly Term[],
+  shown: string,
+): Term {
   const info: SynthAppInfo = { kind: 'synthApp', fn: decl.name, args };
   const key = args.map((a) => a.id).join(',');
-  const app = T.keyed.sym(`synth:${decl.name}:app:${key}`, sortOfType(decl.result), `${decl.name}(${shown})`, `application of synth function ${decl.name}`, info);
+  const app = T.keyed.sym(
+    `synth:${decl.name}:app:${key}`,
+    sortOfType(decl.result),
+    `${decl.name}(${shown})`,
+    `application of synth function ${decl.name}`,
+    info,
+  );
   if (T.keyed.hasFacts(app)) return app;
   const g = shapeOf(decl);
   T.keyed.addFact(app, T.trueTerm);
-  const out = (pos: string, nt: string): Term => pos === '' && nt === g.start ? app
-    : T.keyed.sym(`synth:${decl.name}:o:${key}:${pos}:${nt}`, sortOfType(g.rules.get(nt)!.type), `${decl.name}.out[${pos}:${nt}]`, `node value of ${decl.name}(${shown})`);
+  const out = (pos: string, nt: string): Term =>
+    pos === '' && nt === g.start
+      ? app
+      : T.keyed.sym(
+          `synth:${decl.name}:o:${key}:${pos}:${nt}`,
+          sortOfType(g.rules.get(nt)!.type),
+          `${decl.name}.out[${pos}:${nt}]`,
+          `node value of ${decl.name}(${shown})`,
+        );
   const work: { pos: string; level: number; nt: string }[] = [{ pos: '', level: 0, nt: g.start }];
   const seen = new Set<string>();
   while (work.length > 0) {
@@ -75,7 +104,11 @@ function addGrammarFact(T: TermStore, g: GrammarShape): void {
   const facts: Term[] = [];
   for (const { pos, level } of positions(g.k, g.decl.depth)) {
     for (const nt of g.rules.keys()) {
-      const sels = g.alts.get(nt)!.map((_, a) => a).filter((a) => allowed(g, nt, a, level)).map((a) => selector(T, f, pos, nt, a));
+      const sels = g.alts
+        .get(nt)!
+        .map((_, a) => a)
+        .filter((a) => allowed(g, nt, a, level))
+        .map((a) => selector(T, f, pos, nt, a));
       const need = needOf(T, g, pos, nt);
       facts.push(T.implies(need, T.or(...sels)));
       for (let i = 0; i < sels.length; i++) {
@@ -115,7 +148,9 @@ export function depthLimit(T: TermStore, decl: SynthDecl, k: number): Term {
   for (const { pos, level } of positions(g.k, decl.depth)) {
     if (level < k) continue;
     for (const nt of g.rules.keys()) {
-      g.alts.get(nt)!.forEach((_, a) => { if (allowed(g, nt, a, level)) off.push(T.not(selector(T, decl.name, pos, nt, a))); });
+      g.alts.get(nt)!.forEach((_, a) => {
+        if (allowed(g, nt, a, level)) off.push(T.not(selector(T, decl.name, pos, nt, a)));
+      });
     }
   }
   return T.and(...off);

@@ -7,5 +7,9 @@ import { error, type Diagnostic } from '../../lang/diagnostics';
 export function synthModeError(checked: CheckedProgram, mode: 'explore' | 'modular'): Diagnostic | undefined {
   const first = [...checked.synths.values()][0];
   if (mode !== 'modular' || first === undefined) return undefined;
-  return error(checked.file, first.nameSpan, `synth functions need --mode explore (synth function '${first.name}'; modular mode would need CEGIS)`);
+  return error(
+    checked.file,
+    first.nameSpan,
+    `synth functions need --mode explore (synth function '${first.name}'; modular mode would need CEGIS)`,
+  );
 }

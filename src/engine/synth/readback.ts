@@ -23,21 +23,47 @@ export function functionDefinition(name: string, f: SynthesizedFunction): string
 }
 
 /** The body of `decl` the model chooses, as an expression over its parameters. */
-export function bodyFromModel(T: TermStore, decl: SynthDecl, model: Model, types: ReadonlyMap<Expr, Type>): { expr: Expr; depth: number } {
+export function bodyFromModel(
+  T: TermStore,
+  decl: SynthDecl,
+  model: Model,
+  types: ReadonlyMap<Expr, Type>,
+): { expr: Expr; depth: number } {
   const g = shapeOf(decl);
   return build(T, g, model, types, '', g.start, 0);
 }
 
-export function describeFunction(T: TermStore, decl: SynthDecl, model: Model, types: ReadonlyMap<Expr, Type>): SynthesizedFunction {
+export function describeFunction(
+  T: TermStore,
+  decl: SynthDecl,
+  model: Model,
+  types: ReadonlyMap<Expr, Type>,
+): SynthesizedFunction {
   const { expr, depth } = bodyFromModel(T, decl, model, types);
   return { params: decl.params.map((p) => p.name), body: printExpr(expr, 400), depth };
 }
 
-function build(T: TermStore, g: GrammarShape, model: Model, types: ReadonlyMap<Expr, Type>, pos: string, nt: string, level: number): { expr: Expr; depth: number } {
+function build(
+  T: TermStore,
+  g: GrammarShape,
+  model: Model,
+  types: ReadonlyMap<Expr, Type>,
+  pos: string,
+  nt: string,
+  level: number,
+): { expr: Expr; depth: number } {
   const alts = g.alts.get(nt)!;
-  const chosen = alts.findIndex((_, a) => allowed(g, nt, a, level) && model.get(selector(T, g.decl.name, pos, nt, a).id) === true);
+  const chosen = alts.findIndex(
+    (_, a) => allowed(g, nt, a, level) && model.get(selector(T, g.decl.name, pos, nt, a).id) === true,
+  );
   // A function no path applies is unconstrained: its first leaf alternative will do.
-  const a = chosen >= 0 ? chosen : Math.max(0, alts.findIndex((alt) => alt.childNames.length === 0));
+  const a =
+    chosen >= 0
+      ? chosen
+      : Math.max(
+          0,
+          alts.findIndex((alt) => alt.childNames.length === 0),
+        );
   const alt = alts[a];
   let depth = 1;
   const children = alt.childNames.map((child, c) => {
@@ -60,7 +86,9 @@ export function chosenLiterals(T: TermStore, decl: SynthDecl, model: Model, type
   const out: Term[] = [];
   const walk = (pos: string, nt: string, level: number): void => {
     const alts = g.alts.get(nt)!;
-    const a = alts.findIndex((_, i) => allowed(g, nt, i, level) && model.get(selector(T, decl.name, pos, nt, i).id) === true);
+    const a = alts.findIndex(
+      (_, i) => allowed(g, nt, i, level) && model.get(selector(T, decl.name, pos, nt, i).id) === true,
+    );
     if (a < 0) return;
     out.push(selector(T, decl.name, pos, nt, a));
     for (const [e, j] of alts[a].consts) {
@@ -83,11 +111,16 @@ function substitute(alt: AltShape, children: readonly Expr[], constValue: (e: Ex
         const j = alt.consts.get(e);
         return j !== undefined ? constValue(e, j) : e;
       }
-      case 'unary': return { ...e, operand: go(e.operand) };
-      case 'cast': return { ...e, expr: go(e.expr) };
-      case 'binary': return { ...e, left: go(e.left), right: go(e.right) };
-      case 'cond': return { ...e, cond: go(e.cond), then: go(e.then), otherwise: go(e.otherwise) };
-      default: return e;
+      case 'unary':
+        return { ...e, operand: go(e.operand) };
+      case 'cast':
+        return { ...e, expr: go(e.expr) };
+      case 'binary':
+        return { ...e, left: go(e.left), right: go(e.right) };
+      case 'cond':
+        return { ...e, cond: go(e.cond), then: go(e.then), otherwise: go(e.otherwise) };
+      default:
+        return e;
     }
   };
   return go(alt.expr);

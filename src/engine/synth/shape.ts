@@ -29,7 +29,10 @@ const shapes = new WeakMap<SynthDecl, GrammarShape>();
 /** Computed once per declaration (the AST is immutable, so the cache never goes stale). */
 export function shapeOf(decl: SynthDecl): GrammarShape {
   let s = shapes.get(decl);
-  if (!s) { s = computeShape(decl); shapes.set(decl, s); }
+  if (!s) {
+    s = computeShape(decl);
+    shapes.set(decl, s);
+  }
   return s;
 }
 
@@ -38,16 +41,19 @@ function computeShape(decl: SynthDecl): GrammarShape {
   const alts = new Map<string, AltShape[]>();
   let k = 1;
   for (const r of decl.rules) {
-    alts.set(r.name, r.alts.map((expr) => {
-      const refs = altNodes(expr, (e) => e.kind === 'var' && names.has(e.name));
-      k = Math.max(k, refs.length);
-      return {
-        expr,
-        children: new Map(refs.map((e, i) => [e, i])),
-        childNames: nonterminalRefs(expr, names),
-        consts: new Map(altNodes(expr, (e) => e.kind === 'var' && e.name === 'const').map((e, i) => [e, i])),
-      };
-    }));
+    alts.set(
+      r.name,
+      r.alts.map((expr) => {
+        const refs = altNodes(expr, (e) => e.kind === 'var' && names.has(e.name));
+        k = Math.max(k, refs.length);
+        return {
+          expr,
+          children: new Map(refs.map((e, i) => [e, i])),
+          childNames: nonterminalRefs(expr, names),
+          consts: new Map(altNodes(expr, (e) => e.kind === 'var' && e.name === 'const').map((e, i) => [e, i])),
+        };
+      }),
+    );
   }
   return { decl, rules: new Map(decl.rules.map((r) => [r.name, r])), alts, start: decl.rules[0].name, k };
 }

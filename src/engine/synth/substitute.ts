@@ -6,7 +6,11 @@ import type { SynthDecl } from '../../lang/ast';
 import { printType } from '../../lang/printer';
 import type { Span } from '../../lang/span';
 
-export function substituteSynth(source: string, decls: readonly SynthDecl[], bodies: Readonly<Record<string, { body: string }>>): string {
+export function substituteSynth(
+  source: string,
+  decls: readonly SynthDecl[],
+  bodies: Readonly<Record<string, { body: string }>>,
+): string {
   const starts = lineStarts(source);
   const offset = (line: number, col: number): number => starts[line - 1] + col - 1;
   const spans = [...decls].sort((a, b) => b.span.line - a.span.line || b.span.col - a.span.col);

@@ -8,7 +8,14 @@ import { applyCast, applyCompare, applyNumeric, IntLimitError, isNumericOp } fro
 import type { Term } from './term';
 import { foldTerm, useCounts } from './traverse';
 import {
-  arrayValue, defaultValue, isArrayValue, normalizeValue, readArray, valueEquals, type ArrayValue, type Value,
+  arrayValue,
+  defaultValue,
+  isArrayValue,
+  normalizeValue,
+  readArray,
+  valueEquals,
+  type ArrayValue,
+  type Value,
 } from './values';
 
 export type Assignment = (symbol: Term) => Value | undefined;
@@ -42,13 +49,20 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
   const value = (u: Term): Value => {
     if (++visits > QUICK_BUDGET) throw NOT_QUICK;
     switch (u.op) {
-      case 'const': return u.value as Value;
+      case 'const':
+        return u.value as Value;
       case 'sym': {
         if (u.sort.kind === 'array') throw NOT_QUICK;
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
-      case 'bound': case 'forall': case 'exists': case 'select': case 'store': case 'constArray': throw NOT_QUICK;
+      case 'bound':
+      case 'forall':
+      case 'exists':
+      case 'select':
+      case 'store':
+      case 'constArray':
+        throw NOT_QUICK;
       default: {
         const args: Value[] = [];
         for (const a of u.args) args.push(value(a));
@@ -85,21 +99,27 @@ export function evaluate(t: Term, env: Assignment): Value {
 
   return foldTerm<Value>(t, (u, a) => {
     switch (u.op) {
-      case 'const': return u.value as Value;
+      case 'const':
+        return u.value as Value;
       case 'sym': {
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
-      case 'bound': case 'forall': case 'exists':
+      case 'bound':
+      case 'forall':
+      case 'exists':
         throw new EvaluationError('cannot evaluate a quantified formula concretely');
-      case 'select': return readArray(asArray(a[0]), asBigint(a[1]));
-      case 'store': return storeValue(u, asArray(a[0]), asBigint(a[1]), a[2]);
+      case 'select':
+        return readArray(asArray(a[0]), asBigint(a[1]));
+      case 'store':
+        return storeValue(u, asArray(a[0]), asBigint(a[1]), a[2]);
       case 'constArray': {
         const entries = new Map<bigint, Value>();
         owned.set(u.id, entries);
         return arrayValue(a[0], entries);
       }
-      default: return applyScalar(u, a);
+      default:
+        return applyScalar(u, a);
     }
   });
 }
@@ -108,14 +128,23 @@ export function evaluate(t: Term, env: Assignment): Value {
  *  values: shared by evaluate() and the enumeration of small queries (solver/enumerate.ts). */
 export function applyScalar(u: Term, a: readonly Value[]): Value {
   switch (u.op) {
-    case 'not': return !a[0];
-    case 'and': return a.every((v) => v === true);
-    case 'or': return a.some((v) => v === true);
-    case 'implies': return !a[0] || a[1] === true;
-    case 'ite': return a[0] ? a[1] : a[2];
-    case 'eq': return valueEquals(a[0], a[1]);
-    case 'lt': case 'le': return applyCompare(u.op, asBigint(a[0]), asBigint(a[1]));
-    case 'cast': return applyCast(asBigint(a[0]), u.sort);
+    case 'not':
+      return !a[0];
+    case 'and':
+      return a.every((v) => v === true);
+    case 'or':
+      return a.some((v) => v === true);
+    case 'implies':
+      return !a[0] || a[1] === true;
+    case 'ite':
+      return a[0] ? a[1] : a[2];
+    case 'eq':
+      return valueEquals(a[0], a[1]);
+    case 'lt':
+    case 'le':
+      return applyCompare(u.op, asBigint(a[0]), asBigint(a[1]));
+    case 'cast':
+      return applyCast(asBigint(a[0]), u.sort);
     default:
       if (!isNumericOp(u.op)) throw new EvaluationError(`unknown operator ${u.op}`);
       return numeric(u, a);

@@ -88,7 +88,10 @@ export class KeyedSymbols {
       for (const s of freeSymbols(t, this.cache)) {
         if (seen.has(s.id)) continue;
         seen.add(s.id);
-        for (const f of [...(this.facts.get(s.id) ?? []), ...(this.links.get(s.id) ?? [])]) { out.push(f); work.push(f); }
+        for (const f of [...(this.facts.get(s.id) ?? []), ...(this.links.get(s.id) ?? [])]) {
+          out.push(f);
+          work.push(f);
+        }
       }
     }
     // Oldest first: queries along a path then share a long prefix of facts, which the

@@ -33,18 +33,33 @@ const ATOM = 15;
 
 /** Infix operators: symbol and precedence. */
 const INFIX: Readonly<Record<string, readonly [string, number]>> = {
-  or: ['||', 3], and: ['&&', 4], bvor: ['|', 5], bvxor: ['^', 6], bvand: ['&', 7],
-  eq: ['==', EQUALITY], shl: ['<<', 10], shr: ['>>', 10],
-  add: ['+', 11], sub: ['-', 11], mul: ['*', 12], div: ['/', 12], mod: ['%', 12],
+  or: ['||', 3],
+  and: ['&&', 4],
+  bvor: ['|', 5],
+  bvxor: ['^', 6],
+  bvand: ['&', 7],
+  eq: ['==', EQUALITY],
+  shl: ['<<', 10],
+  shr: ['>>', 10],
+  add: ['+', 11],
+  sub: ['-', 11],
+  mul: ['*', 12],
+  div: ['/', 12],
+  mod: ['%', 12],
 };
 
 export function sortName(s: Sort): string {
   switch (s.kind) {
-    case 'bool': return 'bool';
-    case 'int': return 'int';
-    case 'ref': return 'ref';
-    case 'bv': return `${s.signed ? 'i' : 'u'}${s.width}`;
-    case 'array': return `${sortName(s.elem)}[]`;
+    case 'bool':
+      return 'bool';
+    case 'int':
+      return 'int';
+    case 'ref':
+      return 'ref';
+    case 'bv':
+      return `${s.signed ? 'i' : 'u'}${s.width}`;
+    case 'array':
+      return `${sortName(s.elem)}[]`;
   }
 }
 
@@ -54,14 +69,25 @@ function isNegativeConst(t: Term): boolean {
 
 function precedence(t: Term): number {
   switch (t.op) {
-    case 'const': return isNegativeConst(t) ? UNARY : ATOM;
-    case 'not': return t.args[0].op === 'eq' ? EQUALITY : UNARY;
-    case 'neg': case 'bvnot': return UNARY;
-    case 'implies': return IMPLIES;
-    case 'ite': return COND;
-    case 'lt': case 'le': return COMPARE;
-    case 'forall': case 'exists': return QUANT;
-    default: return INFIX[t.op]?.[1] ?? ATOM;
+    case 'const':
+      return isNegativeConst(t) ? UNARY : ATOM;
+    case 'not':
+      return t.args[0].op === 'eq' ? EQUALITY : UNARY;
+    case 'neg':
+    case 'bvnot':
+      return UNARY;
+    case 'implies':
+      return IMPLIES;
+    case 'ite':
+      return COND;
+    case 'lt':
+    case 'le':
+      return COMPARE;
+    case 'forall':
+    case 'exists':
+      return QUANT;
+    default:
+      return INFIX[t.op]?.[1] ?? ATOM;
   }
 }
 
@@ -82,7 +108,8 @@ export function flatOperands(t: Term): Term[] {
   const stack: Term[] = [t];
   while (stack.length > 0) {
     const u = stack.pop()!;
-    if (u.op === t.op && u.sort === t.sort && u.args.length > 0) for (let i = u.args.length - 1; i >= 0; i--) stack.push(u.args[i]);
+    if (u.op === t.op && u.sort === t.sort && u.args.length > 0)
+      for (let i = u.args.length - 1; i >= 0; i--) stack.push(u.args[i]);
     else out.push(u);
   }
   return out;
@@ -120,7 +147,7 @@ function product(t: Term): P[] {
 function compare(t: Term): P[] {
   const [a, b] = t.args;
   const flip = compareFlipped(t);
-  const op = t.op === 'lt' ? (flip ? '>' : '<') : (flip ? '>=' : '<=');
+  const op = t.op === 'lt' ? (flip ? '>' : '<') : flip ? '>=' : '<=';
   const [l, r] = flip ? [b, a] : [a, b];
   return [at(l, COMPARE + 1), ` ${op} `, at(r, COMPARE + 1)];
 }
@@ -138,25 +165,44 @@ function negation(a: Term): P[] {
 function pieces(t: Term): P[] {
   const a = t.args;
   switch (t.op) {
-    case 'const': return [t.sort.kind === 'ref' ? (t.value === 0n ? 'null' : `@${t.value}`) : String(t.value)];
-    case 'sym': return [t.symbol?.display ?? '?'];
-    case 'bound': return [t.name ?? '?'];
+    case 'const':
+      return [t.sort.kind === 'ref' ? (t.value === 0n ? 'null' : `@${t.value}`) : String(t.value)];
+    case 'sym':
+      return [t.symbol?.display ?? '?'];
+    case 'bound':
+      return [t.name ?? '?'];
     case 'not':
       if (a[0].op === 'eq') return [at(a[0].args[0], EQUALITY + 1), ' != ', at(a[0].args[1], EQUALITY + 1)];
       return ['!', at(a[0], UNARY)];
-    case 'neg': return negation(a[0]);
-    case 'bvnot': return ['~', at(a[0], UNARY)];
-    case 'implies': return [at(a[0], IMPLIES + 1), ' ==> ', at(a[1], IMPLIES)];
-    case 'ite': return [at(a[0], COND + 1), ' ? ', at(a[1], COND + 1), ' : ', at(a[2], COND)];
-    case 'eq': return [at(a[0], EQUALITY + 1), ' == ', at(a[1], EQUALITY + 1)];
-    case 'lt': case 'le': return compare(t);
-    case 'mul': return product(t);
-    case 'cast': return ['(', at(a[0], CAST), ` as ${sortName(t.sort)})`];
-    case 'select': return [at(a[0], ATOM), '[', at(a[1], 0), ']'];
-    case 'store': return [at(a[0], ATOM), '[', at(a[1], 0), ' := ', at(a[2], 0), ']'];
-    case 'constArray': return ['[* := ', at(a[0], 0), ']'];
-    case 'forall': case 'exists': {
-      const binders = a.slice(0, -1).map((b) => `${b.name}: ${sortName(b.sort)}`).join(', ');
+    case 'neg':
+      return negation(a[0]);
+    case 'bvnot':
+      return ['~', at(a[0], UNARY)];
+    case 'implies':
+      return [at(a[0], IMPLIES + 1), ' ==> ', at(a[1], IMPLIES)];
+    case 'ite':
+      return [at(a[0], COND + 1), ' ? ', at(a[1], COND + 1), ' : ', at(a[2], COND)];
+    case 'eq':
+      return [at(a[0], EQUALITY + 1), ' == ', at(a[1], EQUALITY + 1)];
+    case 'lt':
+    case 'le':
+      return compare(t);
+    case 'mul':
+      return product(t);
+    case 'cast':
+      return ['(', at(a[0], CAST), ` as ${sortName(t.sort)})`];
+    case 'select':
+      return [at(a[0], ATOM), '[', at(a[1], 0), ']'];
+    case 'store':
+      return [at(a[0], ATOM), '[', at(a[1], 0), ' := ', at(a[2], 0), ']'];
+    case 'constArray':
+      return ['[* := ', at(a[0], 0), ']'];
+    case 'forall':
+    case 'exists': {
+      const binders = a
+        .slice(0, -1)
+        .map((b) => `${b.name}: ${sortName(b.sort)}`)
+        .join(', ');
       return [`${t.op} ${binders} :: `, at(a[a.length - 1], 0)];
     }
     default: {
@@ -170,8 +216,7 @@ const DEFAULT_MAX = 1_000_000;
 
 export function printTerm(t: Term, opts: PrintOptions = {}): string {
   const max = Math.max(1, opts.maxLength ?? DEFAULT_MAX);
-  const expand = (u: Term, min: number): readonly P[] =>
-    (precedence(u) < min ? ['(', ...pieces(u), ')'] : pieces(u));
+  const expand = (u: Term, min: number): readonly P[] => (precedence(u) < min ? ['(', ...pieces(u), ')'] : pieces(u));
   const text = emitText(t, 0, expand, max);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -29,7 +29,9 @@ function bitLength(n: bigint): number {
 
 function tooLarge(op: Op): never {
   const sign = op === 'mul' ? '*' : op === 'sub' ? '-' : '+';
-  throw new IntLimitError(`the result of ${sign} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`);
+  throw new IntLimitError(
+    `the result of ${sign} has more than ${MAX_INT_BITS.toLocaleString('en-US')} bits, the limit of int values`,
+  );
 }
 
 /** Refuse an int operation whose result could pass MAX_INT_BITS, before computing it. */
@@ -76,8 +78,18 @@ function shift(op: 'shl' | 'shr', a: bigint, b: bigint, s: BvSort): bigint {
 
 export function isNumericOp(op: Op): boolean {
   switch (op) {
-    case 'add': case 'sub': case 'mul': case 'div': case 'mod': case 'neg':
-    case 'bvand': case 'bvor': case 'bvxor': case 'bvnot': case 'shl': case 'shr':
+    case 'add':
+    case 'sub':
+    case 'mul':
+    case 'div':
+    case 'mod':
+    case 'neg':
+    case 'bvand':
+    case 'bvor':
+    case 'bvxor':
+    case 'bvnot':
+    case 'shl':
+    case 'shr':
       return true;
     default:
       return false;
@@ -89,17 +101,28 @@ export function isNumericOp(op: Op): boolean {
 export function applyNumeric(op: Op, sort: Sort, a: bigint, b: bigint): bigint {
   if (sort.kind === 'int') checkIntSize(op, a, b);
   switch (op) {
-    case 'add': return normalize(a + b, sort);
-    case 'sub': return normalize(a - b, sort);
-    case 'mul': return normalize(a * b, sort);
-    case 'div': return divide(a, b, sort);
-    case 'mod': return remainder(a, b, sort);
-    case 'neg': return normalize(-a, sort);
-    case 'bvand': return normalize(a & b, sort);
-    case 'bvor': return normalize(a | b, sort);
-    case 'bvxor': return normalize(a ^ b, sort);
-    case 'bvnot': return normalize(~a, sort);
-    case 'shl': case 'shr':
+    case 'add':
+      return normalize(a + b, sort);
+    case 'sub':
+      return normalize(a - b, sort);
+    case 'mul':
+      return normalize(a * b, sort);
+    case 'div':
+      return divide(a, b, sort);
+    case 'mod':
+      return remainder(a, b, sort);
+    case 'neg':
+      return normalize(-a, sort);
+    case 'bvand':
+      return normalize(a & b, sort);
+    case 'bvor':
+      return normalize(a | b, sort);
+    case 'bvxor':
+      return normalize(a ^ b, sort);
+    case 'bvnot':
+      return normalize(~a, sort);
+    case 'shl':
+    case 'shr':
       if (sort.kind !== 'bv') throw new Error(`${op} needs a bit-vector sort`);
       return shift(op, a, b, sort);
     default:

@@ -43,9 +43,7 @@ function withOffset(s: TermStore, base: Term, offset: bigint): Term {
   if (off === 0n) return base;
   const negated = normalize(-off, sort);
   const useSub = sort.kind === 'bv' && !sort.signed ? negated < off : negated > 0n && off < 0n;
-  return useSub
-    ? s.mk('sub', sort, [base, num(s, negated, sort)])
-    : s.mk('add', sort, [base, num(s, off, sort)]);
+  return useSub ? s.mk('sub', sort, [base, num(s, negated, sort)]) : s.mk('add', sort, [base, num(s, off, sort)]);
 }
 
 /** (x * c1) * c2 is x * (c1 * c2): multiplication is associative for ints and wrapping
@@ -71,7 +69,8 @@ function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | u
   const bv = constValue(b);
   const ones = sort.kind === 'bv' ? normalize(-1n, sort) : undefined;
   switch (op) {
-    case 'add': case 'sub':
+    case 'add':
+    case 'sub':
       if (op === 'sub' && a === b) return s.zero(sort);
       if (bv === undefined) return undefined;
       {
@@ -82,8 +81,10 @@ function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | u
       if (bv === 0n) return b;
       if (bv === 1n) return a;
       return bv === undefined ? undefined : foldFactor(s, a, bv);
-    case 'div': return bv === 1n ? a : undefined;
-    case 'mod': return bv === 1n ? s.zero(sort) : undefined;
+    case 'div':
+      return bv === 1n ? a : undefined;
+    case 'mod':
+      return bv === 1n ? s.zero(sort) : undefined;
     case 'bvand':
       if (a === b || bv === ones) return a;
       return bv === 0n ? b : undefined;
@@ -93,7 +94,8 @@ function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | u
     case 'bvxor':
       if (a === b) return s.zero(sort);
       return bv === 0n ? a : undefined;
-    case 'shl': case 'shr':
+    case 'shl':
+    case 'shr':
       if (bv === 0n) return a;
       return constValue(a) === 0n ? a : undefined;
   }

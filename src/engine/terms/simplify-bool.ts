@@ -75,7 +75,7 @@ function pinnedSymbols(ts: readonly Term[]): Map<number, bigint> {
 /** What a comparison of a pinned symbol with a constant (or `x != c`) is, given the pins. */
 function decidedByPins(t: Term, pinned: ReadonlyMap<number, bigint>): boolean | undefined {
   const valueOf = (u: Term): bigint | undefined =>
-    (isConst(u) && typeof u.value === 'bigint' ? u.value : u.op === 'sym' ? pinned.get(u.id) : undefined);
+    isConst(u) && typeof u.value === 'bigint' ? u.value : u.op === 'sym' ? pinned.get(u.id) : undefined;
   const eq = t.op === 'not' ? t.args[0] : t;
   if (eq.op === 'eq') {
     const [x, c] = eq.args;

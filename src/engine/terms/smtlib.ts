@@ -13,10 +13,15 @@ import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
-    case 'bool': return 'Bool';
-    case 'int': case 'ref': return 'Int';
-    case 'bv': return `(_ BitVec ${s.width})`;
-    case 'array': return `(Array Int ${smtSort(s.elem)})`;
+    case 'bool':
+      return 'Bool';
+    case 'int':
+    case 'ref':
+      return 'Int';
+    case 'bv':
+      return `(_ BitVec ${s.width})`;
+    case 'array':
+      return `(Array Int ${smtSort(s.elem)})`;
   }
 }
 
@@ -36,9 +41,20 @@ function constText(t: Term): string {
 }
 
 const BV_OPS: Readonly<Record<string, string | [string, string]>> = {
-  add: 'bvadd', sub: 'bvsub', mul: 'bvmul', neg: 'bvneg',
-  div: ['bvsdiv', 'bvudiv'], mod: ['bvsrem', 'bvurem'], lt: ['bvslt', 'bvult'], le: ['bvsle', 'bvule'],
-  bvand: 'bvand', bvor: 'bvor', bvxor: 'bvxor', bvnot: 'bvnot', shl: 'bvshl', shr: ['bvashr', 'bvlshr'],
+  add: 'bvadd',
+  sub: 'bvsub',
+  mul: 'bvmul',
+  neg: 'bvneg',
+  div: ['bvsdiv', 'bvudiv'],
+  mod: ['bvsrem', 'bvurem'],
+  lt: ['bvslt', 'bvult'],
+  le: ['bvsle', 'bvule'],
+  bvand: 'bvand',
+  bvor: 'bvor',
+  bvxor: 'bvxor',
+  bvnot: 'bvnot',
+  shl: 'bvshl',
+  shr: ['bvashr', 'bvlshr'],
 };
 const INT_OPS: Readonly<Record<string, string>> = { add: '+', sub: '-', mul: '*', neg: '-', lt: '<', le: '<=' };
 
@@ -58,9 +74,10 @@ function sexp(head: string, ...parts: Part[]): P[] {
 }
 
 function intDivision(op: 'div' | 'mod', a: P, b: P): P[] {
-  const body = op === 'div'
-    ? '(ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b))))'
-    : '(ite (= $b 0) $a (ite (>= $a 0) (mod $a $b) (- (mod (- $a) $b))))';
+  const body =
+    op === 'div'
+      ? '(ite (= $b 0) 0 (ite (>= $a 0) (div $a $b) (- (div (- $a) $b))))'
+      : '(ite (= $b 0) $a (ite (>= $a 0) (mod $a $b) (- (mod (- $a) $b))))';
   return ['(let (($a ', a, ') ($b ', b, `)) ${body})`];
 }
 
@@ -90,25 +107,39 @@ function numericPieces(t: Term, a: readonly P[]): P[] {
 
 function nodePieces(t: Term, a: readonly P[]): P[] {
   switch (t.op) {
-    case 'const': return [constText(t)];
-    case 'sym': return [smtName(t.symbol?.name ?? '?')];
-    case 'bound': return [smtName(t.name ?? '?')];
-    case 'not': return sexp('not', a[0]);
-    case 'and': case 'or':
+    case 'const':
+      return [constText(t)];
+    case 'sym':
+      return [smtName(t.symbol?.name ?? '?')];
+    case 'bound':
+      return [smtName(t.name ?? '?')];
+    case 'not':
+      return sexp('not', a[0]);
+    case 'and':
+    case 'or':
       if (a.length <= 1) return [a[0] ?? String(t.op === 'and')];
       return sexp(t.op, ...a);
-    case 'implies': return sexp('=>', a[0], a[1]);
-    case 'ite': return sexp('ite', a[0], a[1], a[2]);
-    case 'eq': return sexp('=', a[0], a[1]);
-    case 'cast': return castPieces(t.args[0].sort, t.sort, a[0]);
-    case 'select': return sexp('select', a[0], a[1]);
-    case 'store': return sexp('store', a[0], a[1], a[2]);
-    case 'constArray': return sexp(`(as const ${smtSort(t.sort)})`, a[0]);
-    case 'forall': case 'exists': {
+    case 'implies':
+      return sexp('=>', a[0], a[1]);
+    case 'ite':
+      return sexp('ite', a[0], a[1], a[2]);
+    case 'eq':
+      return sexp('=', a[0], a[1]);
+    case 'cast':
+      return castPieces(t.args[0].sort, t.sort, a[0]);
+    case 'select':
+      return sexp('select', a[0], a[1]);
+    case 'store':
+      return sexp('store', a[0], a[1], a[2]);
+    case 'constArray':
+      return sexp(`(as const ${smtSort(t.sort)})`, a[0]);
+    case 'forall':
+    case 'exists': {
       const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
       return sexp(t.op, `(${binders.join(' ')})`, a[a.length - 1]);
     }
-    default: return numericPieces(t, a);
+    default:
+      return numericPieces(t, a);
   }
 }
 
@@ -138,7 +169,10 @@ export function toSmtLib(t: Term, opts: SmtOptions = {}): string {
   // ctx = "this is the term being defined": only then is a shared term spelled out.
   const expand = (u: Term, top: boolean): readonly P[] => {
     if (!top && sharedIds.has(u.id)) return [letName(u)];
-    return nodePieces(u, u.args.map((c) => ({ term: c, ctx: false })));
+    return nodePieces(
+      u,
+      u.args.map((c) => ({ term: c, ctx: false })),
+    );
   };
   const lets = shared.map((u) => `(let ((${letName(u)} ${emitText(u, true, expand)})) `);
   return lets.join('') + emitText(t, true, expand) + ')'.repeat(lets.length);

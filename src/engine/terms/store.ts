@@ -20,8 +20,12 @@ export interface TermExtra {
 }
 
 const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
-  ([8, 16, 32, 64] as const).flatMap((w) => [true, false].map((signed): [string, Sort] =>
-    [`${signed ? 's' : 'u'}${w}`, Object.freeze({ kind: 'bv', width: w, signed })])),
+  ([8, 16, 32, 64] as const).flatMap((w) =>
+    [true, false].map((signed): [string, Sort] => [
+      `${signed ? 's' : 'u'}${w}`,
+      Object.freeze({ kind: 'bv', width: w, signed }),
+    ]),
+  ),
 );
 
 function termKey(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra): string {
@@ -32,10 +36,14 @@ function termKey(op: Op, sort: Sort, args: readonly Term[], extra: TermExtra): s
  *  every construction of a term (found or new) builds its key. */
 function argIds(args: readonly Term[]): string {
   switch (args.length) {
-    case 0: return '';
-    case 1: return String(args[0].id);
-    case 2: return `${args[0].id},${args[1].id}`;
-    default: return args.map((a) => a.id).join(',');
+    case 0:
+      return '';
+    case 1:
+      return String(args[0].id);
+    case 2:
+      return `${args[0].id},${args[1].id}`;
+    default:
+      return args.map((a) => a.id).join(',');
   }
 }
 
@@ -93,21 +101,41 @@ export class TermStore {
   /** Rebuild `t` with new arguments through the simplifying constructor of its operator. */
   rebuild(t: Term, args: readonly Term[]): Term {
     switch (t.op) {
-      case 'const': case 'sym': case 'bound': return t;
-      case 'not': return this.not(args[0]);
-      case 'and': return this.and(...args);
-      case 'or': return this.or(...args);
-      case 'implies': return this.implies(args[0], args[1]);
-      case 'ite': return this.ite(args[0], args[1], args[2]);
-      case 'eq': return this.eq(args[0], args[1]);
-      case 'neg': case 'bvnot': return mkUnary(this, t.op, args[0]);
-      case 'lt': case 'le': return mkCompare(this, t.op, args[0], args[1], t.greater);
-      case 'cast': return this.cast(args[0], t.sort);
-      case 'select': return this.select(args[0], args[1]);
-      case 'store': return this.store(args[0], args[1], args[2]);
-      case 'constArray': return this.constArray(args[0].sort, args[0]);
-      case 'forall': case 'exists': return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
-      default: return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
+      case 'const':
+      case 'sym':
+      case 'bound':
+        return t;
+      case 'not':
+        return this.not(args[0]);
+      case 'and':
+        return this.and(...args);
+      case 'or':
+        return this.or(...args);
+      case 'implies':
+        return this.implies(args[0], args[1]);
+      case 'ite':
+        return this.ite(args[0], args[1], args[2]);
+      case 'eq':
+        return this.eq(args[0], args[1]);
+      case 'neg':
+      case 'bvnot':
+        return mkUnary(this, t.op, args[0]);
+      case 'lt':
+      case 'le':
+        return mkCompare(this, t.op, args[0], args[1], t.greater);
+      case 'cast':
+        return this.cast(args[0], t.sort);
+      case 'select':
+        return this.select(args[0], args[1]);
+      case 'store':
+        return this.store(args[0], args[1], args[2]);
+      case 'constArray':
+        return this.constArray(args[0].sort, args[0]);
+      case 'forall':
+      case 'exists':
+        return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
+      default:
+        return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
     }
   }
 
@@ -192,7 +220,10 @@ export class TermStore {
   input(sort: Sort, display: string, origin: string): Term {
     const key = `${sortKey(sort)} ${display}`;
     let t = this.inputs.get(key);
-    if (!t) { t = this.symbol(sort, display, origin); this.inputs.set(key, t); }
+    if (!t) {
+      t = this.symbol(sort, display, origin);
+      this.inputs.set(key, t);
+    }
     return t;
   }
 
@@ -213,44 +244,100 @@ export class TermStore {
 
   // ------------------------------------------------------------------ boolean
 
-  not(t: Term): Term { return mkNot(this, t); }
-  and(...ts: Term[]): Term { return mkAnd(this, ts); }
-  or(...ts: Term[]): Term { return mkOr(this, ts); }
-  implies(a: Term, b: Term): Term { return mkImplies(this, a, b); }
-  ite(c: Term, a: Term, b: Term): Term { return mkIte(this, c, a, b); }
-  eq(a: Term, b: Term): Term { return mkEq(this, a, b); }
-  neq(a: Term, b: Term): Term { return this.not(this.eq(a, b)); }
+  not(t: Term): Term {
+    return mkNot(this, t);
+  }
+  and(...ts: Term[]): Term {
+    return mkAnd(this, ts);
+  }
+  or(...ts: Term[]): Term {
+    return mkOr(this, ts);
+  }
+  implies(a: Term, b: Term): Term {
+    return mkImplies(this, a, b);
+  }
+  ite(c: Term, a: Term, b: Term): Term {
+    return mkIte(this, c, a, b);
+  }
+  eq(a: Term, b: Term): Term {
+    return mkEq(this, a, b);
+  }
+  neq(a: Term, b: Term): Term {
+    return this.not(this.eq(a, b));
+  }
 
   // ------------------------------------------------------------------ arithmetic and bits
 
-  add(a: Term, b: Term): Term { return mkBinary(this, 'add', a, b); }
-  sub(a: Term, b: Term): Term { return mkBinary(this, 'sub', a, b); }
-  mul(a: Term, b: Term): Term { return mkBinary(this, 'mul', a, b); }
-  div(a: Term, b: Term): Term { return mkBinary(this, 'div', a, b); }
-  mod(a: Term, b: Term): Term { return mkBinary(this, 'mod', a, b); }
-  neg(a: Term): Term { return mkUnary(this, 'neg', a); }
-  lt(a: Term, b: Term): Term { return mkCompare(this, 'lt', a, b); }
-  le(a: Term, b: Term): Term { return mkCompare(this, 'le', a, b); }
-  gt(a: Term, b: Term): Term { return mkCompare(this, 'lt', b, a, true); }
-  ge(a: Term, b: Term): Term { return mkCompare(this, 'le', b, a, true); }
-  bvand(a: Term, b: Term): Term { return mkBinary(this, 'bvand', a, b); }
-  bvor(a: Term, b: Term): Term { return mkBinary(this, 'bvor', a, b); }
-  bvxor(a: Term, b: Term): Term { return mkBinary(this, 'bvxor', a, b); }
-  bvnot(a: Term): Term { return mkUnary(this, 'bvnot', a); }
-  shl(a: Term, b: Term): Term { return mkBinary(this, 'shl', a, b); }
-  shr(a: Term, b: Term): Term { return mkBinary(this, 'shr', a, b); }
-  cast(t: Term, target: Sort): Term { return mkCast(this, t, target); }
+  add(a: Term, b: Term): Term {
+    return mkBinary(this, 'add', a, b);
+  }
+  sub(a: Term, b: Term): Term {
+    return mkBinary(this, 'sub', a, b);
+  }
+  mul(a: Term, b: Term): Term {
+    return mkBinary(this, 'mul', a, b);
+  }
+  div(a: Term, b: Term): Term {
+    return mkBinary(this, 'div', a, b);
+  }
+  mod(a: Term, b: Term): Term {
+    return mkBinary(this, 'mod', a, b);
+  }
+  neg(a: Term): Term {
+    return mkUnary(this, 'neg', a);
+  }
+  lt(a: Term, b: Term): Term {
+    return mkCompare(this, 'lt', a, b);
+  }
+  le(a: Term, b: Term): Term {
+    return mkCompare(this, 'le', a, b);
+  }
+  gt(a: Term, b: Term): Term {
+    return mkCompare(this, 'lt', b, a, true);
+  }
+  ge(a: Term, b: Term): Term {
+    return mkCompare(this, 'le', b, a, true);
+  }
+  bvand(a: Term, b: Term): Term {
+    return mkBinary(this, 'bvand', a, b);
+  }
+  bvor(a: Term, b: Term): Term {
+    return mkBinary(this, 'bvor', a, b);
+  }
+  bvxor(a: Term, b: Term): Term {
+    return mkBinary(this, 'bvxor', a, b);
+  }
+  bvnot(a: Term): Term {
+    return mkUnary(this, 'bvnot', a);
+  }
+  shl(a: Term, b: Term): Term {
+    return mkBinary(this, 'shl', a, b);
+  }
+  shr(a: Term, b: Term): Term {
+    return mkBinary(this, 'shr', a, b);
+  }
+  cast(t: Term, target: Sort): Term {
+    return mkCast(this, t, target);
+  }
 
   // ------------------------------------------------------------------ arrays and quantifiers
 
-  select(arr: Term, i: Term): Term { return mkSelect(this, arr, i); }
-  store(arr: Term, i: Term, v: Term): Term { return mkStore(this, arr, i, v); }
+  select(arr: Term, i: Term): Term {
+    return mkSelect(this, arr, i);
+  }
+  store(arr: Term, i: Term, v: Term): Term {
+    return mkStore(this, arr, i, v);
+  }
 
   constArray(elemSort: Sort, v: Term): Term {
     if (!sortEquals(v.sort, elemSort)) throw new Error('constArray: element sort mismatch');
     return this.mk('constArray', this.arraySort(elemSort), [v]);
   }
 
-  forall(bounds: readonly Term[], body: Term): Term { return mkQuantifier(this, 'forall', bounds, body); }
-  exists(bounds: readonly Term[], body: Term): Term { return mkQuantifier(this, 'exists', bounds, body); }
+  forall(bounds: readonly Term[], body: Term): Term {
+    return mkQuantifier(this, 'forall', bounds, body);
+  }
+  exists(bounds: readonly Term[], body: Term): Term {
+    return mkQuantifier(this, 'exists', bounds, body);
+  }
 }

@@ -22,9 +22,17 @@ function union(a: readonly Term[], b: readonly Term[]): readonly Term[] {
   while (i < a.length || j < b.length) {
     const x = a[i];
     const y = b[j];
-    if (y === undefined || (x !== undefined && x.id < y.id)) { out.push(x); i++; }
-    else if (x === undefined || y.id < x.id) { out.push(y); j++; }
-    else { out.push(x); i++; j++; }
+    if (y === undefined || (x !== undefined && x.id < y.id)) {
+      out.push(x);
+      i++;
+    } else if (x === undefined || y.id < x.id) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
   }
   if (out.length === a.length) return a;
   if (out.length === b.length) return b;

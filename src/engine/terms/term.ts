@@ -18,24 +18,41 @@ export type Sort =
 
 export type Op =
   // leaves
-  | 'const'      // value: bigint (int, bv: in the sort's range, signed bv negative when < 0) or boolean
-  | 'sym'        // an uninterpreted constant: a symbolic input, a havoc, a join summary
-  | 'bound'      // a variable bound by forall/exists (args: none; name: binder name)
+  | 'const' // value: bigint (int, bv: in the sort's range, signed bv negative when < 0) or boolean
+  | 'sym' // an uninterpreted constant: a symbolic input, a havoc, a join summary
+  | 'bound' // a variable bound by forall/exists (args: none; name: binder name)
   // boolean
-  | 'not' | 'and' | 'or' | 'implies'
-  | 'ite'        // args: cond, then, else
+  | 'not'
+  | 'and'
+  | 'or'
+  | 'implies'
+  | 'ite' // args: cond, then, else
   | 'eq'
   // arithmetic on int and bv (semantics by sort; div/mod on int truncate toward zero)
-  | 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'neg'
-  | 'lt' | 'le'
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'div'
+  | 'mod'
+  | 'neg'
+  | 'lt'
+  | 'le'
   // bit-vector only
-  | 'bvand' | 'bvor' | 'bvxor' | 'bvnot' | 'shl' | 'shr'   // shr: arithmetic if signed, logical if unsigned
+  | 'bvand'
+  | 'bvor'
+  | 'bvxor'
+  | 'bvnot'
+  | 'shl'
+  | 'shr' // shr: arithmetic if signed, logical if unsigned
   // conversions: the result sort says the target; int<->bv wraps, bv->bv extends by the source signedness or truncates
   | 'cast'
   // arrays (index sort int)
-  | 'select' | 'store' | 'constArray'
+  | 'select'
+  | 'store'
+  | 'constArray'
   // quantifiers: args[0..n-1] are 'bound' terms, args[n] is the body
-  | 'forall' | 'exists';
+  | 'forall'
+  | 'exists';
 
 export interface SymbolInfo {
   /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
@@ -76,11 +93,16 @@ export function sortEquals(a: Sort, b: Sort): boolean {
 
 export function sortKey(s: Sort): string {
   switch (s.kind) {
-    case 'bool': return 'b';
-    case 'int': return 'i';
-    case 'ref': return 'r';
-    case 'bv': return `${s.signed ? 's' : 'u'}${s.width}`;
-    case 'array': return `[${sortKey(s.elem)}]`;
+    case 'bool':
+      return 'b';
+    case 'int':
+      return 'i';
+    case 'ref':
+      return 'r';
+    case 'bv':
+      return `${s.signed ? 's' : 'u'}${s.width}`;
+    case 'array':
+      return `[${sortKey(s.elem)}]`;
   }
 }
 

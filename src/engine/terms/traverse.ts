@@ -28,7 +28,13 @@ export function foldTerm<R>(
     }
     if (ready) {
       stack.pop();
-      memo.set(t.id, combine(t, t.args.map((c) => memo.get(c.id) as R)));
+      memo.set(
+        t.id,
+        combine(
+          t,
+          t.args.map((c) => memo.get(c.id) as R),
+        ),
+      );
     }
   }
   return memo.get(root.id) as R;

@@ -35,9 +35,14 @@ export function writeArray(a: ArrayValue, index: bigint, v: Value): ArrayValue {
 /** The value a symbol takes when a model leaves it out (model completion). */
 export function defaultValue(sort: Sort): Value {
   switch (sort.kind) {
-    case 'bool': return false;
-    case 'int': case 'bv': case 'ref': return 0n;
-    case 'array': return arrayValue(defaultValue(sort.elem));
+    case 'bool':
+      return false;
+    case 'int':
+    case 'bv':
+    case 'ref':
+      return 0n;
+    case 'array':
+      return arrayValue(defaultValue(sort.elem));
   }
 }
 

@@ -16,11 +16,18 @@ export interface ShownCounterexample {
 }
 
 /** The counterexample of `failure` on a path with inputs `inputs`, under `model`. */
-export function shownCounterexample(inputs: readonly Term[], model: Model | undefined, failure: Failure | undefined): ShownCounterexample {
+export function shownCounterexample(
+  inputs: readonly Term[],
+  model: Model | undefined,
+  failure: Failure | undefined,
+): ShownCounterexample {
   const aj = failure?.afterJoin;
   if (!aj) return { counterexample: counterexample(inputs, model) };
   const summaries = new Set(aj.names.map((n) => n.symbol.id));
-  const cx = counterexample(inputs.filter((t) => !summaries.has(t.id)), model);
+  const cx = counterexample(
+    inputs.filter((t) => !summaries.has(t.id)),
+    model,
+  );
   if (aj.status === 'concrete') return { counterexample: cx };
   return { counterexample: cx, summaryValues: summaryValues(aj, model) };
 }
@@ -28,7 +35,10 @@ export function shownCounterexample(inputs: readonly Term[], model: Model | unde
 /** The summaries the model values (arrays with their lengths), keyed by `name after join line L`. */
 function summaryValues(aj: AfterJoin, model: Model | undefined): Counterexample {
   const valued = aj.names.filter((n) => model?.has(n.symbol.id));
-  const raw = counterexample(valued.map((n) => n.symbol), model);
+  const raw = counterexample(
+    valued.map((n) => n.symbol),
+    model,
+  );
   const readable = new Map(valued.map((n) => [n.symbol.symbol!.display, n.name]));
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [readable.get(k) ?? k, v]));
 }

@@ -18,7 +18,8 @@ export type NameRef = (t: Term) => string;
 /** A reference named by the first variable of the failing frame that holds it, else its term. */
 export function frameNamer(s: State): NameRef {
   const names = new Map<number, string>();
-  for (const [name, v] of topFrame(s)?.store ?? []) if (!isSymArray(v) && v.sort.kind === 'ref' && !names.has(v.id)) names.set(v.id, name);
+  for (const [name, v] of topFrame(s)?.store ?? [])
+    if (!isSymArray(v) && v.sort.kind === 'ref' && !names.has(v.id)) names.set(v.id, name);
   return (t) => names.get(t.id) ?? printTerm(t, { maxLength: 40 });
 }
 
@@ -42,10 +43,17 @@ export function permissionLoss(node: TreeNode, names: NameRef = frameNamer(node.
   for (let n = node.parent; n; after = n, n = n.parent) {
     if (!holds(n.state.heap ?? [], missing)) continue;
     const step = lossStep(n, after);
-    return { chunk, heldUntil: step.line, how: step.how, text: `${chunk} was held until line ${step.line}: ${step.how}` };
+    return {
+      chunk,
+      heldUntil: step.line,
+      how: step.how,
+      text: `${chunk} was held until line ${step.line}: ${step.how}`,
+    };
   }
   // Never held unfolded (a precondition gave it folded): say where it is.
-  const folder = (node.state.heap ?? []).find((c) => c.kind === 'pred' && (c.fragment ?? []).some((x) => matches(x, missing)));
+  const folder = (node.state.heap ?? []).find(
+    (c) => c.kind === 'pred' && (c.fragment ?? []).some((x) => matches(x, missing)),
+  );
   if (folder?.kind === 'pred') {
     const how = `it is folded inside ${folder.name}(${folder.args.map(names).join(', ')}): unfold it first`;
     return { chunk, how, text: `${chunk} is held, but ${how}` };
@@ -66,7 +74,12 @@ function holds(h: Heap, m: MissingChunk): boolean {
 
 function matches(c: Chunk, m: MissingChunk): boolean {
   if (m.kind === 'field') return c.kind === 'field' && c.field === m.field && c.receiver.id === m.receiver.id;
-  return c.kind === 'pred' && c.name === m.name && c.args.length === m.args.length && c.args.every((a, i) => a.id === m.args[i].id);
+  return (
+    c.kind === 'pred' &&
+    c.name === m.name &&
+    c.args.length === m.args.length &&
+    c.args.every((a, i) => a.id === m.args[i].id)
+  );
 }
 
 /** The step from `held` (whose heap has the chunk) to `after` (whose heap does not), in words. */
@@ -74,12 +87,17 @@ function lossStep(held: TreeNode, after: TreeNode): { line: number; how: string 
   const s = held.state;
   const frame = topFrame(s);
   const head = frame?.kont?.head;
-  if (after.label.kind === 'join') return { line: lineOf(s), how: `the join there dropped it (not every joined path held it)` };
+  if (after.label.kind === 'join')
+    return { line: lineOf(s), how: `the join there dropped it (not every joined path held it)` };
   if (head?.kind === 'return' && frame.callSite) {
     const name = frame.proc.name;
-    return { line: frame.callSite.span.line, how: `the call ${printExpr(frame.callSite.call, 60)} consumed it, and ${name}'s ensures does not give it back` };
+    return {
+      line: frame.callSite.span.line,
+      how: `the call ${printExpr(frame.callSite.call, 60)} consumed it, and ${name}'s ensures does not give it back`,
+    };
   }
-  if (head?.kind === 'loop' || head?.kind === 'loopPreserve') return { line: head.loop.span.line, how: `the loop's invariant does not keep it` };
+  if (head?.kind === 'loop' || head?.kind === 'loopPreserve')
+    return { line: head.loop.span.line, how: `the loop's invariant does not keep it` };
   if (head?.kind !== 'stmt') return { line: lineOf(s), how: 'this step consumed it' };
   return stmtLoss(head.stmt, s, after.state);
 }
@@ -91,13 +109,23 @@ function stmtLoss(st: Stmt, before: State, after: State): { line: number; how: s
   if (st.kind === 'assert') return { line, how: `it was exhaled by assert ${printExpr(st.cond, 60)}` };
   const call = callOf(st);
   if (call && after.frames.length > before.frames.length) {
-    return { line, how: `the call ${printExpr(call, 60)} did not pass it: ${call.callee}'s requires does not ask for it` };
+    return {
+      line,
+      how: `the call ${printExpr(call, 60)} did not pass it: ${call.callee}'s requires does not ask for it`,
+    };
   }
   // Held right before the call that fails for it: the call's own requires took it for another part (an alias).
   if (call && after.status === 'failed' && after.failure?.span.line === line) {
-    return { line, how: `the call ${printExpr(call, 60)} took it already for another part of ${call.callee}'s requires` };
+    return {
+      line,
+      how: `the call ${printExpr(call, 60)} took it already for another part of ${call.callee}'s requires`,
+    };
   }
-  if (call) return { line, how: `the call ${printExpr(call, 60)} consumed it, and ${call.callee}'s ensures does not give it back` };
+  if (call)
+    return {
+      line,
+      how: `the call ${printExpr(call, 60)} consumed it, and ${call.callee}'s ensures does not give it back`,
+    };
   return { line, how: `the ${st.kind} statement consumed it` };
 }
 

@@ -96,7 +96,12 @@ export interface VerifyReport {
   readonly file: string;
   readonly verdict: Verdict;
   readonly paths: {
-    total: number; completed: number; failed: number; infeasible: number; bounded: number; unknown: number;
+    total: number;
+    completed: number;
+    failed: number;
+    infeasible: number;
+    bounded: number;
+    unknown: number;
     /** Runs with synth functions: failure leaves, which exclude functions rather than fail the program. */
     excluded?: number;
   };
@@ -107,10 +112,18 @@ export interface VerifyReport {
   readonly notes: string[];
   readonly diagnostics: { line: number; column: number; severity: string; message: string }[];
   readonly stats: {
-    solverQueries: number; solverCalls: number; queriesAvoided: number;
+    solverQueries: number;
+    solverCalls: number;
+    queriesAvoided: number;
     /** Of queriesAvoided: those decided by bounds propagation (solver/bounds.ts). */
-    queriesDecidedByBounds: number; cacheHitRate: number; solverMs: number;
-    steps: number; wallMs: number; pathsPerSecond: number; stepsPerSecond: number; peakRssMb: number;
+    queriesDecidedByBounds: number;
+    cacheHitRate: number;
+    solverMs: number;
+    steps: number;
+    wallMs: number;
+    pathsPerSecond: number;
+    stepsPerSecond: number;
+    peakRssMb: number;
   };
   /** Statement and branch coverage of the explored paths (absent in error reports). */
   readonly coverage?: CoverageReport;
@@ -151,17 +164,31 @@ export class ReportBuilder {
     const s = node.state;
     const f = s.failure!;
     // A read the well-formedness pass already reported, met again on a path: the same failure, listed once.
-    const framed = f.kind === 'permission' ? this.wellFormed.find((w) => w.reads.some((r) => spanWithin(f.span, r))) : undefined;
-    if (framed) { framed.count++; return; }
+    const framed =
+      f.kind === 'permission' ? this.wellFormed.find((w) => w.reads.some((r) => spanWithin(f.span, r))) : undefined;
+    if (framed) {
+      framed.count++;
+      return;
+    }
     const key = `${f.kind}:${f.span.line}:${f.span.col}`;
     const known = this.failures.get(key);
-    if (known) { known.count++; return; }
+    if (known) {
+      known.count++;
+      return;
+    }
     this.failures.set(key, {
       count: 1,
       report: {
-        kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
-        message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message,
-        ...counterexampleOf(inputSymbols(s), f), trace: traceLines(s.trace), paths: 1,
+        kind: f.kind,
+        line: f.span.line,
+        column: f.span.col,
+        endLine: f.span.endLine,
+        endColumn: f.span.endCol,
+        message: `${FAILURE_TITLES[f.kind]}: ${f.message}`,
+        formula: f.message,
+        ...counterexampleOf(inputSymbols(s), f),
+        trace: traceLines(s.trace),
+        paths: 1,
         ...explanationOf(node),
       },
     });
@@ -176,13 +203,28 @@ export class ReportBuilder {
     const total = e.done + e.failed + e.infeasible + e.bounded + e.unknown;
     const avoided = avoidedQueries(solver);
     return {
-      file, verdict,
-      paths: { total, completed: e.done, failed: e.failed, infeasible: e.infeasible, bounded: e.bounded, unknown: e.unknown },
-      failures, notes: [...this.notes], diagnostics: [],
+      file,
+      verdict,
+      paths: {
+        total,
+        completed: e.done,
+        failed: e.failed,
+        infeasible: e.infeasible,
+        bounded: e.bounded,
+        unknown: e.unknown,
+      },
+      failures,
+      notes: [...this.notes],
+      diagnostics: [],
       stats: {
-        solverQueries: solver.queries, solverCalls: solver.backendCalls, queriesAvoided: avoided, queriesDecidedByBounds: solver.avoidedBounds,
+        solverQueries: solver.queries,
+        solverCalls: solver.backendCalls,
+        queriesAvoided: avoided,
+        queriesDecidedByBounds: solver.avoidedBounds,
         cacheHitRate: solver.queries === 0 ? 0 : solver.avoidedCache / solver.queries,
-        solverMs: Math.round(solver.solverMs * 10) / 10, steps: counts.steps, wallMs: Math.round(wallMs),
+        solverMs: Math.round(solver.solverMs * 10) / 10,
+        steps: counts.steps,
+        wallMs: Math.round(wallMs),
         pathsPerSecond: wallMs > 0 ? Math.round(total / (wallMs / 1000)) : 0,
         stepsPerSecond: wallMs > 0 ? Math.round(counts.steps / (wallMs / 1000)) : 0,
         peakRssMb: Math.round(peakRssMb),
@@ -191,7 +233,10 @@ export class ReportBuilder {
   }
 }
 
-function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): { counterexample: Counterexample; afterJoin?: AfterJoinReport } {
+function counterexampleOf(
+  inputs: ReturnType<typeof inputSymbols>,
+  f: Failure,
+): { counterexample: Counterexample; afterJoin?: AfterJoinReport } {
   const shown = shownCounterexample(inputs, f.model, f);
   const aj = f.afterJoin;
   if (!aj) return { counterexample: shown.counterexample };
@@ -199,7 +244,10 @@ function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): 
   return {
     counterexample: shown.counterexample,
     afterJoin: {
-      status: aj.status, joinLines: aj.lines, ...(message ? { message } : {}), ...(aj.forgot ? { forgot: aj.forgot } : {}),
+      status: aj.status,
+      joinLines: aj.lines,
+      ...(message ? { message } : {}),
+      ...(aj.forgot ? { forgot: aj.forgot } : {}),
       ...(shown.summaryValues ? { summaryValues: shown.summaryValues } : {}),
     },
   };
@@ -208,8 +256,16 @@ function counterexampleOf(inputs: ReturnType<typeof inputSymbols>, f: Failure): 
 /** A well-formedness failure: on no path, so no inputs and no trace (docs/design.md E.5). */
 function wellFormedReport(f: FailureSite): FailureReport {
   return {
-    kind: f.kind, line: f.span.line, column: f.span.col, endLine: f.span.endLine, endColumn: f.span.endCol,
-    message: `${FAILURE_TITLES[f.kind]}: ${f.message}`, formula: f.message, counterexample: {}, trace: [], paths: 0,
+    kind: f.kind,
+    line: f.span.line,
+    column: f.span.col,
+    endLine: f.span.endLine,
+    endColumn: f.span.endCol,
+    message: `${FAILURE_TITLES[f.kind]}: ${f.message}`,
+    formula: f.message,
+    counterexample: {},
+    trace: [],
+    paths: 0,
   };
 }
 
@@ -225,10 +281,29 @@ export function verdictOf(failures: number, ended: { readonly bounded: number; r
 
 export function errorReport(file: string, diagnostics: readonly Diagnostic[]): VerifyReport {
   return {
-    file, verdict: 'error',
+    file,
+    verdict: 'error',
     paths: { total: 0, completed: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
-    failures: [], notes: [],
-    diagnostics: diagnostics.map((d) => ({ line: d.span.line, column: d.span.col, severity: d.severity, message: d.message })),
-    stats: { solverQueries: 0, solverCalls: 0, queriesAvoided: 0, queriesDecidedByBounds: 0, cacheHitRate: 0, solverMs: 0, steps: 0, wallMs: 0, pathsPerSecond: 0, stepsPerSecond: 0, peakRssMb: 0 },
+    failures: [],
+    notes: [],
+    diagnostics: diagnostics.map((d) => ({
+      line: d.span.line,
+      column: d.span.col,
+      severity: d.severity,
+      message: d.message,
+    })),
+    stats: {
+      solverQueries: 0,
+      solverCalls: 0,
+      queriesAvoided: 0,
+      queriesDecidedByBounds: 0,
+      cacheHitRate: 0,
+      solverMs: 0,
+      steps: 0,
+      wallMs: 0,
+      pathsPerSecond: 0,
+      stepsPerSecond: 0,
+      peakRssMb: 0,
+    },
   };
 }

@@ -29,13 +29,27 @@ export class SymbolicRun {
   private readonly report = new ReportBuilder();
   private readonly started = Date.now();
 
-  constructor(readonly checked: CheckedProgram, readonly solver: Solver, readonly options: RunOptions, onProved?: ProvedHook) {
+  constructor(
+    readonly checked: CheckedProgram,
+    readonly solver: Solver,
+    readonly options: RunOptions,
+    onProved?: ProvedHook,
+  ) {
     let activation = 0;
-    this.ctx = { checked, T: new TermStore(), solver, options, nextActivation: () => ++activation, ...(onProved ? { onProved } : {}) };
+    this.ctx = {
+      checked,
+      T: new TermStore(),
+      solver,
+      options,
+      nextActivation: () => ++activation,
+      ...(onProved ? { onProved } : {}),
+    };
     this.tree = new ExecutionTree(this.ctx, options.retain);
     this.searcher = createSearcher(options.searcher);
     this.tree.listen({
-      onLive: (n) => { if (n.state.status === 'running') this.searcher.add(n); },
+      onLive: (n) => {
+        if (n.state.status === 'running') this.searcher.add(n);
+      },
       onExpanded: (n) => this.searcher.remove(n),
       onEnded: (n) => this.report.addEnded(n),
     });
@@ -65,6 +79,12 @@ export class SymbolicRun {
   verifyReport(): VerifyReport {
     // maxRSS is the process's peak resident set size in KiB.
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    return this.report.build(this.checked.file, this.tree.counts, this.solver.stats(), Date.now() - this.started, peakMb);
+    return this.report.build(
+      this.checked.file,
+      this.tree.counts,
+      this.solver.stats(),
+      Date.now() - this.started,
+      peakMb,
+    );
   }
 }

@@ -9,9 +9,7 @@ import { verifySource } from './verifySource';
 import { substituteSynth } from '../synth/substitute';
 import { functionDefinition } from '../synth/readback';
 
-export type Repaired =
-  | { readonly checked: CheckedProgram; readonly functions: string[] }
-  | { readonly error: string };
+export type Repaired = { readonly checked: CheckedProgram; readonly functions: string[] } | { readonly error: string };
 
 export async function repairedProgram(checked: CheckedProgram, entry?: string): Promise<Repaired> {
   const out = await verifySource(checked.source, checked.file, { entry, mode: 'explore' });
@@ -23,7 +21,9 @@ export async function repairedProgram(checked: CheckedProgram, entry?: string): 
   const source = substituteSynth(checked.source, [...checked.synths.values()], found);
   const loaded = loadSource(source, checked.file);
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
-    return { error: `internal: the repaired program does not check: ${loaded.diagnostics.map(formatDiagnostic).join('; ')}` };
+    return {
+      error: `internal: the repaired program does not check: ${loaded.diagnostics.map(formatDiagnostic).join('; ')}`,
+    };
   }
   const functions = Object.entries(found).map(([name, f]) => functionDefinition(name, f));
   return { checked: loaded.checked, functions };

@@ -13,9 +13,14 @@ export function isExcludedPath(status: string, hasSynth: boolean): boolean {
   return hasSynth && status === 'failed';
 }
 
-export const SYMBOLIC_INPUTS_NOTE = 'synthesis with symbolic inputs needs concrete tests (the entry procedure must take no parameters and reach no havoc)';
+export const SYMBOLIC_INPUTS_NOTE =
+  'synthesis with symbolic inputs needs concrete tests (the entry procedure must take no parameters and reach no havoc)';
 
-export function synthVerdict(report: VerifyReport, checked: CheckedProgram, answer: SynthAnswer | 'symbolic-inputs'): VerifyReport {
+export function synthVerdict(
+  report: VerifyReport,
+  checked: CheckedProgram,
+  answer: SynthAnswer | 'symbolic-inputs',
+): VerifyReport {
   const excluded = report.paths.failed;
   const paths = { ...report.paths, failed: 0, excluded };
   if (answer !== 'symbolic-inputs' && answer.status === 'found') {
@@ -23,9 +28,12 @@ export function synthVerdict(report: VerifyReport, checked: CheckedProgram, answ
   }
   const bounded = report.paths.bounded > 0 || report.paths.unknown > 0;
   if (answer === 'symbolic-inputs' || answer.status === 'unknown' || bounded) {
-    const why = answer === 'symbolic-inputs' ? SYMBOLIC_INPUTS_NOTE
-      : answer.status === 'unknown' ? `no function found: the solver could not decide (${answer.reason})`
-        : 'no function found, but some paths were bounded or undecided';
+    const why =
+      answer === 'symbolic-inputs'
+        ? SYMBOLIC_INPUTS_NOTE
+        : answer.status === 'unknown'
+          ? `no function found: the solver could not decide (${answer.reason})`
+          : 'no function found, but some paths were bounded or undecided';
     return { ...report, verdict: 'unknown', paths, failures: [], notes: [...report.notes, why] };
   }
   return { ...report, verdict: 'failed', paths, failures: [noFunction(checked, report.failures)] };
@@ -37,7 +45,15 @@ function noFunction(checked: CheckedProgram, excluded: readonly FailureReport[])
   const where = excluded.map((f) => `${f.kind} at line ${f.line}`).join(', ');
   const formula = `no ${names} makes every check pass${where ? ` (every complete path fails: ${where})` : ''}`;
   return {
-    kind: 'synth', line: decl.span.line, column: decl.span.col, endLine: decl.nameSpan.endLine, endColumn: decl.nameSpan.endCol,
-    message: `no function in the grammar: ${formula}`, formula, counterexample: {}, trace: [], paths: 1,
+    kind: 'synth',
+    line: decl.span.line,
+    column: decl.span.col,
+    endLine: decl.nameSpan.endLine,
+    endColumn: decl.nameSpan.endCol,
+    message: `no function in the grammar: ${formula}`,
+    formula,
+    counterexample: {},
+    trace: [],
+    paths: 1,
   };
 }

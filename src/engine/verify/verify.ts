@@ -39,13 +39,22 @@ export interface VerifyOutcome {
   readonly tree?: ExecutionTree;
 }
 
-export async function verifyProgram(checked: CheckedProgram, solver: Solver, opts: VerifyOptions = {}, onProved?: ProvedHook): Promise<VerifyOutcome> {
+export async function verifyProgram(
+  checked: CheckedProgram,
+  solver: Solver,
+  opts: VerifyOptions = {},
+  onProved?: ProvedHook,
+): Promise<VerifyOutcome> {
   const options = runOptions(opts);
   const run = new SymbolicRun(checked, solver, options, onProved);
   const ended: State[] = [];
   const coverage = collectCoverage(run.tree);
   if (opts.collectTests) {
-    run.tree.listen({ onEnded: (n) => { if (n.state.status === 'done' || n.state.status === 'failed') ended.push(n.state); } });
+    run.tree.listen({
+      onEnded: (n) => {
+        if (n.state.status === 'done' || n.state.status === 'failed') ended.push(n.state);
+      },
+    });
   }
   const entry = resolveEntry(checked, opts.entry);
   if (!entry.proc) return { report: run.verifyReport(), tests: [], error: entry.error };
@@ -70,7 +79,10 @@ export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], ent
   return mode === 'modular' ? [...checked.procs.values()] : [entry];
 }
 
-interface OkPaths { readonly pcs: Term[][]; symbolicInputs: boolean }
+interface OkPaths {
+  readonly pcs: Term[][];
+  symbolicInputs: boolean;
+}
 
 /** The failure-free complete paths of a run with synth functions (their path conditions). */
 function collectOkPaths(run: SymbolicRun): OkPaths {
@@ -86,7 +98,9 @@ function collectOkPaths(run: SymbolicRun): OkPaths {
 
 async function synthReport(run: SymbolicRun, entry: Proc, ok: OkPaths): Promise<VerifyReport> {
   const symbolic = entry.params.length > 0 || ok.symbolicInputs;
-  const answer = symbolic ? 'symbolic-inputs' as const : await findFunctions(run.checked, run.ctx.T, run.solver, ok.pcs);
+  const answer = symbolic
+    ? ('symbolic-inputs' as const)
+    : await findFunctions(run.checked, run.ctx.T, run.solver, ok.pcs);
   return synthVerdict(run.verifyReport(), run.checked, answer);
 }
 

@@ -33,49 +33,106 @@ export interface GenerationalVerifyOptions {
 }
 
 const STATUS: Record<ConcolicOutcome, TestCase['status']> = {
-  done: 'done', failed: 'failed', assumeFailed: 'infeasible', bounded: 'bounded', unknown: 'unknown',
+  done: 'done',
+  failed: 'failed',
+  assumeFailed: 'infeasible',
+  bounded: 'bounded',
+  unknown: 'unknown',
 };
 
-export async function verifyGenerational(checked: CheckedProgram, solver: Solver, opts: GenerationalVerifyOptions): Promise<VerifyOutcome> {
+export async function verifyGenerational(
+  checked: CheckedProgram,
+  solver: Solver,
+  opts: GenerationalVerifyOptions,
+): Promise<VerifyOutcome> {
   const started = Date.now();
   const entry = resolveEntry(checked, opts.entry);
   const budget = opts.runs ?? DEFAULT_GENERATIONAL_RUNS;
   const engine: EngineOptions = {
-    ...DEFAULT_OPTIONS, mode: 'explore', timeoutMs: opts.timeoutMs,
-    loopBound: opts.loopBound ?? CONCOLIC_BOUNDS.loopBound, recursionBound: opts.recursionBound ?? CONCOLIC_BOUNDS.recursionBound,
+    ...DEFAULT_OPTIONS,
+    mode: 'explore',
+    timeoutMs: opts.timeoutMs,
+    loopBound: opts.loopBound ?? CONCOLIC_BOUNDS.loopBound,
+    recursionBound: opts.recursionBound ?? CONCOLIC_BOUNDS.recursionBound,
   };
   if (!entry.proc) return { report: emptyReport(checked, solver, started), tests: [], error: entry.error };
   const refused = unsupportedFeature(checked);
-  if (refused !== undefined) return { report: emptyReport(checked, solver, started), tests: [], error: `generational search does not support ${refused}` };
+  if (refused !== undefined)
+    return {
+      report: emptyReport(checked, solver, started),
+      tests: [],
+      error: `generational search does not support ${refused}`,
+    };
   // The seed is checked as `symdap run` checks an inputs file (types, ranges).
   const seedError = opts.seed && parseInputs(opts.seed, inputTypesOf(checked, entry.proc), checked.classes).error;
   if (seedError) return { report: emptyReport(checked, solver, started), tests: [], error: `seed: ${seedError}` };
-  const result = await generationalSearch(checked, entry.proc, solver, { runs: budget, seed: opts.seed, engine, timeoutMs: opts.timeoutMs });
+  const result = await generationalSearch(checked, entry.proc, solver, {
+    runs: budget,
+    seed: opts.seed,
+    engine,
+    timeoutMs: opts.timeoutMs,
+  });
   const builder = new ReportBuilder();
   // Assertions that are not self-framing fail whatever the runs find (docs/design.md B.5).
   builder.addWellFormedness(await wellFormedness(checked, solver, engine));
   // Each concolic run is reported as a one-node path: its end state carries the trace and failure.
   result.runs.forEach((r, id) => builder.addEnded({ id, depth: 0, state: r.result.state, label: STEP }));
-  const report = builder.build(checked.file, counts(result), solver.stats(), Date.now() - started, process.resourceUsage().maxRSS / 1024);
+  const report = builder.build(
+    checked.file,
+    counts(result),
+    solver.stats(),
+    Date.now() - started,
+    process.resourceUsage().maxRSS / 1024,
+  );
   const tests: TestCase[] = result.runs.map((r) => ({
-    status: STATUS[r.result.outcome], inputs: { ...r.inputs },
-    ...(r.result.state.failure ? { failure: `${r.result.state.failure.kind} at line ${r.result.state.failure.span.line}: ${r.result.state.failure.message}` } : {}),
+    status: STATUS[r.result.outcome],
+    inputs: { ...r.inputs },
+    ...(r.result.state.failure
+      ? {
+          failure: `${r.result.state.failure.kind} at line ${r.result.state.failure.span.line}: ${r.result.state.failure.message}`,
+        }
+      : {}),
   }));
-  return { report: { ...report, ...verdictOf(report, result, budget), search: searchSummary(result), coverage: coverageReport(checked, result.coverage) }, tests };
+  return {
+    report: {
+      ...report,
+      ...verdictOf(report, result, budget),
+      search: searchSummary(result),
+      coverage: coverageReport(checked, result.coverage),
+    },
+    tests,
+  };
 }
 
-function verdictOf(report: VerifyReport, result: GenerationalResult, budget: number): Pick<VerifyReport, 'verdict' | 'notes'> {
+function verdictOf(
+  report: VerifyReport,
+  result: GenerationalResult,
+  budget: number,
+): Pick<VerifyReport, 'verdict' | 'notes'> {
   if (report.failures.length > 0) return { verdict: 'failed', notes: report.notes };
   const notes = [...report.notes];
-  if (!result.exhausted) notes.push(`generational search stopped at its budget of ${budget} runs with inputs left to expand`);
+  if (!result.exhausted)
+    notes.push(`generational search stopped at its budget of ${budget} runs with inputs left to expand`);
   if (result.unknownQueries > 0) notes.push(`the solver could not decide ${result.unknownQueries} branch negation(s)`);
-  if (result.stuckAtAssumption > 0) notes.push(`${result.stuckAtAssumption} run(s) stopped at an assumption that the search found no input to get past: the paths beyond were not explored`);
-  const complete = result.exhausted && result.unknownQueries === 0 && result.stuckAtAssumption === 0 && report.paths.bounded === 0 && report.paths.unknown === 0;
+  if (result.stuckAtAssumption > 0)
+    notes.push(
+      `${result.stuckAtAssumption} run(s) stopped at an assumption that the search found no input to get past: the paths beyond were not explored`,
+    );
+  const complete =
+    result.exhausted &&
+    result.unknownQueries === 0 &&
+    result.stuckAtAssumption === 0 &&
+    report.paths.bounded === 0 &&
+    report.paths.unknown === 0;
   return { verdict: complete ? 'verified' : 'unknown', notes };
 }
 
 function searchSummary(result: GenerationalResult): NonNullable<VerifyReport['search']> {
-  return { searcher: 'generational', runs: result.runs.length, ...(result.firstFailureRun ? { firstFailureRun: result.firstFailureRun } : {}) };
+  return {
+    searcher: 'generational',
+    runs: result.runs.length,
+    ...(result.firstFailureRun ? { firstFailureRun: result.firstFailureRun } : {}),
+  };
 }
 
 function counts(result: GenerationalResult): TreeCounts {
@@ -85,7 +142,13 @@ function counts(result: GenerationalResult): TreeCounts {
 }
 
 function emptyReport(checked: CheckedProgram, solver: Solver, started: number): VerifyReport {
-  return new ReportBuilder().build(checked.file, { steps: 0, nodes: 0, ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } }, solver.stats(), Date.now() - started, 0);
+  return new ReportBuilder().build(
+    checked.file,
+    { steps: 0, nodes: 0, ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 } },
+    solver.stats(),
+    Date.now() - started,
+    0,
+  );
 }
 
 /**
@@ -95,6 +158,7 @@ function emptyReport(checked: CheckedProgram, solver: Solver, started: number): 
  */
 export function unsupportedFeature(checked: CheckedProgram): string | undefined {
   const synth = [...checked.synths.keys()][0];
-  if (synth !== undefined) return `synth functions (synth ${synth}); 'symdap run' synthesises them first and runs the repaired program`;
+  if (synth !== undefined)
+    return `synth functions (synth ${synth}); 'symdap run' synthesises them first and runs the repaired program`;
   return undefined;
 }

@@ -35,7 +35,11 @@ export interface VerifySourceResult {
   readonly tree?: ExecutionTree;
 }
 
-export async function verifySource(source: string, file: string, opts: VerifySourceOptions = {}): Promise<VerifySourceResult> {
+export async function verifySource(
+  source: string,
+  file: string,
+  opts: VerifySourceOptions = {},
+): Promise<VerifySourceResult> {
   const { checked, diagnostics } = loadSource(source, file, opts.lang);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const heap = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
@@ -44,7 +48,15 @@ export async function verifySource(source: string, file: string, opts: VerifySou
   try {
     // The concolic and concrete modules load only for a generational search (start-up of the rest).
     const out = opts.generational
-      ? await (await import('./verifyGenerational')).verifyGenerational(checked, solver, { ...opts.generational, entry: opts.entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound, timeoutMs: opts.timeoutMs })
+      ? await (
+          await import('./verifyGenerational')
+        ).verifyGenerational(checked, solver, {
+          ...opts.generational,
+          entry: opts.entry,
+          loopBound: opts.loopBound,
+          recursionBound: opts.recursionBound,
+          timeoutMs: opts.timeoutMs,
+        })
       : await verifyProgram(checked, solver, opts);
     return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
   } finally {

@@ -43,12 +43,22 @@ export interface ClassifyOptions {
 const INLINED_BOUNDS = { loopBound: 8, recursionBound: 4 };
 
 /** The report with a class on every failure. */
-export async function classifyFailures(checked: CheckedProgram, solver: Solver, report: VerifyReport, opts: ClassifyOptions): Promise<VerifyReport> {
+export async function classifyFailures(
+  checked: CheckedProgram,
+  solver: Solver,
+  report: VerifyReport,
+  opts: ClassifyOptions,
+): Promise<VerifyReport> {
   const explored = new Map<Proc, Promise<VerifyReport>>();
   const inlined = (proc: Proc): Promise<VerifyReport> => {
     let r = explored.get(proc);
     if (!r) {
-      r = verifyProgram(checked, solver, { mode: 'explore', entry: proc.name, loopBound: opts.loopBound ?? INLINED_BOUNDS.loopBound, recursionBound: opts.recursionBound ?? INLINED_BOUNDS.recursionBound }).then((o) => o.report);
+      r = verifyProgram(checked, solver, {
+        mode: 'explore',
+        entry: proc.name,
+        loopBound: opts.loopBound ?? INLINED_BOUNDS.loopBound,
+        recursionBound: opts.recursionBound ?? INLINED_BOUNDS.recursionBound,
+      }).then((o) => o.report);
       explored.set(proc, r);
     }
     return r;
@@ -58,9 +68,14 @@ export async function classifyFailures(checked: CheckedProgram, solver: Solver, 
   return { ...report, failures };
 }
 
-async function classify(checked: CheckedProgram, f: FailureReport, opts: ClassifyOptions, inlined: (p: Proc) => Promise<VerifyReport>): Promise<Classification> {
+async function classify(
+  checked: CheckedProgram,
+  f: FailureReport,
+  opts: ClassifyOptions,
+  inlined: (p: Proc) => Promise<VerifyReport>,
+): Promise<Classification> {
   if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself fails, whatever the input' };
-  const proc = opts.mode === 'modular' ? procAt(checked, f.line) ?? opts.entry : opts.entry;
+  const proc = opts.mode === 'modular' ? (procAt(checked, f.line) ?? opts.entry) : opts.entry;
   if (f.afterJoin?.status === 'possibly-spurious') {
     const line = f.afterJoin.joinLines[f.afterJoin.joinLines.length - 1];
     const forgot = f.afterJoin.forgot ? `forgot ${f.afterJoin.forgot}` : 'says too little for this check';
@@ -69,15 +84,24 @@ async function classify(checked: CheckedProgram, f: FailureReport, opts: Classif
   if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
   if (opts.mode === 'explore' && !f.afterJoin) {
     // Explore mode abstracts nothing but joins: a failure there is on a feasible path.
-    return { class: 'real', input: f.counterexample, classNote: `real: a feasible path reaches it${f.kind === 'permission' ? ' (a concrete run checks no permissions)' : ''}` };
+    return {
+      class: 'real',
+      input: f.counterexample,
+      classNote: `real: a feasible path reaches it${f.kind === 'permission' ? ' (a concrete run checks no permissions)' : ''}`,
+    };
   }
   const unrolled = await inlined(proc);
-  const found = unrolled.failures.find((g) => g.kind === f.kind && g.line === f.line && g.afterJoin?.status !== 'possibly-spurious');
+  const found = unrolled.failures.find(
+    (g) => g.kind === f.kind && g.line === f.line && g.afterJoin?.status !== 'possibly-spurious',
+  );
   if (found && (found.kind === 'permission' || replays(checked, proc, found, found.counterexample))) {
     return real(found.counterexample, `with ${proc.name}'s callees inlined and loops unrolled`);
   }
   if (unrolled.paths.bounded > 0 || unrolled.paths.unknown > 0) {
-    const why = unrolled.paths.bounded > 0 ? `loops unrolled ${INLINED_BOUNDS.loopBound} times and calls ${INLINED_BOUNDS.recursionBound} deep` : 'the solver could not decide every path';
+    const why =
+      unrolled.paths.bounded > 0
+        ? `loops unrolled ${INLINED_BOUNDS.loopBound} times and calls ${INLINED_BOUNDS.recursionBound} deep`
+        : 'the solver could not decide every path';
     return { class: 'undecided', classNote: `undecided: no input found that reaches it within the bounds (${why})` };
   }
   return tooWeak(abstractionOn(checked, proc, f));
@@ -89,8 +113,17 @@ function real(input: Counterexample, how: string): Classification {
 
 function tooWeak(a: Abstraction | undefined): Classification {
   if (!a) return { class: 'spec-too-weak', classNote: 'specification too weak: no input reaches this failure' };
-  const what = a.kind === 'join' ? `the join at line ${a.line}` : a.kind === 'invariant' ? `the invariant at line ${a.line}` : `the ensures at line ${a.line}`;
-  return { class: 'spec-too-weak', abstraction: a, classNote: `specification too weak: no input reaches this failure; ${what} ${a.forgot}` };
+  const what =
+    a.kind === 'join'
+      ? `the join at line ${a.line}`
+      : a.kind === 'invariant'
+        ? `the invariant at line ${a.line}`
+        : `the ensures at line ${a.line}`;
+  return {
+    class: 'spec-too-weak',
+    abstraction: a,
+    classNote: `specification too weak: no input reaches this failure; ${what} ${a.forgot}`,
+  };
 }
 
 /** Does a concrete run of `proc` on `input` fail with this failure's kind at its line? */
@@ -113,11 +146,17 @@ function procAt(checked: CheckedProgram, line: number): Proc | undefined {
  */
 function abstractionOn(checked: CheckedProgram, proc: Proc, f: FailureReport): Abstraction | undefined {
   const formula = f.formula;
-  if (f.kind === 'invariant') return { kind: 'invariant', line: f.line, forgot: `is not inductive as stated: strengthen it so that ${formula} follows` };
+  if (f.kind === 'invariant')
+    return {
+      kind: 'invariant',
+      line: f.line,
+      forgot: `is not inductive as stated: strengthen it so that ${formula} follows`,
+    };
   const at = abstractionsByLine(checked, proc);
   for (let i = f.trace.length - 1; i >= 0; i--) {
     const a = at.get(f.trace[i]);
-    if (a && f.trace[i] !== f.line) return { ...a, forgot: `${a.forgot}: it does not imply what the check needs (${formula})` };
+    if (a && f.trace[i] !== f.line)
+      return { ...a, forgot: `${a.forgot}: it does not imply what the check needs (${formula})` };
   }
   return undefined;
 }
@@ -125,11 +164,15 @@ function abstractionOn(checked: CheckedProgram, proc: Proc, f: FailureReport): A
 function abstractionsByLine(checked: CheckedProgram, proc: Proc): Map<number, Abstraction> {
   const at = new Map<number, Abstraction>();
   forEachStmt(proc.body.stmts, (st) => {
-    if (st.kind === 'while' && st.invariants.length > 0) at.set(st.span.line, { kind: 'invariant', line: st.invariants[0].span.line, forgot: 'says too little' });
+    if (st.kind === 'while' && st.invariants.length > 0)
+      at.set(st.span.line, { kind: 'invariant', line: st.invariants[0].span.line, forgot: 'says too little' });
     const callee = calleeOf(checked, st);
     if (callee) {
       const line = callee.ensures[0]?.span.line ?? callee.nameSpan.line;
-      const said = callee.ensures.length === 0 ? 'has no ensures' : `(${callee.ensures.map((e: Expr) => printExpr(e)).join(' && ')}) says too little`;
+      const said =
+        callee.ensures.length === 0
+          ? 'has no ensures'
+          : `(${callee.ensures.map((e: Expr) => printExpr(e)).join(' && ')}) says too little`;
       at.set(st.span.line, { kind: 'ensures', line, forgot: `of ${callee.name} ${said}` });
     }
   });
@@ -138,7 +181,13 @@ function abstractionsByLine(checked: CheckedProgram, proc: Proc): Map<number, Ab
 
 /** The procedure a statement calls (`p(…);`, `x := p(…);`, `var x := p(…);`, `a, b := p(…);`). */
 function calleeOf(checked: CheckedProgram, st: Stmt): Proc | undefined {
-  const call = st.kind === 'callStmt' || st.kind === 'callAssign' ? st.call
-    : st.kind === 'assign' ? st.value : st.kind === 'varDecl' ? st.init : undefined;
+  const call =
+    st.kind === 'callStmt' || st.kind === 'callAssign'
+      ? st.call
+      : st.kind === 'assign'
+        ? st.value
+        : st.kind === 'varDecl'
+          ? st.init
+          : undefined;
   return call?.kind === 'call' ? checked.procs.get(call.callee) : undefined;
 }

@@ -11,7 +11,10 @@ import { printTerm } from '../terms/print';
 import type { Term } from '../terms/term';
 import { isSymArray, type SymValue } from '../state/values';
 
-export interface DiffRow { readonly line?: number; readonly text: string }
+export interface DiffRow {
+  readonly line?: number;
+  readonly text: string;
+}
 
 export interface SideDiff {
   /** Branch conditions and other facts this side added after the paths parted. */
@@ -65,7 +68,8 @@ function differingLocals(self: State, other: State): SideDiff['locals'] {
 }
 
 function differingChunks(self: State, other: State): string[] {
-  const text = (s: State): Set<string> => new Set(everyFieldChunk(s.heap ?? []).map((c) => `${show(c.receiver)}.${c.field} ↦ ${valueText(c.value)}`));
+  const text = (s: State): Set<string> =>
+    new Set(everyFieldChunk(s.heap ?? []).map((c) => `${show(c.receiver)}.${c.field} ↦ ${valueText(c.value)}`));
   const theirs = text(other);
   return [...text(self)].filter((c) => !theirs.has(c));
 }

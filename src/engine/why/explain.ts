@@ -17,7 +17,13 @@ export interface ExplainOptions {
   readonly proofs?: boolean;
 }
 
-export async function explainReport(source: string, file: string, opts: VerifySourceOptions, report: VerifyReport, explain: ExplainOptions = {}): Promise<VerifyReport> {
+export async function explainReport(
+  source: string,
+  file: string,
+  opts: VerifySourceOptions,
+  report: VerifyReport,
+  explain: ExplainOptions = {},
+): Promise<VerifyReport> {
   if (report.verdict === 'error' || opts.generational) return report;
   const { checked } = loadSource(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
@@ -28,10 +34,19 @@ export async function explainReport(source: string, file: string, opts: VerifySo
   if (report.failures.length === 0 && !explain.proofs) return { ...report, warnings };
   const solver = await createSolver(solverOptions(opts, process.env));
   try {
-    const classified = await classifyFailures(checked, solver, report, { mode, entry, loopBound: opts.loopBound, recursionBound: opts.recursionBound });
+    const classified = await classifyFailures(checked, solver, report, {
+      mode,
+      entry,
+      loopBound: opts.loopBound,
+      recursionBound: opts.recursionBound,
+    });
     if (!explain.proofs) return { ...classified, warnings };
     const { proofs, unused } = await proofDependencies(checked, solver, { ...opts, entry: entry.name });
-    return { ...classified, proofs, warnings: [...warnings, ...unused].sort((a, b) => a.line - b.line || a.column - b.column) };
+    return {
+      ...classified,
+      proofs,
+      warnings: [...warnings, ...unused].sort((a, b) => a.line - b.line || a.column - b.column),
+    };
   } finally {
     solver.dispose();
   }

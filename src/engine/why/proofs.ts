@@ -17,17 +17,33 @@ import type { ProvedHook } from '../rules/context';
 import { verifyProgram, type VerifyOptions } from '../verify/verify';
 import type { ProofDependency, ProofReport, VerifyWarning } from '../verify/report';
 
-interface Proved { readonly facts: readonly Term[]; readonly pc: readonly Conjunct[]; readonly negated: Term }
-interface Site { readonly site: FailureSite; count: number; readonly proved: Proved[] }
+interface Proved {
+  readonly facts: readonly Term[];
+  readonly pc: readonly Conjunct[];
+  readonly negated: Term;
+}
+interface Site {
+  readonly site: FailureSite;
+  count: number;
+  readonly proved: Proved[];
+}
 
 /** Dependencies are computed on this many paths per check (the first ones explored). */
 const MAX_PATHS = 4;
 
 /** One proved check on one path, with the facts its proof rests on (for tests: minimal and sufficient). */
-export interface ProvedCheck { readonly site: FailureSite; readonly facts: readonly Term[]; readonly negated: Term; readonly minimal: readonly Conjunct[] }
+export interface ProvedCheck {
+  readonly site: FailureSite;
+  readonly facts: readonly Term[];
+  readonly negated: Term;
+  readonly minimal: readonly Conjunct[];
+}
 
 export async function proofDependencies(
-  checked: CheckedProgram, solver: Solver, opts: VerifyOptions, onCheck?: (c: ProvedCheck) => void,
+  checked: CheckedProgram,
+  solver: Solver,
+  opts: VerifyOptions,
+  onCheck?: (c: ProvedCheck) => void,
 ): Promise<{ proofs: ProofReport[]; unused: VerifyWarning[] }> {
   const sites = new Map<string, Site>();
   const seen = new Map<string, Conjunct>();
@@ -57,7 +73,11 @@ export async function proofDependencies(
       }
     }
     proofs.push({
-      kind: site.kind, line: site.span.line, column: site.span.col, check: site.message, paths: count,
+      kind: site.kind,
+      line: site.span.line,
+      column: site.span.col,
+      check: site.message,
+      paths: count,
       dependsOn: [...deps.values()].sort((a, b) => a.line - b.line),
     });
   }
@@ -90,9 +110,17 @@ function unusedWarnings(seen: ReadonlyMap<string, Conjunct>, used: ReadonlySet<s
   for (const [key, c] of seen) {
     if (used.has(key) || !c.span) continue;
     const what = c.reason === 'assume' ? 'this assume' : `this ${c.reason.replace(/ of .*/, '')} clause`;
-    byPlace.set(`${c.span.line}:${c.span.col}`, { kind: 'unused', line: c.span.line, column: c.span.col, message: `${what} is used by no check` });
+    byPlace.set(`${c.span.line}:${c.span.col}`, {
+      kind: 'unused',
+      line: c.span.line,
+      column: c.span.col,
+      message: `${what} is used by no check`,
+    });
   }
   // A clause used on one path is used: drop places where some conjunct of the same place was used.
   const usedPlaces = new Set([...used].map((k) => k.split(':').slice(0, 2).join(':')));
-  return [...byPlace.entries()].filter(([place]) => !usedPlaces.has(place)).map(([, w]) => w).sort((a, b) => a.line - b.line);
+  return [...byPlace.entries()]
+    .filter(([place]) => !usedPlaces.has(place))
+    .map(([, w]) => w)
+    .sort((a, b) => a.line - b.line);
 }

@@ -28,10 +28,17 @@ export function vacuityWarnings(checked: CheckedProgram, report: VerifyReport, s
     const root = shape.mode === 'modular' || proc === shape.entry;
     const ran = root || bodyLines(proc.body).some((l) => !unreached.has(l));
     if (!ran) continue;
-    if (root && proc.requires.length > 0 && proc.body.stmts.length > 0 && bodyLines(proc.body).every((l) => unreached.has(l))) {
+    if (
+      root &&
+      proc.requires.length > 0 &&
+      proc.body.stmts.length > 0 &&
+      bodyLines(proc.body).every((l) => unreached.has(l))
+    ) {
       const r = proc.requires[0];
       out.push({
-        kind: 'vacuous', line: r.span.line, column: r.span.col,
+        kind: 'vacuous',
+        line: r.span.line,
+        column: r.span.col,
         message: `no input satisfies the requires of ${proc.name}: every check in ${proc.name} passes vacuously`,
       });
       continue;
@@ -56,10 +63,17 @@ function bodyLines(b: Block): number[] {
 
 function innerBlocks(st: Stmt): (readonly Stmt[])[] {
   switch (st.kind) {
-    case 'block': return [st.stmts];
-    case 'if': return [st.then.stmts, ...(st.otherwise ? [st.otherwise.kind === 'block' ? st.otherwise.stmts : [st.otherwise]] : [])];
-    case 'while': return [st.body.stmts];
-    default: return [];
+    case 'block':
+      return [st.stmts];
+    case 'if':
+      return [
+        st.then.stmts,
+        ...(st.otherwise ? [st.otherwise.kind === 'block' ? st.otherwise.stmts : [st.otherwise]] : []),
+      ];
+    case 'while':
+      return [st.body.stmts];
+    default:
+      return [];
   }
 }
 
@@ -73,14 +87,22 @@ function blockWarnings(stmts: readonly Stmt[], unreached: ReadonlySet<number>): 
   let inStretch = false;
   for (let i = 0; i < stmts.length; i++) {
     const st = stmts[i];
-    if (st.kind === 'block') { out.push(...blockWarnings(st.stmts, unreached)); continue; }
+    if (st.kind === 'block') {
+      out.push(...blockWarnings(st.stmts, unreached));
+      continue;
+    }
     const missed = unreached.has(st.span.line);
     if (missed && !inStretch) out.push(unreachedWarning(st));
     inStretch = missed;
     if (missed) continue;
     const next = stmts[i + 1];
     if (st.kind === 'assume' && next && next.kind !== 'block' && unreached.has(next.span.line)) {
-      out.push({ kind: 'vacuous', line: st.span.line, column: st.span.col, message: `assume ${printExpr(st.cond)} contradicts every path that reaches it: nothing after it runs` });
+      out.push({
+        kind: 'vacuous',
+        line: st.span.line,
+        column: st.span.col,
+        message: `assume ${printExpr(st.cond)} contradicts every path that reaches it: nothing after it runs`,
+      });
       inStretch = true;
       i++;
       while (i + 1 < stmts.length && stmts[i + 1].kind !== 'block' && unreached.has(stmts[i + 1].span.line)) i++;
@@ -92,6 +114,9 @@ function blockWarnings(stmts: readonly Stmt[], unreached: ReadonlySet<number>): 
 }
 
 function unreachedWarning(st: Stmt): VerifyWarning {
-  const what = st.kind === 'assert' ? `the check assert ${printExpr(st.cond)} is reached on no feasible path: it passes vacuously` : `line ${st.span.line} is reached on no feasible path`;
+  const what =
+    st.kind === 'assert'
+      ? `the check assert ${printExpr(st.cond)} is reached on no feasible path: it passes vacuously`
+      : `line ${st.span.line} is reached on no feasible path`;
   return { kind: 'unreachable', line: st.span.line, column: st.span.col, message: what };
 }

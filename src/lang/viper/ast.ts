@@ -6,14 +6,19 @@
 import type { Span } from '../span';
 
 export type VType =
-  | { readonly kind: 'Int' } | { readonly kind: 'Bool' } | { readonly kind: 'Ref' }
+  | { readonly kind: 'Int' }
+  | { readonly kind: 'Bool' }
+  | { readonly kind: 'Ref' }
   | { readonly kind: 'other'; readonly name: string };
 
 export type VBinaryOp =
-  | '+' | '-' | '*' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>='
-  | '&&' | '||' | '==>' | '<==>';
+  '+' | '-' | '*' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '==>' | '<==>';
 
-export interface Unsupported { readonly kind: 'unsupported'; readonly feature: string; readonly span: Span }
+export interface Unsupported {
+  readonly kind: 'unsupported';
+  readonly feature: string;
+  readonly span: Span;
+}
 
 export type VExpr =
   | { readonly kind: 'int'; readonly value: bigint; readonly span: Span }
@@ -22,11 +27,29 @@ export type VExpr =
   | { readonly kind: 'result'; readonly span: Span }
   | { readonly kind: 'var'; readonly name: string; readonly span: Span }
   /** A function, predicate or macro application (which one is decided by the resolver). */
-  | { readonly kind: 'app'; readonly name: string; readonly nameSpan: Span; readonly args: readonly VExpr[]; readonly span: Span }
+  | {
+      readonly kind: 'app';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly args: readonly VExpr[];
+      readonly span: Span;
+    }
   | { readonly kind: 'field'; readonly object: VExpr; readonly field: string; readonly span: Span }
   | { readonly kind: 'unary'; readonly op: '!' | '-' | '+'; readonly operand: VExpr; readonly span: Span }
-  | { readonly kind: 'binary'; readonly op: VBinaryOp; readonly left: VExpr; readonly right: VExpr; readonly span: Span }
-  | { readonly kind: 'cond'; readonly cond: VExpr; readonly then: VExpr; readonly otherwise: VExpr; readonly span: Span }
+  | {
+      readonly kind: 'binary';
+      readonly op: VBinaryOp;
+      readonly left: VExpr;
+      readonly right: VExpr;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'cond';
+      readonly cond: VExpr;
+      readonly then: VExpr;
+      readonly otherwise: VExpr;
+      readonly span: Span;
+    }
   | { readonly kind: 'old'; readonly expr: VExpr; readonly span: Span }
   /** `acc(loc)` or `acc(loc, write)`; loc is a field access or a predicate application. */
   | { readonly kind: 'acc'; readonly loc: VExpr; readonly span: Span }
@@ -35,43 +58,127 @@ export type VExpr =
   | Unsupported;
 
 export interface VIf {
-  readonly kind: 'if'; readonly cond: VExpr; readonly then: VBlock; readonly otherwise?: VBlock | VIf; readonly span: Span;
+  readonly kind: 'if';
+  readonly cond: VExpr;
+  readonly then: VBlock;
+  readonly otherwise?: VBlock | VIf;
+  readonly span: Span;
 }
-export interface VBlock { readonly kind: 'block'; readonly stmts: readonly VStmt[]; readonly span: Span }
+export interface VBlock {
+  readonly kind: 'block';
+  readonly stmts: readonly VStmt[];
+  readonly span: Span;
+}
 
 export type VStmt =
-  | { readonly kind: 'varDecl'; readonly name: string; readonly nameSpan: Span; readonly type: VType; readonly init?: VExpr; readonly span: Span }
-  | { readonly kind: 'assign'; readonly target: string; readonly targetSpan: Span; readonly value: VExpr; readonly span: Span }
+  | {
+      readonly kind: 'varDecl';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly type: VType;
+      readonly init?: VExpr;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'assign';
+      readonly target: string;
+      readonly targetSpan: Span;
+      readonly value: VExpr;
+      readonly span: Span;
+    }
   | { readonly kind: 'fieldAssign'; readonly target: VExpr; readonly value: VExpr; readonly span: Span }
   /** `x := new(f, g)`; fields undefined for `new(*)`. */
-  | { readonly kind: 'new'; readonly target: string; readonly targetSpan: Span; readonly fields?: readonly string[]; readonly span: Span }
+  | {
+      readonly kind: 'new';
+      readonly target: string;
+      readonly targetSpan: Span;
+      readonly fields?: readonly string[];
+      readonly span: Span;
+    }
   /** `x, y := m(args)` or `m(args)`; with one target it may also be a function application (resolver). */
-  | { readonly kind: 'call'; readonly targets: readonly { name: string; span: Span }[]; readonly callee: string; readonly calleeSpan: Span; readonly args: readonly VExpr[]; readonly span: Span; readonly bare?: true }
+  | {
+      readonly kind: 'call';
+      readonly targets: readonly { name: string; span: Span }[];
+      readonly callee: string;
+      readonly calleeSpan: Span;
+      readonly args: readonly VExpr[];
+      readonly span: Span;
+      readonly bare?: true;
+    }
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
   | { readonly kind: 'label'; readonly name: string; readonly span: Span }
   | VIf
-  | { readonly kind: 'while'; readonly cond: VExpr; readonly invariants: readonly VExpr[]; readonly body: VBlock; readonly span: Span }
+  | {
+      readonly kind: 'while';
+      readonly cond: VExpr;
+      readonly invariants: readonly VExpr[];
+      readonly body: VBlock;
+      readonly span: Span;
+    }
   | VBlock
   | VDefine
   | Unsupported;
 
-export interface VParam { readonly name: string; readonly type: VType; readonly span: Span }
-export interface VSpec { readonly kind: 'requires' | 'ensures' | 'invariant'; readonly expr: VExpr }
+export interface VParam {
+  readonly name: string;
+  readonly type: VType;
+  readonly span: Span;
+}
+export interface VSpec {
+  readonly kind: 'requires' | 'ensures' | 'invariant';
+  readonly expr: VExpr;
+}
 
 export interface VDefine {
-  readonly kind: 'define'; readonly name: string; readonly nameSpan: Span;
+  readonly kind: 'define';
+  readonly name: string;
+  readonly nameSpan: Span;
   /** undefined for a macro without parentheses. */
   readonly params?: readonly { name: string; span: Span }[];
-  readonly body: VExpr | VBlock; readonly span: Span;
+  readonly body: VExpr | VBlock;
+  readonly span: Span;
 }
 
 export type VDecl =
-  | { readonly kind: 'field'; readonly name: string; readonly nameSpan: Span; readonly type: VType; readonly span: Span }
-  | { readonly kind: 'method'; readonly name: string; readonly nameSpan: Span; readonly params: readonly VParam[]; readonly returns: readonly VParam[]; readonly specs: readonly VSpec[]; readonly body?: VBlock; readonly span: Span }
-  | { readonly kind: 'function'; readonly name: string; readonly nameSpan: Span; readonly params: readonly VParam[]; readonly result: VType; readonly specs: readonly VSpec[]; readonly body?: VExpr; readonly span: Span }
-  | { readonly kind: 'predicate'; readonly name: string; readonly nameSpan: Span; readonly params: readonly VParam[]; readonly body?: VExpr; readonly span: Span }
+  | {
+      readonly kind: 'field';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly type: VType;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'method';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly params: readonly VParam[];
+      readonly returns: readonly VParam[];
+      readonly specs: readonly VSpec[];
+      readonly body?: VBlock;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'function';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly params: readonly VParam[];
+      readonly result: VType;
+      readonly specs: readonly VSpec[];
+      readonly body?: VExpr;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'predicate';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly params: readonly VParam[];
+      readonly body?: VExpr;
+      readonly span: Span;
+    }
   | VDefine
   | Unsupported;
 
-export interface VProgram { readonly decls: readonly VDecl[] }
+export interface VProgram {
+  readonly decls: readonly VDecl[];
+}

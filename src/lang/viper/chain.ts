@@ -6,12 +6,29 @@
 import { spanFrom } from '../span';
 import type { VBinaryOp, VExpr } from './ast';
 
-export type VChainOp = { readonly kind: 'binary'; readonly op: VBinaryOp } | { readonly kind: 'cond'; readonly then: VExpr };
-export interface VChainLink { readonly operand: VExpr; readonly op: VChainOp }
+export type VChainOp =
+  { readonly kind: 'binary'; readonly op: VBinaryOp } | { readonly kind: 'cond'; readonly then: VExpr };
+export interface VChainLink {
+  readonly operand: VExpr;
+  readonly op: VChainOp;
+}
 
 const PREC: Record<VBinaryOp, number> = {
-  '<==>': 2, '==>': 3, '||': 4, '&&': 5, '==': 6, '!=': 6, '<': 7, '<=': 7, '>': 7, '>=': 7,
-  '+': 8, '-': 8, '*': 9, '\\': 9, '%': 9,
+  '<==>': 2,
+  '==>': 3,
+  '||': 4,
+  '&&': 5,
+  '==': 6,
+  '!=': 6,
+  '<': 7,
+  '<=': 7,
+  '>': 7,
+  '>=': 7,
+  '+': 8,
+  '-': 8,
+  '*': 9,
+  '\\': 9,
+  '%': 9,
 };
 const RIGHT = new Set<VBinaryOp>(['<==>', '==>', '||', '&&']);
 

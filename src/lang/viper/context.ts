@@ -22,9 +22,27 @@ export type Place = 'code' | 'requires' | 'ensures' | 'invariant' | 'function' |
 
 /** A Viper construct at a span: the failure there gets this construct's error id. */
 export type SiteKind =
-  | 'assert' | 'assume' | 'inhale' | 'exhale' | 'call' | 'fold' | 'unfold' | 'assign' | 'fieldAssign' | 'new'
-  | 'if' | 'while' | 'invariant' | 'requires' | 'ensures' | 'fnPost' | 'functionBody' | 'functionPre' | 'predicateBody'
-  | 'application' | 'varDecl';
+  | 'assert'
+  | 'assume'
+  | 'inhale'
+  | 'exhale'
+  | 'call'
+  | 'fold'
+  | 'unfold'
+  | 'assign'
+  | 'fieldAssign'
+  | 'new'
+  | 'if'
+  | 'while'
+  | 'invariant'
+  | 'requires'
+  | 'ensures'
+  | 'fnPost'
+  | 'functionBody'
+  | 'functionPre'
+  | 'predicateBody'
+  | 'application'
+  | 'varDecl';
 
 export interface Site {
   readonly kind: SiteKind;

@@ -8,21 +8,47 @@ import { spanWithin, type Span } from '../span';
 import type { Site, SiteKind } from './context';
 
 /** The part of a failure the mapping reads (engine FailureReport or FailureSite alike). */
-export interface FailureLike { readonly kind: string; readonly span: Span; readonly message: string; readonly onNoPath?: boolean }
+export interface FailureLike {
+  readonly kind: string;
+  readonly span: Span;
+  readonly message: string;
+  readonly onNoPath?: boolean;
+}
 
 const REASONS: Readonly<Record<string, string>> = {
-  'assert': 'assertion.false', 'precondition': 'assertion.false', 'postcondition': 'assertion.false',
-  'invariant': 'assertion.false', 'fold': 'assertion.false', 'join': 'assertion.false',
-  'permission': 'insufficient.permission', 'div-by-zero': 'division.by.zero', 'null-deref': 'receiver.null',
+  assert: 'assertion.false',
+  precondition: 'assertion.false',
+  postcondition: 'assertion.false',
+  invariant: 'assertion.false',
+  fold: 'assertion.false',
+  join: 'assertion.false',
+  permission: 'insufficient.permission',
+  'div-by-zero': 'division.by.zero',
+  'null-deref': 'receiver.null',
 };
 
 const ERRORS: Readonly<Record<SiteKind, string>> = {
-  assert: 'assert.failed', assume: 'inhale.failed', inhale: 'inhale.failed', exhale: 'exhale.failed',
-  call: 'call.failed', fold: 'fold.failed', unfold: 'unfold.failed', assign: 'assignment.failed',
-  fieldAssign: 'assignment.failed', new: 'assignment.failed', varDecl: 'assignment.failed', if: 'if.failed',
-  while: 'while.failed', invariant: 'invariant.not.preserved', requires: 'not.wellformed', ensures: 'postcondition.violated',
-  fnPost: 'postcondition.violated', functionBody: 'function.not.wellformed', functionPre: 'not.wellformed',
-  predicateBody: 'predicate.not.wellformed', application: 'application.precondition',
+  assert: 'assert.failed',
+  assume: 'inhale.failed',
+  inhale: 'inhale.failed',
+  exhale: 'exhale.failed',
+  call: 'call.failed',
+  fold: 'fold.failed',
+  unfold: 'unfold.failed',
+  assign: 'assignment.failed',
+  fieldAssign: 'assignment.failed',
+  new: 'assignment.failed',
+  varDecl: 'assignment.failed',
+  if: 'if.failed',
+  while: 'while.failed',
+  invariant: 'invariant.not.preserved',
+  requires: 'not.wellformed',
+  ensures: 'postcondition.violated',
+  fnPost: 'postcondition.violated',
+  functionBody: 'function.not.wellformed',
+  functionPre: 'not.wellformed',
+  predicateBody: 'predicate.not.wellformed',
+  application: 'application.precondition',
 };
 
 export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
@@ -35,14 +61,19 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);
-  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id) ? { id, reportAt: declared.reportAt } : { id };
+  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id)
+    ? { id, reportAt: declared.reportAt }
+    : { id };
 }
 
 /** The sites containing the failure, innermost first; of two with the same span, the later one
  *  (the lowering records a construct before the ones inside it: `ensures f(x)` before `f(x)`). */
 function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
-  return sites.map((s, i) => ({ s, i })).filter(({ s }) => spanWithin(f.span, s.span))
-    .sort((a, b) => size(a.s.span) - size(b.s.span) || b.i - a.i).map(({ s }) => s);
+  return sites
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => spanWithin(f.span, s.span))
+    .sort((a, b) => size(a.s.span) - size(b.s.span) || b.i - a.i)
+    .map(({ s }) => s);
 }
 
 function errorOf(f: FailureLike, around: readonly Site[]): string {
@@ -57,8 +88,10 @@ function errorOf(f: FailureLike, around: readonly Site[]): string {
     }
     // A read the invariant does not frame fails where the body starts from the invariant alone:
     // Viper checks the invariant's well-formedness there.
-    if (site.kind === 'invariant' && f.kind === 'permission' && /is not held to read/.test(f.message)) return 'not.wellformed';
-    if (site.kind === 'invariant') return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
+    if (site.kind === 'invariant' && f.kind === 'permission' && /is not held to read/.test(f.message))
+      return 'not.wellformed';
+    if (site.kind === 'invariant')
+      return /on entry/.test(f.message) ? 'invariant.not.established' : 'invariant.not.preserved';
     if ((site.kind === 'ensures' || site.kind === 'fnPost') && f.onNoPath) return 'not.wellformed';
     return ERRORS[site.kind];
   }

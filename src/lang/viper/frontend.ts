@@ -29,18 +29,29 @@ export function unsupported(file: string, span: Span, feature: string): Diagnost
 export function loadViper(text: string, file: string): ViperLoad {
   const source = stripBom(text);
   const parsed = parseViper(source);
-  if (parsed.errors.length > 0) return { diagnostics: parsed.errors.map((e) => error(file, e.span, e.message)), sites: [] };
-  if (parsed.refusals.length > 0) return { diagnostics: parsed.refusals.map((r) => unsupported(file, r.span, r.feature)), sites: [] };
-  if (parsed.program === undefined) return { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'internal error: no program')], sites: [] };
+  if (parsed.errors.length > 0)
+    return { diagnostics: parsed.errors.map((e) => error(file, e.span, e.message)), sites: [] };
+  if (parsed.refusals.length > 0)
+    return { diagnostics: parsed.refusals.map((r) => unsupported(file, r.span, r.feature)), sites: [] };
+  if (parsed.program === undefined)
+    return {
+      diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'internal error: no program')],
+      sites: [],
+    };
   const lines = source.split('\n');
   const fileSpan = { line: 1, col: 1, endLine: lines.length, endCol: (lines[lines.length - 1]?.length ?? 0) + 1 };
   const { program, out } = lowerProgram(parsed.program, fileSpan);
   const firstPerKind = [...new Map(out.refusals.map((r) => [r.feature, r])).values()];
-  const diagnostics = [...out.errors.map((e) => error(file, e.span, e.message)), ...firstPerKind.map((r) => unsupported(file, r.span, r.feature))];
+  const diagnostics = [
+    ...out.errors.map((e) => error(file, e.span, e.message)),
+    ...firstPerKind.map((r) => unsupported(file, r.span, r.feature)),
+  ];
   if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics), sites: out.sites };
   const result = check(program, file, source);
   if (hasErrors(result.diagnostics)) {
-    const refused = result.diagnostics.filter((d) => d.severity === 'error').map((d) => unsupported(file, d.span, `${d.message} (symdap's checker, on the lowered program)`));
+    const refused = result.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => unsupported(file, d.span, `${d.message} (symdap's checker, on the lowered program)`));
     return { diagnostics: sortDiagnostics(refused), sites: out.sites };
   }
   return { checked: result.checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };

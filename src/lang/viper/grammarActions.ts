@@ -33,7 +33,10 @@ function lastSpan(start: VToken, parts: unknown[]): Span {
   let end = tok(start);
   for (const p of parts) {
     if (p === undefined || p === null) continue;
-    if (Array.isArray(p)) { if (p.length > 0) end = lastOf(p, end); continue; }
+    if (Array.isArray(p)) {
+      if (p.length > 0) end = lastOf(p, end);
+      continue;
+    }
     if (typeof p === 'object' && 'span' in (p as object)) end = (p as { span: Span }).span;
     else if (typeof p === 'object' && 'line' in (p as object)) end = tok(p as VToken);
   }
@@ -45,38 +48,96 @@ function lastOf(list: unknown[], fallback: Span): Span {
 }
 
 /** `field a: T, b: U` declares several fields; the program keeps them as separate declarations. */
-export const fields = (d: D): VDecl[] => (d[1] as VParam[]).map((p) => ({ kind: 'field', name: p.name, nameSpan: p.span, type: p.type, span: spanFrom(tok(d[0]), p.span) }));
+export const fields = (d: D): VDecl[] =>
+  (d[1] as VParam[]).map((p) => ({
+    kind: 'field',
+    name: p.name,
+    nameSpan: p.span,
+    type: p.type,
+    span: spanFrom(tok(d[0]), p.span),
+  }));
 export const method = (d: D): VDecl => ({
-  kind: 'method', name: d[1].text, nameSpan: tok(d[1]), params: d[2], returns: d[3], specs: d[4], body: d[5],
+  kind: 'method',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  params: d[2],
+  returns: d[3],
+  specs: d[4],
+  body: d[5],
   span: lastSpan(d[0], [d[1], d[2], d[3], d[4], d[5]]),
 });
 export const functionDecl = (d: D): VDecl => ({
-  kind: 'function', name: d[1].text, nameSpan: tok(d[1]), params: d[2], result: d[4], specs: d[5], body: d[6],
+  kind: 'function',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  params: d[2],
+  result: d[4],
+  specs: d[5],
+  body: d[6],
   span: lastSpan(d[0], [d[1], d[5], d[6]]),
 });
 export const predicate = (d: D): VDecl => ({
-  kind: 'predicate', name: d[1].text, nameSpan: tok(d[1]), params: d[2], body: d[3], span: lastSpan(d[0], [d[1], d[3]]),
+  kind: 'predicate',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  params: d[2],
+  body: d[3],
+  span: lastSpan(d[0], [d[1], d[3]]),
 });
 export const define = (d: D): VDecl => ({
-  kind: 'define', name: d[1].text, nameSpan: tok(d[1]), params: d[2], body: d[3], span: lastSpan(d[0], [d[3]]),
+  kind: 'define',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  params: d[2],
+  body: d[3],
+  span: lastSpan(d[0], [d[3]]),
 });
 
 export const block = (d: D): VBlock => ({ kind: 'block', stmts: d[1], span: from(d[0], d[2]) });
 export const varDecl = (d: D): VStmt => ({
-  kind: 'varDecl', name: d[1].text, nameSpan: tok(d[1]), type: d[3], init: d[5], span: d[5] ? from(d[0], d[5]) : from(d[0], d[1]),
+  kind: 'varDecl',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  type: d[3],
+  init: d[5],
+  span: d[5] ? from(d[0], d[5]) : from(d[0], d[1]),
 });
-export const assign = (d: D): VStmt => ({ kind: 'assign', target: d[0].text, targetSpan: tok(d[0]), value: d[2], span: from(d[0], d[2]) });
+export const assign = (d: D): VStmt => ({
+  kind: 'assign',
+  target: d[0].text,
+  targetSpan: tok(d[0]),
+  value: d[2],
+  span: from(d[0], d[2]),
+});
 export const fieldAssign = (d: D): VStmt => ({
-  kind: 'fieldAssign', target: { kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) }, value: d[4], span: from(d[0], d[4]),
+  kind: 'fieldAssign',
+  target: { kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) },
+  value: d[4],
+  span: from(d[0], d[4]),
 });
-export const newAll = (d: D): VStmt => ({ kind: 'new', target: d[0].text, targetSpan: tok(d[0]), span: from(d[0], d[5]) });
+export const newAll = (d: D): VStmt => ({
+  kind: 'new',
+  target: d[0].text,
+  targetSpan: tok(d[0]),
+  span: from(d[0], d[5]),
+});
 export const newFields = (d: D): VStmt => ({
-  kind: 'new', target: d[0].text, targetSpan: tok(d[0]), fields: d.length === 6 ? d[4].map((i: { name: string }) => i.name) : [],
+  kind: 'new',
+  target: d[0].text,
+  targetSpan: tok(d[0]),
+  fields: d.length === 6 ? d[4].map((i: { name: string }) => i.name) : [],
   span: from(d[0], d[d.length - 1]),
 });
 export const callMany = (d: D): VStmt => {
   const app = d[4] as Extract<VExpr, { kind: 'app' }>;
-  return { kind: 'call', targets: [d[0], ...d[2]], callee: app.name, calleeSpan: app.nameSpan, args: app.args, span: spanFrom(d[0].span, app.span) };
+  return {
+    kind: 'call',
+    targets: [d[0], ...d[2]],
+    callee: app.name,
+    calleeSpan: app.nameSpan,
+    args: app.args,
+    span: spanFrom(d[0].span, app.span),
+  };
 };
 export const callStmt = (d: D): VStmt => {
   const app = d[0] as Extract<VExpr, { kind: 'app' }>;
@@ -84,12 +145,31 @@ export const callStmt = (d: D): VStmt => {
 };
 export const simpleStmt = (d: D): VStmt => ({ kind: d[0][0].text, expr: d[1], span: from(d[0][0], d[1]) });
 export const foldStmt = (d: D): VStmt => ({ kind: d[0][0].text, pred: d[1], span: from(d[0][0], d[1]) });
-export const label = (d: D): VStmt => (d[2].length > 0
-  ? { kind: 'unsupported', feature: 'label invariants', span: from(d[0], d[1]) }
-  : { kind: 'label', name: d[1].text, span: from(d[0], d[1]) });
-export const whileStmt = (d: D): VStmt => ({ kind: 'while', cond: d[2], invariants: d[4], body: d[5], span: from(d[0], d[5]) });
-export const ifStmt = (d: D): VIf => ({ kind: 'if', cond: d[2], then: d[4], otherwise: d[5], span: from(d[0], d[5] ?? d[4]) });
-export const elseIf = (d: D): VIf => ({ kind: 'if', cond: d[2], then: d[4], otherwise: d[5], span: from(d[0], d[5] ?? d[4]) });
+export const label = (d: D): VStmt =>
+  d[2].length > 0
+    ? { kind: 'unsupported', feature: 'label invariants', span: from(d[0], d[1]) }
+    : { kind: 'label', name: d[1].text, span: from(d[0], d[1]) };
+export const whileStmt = (d: D): VStmt => ({
+  kind: 'while',
+  cond: d[2],
+  invariants: d[4],
+  body: d[5],
+  span: from(d[0], d[5]),
+});
+export const ifStmt = (d: D): VIf => ({
+  kind: 'if',
+  cond: d[2],
+  then: d[4],
+  otherwise: d[5],
+  span: from(d[0], d[5] ?? d[4]),
+});
+export const elseIf = (d: D): VIf => ({
+  kind: 'if',
+  cond: d[2],
+  then: d[4],
+  otherwise: d[5],
+  span: from(d[0], d[5] ?? d[4]),
+});
 
 export const chain = (d: D): VExpr => resolveVChain(d[0], d[1]);
 export const firstLink = (d: D): VChainLink[] => [{ operand: d[0], op: d[1] }];
@@ -98,12 +178,18 @@ export const binOp = (d: D): VChainOp => ({ kind: 'binary', op: d[0][0].text as 
 export const condOp = (d: D): VChainOp => ({ kind: 'cond', then: d[1] });
 
 export const unfolding = (d: D): VExpr => ({ kind: 'unfolding', pred: d[1], body: d[3], span: from(d[0], d[3]) });
-export const letExpr = (d: D): VExpr => ({ kind: 'let', name: d[1].text, value: d[4], body: d[7], span: from(d[0], d[7]) });
+export const letExpr = (d: D): VExpr => ({
+  kind: 'let',
+  name: d[1].text,
+  value: d[4],
+  body: d[7],
+  span: from(d[0], d[7]),
+});
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });
 export const member = (d: D): VExpr => ({ kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) });
 export const intLit = (d: D): VExpr => ({ kind: 'int', value: BigInt(d[0].text), span: tok(d[0]) });
 export const boolLit = (t: VToken): VExpr => ({ kind: 'bool', value: t.text === 'true', span: tok(t) });
-export const simple = (d: D): VExpr => ({ kind: d[0].text, span: tok(d[0]) } as VExpr);
+export const simple = (d: D): VExpr => ({ kind: d[0].text, span: tok(d[0]) }) as VExpr;
 export const varRef = (d: D): VExpr => ({ kind: 'var', name: d[0].text, span: tok(d[0]) });
 export const old = (d: D): VExpr => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });
 export const paren = (d: D): VExpr => d[1];
@@ -114,9 +200,23 @@ export function accAmount(d: D): VExpr {
   if (amount.kind === 'unsupported' && amount.feature === WRITE_FEATURE) return { kind: 'acc', loc: d[2], span };
   return { kind: 'unsupported', feature: 'permission amount other than write (acc(e.f, p))', span };
 }
-export const app = (d: D): VExpr => ({ kind: 'app', name: d[0].text, nameSpan: tok(d[0]), args: d.length === 4 ? d[2] : [], span: from(d[0], d[d.length - 1]) });
+export const app = (d: D): VExpr => ({
+  kind: 'app',
+  name: d[0].text,
+  nameSpan: tok(d[0]),
+  args: d.length === 4 ? d[2] : [],
+  span: from(d[0], d[d.length - 1]),
+});
 
 const WRITE_FEATURE = 'permission values (write)';
 export const writeAtom = (d: D): VExpr => ({ kind: 'unsupported', feature: WRITE_FEATURE, span: tok(d[0]) });
 /** A bare name as a statement: a use of a statement macro without parentheses. */
-export const macroStmt = (d: D): VStmt => ({ kind: 'call', targets: [], callee: d[0].text, calleeSpan: tok(d[0]), args: [], span: tok(d[0]), bare: true });
+export const macroStmt = (d: D): VStmt => ({
+  kind: 'call',
+  targets: [],
+  callee: d[0].text,
+  calleeSpan: tok(d[0]),
+  args: [],
+  span: tok(d[0]),
+  bare: true,
+});

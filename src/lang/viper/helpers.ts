@@ -28,11 +28,18 @@ export function inhaleHelper(a: VExpr, span: Span, ctx: LowerCtx): Stmt {
 function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span: Span, ctx: LowerCtx): Stmt {
   const vars = [...new Set(freeVars(cond))].filter((v) => ctx.vars.has(v));
   const params = vars.map((v) => ({ name: v, type: symType(ctx.vars.get(v) ?? { kind: 'Int' }, span, ctx), span }));
-  const body: Stmt[] = role === 'ensures' ? [{ kind: 'assume', cond: { kind: 'boolLit', value: false, span }, span }] : [];
+  const body: Stmt[] =
+    role === 'ensures' ? [{ kind: 'assume', cond: { kind: 'boolLit', value: false, span }, span }] : [];
   const proc: Proc = {
-    kind: 'proc', name, nameSpan: span, params, returns: [],
-    requires: role === 'requires' ? [cond] : [], ensures: role === 'ensures' ? [cond] : [],
-    body: { kind: 'block', stmts: body, span }, span,
+    kind: 'proc',
+    name,
+    nameSpan: span,
+    params,
+    returns: [],
+    requires: role === 'requires' ? [cond] : [],
+    ensures: role === 'ensures' ? [cond] : [],
+    body: { kind: 'block', stmts: body, span },
+    span,
   };
   ctx.out.helpers.push(proc);
   const args: Expr[] = vars.map((v) => ({ kind: 'var', name: v, span }));
@@ -45,5 +52,7 @@ function freeVars(e: unknown): string[] {
   if (e === null || typeof e !== 'object') return [];
   const node = e as Record<string, unknown>;
   if (node.kind === 'var' && typeof node.name === 'string') return [node.name];
-  return Object.entries(node).filter(([k]) => k !== 'span').flatMap(([, v]) => freeVars(v));
+  return Object.entries(node)
+    .filter(([k]) => k !== 'span')
+    .flatMap(([, v]) => freeVars(v));
 }

@@ -8,16 +8,82 @@ import { stripBom } from '../bom';
 
 /** Silver's reserved words that the supported subset's grammar uses. */
 export const KEYWORDS: readonly string[] = [
-  'field', 'method', 'function', 'predicate', 'define', 'returns', 'requires', 'ensures', 'invariant',
-  'var', 'if', 'elseif', 'else', 'while', 'inhale', 'exhale', 'assert', 'assume', 'fold', 'unfold',
-  'unfolding', 'in', 'acc', 'old', 'let', 'result', 'true', 'false', 'null', 'new', 'write', 'label',
-  'Int', 'Bool', 'Ref', 'decreases',
+  'field',
+  'method',
+  'function',
+  'predicate',
+  'define',
+  'returns',
+  'requires',
+  'ensures',
+  'invariant',
+  'var',
+  'if',
+  'elseif',
+  'else',
+  'while',
+  'inhale',
+  'exhale',
+  'assert',
+  'assume',
+  'fold',
+  'unfold',
+  'unfolding',
+  'in',
+  'acc',
+  'old',
+  'let',
+  'result',
+  'true',
+  'false',
+  'null',
+  'new',
+  'write',
+  'label',
+  'Int',
+  'Bool',
+  'Ref',
+  'decreases',
 ];
 
 // Longest first where one is a prefix of another (moo tries them in order for literal lists).
 const OPERATORS: readonly string[] = [
-  '<==>', '==>', '--*', '==', '!=', '<=', '>=', '&&', '||', ':=', '::', '++', '..',
-  '<', '>', '!', '+', '-', '*', '\\', '/', '%', '?', ':', ',', ';', '.', '(', ')', '[', ']', '{', '}', '|', '@', '#',
+  '<==>',
+  '==>',
+  '--*',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  ':=',
+  '::',
+  '++',
+  '..',
+  '<',
+  '>',
+  '!',
+  '+',
+  '-',
+  '*',
+  '\\',
+  '/',
+  '%',
+  '?',
+  ':',
+  ',',
+  ';',
+  '.',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '|',
+  '@',
+  '#',
 ];
 
 export type VTokenType = 'ident' | 'int' | 'keyword' | 'op' | 'string';
@@ -30,7 +96,10 @@ export interface VToken {
   readonly offset: number;
 }
 
-export interface VLexResult { readonly tokens: readonly VToken[]; readonly error?: { span: Span; message: string } }
+export interface VLexResult {
+  readonly tokens: readonly VToken[];
+  readonly error?: { span: Span; message: string };
+}
 
 const template = moo.compile({
   ws: { match: /[ \t\r\n\f\v]+/, lineBreaks: true },
@@ -69,11 +138,21 @@ export function vtokenize(source: string): VLexResult {
 export class VTokenStream {
   private index = 0;
   constructor(private readonly tokens: readonly VToken[]) {}
-  reset(): void { /* tokens are fixed at construction */ }
-  next(): VToken | undefined { return this.tokens[this.index++]; }
-  save(): Record<string, never> { return {}; }
-  formatError(): string { return 'syntax error'; }
-  has(type: string): boolean { return isVTokenType(type); }
+  reset(): void {
+    /* tokens are fixed at construction */
+  }
+  next(): VToken | undefined {
+    return this.tokens[this.index++];
+  }
+  save(): Record<string, never> {
+    return {};
+  }
+  formatError(): string {
+    return 'syntax error';
+  }
+  has(type: string): boolean {
+    return isVTokenType(type);
+  }
 }
 
 function isVTokenType(type: string): boolean {
@@ -83,8 +162,16 @@ function isVTokenType(type: string): boolean {
 /** What the compiled grammar sees at load time: it only asks which `%types` exist. */
 export const viperGrammarLexer = {
   has: isVTokenType,
-  reset(): void { throw new Error('the grammar lexer is a placeholder; pass a VTokenStream'); },
-  next(): undefined { return undefined; },
-  save(): undefined { return undefined; },
-  formatError(): string { return ''; },
+  reset(): void {
+    throw new Error('the grammar lexer is a placeholder; pass a VTokenStream');
+  },
+  next(): undefined {
+    return undefined;
+  },
+  save(): undefined {
+    return undefined;
+  },
+  formatError(): string {
+    return '';
+  },
 };

@@ -11,23 +11,53 @@ import { expandExprMacro } from './macros';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
-    case 'int': return { kind: 'intLit', value: e.value, span: e.span };
-    case 'bool': return { kind: 'boolLit', value: e.value, span: e.span };
-    case 'null': return { kind: 'null', span: e.span };
+    case 'int':
+      return { kind: 'intLit', value: e.value, span: e.span };
+    case 'bool':
+      return { kind: 'boolLit', value: e.value, span: e.span };
+    case 'null':
+      return { kind: 'null', span: e.span };
     case 'result':
       if (ctx.place !== 'fnPost') fail(ctx, "'result' may appear only in a function's postcondition", e.span);
       return { kind: 'var', name: 'result', span: e.span };
-    case 'var': return lowerVar(e.name, e.span, ctx);
-    case 'app': return lowerApp(e, ctx);
-    case 'field': return { kind: 'field', object: lowerExpr(e.object, ctx), field: fieldName(e.field, e.span, ctx), fieldSpan: e.span, span: e.span };
-    case 'unary': return e.op === '+' ? lowerExpr(e.operand, ctx) : { kind: 'unary', op: e.op, operand: lowerExpr(e.operand, ctx), span: e.span };
-    case 'binary': return lowerBinary(e, ctx);
-    case 'cond': return { kind: 'cond', cond: lowerExpr(e.cond, ctx), then: lowerExpr(e.then, ctx), otherwise: lowerExpr(e.otherwise, ctx), span: e.span };
+    case 'var':
+      return lowerVar(e.name, e.span, ctx);
+    case 'app':
+      return lowerApp(e, ctx);
+    case 'field':
+      return {
+        kind: 'field',
+        object: lowerExpr(e.object, ctx),
+        field: fieldName(e.field, e.span, ctx),
+        fieldSpan: e.span,
+        span: e.span,
+      };
+    case 'unary':
+      return e.op === '+'
+        ? lowerExpr(e.operand, ctx)
+        : { kind: 'unary', op: e.op, operand: lowerExpr(e.operand, ctx), span: e.span };
+    case 'binary':
+      return lowerBinary(e, ctx);
+    case 'cond':
+      return {
+        kind: 'cond',
+        cond: lowerExpr(e.cond, ctx),
+        then: lowerExpr(e.then, ctx),
+        otherwise: lowerExpr(e.otherwise, ctx),
+        span: e.span,
+      };
     case 'old':
       if (ctx.place !== 'ensures') refuse(ctx, 'old(…) outside a method postcondition', e.span);
       return { kind: 'old', expr: lowerExpr(e.expr, ctx), span: e.span };
-    case 'acc': return lowerAcc(e.loc, e.span, ctx);
-    case 'unfolding': return { kind: 'unfolding', pred: predicateCall(e.pred, ctx, 'unfolding'), body: lowerExpr(e.body, ctx), span: e.span };
+    case 'acc':
+      return lowerAcc(e.loc, e.span, ctx);
+    case 'unfolding':
+      return {
+        kind: 'unfolding',
+        pred: predicateCall(e.pred, ctx, 'unfolding'),
+        body: lowerExpr(e.body, ctx),
+        span: e.span,
+      };
     case 'let': {
       const value = lowerExpr(e.value, ctx);
       return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
@@ -65,7 +95,13 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   } else {
     fail(ctx, `unknown function or predicate '${e.name}'`, e.nameSpan);
   }
-  const call: Call = { kind: 'call', callee: e.name, calleeSpan: e.nameSpan, args: e.args.map((a) => lowerExpr(a, ctx)), span: e.span };
+  const call: Call = {
+    kind: 'call',
+    callee: e.name,
+    calleeSpan: e.nameSpan,
+    args: e.args.map((a) => lowerExpr(a, ctx)),
+    span: e.span,
+  };
   return call;
 }
 
@@ -89,18 +125,29 @@ export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
     return { kind: 'call', callee: '?', calleeSpan: e.span, args: [], span: e.span };
   }
   const pred = ctx.decls.predicates.get(inner.name);
-  if (what !== 'acc' && pred !== undefined && pred.body === undefined) refuse(ctx, `${what} of an abstract predicate`, e.span);
-  return { kind: 'call', callee: inner.name, calleeSpan: inner.nameSpan, args: inner.args.map((a) => lowerExpr(a, ctx)), span: inner.span };
+  if (what !== 'acc' && pred !== undefined && pred.body === undefined)
+    refuse(ctx, `${what} of an abstract predicate`, e.span);
+  return {
+    kind: 'call',
+    callee: inner.name,
+    calleeSpan: inner.nameSpan,
+    args: inner.args.map((a) => lowerExpr(a, ctx)),
+    span: inner.span,
+  };
 }
 
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
   const left = lowerExpr(e.left, ctx);
   const right = lowerExpr(e.right, ctx);
   switch (e.op) {
-    case '<==>': return { kind: 'binary', op: '==', left, right, span: e.span };
-    case '\\': return euclidean('div', left, right, e.span);
-    case '%': return euclidean('mod', left, right, e.span);
-    default: return { kind: 'binary', op: e.op, left, right, span: e.span };
+    case '<==>':
+      return { kind: 'binary', op: '==', left, right, span: e.span };
+    case '\\':
+      return euclidean('div', left, right, e.span);
+    case '%':
+      return euclidean('mod', left, right, e.span);
+    default:
+      return { kind: 'binary', op: e.op, left, right, span: e.span };
   }
 }
 
@@ -111,50 +158,82 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
  */
 function euclidean(which: 'div' | 'mod', a: Expr, b: Expr, span: Span): Expr {
   const c = (x: Expr): Expr => structuredClone(x);
-  const bin = (op: '/' | '%' | '+' | '-' | '<' | '>', l: Expr, r: Expr): Expr => ({ kind: 'binary', op, left: l, right: r, span });
+  const bin = (op: '/' | '%' | '+' | '-' | '<' | '>', l: Expr, r: Expr): Expr => ({
+    kind: 'binary',
+    op,
+    left: l,
+    right: r,
+    span,
+  });
   const zero: Expr = { kind: 'intLit', value: 0n, span };
   const one: Expr = { kind: 'intLit', value: 1n, span };
   const q = (): Expr => bin('/', c(a), c(b));
   const r = (): Expr => bin('%', c(a), c(b));
   const negative = bin('<', r(), c(zero));
   const bPositive = bin('>', c(b), c(zero));
-  const fixed: Expr = which === 'div'
-    ? { kind: 'cond', cond: bPositive, then: bin('-', q(), c(one)), otherwise: bin('+', q(), c(one)), span }
-    : { kind: 'cond', cond: bPositive, then: bin('+', r(), c(b)), otherwise: bin('-', r(), c(b)), span };
-  return { kind: 'cond', cond: negative, then: fixed, otherwise: which === 'div' ? q() : r(), span: spanFrom(span, span) };
+  const fixed: Expr =
+    which === 'div'
+      ? { kind: 'cond', cond: bPositive, then: bin('-', q(), c(one)), otherwise: bin('+', q(), c(one)), span }
+      : { kind: 'cond', cond: bPositive, then: bin('+', r(), c(b)), otherwise: bin('-', r(), c(b)), span };
+  return {
+    kind: 'cond',
+    cond: negative,
+    then: fixed,
+    otherwise: which === 'div' ? q() : r(),
+    span: spanFrom(span, span),
+  };
 }
 
 /** Whether a Viper assertion holds permissions (an `acc` or a predicate instance) anywhere. */
 export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
   switch (e.kind) {
-    case 'acc': return true;
+    case 'acc':
+      return true;
     case 'app':
       if (ctx.decls.predicates.has(e.name)) return true;
       if (ctx.decls.macros.has(e.name)) return true; // conservatively: a macro may stand for an assertion
       return e.args.some((a) => hasPermissions(a, ctx));
-    case 'var': return ctx.decls.macros.has(e.name) && !ctx.vars.has(e.name);
-    case 'field': return hasPermissions(e.object, ctx);
-    case 'unary': return hasPermissions(e.operand, ctx);
-    case 'binary': return hasPermissions(e.left, ctx) || hasPermissions(e.right, ctx);
-    case 'cond': return hasPermissions(e.cond, ctx) || hasPermissions(e.then, ctx) || hasPermissions(e.otherwise, ctx);
-    case 'old': return hasPermissions(e.expr, ctx);
-    case 'unfolding': return hasPermissions(e.body, ctx);
-    case 'let': return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
-    default: return false;
+    case 'var':
+      return ctx.decls.macros.has(e.name) && !ctx.vars.has(e.name);
+    case 'field':
+      return hasPermissions(e.object, ctx);
+    case 'unary':
+      return hasPermissions(e.operand, ctx);
+    case 'binary':
+      return hasPermissions(e.left, ctx) || hasPermissions(e.right, ctx);
+    case 'cond':
+      return hasPermissions(e.cond, ctx) || hasPermissions(e.then, ctx) || hasPermissions(e.otherwise, ctx);
+    case 'old':
+      return hasPermissions(e.expr, ctx);
+    case 'unfolding':
+      return hasPermissions(e.body, ctx);
+    case 'let':
+      return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
+    default:
+      return false;
   }
 }
 
 /** Whether an expression contains `old(…)`. */
 export function hasOld(e: VExpr): boolean {
   switch (e.kind) {
-    case 'old': return true;
-    case 'app': return e.args.some(hasOld);
-    case 'field': return hasOld(e.object);
-    case 'unary': return hasOld(e.operand);
-    case 'binary': return hasOld(e.left) || hasOld(e.right);
-    case 'cond': return hasOld(e.cond) || hasOld(e.then) || hasOld(e.otherwise);
-    case 'unfolding': return hasOld(e.pred) || hasOld(e.body);
-    case 'let': return hasOld(e.value) || hasOld(e.body);
-    default: return false;
+    case 'old':
+      return true;
+    case 'app':
+      return e.args.some(hasOld);
+    case 'field':
+      return hasOld(e.object);
+    case 'unary':
+      return hasOld(e.operand);
+    case 'binary':
+      return hasOld(e.left) || hasOld(e.right);
+    case 'cond':
+      return hasOld(e.cond) || hasOld(e.then) || hasOld(e.otherwise);
+    case 'unfolding':
+      return hasOld(e.pred) || hasOld(e.body);
+    case 'let':
+      return hasOld(e.value) || hasOld(e.body);
+    default:
+      return false;
   }
 }

@@ -16,29 +16,68 @@ import { unfoldsItself } from './selfUnfolding';
 import { divides } from './divisionInContract';
 import { REF_CLASS, symType } from './types';
 
-export interface Lowered { readonly program: Program; readonly out: Collect }
+export interface Lowered {
+  readonly program: Program;
+  readonly out: Collect;
+}
 
 export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [] };
   const decls = collectDecls(vp, out);
-  const base = (vars: Map<string, VType>): LowerCtx => ({ decls, vars, place: 'code', depth: 0, subst: new Map(), out });
-  const fields = [...decls.fields.values()].map((f) => ({ name: f.name, nameSpan: f.nameSpan, type: symType(f.type, f.span, base(new Map())), span: f.span }));
+  const base = (vars: Map<string, VType>): LowerCtx => ({
+    decls,
+    vars,
+    place: 'code',
+    depth: 0,
+    subst: new Map(),
+    out,
+  });
+  const fields = [...decls.fields.values()].map((f) => ({
+    name: f.name,
+    nameSpan: f.nameSpan,
+    type: symType(f.type, f.span, base(new Map())),
+    span: f.span,
+  }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.
-  if (!top.some((d) => d.kind === 'proc')) top.push({ kind: 'proc', name: 'program@wellformed', nameSpan: fileSpan, params: [], returns: [], requires: [], ensures: [], body: { kind: 'block', stmts: [], span: fileSpan }, span: fileSpan });
+  if (!top.some((d) => d.kind === 'proc'))
+    top.push({
+      kind: 'proc',
+      name: 'program@wellformed',
+      nameSpan: fileSpan,
+      params: [],
+      returns: [],
+      requires: [],
+      ensures: [],
+      body: { kind: 'block', stmts: [], span: fileSpan },
+      span: fileSpan,
+    });
   return { program: { kind: 'program', decls: top, span: fileSpan }, out };
 }
 
 function collectDecls(vp: VProgram, out: Collect): Decls {
   const names = new Map<string, string>();
-  const tables = { fields: new Map(), methods: new Map(), functions: new Map(), predicates: new Map(), macros: new Map() };
-  const table = { field: tables.fields, method: tables.methods, function: tables.functions, predicate: tables.predicates, define: tables.macros };
+  const tables = {
+    fields: new Map(),
+    methods: new Map(),
+    functions: new Map(),
+    predicates: new Map(),
+    macros: new Map(),
+  };
+  const table = {
+    field: tables.fields,
+    method: tables.methods,
+    function: tables.functions,
+    predicate: tables.predicates,
+    define: tables.macros,
+  };
   for (const d of vp.decls) {
     if (d.kind === 'unsupported') continue;
-    if (names.has(d.name)) out.errors.push({ message: `'${d.name}' is already declared as a ${names.get(d.name)}`, span: d.nameSpan });
+    if (names.has(d.name))
+      out.errors.push({ message: `'${d.name}' is already declared as a ${names.get(d.name)}`, span: d.nameSpan });
     names.set(d.name, d.kind);
     table[d.kind].set(d.name, d);
   }
@@ -47,10 +86,15 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
 
 function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopDecl[] {
   switch (d.kind) {
-    case 'field': case 'define': return [];
-    case 'method': return [lowerMethod(d, base(varsOf([...d.params, ...d.returns])))];
-    case 'function': return lowerFunction(d, base);
-    case 'predicate': return [lowerPredicate(d, base(varsOf(d.params)))];
+    case 'field':
+    case 'define':
+      return [];
+    case 'method':
+      return [lowerMethod(d, base(varsOf([...d.params, ...d.returns])))];
+    case 'function':
+      return lowerFunction(d, base);
+    case 'predicate':
+      return [lowerPredicate(d, base(varsOf(d.params)))];
     case 'unsupported':
       refuse(base(new Map()), d.feature, d.span);
       return [];
@@ -66,22 +110,50 @@ function params(ps: DeclOf<'method'>['params'], ctx: LowerCtx): Proc['params'] {
 }
 
 function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
-  const requires = m.specs.filter((s) => s.kind === 'requires').map((s) => {
-    ctx.out.sites.push({ kind: 'requires', span: s.expr.span });
-    return lowerExpr(s.expr, { ...ctx, place: 'requires' });
-  });
-  const ensures = m.specs.filter((s) => s.kind === 'ensures').map((s) => {
-    ctx.out.sites.push({ kind: 'ensures', span: s.expr.span });
-    const e = lowerExpr(s.expr, { ...ctx, place: 'ensures' });
-    if (divides(e)) refuse(ctx, 'division or modulo in a method postcondition (its definedness is not checked yet)', s.expr.span);
-    return e;
-  });
+  const requires = m.specs
+    .filter((s) => s.kind === 'requires')
+    .map((s) => {
+      ctx.out.sites.push({ kind: 'requires', span: s.expr.span });
+      return lowerExpr(s.expr, { ...ctx, place: 'requires' });
+    });
+  const ensures = m.specs
+    .filter((s) => s.kind === 'ensures')
+    .map((s) => {
+      ctx.out.sites.push({ kind: 'ensures', span: s.expr.span });
+      const e = lowerExpr(s.expr, { ...ctx, place: 'ensures' });
+      if (divides(e))
+        refuse(ctx, 'division or modulo in a method postcondition (its definedness is not checked yet)', s.expr.span);
+      return e;
+    });
   const span = m.body?.span ?? m.span;
-  const havocs: Stmt[] = m.returns.map((r) => ({ kind: 'assign', target: { kind: 'var', name: r.name, span: r.span }, value: { kind: 'havoc', span: r.span }, span: r.span }));
-  const body = m.body === undefined
-    ? { kind: 'block' as const, stmts: [{ kind: 'assume' as const, cond: { kind: 'boolLit' as const, value: false, span }, span }], span }
-    : (() => { const b = lowerBlock(m.body, ctx); return { ...b, stmts: [...havocs, ...b.stmts] }; })();
-  return { kind: 'proc', name: m.name, nameSpan: m.nameSpan, params: params(m.params, ctx), returns: params(m.returns, ctx), requires, ensures, body, span: m.span };
+  const havocs: Stmt[] = m.returns.map((r) => ({
+    kind: 'assign',
+    target: { kind: 'var', name: r.name, span: r.span },
+    value: { kind: 'havoc', span: r.span },
+    span: r.span,
+  }));
+  const body =
+    m.body === undefined
+      ? {
+          kind: 'block' as const,
+          stmts: [{ kind: 'assume' as const, cond: { kind: 'boolLit' as const, value: false, span }, span }],
+          span,
+        }
+      : (() => {
+          const b = lowerBlock(m.body, ctx);
+          return { ...b, stmts: [...havocs, ...b.stmts] };
+        })();
+  return {
+    kind: 'proc',
+    name: m.name,
+    nameSpan: m.nameSpan,
+    params: params(m.params, ctx),
+    returns: params(m.returns, ctx),
+    requires,
+    ensures,
+    body,
+    span: m.span,
+  };
 }
 
 function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) => LowerCtx): TopDecl[] {
@@ -90,36 +162,72 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
     refuse(ctx, 'abstract function (a function without a body)', f.nameSpan);
     return [];
   }
-  const requires = f.specs.filter((s) => s.kind === 'requires').map((s) => {
-    ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
-    return lowerExpr(s.expr, { ...ctx, place: 'requires' });
-  });
+  const requires = f.specs
+    .filter((s) => s.kind === 'requires')
+    .map((s) => {
+      ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
+      return lowerExpr(s.expr, { ...ctx, place: 'requires' });
+    });
   ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body = lowerExpr(f.body, { ...ctx, place: 'function' });
-  const fn: FunctionDecl = { kind: 'function', name: f.name, nameSpan: f.nameSpan, params: params(f.params, ctx), result: symType(f.result, f.span, ctx), requires, body, span: f.span };
+  const fn: FunctionDecl = {
+    kind: 'function',
+    name: f.name,
+    nameSpan: f.nameSpan,
+    params: params(f.params, ctx),
+    result: symType(f.result, f.span, ctx),
+    requires,
+    body,
+    span: f.span,
+  };
   const posts = f.specs.filter((s) => s.kind === 'ensures');
   if (posts.length === 0) return [fn];
-  if (f.params.some((p) => p.name === 'result')) fail(ctx, "a function parameter may not be named 'result'", f.nameSpan);
+  if (f.params.some((p) => p.name === 'result'))
+    fail(ctx, "a function parameter may not be named 'result'", f.nameSpan);
   const postCtx = base(new Map([...varsOf(f.params), ['result', f.result]]));
   const ensures = posts.map((s) => {
     postCtx.out.sites.push({ kind: 'fnPost', span: s.expr.span });
     return lowerExpr(s.expr, { ...postCtx, place: 'fnPost' });
   });
-  const pre = f.specs.filter((s) => s.kind === 'requires').map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
+  const pre = f.specs
+    .filter((s) => s.kind === 'requires')
+    .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
   const args = f.params.map((p) => ({ kind: 'var' as const, name: p.name, span: f.nameSpan }));
   const result = { name: 'result', type: fn.result, span: f.nameSpan };
   const check: Proc = {
-    kind: 'proc', name: `${f.name}@post`, nameSpan: f.nameSpan, params: fn.params, returns: [result], requires: pre, ensures,
-    body: { kind: 'block', span: f.nameSpan, stmts: [{ kind: 'assign', target: { kind: 'var', name: 'result', span: f.nameSpan }, value: { kind: 'call', callee: f.name, calleeSpan: f.nameSpan, args, span: f.nameSpan }, span: f.nameSpan }] },
+    kind: 'proc',
+    name: `${f.name}@post`,
+    nameSpan: f.nameSpan,
+    params: fn.params,
+    returns: [result],
+    requires: pre,
+    ensures,
+    body: {
+      kind: 'block',
+      span: f.nameSpan,
+      stmts: [
+        {
+          kind: 'assign',
+          target: { kind: 'var', name: 'result', span: f.nameSpan },
+          value: { kind: 'call', callee: f.name, calleeSpan: f.nameSpan, args, span: f.nameSpan },
+          span: f.nameSpan,
+        },
+      ],
+    },
     span: f.span,
   };
   return [fn, check];
 }
 
 function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
-  if (unfoldsItself(p.name, ctx.decls)) refuse(ctx, 'unfolding … in inside a recursive predicate\'s own body', p.nameSpan);
+  if (unfoldsItself(p.name, ctx.decls))
+    refuse(ctx, "unfolding … in inside a recursive predicate's own body", p.nameSpan);
   if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span, reportAt: p.span });
-  const body = p.body === undefined ? { kind: 'boolLit' as const, value: true, span: p.nameSpan } : lowerExpr(p.body, { ...ctx, place: 'predicate' });
-  if (divides(body)) refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
+  const body =
+    p.body === undefined
+      ? { kind: 'boolLit' as const, value: true, span: p.nameSpan }
+      : lowerExpr(p.body, { ...ctx, place: 'predicate' });
+  if (divides(body))
+    refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
   return { kind: 'predicate', name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body, span: p.span };
 }

@@ -27,41 +27,72 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       ctx.vars.set(s.name, s.type);
       return [{ kind: 'varDecl', name: s.name, nameSpan: s.nameSpan, type, init, span: s.span }];
     }
-    case 'assign': return lowerAssign(s, ctx);
+    case 'assign':
+      return lowerAssign(s, ctx);
     case 'fieldAssign':
       site('fieldAssign');
-      return [{ kind: 'assign', target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'], value: lowerExpr(s.value, { ...ctx, place: 'code' }), span: s.span }];
-    case 'new': return lowerNew(s, ctx);
-    case 'call': return lowerCall(s, ctx);
+      return [
+        {
+          kind: 'assign',
+          target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'],
+          value: lowerExpr(s.value, { ...ctx, place: 'code' }),
+          span: s.span,
+        },
+      ];
+    case 'new':
+      return lowerNew(s, ctx);
+    case 'call':
+      return lowerCall(s, ctx);
     case 'assert':
       site('assert');
       return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'assertion' }), span: s.span }];
-    case 'assume': case 'inhale':
+    case 'assume':
+    case 'inhale':
       site(s.kind);
-      if (!hasPermissions(s.expr, ctx)) return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
+      if (!hasPermissions(s.expr, ctx))
+        return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
       // Viper's `assume acc(x.f)` assumes the permission is already held (it adds none, so it may
       // identify x with a receiver held before); read as an inhale it would learn the opposite.
-      if (s.kind === 'assume') { refuse(ctx, 'assume of permissions (assume acc(…))', s.span); return []; }
-      if (hasOld(s.expr)) { refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span); return []; }
+      if (s.kind === 'assume') {
+        refuse(ctx, 'assume of permissions (assume acc(…))', s.span);
+        return [];
+      }
+      if (hasOld(s.expr)) {
+        refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
+        return [];
+      }
       return [inhaleHelper(s.expr, s.span, ctx)];
     case 'exhale':
       site('exhale');
-      if (!hasPermissions(s.expr, ctx)) return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
-      if (hasOld(s.expr)) { refuse(ctx, 'old(…) inside exhale of permissions', s.span); return []; }
+      if (!hasPermissions(s.expr, ctx))
+        return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
+      if (hasOld(s.expr)) {
+        refuse(ctx, 'old(…) inside exhale of permissions', s.span);
+        return [];
+      }
       return [exhaleHelper(s.expr, s.span, ctx)];
-    case 'fold': case 'unfold':
+    case 'fold':
+    case 'unfold':
       site(s.kind);
       return [{ kind: s.kind, pred: predicateCall(s.pred, { ...ctx, place: 'assertion' }, s.kind), span: s.span }];
-    case 'label': return [];
-    case 'if': return [lowerIf(s, ctx)];
+    case 'label':
+      return [];
+    case 'if':
+      return [lowerIf(s, ctx)];
     case 'while':
       site('while');
       for (const inv of s.invariants) ctx.out.sites.push({ kind: 'invariant', span: inv.span });
-      return [{
-        kind: 'while', cond: lowerExpr(s.cond, { ...ctx, place: 'code' }), invariants: s.invariants.map((i) => lowerExpr(i, { ...ctx, place: 'invariant' })),
-        body: lowerBlock(s.body, ctx), span: s.span,
-      }];
-    case 'block': return [lowerBlock(s, ctx)];
+      return [
+        {
+          kind: 'while',
+          cond: lowerExpr(s.cond, { ...ctx, place: 'code' }),
+          invariants: s.invariants.map((i) => lowerExpr(i, { ...ctx, place: 'invariant' })),
+          body: lowerBlock(s.body, ctx),
+          span: s.span,
+        },
+      ];
+    case 'block':
+      return [lowerBlock(s, ctx)];
     case 'define':
       refuse(ctx, 'define inside a method body', s.span);
       return [];
@@ -73,8 +104,19 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
 
 function lowerIf(s: VIf, ctx: LowerCtx): Stmt {
   ctx.out.sites.push({ kind: 'if', span: s.cond.span });
-  const otherwise = s.otherwise === undefined ? undefined : s.otherwise.kind === 'if' ? lowerIf(s.otherwise, ctx) as Extract<Stmt, { kind: 'if' }> : lowerBlock(s.otherwise, ctx);
-  return { kind: 'if', cond: lowerExpr(s.cond, { ...ctx, place: 'code' }), then: lowerBlock(s.then, ctx), otherwise, span: s.span };
+  const otherwise =
+    s.otherwise === undefined
+      ? undefined
+      : s.otherwise.kind === 'if'
+        ? (lowerIf(s.otherwise, ctx) as Extract<Stmt, { kind: 'if' }>)
+        : lowerBlock(s.otherwise, ctx);
+  return {
+    kind: 'if',
+    cond: lowerExpr(s.cond, { ...ctx, place: 'code' }),
+    then: lowerBlock(s.then, ctx),
+    otherwise,
+    span: s.span,
+  };
 }
 
 function targetRef(name: string, span: Span, ctx: LowerCtx): Extract<Expr, { kind: 'var' }> {
@@ -91,9 +133,16 @@ function targetRef(name: string, span: Span, ctx: LowerCtx): Extract<Expr, { kin
 function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt[] {
   const isMethodCall = s.value.kind === 'app' && ctx.decls.methods.has(s.value.name);
   ctx.out.sites.push({ kind: isMethodCall ? 'call' : 'assign', span: s.span });
-  const value: Expr = isMethodCall && s.value.kind === 'app'
-    ? { kind: 'call', callee: s.value.name, calleeSpan: s.value.nameSpan, args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })), span: s.value.span }
-    : lowerExpr(s.value, { ...ctx, place: 'code' });
+  const value: Expr =
+    isMethodCall && s.value.kind === 'app'
+      ? {
+          kind: 'call',
+          callee: s.value.name,
+          calleeSpan: s.value.nameSpan,
+          args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+          span: s.value.span,
+        }
+      : lowerExpr(s.value, { ...ctx, place: 'code' });
   return [{ kind: 'assign', target: targetRef(s.target, s.targetSpan, ctx), value, span: s.span }];
 }
 
@@ -105,17 +154,28 @@ function lowerCall(s: Extract<VStmt, { kind: 'call' }>, ctx: LowerCtx): Stmt[] {
     return [];
   }
   ctx.out.sites.push({ kind: 'call', span: s.span });
-  const call = { kind: 'call' as const, callee: s.callee, calleeSpan: s.calleeSpan, args: s.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })), span: s.span };
+  const call = {
+    kind: 'call' as const,
+    callee: s.callee,
+    calleeSpan: s.calleeSpan,
+    args: s.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+    span: s.span,
+  };
   if (s.targets.length === 0) return [{ kind: 'callStmt', call, span: s.span }];
   return [{ kind: 'callAssign', targets: s.targets.map((t) => targetRef(t.name, t.span, ctx)), call, span: s.span }];
 }
 
-function expandStmtMacro(macro: Extract<VStmt, { kind: 'define' }>, s: Extract<VStmt, { kind: 'call' }>, ctx: LowerCtx): Stmt[] {
+function expandStmtMacro(
+  macro: Extract<VStmt, { kind: 'define' }>,
+  s: Extract<VStmt, { kind: 'call' }>,
+  ctx: LowerCtx,
+): Stmt[] {
   if (macro.body.kind !== 'block') {
     fail(ctx, `macro '${macro.name}' is an expression macro, used as a statement`, s.span);
     return [];
   }
-  if (s.bare && macro.params !== undefined && macro.params.length > 0) fail(ctx, `macro '${macro.name}' needs arguments`, s.span);
+  if (s.bare && macro.params !== undefined && macro.params.length > 0)
+    fail(ctx, `macro '${macro.name}' needs arguments`, s.span);
   const subst = macroBindings(macro, s.args, s.span, ctx, lowerExpr);
   if (subst === undefined) return [];
   return [lowerBlock(respan(macro.body, s.span), { ...ctx, subst, depth: ctx.depth + 1 })];
@@ -127,13 +187,25 @@ function lowerNew(s: Extract<VStmt, { kind: 'new' }>, ctx: LowerCtx): Stmt[] {
   const all = [...ctx.decls.fields.keys()];
   for (const f of s.fields ?? []) if (!ctx.decls.fields.has(f)) fail(ctx, `unknown field '${f}'`, s.span);
   const listed = s.fields ?? all;
-  const created: Stmt = { kind: 'assign', target, value: { kind: 'new', className: REF_CLASS, classSpan: s.span, span: s.span }, span: s.span };
+  const created: Stmt = {
+    kind: 'assign',
+    target,
+    value: { kind: 'new', className: REF_CLASS, classSpan: s.span, span: s.span },
+    span: s.span,
+  };
   const havocs: Stmt[] = listed.map((f) => ({
-    kind: 'assign', target: { kind: 'field', object: { ...target }, field: f, fieldSpan: s.span, span: s.span }, value: { kind: 'havoc', span: s.span }, span: s.span,
+    kind: 'assign',
+    target: { kind: 'field', object: { ...target }, field: f, fieldSpan: s.span, span: s.span },
+    value: { kind: 'havoc', span: s.span },
+    span: s.span,
   }));
   const dropped = all.filter((f) => !listed.includes(f));
   if (dropped.length === 0) return [created, ...havocs];
-  const accs: VExpr[] = dropped.map((f) => ({ kind: 'acc', loc: { kind: 'field', object: { kind: 'var', name: s.target, span: s.span }, field: f, span: s.span }, span: s.span }));
+  const accs: VExpr[] = dropped.map((f) => ({
+    kind: 'acc',
+    loc: { kind: 'field', object: { kind: 'var', name: s.target, span: s.span }, field: f, span: s.span },
+    span: s.span,
+  }));
   const all_ = accs.reduce((l, r) => ({ kind: 'binary', op: '&&', left: l, right: r, span: s.span }));
   return [created, exhaleHelper(all_, s.span, ctx, 'new'), ...havocs];
 }

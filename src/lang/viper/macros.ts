@@ -24,7 +24,13 @@ export function respan<T>(node: T, span: Span): T {
 /** How an expression is lowered (lowerExpr.ts, passed in: that module expands macros through this one). */
 export type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
 
-export function macroBindings(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx, lowerExpr: Lower): Map<string, Expr> | undefined {
+export function macroBindings(
+  macro: VDefine,
+  args: readonly VExpr[],
+  span: Span,
+  ctx: LowerCtx,
+  lowerExpr: Lower,
+): Map<string, Expr> | undefined {
   const params = macro.params ?? [];
   if (params.length !== args.length) {
     fail(ctx, `macro '${macro.name}' expects ${params.length} argument(s) but got ${args.length}`, span);
@@ -37,7 +43,13 @@ export function macroBindings(macro: VDefine, args: readonly VExpr[], span: Span
   return new Map([...ctx.subst, ...params.map((p, i): [string, Expr] => [p.name, lowerExpr(args[i], ctx)])]);
 }
 
-export function expandExprMacro(macro: VDefine, args: readonly VExpr[], span: Span, ctx: LowerCtx, lowerExpr: Lower): Expr {
+export function expandExprMacro(
+  macro: VDefine,
+  args: readonly VExpr[],
+  span: Span,
+  ctx: LowerCtx,
+  lowerExpr: Lower,
+): Expr {
   if (macro.body.kind === 'block') {
     fail(ctx, `macro '${macro.name}' is a statement macro, used as an expression`, span);
     return { kind: 'boolLit', value: true, span };

@@ -25,7 +25,10 @@ export function parseViper(text: string): VParseResult {
     return parseTokens(stripBom(text));
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return { errors: [{ span: { line: 1, col: 1, endLine: 1, endCol: 1 }, message: `internal error: ${why}` }], refusals: [] };
+    return {
+      errors: [{ span: { line: 1, col: 1, endLine: 1, endCol: 1 }, message: `internal error: ${why}` }],
+      refusals: [],
+    };
   }
 }
 
@@ -47,7 +50,15 @@ function parseTokens(source: string): VParseResult {
   if (parser.results.length === 0) {
     const last = tokens[tokens.length - 1];
     const span = vTokenSpan(last);
-    return { errors: [{ span: { line: span.endLine, col: span.endCol, endLine: span.endLine, endCol: span.endCol }, message: 'unexpected end of file' }], refusals: [] };
+    return {
+      errors: [
+        {
+          span: { line: span.endLine, col: span.endCol, endLine: span.endLine, endCol: span.endCol },
+          message: 'unexpected end of file',
+        },
+      ],
+      refusals: [],
+    };
   }
   return { program: { decls: parser.results[0] as VDecl[] }, errors: [], refusals: [] };
 }

@@ -8,8 +8,16 @@ import type { VExpr } from './ast';
 import type { Decls } from './context';
 
 /** The predicates an expression names (instances, `acc(P(…))`, `unfolding P(…) in`), and those it unfolds. */
-function mentioned(node: unknown, decls: Decls, into: { named: Set<string>; unfolded: Set<string> }, unfolding = false): void {
-  if (Array.isArray(node)) { node.forEach((n) => mentioned(n, decls, into, unfolding)); return; }
+function mentioned(
+  node: unknown,
+  decls: Decls,
+  into: { named: Set<string>; unfolded: Set<string> },
+  unfolding = false,
+): void {
+  if (Array.isArray(node)) {
+    node.forEach((n) => mentioned(n, decls, into, unfolding));
+    return;
+  }
   if (node === null || typeof node !== 'object') return;
   const e = node as VExpr & Record<string, unknown>;
   if (e.kind === 'app' && decls.predicates.has(e.name)) {

@@ -11,9 +11,12 @@ export const REF_CLASS = 'Ref';
 
 export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
   switch (t.kind) {
-    case 'Int': return { kind: 'int' };
-    case 'Bool': return { kind: 'bool' };
-    case 'Ref': return { kind: 'ref', className: REF_CLASS };
+    case 'Int':
+      return { kind: 'int' };
+    case 'Bool':
+      return { kind: 'bool' };
+    case 'Ref':
+      return { kind: 'ref', className: REF_CLASS };
     case 'other':
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };

@@ -8,27 +8,65 @@
 import type { Span } from '../span';
 import { vTokenSpan, type VToken } from './lexer';
 
-export interface Refusal { readonly feature: string; readonly span: Span }
+export interface Refusal {
+  readonly feature: string;
+  readonly span: Span;
+}
 
 const BY_WORD: Readonly<Record<string, string>> = {
-  domain: 'domains', axiom: 'domains', unique: 'domains', interpretation: 'domains',
-  Seq: 'sequences (Seq)', Set: 'sets (Set)', Multiset: 'multisets (Multiset)', Map: 'maps (Map)',
-  union: 'sets (union)', intersection: 'sets (intersection)', setminus: 'sets (setminus)', subset: 'sets (subset)',
-  Perm: 'permission-typed values (Perm)', Rational: 'permission-typed values (Rational)',
-  forall: 'quantifiers (forall)', exists: 'quantifiers (exists)',
-  perm: 'perm(…)', forperm: 'forperm', wildcard: 'wildcard permission', none: 'permission amount none', epsilon: 'permission amount epsilon',
-  package: 'magic wands (package)', apply: 'magic wands (apply)', packaging: 'magic wands (packaging)', applying: 'magic wands (applying)',
-  wand: 'magic wands (wand)', lhs: 'magic wands (lhs)', folding: 'folding … in',
-  goto: 'goto', quasihavoc: 'quasihavoc', quasihavocall: 'quasihavoc', refute: 'refute', asserting: 'asserting',
-  adt: 'ADTs (adt)', import: 'imports', fresh: 'fresh', constraining: 'constraining blocks', outpost: 'outpost',
-  unfolding_perm: 'permission amount', triggers: 'quantifier triggers',
-  low: 'information flow (low, SIF plugin)', lowEvent: 'information flow (lowEvent, SIF plugin)',
+  domain: 'domains',
+  axiom: 'domains',
+  unique: 'domains',
+  interpretation: 'domains',
+  Seq: 'sequences (Seq)',
+  Set: 'sets (Set)',
+  Multiset: 'multisets (Multiset)',
+  Map: 'maps (Map)',
+  union: 'sets (union)',
+  intersection: 'sets (intersection)',
+  setminus: 'sets (setminus)',
+  subset: 'sets (subset)',
+  Perm: 'permission-typed values (Perm)',
+  Rational: 'permission-typed values (Rational)',
+  forall: 'quantifiers (forall)',
+  exists: 'quantifiers (exists)',
+  perm: 'perm(…)',
+  forperm: 'forperm',
+  wildcard: 'wildcard permission',
+  none: 'permission amount none',
+  epsilon: 'permission amount epsilon',
+  package: 'magic wands (package)',
+  apply: 'magic wands (apply)',
+  packaging: 'magic wands (packaging)',
+  applying: 'magic wands (applying)',
+  wand: 'magic wands (wand)',
+  lhs: 'magic wands (lhs)',
+  folding: 'folding … in',
+  goto: 'goto',
+  quasihavoc: 'quasihavoc',
+  quasihavocall: 'quasihavoc',
+  refute: 'refute',
+  asserting: 'asserting',
+  adt: 'ADTs (adt)',
+  import: 'imports',
+  fresh: 'fresh',
+  constraining: 'constraining blocks',
+  outpost: 'outpost',
+  unfolding_perm: 'permission amount',
+  triggers: 'quantifier triggers',
+  low: 'information flow (low, SIF plugin)',
+  lowEvent: 'information flow (lowEvent, SIF plugin)',
   unreachable: 'unreachable-code checks (unreachable, smoke plugin)',
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
-  '/': 'fractional permission (acc(x.f, 1/2))', '--*': 'magic wands (--*)', '++': 'sequences (++)',
-  '..': 'sequences (ranges)', '|': 'cardinality (|…|)', '@': 'annotations (@…)', '#': 'annotations (#…)',
+  '/': 'fractional permission (acc(x.f, 1/2))',
+  '--*': 'magic wands (--*)',
+  '++': 'sequences (++)',
+  '..': 'sequences (ranges)',
+  '|': 'cardinality (|…|)',
+  '@': 'annotations (@…)',
+  '#': 'annotations (#…)',
   '::': 'quantifiers (::)',
 };
 
@@ -53,7 +91,8 @@ function featureOf(t: VToken, previous: VToken | undefined): string | undefined 
 /** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */
 function sequenceFeature(tokens: readonly VToken[], i: number): string | undefined {
   const t = tokens[i];
-  if (t.text === ',' && tokens[i - 2]?.text === ':' && tokens[i - 4]?.text === 'var') return 'several variables in one var declaration (var a: T, b: T)';
+  if (t.text === ',' && tokens[i - 2]?.text === ':' && tokens[i - 4]?.text === 'var')
+    return 'several variables in one var declaration (var a: T, b: T)';
   if (t.text === ':=' && tokens[i - 1]?.text === ')') return 'assignment to a macro application (m(x) := e)';
   return undefined;
 }
@@ -62,17 +101,33 @@ function bracketFeature(previous: VToken | undefined): string | undefined {
   if (previous?.text === 'old') return 'labelled old (old[l] of an expression)';
   // `Seq[Int]`: the type's own word is refused already.
   if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
-  const afterOperand = previous !== undefined && (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
+  const afterOperand =
+    previous !== undefined &&
+    (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
   return afterOperand ? 'sequence or map indexing (e[i])' : 'inhale-exhale assertion ([A, B])';
 }
 
-const DECREASES_ENDS = new Set(['requires', 'ensures', 'invariant', 'decreases', '{', 'field', 'method', 'function', 'predicate', 'define']);
+const DECREASES_ENDS = new Set([
+  'requires',
+  'ensures',
+  'invariant',
+  'decreases',
+  '{',
+  'field',
+  'method',
+  'function',
+  'predicate',
+  'define',
+]);
 
 /** The tokens without `decreases …` clauses (accepted and ignored, as Viper does without its termination plugin). */
 export function withoutDecreases(tokens: readonly VToken[]): VToken[] {
   const out: VToken[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].text !== 'decreases' || tokens[i].type !== 'keyword') { out.push(tokens[i]); continue; }
+    if (tokens[i].text !== 'decreases' || tokens[i].type !== 'keyword') {
+      out.push(tokens[i]);
+      continue;
+    }
     let depth = 0;
     let j = i + 1;
     for (; j < tokens.length; j++) {

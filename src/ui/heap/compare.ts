@@ -6,7 +6,14 @@
 
 import type { HeapGraph } from './model';
 
-export interface ChunkChange { readonly key: string; readonly object: string; readonly field: string; readonly chunk: string; readonly before?: string; readonly after?: string }
+export interface ChunkChange {
+  readonly key: string;
+  readonly object: string;
+  readonly field: string;
+  readonly chunk: string;
+  readonly before?: string;
+  readonly after?: string;
+}
 
 export interface HeapComparison {
   readonly gained: readonly ChunkChange[];
@@ -14,7 +21,12 @@ export interface HeapComparison {
   readonly changed: readonly ChunkChange[];
 }
 
-interface Held { readonly object: string; readonly field: string; readonly chunk: string; readonly value: string }
+interface Held {
+  readonly object: string;
+  readonly field: string;
+  readonly chunk: string;
+  readonly value: string;
+}
 
 function held(g: HeapGraph): Map<string, Held> {
   const out = new Map<string, Held>();

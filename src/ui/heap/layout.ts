@@ -11,13 +11,26 @@ export const HEAD_H = 34;
 const CHAR_W = 6.7;
 const MAX_CHARS = 46;
 
-export interface Box { readonly id: string; readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+export interface Box {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
 export interface Wire {
-  readonly from: string; readonly to: string; readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root';
+  readonly from: string;
+  readonly to: string;
+  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root';
   readonly points: readonly { x: number; y: number }[];
   readonly label?: string;
 }
-export interface HeapLayout { readonly boxes: ReadonlyMap<string, Box>; readonly wires: readonly Wire[]; readonly width: number; readonly height: number }
+export interface HeapLayout {
+  readonly boxes: ReadonlyMap<string, Box>;
+  readonly wires: readonly Wire[];
+  readonly width: number;
+  readonly height: number;
+}
 
 let engine: InstanceType<typeof ELK> | undefined;
 
@@ -28,7 +41,11 @@ export function clip(s: string, max = MAX_CHARS): string {
 
 export function fieldText(f: GraphField): string {
   if (f.status === 'missing') return `✗ ${f.name}: missing`;
-  const v = f.cells ? `[${f.cells.map((c) => (c.index === 'rest' ? `…${c.value}` : c.value)).join(' | ')}]` : f.to ? '●' : f.value;
+  const v = f.cells
+    ? `[${f.cells.map((c) => (c.index === 'rest' ? `…${c.value}` : c.value)).join(' | ')}]`
+    : f.to
+      ? '●'
+      : f.value;
   return clip(`${f.status === 'old' ? '(old) ' : ''}${f.name}: ${v}${f.type ? ` ${f.type}` : ''}`);
 }
 
@@ -47,9 +64,20 @@ function objectSize(o: GraphObject): { w: number; h: number } {
 
 function objectNode(o: GraphObject): ElkNode {
   const { w, h } = objectSize(o);
-  const ports: ElkPort[] = o.fields.flatMap((f, i) => (f.to
-    ? [{ id: `${o.id}.${f.name}`, width: 1, height: 1, x: w - 1, y: HEAD_H + i * ROW_H + ROW_H / 2, layoutOptions: { 'elk.port.side': 'EAST' } }]
-    : []));
+  const ports: ElkPort[] = o.fields.flatMap((f, i) =>
+    f.to
+      ? [
+          {
+            id: `${o.id}.${f.name}`,
+            width: 1,
+            height: 1,
+            x: w - 1,
+            y: HEAD_H + i * ROW_H + ROW_H / 2,
+            layoutOptions: { 'elk.port.side': 'EAST' },
+          },
+        ]
+      : [],
+  );
   return { id: o.id, width: w, height: h, ports, layoutOptions: { 'elk.portConstraints': 'FIXED_POS' } };
 }
 
@@ -67,36 +95,74 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
   engine ??= new ELK();
   const ids = new Set(g.objects.map((o) => o.id));
   const children: ElkNode[] = [
-    ...g.roots.filter((r) => tagged(g, r, ids)).map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
+    ...g.roots
+      .filter((r) => tagged(g, r, ids))
+      .map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
     ...g.objects.map(objectNode),
   ];
   const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
-  g.roots.forEach((r) => { if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' }); });
+  g.roots.forEach((r) => {
+    if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' });
+  });
   for (const e of g.edges) {
     if (!ids.has(e.from) || !ids.has(e.to)) continue;
-    wires.push({ id: `e${wires.length}`, from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from, to: e.to, kind: e.kind, ...(e.condition ? { label: e.kind === 'mayAlias' ? `may alias: ${e.condition}${e.verdict === 'unknown' ? ' (solver: unknown)' : ''}` : `same: ${e.condition}` } : {}) });
+    wires.push({
+      id: `e${wires.length}`,
+      from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from,
+      to: e.to,
+      kind: e.kind,
+      ...(e.condition
+        ? {
+            label:
+              e.kind === 'mayAlias'
+                ? `may alias: ${e.condition}${e.verdict === 'unknown' ? ' (solver: unknown)' : ''}`
+                : `same: ${e.condition}`,
+          }
+        : {}),
+    });
   }
   const edges: ElkExtendedEdge[] = wires.map((w) => ({ id: w.id, sources: [w.from], targets: [w.to] }));
   const graph: ElkNode = {
     id: 'heap',
     layoutOptions: {
-      'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.randomSeed': '1',
-      'elk.spacing.nodeNode': '22', 'elk.layered.spacing.nodeNodeBetweenLayers': '56', 'elk.edgeRouting': 'POLYLINE',
-      'elk.layered.thoroughness': '1', 'elk.separateConnectedComponents': 'true', 'elk.spacing.componentComponent': '30',
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.randomSeed': '1',
+      'elk.spacing.nodeNode': '22',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+      'elk.edgeRouting': 'POLYLINE',
+      'elk.layered.thoroughness': '1',
+      'elk.separateConnectedComponents': 'true',
+      'elk.spacing.componentComponent': '30',
       // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
-      'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': '1.4',
+      'elk.layered.wrapping.strategy': 'MULTI_EDGE',
+      'elk.aspectRatio': '1.4',
       // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
       'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
     },
-    children, edges,
+    children,
+    edges,
   };
   const out: ElkNode = await engine.layout(graph);
   const boxes = new Map<string, Box>();
-  for (const c of out.children ?? []) boxes.set(c.id, { id: c.id, x: c.x ?? 0, y: c.y ?? 0, w: c.width ?? 0, h: c.height ?? 0 });
+  for (const c of out.children ?? [])
+    boxes.set(c.id, { id: c.id, x: c.x ?? 0, y: c.y ?? 0, w: c.width ?? 0, h: c.height ?? 0 });
   const routed = new Map((out.edges ?? []).map((e) => [e.id, e]));
   const placed: Wire[] = wires.map(({ id, ...w }) => {
-    const sec = (routed.get(id) as { sections?: { startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: { x: number; y: number }[] }[] } | undefined)?.sections?.[0];
-    const points = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y })) : [];
+    const sec = (
+      routed.get(id) as
+        | {
+            sections?: {
+              startPoint: { x: number; y: number };
+              endPoint: { x: number; y: number };
+              bendPoints?: { x: number; y: number }[];
+            }[];
+          }
+        | undefined
+    )?.sections?.[0];
+    const points = sec
+      ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y }))
+      : [];
     return { ...w, points };
   });
   return { boxes, wires: placed, width: out.width ?? 0, height: out.height ?? 0 };

@@ -18,7 +18,7 @@ text{font:11px ui-monospace,monospace;fill:#263238}.row.missing rect{fill:#ffcdd
 .grp text{fill:#2e7d32;font-size:10px;font-weight:600}.grp.missing text{fill:#c62828}.info .t{font-weight:700}.info .fail{fill:#b71c1c}.info .pc{fill:#37474f}`;
 
 export function esc(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]!));
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
 function text(x: number, y: number, s: string, cls = ''): string {
@@ -31,7 +31,8 @@ export type RowMarks = ReadonlyMap<string, 'gained' | 'changed' | 'lost'>;
 function objectSvg(o: GraphObject, b: Box, marks?: RowMarks): string {
   const at = `transform="translate(${(b.x + PAD).toFixed(1)},${(b.y + PAD).toFixed(1)})"`;
   const tip = `<title>${esc(`${o.term}${o.allocation ? ` — ${o.allocation}` : ''}\n${o.fields.map((f) => `${f.chunk} ↦ ${f.value}${f.origin ? `  — ${f.origin}` : ''}`).join('\n')}`)}</title>`;
-  if (o.id === 'null') return `<g class="obj null" data-object="null" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="13"/>${text(12, 17, 'null')}${tip}</g>`;
+  if (o.id === 'null')
+    return `<g class="obj null" data-object="null" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="13"/>${text(12, 17, 'null')}${tip}</g>`;
   const [head, sub] = headText(o);
   const rows = o.fields.map((f, i) => {
     const y = HEAD_H + i * ROW_H;
@@ -39,19 +40,25 @@ function objectSvg(o: GraphObject, b: Box, marks?: RowMarks): string {
     const tinted = f.status === 'missing' || mark !== undefined;
     return `<g class="row ${f.status}${mark ? ` ${mark}` : ''}" data-field="${esc(f.name)}" data-status="${f.status}"${mark ? ` data-mark="${mark}"` : ''}>${tinted ? `<rect x="2" y="${y}" width="${b.w - 4}" height="${ROW_H}"/>` : ''}${text(8, y + 13, fieldText(f))}</g>`;
   });
-  return `<g class="obj" data-object="${esc(o.id)}" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="4"/>`
-    + `<line x1="0" x2="${b.w}" y1="${HEAD_H - 2}" y2="${HEAD_H - 2}" stroke="#b0bec5"/>${text(8, 14, head, 'head')}${text(8, 28, sub, 'sub')}${rows.join('')}${tip}</g>`;
+  return (
+    `<g class="obj" data-object="${esc(o.id)}" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="4"/>` +
+    `<line x1="0" x2="${b.w}" y1="${HEAD_H - 2}" y2="${HEAD_H - 2}" stroke="#b0bec5"/>${text(8, 14, head, 'head')}${text(8, 28, sub, 'sub')}${rows.join('')}${tip}</g>`
+  );
 }
 
 function groupSvg(g: HeapGraph['groups'][number], lay: HeapLayout, depth: number): string {
   const bs = g.members.map((m) => lay.boxes.get(m)).filter((b): b is Box => b !== undefined);
   if (bs.length === 0) return '';
   const m = 8 + 6 * depth;
-  const x0 = Math.min(...bs.map((b) => b.x)) + PAD - m, y0 = Math.min(...bs.map((b) => b.y)) + PAD - m - 12;
-  const x1 = Math.max(...bs.map((b) => b.x + b.w)) + PAD + m, y1 = Math.max(...bs.map((b) => b.y + b.h)) + PAD + m;
+  const x0 = Math.min(...bs.map((b) => b.x)) + PAD - m,
+    y0 = Math.min(...bs.map((b) => b.y)) + PAD - m - 12;
+  const x1 = Math.max(...bs.map((b) => b.x + b.w)) + PAD + m,
+    y1 = Math.max(...bs.map((b) => b.y + b.h)) + PAD + m;
   const label = `${g.status === 'missing' ? '✗ missing ' : ''}${g.name} folded${g.recursive ? ' (recursive: unfold to see)' : ''}${g.status === 'old' ? ' (old heap only)' : ''}`;
-  return `<g class="grp ${g.status}" data-group="${esc(g.name)}"><rect x="${x0.toFixed(1)}" y="${y0.toFixed(1)}" width="${(x1 - x0).toFixed(1)}" height="${(y1 - y0).toFixed(1)}" rx="8"/>`
-    + `${text(x0 + 6, y0 + 11, clip(label, 60))}<title>${esc(`${g.name}: ${g.origin}`)}</title></g>`;
+  return (
+    `<g class="grp ${g.status}" data-group="${esc(g.name)}"><rect x="${x0.toFixed(1)}" y="${y0.toFixed(1)}" width="${(x1 - x0).toFixed(1)}" height="${(y1 - y0).toFixed(1)}" rx="8"/>` +
+    `${text(x0 + 6, y0 + 11, clip(label, 60))}<title>${esc(`${g.name}: ${g.origin}`)}</title></g>`
+  );
 }
 
 function wireSvg(w: HeapLayout['wires'][number]): string {
@@ -60,7 +67,8 @@ function wireSvg(w: HeapLayout['wires'][number]): string {
   const arrow = w.kind === 'field' || w.kind === 'root' ? ' marker-end="url(#arrow)"' : '';
   let label = '';
   if (w.label) {
-    const a = w.points[0], b = w.points[w.points.length - 1];
+    const a = w.points[0],
+      b = w.points[w.points.length - 1];
     label = text((a.x + b.x) / 2 + PAD + 4, (a.y + b.y) / 2 + PAD - 4, w.label, 'wl');
   }
   return `<g class="wire" data-kind="${w.kind}"><polyline class="w ${w.kind}" points="${pts}"${arrow}/>${label}</g>`;
@@ -80,19 +88,33 @@ function infoLines(g: HeapGraph): { s: string; cls: string }[] {
 }
 
 export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc}`, marks?: RowMarks): string {
-  const depthOf = (id: string | undefined, k = 0): number => (id === undefined || k > 8 ? k : depthOf(g.groups.find((x) => x.id === id)?.nested, k + 1));
-  const groups = [...g.groups].map((x) => ({ x, d: depthOf(x.nested) })).sort((a, b) => a.d - b.d).map(({ x, d }) => groupSvg(x, lay, 3 - Math.min(d, 3)));
+  const depthOf = (id: string | undefined, k = 0): number =>
+    id === undefined || k > 8 ? k : depthOf(g.groups.find((x) => x.id === id)?.nested, k + 1);
+  const groups = [...g.groups]
+    .map((x) => ({ x, d: depthOf(x.nested) }))
+    .sort((a, b) => a.d - b.d)
+    .map(({ x, d }) => groupSvg(x, lay, 3 - Math.min(d, 3)));
   const wires = lay.wires.map(wireSvg);
-  const objects = g.objects.map((o) => { const b = lay.boxes.get(o.id); return b ? objectSvg(o, b, marks) : ''; });
-  const vars = g.roots.map((r) => { const b = lay.boxes.get(`v:${r.name}`); return b ? `<g class="var" data-var="${esc(r.name)}" transform="translate(${b.x + PAD},${b.y + PAD})"><rect width="${b.w}" height="${b.h}" rx="10"/>${text(7, 14, r.name)}</g>` : ''; });
+  const objects = g.objects.map((o) => {
+    const b = lay.boxes.get(o.id);
+    return b ? objectSvg(o, b, marks) : '';
+  });
+  const vars = g.roots.map((r) => {
+    const b = lay.boxes.get(`v:${r.name}`);
+    return b
+      ? `<g class="var" data-var="${esc(r.name)}" transform="translate(${b.x + PAD},${b.y + PAD})"><rect width="${b.w}" height="${b.h}" rx="10"/>${text(7, 14, r.name)}</g>`
+      : '';
+  });
   const info = infoLines(g);
   const top = lay.height + 2 * PAD + 10;
   const infoSvg = info.map((l, i) => text(PAD, top + 14 + i * 15, clip(l.s, 160), l.cls)).join('');
   const width = Math.max(lay.width + 2 * PAD, 420, ...info.map((l) => Math.min(l.s.length, 160) * 6.7 + 2 * PAD));
   const height = top + 14 + info.length * 15 + PAD;
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="heap-graph" width="${Math.ceil(width)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width)} ${Math.ceil(height)}">`
-    + `<title>${esc(title)}</title><style>${STYLE}</style>`
-    + `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#455a64"/></marker></defs>`
-    + `<rect width="100%" height="100%" fill="#fafafa"/>${groups.join('')}${wires.join('')}${objects.join('')}${vars.join('')}`
-    + `<g class="info">${infoSvg}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="heap-graph" width="${Math.ceil(width)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width)} ${Math.ceil(height)}">` +
+    `<title>${esc(title)}</title><style>${STYLE}</style>` +
+    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#455a64"/></marker></defs>` +
+    `<rect width="100%" height="100%" fill="#fafafa"/>${groups.join('')}${wires.join('')}${objects.join('')}${vars.join('')}` +
+    `<g class="info">${infoSvg}</g></svg>`
+  );
 }

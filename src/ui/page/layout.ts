@@ -8,30 +8,64 @@ import type { ViewNode } from '../model';
 export const NODE_W = 150;
 export const NODE_H = 40;
 
-export interface Placed { readonly x: number; readonly y: number }
-export interface Route { readonly from: number; readonly to: number; readonly points: { x: number; y: number }[]; readonly label?: string; readonly line?: number }
-export interface Layout { readonly nodes: Map<number, Placed>; readonly edges: Route[]; readonly width: number; readonly height: number }
+export interface Placed {
+  readonly x: number;
+  readonly y: number;
+}
+export interface Route {
+  readonly from: number;
+  readonly to: number;
+  readonly points: { x: number; y: number }[];
+  readonly label?: string;
+  readonly line?: number;
+}
+export interface Layout {
+  readonly nodes: Map<number, Placed>;
+  readonly edges: Route[];
+  readonly width: number;
+  readonly height: number;
+}
 
 const elk = new ELK();
 
 /** `up(id)`: the nearest visible node at or above a hidden edge source. */
 export async function layout(nodes: readonly ViewNode[], up: (id: number) => number | undefined): Promise<Layout> {
   const ids = new Set(nodes.map((n) => n.id));
-  const edges: { id: string; sources: string[]; targets: string[]; from: number; to: number; label?: string; line?: number }[] = [];
+  const edges: {
+    id: string;
+    sources: string[];
+    targets: string[];
+    from: number;
+    to: number;
+    label?: string;
+    line?: number;
+  }[] = [];
   for (const n of nodes) {
     n.in.forEach((e, i) => {
       const from = ids.has(e.from) ? e.from : up(e.from);
       if (from === undefined || from === n.id) return;
-      edges.push({ id: `e${n.id}_${i}`, sources: [`n${from}`], targets: [`n${n.id}`], from, to: n.id, label: e.label, line: e.line });
+      edges.push({
+        id: `e${n.id}_${i}`,
+        sources: [`n${from}`],
+        targets: [`n${n.id}`],
+        from,
+        to: n.id,
+        label: e.label,
+        line: e.line,
+      });
     });
   }
   const graph: ElkNode = await elk.layout({
     id: 'root',
     layoutOptions: {
-      'elk.algorithm': 'layered', 'elk.direction': 'DOWN', 'elk.spacing.nodeNode': '24',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '46', 'elk.edgeRouting': 'POLYLINE',
+      'elk.algorithm': 'layered',
+      'elk.direction': 'DOWN',
+      'elk.spacing.nodeNode': '24',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '46',
+      'elk.edgeRouting': 'POLYLINE',
       // A tree needs little crossing minimisation; the defaults cost seconds on cold GWT code.
-      'elk.layered.thoroughness': '1', 'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+      'elk.layered.thoroughness': '1',
+      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
     },
     children: nodes.map((n) => ({ id: `n${n.id}`, width: NODE_W, height: NODE_H })),
     edges: edges.map((e) => ({ id: e.id, sources: e.sources, targets: e.targets })),
@@ -43,7 +77,9 @@ export async function layout(nodes: readonly ViewNode[], up: (id: number) => num
   for (const e of graph.edges ?? []) {
     const meta = byId.get(e.id)!;
     const sec = (e as { sections?: { startPoint: Placed; endPoint: Placed; bendPoints?: Placed[] }[] }).sections?.[0];
-    const points = sec ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y })) : [];
+    const points = sec
+      ? [sec.startPoint, ...(sec.bendPoints ?? []), sec.endPoint].map((p) => ({ x: p.x, y: p.y }))
+      : [];
     routes.push({ from: meta.from, to: meta.to, points, label: meta.label, line: meta.line });
   }
   return { nodes: placed, edges: routes, width: graph.width ?? 0, height: graph.height ?? 0 };

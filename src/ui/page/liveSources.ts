@@ -31,7 +31,14 @@ export function wsSource(status: (text: string) => void): LiveSource {
       ws = new WebSocket(`ws://${location.host}/${location.search}`);
       ws.onopen = () => send({ command: 'symdap/tree', arguments: { compact: true, subscribe: true } });
       ws.onmessage = (e) => {
-        const m = JSON.parse(String(e.data)) as { type: string; command?: string; event?: string; success?: boolean; message?: string; body?: unknown };
+        const m = JSON.parse(String(e.data)) as {
+          type: string;
+          command?: string;
+          event?: string;
+          success?: boolean;
+          message?: string;
+          body?: unknown;
+        };
         if (m.type === 'response' && !m.success) status(`${m.command}: ${m.message ?? 'failed'}`);
         else if (m.type === 'response' && m.command === 'symdap/tree') onView(m.body as TreeView);
         else if (m.type === 'event' && m.event === 'symdap/treeDelta') onDelta(m.body as TreeDelta);
@@ -42,7 +49,9 @@ export function wsSource(status: (text: string) => void): LiveSource {
   };
 }
 
-interface VsCodeApi { postMessage(m: unknown): void }
+interface VsCodeApi {
+  postMessage(m: unknown): void;
+}
 declare function acquireVsCodeApi(): VsCodeApi;
 
 export function vscodeSource(status: (text: string) => void): LiveSource {

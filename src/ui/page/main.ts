@@ -11,10 +11,17 @@ import { vscodeSource, wsSource, type LiveSource } from './liveSources';
 
 /** Where live data comes from and where clicks go (a WebSocket or a VS Code webview). */
 /** `symdapTreeLive` picks a built-in source (liveSources.ts); `symdapTreeSource` installs any other. */
-declare global { interface Window { symdapTreeSource?: LiveSource; symdapTreeLive?: 'ws' | 'vscode' } }
+declare global {
+  interface Window {
+    symdapTreeSource?: LiveSource;
+    symdapTreeLive?: 'ws' | 'vscode';
+  }
+}
 
 function liveSource(root: HTMLElement): LiveSource | undefined {
-  const status = (text: string): void => { root.querySelector('.status')!.textContent = text; };
+  const status = (text: string): void => {
+    root.querySelector('.status')!.textContent = text;
+  };
   if (window.symdapTreeSource) return window.symdapTreeSource;
   if (window.symdapTreeLive === 'ws') return wsSource(status);
   if (window.symdapTreeLive === 'vscode') return vscodeSource(status);
@@ -31,30 +38,67 @@ function boot(): void {
   const live = liveSource(root);
   const draw = async (): Promise<void> => {
     if (!view) return;
-    if (drawing) { again = true; return; }
+    if (drawing) {
+      again = true;
+      return;
+    }
     drawing = true;
     const t0 = performance.now();
     try {
       const s = shape(view.nodes);
-      header(root, view, s.roots.map((r) => s.counts.get(r.id)!).reduce((a, c) => ({
-        completed: a.completed + c.completed, failed: a.failed + c.failed, infeasible: a.infeasible + c.infeasible, bounded: a.bounded + c.bounded, live: a.live + c.live,
-      }), { completed: 0, failed: 0, infeasible: 0, bounded: 0, live: 0 }));
-      await render(root, view, s, vs, { redraw: () => void draw(), activate: live ? (n) => live.activate(n) : undefined });
+      header(
+        root,
+        view,
+        s.roots
+          .map((r) => s.counts.get(r.id)!)
+          .reduce(
+            (a, c) => ({
+              completed: a.completed + c.completed,
+              failed: a.failed + c.failed,
+              infeasible: a.infeasible + c.infeasible,
+              bounded: a.bounded + c.bounded,
+              live: a.live + c.live,
+            }),
+            { completed: 0, failed: 0, infeasible: 0, bounded: 0, live: 0 },
+          ),
+      );
+      await render(root, view, s, vs, {
+        redraw: () => void draw(),
+        activate: live ? (n) => live.activate(n) : undefined,
+      });
       document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
       document.body.dataset.nodes = String(view.nodes.length);
     } finally {
       drawing = false;
-      if (again) { again = false; void draw(); }
+      if (again) {
+        again = false;
+        void draw();
+      }
     }
   };
   if (inline?.textContent) {
     view = JSON.parse(inline.textContent) as TreeView;
     void draw();
   }
-  live?.start((v) => { view = v; void draw(); }, (d) => { if (view) { view = applyDelta(view, d); void draw(); } });
+  live?.start(
+    (v) => {
+      view = v;
+      void draw();
+    },
+    (d) => {
+      if (view) {
+        view = applyDelta(view, d);
+        void draw();
+      }
+    },
+  );
 }
 
-function header(root: HTMLElement, v: TreeView, c: { completed: number; failed: number; infeasible: number; bounded: number; live: number }): void {
+function header(
+  root: HTMLElement,
+  v: TreeView,
+  c: { completed: number; failed: number; infeasible: number; bounded: number; live: number },
+): void {
   const h = root.querySelector('.header .title')!;
   h.textContent = `${v.file} — ${v.verdict ? `${v.verdict} — ` : ''}${v.nodes.length} nodes, paths ${countText(c) || 'none yet'}${v.truncated ? ' (truncated)' : ''}`;
 }

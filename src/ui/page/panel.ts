@@ -24,7 +24,10 @@ export interface PanelInput {
 
 /** Drawn heap graphs by node and marks, so a redraw after a tree delta does not lay them out
  *  again; `drawing` counts panel drawings, so a slow layout never lands in a newer panel. */
-export interface PanelMemo { readonly svgs: Map<string, string>; drawing: number }
+export interface PanelMemo {
+  readonly svgs: Map<string, string>;
+  drawing: number;
+}
 
 export function panel(root: HTMLElement, p: PanelInput, cache: PanelMemo): void {
   const el = root.querySelector('.panel') as HTMLElement;
@@ -47,16 +50,24 @@ export function panel(root: HTMLElement, p: PanelInput, cache: PanelMemo): void 
 }
 
 function rows(view: TreeView, n: ViewNode, p: PanelInput): [string, string][] {
-  const src = n.line !== undefined ? view.source.split('\n')[n.line - 1]?.trim() ?? '' : '';
+  const src = n.line !== undefined ? (view.source.split('\n')[n.line - 1]?.trim() ?? '') : '';
   const c = p.counts(n.id);
   return [
     // A no-break space: the status (`✗ failed`) never splits over two lines.
-    ['node', `#${n.id} · ${n.kind} · ${p.icon[n.status]}\u00a0${n.status}`], ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
-    ['code', src], ['path condition', n.pc], ...(n.note ? [['note', n.note] as [string, string]] : []),
-    ...(n.counterexample !== undefined ? [['counterexample', n.counterexample || '(any input)'] as [string, string]] : []),
+    ['node', `#${n.id} · ${n.kind} · ${p.icon[n.status]}\u00a0${n.status}`],
+    ['where', `${n.proc}${n.line !== undefined ? `, line ${n.line}` : ''}`],
+    ['code', src],
+    ['path condition', n.pc],
+    ...(n.note ? [['note', n.note] as [string, string]] : []),
+    ...(n.counterexample !== undefined
+      ? [['counterexample', n.counterexample || '(any input)'] as [string, string]]
+      : []),
     ...(n.why ? [['why', n.why] as [string, string]] : []),
-    ['below', (c && p.countText(c)) || '—'], ...(n.thread !== undefined ? [['thread', `#${n.thread}`] as [string, string]] : []),
-    ...n.in.filter((e) => e.label).map((e): [string, string] => ['edge', `${e.label}${e.line !== undefined ? ` (line ${e.line})` : ''}`]),
+    ['below', (c && p.countText(c)) || '—'],
+    ...(n.thread !== undefined ? [['thread', `#${n.thread}`] as [string, string]] : []),
+    ...n.in
+      .filter((e) => e.label)
+      .map((e): [string, string] => ['edge', `${e.label}${e.line !== undefined ? ` (line ${e.line})` : ''}`]),
     ...n.locals.map(([k, v]): [string, string] => [`local ${k}`, v]),
   ];
 }
@@ -81,13 +92,19 @@ function heading(text: string): HTMLElement {
 function comparison(a: ViewNode, b: ViewNode): HTMLElement[] {
   if (!a.heap || !b.heap) {
     const p = document.createElement('p');
-    p.textContent = 'no heap graph for one of the two states (a program without objects, or past the first nodes of a large tree)';
+    p.textContent =
+      'no heap graph for one of the two states (a program without objects, or past the first nodes of a large tree)';
     return [p];
   }
   const c = compareHeaps(a.heap, b.heap);
   const list = document.createElement('ul');
   list.className = 'changes';
-  const item = (cls: string, text: string): void => { const li = document.createElement('li'); li.className = cls; li.textContent = text; list.appendChild(li); };
+  const item = (cls: string, text: string): void => {
+    const li = document.createElement('li');
+    li.className = cls;
+    li.textContent = text;
+    list.appendChild(li);
+  };
   const what = (x: ChunkChange): string => x.chunk;
   c.gained.forEach((x) => item('gained', `gained ${what(x)} ↦ ${x.after}`));
   c.lost.forEach((x) => item('lost', `lost ${what(x)} (was ${x.before})`));
@@ -113,12 +130,18 @@ function warningList(view: TreeView): HTMLElement | undefined {
 /** The heap drawings, after the text (elkjs lays them out asynchronously). */
 async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, current: () => boolean): Promise<void> {
   const n = p.node;
-  if (!n?.heap) { if (n) document.body.dataset.heapDrawn = String(n.id); return; }
+  if (!n?.heap) {
+    if (n) document.body.dataset.heapDrawn = String(n.id);
+    return;
+  }
   const t0 = performance.now();
   const pairs: [ViewNode, HeapGraph, RowMarks | undefined, string][] = [];
   if (p.other?.heap) {
     const c = compareHeaps(p.other.heap, n.heap);
-    pairs.push([p.other, p.other.heap, rowMarks(c, 'before'), `#${p.other.id} before`], [n, n.heap, rowMarks(c, 'after'), `#${n.id} after`]);
+    pairs.push(
+      [p.other, p.other.heap, rowMarks(c, 'before'), `#${p.other.id} before`],
+      [n, n.heap, rowMarks(c, 'after'), `#${n.id} after`],
+    );
   } else {
     pairs.push([n, n.heap, undefined, `heap of #${n.id}`]);
   }

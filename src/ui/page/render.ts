@@ -11,10 +11,24 @@ import { panel, type PanelMemo } from './panel';
 const SVG = 'http://www.w3.org/2000/svg';
 /** An edge label fits the width of the node below it (10px font, ~6px a character). */
 const LABEL_CHARS = Math.floor(NODE_W / 6);
-export const ICON: Record<string, string> = { live: '●', paused: '❚❚', completed: '✓', failed: '✗', infeasible: '∅', bounded: '⋯', excluded: '⊘' };
+export const ICON: Record<string, string> = {
+  live: '●',
+  paused: '❚❚',
+  completed: '✓',
+  failed: '✗',
+  infeasible: '∅',
+  bounded: '⋯',
+  excluded: '⊘',
+};
 
 /** `compare`: the node chosen first when a second was shift-clicked (its heap is compared with `selected`'s). */
-export interface ViewState { opened: Set<number>; closed: Set<number>; selected?: number; compare?: number; readonly memo: PanelMemo }
+export interface ViewState {
+  opened: Set<number>;
+  closed: Set<number>;
+  selected?: number;
+  compare?: number;
+  readonly memo: PanelMemo;
+}
 
 export interface Host {
   /** A click on a node: focus it in the debugger (or follow an unexplored branch). */
@@ -33,7 +47,10 @@ export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: Vi
   const up = (id: number): number | undefined => {
     const chain: number[] = [];
     let p: number | undefined = id;
-    while (p !== undefined && !shown.has(p) && !above.has(p)) { chain.push(p); p = s.byId.get(p)?.in[0]?.from; }
+    while (p !== undefined && !shown.has(p) && !above.has(p)) {
+      chain.push(p);
+      p = s.byId.get(p)?.in[0]?.from;
+    }
     const u = p === undefined || shown.has(p) ? p : above.get(p);
     for (const c of chain) above.set(c, u);
     return u;
@@ -45,7 +62,10 @@ export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: Vi
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('class', 'tree');
   for (const e of lay.edges) svg.appendChild(edge(e.points, e.label, e.line, s.byId.get(e.to)?.status ?? 'live'));
-  for (const n of nodes) svg.appendChild(nodeElement(n, lay.nodes.get(n.id)!, s.counts.get(n.id)!, collapsed.has(n.id), s, vs, host, root, view));
+  for (const n of nodes)
+    svg.appendChild(
+      nodeElement(n, lay.nodes.get(n.id)!, s.counts.get(n.id)!, collapsed.has(n.id), s, vs, host, root, view),
+    );
   const hidden = document.createElement('div');
   hidden.className = 'hidden-nodes';
   hidden.hidden = true;
@@ -54,7 +74,9 @@ export async function render(root: HTMLElement, view: TreeView, s: Shape, vs: Vi
   const parts: string[] = [];
   for (const n of view.nodes) {
     if (shown.has(n.id)) continue;
-    parts.push(`<span data-node="${n.id}" data-status="${n.status}" data-kind="${n.kind}"${n.line !== undefined ? ` data-line="${n.line}"` : ''} data-under="${up(n.id) ?? ''}"></span>`);
+    parts.push(
+      `<span data-node="${n.id}" data-status="${n.status}" data-kind="${n.kind}"${n.line !== undefined ? ` data-line="${n.line}"` : ''} data-under="${up(n.id) ?? ''}"></span>`,
+    );
   }
   hidden.innerHTML = parts.join('');
   const first = canvas.childElementCount === 0;
@@ -77,7 +99,12 @@ function tag(el: Element, n: ViewNode): void {
   if (n.line !== undefined) el.setAttribute('data-line', String(n.line));
 }
 
-function edge(points: { x: number; y: number }[], label: string | undefined, line: number | undefined, status: string): SVGElement {
+function edge(
+  points: { x: number; y: number }[],
+  label: string | undefined,
+  line: number | undefined,
+  status: string,
+): SVGElement {
   const g = document.createElementNS(SVG, 'g');
   g.setAttribute('class', `edge s-${status}`);
   const pl = document.createElementNS(SVG, 'polyline');
@@ -102,22 +129,40 @@ function edge(points: { x: number; y: number }[], label: string | undefined, lin
   return g;
 }
 
-function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summary: boolean, s: Shape, vs: ViewState, host: Host, root: HTMLElement, view: TreeView): SVGElement {
+function nodeElement(
+  n: ViewNode,
+  at: { x: number; y: number },
+  c: Counts,
+  summary: boolean,
+  s: Shape,
+  vs: ViewState,
+  host: Host,
+  root: HTMLElement,
+  view: TreeView,
+): SVGElement {
   const g = document.createElementNS(SVG, 'g');
   tag(g, n);
   // A state the run went past (data-status `live`, it stepped on) is drawn neutral.
   const past = n.status === 'live' && s.hasOut.has(n.id);
-  g.setAttribute('class', `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${vs.compare === n.id ? ' compared' : ''}${n.follow ? ' unexplored' : ''}`);
+  g.setAttribute(
+    'class',
+    `node s-${n.status}${past ? ' past' : ''}${summary ? ' summary' : ''}${vs.selected === n.id ? ' selected' : ''}${vs.compare === n.id ? ' compared' : ''}${n.follow ? ' unexplored' : ''}`,
+  );
   g.setAttribute('transform', `translate(${at.x + 10},${at.y + 10})`);
   const r = document.createElementNS(SVG, 'rect');
-  r.setAttribute('width', String(NODE_W)); r.setAttribute('height', String(NODE_H)); r.setAttribute('rx', '6');
+  r.setAttribute('width', String(NODE_W));
+  r.setAttribute('height', String(NODE_H));
+  r.setAttribute('rx', '6');
   g.appendChild(r);
   const head = document.createElementNS(SVG, 'text');
-  head.setAttribute('x', '8'); head.setAttribute('y', '16');
+  head.setAttribute('x', '8');
+  head.setAttribute('y', '16');
   head.textContent = `${past ? '◇' : ICON[n.status]} ${n.kind}${n.line !== undefined ? ` · line ${n.line}` : ''}`;
   g.appendChild(head);
   const sub = document.createElementNS(SVG, 'text');
-  sub.setAttribute('x', '8'); sub.setAttribute('y', '32'); sub.setAttribute('class', 'counts');
+  sub.setAttribute('x', '8');
+  sub.setAttribute('y', '32');
+  sub.setAttribute('class', 'counts');
   sub.textContent = summary ? `▸ ${countText(c)} (+${below(s, n.id)} nodes)` : countText(c);
   g.appendChild(sub);
   const title = document.createElementNS(SVG, 'title');
@@ -128,11 +173,19 @@ function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summa
     const comparing = ev.shiftKey && vs.selected !== undefined && vs.selected !== n.id;
     vs.compare = comparing ? vs.selected : undefined;
     vs.selected = n.id;
-    if (summary) { vs.opened.add(n.id); vs.closed.delete(n.id); host.redraw(); }
-    else if (ev.altKey && (s.kids.get(n.id)?.length ?? 0) > 0) { vs.closed.add(n.id); vs.opened.delete(n.id); host.redraw(); }
-    else {
+    if (summary) {
+      vs.opened.add(n.id);
+      vs.closed.delete(n.id);
+      host.redraw();
+    } else if (ev.altKey && (s.kids.get(n.id)?.length ?? 0) > 0) {
+      vs.closed.add(n.id);
+      vs.opened.delete(n.id);
+      host.redraw();
+    } else {
       showPanel(root, view, s, vs);
-      root.querySelectorAll('.node.selected, .node.compared').forEach((e) => e.classList.remove('selected', 'compared'));
+      root
+        .querySelectorAll('.node.selected, .node.compared')
+        .forEach((e) => e.classList.remove('selected', 'compared'));
       g.classList.add('selected');
       if (comparing) root.querySelector(`.node[data-node="${vs.compare}"]`)?.classList.add('compared');
     }
@@ -142,14 +195,26 @@ function nodeElement(n: ViewNode, at: { x: number; y: number }, c: Counts, summa
 }
 
 export function countText(c: Counts): string {
-  const parts = [[c.completed, '✓'], [c.failed, '✗'], [c.infeasible, '∅'], [c.bounded, '⋯'], [c.live, '●']] as const;
-  return parts.filter(([k]) => k > 0).map(([k, i]) => `${i}${k}`).join(' ');
+  const parts = [
+    [c.completed, '✓'],
+    [c.failed, '✗'],
+    [c.infeasible, '∅'],
+    [c.bounded, '⋯'],
+    [c.live, '●'],
+  ] as const;
+  return parts
+    .filter(([k]) => k > 0)
+    .map(([k, i]) => `${i}${k}`)
+    .join(' ');
 }
 
 function below(s: Shape, id: number): number {
   let k = 0;
   const stack = [...(s.kids.get(id) ?? [])];
-  while (stack.length > 0) { k++; stack.push(...(s.kids.get(stack.pop()!.id) ?? [])); }
+  while (stack.length > 0) {
+    k++;
+    stack.push(...(s.kids.get(stack.pop()!.id) ?? []));
+  }
   return k;
 }
 

@@ -5,7 +5,13 @@
 
 import type { ViewNode } from '../model';
 
-export interface Counts { completed: number; failed: number; infeasible: number; bounded: number; live: number }
+export interface Counts {
+  completed: number;
+  failed: number;
+  infeasible: number;
+  bounded: number;
+  live: number;
+}
 
 export interface Shape {
   readonly byId: Map<number, ViewNode>;
@@ -45,7 +51,11 @@ export function shape(nodes: readonly ViewNode[]): Shape {
 
 function add(c: Counts, d: Counts | undefined): void {
   if (!d) return;
-  c.completed += d.completed; c.failed += d.failed; c.infeasible += d.infeasible; c.bounded += d.bounded; c.live += d.live;
+  c.completed += d.completed;
+  c.failed += d.failed;
+  c.infeasible += d.infeasible;
+  c.bounded += d.bounded;
+  c.live += d.live;
 }
 
 /**
@@ -54,7 +64,12 @@ function add(c: Counts, d: Counts | undefined): void {
  * by side (so the first view fits the window's width); below that cut only summaries opened
  * by a click and the paths to failures open.
  */
-export function visible(s: Shape, opened: ReadonlySet<number>, closed: ReadonlySet<number>, maxLayer = Infinity): { shown: Set<number>; collapsed: Set<number> } {
+export function visible(
+  s: Shape,
+  opened: ReadonlySet<number>,
+  closed: ReadonlySet<number>,
+  maxLayer = Infinity,
+): { shown: Set<number>; collapsed: Set<number> } {
   const forced = failurePaths(s);
   const shown = new Set<number>();
   const collapsed = new Set<number>();
@@ -81,7 +96,10 @@ function failurePaths(s: Shape): Set<number> {
   for (const n of s.byId.values()) {
     if (n.status !== 'failed' || found++ >= 32) continue;
     let p: number | undefined = n.in[0]?.from;
-    while (p !== undefined && !out.has(p)) { out.add(p); p = s.byId.get(p)?.in[0]?.from; }
+    while (p !== undefined && !out.has(p)) {
+      out.add(p);
+      p = s.byId.get(p)?.in[0]?.from;
+    }
   }
   return out;
 }

@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symdap } from '../../support/cli';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-viper-cli-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-viper-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function write(name: string, source: string): Promise<string> {
   const file = join(dir, name);
@@ -22,7 +26,7 @@ async function write(name: string, source: string): Promise<string> {
 const FAILING = 'field f: Int\nmethod m(x: Ref, n: Int)\n  requires acc(x.f)\n{\n  x.f := n\n  assert x.f > 0\n}\n';
 
 describe('symdap verify on .vpr', () => {
-  it('the text names the Viper error id after symdap\'s message, with the counterexample', async () => {
+  it("the text names the Viper error id after symdap's message, with the counterexample", async () => {
     const file = await write('fail.vpr', FAILING);
     const r = await symdap('verify', file);
     expect(r.code).toBe(1);
@@ -36,28 +40,47 @@ describe('symdap verify on .vpr', () => {
     const json = JSON.parse(r.out);
     expect(json.verdict).toBe('failed');
     expect(json.failures).toHaveLength(1);
-    expect(json.failures[0]).toMatchObject({ line: 6, column: 3, kind: 'assert', viperError: 'assert.failed:assertion.false' });
+    expect(json.failures[0]).toMatchObject({
+      line: 6,
+      column: 3,
+      kind: 'assert',
+      viperError: 'assert.failed:assertion.false',
+    });
     expect(json.failures[0].counterexample).toBeDefined();
   }, 60_000);
 
   it('a function whose body is not framed fails at its declaration (function.not.wellformed)', async () => {
-    const file = await write('fn.vpr', 'field f: Int\nfield g: Int\n\nfunction get(x: Ref): Int\n  requires acc(x.f)\n{\n  x.g\n}\n');
+    const file = await write(
+      'fn.vpr',
+      'field f: Int\nfield g: Int\n\nfunction get(x: Ref): Int\n  requires acc(x.f)\n{\n  x.g\n}\n',
+    );
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
-    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual(['function.not.wellformed:insufficient.permission@4']);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual([
+      'function.not.wellformed:insufficient.permission@4',
+    ]);
   }, 60_000);
 
   it('a function applied where its precondition does not hold: application.precondition', async () => {
-    const file = await write('app.vpr', 'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\n');
+    const file = await write(
+      'app.vpr',
+      'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\n',
+    );
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
-      'application.precondition:assertion.false@9', 'application.precondition:insufficient.permission@12',
+      'application.precondition:assertion.false@9',
+      'application.precondition:insufficient.permission@12',
     ]);
   }, 60_000);
 
   it('an invariant that does not frame its reads: not.wellformed', async () => {
-    const file = await write('inv.vpr', 'field f: Int\nmethod m(x: Ref)\n  requires acc(x.f)\n{\n  var b: Bool := true\n  while (b)\n    invariant x.f != 3\n  {\n    b := false\n  }\n}\n');
+    const file = await write(
+      'inv.vpr',
+      'field f: Int\nmethod m(x: Ref)\n  requires acc(x.f)\n{\n  var b: Bool := true\n  while (b)\n    invariant x.f != 3\n  {\n    b := false\n  }\n}\n',
+    );
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
-    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual(['not.wellformed:insufficient.permission@7']);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual([
+      'not.wellformed:insufficient.permission@7',
+    ]);
   }, 60_000);
 
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {

@@ -15,11 +15,17 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const FIXTURES = join(ROOT, 'test/fixtures/viper/conformance');
 const RUNNER = join(ROOT, 'scripts/conformance.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { classify } = require('../../../scripts/conformance/classify.js') as { classify: (ann: unknown, run: unknown) => { status: string; reason: string } };
+const { classify } = require('../../../scripts/conformance/classify.js') as {
+  classify: (ann: unknown, run: unknown) => { status: string; reason: string };
+};
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-conformance-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-conformance-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -38,7 +44,11 @@ describe('npm run conformance on the fixtures', () => {
     const r = await run('--json', json, '--out', md);
     // The fixtures hold an unsound and an error file on purpose: the run fails.
     expect(r.code).toBe(1);
-    const results = JSON.parse(await readFile(json, 'utf8')).results as { file: string; status: string; reason: string }[];
+    const results = JSON.parse(await readFile(json, 'utf8')).results as {
+      file: string;
+      status: string;
+      reason: string;
+    }[];
     const status = Object.fromEntries(results.map((x) => [x.file, x.status]));
     expect(status).toEqual({
       'nested/front_end_only.vpr': 'left out',
@@ -51,7 +61,9 @@ describe('npm run conformance on the fixtures', () => {
       'wrong.vpr': 'wrong',
     });
     const reason = (f: string) => results.find((x) => x.file === f)?.reason;
-    expect(reason('wrong.vpr')).toBe('expected assert.failed:assertion.false@5; reported assert.failed:assertion.false@6');
+    expect(reason('wrong.vpr')).toBe(
+      'expected assert.failed:assertion.false@5; reported assert.failed:assertion.false@6',
+    );
     expect(reason('nested/unsupported.vpr')).toMatch(/^sequences \(Seq\)/);
     expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
     const text = await readFile(md, 'utf8');
@@ -81,13 +93,22 @@ describe('classify', () => {
     expect(classify(ann, { verdict: 'unknown', failures: [] }).status).toBe('unsound');
   });
   it('the right line with another id is wrong', () => {
-    expect(classify(ann, { verdict: 'failed', failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }] })).toEqual({
-      status: 'wrong', reason: 'expected assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
+    expect(
+      classify(ann, {
+        verdict: 'failed',
+        failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }],
+      }),
+    ).toEqual({
+      status: 'wrong',
+      reason: 'expected assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
     });
   });
   it('no expectation and verified is pass; a false alarm is wrong', () => {
     const none = { expected: [], unexpected: [], ignoreFile: [] };
     expect(classify(none, { verdict: 'verified', failures: [] }).status).toBe('pass');
-    expect(classify(none, { verdict: 'failed', failures: [{ line: 2, viperError: 'assert.failed:assertion.false' }] }).status).toBe('wrong');
+    expect(
+      classify(none, { verdict: 'failed', failures: [{ line: 2, viperError: 'assert.failed:assertion.false' }] })
+        .status,
+    ).toBe('wrong');
   });
 });

@@ -11,8 +11,12 @@ import { symdap } from '../../support/cli';
 import { loadViper } from '../../../src/lang/viper/frontend';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'symdap-viper-fe-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-viper-fe-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function check(name: string, source: string, ...args: string[]) {
   const file = join(dir, name);
@@ -22,7 +26,9 @@ async function check(name: string, source: string, ...args: string[]) {
 
 /** The refusals of a program, as `line:col feature`. */
 function refusals(source: string): string[] {
-  return loadViper(source, 'x.vpr').diagnostics.filter((d) => d.unsupported).map((d) => `${d.span.line}:${d.span.col} ${d.message.replace('unsupported Viper feature: ', '')}`);
+  return loadViper(source, 'x.vpr')
+    .diagnostics.filter((d) => d.unsupported)
+    .map((d) => `${d.span.line}:${d.span.col} ${d.message.replace('unsupported Viper feature: ', '')}`);
 }
 
 describe('Viper syntax errors', () => {
@@ -35,7 +41,9 @@ describe('Viper syntax errors', () => {
   it('an unterminated program ends with unexpected end of file at its last token', async () => {
     const r = await check('eof.vpr', 'method m()\n{\n  assert true\n');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(new RegExp(`^${r.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:14: error: unexpected end of file\\n$`));
+    expect(r.err).toMatch(
+      new RegExp(`^${r.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:14: error: unexpected end of file\\n$`),
+    );
   });
 
   it('an unknown name is an error at the name', async () => {
@@ -52,8 +60,16 @@ describe('Viper syntax errors', () => {
 describe('Viper constructs outside the subset are refused by name', () => {
   const field = 'field f: Int\n';
   it.each([
-    ['fractional permission', `${field}method m(x: Ref)\n  requires acc(x.f, 1/2)\n{}\n`, '3:22 fractional permission (acc(x.f, 1/2))'],
-    ['permission amount', `${field}method m(x: Ref, p: Bool)\n  requires acc(x.f, p ? write : write)\n{}\n`, '3:12 permission amount other than write (acc(e.f, p))'],
+    [
+      'fractional permission',
+      `${field}method m(x: Ref)\n  requires acc(x.f, 1/2)\n{}\n`,
+      '3:22 fractional permission (acc(x.f, 1/2))',
+    ],
+    [
+      'permission amount',
+      `${field}method m(x: Ref, p: Bool)\n  requires acc(x.f, p ? write : write)\n{}\n`,
+      '3:12 permission amount other than write (acc(e.f, p))',
+    ],
     ['wildcard', `${field}method m(x: Ref)\n  requires acc(x.f, wildcard)\n{}\n`, '3:21 wildcard permission'],
     ['quantifier', 'method m()\n{\n  assert forall i: Int :: i == i\n}\n', '3:10 quantifiers (forall)'],
     ['sequence', 'method m(s: Seq[Int])\n{}\n', '1:13 sequences (Seq)'],
@@ -61,24 +77,72 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
     ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
-    ['labelled old', `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`, '6:13 labelled old (old[l] of an expression)'],
+    [
+      'labelled old',
+      `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`,
+      '6:13 labelled old (old[l] of an expression)',
+    ],
     ['perm', `${field}method m(x: Ref)\n{\n  assert perm(x.f) == perm(x.f)\n}\n`, '4:10 perm(…)'],
     ['import', 'import "a.vpr"\n', '1:1 imports'],
     ['refute', 'method m()\n{\n  refute false\n}\n', '3:3 refute'],
-    ['several variables in one var', 'method m()\n{\n  var a: Int, b: Int\n}\n', '3:13 several variables in one var declaration (var a: T, b: T)'],
-    ['assignment to a macro application', `${field}define d(x) x.f\nmethod m(r: Ref)\n  requires acc(r.f)\n{\n  d(r) := 1\n}\n`, '6:8 assignment to a macro application (m(x) := e)'],
+    [
+      'several variables in one var',
+      'method m()\n{\n  var a: Int, b: Int\n}\n',
+      '3:13 several variables in one var declaration (var a: T, b: T)',
+    ],
+    [
+      'assignment to a macro application',
+      `${field}define d(x) x.f\nmethod m(r: Ref)\n  requires acc(r.f)\n{\n  d(r) := 1\n}\n`,
+      '6:8 assignment to a macro application (m(x) := e)',
+    ],
     ['information flow', 'method m(x: Int)\n  requires low(x)\n{}\n', '2:12 information flow (low, SIF plugin)'],
     ['abstract function', 'function g(x: Int): Int\n', '1:10 abstract function (a function without a body)'],
-    ['fold of an abstract predicate', 'predicate P(x: Ref)\nmethod m(x: Ref)\n{\n  fold P(x)\n}\n', '4:8 fold of an abstract predicate'],
-    ['old outside a postcondition', `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  assert x.f == old(x.f)\n}\n`, '5:17 old(…) outside a method postcondition'],
-    ['assume of permissions', `${field}method m(x: Ref)\n{\n  assume acc(x.f)\n}\n`, '4:3 assume of permissions (assume acc(…))'],
-    ['define in a method body', 'method m()\n{\n  define two 2\n  assert two == 2\n}\n', '3:3 define inside a method body'],
-    ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', '4:10 recursive macro \'a\''],
-    ['mutually unfolding predicates', `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
-    ['division in a method postcondition', 'method m(x: Int) returns (r: Int)\n  ensures r == 1 \\ x\n{\n  assume x != 0\n  r := 1 \\ x\n}\n', '2:11 division or modulo in a method postcondition (its definedness is not checked yet)'],
-    ['division in a macro in a method postcondition', 'define inv(x) 1 % x\nmethod m(x: Int) returns (r: Int)\n  ensures r == inv(x)\n{\n  assume false\n}\n', '3:11 division or modulo in a method postcondition (its definedness is not checked yet)'],
-    ['division in a predicate body', 'predicate P(x: Int) { 1 \\ x == 1 \\ x }\n', '1:11 division or modulo in a predicate body (its definedness is not checked yet)'],
-    ['self-unfolding predicate', `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(P(r.n)) && unfolding P(r.n) in true)\n}\n`, "3:11 unfolding … in inside a recursive predicate's own body"],
+    [
+      'fold of an abstract predicate',
+      'predicate P(x: Ref)\nmethod m(x: Ref)\n{\n  fold P(x)\n}\n',
+      '4:8 fold of an abstract predicate',
+    ],
+    [
+      'old outside a postcondition',
+      `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  assert x.f == old(x.f)\n}\n`,
+      '5:17 old(…) outside a method postcondition',
+    ],
+    [
+      'assume of permissions',
+      `${field}method m(x: Ref)\n{\n  assume acc(x.f)\n}\n`,
+      '4:3 assume of permissions (assume acc(…))',
+    ],
+    [
+      'define in a method body',
+      'method m()\n{\n  define two 2\n  assert two == 2\n}\n',
+      '3:3 define inside a method body',
+    ],
+    ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', "4:10 recursive macro 'a'"],
+    [
+      'mutually unfolding predicates',
+      `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`,
+      "3:11 unfolding … in inside a recursive predicate's own body",
+    ],
+    [
+      'division in a method postcondition',
+      'method m(x: Int) returns (r: Int)\n  ensures r == 1 \\ x\n{\n  assume x != 0\n  r := 1 \\ x\n}\n',
+      '2:11 division or modulo in a method postcondition (its definedness is not checked yet)',
+    ],
+    [
+      'division in a macro in a method postcondition',
+      'define inv(x) 1 % x\nmethod m(x: Int) returns (r: Int)\n  ensures r == inv(x)\n{\n  assume false\n}\n',
+      '3:11 division or modulo in a method postcondition (its definedness is not checked yet)',
+    ],
+    [
+      'division in a predicate body',
+      'predicate P(x: Int) { 1 \\ x == 1 \\ x }\n',
+      '1:11 division or modulo in a predicate body (its definedness is not checked yet)',
+    ],
+    [
+      'self-unfolding predicate',
+      `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(P(r.n)) && unfolding P(r.n) in true)\n}\n`,
+      "3:11 unfolding … in inside a recursive predicate's own body",
+    ],
   ])('%s', (_name, source, expected) => {
     expect(refusals(source)).toContain(expected);
   });

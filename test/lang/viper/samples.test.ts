@@ -9,7 +9,9 @@ import { symdap } from '../../support/cli';
 import { SAMPLES_DIR, readSample } from '../../support/samples';
 
 const VIPER_DIR = join(SAMPLES_DIR, 'viper');
-const files = readdirSync(VIPER_DIR).filter((f) => f.endsWith('.vpr')).sort();
+const files = readdirSync(VIPER_DIR)
+  .filter((f) => f.endsWith('.vpr'))
+  .sort();
 
 describe('samples/viper', () => {
   it('has samples, each with an expected verdict', () => {
@@ -17,12 +19,16 @@ describe('samples/viper', () => {
     for (const f of files) expect(readSample(join(VIPER_DIR, f)).verdicts.modular).toBeDefined();
   });
 
-  it.each(files)('%s', async (name) => {
-    const s = readSample(join(VIPER_DIR, name));
-    const r = await symdap('verify', s.path, '--json');
-    const json = JSON.parse(r.out);
-    expect(json.verdict).toBe(s.verdicts.modular);
-    const got = json.failures.map((f: { line: number; viperError: string }) => `${f.line} ${f.viperError}`).sort();
-    expect(got).toEqual(s.failures.map((f) => `${f.line} ${f.kind}`).sort());
-  }, 60_000);
+  it.each(files)(
+    '%s',
+    async (name) => {
+      const s = readSample(join(VIPER_DIR, name));
+      const r = await symdap('verify', s.path, '--json');
+      const json = JSON.parse(r.out);
+      expect(json.verdict).toBe(s.verdicts.modular);
+      const got = json.failures.map((f: { line: number; viperError: string }) => `${f.line} ${f.viperError}`).sort();
+      expect(got).toEqual(s.failures.map((f) => `${f.line} ${f.kind}`).sort());
+    },
+    60_000,
+  );
 });

@@ -7,12 +7,23 @@ import { CHROMIUM_BIN, loadPlaywright, type Browser, type Page } from './cache';
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '..', 'test-output', 'vscode');
 
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export async function launchBrowser(): Promise<{ browser: Browser; page: Page }> {
-  const browser = await loadPlaywright().chromium.launch({ executablePath: CHROMIUM_BIN, headless: true, args: FLAGS, timeout: 30_000 });
+  const browser = await loadPlaywright().chromium.launch({
+    executablePath: CHROMIUM_BIN,
+    headless: true,
+    args: FLAGS,
+    timeout: 30_000,
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     return { browser, page };

@@ -46,11 +46,14 @@ export interface Browser {
 }
 
 interface Playwright {
-  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[]; timeout: number }): Promise<Browser> };
+  chromium: {
+    launch(options: { executablePath: string; headless: boolean; args: string[]; timeout: number }): Promise<Browser>;
+  };
 }
 
 export function loadPlaywright(): Playwright {
   const entry = path.join(CACHE_DIR, 'node_modules', 'playwright-core', 'package.json');
-  if (!existsSync(entry)) throw new Error(`playwright-core is not installed in ${CACHE_DIR}: run scripts/install-code-server.sh`);
+  if (!existsSync(entry))
+    throw new Error(`playwright-core is not installed in ${CACHE_DIR}: run scripts/install-code-server.sh`);
   return createRequire(entry)('playwright-core') as Playwright;
 }

@@ -17,7 +17,12 @@ export interface CodeServer {
   stop(): Promise<void>;
 }
 
-interface Dirs { home: string; userData: string; extensions: string; tmp: string }
+interface Dirs {
+  home: string;
+  userData: string;
+  extensions: string;
+  tmp: string;
+}
 
 function scratchDirs(root: string): Dirs {
   const dirs = {
@@ -28,17 +33,24 @@ function scratchDirs(root: string): Dirs {
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({
-    'security.workspace.trust.enabled': false,
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'extensions.ignoreRecommendations': true,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'debug.toolBarLocation': 'floating',
-    'debug.openDebug': 'openOnDebugBreak',
-    'window.restoreWindows': 'none',
-  }, null, 2));
+  writeFileSync(
+    path.join(dirs.userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'security.workspace.trust.enabled': false,
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'extensions.ignoreRecommendations': true,
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'debug.toolBarLocation': 'floating',
+        'debug.openDebug': 'openOnDebugBreak',
+        'window.restoreWindows': 'none',
+      },
+      null,
+      2,
+    ),
+  );
   return dirs;
 }
 
@@ -67,15 +79,22 @@ export async function freePort(): Promise<number> {
 }
 
 async function installExtension(vsix: string, d: Dirs): Promise<void> {
-  await run(CODE_SERVER_BIN, ['--user-data-dir', d.userData, '--extensions-dir', d.extensions, '--install-extension', vsix],
-    { env: scratchEnv(d), timeout: 60_000 });
+  await run(
+    CODE_SERVER_BIN,
+    ['--user-data-dir', d.userData, '--extensions-dir', d.extensions, '--install-extension', vsix],
+    { env: scratchEnv(d), timeout: 60_000 },
+  );
 }
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode} before answering; see ${logFile}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`code-server exited with ${child.exitCode} before answering; see ${logFile}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -83,7 +102,12 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, 
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
-  try { process.kill(-pgid, signal); return true; } catch { return false; }
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SIGTERM to the group (code-server, its extension hosts, their adapters), SIGKILL after 3 s. */
@@ -103,16 +127,35 @@ export async function startCodeServer(opts: { vsix: string; workspace: string; s
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(opts.scratch, 'code-server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(CODE_SERVER_BIN, [
-    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--user-data-dir', d.userData, '--extensions-dir', d.extensions, opts.workspace,
-  ], { env: scratchEnv(d), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    CODE_SERVER_BIN,
+    [
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--user-data-dir',
+      d.userData,
+      '--extensions-dir',
+      d.extensions,
+      opts.workspace,
+    ],
+    { env: scratchEnv(d), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   // Should the runner itself die (Ctrl+C, a hard timeout), the group must not outlive it.
-  const onExit = () => { if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL'); };
+  const onExit = () => {
+    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+  };
   process.once('exit', onExit);
-  const stop = () => { process.off('exit', onExit); return killGroup(child); };
+  const stop = () => {
+    process.off('exit', onExit);
+    return killGroup(child);
+  };
   try {
     await waitHealthy(url, child, 30_000, logFile);
   } catch (e) {

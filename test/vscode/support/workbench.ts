@@ -18,25 +18,39 @@ export const SEL = {
   exceptionWidget: '.monaco-editor .exception-widget',
 } as const;
 
-export async function visible(page: Page, selector: string, what: string, timeoutMs: number, hasText?: string | RegExp): Promise<Locator> {
+export async function visible(
+  page: Page,
+  selector: string,
+  what: string,
+  timeoutMs: number,
+  hasText?: string | RegExp,
+): Promise<Locator> {
   const base = page.locator(selector);
   const target = (hasText ? base.filter({ hasText }) : base).first();
   try {
     await target.waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
-    throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${selector}${hasText ? ` with text ${String(hasText)}` : ''})`);
+    throw new Error(
+      `timed out after ${timeoutMs} ms waiting for ${what} (${selector}${hasText ? ` with text ${String(hasText)}` : ''})`,
+    );
   }
   return target;
 }
 
 /** Polls `read` until `ok` holds; the message names what was expected and what was last seen. */
-export async function until<T>(what: string, timeoutMs: number, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+export async function until<T>(
+  what: string,
+  timeoutMs: number,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
     last = await read();
     if (ok(last)) return last;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -36,23 +36,31 @@ export function placeholder(T: TermStore, sort: Sort): SymValue {
   return sort.kind === 'array' ? arrayOf(T, sort, []) : T.constOf(sort.kind === 'bool' ? false : 0n, sort);
 }
 
-export interface Read { readonly value: SymValue; readonly held: Term }
+export interface Read {
+  readonly value: SymValue;
+  readonly held: Term;
+}
 
 export function readField(T: TermStore, h: Heap, receiver: Term, field: string, sort: Sort): Read {
   const c = candidates(h, receiver, field);
   if (c.maybe.length === 0) return { value: placeholder(T, sort), held: T.falseTerm };
   const last = c.maybe[c.maybe.length - 1];
   let value = last.value;
-  for (let i = c.maybe.length - 2; i >= 0; i--) value = iteValue(T, T.eq(receiver, c.maybe[i].receiver), c.maybe[i].value, value);
+  for (let i = c.maybe.length - 2; i >= 0; i--)
+    value = iteValue(T, T.eq(receiver, c.maybe[i].receiver), c.maybe[i].value, value);
   return { value, held: heldCondition(T, receiver, c) };
 }
 
-export interface Write { readonly heap: Heap; readonly held: Term }
+export interface Write {
+  readonly heap: Heap;
+  readonly held: Term;
+}
 
 export function writeField(T: TermStore, h: Heap, receiver: Term, field: string, v: SymValue): Write {
   const c = candidates(h, receiver, field);
   if (c.exact) return { heap: replaceChunk(h, c.exact, { ...c.exact, value: v }), held: T.trueTerm };
   let heap = h;
-  for (const x of c.maybe) heap = replaceChunk(heap, x, { ...x, value: iteValue(T, T.eq(receiver, x.receiver), v, x.value) });
+  for (const x of c.maybe)
+    heap = replaceChunk(heap, x, { ...x, value: iteValue(T, T.eq(receiver, x.receiver), v, x.value) });
   return { heap, held: heldCondition(T, receiver, c) };
 }

@@ -24,26 +24,42 @@ export function conjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[
   const stack: Expr[] = [e];
   while (stack.length > 0) {
     const x = stack.pop()!;
-    if (x.kind === 'binary' && x.op === '&&') { stack.push(x.right, x.left); continue; }
+    if (x.kind === 'binary' && x.op === '&&') {
+      stack.push(x.right, x.left);
+      continue;
+    }
     if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
     else if (x.kind === 'call' && isPred(x.callee)) out.push({ kind: 'pred', call: x });
-    else if (x.kind === 'binary' && x.op === '==>' && holdsPermission(x.right, isPred)) out.push({ kind: 'cond', expr: x, test: x.left, then: x.right });
-    else if (x.kind === 'cond' && holdsPermission(x, isPred)) out.push({ kind: 'cond', expr: x, test: x.cond, then: x.then, otherwise: x.otherwise });
+    else if (x.kind === 'binary' && x.op === '==>' && holdsPermission(x.right, isPred))
+      out.push({ kind: 'cond', expr: x, test: x.left, then: x.right });
+    else if (x.kind === 'cond' && holdsPermission(x, isPred))
+      out.push({ kind: 'cond', expr: x, test: x.cond, then: x.then, otherwise: x.otherwise });
     else out.push({ kind: 'pure', expr: x });
   }
   return out;
 }
 
 /** The conjuncts of one side of a conditional conjunct (none for the missing side of `==>`). */
-export function branchConjuncts(c: Extract<Conjunct, { kind: 'cond' }>, side: boolean, isPred: IsPredicate): Conjunct[] {
+export function branchConjuncts(
+  c: Extract<Conjunct, { kind: 'cond' }>,
+  side: boolean,
+  isPred: IsPredicate,
+): Conjunct[] {
   const e = side ? c.then : c.otherwise;
   return e ? conjuncts(e, isPred) : [];
 }
 
 /** Every conjunct of `e` on any side of its conditionals (their tests as pure conjuncts), for static walks. */
 export function leafConjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[] {
-  return conjuncts(e, isPred).flatMap((c) => (c.kind !== 'cond' ? [c]
-    : [{ kind: 'pure' as const, expr: c.test }, ...leafConjuncts(c.then, isPred), ...(c.otherwise ? leafConjuncts(c.otherwise, isPred) : [])]));
+  return conjuncts(e, isPred).flatMap((c) =>
+    c.kind !== 'cond'
+      ? [c]
+      : [
+          { kind: 'pure' as const, expr: c.test },
+          ...leafConjuncts(c.then, isPred),
+          ...(c.otherwise ? leafConjuncts(c.otherwise, isPred) : []),
+        ],
+  );
 }
 
 /** Whether `e` mentions a permission anywhere (then it must be produced or consumed, not evaluated). */
@@ -62,12 +78,18 @@ export function guardedLeaves(es: readonly Expr[], isPred: IsPredicate): Guarded
   const out: GuardedLeaf[] = [];
   const walk = (list: readonly Conjunct[], tests: readonly (readonly [Expr, boolean])[]): void => {
     for (const c of list) {
-      if (c.kind !== 'cond') { out.push({ conjunct: c, tests }); continue; }
+      if (c.kind !== 'cond') {
+        out.push({ conjunct: c, tests });
+        continue;
+      }
       walk(branchConjuncts(c, true, isPred), [...tests, [c.test, true]]);
       walk(branchConjuncts(c, false, isPred), [...tests, [c.test, false]]);
     }
   };
-  walk(es.flatMap((e) => conjuncts(e, isPred)), []);
+  walk(
+    es.flatMap((e) => conjuncts(e, isPred)),
+    [],
+  );
   return out;
 }
 
@@ -75,13 +97,20 @@ export function guardedLeaves(es: readonly Expr[], isPred: IsPredicate): Guarded
  * The guards of a function's conditional requires parts: `g` (with the outer guard) and
  * `cond` (the tests only); each test is evaluated once, under the tests around it.
  */
-export function testsUnder(T: TermStore, guard: Term, evalTest: (e: Expr, guard: Term) => Term): (tests: GuardedLeaf['tests']) => { g: Term; cond: Term } {
+export function testsUnder(
+  T: TermStore,
+  guard: Term,
+  evalTest: (e: Expr, guard: Term) => Term,
+): (tests: GuardedLeaf['tests']) => { g: Term; cond: Term } {
   const seen = new Map<Expr, Term>();
   return (tests) => {
     let cond = T.trueTerm;
     for (const [e, side] of tests) {
       let t = seen.get(e);
-      if (!t) { t = evalTest(e, T.and(guard, cond)); seen.set(e, t); }
+      if (!t) {
+        t = evalTest(e, T.and(guard, cond));
+        seen.set(e, t);
+      }
       cond = T.and(cond, side ? t : T.not(t));
     }
     return { g: T.and(guard, cond), cond };

@@ -28,7 +28,9 @@ function sameHeap(a: Heap, b: Heap): boolean {
 function sameChunk(a: Chunk, b: Chunk): boolean {
   if (!sameKey(a, b)) return false;
   if (a.kind === 'field' && b.kind === 'field') return sameValue(a.value, b.value);
-  return a.kind === 'pred' && b.kind === 'pred' && a.snapshot === b.snapshot && sameHeap(a.fragment ?? [], b.fragment ?? []);
+  return (
+    a.kind === 'pred' && b.kind === 'pred' && a.snapshot === b.snapshot && sameHeap(a.fragment ?? [], b.fragment ?? [])
+  );
 }
 
 function chunkShape(c: Chunk): string {
@@ -65,13 +67,37 @@ function mergeExact(T: TermStore, heaps: readonly Heap[], guards: readonly Term[
   for (const c of heaps[0]) {
     const all = matchAll(heaps, c, used);
     if (!all) continue; // only when the shapes differ, which the grouping rules out
-    if (all.every((m) => sameChunk(m, c))) { out.push(c); continue; }
+    if (all.every((m) => sameChunk(m, c))) {
+      out.push(c);
+      continue;
+    }
     if (c.kind === 'field') {
-      out.push({ ...c, value: chain(guards, all.map((m) => (m as FieldChunk).value), (g, a, b) => iteValue(T, g, a, b)) });
+      out.push({
+        ...c,
+        value: chain(
+          guards,
+          all.map((m) => (m as FieldChunk).value),
+          (g, a, b) => iteValue(T, g, a, b),
+        ),
+      });
     } else if (c.snapshot) {
-      out.push({ ...c, snapshot: chain(guards, all.map((m) => (m.kind === 'pred' ? m.snapshot! : c.snapshot!)), (g, a, b) => T.ite(g, a, b)) });
+      out.push({
+        ...c,
+        snapshot: chain(
+          guards,
+          all.map((m) => (m.kind === 'pred' ? m.snapshot! : c.snapshot!)),
+          (g, a, b) => T.ite(g, a, b),
+        ),
+      });
     } else {
-      out.push({ ...c, fragment: mergeExact(T, all.map((m) => (m.kind === 'pred' ? m.fragment ?? EMPTY_HEAP : EMPTY_HEAP)), guards) });
+      out.push({
+        ...c,
+        fragment: mergeExact(
+          T,
+          all.map((m) => (m.kind === 'pred' ? (m.fragment ?? EMPTY_HEAP) : EMPTY_HEAP)),
+          guards,
+        ),
+      });
     }
   }
   return out;
@@ -107,7 +133,11 @@ function summaryHeap(states: readonly State[], fresh: (c: FieldChunk) => Term): 
   const takens = states.map((s) => s.joinTaken ?? EMPTY_HEAP);
   const reuse = takens[0].filter((c) => takens.every((t) => t.some((x) => sameChunk(x, c))));
   const dropped: Chunk[] = [];
-  rests.forEach((r, i) => r.forEach((c) => { if (!used[i].has(c) && !dropped.some((d) => sameKey(d, c))) dropped.push(c); }));
+  rests.forEach((r, i) =>
+    r.forEach((c) => {
+      if (!used[i].has(c) && !dropped.some((d) => sameKey(d, c))) dropped.push(c);
+    }),
+  );
   return { heap, reuse, dropped };
 }
 
@@ -115,15 +145,33 @@ function summaryHeap(states: readonly State[], fresh: (c: FieldChunk) => Term): 
  * The merged heap of `states` (reached under `guards`): exact for `join;` (the states share one
  * shape), a summary for `join φ;`.
  */
-export function joinHeaps(T: TermStore, states: readonly State[], guards: readonly Term[], exact: boolean, fresh: (c: FieldChunk) => Term): SummaryHeap {
-  if (exact) return { heap: mergeExact(T, states.map((s) => s.heap ?? EMPTY_HEAP), guards), reuse: EMPTY_HEAP, dropped: [] };
+export function joinHeaps(
+  T: TermStore,
+  states: readonly State[],
+  guards: readonly Term[],
+  exact: boolean,
+  fresh: (c: FieldChunk) => Term,
+): SummaryHeap {
+  if (exact)
+    return {
+      heap: mergeExact(
+        T,
+        states.map((s) => s.heap ?? EMPTY_HEAP),
+        guards,
+      ),
+      reuse: EMPTY_HEAP,
+      dropped: [],
+    };
   return summaryHeap(states, fresh);
 }
 
 /** "dropped at join line 12: acc(c.x), p(d)": what the merged path no longer holds. */
 export function droppedText(dropped: readonly Chunk[], line: number): string | undefined {
   if (dropped.length === 0) return undefined;
-  const label = (c: Chunk): string => (c.kind === 'field' ? `acc(${printTerm(c.receiver)}.${c.field})` : `${c.name}(${c.args.map((a) => printTerm(a)).join(', ')})`);
+  const label = (c: Chunk): string =>
+    c.kind === 'field'
+      ? `acc(${printTerm(c.receiver)}.${c.field})`
+      : `${c.name}(${c.args.map((a) => printTerm(a)).join(', ')})`;
   return `dropped at join line ${line}: ${dropped.map(label).join(', ')}`;
 }
 
@@ -134,7 +182,8 @@ export function groupByShape<N>(exact: boolean, nodes: readonly N[], heapOf: (n:
   for (const n of nodes) {
     const key = heapShape(heapOf(n) ?? EMPTY_HEAP);
     const g = groups.get(key);
-    if (g) g.push(n); else groups.set(key, [n]);
+    if (g) g.push(n);
+    else groups.set(key, [n]);
   }
   return [...groups.values()];
 }

@@ -13,7 +13,9 @@ export interface PredCandidates {
 }
 
 function distinctArgs(a: readonly Term[], b: readonly Term[]): boolean {
-  return a.some((x, i) => x.sort.kind === 'ref' ? distinctRefs(x, b[i]) : x.op === 'const' && b[i].op === 'const' && x !== b[i]);
+  return a.some((x, i) =>
+    x.sort.kind === 'ref' ? distinctRefs(x, b[i]) : x.op === 'const' && b[i].op === 'const' && x !== b[i],
+  );
 }
 
 /** The most recently produced exact match wins (docs/design.md B.5, several matching chunks). */

@@ -29,7 +29,10 @@ export function calledNames(root: unknown, known: (name: string) => boolean): st
   const work: unknown[] = [root];
   while (work.length > 0) {
     const x = work.pop();
-    if (Array.isArray(x)) { work.push(...x); continue; }
+    if (Array.isArray(x)) {
+      work.push(...x);
+      continue;
+    }
     if (typeof x !== 'object' || x === null) continue;
     const n = x as { kind?: string; callee?: string };
     if (n.kind === 'call' && n.callee && known(n.callee)) out.push(n.callee);
@@ -43,7 +46,10 @@ function graph(checked: Decls): Map<string, string[]> {
   const calls = new Map<string, string[]>();
   for (const [name, d] of decls) {
     const roots = d.kind === 'predicate' ? [d.body] : [d.requires, d.body];
-    calls.set(name, calledNames(roots, (n) => decls.has(n)));
+    calls.set(
+      name,
+      calledNames(roots, (n) => decls.has(n)),
+    );
   }
   return calls;
 }
@@ -77,7 +83,11 @@ export function recursion(checked: Decls): Recursion {
   const calls = graph(checked);
   const rec = (name: string): boolean => reaches(calls, name, name);
   const out: Recursion = {
-    predicates: new Set([...checked.predicates].filter(([n, d]) => rec(n) || conditional(d.body, (x) => checked.predicates.has(x))).map(([n]) => n)),
+    predicates: new Set(
+      [...checked.predicates]
+        .filter(([n, d]) => rec(n) || conditional(d.body, (x) => checked.predicates.has(x)))
+        .map(([n]) => n),
+    ),
     functions: new Set([...checked.functions.keys()].filter(rec)),
   };
   memo.set(checked, out);

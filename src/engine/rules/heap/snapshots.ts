@@ -36,16 +36,27 @@ type IsPred = (name: string) => boolean;
 export function mentionsPermission(e: Expr, isPred: IsPred): boolean {
   if (e.kind === 'acc') return true;
   if (e.kind === 'call') return isPred(e.callee);
-  if (e.kind === 'binary' && e.op === '&&') return mentionsPermission(e.left, isPred) || mentionsPermission(e.right, isPred);
+  if (e.kind === 'binary' && e.op === '&&')
+    return mentionsPermission(e.left, isPred) || mentionsPermission(e.right, isPred);
   if (e.kind === 'binary' && e.op === '==>') return mentionsPermission(e.right, isPred);
   if (e.kind === 'cond') return mentionsPermission(e.then, isPred) || mentionsPermission(e.otherwise, isPred);
   return false;
 }
 
 function numberSlots(e: Expr, isPred: IsPred, slots: Map<Expr, number>): void {
-  if (e.kind === 'acc' || (e.kind === 'call' && isPred(e.callee))) { slots.set(e, slots.size); return; }
-  if (e.kind === 'binary' && (e.op === '&&' || e.op === '==>')) { numberSlots(e.left, isPred, slots); numberSlots(e.right, isPred, slots); return; }
-  if (e.kind === 'cond' && mentionsPermission(e, isPred)) { numberSlots(e.then, isPred, slots); numberSlots(e.otherwise, isPred, slots); }
+  if (e.kind === 'acc' || (e.kind === 'call' && isPred(e.callee))) {
+    slots.set(e, slots.size);
+    return;
+  }
+  if (e.kind === 'binary' && (e.op === '&&' || e.op === '==>')) {
+    numberSlots(e.left, isPred, slots);
+    numberSlots(e.right, isPred, slots);
+    return;
+  }
+  if (e.kind === 'cond' && mentionsPermission(e, isPred)) {
+    numberSlots(e.then, isPred, slots);
+    numberSlots(e.otherwise, isPred, slots);
+  }
 }
 
 function expand(e: Expr, isPred: IsPred, slots: Map<Expr, number>): Alternative[] {
@@ -57,11 +68,20 @@ function expand(e: Expr, isPred: IsPred, slots: Map<Expr, number>): Alternative[
     return ls.flatMap((l) => rs.map((r) => [...l, ...r]));
   }
   if (e.kind === 'binary' && e.op === '==>' && mentionsPermission(e.right, isPred)) {
-    return [...expand(e.right, isPred, slots).map((a) => [{ kind: 'cond' as const, expr: e.left, positive: true }, ...a]), [{ kind: 'cond', expr: e.left, positive: false }]];
+    return [
+      ...expand(e.right, isPred, slots).map((a) => [{ kind: 'cond' as const, expr: e.left, positive: true }, ...a]),
+      [{ kind: 'cond', expr: e.left, positive: false }],
+    ];
   }
   if (e.kind === 'cond' && mentionsPermission(e, isPred)) {
-    const yes = expand(e.then, isPred, slots).map((a) => [{ kind: 'cond' as const, expr: e.cond, positive: true }, ...a]);
-    const no = expand(e.otherwise, isPred, slots).map((a) => [{ kind: 'cond' as const, expr: e.cond, positive: false }, ...a]);
+    const yes = expand(e.then, isPred, slots).map((a) => [
+      { kind: 'cond' as const, expr: e.cond, positive: true },
+      ...a,
+    ]);
+    const no = expand(e.otherwise, isPred, slots).map((a) => [
+      { kind: 'cond' as const, expr: e.cond, positive: false },
+      ...a,
+    ]);
     return [...yes, ...no];
   }
   return [[{ kind: 'pure', expr: e }]];
@@ -81,28 +101,52 @@ export function bodyShape(decl: PredicateDecl, isPred: IsPred): BodyShape {
   return shape;
 }
 
-interface MkInfo { readonly kind: 'mk'; readonly pred: string; readonly leaves: readonly (SymValue | undefined)[] }
-interface ProjInfo { readonly kind: 'proj'; readonly pred: string; readonly of: Term; readonly slot: number }
+interface MkInfo {
+  readonly kind: 'mk';
+  readonly pred: string;
+  readonly leaves: readonly (SymValue | undefined)[];
+}
+interface ProjInfo {
+  readonly kind: 'proj';
+  readonly pred: string;
+  readonly of: Term;
+  readonly slot: number;
+}
 
 /** A value's part of a key (term ids). */
 export function keyOf(v: SymValue | undefined): string {
   if (v === undefined) return '_';
-  return isSymArray(v) ? `a${v.length.id}.${v.contents.id}.${(v.lengths ?? []).map((l) => l.id).join('.')}` : String(v.id);
+  return isSymArray(v)
+    ? `a${v.length.id}.${v.contents.id}.${(v.lengths ?? []).map((l) => l.id).join('.')}`
+    : String(v.id);
 }
 
 /** The value in slot `slot` (of type `type`; a snapshot when undefined) of q's snapshot `s`. */
-export function slotValue(T: TermStore, pred: string, s: Term, slot: number, type: Type | undefined, label: string): SymValue {
+export function slotValue(
+  T: TermStore,
+  pred: string,
+  s: Term,
+  slot: number,
+  type: Type | undefined,
+  label: string,
+): SymValue {
   const info = T.keyed.info(s) as MkInfo | undefined;
   if (info?.kind === 'mk' && info.pred === pred && info.leaves[slot] !== undefined) return info.leaves[slot]!;
   const proj: ProjInfo = { kind: 'proj', pred, of: s, slot };
   const origin = `slot ${slot} of the snapshot of ${label}`;
-  const part = (what: string, sort: typeof INT_SORT): Term => T.keyed.sym(`proj:${pred}:${slot}:${what}:${s.id}`, sort, `${label}${what}`, origin, proj);
+  const part = (what: string, sort: typeof INT_SORT): Term =>
+    T.keyed.sym(`proj:${pred}:${slot}:${what}:${s.id}`, sort, `${label}${what}`, origin, proj);
   if (!type) return part('', INT_SORT);
   const sort = sortOfType(type);
   if (sort.kind !== 'array') return part('', sort);
   const levels = innerLevels(sort);
   const lengths = Array.from({ length: levels }, (_, k) => part(`[*${k}].length`, lengthsSort(k)));
-  return { kind: 'symArray', length: part('.length', INT_SORT), contents: part('', sort), ...(levels > 0 ? { lengths } : {}) };
+  return {
+    kind: 'symArray',
+    length: part('.length', INT_SORT),
+    contents: part('', sort),
+    ...(levels > 0 ? { lengths } : {}),
+  };
 }
 
 /** Whether `v` is slot `slot` of snapshot `s`, unchanged. */
@@ -115,21 +159,40 @@ function isSlotOf(T: TermStore, v: SymValue, pred: string, s: Term, slot: number
 }
 
 /** The snapshot of an instance of q folded from `leaves` (undefined: a slot whose condition was false). */
-export function buildSnapshot(T: TermStore, pred: string, leaves: readonly (SymValue | undefined)[], label: string): Term {
+export function buildSnapshot(
+  T: TermStore,
+  pred: string,
+  leaves: readonly (SymValue | undefined)[],
+  label: string,
+): Term {
   // Unchanged values of one unfolding of S: the instance is S again (an unused slot may be S's).
   const first = leaves.find((v) => v !== undefined);
-  const firstInfo = first === undefined ? undefined : T.keyed.info(isSymArray(first) ? first.contents : first) as ProjInfo | undefined;
+  const firstInfo =
+    first === undefined
+      ? undefined
+      : (T.keyed.info(isSymArray(first) ? first.contents : first) as ProjInfo | undefined);
   const from = firstInfo?.kind === 'proj' ? firstInfo.of : undefined;
   if (from && leaves.every((v, i) => v === undefined || isSlotOf(T, v, pred, from, i))) return from;
   const info: MkInfo = { kind: 'mk', pred, leaves: [...leaves] };
-  return T.keyed.sym(`mk:${pred}:${leaves.map(keyOf).join(',')}`, INT_SORT, `${label}⟨snapshot⟩`, `snapshot of ${label}`, info);
+  return T.keyed.sym(
+    `mk:${pred}:${leaves.map(keyOf).join(',')}`,
+    INT_SORT,
+    `${label}⟨snapshot⟩`,
+    `snapshot of ${label}`,
+    info,
+  );
 }
 
 /** The snapshot of any instance chunk: its own, or one named by the values of its fragment. */
 export function snapshotOf(T: TermStore, c: PredChunk): Term {
   if (c.snapshot) return c.snapshot;
   const parts = (c.fragment ?? []).map((x) => (x.kind === 'field' ? keyOf(x.value) : `p${snapshotOf(T, x).id}`));
-  return T.keyed.sym(`frag:${c.name}:${c.args.map((a) => a.id).join(',')}:${parts.join(',')}`, INT_SORT, `${c.name}⟨snapshot⟩`, `snapshot of ${c.name}`);
+  return T.keyed.sym(
+    `frag:${c.name}:${c.args.map((a) => a.id).join(',')}:${parts.join(',')}`,
+    INT_SORT,
+    `${c.name}⟨snapshot⟩`,
+    `snapshot of ${c.name}`,
+  );
 }
 
 /** One way an instance unfolds: the condition of that way, the chunks and the facts it holds. */
@@ -162,8 +225,15 @@ export function unfoldInstance(w: UnfoldWith, decl: PredicateDecl, c: PredChunk)
     const facts: Term[] = [];
     let cond = T.trueTerm;
     for (const item of alt) {
-      if (item.kind === 'cond') { const t = w.evalIn(chunks, item.expr) as Term; cond = T.and(cond, item.positive ? t : T.not(t)); continue; }
-      if (item.kind === 'pure') { facts.push(w.evalIn(chunks, item.expr) as Term); continue; }
+      if (item.kind === 'cond') {
+        const t = w.evalIn(chunks, item.expr) as Term;
+        cond = T.and(cond, item.positive ? t : T.not(t));
+        continue;
+      }
+      if (item.kind === 'pure') {
+        facts.push(w.evalIn(chunks, item.expr) as Term);
+        continue;
+      }
       if (item.kind === 'acc') {
         const target = item.acc.target as FieldRead;
         const receiver = w.evalIn(chunks, target.object) as Term;

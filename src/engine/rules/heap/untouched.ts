@@ -21,14 +21,19 @@ function sameValue(T: TermStore, a: SymValue, b: SymValue): Term {
 /** The condition that the chunks taken from one heap hold the same values as those taken from the other. */
 export function sameSnapshot(T: TermStore, a: readonly Chunk[], b: readonly Chunk[]): Term {
   if (a.length !== b.length) return T.falseTerm;
-  return T.and(...a.map((x, i) => {
-    const y = b[i];
-    if (x.kind === 'field' && y.kind === 'field') return x.field === y.field ? sameValue(T, x.value, y.value) : T.falseTerm;
-    if (x.kind === 'pred' && y.kind === 'pred') {
-      if (x.name !== y.name) return T.falseTerm;
-      // A recursive instance has no fragment: its snapshot term stands for its contents.
-      return x.fragment && y.fragment ? sameSnapshot(T, x.fragment, y.fragment) : T.eq(snapshotOf(T, x), snapshotOf(T, y));
-    }
-    return T.falseTerm;
-  }));
+  return T.and(
+    ...a.map((x, i) => {
+      const y = b[i];
+      if (x.kind === 'field' && y.kind === 'field')
+        return x.field === y.field ? sameValue(T, x.value, y.value) : T.falseTerm;
+      if (x.kind === 'pred' && y.kind === 'pred') {
+        if (x.name !== y.name) return T.falseTerm;
+        // A recursive instance has no fragment: its snapshot term stands for its contents.
+        return x.fragment && y.fragment
+          ? sameSnapshot(T, x.fragment, y.fragment)
+          : T.eq(snapshotOf(T, x), snapshotOf(T, y));
+      }
+      return T.falseTerm;
+    }),
+  );
 }

@@ -25,7 +25,12 @@ export function reviewAfterJoin(ctx: EngineContext, successors: Successor[]): Su
 }
 
 function needsReview(x: Successor): boolean {
-  return x.state.status === 'failed' && x.state.lastJoin !== undefined && x.state.failure !== undefined && !x.state.failure.afterJoin;
+  return (
+    x.state.status === 'failed' &&
+    x.state.lastJoin !== undefined &&
+    x.state.failure !== undefined &&
+    !x.state.failure.afterJoin
+  );
 }
 
 type Named = AfterJoin['names'][number];
@@ -35,7 +40,9 @@ async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
   const records = recordsOf(s.lastJoin).filter((r) => r.names.length > 0);
   const f = s.failure!;
   if (records.length === 0) return x; // only exact joins: nothing was forgotten
-  const names: Named[] = records.flatMap((r) => r.names.map((n) => ({ symbol: n.symbol, name: `${n.name} after join line ${r.line}` })));
+  const names: Named[] = records.flatMap((r) =>
+    r.names.map((n) => ({ symbol: n.symbol, name: `${n.name} after join line ${r.line}` })),
+  );
   const fact = failedFact(ctx, s);
   const lines = linesOf(records, fact);
   const r = await askConcrete(ctx, s);
@@ -52,7 +59,10 @@ async function review(ctx: EngineContext, x: Successor): Promise<Successor> {
   const failure = { ...f, model, afterJoin };
   // A concrete counterexample shows the lines its run takes before the join, not the first path's.
   const trace = afterJoin.status === 'concrete' && model ? concreteTrace(s.trace, s.lastJoin, model) : undefined;
-  return { state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) }, label: x.label.kind === 'failure' ? { kind: 'failure', failure } : x.label };
+  return {
+    state: { ...s, failure, ...(trace !== undefined ? { trace } : {}) },
+    label: x.label.kind === 'failure' ? { kind: 'failure', failure } : x.label,
+  };
 }
 
 /** A check after many joins gives up sooner than an ordinary query: the failure is then reported as undecided. */
@@ -73,7 +83,11 @@ function askConcrete(ctx: EngineContext, s: State): Promise<SatResult> {
   const query = T.and(sub(reachFormula(T, s.lastJoin!, new Map(), map)), ...definitions);
   const facts = T.keyed.factsFor([...pc, query]);
   const timeoutMs = Math.min(ctx.options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, CHECK_TIMEOUT_MS);
-  return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, { wantModel: true, hint: s.model, timeoutMs });
+  return ctx.solver.checkSat(facts.length > 0 ? [...facts, ...pc] : pc, query, {
+    wantModel: true,
+    hint: s.model,
+    timeoutMs,
+  });
 }
 
 /** The property that failed, as a term: the negation of the conjunct the failure added ("… fails"). */

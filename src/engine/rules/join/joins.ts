@@ -35,7 +35,11 @@ function mergedInputs(states: readonly State[]): InputEntry | null {
   for (const s of states) {
     const mine: Term[] = [];
     for (let e = s.inputs; e; e = e.prev) mine.push(e.symbol);
-    for (const t of mine.reverse()) if (!seen.has(t.id)) { seen.add(t.id); all.push(t); }
+    for (const t of mine.reverse())
+      if (!seen.has(t.id)) {
+        seen.add(t.id);
+        all.push(t);
+      }
   }
   let list: InputEntry | null = null;
   for (const t of all) list = { symbol: t, prev: list };
@@ -54,36 +58,74 @@ function commonNames(stores: readonly Store[]): [string, SymValue[]][] {
 
 export function mergeAtJoin(ctx: EngineContext, states: readonly State[], join: Join): State {
   const first = states[0];
-  const resumed: State = { ...withKont(first, topFrame(first).kont!.tail), status: 'running', waitingAt: undefined, joinTaken: undefined };
+  const resumed: State = {
+    ...withKont(first, topFrame(first).kont!.tail),
+    status: 'running',
+    waitingAt: undefined,
+    joinTaken: undefined,
+  };
   if (states.length === 1) return resumed;
   const prefix = commonPrefix(states.map((s) => s.pc));
   const guards = states.map((s) => ctx.T.and(...suffixAfter(s.pc, prefix).map((c) => c.term)));
   // Paths that fired no havoc since they forked share one counts map and one inputs list.
   const same = <K extends 'havocCounts' | 'inputs'>(k: K): boolean => states.every((s) => s[k] === first[k]);
-  const havocCounts = same('havocCounts') ? first.havocCounts : mergeCounts(states.map((s) => s.havocCounts), guards);
+  const havocCounts = same('havocCounts')
+    ? first.havocCounts
+    : mergeCounts(
+        states.map((s) => s.havocCounts),
+        guards,
+      );
   const base: State = { ...resumed, havocCounts, inputs: same('inputs') ? first.inputs : mergedInputs(states) };
-  const reached = conjoin(prefix, { term: ctx.T.or(...guards), span: join.span, reason: `paths merged at join (line ${join.span.line})` });
+  const reached = conjoin(prefix, {
+    term: ctx.T.or(...guards),
+    span: join.span,
+    reason: `paths merged at join (line ${join.span.line})`,
+  });
   const forgot: Forgotten = { summaries: [], names: [] };
   const fresh = (c: FieldChunk): Term => {
-    const t = ctx.T.symbol((c.value as Term).sort, `${printTerm(c.receiver)}.${c.field}@${join.span.line}`, `join summary of a field at line ${join.span.line}`);
+    const t = ctx.T.symbol(
+      (c.value as Term).sort,
+      `${printTerm(c.receiver)}.${c.field}@${join.span.line}`,
+      `join summary of a field at line ${join.span.line}`,
+    );
     forgot.summaries.push({ kind: 'chunk', chunk: { ...c, value: t } });
     forgot.names.push({ symbol: t, name: `${printTerm(c.receiver)}.${c.field}` });
     return t;
   };
   const heap = states.some((s) => s.heap) ? joinHeaps(ctx.T, states, guards, !join.cond, fresh) : undefined;
   // The chunks φ reuses are shown held from the join on; the next step produces φ around them.
-  const merged = { ...base, pc: reached, ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}) };
-  const recorded = (s: State, always = false): State => ({ ...s, lastJoin: recordJoin(join.span.line, states, guards, forgot.summaries, forgot.names, always) });
+  const merged = {
+    ...base,
+    pc: reached,
+    ...(heap ? { heap: [...heap.heap, ...heap.reuse], note: droppedText(heap.dropped, join.span.line) } : {}),
+  };
+  const recorded = (s: State, always = false): State => ({
+    ...s,
+    lastJoin: recordJoin(join.span.line, states, guards, forgot.summaries, forgot.names, always),
+  });
   if (!join.cond) return recorded(mergeExactly(ctx, states, merged, join, guards));
   // φ with permissions: φ is produced by the next step (rules/joinHeap.ts), which also assumes it.
-  if (states.some((s) => s.joinTaken)) return withKont(recorded(summarise(ctx, states, merged, join, prefix, false, forgot), true), push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont));
+  if (states.some((s) => s.joinTaken))
+    return withKont(
+      recorded(summarise(ctx, states, merged, join, prefix, false, forgot), true),
+      push({ kind: 'joinHeap', join, reuse: heap?.reuse ?? [] }, topFrame(merged).kont),
+    );
   return recorded(summarise(ctx, states, merged, join, prefix, true, forgot));
 }
 
 /** What a summary forgot, collected while it is built (state/joinRecord.ts keeps it on the merged path). */
-interface Forgotten { readonly summaries: Summary[]; readonly names: { symbol: Term; name: string }[] }
+interface Forgotten {
+  readonly summaries: Summary[];
+  readonly names: { symbol: Term; name: string }[];
+}
 
-function mergeExactly(ctx: EngineContext, states: readonly State[], base: State, join: Join, guards: readonly Term[]): State {
+function mergeExactly(
+  ctx: EngineContext,
+  states: readonly State[],
+  base: State,
+  join: Join,
+  guards: readonly Term[],
+): State {
   const choose = (values: SymValue[]): SymValue => {
     if (values.every((v) => sameValue(v, values[0]))) return values[0];
     return iteChain(ctx, guards, values);
@@ -105,11 +147,22 @@ const typesMemo = new WeakMap<Proc, Map<string, Type>>();
 
 function typesOf(ctx: EngineContext, proc: Proc): Map<string, Type> {
   let types = typesMemo.get(proc);
-  if (!types) { types = declaredTypes(ctx.checked, proc); typesMemo.set(proc, types); }
+  if (!types) {
+    types = declaredTypes(ctx.checked, proc);
+    typesMemo.set(proc, types);
+  }
   return types;
 }
 
-function summarise(ctx: EngineContext, states: readonly State[], base: State, join: Join, prefix: PathCondition, assumePhi: boolean, forgot: Forgotten): State {
+function summarise(
+  ctx: EngineContext,
+  states: readonly State[],
+  base: State,
+  join: Join,
+  prefix: PathCondition,
+  assumePhi: boolean,
+  forgot: Forgotten,
+): State {
   const types = typesOf(ctx, topFrame(base).proc);
   let cur = base;
   const replaced: [SymValue, SymValue][] = [];
@@ -131,8 +184,16 @@ function summarise(ctx: EngineContext, states: readonly State[], base: State, jo
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const clause = evalClause(join.cond!, envOf(ctx, summary));
   // A read of a chunk the merge dropped has no value to constrain: φ is then not assumed (sound, weaker).
-  const assumed = clause.obligations.some((o) => o.kind === 'permission') ? summary
-    : { ...summary, pc: conjoin(summary.pc, { term: assumedClause(ctx, clause), span: join.span, reason: `join summary (line ${join.span.line})` }) };
+  const assumed = clause.obligations.some((o) => o.kind === 'permission')
+    ? summary
+    : {
+        ...summary,
+        pc: conjoin(summary.pc, {
+          term: assumedClause(ctx, clause),
+          span: join.span,
+          reason: `join summary (line ${join.span.line})`,
+        }),
+      };
   // The first path's model satisfies the common prefix; the rest is checked.
   const added = suffixAfter(assumed.pc, prefix).map((c) => c.term);
   return pruneDeadSummaries({ ...assumed, model: summaryModel(states[0].model, replaced, added) }, forgotten);

@@ -31,14 +31,19 @@ class SymbolSet {
   constructor(private readonly index: SymbolIndex) {}
 
   add(t: Term): void {
-    if (t.op === 'sym') this.ids.add(t.id); // the rule for stored values: no walk, no allocation
+    if (t.op === 'sym')
+      this.ids.add(t.id); // the rule for stored values: no walk, no allocation
     else for (const x of this.index.symbolsOf(t)) this.ids.add(x.id);
   }
 }
 
 function addStore(out: SymbolSet, store: Store): void {
   for (const v of store.values()) {
-    if (isSymArray(v)) { out.add(v.length); out.add(v.contents); v.lengths?.forEach((l) => out.add(l)); } else out.add(v);
+    if (isSymArray(v)) {
+      out.add(v.length);
+      out.add(v.contents);
+      v.lengths?.forEach((l) => out.add(l));
+    } else out.add(v);
   }
 }
 
@@ -72,12 +77,23 @@ export function liveSymbols(s: State, index = new SymbolIndex()): Set<number> {
 }
 
 /** The path condition without the components made only of `dead` symbols (same order otherwise). */
-export function withoutDeadComponents(pc: PathCondition, dead: ReadonlySet<number>, index = new SymbolIndex()): PathCondition {
+export function withoutDeadComponents(
+  pc: PathCondition,
+  dead: ReadonlySet<number>,
+  index = new SymbolIndex(),
+): PathCondition {
   const all = conjuncts(pc);
   const allDead = (t: Term): boolean => index.symbolsOf(t).every((x) => dead.has(x.id));
   if (!all.some((c) => index.symbolsOf(c.term).some((x) => dead.has(x.id)))) return pc;
   // components() leaves out ground conjuncts: they are kept.
-  const droppable = new Set(components(all.map((c) => c.term), index).filter((g) => g.every(allDead)).flat());
+  const droppable = new Set(
+    components(
+      all.map((c) => c.term),
+      index,
+    )
+      .filter((g) => g.every(allDead))
+      .flat(),
+  );
   let out = EMPTY_PC;
   for (const c of all) if (!droppable.has(c.term)) out = conjoin(out, c);
   return out.size === pc.size ? pc : out;

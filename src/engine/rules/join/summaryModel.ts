@@ -18,8 +18,14 @@ export type Replaced = readonly (readonly [SymValue, SymValue])[];
 
 function termPairs(fresh: SymValue, old: SymValue): [Term, Term][] {
   if (!isSymArray(fresh) || !isSymArray(old)) return isSymArray(fresh) || isSymArray(old) ? [] : [[fresh, old]];
-  const inner = (fresh.lengths ?? []).map((l, k): [Term, Term] | undefined => (old.lengths?.[k] ? [l, old.lengths[k]] : undefined));
-  return [[fresh.length, old.length], [fresh.contents, old.contents], ...inner.filter((p): p is [Term, Term] => p !== undefined)];
+  const inner = (fresh.lengths ?? []).map((l, k): [Term, Term] | undefined =>
+    old.lengths?.[k] ? [l, old.lengths[k]] : undefined,
+  );
+  return [
+    [fresh.length, old.length],
+    [fresh.contents, old.contents],
+    ...inner.filter((p): p is [Term, Term] => p !== undefined),
+  ];
 }
 
 /** The first path's model extended to the fresh symbols, or undefined when it does not satisfy `added`. */
