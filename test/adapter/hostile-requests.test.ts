@@ -137,7 +137,7 @@ describe('launch: only after initialize, only regular .sym files', () => {
     c.on('output', (e: DebugProtocol.OutputEvent) => seen.push(e.body.output));
     await ask(c, 'initialize', { adapterID: 'symdap' });
     const r = await ask(c, 'launch', { program: secret });
-    expectRefused(r, /only \.sym programs can be launched/);
+    expectRefused(r, /only \.sym and \.vpr programs can be launched/);
     expect(JSON.stringify(r) + seen.join('')).not.toMatch(/TOPSECRET/);
     c.child.kill();
   }, 30_000);
@@ -152,7 +152,7 @@ describe('launch: only after initialize, only regular .sym files', () => {
     c.on('output', (e: DebugProtocol.OutputEvent) => seen.push(e.body.output));
     await ask(c, 'initialize', { adapterID: 'symdap' });
     const r = await ask(c, 'launch', { program: link });
-    expectRefused(r, /only \.sym programs can be launched \(the file this link leads to is not one\)/);
+    expectRefused(r, /only \.sym and \.vpr programs can be launched \(the file this link leads to is not one\)/);
     expect(JSON.stringify(r) + seen.join('')).not.toMatch(/TOPSECRET|shadow/);
     c.child.kill();
   }, 30_000);
