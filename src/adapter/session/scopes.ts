@@ -213,15 +213,23 @@ export class VariableRefs {
     });
   }
 
+  /** One row per conjunct, named `[1]`, `[2]`, … (clients sort rows by name, and sort such names
+   *  numerically), the line that added it shown after the value (issue 26, item 14). */
   private pathConditionVars(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
-    const out = conjuncts(ref.node.state.pc).map((c, i) => {
-      const v = this.variable(d, `${i + 1}${c.span ? ` · line ${c.span.line}` : ''}`, c.term, c.reason);
+    const rows: { term: Term; reason: string; where: string }[] = conjuncts(ref.node.state.pc).map((c) => ({
+      term: c.term,
+      reason: c.reason,
+      where: c.span ? `line ${c.span.line}` : '',
+    }));
+    d.paths
+      .get(ref.threadId)
+      ?.assumptions.forEach((c) => rows.push({ term: c.term, reason: c.reason, where: ':assume' }));
+    if (rows.length === 0) return [{ name: '(empty)', value: 'true', variablesReference: 0 }];
+    return rows.map((r, i) => {
+      const v = this.variable(d, `[${i + 1}]`, r.term, r.reason);
+      if (r.where) v.value = `${v.value}   (${r.where})`;
       return v;
     });
-    const t = d.paths.get(ref.threadId);
-    t?.assumptions.forEach((c, i) => out.push(this.variable(d, `:assume ${i + 1}`, c.term, c.reason)));
-    if (out.length === 0) out.push({ name: '(empty)', value: 'true', variablesReference: 0 });
-    return out;
   }
 
   private async model(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
