@@ -35,7 +35,8 @@ export interface FailureSummary {
   readonly path: string;
   /** A permission failure: where the path lost the permission (`acc(c.x) was held until line 33: …`). */
   readonly explanation?: string;
-  /** Headline and counterexample on one line, for the stopped event's `text`: clients that
+  /** Headline and counterexample on one line, for the stopped event's `text` (cut there to 80
+   *  characters, session/shortText.ts): clients that
    *  print a stop as one message keep only its last line on screen (vimspector). */
   readonly oneLine: string;
   /** Everything, several lines. */
