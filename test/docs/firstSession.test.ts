@@ -81,7 +81,10 @@ describe('README: a first debugging session on samples/lecture/bad_input.sym', (
     await dc.continueRequest({ threadId: thread });
     const failed = (await stop) as DebugProtocol.StoppedEvent;
     expect(failed.body.reason).toBe('exception');
-    quoted(`\`${failed.body.text}\``);
+    quoted(`\`${failed.body.description}\``);
+    const info = (await dc.exceptionInfoRequest({ threadId: failed.body.threadId! })).body.description ?? '';
+    const cx = /counterexample: (.*)/.exec(info)?.[1] ?? '';
+    quoted(`counterexample \`${cx}\``);
     expect(console.join('')).toContain('path: lines 10 → 11 → 12 → 13 → 16');
     quoted('`lines 10 → 11 → 12 → 13 → 16`');
     expect(console.join('')).toContain('paths so far: 4 completed, 1 failed, ');

@@ -240,8 +240,12 @@ export function threadName(t: PathThread, withProc = false, hasSynth = false): s
  */
 const ALLOCATION_FACT = /^new \S+ is (not null|a fresh object)$/;
 
+export function isAllocationFact(c: Conjunct): boolean {
+  return ALLOCATION_FACT.test(c.reason);
+}
+
 function newestDecision(n: TreeNode): string {
-  const cs = conjuncts(n.state.pc).filter((c) => !ALLOCATION_FACT.test(c.reason));
+  const cs = conjuncts(n.state.pc).filter((c) => !isAllocationFact(c));
   const last = cs[cs.length - 1];
   if (!last) return 'true';
   const text = printTerm(last.term, { maxLength: 48 });

@@ -20,6 +20,8 @@ import { emitText, type Piece } from './traverse';
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
   readonly maxLength?: number;
+  /** Shown names of symbols by term id (the debugger's `x (line 16)` for the symbol `x@16`). */
+  readonly names?: ReadonlyMap<number, string>;
 }
 
 const QUANT = 0;
@@ -162,13 +164,13 @@ function negation(a: Term): P[] {
   return a.op === 'neg' || isNegativeConst(a) ? ['-(', at(a, 0), ')'] : ['-', at(a, UNARY)];
 }
 
-function pieces(t: Term): P[] {
+function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
   const a = t.args;
   switch (t.op) {
     case 'const':
       return [t.sort.kind === 'ref' ? (t.value === 0n ? 'null' : `@${t.value}`) : String(t.value)];
     case 'sym':
-      return [t.symbol?.display ?? '?'];
+      return [names?.get(t.id) ?? t.symbol?.display ?? '?'];
     case 'bound':
       return [t.name ?? '?'];
     case 'not':
@@ -216,7 +218,9 @@ const DEFAULT_MAX = 1_000_000;
 
 export function printTerm(t: Term, opts: PrintOptions = {}): string {
   const max = Math.max(1, opts.maxLength ?? DEFAULT_MAX);
-  const expand = (u: Term, min: number): readonly P[] => (precedence(u) < min ? ['(', ...pieces(u), ')'] : pieces(u));
+  const names = opts.names;
+  const expand = (u: Term, min: number): readonly P[] =>
+    precedence(u) < min ? ['(', ...pieces(u, names), ')'] : pieces(u, names);
   const text = emitText(t, 0, expand, max);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
