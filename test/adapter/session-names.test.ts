@@ -60,3 +60,34 @@ test('Locals, Model and Path condition name symbols as the user does', async () 
     ['[4]', 'd != c   (new at line 4)'],
   ]);
 });
+
+// A char literal is a u8 (Sym has no char type): a printable value reads as gdb shows an
+// unsigned char, `120 'x'`, and a u8 constant compared with a u8 term as the literal the user
+// wrote, `c == 'x'` (issue 26, item 7).
+const CHARS = `proc main(c: u8) {
+  var d: u8 := 'b';
+  var e: u8 := 7;
+  if (c == 'x') {
+    assert c != 'x';
+  }
+}
+`;
+
+test('char literals read as written: Locals, Model, Path condition, thread names and the counterexample', async () => {
+  const file = writeProgram('user-chars.sym', CHARS);
+  const stopped = await launchAndStop(h.dc, file, { stopOnEntry: true });
+  const threadId = stopped.body.threadId!;
+  const frameId = await stepTo(threadId, 5);
+  const locals = Object.fromEntries(await rows(frameId, 'Locals'));
+  expect(locals).toEqual({ c: 'c', d: "98 'b'", e: '7' });
+  expect(await rows(frameId, 'Model')).toEqual([['c', "120 'x'"]]);
+  expect(await rows(frameId, 'Path condition')).toEqual([['[1]', "c == 'x'   (line 4)"]]);
+  const threads = (await h.dc.threadsRequest()).body.threads.map((t) => t.name);
+  expect(threads).toContain(`#${threadId} then@4: c == 'x'`);
+  const failed = h.dc.waitForEvent('stopped');
+  await h.dc.continueRequest({ threadId });
+  expect((await failed).body.reason).toBe('exception');
+  const info = await h.dc.exceptionInfoRequest({ threadId });
+  expect(info.body.description).toContain("assertion may fail: c != 'x' (line 5)");
+  expect(info.body.description).toContain("counterexample: c = 120 'x'");
+});

@@ -4,7 +4,7 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/state/failures';
-import { formatCounterexample } from '../../engine/state/counterexample';
+import { formatCounterexample, u8Names } from '../../engine/state/counterexample';
 import { afterJoinText, shownCounterexample } from '../../engine/verify/joinExplain';
 import { inputSymbols, traceLines, type State } from '../../engine/state/state';
 import { conjuncts } from '../../engine/state/pathCondition';
@@ -72,7 +72,7 @@ function counterexampleText(state: State): string {
   const f = state.failure!;
   const shown = shownCounterexample(inputSymbols(state), f.model ?? state.model, f);
   const summaries = shown.summaryValues ? `, ${formatCounterexample(shown.summaryValues)}` : '';
-  return `${formatCounterexample(shown.counterexample)}${summaries}`;
+  return `${formatCounterexample(shown.counterexample, u8Names(inputSymbols(state)))}${summaries}`;
 }
 
 /** Words for a stop at a terminal node that is not a failure (infeasible, bounded, unknown). */

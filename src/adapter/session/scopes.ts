@@ -6,12 +6,13 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { typeName } from '../../lang/types';
+import { formatU8, u8Names } from '../../engine/state/counterexample';
 import { conjuncts, type Conjunct } from '../../engine/state/pathCondition';
 import { userNames, renameKeys } from '../runtime/userNames';
 import { isAllocationFact } from '../runtime/paths';
 import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state/state';
 import { counterexample } from '../../engine/state/counterexample';
-import { flatOperands, isAssociative, printTerm, printedSides, sortName } from '../../engine/terms/print';
+import { flatOperands, isAssociative, printTerm, printedSides, sortName, u8Text } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { Interner } from './ids';
 import { frameOf, visibleNames } from '../runtime/evaluate';
@@ -136,7 +137,9 @@ export class VariableRefs {
       const ref = this.refs.id(`array:${v.length.id}:${v.contents.id}`, () => ({ kind: 'array', arr: v }));
       return { value: `array(length ${printTerm(v.length, { maxLength: 40, names })})`, variablesReference: ref };
     }
-    const value = printTerm(v, { maxLength: MAX_VALUE_LENGTH, names });
+    // A concrete u8 reads as gdb shows an unsigned char: `98 'b'` (issue 26, item 7).
+    const u8 = v.op === 'const' && v.sort.kind === 'bv' && v.sort.width === 8 && !v.sort.signed;
+    const value = u8 ? u8Text(v.value as bigint) : printTerm(v, { maxLength: MAX_VALUE_LENGTH, names });
     const long = value.length >= MAX_VALUE_LENGTH && v.args.length > 0;
     return { value, variablesReference: long ? this.refs.id(`term:${v.id}`, () => ({ kind: 'term', term: v })) : 0 };
   }
@@ -253,8 +256,15 @@ export class VariableRefs {
       return [{ name: '(no model)', value: why, variablesReference: 0 }];
     }
     const sf = { state, frameIndex: ref.frameIndex };
-    const cx = renameKeys(counterexample(inputSymbols(state), r.model), sf, userNames(sf));
-    const out = Object.entries(cx).map(([name, v]) => ({ name, value: JSON.stringify(v), variablesReference: 0 }));
+    const u8 = u8Names(inputSymbols(state));
+    const shown = Object.fromEntries(
+      Object.entries(counterexample(inputSymbols(state), r.model)).map(([k, v]) => [
+        k,
+        u8.has(k) ? formatU8(v) : JSON.stringify(v),
+      ]),
+    );
+    const cx = renameKeys(shown, sf, userNames(sf));
+    const out = Object.entries(cx).map(([name, value]) => ({ name, value, variablesReference: 0 }));
     return out.length > 0 ? out : [{ name: '(no inputs)', value: 'any input drives this path', variablesReference: 0 }];
   }
 
