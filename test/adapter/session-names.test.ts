@@ -91,3 +91,16 @@ test('char literals read as written: Locals, Model, Path condition, thread names
   expect(info.body.description).toContain("assertion may fail: c != 'x' (line 5)");
   expect(info.body.description).toContain("counterexample: c = 120 'x'");
 });
+
+// Thread names are read from the path's newest decision: a havoc's symbol is named as the user does there too.
+test('thread names show a havoc by its variable', async () => {
+  const file = writeProgram(
+    'user-thread-names.sym',
+    'proc main() {\n  var x: int := *;\n  if (x > 0) {\n    x := x + 1;\n  }\n}\n',
+  );
+  const stopped = await launchAndStop(h.dc, file, { stopOnEntry: true });
+  const threadId = stopped.body.threadId!;
+  await stepTo(threadId, 4);
+  const names = (await h.dc.threadsRequest()).body.threads.map((t) => t.name);
+  expect(names).toContain(`#${threadId} then@3: x > 0`);
+});
