@@ -37,6 +37,8 @@ export interface ReportFailure {
   readonly endLine?: number;
   readonly endColumn?: number;
   readonly counterexample?: Readonly<Record<string, unknown>>;
+  /** The counterexample's names whose values are u8 (shown as `98 'b'`). */
+  readonly u8?: readonly string[];
   readonly trace?: readonly number[];
 }
 
@@ -110,7 +112,7 @@ function mergeFailures(failures: readonly ReportFailure[]): MergedFailure[] {
 function failureRecord({ failure, paths }: MergedFailure): DiagnosticRecord {
   const parts = [failureHeadline(failure)];
   const cx = failure.counterexample ?? {};
-  if (Object.keys(cx).length > 0) parts.push(`counterexample: ${formatCounterexample(cx)}`);
+  if (Object.keys(cx).length > 0) parts.push(`counterexample: ${formatCounterexample(cx, new Set(failure.u8))}`);
   const onPaths = paths > 1 ? ` (on ${paths} paths)` : '';
   const line = Math.max(1, failure.line);
   const column = Math.max(1, failure.column);

@@ -14,9 +14,10 @@ export function formatReport(r: VerifyReport, solverName: string): string {
     if (f.explanation) lines.push(`  ${f.explanation}`);
     if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
     const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';
-    if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample)}${summaries}`);
+    const u8 = new Set(f.u8);
+    if (!isOnNoPath(f)) lines.push(`  counterexample: ${formatCounterexample(f.counterexample, u8)}${summaries}`);
     if (f.input && f.input !== f.counterexample && JSON.stringify(f.input) !== JSON.stringify(f.counterexample))
-      lines.push(`  failing input: ${formatCounterexample(f.input)}`);
+      lines.push(`  failing input: ${formatCounterexample(f.input, u8)}`);
     if (f.trace.length > 0) lines.push(`  path: line ${f.trace.join(' → ')}`);
     if (f.paths > 1) lines.push(`  (fails on ${f.paths} explored paths)`);
     if (f.classNote) lines.push(`  ${f.classNote}`);

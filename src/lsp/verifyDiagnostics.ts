@@ -40,7 +40,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
     source: 'symdap verify',
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
-      : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample)}${summaries(f)}${paths}${classNote}`,
+      : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample, new Set(f.u8))}${summaries(f)}${paths}${classNote}`,
     relatedInformation: [...abstraction, ...relatedInformation],
   };
 }

@@ -114,13 +114,13 @@ describe('failures', () => {
     expect((await topFrame(h.dc, t)).line).toBe(16);
     const info = await h.dc.exceptionInfoRequest({ threadId: t });
     expect(info.body.exceptionId).toBe('assert');
-    expect(info.body.description).toMatch(/c0 = 98, c1 = 97, c2 = 100, c3 = 33/);
+    expect(info.body.description).toMatch(/c0 = 98 'b', c1 = 97 'a', c2 = 100 'd', c3 = 33 '!'/);
     expect(info.body.description).toMatch(/lines 10 → 11 → 12 → 13 → 16/);
     expect(info.body.details?.stackTrace).toBeUndefined();
     expect(await failureText).toMatch(/c0 = 98/);
     const frameId = (await topFrame(h.dc, t)).id;
     const why = await h.dc.evaluateRequest({ expression: ':why', frameId });
-    expect(why.body.result).toMatch(/line 13: c3 == 33/);
+    expect(why.body.result).toMatch(/line 13: c3 == '!'/);
     // Continuing a failed path ends it; the run then explores the rest to the end.
     await continueUntil(t, 'terminated');
   });

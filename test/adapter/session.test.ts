@@ -191,9 +191,9 @@ describe('inspection', () => {
     expect(locals.get('x')?.value).toBe('x');
     expect(locals.get('x')?.type).toBe('int');
     const pc = await scopeValues(h.dc, f.id, 'Path condition');
-    const conj = [...pc.values()];
-    expect(conj.map((v) => v.value)).toContain('x < 0');
-    expect(conj.find((v) => v.value === 'x < 0')?.name).toMatch(/line 12/);
+    // Rows are named `[1]`, `[2]`, … so that any client's sort keeps their order; the line that
+    // added a conjunct follows its value (issue 26, item 14).
+    expect([...pc.entries()].map(([n, v]) => [n, v.value])).toEqual([['[1]', 'x < 0   (line 12)']]);
     const model = await scopeValues(h.dc, f.id, 'Model');
     expect(Number(model.get('x')?.value)).toBeLessThan(0);
   });
@@ -220,7 +220,10 @@ describe('inspection', () => {
     await h.dc.evaluateRequest({ expression: ':assume x > -3', frameId });
     expect((await h.dc.evaluateRequest({ expression: ':valid x >= -2', frameId })).body.result).toMatch(/^valid/);
     const pc = await scopeValues(h.dc, frameId, 'Path condition');
-    expect([...pc.values()].map((v) => v.value)).toContain('x > -3');
+    expect([...pc.entries()].map(([n, v]) => [n, v.value])).toEqual([
+      ['[1]', 'x < 0   (line 12)'],
+      ['[2]', 'x > -3   (:assume)'],
+    ]);
     const items = await h.dc.completionsRequest({ text: ':va', column: 4, frameId });
     expect(items.body.targets.map((c) => c.label)).toEqual([':valid']);
     const vars = await h.dc.completionsRequest({ text: 'x', column: 2, frameId });

@@ -71,18 +71,21 @@ describe('README: a first debugging session on samples/lecture/bad_input.sym', (
     const frames = (await dc.stackTraceRequest({ threadId: thread })).body.stackFrames;
     expect(frames.some((f) => f.presentationHint === 'subtle')).toBe(true);
     const pc = [...(await scopeValues(dc, frames[0].id, 'Path condition')).values()];
-    expect(pc.map((v) => v.value)).toEqual(['c0 == 98']);
-    expect(pc[0].name).toContain('line 10');
-    quoted('now reads `c0 == 98` (from line 10)');
-    expect((await scopeValues(dc, frames[0].id, 'Model')).get('c0')?.value).toBe('98');
-    quoted('`c0 = 98`');
+    // A char literal is a u8: compared with one it prints as the literal, its value as `98 'b'` (issue 26, item 7).
+    expect(pc.map((v) => [v.name, v.value])).toEqual([['[1]', "c0 == 'b'   (line 10)"]]);
+    quoted("`[1] = c0 == 'b'   (line 10)`");
+    expect((await scopeValues(dc, frames[0].id, 'Model')).get('c0')?.value).toBe("98 'b'");
+    quoted("`c0 = 98 'b'`");
 
     // 3. `continue` explores every path and stops on the failing assertion.
     const stop = dc.waitForEvent('stopped');
     await dc.continueRequest({ threadId: thread });
     const failed = (await stop) as DebugProtocol.StoppedEvent;
     expect(failed.body.reason).toBe('exception');
-    quoted(`\`${failed.body.text}\``);
+    quoted(`\`${failed.body.description}\``);
+    const info = (await dc.exceptionInfoRequest({ threadId: failed.body.threadId! })).body.description ?? '';
+    const cx = /counterexample: (.*)/.exec(info)?.[1] ?? '';
+    quoted(`counterexample \`${cx}\``);
     expect(console.join('')).toContain('path: lines 10 → 11 → 12 → 13 → 16');
     quoted('`lines 10 → 11 → 12 → 13 → 16`');
     expect(console.join('')).toContain('paths so far: 4 completed, 1 failed, ');
@@ -93,9 +96,9 @@ describe('README: a first debugging session on samples/lecture/bad_input.sym', (
     const repl = async (expression: string) =>
       (await dc.evaluateRequest({ expression, frameId: top.id, context: 'repl' })).body.result;
     quoted(`\`${await repl('$pc')}\``);
-    quoted(`\`${await repl(':valid c0 == 98')}\``);
-    quoted(`\`${await repl(':sat c3 == 33')}\``);
-    expect(await repl(':why')).toContain('line 13: c3 == 33');
+    quoted(`\`${await repl(":valid c0 == 'b'")}\``);
+    quoted(`\`${await repl(":sat c3 == '!'")}\``);
+    expect(await repl(':why')).toContain("line 13: c3 == '!'");
 
     // 5. Step back: the state before the assertion ran, then line 13.
     const back = async () => {

@@ -107,7 +107,7 @@ function expectFailureSeen(r: Result): void {
   }
   // symdap-tree's outline: one line per node, the failure with its thread.
   expect(r.steps.tree.text).toMatch(
-    /^ {8}then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]$/m,
+    /^ {8}then: c3 == '!' → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]$/m,
   );
 }
 
@@ -209,10 +209,10 @@ describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () 
       const lines = tree.steps.tree.text.split('\n');
       expect(lines.slice(1, 3)).toEqual([
         'main line 10 branch — ✗ ended: 1 failed, 4 completed',
-        '  then: c0 == 98 → line 11 branch — ✗ ended: 1 failed, 3 completed',
+        "  then: c0 == 'b' → line 11 branch — ✗ ended: 1 failed, 3 completed",
       ]);
-      expect(tree.screen).toMatch(/then: c3 == 33 → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]/);
-      expect(tree.screen).toContain('else: c0 != 98 → line 21 end — ✓ completed: done');
+      expect(tree.screen).toMatch(/then: c3 == '!' → line 16 failure — ✗ failed: assert: false {2}\[thread \d+\]/);
+      expect(tree.screen).toContain("else: c0 != 'b' → line 21 end — ✓ completed: done");
       term.keys('Enter');
       const jump = await stage('jump');
       expect(jump.steps.jump).toMatchObject({ file: PROGRAM, line: 16, reason: 'goto' });

@@ -150,17 +150,17 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       // One line per node under a header; the root's subtree has ended: its final status, not `running`.
       expect(shown.lines.slice(1)).toEqual([
         'main line 10 branch — ✗ ended: 1 failed, 4 completed',
-        '  then: c0 == 98 → line 11 branch — ✗ ended: 1 failed, 3 completed',
-        '    then: c1 == 97 → line 12 branch — ✗ ended: 1 failed, 2 completed',
-        '      then: c2 == 100 → line 13 branch — ✗ ended: 1 failed, 1 completed',
-        '        then: c3 == 33 → line 16 failure — ✗ failed: assert: false  [thread 1]',
-        '        else: c3 != 33 → line 21 end — ✓ completed: done',
-        '      else: c2 != 100 → line 21 end — ✓ completed: done',
-        '    else: c1 != 97 → line 21 end — ✓ completed: done',
-        '  else: c0 != 98 → line 21 end — ✓ completed: done',
+        "  then: c0 == 'b' → line 11 branch — ✗ ended: 1 failed, 3 completed",
+        "    then: c1 == 'a' → line 12 branch — ✗ ended: 1 failed, 2 completed",
+        "      then: c2 == 'd' → line 13 branch — ✗ ended: 1 failed, 1 completed",
+        "        then: c3 == '!' → line 16 failure — ✗ failed: assert: false  [thread 1]",
+        "        else: c3 != '!' → line 21 end — ✓ completed: done",
+        "      else: c2 != 'd' → line 21 end — ✓ completed: done",
+        "    else: c1 != 'a' → line 21 end — ✓ completed: done",
+        "  else: c0 != 'b' → line 21 end — ✓ completed: done",
       ]);
       const screen = term.screen();
-      expect(screen).toContain('then: c3 == 33 → line 16 failure — ✗ failed: assert: false');
+      expect(screen).toContain("then: c3 == '!' → line 16 failure — ✗ failed: assert: false");
       expect(screen).toContain('symdap://tree');
       // Enter on the failed node: the source window at line 16, and the adapter shows a thread there.
       term.keys('Enter');

@@ -172,6 +172,8 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
       expect(visible).toContain('false');
       expect(visible).toMatch(/c0\s*=\s*98\b/);
       expect(text).not.toContain('\n');
+      // Wider than the screen, Vim's message line goes blank (issue 26, item 13): the text is cut at 80.
+      expect(text?.length).toBeLessThanOrEqual(80);
       expect(r.exceptionInfo.description).toMatch(/path: lines 10 → /);
     } finally {
       adapter.child.kill();

@@ -145,7 +145,7 @@ describe('the extension and the CLI share one code path', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ line: 16, column: 11, severity: 'error' });
     expect(records[0].message).toContain('assertion may fail: false');
-    expect(records[0].message).toContain('c0 = 98, c1 = 97, c2 = 100, c3 = 33');
+    expect(records[0].message).toContain("c0 = 98 'b', c1 = 97 'a', c2 = 100 'd', c3 = 33 '!'");
     expect(records[0].trace).toEqual([10, 11, 12, 13, 16]);
   });
 });

@@ -126,14 +126,14 @@ describe('symdap in a headless VS Code (code-server)', () => {
       ),
     );
     // The new thread is the other side of the branch, named after its path condition.
-    expect(threads.some((t) => /c0 != 98/.test(t))).toBe(true);
+    expect(threads.some((t) => /c0 != 'b'/.test(t))).toBe(true);
     const pc = await until(
       'the branch condition on c0 in the Path condition scope',
       10_000,
       () => rowTexts(page, SEL.variablesRow),
       (r) => r.some((x) => /line 10/.test(x) && /c0/.test(x)),
     );
-    expect(pc.join('\n')).toMatch(/c0 == 98/);
+    expect(pc.join('\n')).toMatch(/c0 == 'b'/);
     await screenshot(page, '03-two-paths-after-step');
   });
 

@@ -4,7 +4,7 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/state/failures';
-import { formatCounterexample } from '../../engine/state/counterexample';
+import { formatCounterexample, u8Names } from '../../engine/state/counterexample';
 import { afterJoinText, shownCounterexample } from '../../engine/verify/joinExplain';
 import { inputSymbols, traceLines, type State } from '../../engine/state/state';
 import { conjuncts } from '../../engine/state/pathCondition';
@@ -35,7 +35,8 @@ export interface FailureSummary {
   readonly path: string;
   /** A permission failure: where the path lost the permission (`acc(c.x) was held until line 33: …`). */
   readonly explanation?: string;
-  /** Headline and counterexample on one line, for the stopped event's `text`: clients that
+  /** Headline and counterexample on one line, for the stopped event's `text` (cut there to 80
+   *  characters, session/shortText.ts): clients that
    *  print a stop as one message keep only its last line on screen (vimspector). */
   readonly oneLine: string;
   /** Everything, several lines. */
@@ -71,7 +72,7 @@ function counterexampleText(state: State): string {
   const f = state.failure!;
   const shown = shownCounterexample(inputSymbols(state), f.model ?? state.model, f);
   const summaries = shown.summaryValues ? `, ${formatCounterexample(shown.summaryValues)}` : '';
-  return `${formatCounterexample(shown.counterexample)}${summaries}`;
+  return `${formatCounterexample(shown.counterexample, u8Names(inputSymbols(state)))}${summaries}`;
 }
 
 /** Words for a stop at a terminal node that is not a failure (infeasible, bounded, unknown). */

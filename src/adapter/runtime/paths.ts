@@ -12,6 +12,7 @@ import type { ExecutionTree, TreeNode } from '../../engine/explore/tree';
 import type { ConcreteInputs } from '../../engine/concolic/assignment';
 import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { excludedByFailure } from './synthView';
+import { userNames } from './userNames';
 
 export interface PathThread {
   readonly id: number;
@@ -240,11 +241,15 @@ export function threadName(t: PathThread, withProc = false, hasSynth = false): s
  */
 const ALLOCATION_FACT = /^new \S+ is (not null|a fresh object)$/;
 
+export function isAllocationFact(c: Conjunct): boolean {
+  return ALLOCATION_FACT.test(c.reason);
+}
+
 function newestDecision(n: TreeNode): string {
-  const cs = conjuncts(n.state.pc).filter((c) => !ALLOCATION_FACT.test(c.reason));
+  const cs = conjuncts(n.state.pc).filter((c) => !isAllocationFact(c));
   const last = cs[cs.length - 1];
   if (!last) return 'true';
-  const text = printTerm(last.term, { maxLength: 48 });
+  const text = printTerm(last.term, { maxLength: 48, names: userNames({ state: n.state, frameIndex: 0 }) });
   if (!last.span) return text;
   const side = branchSideAt(n, last.span.line);
   return `${side}@${last.span.line}: ${text}`;

@@ -17,6 +17,7 @@ import { classLine } from '../runtime/whyText';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
 import { FAILURE_TITLES } from '../../engine/state/failures';
+import { shortText } from './shortText';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
   const events: DebugProtocol.Event[] = [];
@@ -46,6 +47,7 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
     const cls = failure ? knownClass(d, t.cursor.state) : undefined;
     if (failure) events.push(output(`path #${t.id}: ${failure.text}${cls ? `\n  ${classLine(cls)}` : ''}`, 'stderr'));
     else if (stop.reason === 'exception' && stop.text) events.push(output(`path #${t.id}: ${stop.text}`, 'console'));
+    else if (wasCut(stop.description)) events.push(output(`path #${t.id}: ${stop.description}`, 'console'));
     if (stop.notice) events.push(output(stop.notice, 'important'));
     // After a continue, how far the exploration has got (finished paths are not threads).
     if (quiet) events.push(output(summary(d).text, 'console'));
@@ -63,6 +65,11 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
   return events;
 }
 
+/** A stop's words longer than the stopped event keeps: said whole in the console. */
+function wasCut(s: string | undefined): s is string {
+  return s !== undefined && shortText(s) !== s;
+}
+
 export function stopped(
   threadId: number,
   reason: string,
@@ -72,8 +79,8 @@ export function stopped(
 ): DebugProtocol.StoppedEvent {
   const e = new StoppedEvent(reason, threadId) as DebugProtocol.StoppedEvent;
   e.body.allThreadsStopped = true;
-  if (description) e.body.description = description;
-  if (text) e.body.text = text;
+  if (description) e.body.description = shortText(description);
+  if (text) e.body.text = shortText(text);
   if (hitBreakpointIds) e.body.hitBreakpointIds = hitBreakpointIds;
   return e;
 }

@@ -6,10 +6,13 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { typeName } from '../../lang/types';
-import { conjuncts } from '../../engine/state/pathCondition';
+import { formatU8, u8Names } from '../../engine/state/counterexample';
+import { conjuncts, type Conjunct } from '../../engine/state/pathCondition';
+import { userNames, renameKeys } from '../runtime/userNames';
+import { isAllocationFact } from '../runtime/paths';
 import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state/state';
 import { counterexample } from '../../engine/state/counterexample';
-import { flatOperands, isAssociative, printTerm, printedSides, sortName } from '../../engine/terms/print';
+import { flatOperands, isAssociative, printTerm, printedSides, sortName, u8Text } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import { Interner } from './ids';
 import { frameOf, visibleNames } from '../runtime/evaluate';
@@ -129,12 +132,14 @@ export class VariableRefs {
   }
 
   /** `value` and `variablesReference` for a symbolic value: long terms and arrays expand. */
-  render(v: SymValue): { value: string; variablesReference: number } {
+  render(v: SymValue, names?: ReadonlyMap<number, string>): { value: string; variablesReference: number } {
     if (isSymArray(v)) {
       const ref = this.refs.id(`array:${v.length.id}:${v.contents.id}`, () => ({ kind: 'array', arr: v }));
-      return { value: `array(length ${printTerm(v.length, { maxLength: 40 })})`, variablesReference: ref };
+      return { value: `array(length ${printTerm(v.length, { maxLength: 40, names })})`, variablesReference: ref };
     }
-    const value = printTerm(v, { maxLength: MAX_VALUE_LENGTH });
+    // A concrete u8 reads as gdb shows an unsigned char: `98 'b'` (issue 26, item 7).
+    const u8 = v.op === 'const' && v.sort.kind === 'bv' && v.sort.width === 8 && !v.sort.signed;
+    const value = u8 ? u8Text(v.value as bigint) : printTerm(v, { maxLength: MAX_VALUE_LENGTH, names });
     const long = value.length >= MAX_VALUE_LENGTH && v.args.length > 0;
     return { value, variablesReference: long ? this.refs.id(`term:${v.id}`, () => ({ kind: 'term', term: v })) : 0 };
   }
@@ -204,24 +209,32 @@ export class VariableRefs {
     if (!frame) return [];
     const types = visibleNames(d.checked, frame, state);
     const inputs = d.paths.get(ref.threadId)?.inputs;
+    const names = userNames({ state, frameIndex: ref.frameIndex });
     return [...frame.store].map(([name, v]) => {
       const t = types.get(name)?.type;
-      const out = this.variable(d, name, v, t ? typeName(t) : undefined, name);
+      const out = this.variable(d, name, v, t ? typeName(t) : undefined, name, names);
       if (inputs) out.value = concolicValue(v, out.value, inputs);
       if (t?.kind === 'ref') out.variablesReference = this.objectRef(frameId, ref, name, v, t.className);
       return out;
     });
   }
 
+  /** One row per conjunct, named `[1]`, `[2]`, … (clients sort rows by name, and sort such names
+   *  numerically), the line that added it shown after the value (issue 26, item 14). */
   private pathConditionVars(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
-    const out = conjuncts(ref.node.state.pc).map((c, i) => {
-      const v = this.variable(d, `${i + 1}${c.span ? ` · line ${c.span.line}` : ''}`, c.term, c.reason);
+    // The facts `new C` adds are no decision of the user's: listed last, said as what they are.
+    const all = conjuncts(ref.node.state.pc);
+    const row = (c: Conjunct, where: string) => ({ term: c.term, reason: c.reason, where });
+    const rows = all.filter((c) => !isAllocationFact(c)).map((c) => row(c, c.span ? `line ${c.span.line}` : ''));
+    d.paths.get(ref.threadId)?.assumptions.forEach((c) => rows.push(row(c, ':assume')));
+    all.filter(isAllocationFact).forEach((c) => rows.push(row(c, `new at line ${c.span?.line ?? '?'}`)));
+    if (rows.length === 0) return [{ name: '(empty)', value: 'true', variablesReference: 0 }];
+    const names = userNames({ state: ref.node.state, frameIndex: ref.frameIndex });
+    return rows.map((r, i) => {
+      const v = this.variable(d, `[${i + 1}]`, r.term, r.reason, undefined, names);
+      if (r.where) v.value = `${v.value}   (${r.where})`;
       return v;
     });
-    const t = d.paths.get(ref.threadId);
-    t?.assumptions.forEach((c, i) => out.push(this.variable(d, `:assume ${i + 1}`, c.term, c.reason)));
-    if (out.length === 0) out.push({ name: '(empty)', value: 'true', variablesReference: 0 });
-    return out;
   }
 
   private async model(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
@@ -242,8 +255,16 @@ export class VariableRefs {
       const why = r.status === 'unknown' ? `unknown: ${r.reason}` : 'the path condition is unsatisfiable';
       return [{ name: '(no model)', value: why, variablesReference: 0 }];
     }
-    const cx = counterexample(inputSymbols(state), r.model);
-    const out = Object.entries(cx).map(([name, v]) => ({ name, value: JSON.stringify(v), variablesReference: 0 }));
+    const sf = { state, frameIndex: ref.frameIndex };
+    const u8 = u8Names(inputSymbols(state));
+    const shown = Object.fromEntries(
+      Object.entries(counterexample(inputSymbols(state), r.model)).map(([k, v]) => [
+        k,
+        u8.has(k) ? formatU8(v) : JSON.stringify(v),
+      ]),
+    );
+    const cx = renameKeys(shown, sf, userNames(sf));
+    const out = Object.entries(cx).map(([name, value]) => ({ name, value, variablesReference: 0 }));
     return out.length > 0 ? out : [{ name: '(no inputs)', value: 'any input drives this path', variablesReference: 0 }];
   }
 
@@ -262,8 +283,9 @@ export class VariableRefs {
     v: SymValue,
     type?: string,
     evaluateName?: string,
+    names?: ReadonlyMap<number, string>,
   ): DebugProtocol.Variable {
-    const shown = this.render(v);
+    const shown = this.render(v, names);
     const out: DebugProtocol.Variable = { name, ...shown, type: type ?? (isSymArray(v) ? 'array' : sortName(v.sort)) };
     if (evaluateName) out.evaluateName = evaluateName;
     return out;

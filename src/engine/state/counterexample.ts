@@ -4,6 +4,7 @@
 import type { Sort, Term } from '../terms/term';
 import { isArrayValue, readArray, valueToJSON, defaultValue, type JsonValue, type Value } from '../terms/values';
 import type { Model } from '../solver/solver';
+import { u8Text } from '../terms/print';
 import { RefNumbering, fieldOwner, formatRef, type RefObject } from './refCounterexample';
 
 const MAX_ARRAY_ELEMENTS = 1000;
@@ -85,9 +86,25 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
 }
 
 /** `x = 5, y = -3, a = [1, 2]`: the one way counterexamples are shown (CLI, debugger, editor). */
-export function formatCounterexample(cx: Readonly<Record<string, unknown>>): string {
-  const parts = Object.entries(cx).map(([k, v]) => `${k} = ${formatInput(v)}`);
+/** `u8`: the names whose values (or array elements) are u8, shown as `98 'b'` (see u8Names). */
+export function formatCounterexample(cx: Readonly<Record<string, unknown>>, u8?: ReadonlySet<string>): string {
+  const parts = Object.entries(cx).map(([k, v]) => `${k} = ${u8?.has(k) ? formatU8(v) : formatInput(v)}`);
   return parts.length === 0 ? '(any input)' : parts.join(', ');
+}
+
+/** The display names of the inputs that hold u8 values (scalars or arrays of them): Sym has no
+ *  char type, a char literal is a u8, so a person reads such a value as `98 'b'` (issue 26, item 7). */
+export function u8Names(inputs: readonly Term[]): ReadonlySet<string> {
+  const isU8 = (s: Sort): boolean =>
+    s.kind === 'array' ? isU8(s.elem) : s.kind === 'bv' && s.width === 8 && !s.signed;
+  return new Set(inputs.filter((t) => isU8(t.sort)).map((t) => t.symbol!.display));
+}
+
+/** A u8 input value (or an array of them) as a person reads it. */
+export function formatU8(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(formatU8).join(', ')}]`;
+  if (typeof value === 'number' || typeof value === 'bigint') return u8Text(BigInt(value));
+  return formatInput(value);
 }
 
 function formatInput(value: unknown): string {

@@ -20,6 +20,8 @@ import { emitText, type Piece } from './traverse';
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
   readonly maxLength?: number;
+  /** Shown names of symbols by term id (the debugger's `x (line 16)` for the symbol `x@16`). */
+  readonly names?: ReadonlyMap<number, string>;
 }
 
 const QUANT = 0;
@@ -162,17 +164,42 @@ function negation(a: Term): P[] {
   return a.op === 'neg' || isNegativeConst(a) ? ['-(', at(a, 0), ')'] : ['-', at(a, UNARY)];
 }
 
-function pieces(t: Term): P[] {
+/** A side of `==`/`!=`: a printable u8 constant compared with a u8 term reads as the char
+ *  literal the user wrote (`c0 == 'b'`; Sym has no char type, a char literal is a u8). */
+function side(t: Term, other: Term): P {
+  return other.op !== 'const' && isU8(t.sort) && t.op === 'const'
+    ? charOrNumber(t.value as bigint)
+    : at(t, EQUALITY + 1);
+}
+
+function isU8(s: Sort): boolean {
+  return s.kind === 'bv' && s.width === 8 && !s.signed;
+}
+
+/** `'b'` for a printable ASCII code (32–126, quote and backslash escaped), else the number. */
+export function charOrNumber(v: bigint): string {
+  if (v < 32n || v > 126n) return String(v);
+  const c = String.fromCharCode(Number(v));
+  return c === "'" || c === '\\' ? `'\\${c}'` : `'${c}'`;
+}
+
+/** A u8 value as a person reads it: `98 'b'` when printable, else `7` (gdb's unsigned char). */
+export function u8Text(v: bigint): string {
+  const c = charOrNumber(v);
+  return c === String(v) ? c : `${v} ${c}`;
+}
+
+function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
   const a = t.args;
   switch (t.op) {
     case 'const':
       return [t.sort.kind === 'ref' ? (t.value === 0n ? 'null' : `@${t.value}`) : String(t.value)];
     case 'sym':
-      return [t.symbol?.display ?? '?'];
+      return [names?.get(t.id) ?? t.symbol?.display ?? '?'];
     case 'bound':
       return [t.name ?? '?'];
     case 'not':
-      if (a[0].op === 'eq') return [at(a[0].args[0], EQUALITY + 1), ' != ', at(a[0].args[1], EQUALITY + 1)];
+      if (a[0].op === 'eq') return [side(a[0].args[0], a[0].args[1]), ' != ', side(a[0].args[1], a[0].args[0])];
       return ['!', at(a[0], UNARY)];
     case 'neg':
       return negation(a[0]);
@@ -183,7 +210,7 @@ function pieces(t: Term): P[] {
     case 'ite':
       return [at(a[0], COND + 1), ' ? ', at(a[1], COND + 1), ' : ', at(a[2], COND)];
     case 'eq':
-      return [at(a[0], EQUALITY + 1), ' == ', at(a[1], EQUALITY + 1)];
+      return [side(a[0], a[1]), ' == ', side(a[1], a[0])];
     case 'lt':
     case 'le':
       return compare(t);
@@ -216,7 +243,9 @@ const DEFAULT_MAX = 1_000_000;
 
 export function printTerm(t: Term, opts: PrintOptions = {}): string {
   const max = Math.max(1, opts.maxLength ?? DEFAULT_MAX);
-  const expand = (u: Term, min: number): readonly P[] => (precedence(u) < min ? ['(', ...pieces(u), ')'] : pieces(u));
+  const names = opts.names;
+  const expand = (u: Term, min: number): readonly P[] =>
+    precedence(u) < min ? ['(', ...pieces(u, names), ')'] : pieces(u, names);
   const text = emitText(t, 0, expand, max);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

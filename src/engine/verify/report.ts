@@ -6,7 +6,7 @@ import type { Diagnostic } from '../../lang/diagnostics';
 import { FAILURE_TITLES, type FailureKind, type FailureSite } from '../state/failures';
 import { spanWithin, type Span } from '../../lang/span';
 import type { WellFormedness } from '../rules/wellFormed';
-import type { Counterexample } from '../state/counterexample';
+import { u8Names, type Counterexample } from '../state/counterexample';
 import { afterJoinText, shownCounterexample } from './joinExplain';
 import { inputSymbols, traceLines, type AfterJoin, type Failure } from '../state/state';
 import type { TreeCounts, TreeNode } from '../explore/tree';
@@ -27,6 +27,8 @@ export interface FailureReport {
   readonly message: string;
   readonly formula: string;
   readonly counterexample: Counterexample;
+  /** The counterexample's names whose values are u8 (shown to a person as `98 'b'`; the values stay numbers). */
+  readonly u8?: readonly string[];
   readonly trace: number[];
   /** How many explored paths fail here (the counterexample is one of them). */
   readonly paths: number;
@@ -236,13 +238,16 @@ export class ReportBuilder {
 function counterexampleOf(
   inputs: ReturnType<typeof inputSymbols>,
   f: Failure,
-): { counterexample: Counterexample; afterJoin?: AfterJoinReport } {
+): { counterexample: Counterexample; u8?: readonly string[]; afterJoin?: AfterJoinReport } {
   const shown = shownCounterexample(inputs, f.model, f);
+  const u8 = [...u8Names(inputs)].filter((k) => k in shown.counterexample);
+  const chars = u8.length > 0 ? { u8 } : {};
   const aj = f.afterJoin;
-  if (!aj) return { counterexample: shown.counterexample };
+  if (!aj) return { counterexample: shown.counterexample, ...chars };
   const message = afterJoinText(aj);
   return {
     counterexample: shown.counterexample,
+    ...chars,
     afterJoin: {
       status: aj.status,
       joinLines: aj.lines,
