@@ -5,6 +5,7 @@
 import moo from 'moo';
 import type { Span } from './span';
 import { stripBom } from './bom';
+import { placeholderLexer } from './tokenStream';
 
 export const KEYWORDS: readonly string[] = [
   'proc',
@@ -218,47 +219,9 @@ export function decodeChar(body: string): number | undefined {
   return code;
 }
 
-/**
- * The nearley-facing lexer over an already tokenized array. One instance per parse.
- * nearley calls reset() with the chunk it was fed; the tokens were made beforehand.
- */
-export class TokenStream {
-  private index = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
-  reset(): void {
-    /* tokens are fixed at construction */
-  }
-  next(): Token | undefined {
-    return this.tokens[this.index++];
-  }
-  save(): Record<string, never> {
-    return {};
-  }
-  formatError(): string {
-    return 'syntax error';
-  }
-  has(type: string): boolean {
-    return isTokenType(type);
-  }
-}
-
-function isTokenType(type: string): boolean {
+export function isTokenType(type: string): boolean {
   return type === 'ident' || type === 'int' || type === 'char' || type === 'binop' || type === 'typeName';
 }
 
 /** What the compiled grammar sees at load time: it only asks which `%types` exist. */
-export const grammarLexer = {
-  has: isTokenType,
-  reset(): void {
-    throw new Error('the grammar lexer is a placeholder; pass a TokenStream');
-  },
-  next(): undefined {
-    return undefined;
-  },
-  save(): undefined {
-    return undefined;
-  },
-  formatError(): string {
-    return '';
-  },
-};
+export const grammarLexer = placeholderLexer(isTokenType);

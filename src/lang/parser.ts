@@ -10,7 +10,8 @@ import type { Expr, Program, TopDecl } from './ast';
 import { error, type Diagnostic } from './diagnostics';
 import type { Span } from './span';
 import { stripBom } from './bom';
-import { tokenize, tokenSpan, TokenStream, type Token } from './lexer';
+import { isTokenType, tokenize, tokenSpan, type Token } from './lexer';
+import { TokenStream } from './tokenStream';
 import { syntaxErrorMessage, type Expectation } from './syntaxErrors';
 import { finishTree } from './deferred';
 import { bracketNestingError, nestingError } from './nesting';
@@ -68,7 +69,9 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
   if (lexed.tokens.length === 0 && emptyIsList) return { value: [] as unknown as T };
   const tooDeep = bracketNestingError(lexed.tokens);
   if (tooDeep !== undefined) return tooDeep;
-  const parser = new nearley.Parser(grammar, { lexer: new TokenStream(lexed.tokens) as unknown as nearley.Lexer });
+  const parser = new nearley.Parser(grammar, {
+    lexer: new TokenStream(lexed.tokens, isTokenType) as unknown as nearley.Lexer,
+  });
   try {
     parser.feed(source);
   } catch (e) {
@@ -92,7 +95,9 @@ function parseTokens<T>(grammar: nearley.Grammar, source: string, endWord: strin
  */
 export function parseDeclTokens(tokens: readonly Token[]): TopDecl[] | undefined {
   try {
-    const parser = new nearley.Parser(PROGRAM_GRAMMAR, { lexer: new TokenStream(tokens) as unknown as nearley.Lexer });
+    const parser = new nearley.Parser(PROGRAM_GRAMMAR, {
+      lexer: new TokenStream(tokens, isTokenType) as unknown as nearley.Lexer,
+    });
     parser.feed('');
     if (parser.results.length !== 1) return undefined;
     const decls = finishTree(parser.results[0] as TopDecl[]);

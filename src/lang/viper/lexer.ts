@@ -5,6 +5,7 @@
 import moo from 'moo';
 import type { Span } from '../span';
 import { stripBom } from '../bom';
+import { placeholderLexer } from '../tokenStream';
 
 /** Silver's reserved words that the supported subset's grammar uses. */
 export const KEYWORDS: readonly string[] = [
@@ -134,44 +135,9 @@ export function vtokenize(source: string): VLexResult {
   return { tokens };
 }
 
-/** The nearley-facing lexer over an already tokenized array; one per parse. */
-export class VTokenStream {
-  private index = 0;
-  constructor(private readonly tokens: readonly VToken[]) {}
-  reset(): void {
-    /* tokens are fixed at construction */
-  }
-  next(): VToken | undefined {
-    return this.tokens[this.index++];
-  }
-  save(): Record<string, never> {
-    return {};
-  }
-  formatError(): string {
-    return 'syntax error';
-  }
-  has(type: string): boolean {
-    return isVTokenType(type);
-  }
-}
-
-function isVTokenType(type: string): boolean {
+export function isVTokenType(type: string): boolean {
   return type === 'ident' || type === 'int' || type === 'string';
 }
 
 /** What the compiled grammar sees at load time: it only asks which `%types` exist. */
-export const viperGrammarLexer = {
-  has: isVTokenType,
-  reset(): void {
-    throw new Error('the grammar lexer is a placeholder; pass a VTokenStream');
-  },
-  next(): undefined {
-    return undefined;
-  },
-  save(): undefined {
-    return undefined;
-  },
-  formatError(): string {
-    return '';
-  },
-};
+export const viperGrammarLexer = placeholderLexer(isVTokenType);

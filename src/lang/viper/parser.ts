@@ -7,7 +7,8 @@ import compiled from './grammar.generated';
 import type { Span } from '../span';
 import { stripBom } from '../bom';
 import type { VDecl, VProgram } from './ast';
-import { vtokenize, vTokenSpan, VTokenStream, type VToken } from './lexer';
+import { isVTokenType, vtokenize, vTokenSpan, type VToken } from './lexer';
+import { TokenStream } from '../tokenStream';
 import { unsupportedTokens, withoutDecreases, type Refusal } from './unsupportedTokens';
 
 export interface VParseResult {
@@ -39,7 +40,9 @@ function parseTokens(source: string): VParseResult {
   if (refusals.length > 0) return { errors: [], refusals };
   const tokens = withoutDecreases(lexed.tokens);
   if (tokens.length === 0) return { program: { decls: [] }, errors: [], refusals: [] };
-  const parser = new nearley.Parser(GRAMMAR, { lexer: new VTokenStream(tokens) as unknown as nearley.Lexer });
+  const parser = new nearley.Parser(GRAMMAR, {
+    lexer: new TokenStream(tokens, isVTokenType) as unknown as nearley.Lexer,
+  });
   try {
     parser.feed(source);
   } catch (e) {
