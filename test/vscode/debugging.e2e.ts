@@ -3,31 +3,21 @@
 // workbench's DOM, i.e. what a user sees. Screenshots go to test-output/vscode/.
 // Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from './support/cache';
 import { launchBrowser, screenshot } from './support/browser';
 import { startCodeServer, type CodeServer } from './support/codeServer';
 import { SEL, expandRow, openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import { ROOT, VSIX, buildVsix, copyWorkspace } from './support/suite';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const SAMPLE = 'bad_input.sym';
 const BROKEN = 'broken.sym';
 const STOP_MS = 30_000;
 
-async function buildVsix(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
-    throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-  await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
-}
-
 function makeWorkspace(scratch: string): string {
-  const ws = path.join(scratch, 'workspace');
-  cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+  const ws = copyWorkspace(scratch);
   cpSync(path.join(ROOT, 'samples', 'lecture', SAMPLE), path.join(ws, SAMPLE));
   writeFileSync(path.join(ws, BROKEN), 'proc main(x: int) {\n  var y: int := x + true;\n  assert z > 0;\n}\n');
   return ws;

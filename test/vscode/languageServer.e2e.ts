@@ -4,19 +4,14 @@
 // hover with the procedure's contract, and a type error appearing as a squiggle and in
 // Problems while typing (no save), gone again once the text is fixed. Screenshots go to
 // test-output/vscode/ (lsp-*.png). Run with `npm run test:vscode`.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from './support/cache';
-import { launchBrowser, screenshot } from './support/browser';
-import { startCodeServer, type CodeServer } from './support/codeServer';
-import { SEL, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import type { Page } from './support/cache';
+import { screenshot } from './support/browser';
+import { SEL, rowTexts, until, visible } from './support/workbench';
+import { useWorkbench } from './support/suite';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const FILE = 'typing.sym';
 const TEXT = 'proc twice(x: int) returns (r: int)\n  requires x >= 0\n  ensures r == 2 * x\n{\n  r := x + x;\n}\n';
 const FAILING = 'failing.sym';
@@ -31,43 +26,20 @@ async function openFromExplorer(page: Page, name: string): Promise<void> {
   await visible(page, SEL.activeTab, `an editor tab for ${name}`, 30_000, name);
 }
 
+function populate(ws: string): void {
+  writeFileSync(path.join(ws, FILE), TEXT);
+  writeFileSync(path.join(ws, FAILING), FAILING_TEXT);
+  // Nothing saves behind the test's back: the diagnostics must come from the typed text.
+  writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'files.autoSave': 'off' }));
+}
+
 describe('the Sym language server in a headless VS Code (code-server)', () => {
-  let scratch = '';
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  const wb = useWorkbench('lsp', populate);
   let page: Page;
   let ws = '';
-
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-lsp-'));
-    if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
-      throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], {
-      timeout: 120_000,
-    });
-    ws = path.join(scratch, 'workspace');
-    cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
-    writeFileSync(path.join(ws, FILE), TEXT);
-    writeFileSync(path.join(ws, FAILING), FAILING_TEXT);
-    // Nothing saves behind the test's back: the diagnostics must come from the typed text.
-    writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'files.autoSave': 'off' }));
-    server = await startCodeServer({ vsix: VSIX, workspace: ws, scratch });
-    ({ browser, page } = await launchBrowser());
-    await openWorkbench(page, server.url);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page)
-      await screenshot(page, `lsp-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close().catch(() => undefined);
-    } finally {
-      await server?.stop();
-      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
-    }
+  beforeAll(() => {
+    page = wb.page;
+    ws = wb.ws;
   });
 
   it('shows the code lenses "Debug symbolically | Verify" above the procedure', async () => {

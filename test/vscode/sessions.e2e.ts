@@ -4,37 +4,23 @@
 // missing file says so in a notification; repair.sym (verified) runs to its end without a
 // failure stop. Every check reads what the user sees; screenshots go to test-output/vscode/.
 // Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from './support/cache';
-import { launchBrowser, screenshot } from './support/browser';
-import { startCodeServer, type CodeServer } from './support/codeServer';
-import { SEL, openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import type { Page } from './support/cache';
+import { screenshot } from './support/browser';
+import { SEL, openFile, rowTexts, until, visible } from './support/workbench';
+import { ROOT, useWorkbench } from './support/suite';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const FIRST = 'bad_input.sym';
 const SECOND = 'max.sym';
 const REPAIR = 'repair.sym';
 const STOP_MS = 30_000;
 
-async function buildVsix(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
-    throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-  await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
-}
-
-function makeWorkspace(scratch: string): string {
-  const ws = path.join(scratch, 'workspace');
-  cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+function populate(ws: string): void {
   cpSync(path.join(ROOT, 'samples', 'lecture', FIRST), path.join(ws, FIRST));
   cpSync(path.join(ROOT, 'samples', 'contracts', SECOND), path.join(ws, SECOND));
   cpSync(path.join(ROOT, 'samples', 'synth', REPAIR), path.join(ws, REPAIR));
-  return ws;
 }
 
 /** F1, a command by its title, then (optionally) a quick pick entry by its label. */
@@ -64,35 +50,12 @@ async function stopSession(page: Page): Promise<void> {
 }
 
 describe('symdap in VS Code, session after session', () => {
-  let scratch = '';
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  const wb = useWorkbench('sessions', populate);
   let page: Page;
+  beforeAll(() => {
+    page = wb.page;
+  });
   const tree = () => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-sessions-'));
-    await buildVsix();
-    server = await startCodeServer({ vsix: VSIX, workspace: makeWorkspace(scratch), scratch });
-    ({ browser, page } = await launchBrowser());
-    await openWorkbench(page, server.url);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page)
-      await screenshot(page, `sessions-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(
-        () => undefined,
-      );
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close().catch(() => undefined);
-    } finally {
-      await server?.stop();
-      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
-    }
-  });
 
   it('the tree panel shows the second session, not the first (issue 26.1)', async () => {
     await open(page, FIRST);

@@ -5,59 +5,30 @@
 // permission explanation in the message, and the path as related locations named by what
 // runs at each line, not `path step N` alone. Screenshots: test-output/vscode/verify-*.png.
 // Run with `npm run test:vscode`.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from './support/cache';
-import { launchBrowser, screenshot } from './support/browser';
-import { startCodeServer, type CodeServer } from './support/codeServer';
-import { SEL, openFile, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import type { Page } from './support/cache';
+import { screenshot } from './support/browser';
+import { SEL, openFile, rowTexts, until, visible } from './support/workbench';
+import { ROOT, useWorkbench } from './support/suite';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const SAMPLE = 'missing_permission.sym';
 const VERIFY_MS = 60_000;
 
+function populate(ws: string): void {
+  cpSync(path.join(ROOT, 'samples', 'heap', SAMPLE), path.join(ws, SAMPLE));
+  writeFileSync(
+    path.join(ws, '.vscode', 'settings.json'),
+    JSON.stringify({ 'symdap.languageServer.enabled': false, 'files.autoSave': 'off' }),
+  );
+}
+
 describe('Verify file in a headless VS Code without the language server', () => {
-  let scratch = '';
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  const wb = useWorkbench('verify', populate);
   let page: Page;
-
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-verify-'));
-    if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
-      throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-    await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], {
-      timeout: 180_000,
-    });
-    const ws = path.join(scratch, 'workspace');
-    cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
-    cpSync(path.join(ROOT, 'samples', 'heap', SAMPLE), path.join(ws, SAMPLE));
-    writeFileSync(
-      path.join(ws, '.vscode', 'settings.json'),
-      JSON.stringify({ 'symdap.languageServer.enabled': false, 'files.autoSave': 'off' }),
-    );
-    server = await startCodeServer({ vsix: VSIX, workspace: ws, scratch });
-    ({ browser, page } = await launchBrowser());
-    await openWorkbench(page, server.url);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page)
-      await screenshot(page, `verify-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close().catch(() => undefined);
-    } finally {
-      await server?.stop();
-      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
-    }
+  beforeAll(() => {
+    page = wb.page;
   });
 
   it('a permission failure in Problems carries its explanation and named path steps', async () => {

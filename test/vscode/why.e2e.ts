@@ -4,38 +4,24 @@
 // scope; at a breakpoint on an assertion that holds, `:why` in the Debug Console lists the facts
 // its proof rests on. Screenshots go to test-output/vscode/ (why-*.png).
 // Run with `npm run test:vscode` (needs scripts/install-code-server.sh first).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from './support/cache';
-import { launchBrowser, screenshot } from './support/browser';
-import { startCodeServer, type CodeServer } from './support/codeServer';
-import { SEL, expandRow, openWorkbench, rowTexts, until, visible } from './support/workbench';
+import type { Page } from './support/cache';
+import { screenshot } from './support/browser';
+import { SEL, expandRow, rowTexts, until, visible } from './support/workbench';
+import { ROOT, useWorkbench } from './support/suite';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const VSIX = path.join(ROOT, 'extension', 'symdap.vsix');
 const WEAK = 'join_forgets.sym';
 const PROOF = 'proof.sym';
 const STOP_MS = 60_000;
 
-async function buildVsix(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'extension', 'node_modules')))
-    throw new Error('extension/node_modules is missing: run `npm ci --prefix extension` first');
-  await promisify(execFile)('npm', ['run', '--prefix', path.join(ROOT, 'extension'), 'package'], { timeout: 120_000 });
-}
-
-function makeWorkspace(scratch: string): string {
-  const ws = path.join(scratch, 'workspace');
-  cpSync(path.join(__dirname, 'workspace'), ws, { recursive: true });
+function populate(ws: string): void {
   cpSync(path.join(ROOT, 'samples', 'join', WEAK), path.join(ws, WEAK));
   writeFileSync(
     path.join(ws, PROOF),
     'proc main(n: int, m: int)\n  requires n > 0\n{\n  var k: int := n + 1;\n  assert k > 1;\n}\n',
   );
-  return ws;
 }
 
 /** Opens a file from the Explorer (Quick Open's index can lag on a busy machine). */
@@ -62,31 +48,10 @@ async function startDebugging(page: Page): Promise<void> {
 }
 
 describe('why in a headless VS Code (code-server)', () => {
-  let scratch = '';
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  const wb = useWorkbench('why', populate);
   let page: Page;
-
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(os.tmpdir(), 'symdap-vscode-why-'));
-    await buildVsix();
-    server = await startCodeServer({ vsix: VSIX, workspace: makeWorkspace(scratch), scratch });
-    ({ browser, page } = await launchBrowser());
-    await openWorkbench(page, server.url);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page)
-      await screenshot(page, `why-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    try {
-      await browser?.close().catch(() => undefined);
-    } finally {
-      await server?.stop();
-      if (scratch && !process.env.SYMDAP_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
-    }
+  beforeAll(() => {
+    page = wb.page;
   });
 
   it('a failure the join lets through: "spec too weak" in the exception widget and the Why scope', async () => {
