@@ -18,6 +18,7 @@ import type { State } from '../../engine/state/state';
 import type { Debuggee } from './debuggee';
 import type { EndWhy } from './whyCache';
 import { isLive } from './paths';
+import { isExcludedPath } from '../../engine/verify/synthVerdict';
 
 /** Classes are computed for plain Sym runs only: a synth program's failed paths exclude functions. */
 function classifiable(d: Debuggee): boolean {
@@ -80,7 +81,10 @@ export async function endWhy(d: Debuggee): Promise<EndWhy> {
   if (d.why.end) return d.why.end;
   const report = { ...d.run.verifyReport(), coverage: coverageReport(d.checked, coveredByTree(d)) };
   const failures: FailureReport[] = [];
-  for (const f of report.failures) {
+  // A synth program's failed paths are excluded, not failures, as `symdap verify` reports them
+  // (verify/synthVerdict.ts); failures on no path (well-formedness) stay.
+  const hasSynth = d.checked.synths.size > 0;
+  for (const f of report.failures.filter((r) => r.trace.length === 0 || !isExcludedPath('failed', hasSynth))) {
     const known = d.why.classes.get(siteKey(f));
     failures.push(known || !classifiable(d) ? { ...f, ...known } : f);
   }

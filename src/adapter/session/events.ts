@@ -109,12 +109,10 @@ function endLines(d: Debuggee): string[] {
   const end = d.why.end;
   if (!end) return [];
   const file = nodePath.basename(d.checked.file);
-  // Well-formedness failures (on no path, no trace) were listed at launch. With synth functions
-  // a failed path is excluded, as the head line counts it: not a failure to list.
-  const onPaths = d.checked.synths.size > 0 ? [] : end.failures.filter((f) => f.trace.length > 0);
-  const failures = onPaths.map(
-    (f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`,
-  );
+  // Well-formedness failures (on no path, no trace) were listed at launch.
+  const failures = end.failures
+    .filter((f) => f.trace.length > 0)
+    .map((f) => `${file}:${f.line}:${f.column}: ${f.message}${f.classNote ? ` — ${f.classNote}` : ''}`);
   const warnings = end.warnings.map((w) => `${file}:${w.line}:${w.column}: warning: ${w.message} [${w.kind}]`);
   return [...failures, ...warnings];
 }
