@@ -11,7 +11,7 @@ import { checkExpression } from '../../lang/checker';
 import { formatDiagnostic } from '../../lang/diagnostics';
 import { evalExpr, type Obligation } from '../../engine/rules/eval';
 import { inputSymbols, isSymArray, type Frame, type State, type SymValue } from '../../engine/state/state';
-import { counterexample, formatCounterexample, u8Names } from '../../engine/state/counterexample';
+import { formatModel } from '../../engine/state/counterexample';
 import { freeSymbols } from '../../engine/terms/symbols';
 import { printTerm } from '../../engine/terms/print';
 import { declarationsOf } from '../../engine/rules/modifies';
@@ -168,8 +168,7 @@ export function witnessText(state: State, model: Model | undefined, about?: Term
   const mentioned = about ? new Set(freeSymbols(about).map((s) => s.id)) : undefined;
   const relevant = mentioned && mentioned.size > 0 ? inputs.filter((s) => mentioned.has(s.id)) : inputs;
   const extra = about ? freeSymbols(about).filter((s) => !inputs.includes(s)) : [];
-  const shown = [...relevant, ...extra];
-  return formatCounterexample(counterexample(shown, model), u8Names(shown));
+  return formatModel([...relevant, ...extra], model);
 }
 
 export function describeVerdict(v: Verdict, state: State, phi: Term): string {

@@ -20,18 +20,16 @@ export function userNames(sf: StateFrame): ReadonlyMap<number, string> {
   const syms = pathSymbols(sf);
   const holders = refNames(sf);
   const out = new Map<number, string>();
-  const sites = syms.flatMap((t) => {
-    const m = SITE_NAME.exec(t.symbol!.display);
-    return m ? [{ t, base: m[1], line: m[2], n: m[3] }] : [];
-  });
+  const parsed = syms.map((t) => ({ t, m: SITE_NAME.exec(t.symbol!.display) }));
   const bases = new Map<string, number>();
-  for (const t of syms) {
-    const base = SITE_NAME.exec(t.symbol!.display)?.[1] ?? t.symbol!.display;
+  for (const { t, m } of parsed) {
+    const base = m?.[1] ?? t.symbol!.display;
     bases.set(base, (bases.get(base) ?? 0) + 1);
   }
-  for (const s of sites) {
-    const at = `line ${s.line}${s.n ? `, #${s.n}` : ''}`;
-    out.set(s.t.id, isAllocation(s.t) ? allocationName(s.t, holders, at) : shared(s.base, bases, at));
+  for (const { t, m } of parsed) {
+    if (!m) continue;
+    const at = `line ${m[2]}${m[3] ? `, #${m[3]}` : ''}`;
+    out.set(t.id, isAllocation(t) ? allocationName(t, holders, at) : shared(m[1], bases, at));
   }
   return out;
 }

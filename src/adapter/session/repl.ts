@@ -7,7 +7,7 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { printTerm } from '../../engine/terms/print';
-import { counterexample, formatCounterexample, u8Names } from '../../engine/state/counterexample';
+import { formatModel } from '../../engine/state/counterexample';
 import { inputSymbols } from '../../engine/state/state';
 import { answer, compileFormula, frameOf, visibleNames, witnessText } from '../runtime/evaluate';
 import { whyText, pathText } from '../runtime/describe';
@@ -95,7 +95,7 @@ async function modelValue(
     : await d.solver.model(pathCondition(d, target.ref.node, target.ref.threadId), state.model);
   const result =
     r.status === 'sat'
-      ? formatCounterexample(counterexample(inputSymbols(state), r.model), u8Names(inputSymbols(state)))
+      ? formatModel(inputSymbols(state), r.model)
       : r.status === 'unsat'
         ? 'no model: the path condition is unsatisfiable'
         : `unknown: ${r.reason}`;

@@ -92,6 +92,11 @@ export function formatCounterexample(cx: Readonly<Record<string, unknown>>, u8?:
   return parts.length === 0 ? '(any input)' : parts.join(', ');
 }
 
+/** The counterexample of `inputs` under `model`, formatted, u8 values as chars: what a person reads. */
+export function formatModel(inputs: readonly Term[], model: Model | undefined): string {
+  return formatCounterexample(counterexample(inputs, model), u8Names(inputs));
+}
+
 /** The display names of the inputs that hold u8 values (scalars or arrays of them): Sym has no
  *  char type, a char literal is a u8, so a person reads such a value as `98 'b'` (issue 26, item 7). */
 export function u8Names(inputs: readonly Term[]): ReadonlySet<string> {
