@@ -5,52 +5,39 @@
 
 import { Worker } from 'node:worker_threads';
 import * as path from 'node:path';
-import type { Analysis } from './analysis';
 import type { AnalysisJob, AnalysisReply } from './analysisWorker';
+import { LatestRunPerDocument, type Cancelled } from './latestRun';
 
 /** Documents of at least this many characters are analysed in a worker (about 0.1 s of parsing). */
 export const OFF_LOOP_CHARS = 100_000;
 
-export type AnalysisOutcome =
-  { readonly analysis: Analysis } | { readonly error: string } | { readonly cancelled: true };
+export type AnalysisOutcome = AnalysisReply | Cancelled;
 
 export class AnalysisRunner {
-  private readonly running = new Map<string, { worker: Worker; settle: (o: AnalysisOutcome) => void }>();
+  private readonly runs = new LatestRunPerDocument<AnalysisReply>();
 
   run(uri: string, job: AnalysisJob): Promise<AnalysisOutcome> {
-    this.cancel(uri);
-    return new Promise((resolve) => {
+    return this.runs.run(uri, (settle) => {
       // Built next to this file (dist/lsp, or the extension's bundle directory), as the verify worker.
       let worker: Worker;
       try {
         worker = new Worker(path.join(__dirname, 'analysisWorker.js'), { workerData: job });
       } catch (e) {
-        resolve({ error: e instanceof Error ? e.message : String(e) });
-        return;
+        settle({ error: e instanceof Error ? e.message : String(e) });
+        return { stop: () => undefined };
       }
-      let settled = false;
-      const settle = (o: AnalysisOutcome): void => {
-        if (settled) return;
-        settled = true;
-        if (this.running.get(uri)?.worker === worker) this.running.delete(uri);
-        resolve(o);
-      };
-      this.running.set(uri, { worker, settle });
       worker.once('message', (m: AnalysisReply) => settle(m));
       worker.once('error', (e) => settle({ error: e.message }));
       worker.once('exit', (code) => settle({ error: `the analysis stopped (exit ${code})` }));
+      return { stop: () => void worker.terminate() };
     });
   }
 
   cancel(uri: string): void {
-    const run = this.running.get(uri);
-    if (!run) return;
-    this.running.delete(uri);
-    run.settle({ cancelled: true });
-    void run.worker.terminate();
+    this.runs.cancel(uri);
   }
 
   cancelAll(): void {
-    for (const uri of [...this.running.keys()]) this.cancel(uri);
+    this.runs.cancelAll();
   }
 }
