@@ -119,6 +119,16 @@ test('explore: a real failure names the input that replays it; its Why scope giv
   expect(await repl((await topFrame(h.dc, thread)).id, ':why')).toContain('real — input n = 3 replays it');
 }, 120_000);
 
+test("a real failure over a u8 input shows its input as every counterexample is: 98 'b'", async () => {
+  const program = writeProgram('why-char.sym', `proc main(c: u8) {\n  if (c == 'b') {\n    assert false;\n  }\n}\n`);
+  const stop = await launch(program);
+  const thread = stop.body.threadId!;
+  const info = (await h.dc.exceptionInfoRequest({ threadId: thread })).body;
+  expect(info.description).toContain("real — input c = 98 'b' replays it");
+  const why = await scopeValues(h.dc, (await topFrame(h.dc, thread)).id, 'Why');
+  expect(why.get('input')?.value).toBe("c = 98 'b'");
+}, 120_000);
+
 test('a frame that has not failed has no Why scope', async () => {
   const program = writeProgram('why-none.sym', 'proc main(n: int) {\n  var y: int := n;\n  assert y == n;\n}\n');
   const stop = await launch(program, {}, 3);

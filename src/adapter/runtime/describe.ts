@@ -100,7 +100,7 @@ export function exceptionInfo(
   const f = state.failure;
   const summary = summarizeFailure(state, node);
   if (f && summary) {
-    const said = cls ? classLine(cls) : undefined;
+    const said = cls ? classLine(cls, u8Names(inputSymbols(state))) : undefined;
     return {
       exceptionId: f.kind,
       description: said ? `${summary.text}\n  ${said}` : summary.text,

@@ -5,21 +5,22 @@ import type { Classification } from '../../engine/why/classify';
 import type { PathDiff } from '../../engine/why/diff';
 import { formatCounterexample } from '../../engine/state/counterexample';
 
-/** The class in one line for the exception text: `real — input n = 3 replays it`. */
-export function classLine(c: Classification): string {
+/** The class in one line for the exception text: `real — input n = 3 replays it`. `u8`: the
+ *  input names whose values are u8, shown as `98 'b'` as every counterexample is (u8Names). */
+export function classLine(c: Classification, u8?: ReadonlySet<string>): string {
   if (c.class === 'real' && c.input && Object.keys(c.input).length > 0)
-    return `real — input ${formatCounterexample(c.input)} replays it (symdap run --inputs)`;
+    return `real — input ${formatCounterexample(c.input, u8)} replays it (symdap run --inputs)`;
   if (c.class === 'spec-too-weak') return c.classNote.replace(/^specification too weak: /, 'spec too weak: ');
   return c.classNote;
 }
 
 /** The Why scope's rows: class, its sentence, the replaying input, the abstraction. */
-export function classRows(c: Classification): { name: string; value: string }[] {
+export function classRows(c: Classification, u8?: ReadonlySet<string>): { name: string; value: string }[] {
   const rows = [
     { name: 'class', value: c.class },
     { name: 'why', value: c.classNote },
   ];
-  if (c.input) rows.push({ name: 'input', value: formatCounterexample(c.input) || '(none)' });
+  if (c.input) rows.push({ name: 'input', value: formatCounterexample(c.input, u8) || '(none)' });
   if (c.abstraction) {
     rows.push({ name: 'abstraction', value: `${c.abstraction.kind} at line ${c.abstraction.line}` });
     // A join's `forgot` reads "forgot x <= k + 2": the row's name says it already.

@@ -297,7 +297,7 @@ async function whyRows(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variab
   const c = await classifyNode(d, ref.node).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
   if (typeof c === 'string' || !c)
     return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}`, variablesReference: 0 }];
-  return classRows(c).map((r) => ({ ...r, variablesReference: 0 }));
+  return classRows(c, u8Names(inputSymbols(ref.node.state))).map((r) => ({ ...r, variablesReference: 0 }));
 }
 
 /** The parts of a term, named by their role. */
