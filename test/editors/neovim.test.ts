@@ -14,6 +14,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { MessageClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
+import { NvimDapThreads } from './nvimDapThreads';
 import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite, symdapOnPath } from './readmeRecipes';
 import { startInTmux, waitForJson } from './tmux';
@@ -194,6 +195,36 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       expectDebugged(r);
       expect(r.custom?.body).toMatchObject({ file: PROGRAM, nodes: expect.any(Array), truncated: false });
       expect(await adapter.exited()).toBe(0);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  it("nvim-dap's own picture of the threads stays the adapter's: at every stop each path is a stopped thread", async () => {
+    const a = loaded.adapters.symdap;
+    const adapter = startStdio(a.command!, a.args!, symdapEnv());
+    // nvim-dap's bookkeeping (restated from its source) follows the real events; at each stop,
+    // once its own `threads` requests are answered, it lists the threads afresh as its sidebar
+    // does, merging the answer its way (a thread it did not hold stopped comes back running).
+    const nvim = new NvimDapThreads(adapter.client);
+    const seen: { reason: string; threadId: number; listed: number[]; running: number[]; focused?: number }[] = [];
+    const afterStop = async (_c: MessageClient, stop: Stop): Promise<void> => {
+      await nvim.settled();
+      const listed = await nvim.updateThreads();
+      const running = listed.filter((id) => !nvim.stoppedIds().includes(id));
+      seen.push({ reason: stop.reason, threadId: stop.threadId, listed, running, focused: nvim.focused });
+    };
+    try {
+      expectDebugged(await replay(adapter.client, { ...NVIM_DAP, afterStop }, launchArgs()));
+      expect(seen.map((s) => s.reason)).toEqual(['entry', 'step', 'breakpoint', 'exception']);
+      // The continue to the breakpoint makes paths the step did not (the other sides of
+      // lines 11 and 12): nvim-dap must hear of them before the stop, or lists them as running.
+      expect(seen[2].listed.filter((id) => !seen[1].listed.includes(id))).not.toEqual([]);
+      for (const s of seen) {
+        expect(s.running, `${s.reason} stop: threads nvim-dap holds running`).toEqual([]);
+        expect(s.focused, `${s.reason} stop: the thread nvim-dap focuses`).toBe(s.threadId);
+      }
+      expect(nvim.autoContinued).toEqual([]);
     } finally {
       adapter.child.kill();
     }
