@@ -115,14 +115,17 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     }
   });
 
-  it('maps breakpoints, stepping, step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
+  it('maps breakpoints, stepping, step into targets, step back, reverse continue, the paths sidebar; :SymTree sends symdap/tree', () => {
     expect(loaded.calls).toEqual([
+      // The threads sidebar, redrawn at each stop rather than at `thread` events.
+      { name: 'sidebar', args: ['event_stopped', true] },
       { name: 'toggle_breakpoint', args: [] },
       { name: 'step_over', args: [] },
       { name: 'step_into', args: [] },
       { name: 'step_into', args: [{ askForTargets: true }] },
       { name: 'step_back', args: [] },
       { name: 'reverse_continue', args: [] },
+      { name: 'sidebar.toggle', args: [] },
     ]);
     expect(loaded.requests).toEqual([{ command: 'symdap/tree', arguments: '{"compact":true}' }]);
   });
