@@ -1,9 +1,9 @@
-// nvim-dap's bookkeeping of threads, restated from its source (lua/dap/session.lua as of
-// nvim-dap 0.6.0; nvim-dap is packaged by neither Debian nor npm, so it cannot run here and
-// its code is not copied): which thread it believes stopped, driven by the adapter's real
-// events and by the `threads` requests nvim-dap itself sends. The Neovim test replays
-// nvim-dap's requests through it and checks, at every stop, that nvim-dap's picture agrees
-// with the adapter's. What nvim-dap does, in short:
+// nvim-dap's bookkeeping of threads, restated from its source (lua/dap/session.lua of spring
+// 2023, around 0.6.0; the rules below still hold in its current source; nvim-dap is packaged
+// by neither Debian nor npm, so it cannot run here, and its code is not copied): which
+// threads it believes stopped, driven by the adapter's real events and by the `threads`
+// requests nvim-dap itself sends. The Neovim test replays nvim-dap's requests through it and
+// checks, at every stop, that nvim-dap's picture agrees with the adapter's. In short:
 //   - `thread` event: `exited` forgets the thread; any other reason marks a known thread
 //     running (and, if it was the focused one, unfocuses it) or, for an unknown id, adds a
 //     placeholder and marks the list dirty;
