@@ -168,15 +168,18 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       expect(screen).toContain('symdap://tree');
       // Enter on the failed node: the source window at line 16, and the adapter shows a thread there.
       term.keys('Enter');
-      const after = await waitForJson<{ file: string; line: number; stop: { reason: string; threadId: number } }>(
-        `${out}.after`,
-        30_000,
-        'the jump',
-        term.screen,
-      );
+      const after = await waitForJson<{
+        file: string;
+        line: number;
+        stop: { reason: string; threadId: number };
+        focus: { command: string; stopped_thread_id: number | null }[];
+      }>(`${out}.after`, 30_000, 'the jump', term.screen);
       expect(after.file).toBe(PROGRAM);
       expect(after.line).toBe(16);
       expect(after.stop).toMatchObject({ reason: 'goto' });
+      // nvim-dap's focus is dropped before symdap/focus: a stop on another thread than its
+      // focus would make nvim-dap send `continue` for it (auto_continue_if_many_stopped).
+      expect(after.focus).toEqual([{ command: 'symdap/focus', stopped_thread_id: null }]);
     } finally {
       term.kill();
       rmSync(dir, { recursive: true, force: true });
