@@ -108,6 +108,29 @@ describe('symdap verify on .vpr', () => {
     expect(failure.viperError).toBeUndefined();
   }, 60_000);
 
+  it('several .vpr files: each report carries Viper ids (from its own load), unsupported ranks below failed', async () => {
+    const a = await write('many-a.vpr', FAILING);
+    const b = await write('many-b.vpr', 'method m(k: Int)\n{\n  assert k \\ 1 == k\n  assert k > 0\n}\n');
+    const c = await write('many-c.vpr', 'method m()\n{\n  goto l\n  label l\n}\n');
+    const r = await symdap('verify', a, b, c, '--json', '--jobs', '2');
+    const json = JSON.parse(r.out) as {
+      verdict: string;
+      files: { verdict: string; failures: { line: number; viperError: string }[] }[];
+    };
+    expect(json.files.map((f) => f.failures.map((x) => `${x.line} ${x.viperError}`))).toEqual([
+      ['6 assert.failed:assertion.false'],
+      ['4 assert.failed:assertion.false'],
+      [],
+    ]);
+    expect(json.files.map((f) => f.verdict)).toEqual(['failed', 'failed', 'unsupported']);
+    expect(r.code).toBe(1);
+    const ok = await write('many-ok.vpr', 'method m(k: Int)\n{\n  assert k \\ 1 == k\n}\n');
+    const text = await symdap('verify', b, c);
+    expect(text.out).toContain(`${b}:4:3: assertion may fail: k > 0 [assert.failed:assertion.false]`);
+    expect(text.out).toContain(`${c}: unsupported\n`);
+    expect((await symdap('verify', ok, c)).code).toBe(4);
+  }, 60_000);
+
   it('explore mode is refused for Viper files', async () => {
     const file = await write('explore.vpr', FAILING);
     const r = await symdap('verify', file, '--mode', 'explore');
