@@ -76,10 +76,16 @@ function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
     .map(({ s }) => s);
 }
 
+const CONTRACTS: ReadonlySet<SiteKind> = new Set(['requires', 'functionPre', 'ensures', 'fnPost']);
+
 function errorOf(f: FailureLike, around: readonly Site[]): string {
   // `g requires acc(x.f) (line 3), which is not held`, also inside a contract's framing message.
   const calleeRequires = /(^|: )\S+ requires .*which is not held/.test(f.message);
   for (const site of around) {
+    // A contract that is not framed because a function it applies lacks its precondition's
+    // permission: Viper checks the application (`requires get(x) == 2` without acc(x.value)).
+    if (CONTRACTS.has(site.kind) && /is not self-framing: \S+ requires .*which is not held/.test(f.message))
+      return 'application.precondition';
     // A read inside an application's arguments belongs to the enclosing construct.
     if (site.kind === 'application' && f.kind !== 'precondition' && !calleeRequires) continue;
     if (site.kind === 'call') return f.kind === 'precondition' || calleeRequires ? 'call.precondition' : 'call.failed';

@@ -63,12 +63,13 @@ describe('symdap verify on .vpr', () => {
   it('a function applied where its precondition does not hold: application.precondition', async () => {
     const file = await write(
       'app.vpr',
-      'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\n',
+      'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\nmethod k(x: Ref)\n  requires bar(x) == true\n{}\n',
     );
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
       'application.precondition:assertion.false@9',
       'application.precondition:insufficient.permission@12',
+      'application.precondition:insufficient.permission@15',
     ]);
   }, 60_000);
 
