@@ -61,9 +61,24 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);
-  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id)
-    ? { id, reportAt: declared.reportAt }
-    : { id };
+  if (declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id))
+    return { id, reportAt: declared.reportAt };
+  const invariant = /^invariant\.not\./.test(id) ? invariantNamed(f, around, sites) : undefined;
+  return invariant === undefined ? { id } : { id, reportAt: invariant };
+}
+
+/**
+ * A loop's invariant whose permission is missing (on entry or at the end of the body) is reported
+ * by the engine at the loop and names the clause's line; Viper reports it at the clause.
+ */
+function invariantNamed(f: FailureLike, around: readonly Site[], sites: readonly Site[]): Span | undefined {
+  const line = /the invariant of the loop at line \d+ holds .*\(line (\d+)\)/.exec(f.message)?.[1];
+  const loop = around.find((s) => s.kind === 'while');
+  if (line === undefined || loop === undefined) return undefined;
+  const clause = sites.find(
+    (s) => s.kind === 'invariant' && s.span.line === Number(line) && spanWithin(s.span, loop.span),
+  );
+  return clause?.span;
 }
 
 /** The sites containing the failure, innermost first; of two with the same span, the later one

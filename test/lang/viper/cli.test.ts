@@ -84,6 +84,20 @@ describe('symdap verify on .vpr', () => {
     ]);
   }, 60_000);
 
+  it("a loop invariant's missing permission is reported at its clause, as Viper does", async () => {
+    const loop = (pre: string, body: string) =>
+      `method m${pre === 'acc(x.f)' ? 'Kept' : 'Entry'}(x: Ref)\n  requires acc(x.g)${pre === '' ? '' : ` && ${pre}`}\n{\n  while (x.g < 3)\n    invariant acc(x.g)\n    invariant acc(x.f)\n  {\n    ${body}\n  }\n}\n`;
+    const file = await write(
+      'loops.vpr',
+      `field f: Int\nfield g: Int\n${loop('', 'x.g := x.g + 1')}${loop('acc(x.f)', 'exhale acc(x.f)')}`,
+    );
+    const json = JSON.parse((await symdap('verify', file, '--json')).out);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
+      'invariant.not.established:insufficient.permission@8',
+      'invariant.not.preserved:insufficient.permission@18',
+    ]);
+  }, 60_000);
+
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {
     const file = await write('seq.vpr', 'method m(s: Seq[Int])\n{\n}\n');
     const r = await symdap('verify', file, '--json');
