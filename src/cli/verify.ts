@@ -209,7 +209,7 @@ async function verifyAndReport(
       await import('./heapGraphs')
     ).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   if ((opts.lang ?? languageOf(file)) === 'viper') {
-    const v = viperReport(report, source);
+    const v = viperReport(report, result.viperSites ?? []);
     const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
     const text =
       v.verdict === 'unsupported' ? `${file}: unsupported\n` : formatReport(asReport, opts.solver ?? 'z3-wasm');

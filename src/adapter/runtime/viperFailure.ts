@@ -5,8 +5,6 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
-import { languageOf } from '../../lang/language';
-import { loadViper } from '../../lang/viper/frontend';
 import { viperErrorId } from '../../lang/viper/errorIds';
 import type { FailureSite } from '../../engine/state/failures';
 
@@ -17,8 +15,9 @@ export function withViperId(
   failure: FailureSite | undefined,
   info: ExceptionBody,
 ): ExceptionBody {
-  if (failure === undefined || languageOf(checked.file) !== 'viper') return info;
-  const { sites } = loadViper(checked.source, checked.file);
+  // A program read as Viper (by extension or --lang viper) carries its sites from the one load.
+  const sites = checked.viperSites;
+  if (failure === undefined || sites === undefined) return info;
   const id = viperErrorId({ kind: failure.kind, span: failure.span, message: failure.message }, sites);
   return {
     ...info,

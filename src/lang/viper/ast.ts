@@ -54,6 +54,14 @@ export type VExpr =
   /** `acc(loc)` or `acc(loc, write)`; loc is a field access or a predicate application. */
   | { readonly kind: 'acc'; readonly loc: VExpr; readonly span: Span }
   | { readonly kind: 'unfolding'; readonly pred: VExpr; readonly body: VExpr; readonly span: Span }
+  /** `forall x: T :: body` / `exists …` (triggers dropped: they only guide Viper's solver). */
+  | {
+      readonly kind: 'quant';
+      readonly quantifier: 'forall' | 'exists';
+      readonly vars: readonly VParam[];
+      readonly body: VExpr;
+      readonly span: Span;
+    }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }
   | Unsupported;
 

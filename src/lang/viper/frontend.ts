@@ -54,5 +54,6 @@ export function loadViper(text: string, file: string): ViperLoad {
       .map((d) => unsupported(file, d.span, `${d.message} (symdap's checker, on the lowered program)`));
     return { diagnostics: sortDiagnostics(refused), sites: out.sites };
   }
-  return { checked: result.checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };
+  const checked = result.checked && { ...result.checked, viperSites: out.sites };
+  return { checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };
 }

@@ -95,6 +95,9 @@ ChainOp      -> BinOp                                   {% a.binOp %}
 BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "\\" | "%"
 Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
+              | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
+Triggers     -> null                                    {% a.emptyArray %}
+              | Triggers "{" Exprs "}"                  {% a.emptyArray %}
 
 Unary        -> Postfix                                 {% id %}
               | ("!" | "-" | "+") Unary                 {% a.unary %}

@@ -185,6 +185,14 @@ export const letExpr = (d: D): VExpr => ({
   body: d[7],
   span: from(d[0], d[7]),
 });
+/** `forall x: T, … :: {triggers} body`: triggers are instantiation hints for Viper's SMT encoding, dropped here. */
+export const quant = (d: D): VExpr => ({
+  kind: 'quant',
+  quantifier: d[0][0].text,
+  vars: d[1],
+  body: d[4],
+  span: from(d[0][0], d[4]),
+});
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });
 export const member = (d: D): VExpr => ({ kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) });
 export const intLit = (d: D): VExpr => ({ kind: 'int', value: BigInt(d[0].text), span: tok(d[0]) });

@@ -8,6 +8,7 @@ import { spanFrom, type Span } from '../span';
 import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
+import { lowerQuant } from './quantifiers';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -62,6 +63,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       const value = lowerExpr(e.value, ctx);
       return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
     }
+    case 'quant':
+      return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'unsupported':
       refuse(ctx, e.feature, e.span);
       return { kind: 'boolLit', value: true, span: e.span };
@@ -209,6 +212,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.body, ctx);
     case 'let':
       return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
+    case 'quant':
+      return hasPermissions(e.body, ctx);
     default:
       return false;
   }
@@ -233,6 +238,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.pred) || hasOld(e.body);
     case 'let':
       return hasOld(e.value) || hasOld(e.body);
+    case 'quant':
+      return hasOld(e.body);
     default:
       return false;
   }

@@ -28,8 +28,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   subset: 'sets (subset)',
   Perm: 'permission-typed values (Perm)',
   Rational: 'permission-typed values (Rational)',
-  forall: 'quantifiers (forall)',
-  exists: 'quantifiers (exists)',
   perm: 'perm(…)',
   forperm: 'forperm',
   wildcard: 'wildcard permission',
@@ -67,7 +65,6 @@ const BY_OP: Readonly<Record<string, string>> = {
   '|': 'cardinality (|…|)',
   '@': 'annotations (@…)',
   '#': 'annotations (#…)',
-  '::': 'quantifiers (::)',
 };
 
 /** The refusals a token stream calls for, one per feature, in source order. */

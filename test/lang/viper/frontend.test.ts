@@ -71,7 +71,21 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '3:12 permission amount other than write (acc(e.f, p))',
     ],
     ['wildcard', `${field}method m(x: Ref)\n  requires acc(x.f, wildcard)\n{}\n`, '3:21 wildcard permission'],
-    ['quantifier', 'method m()\n{\n  assert forall i: Int :: i == i\n}\n', '3:10 quantifiers (forall)'],
+    [
+      'quantifier over Ref',
+      'method m(y: Ref)\n{\n  assert forall x: Ref :: x == x\n}\n',
+      '3:17 quantifier over Ref (forall x: Ref :: …)',
+    ],
+    [
+      'quantified permissions',
+      `${field}method m(x: Ref)\n  requires forall i: Int :: i == 0 ==> acc(x.f)\n{}\n`,
+      '3:12 quantified permissions (acc under forall)',
+    ],
+    [
+      'recursive function under a quantifier',
+      'function fac(n: Int): Int\n  requires n >= 0\n{ n == 0 ? 1 : n * fac(n - 1) }\nfunction g(n: Int): Int { n >= 0 ? fac(n) : 1 }\nmethod m()\n{\n  assert exists i: Int :: g(i) == 1\n}\n',
+      "7:10 a recursive function applied under a quantifier ('g')",
+    ],
     ['sequence', 'method m(s: Seq[Int])\n{}\n', '1:13 sequences (Seq)'],
     ['set', 'method m(s: Set[Int])\n{}\n', '1:13 sets (Set)'],
     ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
@@ -113,9 +127,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '4:3 assume of permissions (assume acc(…))',
     ],
     [
-      'define in a method body',
-      'method m()\n{\n  define two 2\n  assert two == 2\n}\n',
-      '3:3 define inside a method body',
+      'define in a statement macro',
+      'define s() {\n  define two 2\n}\nmethod m()\n{\n  s()\n}\n',
+      '6:3 define inside a method body',
     ],
     ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', "4:10 recursive macro 'a'"],
     [

@@ -159,4 +159,19 @@ describe('Viper semantics through the lowering', () => {
     },
     T,
   );
+
+  it(
+    'a define inside a method body is a macro of that method only',
+    async () => {
+      const src = (other: string) =>
+        `method m()\n{\n  define two 1 + 1\n  if (true) {\n    define big(x) x > two\n    assert big(3)\n  }\n}\nmethod n()\n{\n  ${other}\n}\n`;
+      expect(await verify(src('assert true'))).toEqual({ verdict: 'verified', failures: [] });
+      const bad = await verify(src('assert two == 2').replace('assert big(3)', 'assert big(2)'));
+      expect(bad.verdict).toBe('error');
+      expect((await verify(src('assert true').replace('assert big(3)', 'assert big(2)'))).failures).toEqual([
+        { line: 6, viperError: 'assert.failed:assertion.false' },
+      ]);
+    },
+    T,
+  );
 });
