@@ -17,6 +17,7 @@ import { arrayOf, elementOf, iteValue } from '../state/arrays';
 import { isSymArray, type SymArray, type SymValue } from '../state/state';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
+import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
 import { withoutChunk } from '../state/chunks';
@@ -264,13 +265,14 @@ class Evaluator implements EvalCore {
     old: boolean,
     typed: Expr = e,
     site?: Site,
+    need: Amount | undefined | 'some' = 'some',
   ): SymValue {
     const receiver = this.term(e.object, guard, bound, old);
     const heap = old ? this.env.oldHeap : this.env.heap;
     if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
     const type = this.env.types.get(typed);
     if (!type) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
-    const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
+    const read = readField(this.T, heap, receiver, e.field, sortOfType(type), need);
     if (!isTrue(read.held)) {
       const display = printExpr(e, 200);
       this.oblige('permission', read.held, guard, site?.span ?? e.span, site?.message ?? notHeldToRead(display), {

@@ -15,6 +15,7 @@ import { synthApplication } from '../synth/encode';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
+import { accAmount } from './heap/fractions';
 import { keyOf, snapshotOf } from './heap/snapshots';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 
@@ -42,7 +43,8 @@ export function functionCall(
   for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
     const { g } = under(tests);
     if (k.kind === 'acc') {
-      inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c));
+      const need = accAmount(k.acc);
+      inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c), need);
       continue;
     }
     if (k.kind === 'pred') {
@@ -96,7 +98,8 @@ function application(
       tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
     if (k.kind === 'acc') {
       const target = k.acc.target as FieldRead;
-      const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c)));
+      const need = accAmount(k.acc);
+      const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
       footprint.push({
         kind: 'field',
         receiver: inner.term(target.object, g, new Map(), false),

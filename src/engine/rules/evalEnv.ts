@@ -11,6 +11,7 @@ import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
 import type { SymValue } from '../state/state';
 import type { Heap } from '../state/chunks';
+import type { Amount } from '../state/amounts';
 
 export interface EvalEnv {
   readonly T: TermStore;
@@ -62,7 +63,16 @@ export interface EvalCore {
   readonly T: TermStore;
   value(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue;
   term(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term;
-  field(e: FieldRead, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, typed?: Expr, site?: Site): SymValue;
+  /** `need`: the amount a function's `requires` names (undefined: write); absent for a plain read. */
+  field(
+    e: FieldRead,
+    guard: Term,
+    bound: ReadonlyMap<string, Term>,
+    old: boolean,
+    typed?: Expr,
+    site?: Site,
+    need?: Amount | undefined | 'some',
+  ): SymValue;
   unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue;
   heapFor(old: boolean): Heap;
   over(heap: Heap, lookup?: EvalEnv['lookup']): EvalCore;
