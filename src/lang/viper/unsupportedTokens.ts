@@ -32,8 +32,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   exists: 'quantifiers (exists)',
   perm: 'perm(…)',
   forperm: 'forperm',
-  wildcard: 'wildcard permission',
-  none: 'permission amount none',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',
@@ -60,7 +58,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
-  '/': 'fractional permission (acc(x.f, 1/2))',
   '--*': 'magic wands (--*)',
   '++': 'sequences (++)',
   '..': 'sequences (ranges)',
