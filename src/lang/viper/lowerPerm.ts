@@ -4,7 +4,7 @@
 // amount (a Perm variable, perm(…), a fraction of a predicate instance) is refused by name,
 // never read as `write`; so is `/` anywhere but in an amount (it is Viper's permission division).
 
-import type { Expr } from '../ast';
+import type { Expr, PredicateDecl, Program } from '../ast';
 import { permAmount } from '../permAmount';
 import type { Span } from '../span';
 import type { VExpr } from './ast';
@@ -47,4 +47,47 @@ export function lowerAmount(p: VExpr, span: Span, ctx: LowerCtx): Expr | undefin
 /** `/` outside an amount: Viper's permission division of Perm values, which symdap does not have. */
 export function refuseDivision(ctx: LowerCtx, span: Span): void {
   refuse(ctx, 'permission-typed values (Perm division)', span);
+}
+
+/** Every node of kind `kind` under `root` (a generic walk over the lowered AST). */
+function nodesOf(root: unknown, kind: string, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(root)) root.forEach((x) => nodesOf(x, kind, out));
+  else if (root !== null && typeof root === 'object') {
+    const node = root as Record<string, unknown>;
+    if (node.kind === kind) out.push(node);
+    for (const [k, v] of Object.entries(node)) if (k !== 'span') nodesOf(v, kind, out);
+  }
+  return out;
+}
+
+/**
+ * The first fraction in the body of a recursive predicate of the lowered program: the engine
+ * unfolds such instances through snapshots into whole chunks, so they are refused here, by name,
+ * at the amount (the engine's guard says the same for Sym programs).
+ */
+export function recursiveFraction(program: Program): Span | undefined {
+  const preds = new Map(
+    program.decls.filter((d): d is PredicateDecl => d.kind === 'predicate').map((d) => [d.name, d]),
+  );
+  const calls = (d: PredicateDecl): string[] =>
+    nodesOf(d.body, 'call')
+      .map((c) => c.callee as string)
+      .filter((n) => preds.has(n));
+  const reaches = (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const work = calls(preds.get(from)!);
+    while (work.length > 0) {
+      const n = work.pop()!;
+      if (n === to) return true;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      work.push(...calls(preds.get(n)!));
+    }
+    return false;
+  };
+  for (const d of preds.values()) {
+    const fraction = nodesOf(d.body, 'acc').find((a) => a.amount !== undefined);
+    if (fraction && reaches(d.name, d.name)) return fraction.span as Span;
+  }
+  return undefined;
 }
