@@ -123,6 +123,8 @@ function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
 /** `P(args)` or `acc(P(args))` (with `write`) as the predicate instance of fold, unfold, unfolding. */
 export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
   const inner = e.kind === 'acc' ? e.loc : e;
+  if (e.kind === 'acc' && e.amount && lowerAmount(e.amount, e.span, ctx))
+    refuse(ctx, 'fractions of predicate instances (acc(P(…), p))', e.span);
   if (inner.kind !== 'app' || !ctx.decls.predicates.has(inner.name)) {
     fail(ctx, `${what} needs a predicate instance`, e.span);
     return { kind: 'call', callee: '?', calleeSpan: e.span, args: [], span: e.span };
