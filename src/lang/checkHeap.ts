@@ -5,6 +5,7 @@
 
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
 import { checkExpr, type ExprContext } from './checkExpr';
+import { permAmount } from './permAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
 import { BOOL, INT, refType, typeEquals, typeName, type Type } from './types';
@@ -74,6 +75,8 @@ export function accType(e: Acc, ctx: ExprContext): Type {
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
   if (target.kind !== 'field' && !onObject)
     ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
+  const amount = e.amount && permAmount(e.amount);
+  if (amount && !amount.ok) ctx.tables.error(amount.span, amount.message);
   return BOOL;
 }
 

@@ -206,7 +206,7 @@ export function accAmount(d: D): VExpr {
   const amount = d[4] as VExpr;
   const span = from(d[0], d[5]);
   if (amount.kind === 'unsupported' && amount.feature === WRITE_FEATURE) return { kind: 'acc', loc: d[2], span };
-  return { kind: 'unsupported', feature: 'permission amount other than write (acc(e.f, p))', span };
+  return { kind: 'acc', loc: d[2], amount, span };
 }
 export const app = (d: D): VExpr => ({
   kind: 'app',

@@ -30,8 +30,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   Rational: 'permission-typed values (Rational)',
   perm: 'perm(…)',
   forperm: 'forperm',
-  wildcard: 'wildcard permission',
-  none: 'permission amount none',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',
@@ -58,7 +56,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
-  '/': 'fractional permission (acc(x.f, 1/2))',
   '--*': 'magic wands (--*)',
   '++': 'sequences (++)',
   '..': 'sequences (ranges)',

@@ -61,16 +61,20 @@ describe('Viper constructs outside the subset are refused by name', () => {
   const field = 'field f: Int\n';
   it.each([
     [
-      'fractional permission',
-      `${field}method m(x: Ref)\n  requires acc(x.f, 1/2)\n{}\n`,
-      '3:22 fractional permission (acc(x.f, 1/2))',
-    ],
-    [
       'permission amount',
       `${field}method m(x: Ref, p: Bool)\n  requires acc(x.f, p ? write : write)\n{}\n`,
-      '3:12 permission amount other than write (acc(e.f, p))',
+      '3:12 permission amount other than a constant fraction, write, none or wildcard',
     ],
-    ['wildcard', `${field}method m(x: Ref)\n  requires acc(x.f, wildcard)\n{}\n`, '3:21 wildcard permission'],
+    [
+      'fraction of a predicate instance',
+      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n  requires acc(P(x), 1/2)\n{}\n`,
+      '6:12 fractions of predicate instances (acc(P(…), p))',
+    ],
+    [
+      'fraction in a recursive predicate',
+      `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n, 1/2) && (r.n != null ==> P(r.n))\n}\n`,
+      '4:3 fractions in the body of a recursive predicate',
+    ],
     [
       'quantifier over Ref',
       'method m(y: Ref)\n{\n  assert forall x: Ref :: x == x\n}\n',
@@ -162,9 +166,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
   });
 
   it('the CLI prints the refusal at the construct and exits 2 for check', async () => {
-    const r = await check('frac.vpr', `${field}method m(x: Ref)\n  requires acc(x.f, 1/2)\n{}\n`);
+    const r = await check('frac.vpr', `${field}method m(x: Ref, n: Int)\n  requires acc(x.f, n)\n{}\n`);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`${r.file}:3:22: unsupported Viper feature: fractional permission (acc(x.f, 1/2))\n`);
+    expect(r.err).toBe(
+      `${r.file}:3:12: unsupported Viper feature: permission amount other than a constant fraction, write, none or wildcard\n`,
+    );
   });
 
   it('one diagnostic per construct kind, at its first occurrence', () => {
