@@ -1,7 +1,10 @@
 // Places a heap graph with elkjs (the library the tree page uses): objects as boxes of one row
 // per field, reference fields leaving from their row's port, variables as small tags at the
 // left, `null` as its own box. Deterministic (fixed input order, fixed seed); the result is
-// plain data that svg.ts draws, in the page and in Node alike.
+// plain data that svg.ts draws, in the page and in Node alike. A large graph (past LARGE
+// objects) is placed in its objects' order without crossing minimisation, the costly phases at 50
+// objects (bench/heapGraph.js); a graph whose shape was laid out before (same boxes, ports and
+// edges: stepping changes values, not shape) reuses that layout from the caller's cache.
 
 import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
 import type { GraphField, GraphObject, HeapGraph } from './model';
@@ -10,6 +13,10 @@ export const ROW_H = 18;
 export const HEAD_H = 34;
 const CHAR_W = 6.7;
 const MAX_CHARS = 46;
+/** Box widths grow in steps of this many characters, so a value a few characters longer keeps the shape. */
+const WIDTH_STEP = 4;
+/** Past this many objects the cheaper placement (allocation order, no crossing minimisation). */
+export const LARGE = 20;
 
 export interface Box {
   readonly id: string;
@@ -31,6 +38,9 @@ export interface HeapLayout {
   readonly width: number;
   readonly height: number;
 }
+
+/** Layouts by shape (the elkjs input as JSON), kept by the caller (the page's panel memo). */
+export type LayoutCache = Map<string, ElkNode>;
 
 let engine: InstanceType<typeof ELK> | undefined;
 
@@ -59,7 +69,8 @@ function objectSize(o: GraphObject): { w: number; h: number } {
   if (o.id === 'null') return { w: 48, h: 26 };
   const [a, b] = headText(o);
   const longest = Math.max(a.length, b.length, ...o.fields.map((f) => fieldText(f).length + 2));
-  return { w: Math.max(90, Math.ceil(longest * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
+  const chars = Math.ceil(longest / WIDTH_STEP) * WIDTH_STEP;
+  return { w: Math.max(90, Math.ceil(chars * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
 }
 
 function objectNode(o: GraphObject): ElkNode {
@@ -91,7 +102,55 @@ function tagged(g: HeapGraph, r: HeapGraph['roots'][number], ids: ReadonlySet<st
   return !o || o.id === 'null' || !headText(o)[0].split(' = ').includes(r.name);
 }
 
-export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
+const OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.randomSeed': '1',
+  'elk.spacing.nodeNode': '22',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+  'elk.edgeRouting': 'POLYLINE',
+  'elk.layered.thoroughness': '1',
+  'elk.separateConnectedComponents': 'true',
+  'elk.spacing.componentComponent': '30',
+  // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
+  'elk.layered.wrapping.strategy': 'MULTI_EDGE',
+  'elk.aspectRatio': '1.4',
+  // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
+  'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+};
+
+/** A large graph: objects kept in the graph's order (allocation order), the simple node placement. */
+const LARGE_OPTIONS: Record<string, string> = {
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.crossingMinimization.strategy': 'NONE',
+  'elk.layered.nodePlacement.strategy': 'SIMPLE',
+};
+
+/** A ring of `n` objects, each linked to the next and to one across: the warm-up's graph. */
+function ring(n: number): HeapGraph {
+  const objects: GraphObject[] = Array.from({ length: n }, (_, i) => ({
+    id: `o${i}`,
+    term: `Node@${i}`,
+    names: [],
+    fields: [
+      { name: 'next', status: 'held', chunk: '', value: '', to: `o${(i + 1) % n}` },
+      { name: 'other', status: 'held', chunk: '', value: '', to: `o${(i * 7 + 3) % n}` },
+    ],
+  }));
+  const edges = objects.flatMap((o) =>
+    o.fields.map((f) => ({ from: o.id, to: f.to!, kind: 'field' as const, field: f.name })),
+  );
+  return { proc: '', objects, edges, groups: [], roots: [], pc: [] };
+}
+
+/** Lays out two small graphs (both option sets), so the first real layout does not pay for
+ *  elkjs's cold code: the page calls it when idle, once it has heap graphs to draw. */
+export async function warmLayout(): Promise<void> {
+  await layoutHeap(ring(6));
+  await layoutHeap(ring(LARGE + 4));
+}
+
+export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<HeapLayout> {
   engine ??= new ELK();
   const ids = new Set(g.objects.map((o) => o.id));
   const children: ElkNode[] = [
@@ -124,26 +183,13 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
   const edges: ElkExtendedEdge[] = wires.map((w) => ({ id: w.id, sources: [w.from], targets: [w.to] }));
   const graph: ElkNode = {
     id: 'heap',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.randomSeed': '1',
-      'elk.spacing.nodeNode': '22',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-      'elk.edgeRouting': 'POLYLINE',
-      'elk.layered.thoroughness': '1',
-      'elk.separateConnectedComponents': 'true',
-      'elk.spacing.componentComponent': '30',
-      // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
-      'elk.layered.wrapping.strategy': 'MULTI_EDGE',
-      'elk.aspectRatio': '1.4',
-      // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
-      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
-    },
+    layoutOptions: { ...OPTIONS, ...(g.objects.length > LARGE ? LARGE_OPTIONS : {}) },
     children,
     edges,
   };
-  const out: ElkNode = await engine.layout(graph);
+  const key = JSON.stringify(graph);
+  const out = cache?.get(key) ?? (await engine.layout(graph));
+  cache?.set(key, out);
   const boxes = new Map<string, Box>();
   for (const c of out.children ?? [])
     boxes.set(c.id, { id: c.id, x: c.x ?? 0, y: c.y ?? 0, w: c.width ?? 0, h: c.height ?? 0 });
