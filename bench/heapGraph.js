@@ -7,7 +7,7 @@
 // redrawn). Read from the page's Performance API measures (`heap:layout`, `heap:draw`), plus the
 // page's main-thread CPU time (CDP ThreadTime), which a busy machine inflates much less than wall time.
 'use strict';
-/* global document, performance -- read inside page.evaluate, in the browser */
+/* global document -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
