@@ -8,6 +8,7 @@
 
 import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
 import type { GraphField, GraphObject, HeapGraph } from './model';
+import { arrayId, arrayNode, cellPortId } from './cells';
 
 export const ROW_H = 18;
 export const HEAD_H = 34;
@@ -28,7 +29,8 @@ export interface Box {
 export interface Wire {
   readonly from: string;
   readonly to: string;
-  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root';
+  /** `array`: from a field's row to its array's row of cells. */
+  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root' | 'array';
   readonly points: readonly { x: number; y: number }[];
   readonly label?: string;
 }
@@ -51,12 +53,10 @@ export function clip(s: string, max = MAX_CHARS): string {
 
 export function fieldText(f: GraphField): string {
   if (f.status === 'missing') return `✗ ${f.name}: missing`;
-  const v = f.cells
-    ? `[${f.cells.map((c) => (c.index === 'rest' ? `…${c.value}` : c.value)).join(' | ')}]`
-    : f.to
-      ? '●'
-      : f.value;
-  return clip(`${f.status === 'old' ? '(old) ' : ''}${f.name}: ${v}${f.type ? ` ${f.type}` : ''}`);
+  const old = f.status === 'old' ? '(old) ' : '';
+  // An array: its type and length here, its cells in a row of their own (cells.ts).
+  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸`);
+  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}`);
 }
 
 export function headText(o: GraphObject): [string, string] {
@@ -73,10 +73,33 @@ function objectSize(o: GraphObject): { w: number; h: number } {
   return { w: Math.max(90, Math.ceil(chars * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
 }
 
+/** A field whose array is drawn as a row of cells (a missing one has no value to draw). */
+function hasArray(f: GraphField): boolean {
+  return f.cells !== undefined && f.status !== 'missing';
+}
+
+/** The arrays held by `o`'s fields: their boxes, and the wire from each field's row to its cells. */
+function arrays(o: GraphObject): { nodes: ElkNode[]; wires: Omit<Wire, 'points'>[] } {
+  const fs = o.fields.filter(hasArray);
+  return {
+    nodes: fs.map((f) => arrayNode(arrayId(o.id, f.name), f.cells!)),
+    wires: fs.map((f) => ({ from: `${o.id}.${f.name}`, to: arrayId(o.id, f.name), kind: 'array' as const })),
+  };
+}
+
+/** Where an edge leaves: a field's row, the cell of an array holding the reference, or the object. */
+function edgeSource(g: HeapGraph, e: HeapGraph['edges'][number]): string | undefined {
+  if (e.kind !== 'field') return e.from;
+  if (e.cell === undefined) return `${e.from}.${e.field}`;
+  const f = g.objects.find((o) => o.id === e.from)?.fields.find((x) => x.name === e.field);
+  const i = f && hasArray(f) ? f.cells!.findIndex((c) => c.index === e.cell) : -1;
+  return i < 0 ? undefined : cellPortId(arrayId(e.from, e.field!), i);
+}
+
 function objectNode(o: GraphObject): ElkNode {
   const { w, h } = objectSize(o);
   const ports: ElkPort[] = o.fields.flatMap((f, i) =>
-    f.to
+    f.to || hasArray(f)
       ? [
           {
             id: `${o.id}.${f.name}`,
@@ -112,12 +135,17 @@ const OPTIONS: Record<string, string> = {
   'elk.layered.thoroughness': '1',
   'elk.separateConnectedComponents': 'true',
   'elk.spacing.componentComponent': '30',
-  // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
-  'elk.layered.wrapping.strategy': 'MULTI_EDGE',
-  'elk.aspectRatio': '1.4',
   // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
   'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
 };
+
+/** A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide; a small
+ *  graph does not (its few layers would be cut, an array's cells put under its object). */
+const WRAPPING: Record<string, string> = {
+  'elk.layered.wrapping.strategy': 'MULTI_EDGE',
+  'elk.aspectRatio': '1.4',
+};
+const WRAP_PAST = 10;
 
 /** A large graph: objects kept in the graph's order (allocation order), the simple node placement. */
 const LARGE_OPTIONS: Record<string, string> = {
@@ -158,16 +186,19 @@ export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<Hea
       .filter((r) => tagged(g, r, ids))
       .map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
     ...g.objects.map(objectNode),
+    ...g.objects.flatMap((o) => arrays(o).nodes),
   ];
   const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
+  for (const o of g.objects) for (const w of arrays(o).wires) wires.push({ id: `a${wires.length}`, ...w });
   g.roots.forEach((r) => {
     if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' });
   });
   for (const e of g.edges) {
-    if (!ids.has(e.from) || !ids.has(e.to)) continue;
+    const from = edgeSource(g, e);
+    if (!ids.has(e.from) || !ids.has(e.to) || from === undefined) continue;
     wires.push({
       id: `e${wires.length}`,
-      from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from,
+      from,
       to: e.to,
       kind: e.kind,
       ...(e.condition
@@ -183,7 +214,11 @@ export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<Hea
   const edges: ElkExtendedEdge[] = wires.map((w) => ({ id: w.id, sources: [w.from], targets: [w.to] }));
   const graph: ElkNode = {
     id: 'heap',
-    layoutOptions: { ...OPTIONS, ...(g.objects.length > LARGE ? LARGE_OPTIONS : {}) },
+    layoutOptions: {
+      ...OPTIONS,
+      ...(g.objects.length > WRAP_PAST ? WRAPPING : {}),
+      ...(g.objects.length > LARGE ? LARGE_OPTIONS : {}),
+    },
     children,
     edges,
   };
