@@ -10,6 +10,8 @@ import { explainReport } from '../engine/why/explain';
 export interface VerifyRequest {
   readonly source: string;
   readonly file: string;
+  /** Also what each check that holds rests on (the proof lenses: proofLenses.ts). */
+  readonly proofs?: boolean;
 }
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
 
@@ -20,7 +22,12 @@ function reply(message: VerifyReply): void {
 process.on('disconnect', () => process.exit(0));
 process.once('message', (m: VerifyRequest) => {
   verifySource(m.source, m.file).then(
-    async (r) => reply(r.error ? { error: r.error } : { report: await explainReport(m.source, m.file, {}, r.report) }),
+    async (r) =>
+      reply(
+        r.error
+          ? { error: r.error }
+          : { report: await explainReport(m.source, m.file, {}, r.report, { proofs: m.proofs === true }) },
+      ),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );
 });

@@ -8,6 +8,7 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
+import { WEAK_INVARIANT as LOOP } from '../support/whyPrograms';
 
 let h: Harness;
 let outputs: string[] = [];
@@ -53,21 +54,6 @@ async function runToEnd(threadId: number): Promise<string> {
   h.dc.off('stopped', onStop);
   return outputs.join('');
 }
-
-const LOOP = `proc main(n: int)
-  requires n >= 0
-{
-  var i: int := 0;
-  var s: int := 0;
-  while (i < 3)
-    invariant i <= 3
-  {
-    s := s + 2;
-    i := i + 1;
-  }
-  assert s == 6;
-}
-`;
 
 test('modular: a failure an invariant lets through is "spec too weak" in the exception text, the Why scope and the end summary', async () => {
   const stop = await launch(writeProgram('why-loop.sym', LOOP), { mode: 'modular' });

@@ -50,15 +50,22 @@ export async function classifyNode(d: Debuggee, node: TreeNode): Promise<Classif
   builder.addEnded(node);
   const report = builder.build(d.checked.file, d.run.tree.counts, d.solver.stats(), 0, 0);
   const [f] = (await classifyReport(d, report)).failures;
-  if (!f?.class || !f.classNote) return undefined;
-  const c: Classification = {
+  if (!f) return undefined;
+  const c = classificationOf(f);
+  if (c) d.why.classes.set(key, c);
+  return c;
+}
+
+/** A classified failure's class, as the session keeps it per failure site. */
+function classificationOf(f: FailureReport): Classification | undefined {
+  if (!f.class || !f.classNote) return undefined;
+  return {
     class: f.class,
     classNote: f.classNote,
     ...(f.input ? { input: f.input } : {}),
     ...(f.abstraction ? { abstraction: f.abstraction } : {}),
+    ...(f.suggestion ? { suggestion: f.suggestion } : {}),
   };
-  d.why.classes.set(key, c);
-  return c;
 }
 
 async function classifyReport(d: Debuggee, report: VerifyReport): Promise<VerifyReport> {
@@ -93,14 +100,10 @@ export async function endWhy(d: Debuggee): Promise<EndWhy> {
     classifiable(d) && unknown.length > 0 ? (await classifyReport(d, { ...report, failures: unknown })).failures : [];
   const byKey = new Map(classified.map((f) => [siteKey(f), f]));
   const all = failures.map((f) => byKey.get(siteKey(f)) ?? f);
-  for (const f of classified)
-    if (f.class && f.classNote)
-      d.why.classes.set(siteKey(f), {
-        class: f.class,
-        classNote: f.classNote,
-        ...(f.input ? { input: f.input } : {}),
-        ...(f.abstraction ? { abstraction: f.abstraction } : {}),
-      });
+  for (const f of classified) {
+    const c = classificationOf(f);
+    if (c) d.why.classes.set(siteKey(f), c);
+  }
   const entry = resolveEntry(d.checked, d.args.entry).proc;
   const warnings = classifiable(d) ? vacuityWarnings(d.checked, report, { mode: d.args.mode, entry }) : [];
   d.why.end = { failures: all, warnings };
