@@ -235,7 +235,7 @@ class SymLanguageServer {
     const settings = await this.currentSettings();
     if (!settings.verifyOnSave) return;
     if (!(await this.analysisChecks(doc))) return;
-    const outcome = await this.verify(doc, settings.proofLenses);
+    const outcome = await this.verify(doc, settings);
     // A Verify command shows its own error; a save has no one else to tell.
     if ('error' in outcome)
       void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
@@ -252,11 +252,12 @@ class SymLanguageServer {
    * editor's Verify command (`symdap/verify`) of the same version share one run, so the
    * results appear once, in the one diagnostics collection of this server.
    */
-  private verify(doc: TextDocument, proofs: boolean): Promise<VerifyOutcome> {
+  private verify(doc: TextDocument, settings: Settings): Promise<VerifyOutcome> {
     const known = this.inflight.get(doc.uri);
     if (known && known.version === doc.version) return known.outcome;
     const text = doc.getText();
-    const outcome = this.runner.run(doc.uri, { source: text, file: pathOf(doc.uri), proofs }).then((o) => {
+    const request = { source: text, file: pathOf(doc.uri), proofs: settings.proofLenses, mode: settings.verifyMode };
+    const outcome = this.runner.run(doc.uri, request).then((o) => {
       if (this.inflight.get(doc.uri)?.outcome === outcome) this.inflight.delete(doc.uri);
       const now = this.documents.get(doc.uri);
       if ('cancelled' in o || 'error' in o || !now || now.version !== doc.version) return o;
@@ -279,7 +280,7 @@ class SymLanguageServer {
     if (!doc) throw unknownDocument(p.textDocument.uri);
     if (!(await this.analysisChecks(doc)))
       return { error: 'the file has errors (see Problems); fix them to verify it' };
-    return this.verify(doc, (await this.currentSettings()).proofLenses);
+    return this.verify(doc, await this.currentSettings());
   }
 
   private close(uri: string): void {

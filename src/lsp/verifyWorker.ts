@@ -12,6 +12,7 @@ export interface VerifyRequest {
   readonly file: string;
   /** Also what each check that holds rests on (the proof lenses: proofLenses.ts). */
   readonly proofs?: boolean;
+  readonly mode?: 'explore' | 'modular';
 }
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
 
@@ -21,12 +22,13 @@ function reply(message: VerifyReply): void {
 
 process.on('disconnect', () => process.exit(0));
 process.once('message', (m: VerifyRequest) => {
-  verifySource(m.source, m.file).then(
+  const opts = { mode: m.mode ?? 'explore' } as const;
+  verifySource(m.source, m.file, opts).then(
     async (r) =>
       reply(
         r.error
           ? { error: r.error }
-          : { report: await explainReport(m.source, m.file, {}, r.report, { proofs: m.proofs === true }) },
+          : { report: await explainReport(m.source, m.file, opts, r.report, { proofs: m.proofs === true }) },
       ),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );
