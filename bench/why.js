@@ -35,7 +35,7 @@ async function classifyMs(source, mode, expected) {
   for (let i = 0; i < 3; i++) {
     const r = await verifySource(source, 'why.sym', { mode });
     const t0 = process.hrtime.bigint();
-    const e = await explainReport(source, 'why.sym', { mode }, r.report);
+    const e = await explainReport(r.checked, { mode }, r.report);
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
     cls = e.failures.map((f) => f.class).join(',');
   }

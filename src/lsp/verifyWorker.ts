@@ -28,7 +28,7 @@ process.once('message', (m: VerifyRequest) => {
       reply(
         r.error
           ? { error: r.error }
-          : { report: await explainReport(m.source, m.file, opts, r.report, { proofs: m.proofs === true }) },
+          : { report: await explainReport(r.checked, opts, r.report, { proofs: m.proofs === true }) },
       ),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );

@@ -16,7 +16,7 @@ type Opts = { loopBound?: number; entry?: string };
 async function explained(source: string, mode: 'explore' | 'modular', opts: Opts = {}): Promise<VerifyReport> {
   const r = await verifySource(source, 'why.sym', { mode, ...opts });
   expect(r.error).toBeUndefined();
-  return explainReport(source, 'why.sym', { mode, ...opts }, r.report);
+  return explainReport(r.checked, { mode, ...opts }, r.report);
 }
 
 /** The clause written into the source, after a space, at the line and column the suggestion names. */

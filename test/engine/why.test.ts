@@ -23,7 +23,7 @@ async function explained(
 ): Promise<VerifyReport> {
   const r = await verifySource(source, 'why.sym', { mode, ...extra });
   expect(r.error).toBeUndefined();
-  return explainReport(source, 'why.sym', { mode, ...extra }, r.report);
+  return explainReport(r.checked, { mode, ...extra }, r.report);
 }
 
 describe('classes of failures', () => {

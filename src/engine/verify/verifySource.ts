@@ -12,6 +12,7 @@ import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 import type { ConcreteInputs } from '../concolic/assignment';
 import type { SourceLanguage } from '../../lang/language';
+import type { CheckedProgram } from '../../lang/checked';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
@@ -33,6 +34,8 @@ export interface VerifySourceResult {
   readonly error?: string;
   /** The explored tree, when kept (`retain: true`). */
   readonly tree?: ExecutionTree;
+  /** The program verified, for what is asked of the report next (why/explain.ts) without reading the source again. */
+  readonly checked?: CheckedProgram;
 }
 
 export async function verifySource(
@@ -58,7 +61,7 @@ export async function verifySource(
           timeoutMs: opts.timeoutMs,
         })
       : await verifyProgram(checked, solver, opts);
-    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
+    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree, checked };
   } finally {
     solver.dispose();
   }
