@@ -43,6 +43,8 @@ export interface ClassifyOptions {
   readonly recursionBound?: number;
   /** The source's language (suggested facts are written in Sym): the file's extension's when absent. */
   readonly lang?: SourceLanguage;
+  /** The whole program's modular report, when the report classified is one (else verified again if a suggestion needs it). */
+  readonly modularReport?: VerifyReport;
 }
 
 const INLINED_BOUNDS = { loopBound: 8, recursionBound: 4 };
@@ -74,12 +76,14 @@ export async function classifyFailures(
   const ways: Ways = {
     inlined,
     baseline: () =>
-      (baseline ??= verifyProgram(checked, solver, {
-        mode: 'modular',
-        entry: opts.entry.name,
-        loopBound: opts.loopBound,
-        recursionBound: opts.recursionBound,
-      }).then((o) => o.report)),
+      (baseline ??= opts.modularReport
+        ? Promise.resolve(opts.modularReport)
+        : verifyProgram(checked, solver, {
+            mode: 'modular',
+            entry: opts.entry.name,
+            loopBound: opts.loopBound,
+            recursionBound: opts.recursionBound,
+          }).then((o) => o.report)),
     solver,
   };
   const failures: FailureReport[] = [];

@@ -39,6 +39,7 @@ export async function explainReport(
       loopBound: opts.loopBound,
       recursionBound: opts.recursionBound,
       lang: opts.lang,
+      ...(mode === 'modular' ? { modularReport: report } : {}),
     });
     if (!explain.proofs) return { ...classified, warnings };
     const { proofs, unused } = await proofDependencies(checked, solver, { ...opts, entry: entry.name });
