@@ -19,8 +19,14 @@ export function proofLenses(proofs: readonly ProofReport[] | undefined): CodeLen
 
 function lensTitle(p: ProofReport): string {
   const lines = [...new Set(p.dependsOn.map((d) => d.line))];
-  if (lines.length === 0) return `${p.check}: holds with no fact needed`;
-  return `${p.check}: holds by line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+  const check = checkName(p.check);
+  if (lines.length === 0) return `${check}: holds with no fact needed`;
+  return `${check}: holds by line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+}
+
+/** A check named as its failure would be, without the failure's words: `invariant i <= n on entry`, not `… may not hold on entry`. */
+function checkName(check: string): string {
+  return check.replace(/ may not hold on entry$/, ' on entry').replace(/ may not be preserved$/, ' preserved');
 }
 
 /** The facts behind the checks on the hovered line, as Markdown; undefined when none holds there. */

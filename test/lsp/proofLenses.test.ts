@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeLens, Hover } from 'vscode-languageserver-protocol/node';
 import { startServer, type LspClient } from './lspClient';
+import { WEAK_INVARIANT } from '../support/whyPrograms';
 
 const PROGRAM = `proc main(x: int, y: int)
   requires x > 0
@@ -68,6 +69,18 @@ describe('symdap lsp: proof dependencies', () => {
     const after = await lenses(c, uri);
     expect(proofLenses(after)).toEqual([]);
     expect(after.map((l) => l.command!.title)).toContain('Verify');
+  }, 90_000);
+
+  it("an invariant's lens names the check without its failure's words", async () => {
+    const c = startServer();
+    client = c;
+    await c.initialize();
+    const uri = 'file:///tmp/symdap-lsp/loop.sym';
+    c.open(uri, WEAK_INVARIANT);
+    await c.connection.sendRequest('symdap/verify', { textDocument: { uri } });
+    const titles = proofLenses(await lenses(c, uri)).map((l) => [l.range.start.line + 1, l.command!.title]);
+    expect(titles).toContainEqual([7, 'invariant i <= 3 on entry: holds with no fact needed']);
+    expect(titles.map(([, t]) => t).join('\n')).not.toMatch(/may not/);
   }, 90_000);
 
   it('proofLenses: false leaves them out', async () => {
