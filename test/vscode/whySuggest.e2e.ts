@@ -11,6 +11,7 @@ import type { Page } from './support/cache';
 import { screenshot } from './support/browser';
 import { SEL, expandRow, rowTexts, until, visible } from './support/workbench';
 import { ROOT, useWorkbench } from './support/suite';
+import { openFromExplorer, startDebugging } from './support/explorer';
 
 const WEAK = 'weak_invariant.sym';
 const PROOF = 'proof.sym';
@@ -42,26 +43,6 @@ function populate(ws: string): void {
   );
 }
 
-async function open(page: Page, name: string): Promise<void> {
-  const row = await visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name).catch(async () => {
-    await page.keyboard.press('Control+Shift+E');
-    return visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name);
-  });
-  await row.click();
-  await visible(page, SEL.activeTab, `an editor tab for ${name}`, 10_000, name);
-  const text = await visible(page, '.monaco-editor .view-lines', `the text of ${name}`, 10_000);
-  await text.click();
-}
-
-async function startDebugging(page: Page): Promise<void> {
-  await page.keyboard.press('F5');
-  await visible(page, SEL.topFrameLine, 'the stop on entry', 20_000).catch(async () => {
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('F5');
-    await visible(page, SEL.topFrameLine, 'the stop on entry', STOP_MS);
-  });
-}
-
 describe('suggested facts and proof lenses in a headless VS Code (code-server)', () => {
   const wb = useWorkbench('why-suggest', populate);
   let page: Page;
@@ -70,7 +51,7 @@ describe('suggested facts and proof lenses in a headless VS Code (code-server)',
   });
 
   it('spec too weak behind a loop invariant: the exception widget and the Why scope suggest the invariant', async () => {
-    await open(page, WEAK);
+    await openFromExplorer(page, WEAK);
     await startDebugging(page);
     await page.keyboard.press('F5');
     const widget = await visible(page, SEL.exceptionWidget, 'the exception widget', STOP_MS);
@@ -91,7 +72,7 @@ describe('suggested facts and proof lenses in a headless VS Code (code-server)',
   });
 
   it('proof lenses: above each assertion that holds, the lines its proof rests on', async () => {
-    await open(page, PROOF);
+    await openFromExplorer(page, PROOF);
     const lens = await visible(page, '.monaco-editor .codelens-decoration', 'a proof lens', STOP_MS, 'holds by');
     expect(await lens.innerText()).toMatch(/holds by line/);
     const all = (await page.locator('.monaco-editor .codelens-decoration').allInnerTexts()).join('\n');
