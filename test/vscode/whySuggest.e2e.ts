@@ -56,8 +56,8 @@ describe('suggested facts and proof lenses in a headless VS Code (code-server)',
     await page.keyboard.press('F5');
     const widget = await visible(page, SEL.exceptionWidget, 'the exception widget', STOP_MS);
     const text = (await widget.innerText()).replace(/\s+/g, ' ');
-    expect(text).toContain('spec too weak: no input reaches this failure; the invariant at line 16');
-    expect(text).toContain('adding `invariant total == 3 * i + 1` at line 16 closes it');
+    expect(text).toContain('spec too weak: no input reaches this failure; the invariant at line 17');
+    expect(text).toContain('adding `invariant total == 3 * i + 1` at line 17 closes it');
     await expandRow(page, SEL.variablesRow, 'Why', 10_000);
     const rows = await until(
       "the Why scope's suggest row",
@@ -65,7 +65,7 @@ describe('suggested facts and proof lenses in a headless VS Code (code-server)',
       () => rowTexts(page, SEL.variablesRow),
       (r) => r.some((t) => t.startsWith('suggest')),
     );
-    expect(rows.some((t) => t.includes('invariant total == 3 * i + 1 (at line 16)'))).toBe(true);
+    expect(rows.some((t) => t.includes('invariant total == 3 * i + 1 (at line 17)'))).toBe(true);
     await screenshot(page, 'why-03-spec-too-weak-suggestion');
     await page.keyboard.press('Shift+F5');
     await page.locator(SEL.debugToolbar).first().waitFor({ state: 'hidden', timeout: STOP_MS });
