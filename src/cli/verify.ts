@@ -196,7 +196,7 @@ async function verifyAndReport(
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
-  const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
+  const report = await explainReport(result.checked, opts, result.report, { proofs: outs.proofs });
   if (outs.tree && result.tree)
     await (
       await import('./treeReport')

@@ -13,6 +13,7 @@ import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 import type { ConcreteInputs } from '../concolic/assignment';
 import type { SourceLanguage } from '../../lang/language';
+import type { CheckedProgram } from '../../lang/checked';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
@@ -36,6 +37,8 @@ export interface VerifySourceResult {
   readonly tree?: ExecutionTree;
   /** A `.vpr` program: the front end's Viper sites (plain data), for the failures' Viper error ids. */
   readonly viperSites?: CheckedProgram['viperSites'];
+  /** The program verified, for what is asked of the report next (why/explain.ts) without reading the source again. */
+  readonly checked?: CheckedProgram;
 }
 
 export async function verifySource(
@@ -62,7 +65,7 @@ export async function verifySource(
         })
       : await verifyProgram(checked, solver, opts);
     const sites = checked.viperSites ? { viperSites: checked.viperSites } : {};
-    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree, ...sites };
+    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree, checked, ...sites };
   } finally {
     solver.dispose();
   }
