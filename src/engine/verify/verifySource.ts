@@ -13,7 +13,6 @@ import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
 import type { ConcreteInputs } from '../concolic/assignment';
 import type { SourceLanguage } from '../../lang/language';
-import type { CheckedProgram } from '../../lang/checked';
 
 export interface VerifySourceOptions extends VerifyOptions {
   readonly solver?: BackendName;
