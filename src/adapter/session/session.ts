@@ -15,7 +15,8 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
 import { validateLaunchArgs } from '../launchSchema';
-import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
+import type { Debuggee } from '../runtime/debuggee';
+import { launchDebuggee } from '../runtime/launch';
 import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
 import { EARLIER_LABEL, FrameIds, restartTarget, type FrameRef } from './frames';
