@@ -5,7 +5,7 @@
 
 import { printTerm } from '../../engine/terms/print';
 import type { TreeNode } from '../../engine/explore/tree';
-import { locationOf } from './frames';
+import { locationOf } from '../runtime/location';
 import { onPath, shortPc, type PathThread } from '../runtime/paths';
 import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime/heapView';
 import type { Debuggee } from '../runtime/debuggee';

@@ -19,7 +19,7 @@ import { heapText } from '../runtime/heapView';
 import { synthAllText, synthText } from '../runtime/synthView';
 import { classifyNode, diffStates, proofText } from '../runtime/why';
 import { classLine, diffText } from '../runtime/whyText';
-import { locationOf } from './frames';
+import { locationOf } from '../runtime/location';
 
 function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['state']; frameIndex: number } {
   return { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
