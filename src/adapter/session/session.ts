@@ -36,14 +36,8 @@ import { outcomeEvents, output, wellFormedEvents } from './events';
 import { Stepper, type Outcome, type Side } from '../runtime/stepping';
 import { Runner } from '../runtime/running';
 import { continueRuns } from '../runtime/generational';
-import {
-  treeSnapshot,
-  followBranchArgs,
-  jumpArgs,
-  requireThread,
-  heapGraphBody,
-  diffPathsBody,
-} from './customRequests';
+import { treeSnapshot } from '../runtime/treeSnapshot';
+import { followBranchArgs, jumpArgs, requireThread, heapGraphBody, diffPathsBody } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
 import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
