@@ -4,16 +4,16 @@
 // `symdap/tree {compact: true}` and `symdap/focus` are in treeView.ts. This file parses and
 // answers; the session runs the moves through the same code as stepIn with a target and goto.
 
-import type { TreeNode } from '../../engine/explore/tree';
+import type { TreeNode } from '../runtime/handles';
 import { onPath, type PathThread } from '../runtime/paths';
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
-import { pcTerms } from '../../engine/state/pathCondition';
 import { heapGraphWithAliases } from '../runtime/heapGraph';
 import type { HeapGraph } from '../../ui/heap/model';
 import type { FrameRef } from './frames';
 import { diffStates } from '../runtime/why';
-import type { PathDiff } from '../../engine/why/diff';
+import type { PathDiff } from '../runtime/handles';
+import { statePathCondition } from '../runtime/questions';
 
 export const CUSTOM_REQUESTS = [
   'symdap/tree',
@@ -65,13 +65,13 @@ export async function heapGraphBody(
   const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
   return heapGraphWithAliases(
     { sf, node: ref.node, checked: d.checked },
-    { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) },
+    { solver: d.solver, T: d.T, pc: statePathCondition(ref.node) },
   );
 }
 
 /**
  * `symdap/diffPaths` {a, b} (thread ids: their current states) or {nodeA, nodeB} (tree nodes):
- * the engine's diff of the two (engine/why/diff.ts) — where they parted, each side's conditions,
+ * the runtime's diff of the two (diffStates, runtime/why.ts) — where they parted, each side's conditions,
  * locals and heap chunks.
  */
 export function diffPathsBody(d: Debuggee, args: Record<string, unknown>): PathDiff {

@@ -5,7 +5,7 @@
 
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { TreeNode } from '../../engine/explore/tree';
+import type { TreeNode } from '../runtime/handles';
 import { Interner } from './ids';
 import { onPath, type PathThread } from '../runtime/paths';
 import { locationOf } from '../runtime/location';

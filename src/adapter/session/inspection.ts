@@ -4,7 +4,7 @@
 // session answers them without queueing behind the moves (session.ts).
 
 import { excludedByFailure } from '../runtime/synthView';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
+import { isExcluded } from '../runtime/questions';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
@@ -101,7 +101,7 @@ export function completionsBody(
 
 export async function exceptionInfoBody(d: Debuggee, args: Args): Promise<DebugProtocol.ExceptionInfoResponse['body']> {
   const t = requireThread(d, args.threadId);
-  if (isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0)) {
+  if (isExcluded(d, t.cursor)) {
     const text = `path excluded: ${excludedByFailure(t.cursor.state.failure)}`;
     return { exceptionId: 'excluded', description: text, breakMode: 'always', details: { message: text } };
   }

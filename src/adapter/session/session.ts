@@ -17,6 +17,7 @@ import * as nodePath from 'node:path';
 import { validateLaunchArgs } from '../launchSchema';
 import type { Debuggee } from '../runtime/debuggee';
 import { launchDebuggee } from '../runtime/launch';
+import { breakpointToDap } from './breakpointShapes';
 import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
 import { EARLIER_LABEL, FrameIds, restartTarget, type FrameRef } from './frames';
@@ -263,12 +264,7 @@ export class SymDebugSession extends DebugSession {
     this.stepper = new Stepper(d);
     this.runner = new Runner(d);
     for (const b of this.breakpoints.setProgram(d.checked.file, d.checked.program)) {
-      this.sendEvent(
-        new BreakpointEvent(
-          'changed',
-          this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint,
-        ),
-      );
+      this.sendEvent(new BreakpointEvent('changed', breakpointToDap(b, nodePath.resolve(d.checked.file))));
     }
     this.programReady.resolve(true);
     if (v.args.ui ?? this.options.ui) await this.openPage();
@@ -312,7 +308,7 @@ export class SymDebugSession extends DebugSession {
       path,
       requested.filter((b) => typeof b === 'object' && b !== null),
     );
-    response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
+    response.body = { breakpoints: bps.map((b) => breakpointToDap(b, nodePath.resolve(path))) };
     this.sendResponse(response);
   }
 
