@@ -16,6 +16,7 @@ import { FrameIds, stackTrace, gotoTargets, type FrameRef } from './frames';
 import type { VariableRefs } from './scopes';
 import { evaluate, completions } from './repl';
 import { requireThread } from './customRequests';
+import { threadName } from '../runtime/paths';
 import { UserError } from './userError';
 
 export type Args = Record<string, unknown>;
@@ -120,4 +121,30 @@ export function gotoTargetsBody(d: Debuggee, args: Args): DebugProtocol.GotoTarg
     .flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
     .filter((g) => !seen.has(g.id) && seen.add(g.id));
   return { targets };
+}
+
+/**
+ * `threads`: the listed paths (stopped ones first, at most the launch's `maxThreads`), each
+ * marked announced; `hidden` counts the rest, which `notice` tells the console about.
+ */
+export function threadsBody(d: Debuggee | undefined): {
+  body: DebugProtocol.ThreadsResponse['body'];
+  hidden?: number;
+  notice?: string;
+} {
+  if (!d) return { body: { threads: [] } };
+  const listed = d.paths.listed(d.args.maxThreads);
+  listed.forEach((t) => {
+    t.announced = true;
+  });
+  const threads = listed.map((t) => ({
+    id: t.id,
+    name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0),
+  }));
+  const hidden = d.paths.size - listed.length;
+  const notice =
+    hidden > 0
+      ? `${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`
+      : undefined;
+  return { body: { threads }, hidden, ...(notice ? { notice } : {}) };
 }
