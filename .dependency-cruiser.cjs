@@ -20,6 +20,8 @@
 //   parallel   `verify --jobs` and the file pool
 // Beside and above the engine: src/lang (parser, checker) below it; src/lsp, src/adapter,
 // src/ui and src/cli above it, src/cli on top.
+// In the debugger (src/adapter): the session (DAP shapes and handles) asks the runtime, the one
+// door to the engine and the solver; the runtime answers in plain rows and imports no DAP type.
 'use strict';
 
 const ENGINE = [
