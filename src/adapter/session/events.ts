@@ -11,13 +11,12 @@ import type { Debuggee } from '../runtime/debuggee';
 import type { Outcome } from '../runtime/stepping';
 import { isLive } from '../runtime/paths';
 import { excludedByFailure } from '../runtime/synthView';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { summary } from './summary';
 import { knownClass } from '../runtime/why';
 import { classLine } from '../runtime/whyText';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
-import { FAILURE_TITLES } from '../../engine/state/failures';
+import { failureTitle, isExcluded } from '../runtime/questions';
 import { shortText } from './shortText';
 import { threadEvents } from './threadEvents';
 
@@ -29,7 +28,7 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
   if (stop) {
     const t = d.paths.get(stop.threadId)!;
     t.announced = true;
-    const excluded = stop.reason === 'exception' && isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0);
+    const excluded = stop.reason === 'exception' && isExcluded(d, t.cursor);
     if (excluded) {
       // Not a failure (it only rules out functions): said in the console, not in red.
       const why = excludedByFailure(t.cursor.state.failure);
@@ -123,7 +122,7 @@ export function wellFormedEvents(d: Debuggee): DebugProtocol.OutputEvent[] {
   };
   const lines = d.wellFormed.failures.map(({ site }) => {
     const e = output(
-      `${formatSpan(d.checked.file, site.span)}: ${FAILURE_TITLES[site.kind]}: ${site.message} (well-formedness: on no path)`,
+      `${formatSpan(d.checked.file, site.span)}: ${failureTitle(site.kind)}: ${site.message} (well-formedness: on no path)`,
       'stderr',
     );
     e.body = { ...e.body, source, line: site.span.line, column: site.span.col };
