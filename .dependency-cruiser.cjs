@@ -90,8 +90,7 @@ module.exports = {
       name: 'runtime-speaks-no-dap',
       comment: 'The debugger runtime (src/adapter/runtime) answers in plain rows; DAP types stay in the session.',
       severity: 'error',
-      // viperFailure.ts shapes an exceptionInfo body; its owner moves that shape to the session.
-      from: { path: '^src/adapter/runtime/', pathNot: '^src/adapter/runtime/viperFailure\\.ts$' },
+      from: { path: '^src/adapter/runtime/' },
       to: { path: '@vscode/' },
     },
     {

@@ -3,18 +3,16 @@
 // description and as its exceptionId, so a Viper user sees the error they know beside symdap's
 // explanation.
 
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
 import { viperErrorId } from '../../lang/viper/errorIds';
 import type { FailureSite } from '../../engine/state/failures';
-
-type ExceptionBody = DebugProtocol.ExceptionInfoResponse['body'];
+import type { ExceptionText } from './describe';
 
 export function withViperId(
   checked: CheckedProgram,
   failure: FailureSite | undefined,
-  info: ExceptionBody,
-): ExceptionBody {
+  info: ExceptionText,
+): ExceptionText {
   // A program read as Viper (by extension or --lang viper) carries its sites from the one load.
   const sites = checked.viperSites;
   if (failure === undefined || sites === undefined) return info;
