@@ -120,7 +120,9 @@ function addHeap(b: Builder, h: Heap, status: 'held' | 'old', group?: string): v
 
 function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'held' | 'old', group?: string): void {
   const o = objectOf(b, c.receiver);
-  if (o.fields.some((f) => f.name === c.field)) return;
+  // An old heap adds only what the heap no longer holds; a held location may be split over
+  // several chunks (fractions: one row each, as the Heap scope lists them).
+  if (o.fields.some((f) => f.name === c.field && (status === 'old' || f.status === 'old'))) return;
   const field: GraphField = {
     name: c.field,
     status,
@@ -180,7 +182,8 @@ function addMissing(b: Builder, sf: StateFrame): void {
   if (m.kind === 'field') {
     const o = objectOf(b, m.receiver);
     const chunk = `acc(${receiverText(m.receiver, b.names)}.${m.field})`;
-    const i = o.fields.findIndex((f) => f.name === m.field);
+    // A row of the whole chunk (an old one) becomes the missing one; a held fraction stays held beside it.
+    const i = o.fields.findIndex((f) => f.name === m.field && f.status !== 'held');
     const field: GraphField = { name: m.field, status: 'missing', chunk, value: '?' };
     if (i >= 0) o.fields[i] = { ...o.fields[i], status: 'missing', chunk };
     else o.fields.push(field);
