@@ -3,33 +3,10 @@
 // fields global, `new(f)` giving exactly the listed fields, `old`, results and locals starting
 // arbitrary, multiple results, expression and statement macros, inhale/exhale of permissions.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { symdap } from '../../support/cli';
+import { describe, expect, it } from 'vitest';
+import { scratchVerifier } from './verifyVpr';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'symdap-viper-sem-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-interface Outcome {
-  verdict: string;
-  failures: { line: number; viperError: string }[];
-}
-
-let n = 0;
-async function verify(source: string): Promise<Outcome> {
-  const file = join(dir, `p${++n}.vpr`);
-  await writeFile(file, source);
-  const r = await symdap('verify', file, '--json');
-  const json = JSON.parse(r.out) as Outcome;
-  return { verdict: json.verdict, failures: json.failures.map((f) => ({ line: f.line, viperError: f.viperError })) };
-}
+const verify = scratchVerifier('symdap-viper-sem-');
 
 const T = 60_000;
 
