@@ -18,16 +18,10 @@ const CHROMIUM = process.env.SYMDAP_CHROMIUM || '/usr/bin/chromium';
 const FAMILY = Number(process.env.SYMDAP_BENCH_HEAPS || 6);
 const OBJECTS = 50;
 
-/** mulberry32: a small seeded generator, so the family is the same on every run. */
+/** The engine's own seeded generator (mulberry32), so the family is the same on every run. */
 function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { seededRandom } = require(path.join(__dirname, '..', 'dist', 'engine', 'explore', 'searchers.js'));
+  return seededRandom(seed);
 }
 
 /** One random 50-object program: every object linked at random, the last statement failing. */
