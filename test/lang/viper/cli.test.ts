@@ -146,6 +146,18 @@ describe('symdap verify on .vpr', () => {
     expect((await symdap('verify', ok, c)).code).toBe(4);
   }, 60_000);
 
+  it('several .vpr files in worker threads: an id that needs the sites (call.precondition) survives the thread', async () => {
+    const call = 'method m(x: Int)\n  requires x > 0\n{\n}\nmethod n()\n{\n  m(0)\n}\n';
+    const a = await write('call-a.vpr', call);
+    const b = await write('call-b.vpr', call);
+    const r = await symdap('verify', a, b, '--json', '--jobs', '2');
+    const json = JSON.parse(r.out) as { files: { failures: { line: number; viperError: string }[] }[] };
+    expect(json.files.map((f) => f.failures.map((x) => `${x.line} ${x.viperError}`))).toEqual([
+      ['7 call.precondition:assertion.false'],
+      ['7 call.precondition:assertion.false'],
+    ]);
+  }, 60_000);
+
   it('explore mode is refused for Viper files', async () => {
     const file = await write('explore.vpr', FAILING);
     const r = await symdap('verify', file, '--mode', 'explore');
