@@ -7,7 +7,7 @@
 
 import type { CheckSatOptions, Model, SatResult, Solver, SolverStats } from '../solver/solver';
 import { zeroSolverStats } from '../solver/stats';
-import type { Term } from '../terms/term';
+import { isFalse, type Term } from '../terms/term';
 import { freeSymbols } from '../terms/symbols';
 import { inputValue, type ConcreteInputs } from './assignment';
 import { defaultValue, type Value } from '../terms/values';
@@ -18,6 +18,9 @@ export class GuidedSolver implements Solver {
 
   async checkSat(pc: readonly Term[], query: Term, opts?: CheckSatOptions): Promise<SatResult> {
     this.queries++;
+    // A question that is false as written has no model under any inputs. Answering it "sat" would
+    // let a rule that retries on its sat side (healing a permission failure) retry forever.
+    if (isFalse(query) || pc.some(isFalse)) return { status: 'unsat' };
     return { status: 'sat', model: this.extend(opts?.hint, [query]) };
   }
 
