@@ -6,6 +6,9 @@
 // warm-up; `same shape` — a second node whose heap has the same shape (cached layout, values
 // redrawn). Read from the page's Performance API measures (`heap:layout`, `heap:draw`), plus the
 // page's main-thread CPU time (CDP ThreadTime), which a busy machine inflates much less than wall time.
+// A new shape (the tree page lays failing heaps out ahead, so a click rarely meets one): the heap
+// view page (VS Code's panel) sent each family heap in turn, as a session's stops send them; and
+// the same layouts in Node (heap-svg.js), after the pages' idle warm-up.
 'use strict';
 /* global document, window -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
@@ -188,20 +191,21 @@ async function heapViewNewShapes(browser, file, graphs, fresh) {
 
 /**
  * A new shape, nothing cached: layout + SVG of each family member's failing heap with the
- * renderer the CLI uses (dist/ui/heap-svg.js, the page's code bundled for Node), CPU time. The
- * first call pays for elkjs's cold code, as a page's first layout does.
+ * renderer the CLI uses (dist/ui/heap-svg.js, the page's code bundled for Node), CPU time, after
+ * the warm-up the pages run when idle (warm.ts; its own CPU time reported apart).
  */
 async function newShapeCpu(htmls) {
-  const { renderHeapSvg } = require(path.join(__dirname, '..', 'dist', 'ui', 'heap-svg.js'));
-  const times = [];
-  for (const html of htmls) {
-    const g = graphsOf(html)[0];
+  const { renderHeapSvg, warmLayout } = require(path.join(__dirname, '..', 'dist', 'ui', 'heap-svg.js'));
+  const cpu = async (f) => {
     const c0 = process.cpuUsage();
-    await renderHeapSvg(g, 'bench');
+    await f();
     const c = process.cpuUsage(c0);
-    times.push((c.user + c.system) / 1000);
-  }
-  return { first: times[0], worstWarm: Math.max(...times.slice(1)) };
+    return (c.user + c.system) / 1000;
+  };
+  const warm = await cpu(() => warmLayout());
+  const times = [];
+  for (const html of htmls) times.push(await cpu(() => renderHeapSvg(graphsOf(html)[0], 'bench')));
+  return { warm, worst: Math.max(...times) };
 }
 
 async function run() {
@@ -280,14 +284,14 @@ async function run() {
   const fresh = await newShapeCpu(htmls);
   const label = `heap graph, ${objects} random objects, a new shape (layout + SVG, heap-svg.js in Node)`;
   rows.push(
-    { benchmark: label, metric: 'CPU, first (cold code)', value: fresh.first, unit: 'ms' },
+    { benchmark: label, metric: 'CPU of the idle warm-up (warm.ts, cold code)', value: fresh.warm, unit: 'ms' },
     {
       benchmark: label,
-      metric: 'CPU, worst of the rest',
-      value: fresh.worstWarm,
+      metric: `CPU after the warm-up, worst of ${htmls.length}`,
+      value: fresh.worst,
       unit: 'ms',
       target: '< 200 ms',
-      ok: fresh.worstWarm < 200,
+      ok: fresh.worst < 200,
     },
   );
   return rows;
