@@ -1,9 +1,9 @@
 // The heap graph drawn (issue 27): `symdap verify --heap-graph DIR` writes one SVG per failing
-// path for every failing heap sample, with the missing chunk marked; and Chromium screenshots
-// (test-output/heap/, looked at) of alias.sym, list.sym (a folded recursive predicate),
+// path for every failing heap sample, with the missing chunk marked (missing_permission.sym's SVGs
+// opened in Chromium: the missing row drawn red); and Chromium screenshots (test-output/heap/,
+// looked at) of alias.sym, list.sym (a folded recursive predicate, its frame and label in view),
 // missing_permission.sym, a generated 50-object program and an object holding arrays (a row of
 // cells per array, references leaving from their cells), graphs asked of the real adapter.
-
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
