@@ -6,8 +6,11 @@
 // warm-up; `same shape` — a second node whose heap has the same shape (cached layout, values
 // redrawn). Read from the page's Performance API measures (`heap:layout`, `heap:draw`), plus the
 // page's main-thread CPU time (CDP ThreadTime), which a busy machine inflates much less than wall time.
+// A new shape (the tree page lays failing heaps out ahead, so a click rarely meets one): the heap
+// view page (VS Code's panel) sent each family heap in turn, as a session's stops send them; and
+// the same layouts in Node (heap-svg.js), after the pages' idle warm-up.
 'use strict';
-/* global document -- read inside page.evaluate, in the browser */
+/* global document, window -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -129,22 +132,80 @@ function graphsOf(html) {
     .map((n) => n.heap);
 }
 
+/** The heap view page (VS Code's "Heap Graph" panel, src/ui/heapPage) as a file: bundled as the extension bundles it. */
+function heapViewPage(dir) {
+  const bundle = path.join(dir, 'heap.js');
+  require('esbuild').buildSync({
+    entryPoints: [path.join(__dirname, '..', 'src', 'ui', 'heapPage', 'main.ts')],
+    outfile: bundle,
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    logLevel: 'warning',
+  });
+  const { heapPageHtml } = require(path.join(__dirname, '..', 'dist', 'ui', 'heapPageHtml.js'));
+  // The webview's API, as VS Code provides it: the page only says it is ready.
+  const html = heapPageHtml(bundle, 'window.acquireVsCodeApi = () => ({ postMessage() {} });');
+  const file = path.join(dir, 'heap.html');
+  fs.writeFileSync(file, html);
+  return file;
+}
+
+/**
+ * A new shape in the page: the heap view gets each family member's failing heap in turn, as a
+ * debug session's stops send them, each a shape it never laid out. `fresh`: the first graph
+ * arrives as the page opens (the panel opened at a stop); otherwise after the page's idle
+ * warm-up (warm.ts). Message to drawn (wall) and the page's main-thread CPU, per graph.
+ */
+async function heapViewNewShapes(browser, file, graphs, fresh) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  try {
+    await page.goto(`file://${file}`);
+    if (!fresh)
+      await page.waitForFunction(() => document.body.dataset.heapWarm !== undefined, null, { timeout: 120000 });
+    const out = [];
+    for (const [i, graph] of graphs.entries()) {
+      const before = await threadTime(cdp);
+      await page.evaluate(
+        (m) => {
+          delete document.body.dataset.heapMs;
+          window.postMessage(m, '*');
+        },
+        { type: 'graph', graph, title: `bench ${i}`, frame: String(i) },
+      );
+      await page.waitForFunction(() => document.body.dataset.heapMs !== undefined, null, { timeout: 120000 });
+      out.push({
+        wall: Number(await page.evaluate(() => document.body.dataset.heapMs)),
+        cpu: (await threadTime(cdp)) - before,
+      });
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * A new shape, nothing cached: layout + SVG of each family member's failing heap with the
- * renderer the CLI uses (dist/ui/heap-svg.js, the page's code bundled for Node), CPU time. The
- * first call pays for elkjs's cold code, as a page's first layout does.
+ * renderer the CLI uses (dist/ui/heap-svg.js, the page's code bundled for Node), CPU time, after
+ * the warm-up the pages run when idle (warm.ts; its own CPU time reported apart).
  */
 async function newShapeCpu(htmls) {
-  const { renderHeapSvg } = require(path.join(__dirname, '..', 'dist', 'ui', 'heap-svg.js'));
-  const times = [];
-  for (const html of htmls) {
-    const g = graphsOf(html)[0];
+  const { renderHeapSvg, warmLayout } = require(path.join(__dirname, '..', 'dist', 'ui', 'heap-svg.js'));
+  const cpu = async (f) => {
     const c0 = process.cpuUsage();
-    await renderHeapSvg(g, 'bench');
+    await f();
     const c = process.cpuUsage(c0);
-    times.push((c.user + c.system) / 1000);
-  }
-  return { first: times[0], worstWarm: Math.max(...times.slice(1)) };
+    return (c.user + c.system) / 1000;
+  };
+  const warm = await cpu(() => warmLayout());
+  const times = [];
+  for (const html of htmls) times.push(await cpu(() => renderHeapSvg(graphsOf(html)[0], 'bench')));
+  return { warm, worst: Math.max(...times) };
 }
 
 async function run() {
@@ -158,7 +219,13 @@ async function run() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const cases = { 'first click at load': [], 'after idle': [], 'same shape, cached layout': [] };
   let objects = Infinity;
+  const view = {};
   try {
+    const file = heapViewPage(dir);
+    const graphs = htmls.map((h) => graphsOf(h)[0]);
+    view.fresh = await heapViewNewShapes(browser, file, graphs, true);
+    view.warm = await heapViewNewShapes(browser, file, graphs, false);
+    if (process.env.SYMDAP_BENCH_VERBOSE) process.stderr.write(`heap view: ${JSON.stringify(view)}\n`);
     for (const html of htmls) {
       const cold = await measure(browser, html, false);
       const warm = await measure(browser, html, true);
@@ -182,17 +249,49 @@ async function run() {
       { benchmark: label, metric: 'main-thread CPU, click to drawn', value: max('cpu'), unit: 'ms' },
     );
   }
+  const worst = (xs, k) => Math.max(...xs.map((x) => x[k]));
+  const viewLabel = (what) => `heap graph, ${objects} random objects, each a new shape, heap view page (${what})`;
+  rows.push(
+    {
+      benchmark: viewLabel('first graph as the page opens'),
+      metric: 'message to drawn (wall)',
+      value: view.fresh[0].wall,
+      unit: 'ms',
+    },
+    {
+      benchmark: viewLabel('first graph as the page opens'),
+      metric: 'main-thread CPU',
+      value: view.fresh[0].cpu,
+      unit: 'ms',
+    },
+    {
+      benchmark: viewLabel(`after idle, worst of ${view.warm.length}`),
+      metric: 'message to drawn (wall)',
+      value: worst(view.warm, 'wall'),
+      unit: 'ms',
+      target: '< 200 ms',
+      ok: worst(view.warm, 'wall') < 200,
+    },
+    {
+      benchmark: viewLabel(`after idle, worst of ${view.warm.length}`),
+      metric: 'main-thread CPU',
+      value: worst(view.warm, 'cpu'),
+      unit: 'ms',
+      target: '< 200 ms',
+      ok: worst(view.warm, 'cpu') < 200,
+    },
+  );
   const fresh = await newShapeCpu(htmls);
   const label = `heap graph, ${objects} random objects, a new shape (layout + SVG, heap-svg.js in Node)`;
   rows.push(
-    { benchmark: label, metric: 'CPU, first (cold code)', value: fresh.first, unit: 'ms' },
+    { benchmark: label, metric: 'CPU of the idle warm-up (warm.ts, cold code)', value: fresh.warm, unit: 'ms' },
     {
       benchmark: label,
-      metric: 'CPU, worst of the rest',
-      value: fresh.worstWarm,
+      metric: `CPU after the warm-up, worst of ${htmls.length}`,
+      value: fresh.worst,
       unit: 'ms',
       target: '< 200 ms',
-      ok: fresh.worstWarm < 200,
+      ok: fresh.worst < 200,
     },
   );
   return rows;

@@ -1,9 +1,9 @@
 // The heap graph drawn (issue 27): `symdap verify --heap-graph DIR` writes one SVG per failing
-// path for every failing heap sample, with the missing chunk marked; and Chromium screenshots
-// (test-output/heap/, looked at) of alias.sym, list.sym (a folded recursive predicate),
+// path for every failing heap sample, with the missing chunk marked (missing_permission.sym's SVGs
+// opened in Chromium: the missing row drawn red); and Chromium screenshots (test-output/heap/,
+// looked at) of alias.sym, list.sym (a folded recursive predicate, its frame and label in view),
 // missing_permission.sym, a generated 50-object program and an object holding arrays (a row of
 // cells per array, references leaving from their cells), graphs asked of the real adapter.
-
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
@@ -106,17 +106,48 @@ async function graphAt(program: string, line: number, entry?: string): Promise<H
   return g;
 }
 
-async function shoot(name: string, g: HeapGraph): Promise<string> {
+interface Rect {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+/** Where Chromium drew each folded predicate: its frame, its label, and the whole drawing. */
+type GroupBoxes = { frame: Rect; label: Rect; svg: Rect }[];
+
+async function shoot(name: string, g: HeapGraph): Promise<{ svg: string; groups?: GroupBoxes }> {
   const svg = await renderHeapSvg(g, name);
-  if (!browser) return svg;
+  if (!browser) return { svg };
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
   await page
     .locator('svg')
     .first()
-    .screenshot({ path: path.join(OUT, `${name}.png`), timeout: 20_000 });
+    .screenshot({ path: path.join(OUT, `${name}.png`), timeout: 60_000 });
+  const groups = await page.evaluate(() => {
+    const box = (e: Element): Rect => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const whole = box(document.querySelector('svg')!);
+    return Array.from(document.querySelectorAll('g.grp')).map((x) => ({
+      frame: box(x.querySelector('rect')!),
+      label: box(x.querySelector('text')!),
+      svg: whole,
+    }));
+  });
   await page.close();
-  return svg;
+  return { svg, groups };
+}
+
+/** `inner` lies within `outer` (to the pixel). */
+function within(inner: Rect, outer: Rect): boolean {
+  return (
+    inner.left >= outer.left - 0.5 &&
+    inner.top >= outer.top - 0.5 &&
+    inner.right <= outer.right + 0.5 &&
+    inner.bottom <= outer.bottom + 0.5
+  );
 }
 
 describe('heap graphs in Chromium', () => {
@@ -125,20 +156,61 @@ describe('heap graphs in Chromium', () => {
     const cd = alias.objects.find((o) => o.names.includes('c'))!;
     expect(cd.names).toEqual(['c', 'd']);
     expect(alias.objects.find((o) => o.names.includes('e'))!.id).not.toBe(cd.id);
-    expect(await shoot('alias', alias)).toContain('c = d');
+    expect((await shoot('alias', alias)).svg).toContain('c = d');
   }, 120_000);
 
   test('list.sym at line 49: the list as a folded recursive list(l) group', async () => {
     const list = await graphAt(path.join(HEAP, 'list.sym'), 49);
     expect(list.groups.map((g) => g.name)).toEqual(['list(l)']);
     expect(list.groups[0].recursive).toBe(true);
-    expect(await shoot('list', list)).toContain('list(l) folded');
+    const { svg, groups } = await shoot('list', list);
+    expect(svg).toContain('list(l) folded (recursive: unfold to see)');
+    // The frame and its whole label are in the drawing (they were cut off above and to the left).
+    for (const grp of groups ?? []) {
+      expect(within(grp.frame, grp.svg), JSON.stringify(grp)).toBe(true);
+      expect(within(grp.label, grp.frame), JSON.stringify(grp)).toBe(true);
+    }
+    if (browser) expect(groups).toHaveLength(1);
   }, 120_000);
 
   test('missing_permission.sym at line 35: clear(c) kept acc(c.x): c has no field chunk left', async () => {
     const missing = await graphAt(path.join(HEAP, 'missing_permission.sym'), 35);
     expect(missing.objects.find((o) => o.names.includes('c'))!.fields).toEqual([]);
     await shoot('missing_permission-line35', missing);
+  }, 120_000);
+
+  test('missing_permission.sym --heap-graph: each SVG opened in Chromium shows the missing chunk marked', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
+    await run(process.execPath, [BIN, 'verify', path.join(HEAP, 'missing_permission.sym'), '--heap-graph', dir]).catch(
+      (e: { code?: number }) => expect(e.code).toBe(1),
+    );
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(['failure-001-line35.svg', 'failure-002-line21.svg']);
+    if (!browser) return;
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      for (const f of files) {
+        await page.goto(`file://${path.join(dir, f)}`);
+        // The missing row as Chromium draws it: a red-tinted band, on screen, saying ✗ … missing.
+        const row = await page.evaluate(() => {
+          const g = document.querySelector('.row[data-status="missing"]')!;
+          const r = g.querySelector('rect')!.getBoundingClientRect();
+          return {
+            fill: getComputedStyle(g.querySelector('rect')!).fill,
+            text: g.textContent,
+            box: [r.width, r.height],
+            failure: document.querySelector('.info .fail')?.textContent,
+          };
+        });
+        expect(row.fill, f).toBe('rgb(255, 205, 210)');
+        expect(row.text, f).toMatch(/^✗ \w+: missing$/);
+        expect(row.box[0] * row.box[1], f).toBeGreaterThan(0);
+        expect(row.failure, f).toMatch(/permission failure/);
+        await page.screenshot({ path: path.join(OUT, `missing_permission-${f.replace(/\.svg$/, '')}.png`) });
+      }
+    } finally {
+      await page.close();
+    }
   }, 120_000);
 
   test('a generated program of 50 objects: all drawn, every next edge', async () => {
@@ -150,7 +222,7 @@ describe('heap graphs in Chromium', () => {
     // null is a field's value, not 40 arrows into one box; the drawing is the same every time.
     expect(g.edges.some((e) => e.to === 'null')).toBe(false);
     expect(objects.filter((o) => o.fields.find((f) => f.name === 'other')?.value === 'null').length).toBe(40);
-    const svg = await shoot('fifty', g);
+    const { svg } = await shoot('fifty', g);
     expect(svg.match(/data-object="o/g)?.length).toBe(50);
     expect(await renderHeapSvg(g, 'fifty')).toBe(svg);
   }, 120_000);
@@ -172,7 +244,7 @@ describe('heap graphs in Chromium', () => {
     expect(sizes.cells!.map((c) => `${c.index}=${c.value}`)).toEqual(['0=3', '1=250', 'rest=[* := 0]']);
     const fromCells = g.edges.filter((e) => e.from === s.id && e.field === 'items');
     expect(fromCells.map((e) => `${e.cell}→${e.to}`)).toEqual([`0→${a.id}`, `1→${b.id}`, `2→${a.id}`]);
-    const svg = await shoot('arrays', g);
+    const { svg } = await shoot('arrays', g);
     expect(svg).toContain('items: [3] ▸');
     expect(svg).toContain('sizes: u8[2] ▸');
     // Two rows of cells, joined to their fields; three references leave from cells of items.

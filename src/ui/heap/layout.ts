@@ -9,6 +9,7 @@
 import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
 import type { GraphField, GraphObject, HeapGraph } from './model';
 import { arrayId, arrayNode, cellPortId } from './cells';
+import { warmGraphs } from './warm';
 
 export const ROW_H = 18;
 export const HEAD_H = 34;
@@ -149,33 +150,22 @@ const WRAP_PAST = 10;
 
 /** A large graph: objects kept in the graph's order (allocation order), the simple node placement. */
 const LARGE_OPTIONS: Record<string, string> = {
-  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  // Model order kept, but an edge's order before a node's: fewer crossings than NODES_AND_EDGES at the same cost.
+  'elk.layered.considerModelOrder.strategy': 'PREFER_EDGES',
   'elk.layered.crossingMinimization.strategy': 'NONE',
   'elk.layered.nodePlacement.strategy': 'SIMPLE',
 };
 
-/** A ring of `n` objects, each linked to the next and to one across: the warm-up's graph. */
-function ring(n: number): HeapGraph {
-  const objects: GraphObject[] = Array.from({ length: n }, (_, i) => ({
-    id: `o${i}`,
-    term: `Node@${i}`,
-    names: [],
-    fields: [
-      { name: 'next', status: 'held', chunk: '', value: '', to: `o${(i + 1) % n}` },
-      { name: 'other', status: 'held', chunk: '', value: '', to: `o${(i * 7 + 3) % n}` },
-    ],
-  }));
-  const edges = objects.flatMap((o) =>
-    o.fields.map((f) => ({ from: o.id, to: f.to!, kind: 'field' as const, field: f.name })),
-  );
-  return { proc: '', objects, edges, groups: [], roots: [], pc: [] };
-}
-
-/** Lays out two small graphs (both option sets), so the first real layout does not pay for
- *  elkjs's cold code: the page calls it when idle, once it has heap graphs to draw. */
-export async function warmLayout(): Promise<void> {
-  await layoutHeap(ring(6));
-  await layoutHeap(ring(LARGE + 4));
+/**
+ * Lays out the warm-up graphs (warm.ts), one at a time (each layout is a task of its own, so
+ * input is handled between them), so the first real layout does not pay for elkjs's cold code:
+ * the pages call it when idle. `stop` ends it early (a real graph arrived: it warms as well).
+ */
+export async function warmLayout(stop: () => boolean = () => false): Promise<void> {
+  for (const g of warmGraphs()) {
+    if (stop()) return;
+    await layoutHeap(g);
+  }
 }
 
 export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<HeapLayout> {

@@ -3,6 +3,9 @@
 
 import type { HeapGraph } from './model';
 import { layoutHeap } from './layout';
+
+/** The pages' idle-time warm-up (warm.ts), for bench/heapGraph.js to measure as the pages run it. */
+export { warmLayout } from './layout';
 import { heapSvg } from './svg';
 
 export async function renderHeapSvg(g: HeapGraph, title?: string): Promise<string> {

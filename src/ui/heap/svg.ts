@@ -69,18 +69,38 @@ function arraysSvg(o: GraphObject, lay: HeapLayout): string {
     .join('');
 }
 
-function groupSvg(g: HeapGraph['groups'][number], lay: HeapLayout, depth: number): string {
+/** A folded predicate's frame: around its members' boxes (outer groups further out), wide enough for its label. */
+interface GroupFrame {
+  readonly g: HeapGraph['groups'][number];
+  readonly label: string;
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The label's characters at the group font (10px): the frame is at least this wide. */
+const GROUP_CHAR_W = 6.1;
+
+function groupFrame(g: HeapGraph['groups'][number], lay: HeapLayout, depth: number): GroupFrame | undefined {
   const bs = g.members.map((m) => lay.boxes.get(m)).filter((b): b is Box => b !== undefined);
-  if (bs.length === 0) return '';
+  if (bs.length === 0) return undefined;
   const m = 8 + 6 * depth;
+  const label = clip(
+    `${g.status === 'missing' ? '✗ missing ' : ''}${g.name} folded${g.recursive ? ' (recursive: unfold to see)' : ''}${g.status === 'old' ? ' (old heap only)' : ''}`,
+    60,
+  );
   const x0 = Math.min(...bs.map((b) => b.x)) + PAD - m,
     y0 = Math.min(...bs.map((b) => b.y)) + PAD - m - 12;
-  const x1 = Math.max(...bs.map((b) => b.x + b.w)) + PAD + m,
+  const x1 = Math.max(Math.max(...bs.map((b) => b.x + b.w)) + PAD + m, x0 + label.length * GROUP_CHAR_W + 12),
     y1 = Math.max(...bs.map((b) => b.y + b.h)) + PAD + m;
-  const label = `${g.status === 'missing' ? '✗ missing ' : ''}${g.name} folded${g.recursive ? ' (recursive: unfold to see)' : ''}${g.status === 'old' ? ' (old heap only)' : ''}`;
+  return { g, label, x0, y0, x1, y1 };
+}
+
+function groupSvg({ g, label, x0, y0, x1, y1 }: GroupFrame): string {
   return (
     `<g class="grp ${g.status}" data-group="${esc(g.name)}"><rect x="${x0.toFixed(1)}" y="${y0.toFixed(1)}" width="${(x1 - x0).toFixed(1)}" height="${(y1 - y0).toFixed(1)}" rx="8"/>` +
-    `${text(x0 + 6, y0 + 11, clip(label, 60))}<title>${esc(`${g.name}: ${g.origin}`)}</title></g>`
+    `${text(x0 + 6, y0 + 11, label)}<title>${esc(`${g.name}: ${g.origin}`)}</title></g>`
   );
 }
 
@@ -113,10 +133,11 @@ function infoLines(g: HeapGraph): { s: string; cls: string }[] {
 export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc}`, marks?: RowMarks): string {
   const depthOf = (id: string | undefined, k = 0): number =>
     id === undefined || k > 8 ? k : depthOf(g.groups.find((x) => x.id === id)?.nested, k + 1);
-  const groups = [...g.groups]
+  const frames = [...g.groups]
     .map((x) => ({ x, d: depthOf(x.nested) }))
     .sort((a, b) => a.d - b.d)
-    .map(({ x, d }) => groupSvg(x, lay, 3 - Math.min(d, 3)));
+    .map(({ x, d }) => groupFrame(x, lay, 3 - Math.min(d, 3)))
+    .filter((f): f is GroupFrame => f !== undefined);
   const wires = lay.wires.map(wireSvg);
   const objects = g.objects.map((o) => {
     const b = lay.boxes.get(o.id);
@@ -128,16 +149,21 @@ export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc
       ? `<g class="var" data-var="${esc(r.name)}" transform="translate(${b.x + PAD},${b.y + PAD})"><rect width="${b.w}" height="${b.h}" rx="10"/>${text(7, 14, r.name)}</g>`
       : '';
   });
+  // A group's frame and label reach past the layout's margin: the drawing moves to keep them in view.
+  const dx = Math.max(0, ...frames.map((f) => -f.x0 + 2)),
+    dy = Math.max(0, ...frames.map((f) => -f.y0 + 2));
+  const drawnW = Math.max(lay.width + 2 * PAD, ...frames.map((f) => f.x1 + 2)) + dx;
   const info = infoLines(g);
-  const top = lay.height + 2 * PAD + 10;
+  const top = Math.max(lay.height + 2 * PAD, ...frames.map((f) => f.y1 + 2)) + dy + 10;
   const infoSvg = info.map((l, i) => text(PAD, top + 14 + i * 15, clip(l.s, 160), l.cls)).join('');
-  const width = Math.max(lay.width + 2 * PAD, 420, ...info.map((l) => Math.min(l.s.length, 160) * 6.7 + 2 * PAD));
+  const width = Math.max(drawnW, 420, ...info.map((l) => Math.min(l.s.length, 160) * 6.7 + 2 * PAD));
   const height = top + 14 + info.length * 15 + PAD;
+  const drawing = `${frames.map(groupSvg).join('')}${wires.join('')}${objects.join('')}${vars.join('')}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="heap-graph" width="${Math.ceil(width)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width)} ${Math.ceil(height)}">` +
     `<title>${esc(title)}</title><style>${STYLE}</style>` +
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#455a64"/></marker></defs>` +
-    `<rect width="100%" height="100%" fill="#fafafa"/>${groups.join('')}${wires.join('')}${objects.join('')}${vars.join('')}` +
+    `<rect width="100%" height="100%" fill="#fafafa"/>${dx || dy ? `<g transform="translate(${dx.toFixed(1)},${dy.toFixed(1)})">${drawing}</g>` : drawing}` +
     `<g class="info">${infoSvg}</g></svg>`
   );
 }

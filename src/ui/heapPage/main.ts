@@ -3,9 +3,9 @@
 // webview page that draws the graph the extension sends (`symdap/heapGraph` of the frame VS Code
 // has selected, asked again on every stop and frame change) with the tree page's drawing
 // (src/ui/heap: elkjs layout, SVG). Layouts are cached by shape, so a step that changed values
-// only redraws. `document.body.dataset` carries what tests read: the frame drawn and the time.
+// only redraws; elkjs is warmed when the page is idle (warm.ts). `document.body.dataset` carries what tests read: the frame drawn and the time.
 
-import { layoutHeap, type LayoutCache } from '../heap/layout';
+import { layoutHeap, warmLayout, type LayoutCache } from '../heap/layout';
 import { heapSvg } from '../heap/svg';
 import type { HeapGraph } from '../heap/model';
 
@@ -48,6 +48,12 @@ function boot(): void {
     document.body.dataset.heapMs = (performance.now() - t0).toFixed(1);
   };
   acquireVsCodeApi().postMessage({ type: 'ready' });
+  // elkjs's code warmed while nothing is asked (a graph arriving stops it: its layout warms as well).
+  const idle = (f: () => void): void => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(f, { timeout: 2000 });
+    else setTimeout(f, 200);
+  };
+  idle(() => void warmLayout(() => latest > 0).then(() => (document.body.dataset.heapWarm = '1')));
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
