@@ -106,8 +106,8 @@ const PREFETCH = 4;
 
 /**
  * Once the page is idle: the heaps of the first failing nodes laid out into the panel's shape
- * cache (a click on one then only draws), or, with none, a small graph, so elkjs's cold code is
- * not paid by the first click (bench/heapGraph.js). One layout per idle slot.
+ * cache (a click on one then only draws), or, with none, the largest heap (warmFor), so elkjs's
+ * cold code is not paid by the first click (bench/heapGraph.js). One layout per idle slot.
  */
 function warmSoon(view: TreeView, memo: PanelMemo): void {
   const graphs = view.nodes
@@ -120,13 +120,30 @@ function warmSoon(view: TreeView, memo: PanelMemo): void {
   };
   const next = (i: number): void =>
     idle(() => {
-      const job = graphs.length === 0 ? warmLayout() : layoutHeap(graphs[i], memo.layouts).then(() => undefined);
+      const job = graphs.length === 0 ? warmFor(view, memo) : layoutHeap(graphs[i], memo.layouts).then(() => undefined);
       void job.then(() => {
         if (i + 1 < graphs.length) next(i + 1);
         else document.body.dataset.heapWarm = '1';
       });
     });
   next(0);
+}
+
+/** Heaps this large pay elkjs's cold code on their first layout; smaller ones are cheap either way. */
+const LARGE_HEAP = 20;
+
+/**
+ * With no failure to prefetch: the largest heap of the tree laid out, and only when it is large the
+ * warm-up graphs too (about 1.5 s of idle CPU, worth it only where a click would pay it).
+ */
+async function warmFor(view: TreeView, memo: PanelMemo): Promise<void> {
+  const largest = view.nodes.reduce<TreeView['nodes'][number]['heap']>(
+    (best, n) => (n.heap && n.heap.objects.length > (best?.objects.length ?? -1) ? n.heap : best),
+    undefined,
+  );
+  if (!largest) return;
+  await layoutHeap(largest, memo.layouts);
+  if (largest.objects.length >= LARGE_HEAP) await warmLayout();
 }
 
 function header(
