@@ -38,7 +38,7 @@ export async function consume(
   // Most procedures have no contract: every return and call consumes one, so nothing is set up for none.
   if (clauses.length === 0) return { leaves: [], outs: [{ state: s, removed: EMPTY_HEAP }] };
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
-  const list = clauses.flatMap((e) => conjuncts(e, isPred));
+  const list = clauses.flatMap((e) => conjuncts(e, isPred, 'exhale'));
   const leaves: Successor[] = [];
   const outs: Consumed[] = [];
   // Which conjunct took each field chunk: a later acc of the same object is explained by it (B.6).
@@ -86,7 +86,7 @@ export async function consume(
     if (c.kind === 'cond') {
       // Silicon's way: branch on the test (evaluated in the heap at the start), consume the side that holds.
       for (const side of await branches(ctx, cur, c, how.env, leaves))
-        await go(side.state, [...branchConjuncts(c, side.then, isPred), ...after], removed, how);
+        await go(side.state, [...branchConjuncts(c, side.then, isPred, 'exhale'), ...after], removed, how);
       return;
     }
     if (c.kind === 'pred') {

@@ -39,7 +39,7 @@ export async function produce(
   how: ProduceHow,
 ): Promise<ProduceOutcome> {
   const leaves: Successor[] = [];
-  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n)));
+  const list = clauses.flatMap((e) => conjuncts(e, (n) => ctx.checked.predicates.has(n), how.side ?? 'inhale'));
   const ends = await produceInto(ctx, s, list, how, { list: [] }, leaves, (t) => printExpr(t, 200));
   const nexts: State[] = [];
   for (const end of ends) {
@@ -115,7 +115,7 @@ async function produceCond(
       ...(await produceInto(
         ctx,
         side.state,
-        [...branchConjuncts(c, side.then, isPred), ...rest],
+        [...branchConjuncts(c, side.then, isPred, how.side ?? 'inhale'), ...rest],
         how,
         { list: [] },
         leaves,

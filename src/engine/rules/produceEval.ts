@@ -42,6 +42,8 @@ export interface ProduceHow {
    * reported as this maps them; the other runtime checks are assumed, as without it.
    */
   readonly selfFraming?: (o: Obligation) => Obligation;
+  /** The side of `[A, B]` read: A (inhale) but when a well-formedness check reads B (rules/wellFormed.ts). */
+  readonly side?: 'inhale' | 'exhale';
   /** Producing beside chunks that are not the produce's own (a predicate's fragment, a loop's frame): fractions are never merged into them. */
   readonly beside?: boolean;
 }
