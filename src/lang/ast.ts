@@ -169,6 +169,17 @@ export interface Untouched {
   readonly span: Span;
 }
 
+/**
+ * `[A, B]`: an inhale-exhale assertion (Viper's): A where the assertion is produced (inhaled,
+ * assumed), B where it is consumed (exhaled, asserted); both must be well-formed. Only in assertions.
+ */
+export interface InhaleExhale {
+  readonly kind: 'inhaleExhale';
+  readonly inhale: Expr;
+  readonly exhale: Expr;
+  readonly span: Span;
+}
+
 export type Expr =
   | IntLit
   | BoolLit
@@ -189,7 +200,8 @@ export type Expr =
   | New
   | Acc
   | Unfolding
-  | Untouched;
+  | Untouched
+  | InhaleExhale;
 
 /** `*` on the right of `:=`: a fresh symbolic value. */
 export interface Havoc {

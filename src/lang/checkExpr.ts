@@ -112,6 +112,9 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
       return unfoldingType(checkExpr, e, ctx, hint);
     case 'untouched':
       return untouchedType(checkExpr, e.body, ctx);
+    case 'inhaleExhale':
+      untouchedType(checkExpr, e.inhale, ctx, 'an inhale-exhale assertion');
+      return untouchedType(checkExpr, e.exhale, ctx, 'an inhale-exhale assertion');
   }
 }
 

@@ -81,10 +81,11 @@ export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   return BOOL;
 }
 
-export function untouchedType(check: CheckExpr, body: Expr, ctx: ExprContext): Type {
+/** `untouched(A)` (or a side of `[A, B]`, `what`): A must be an assertion. */
+export function untouchedType(check: CheckExpr, body: Expr, ctx: ExprContext, what = "'untouched'"): Type {
   const t = check(body, ctx, BOOL);
   if (t && t.kind !== 'bool')
-    ctx.tables.error(body.span, `the argument of 'untouched' must be an assertion, not ${typeName(t)}`);
+    ctx.tables.error(body.span, `the argument of ${what} must be an assertion, not ${typeName(t)}`);
   return BOOL;
 }
 

@@ -122,7 +122,12 @@ class PermissionWalker {
   }
 
   private isPermission(e: Expr): boolean {
-    return e.kind === 'acc' || e.kind === 'untouched' || (e.kind === 'call' && this.heap.predicates.has(e.callee));
+    return (
+      e.kind === 'acc' ||
+      e.kind === 'untouched' ||
+      e.kind === 'inhaleExhale' ||
+      (e.kind === 'call' && this.heap.predicates.has(e.callee))
+    );
   }
 
   private permission(e: Expr, at: Place): void {
@@ -148,6 +153,11 @@ function children(e: Expr, at: Place): [Expr, Place][] {
       return [[e.target, under("'acc'")]];
     case 'untouched':
       return [[e.body, { ban: at.ban, untouched: false }]];
+    case 'inhaleExhale':
+      return [
+        [e.inhale, at],
+        [e.exhale, at],
+      ];
     case 'binary':
       if (e.op === '&&')
         return [

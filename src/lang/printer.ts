@@ -323,6 +323,8 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
       return ['untouched(', whole(e.body), ')'];
     case 'unfolding':
       return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
+    case 'inhaleExhale':
+      return ['[', whole(e.inhale), ', ', whole(e.exhale), ']'];
   }
 }
 

@@ -25,6 +25,7 @@ import { withHeaps } from './frames';
 import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';
 import { consume } from './consume';
+import { hasInhaleExhale } from './heap/assertions';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -42,12 +43,16 @@ export interface WellFormedness {
 export const WELL_FORMED: WellFormedness = { failures: [], unknowns: [] };
 
 /** One assertion (or body) to check, and how its failures are worded and placed. */
+const SIDES = ['inhale', 'exhale'] as const;
+
 interface Part {
   /** `bad requires`, `the body of predicate p`. */
   readonly what: string;
   readonly clauses: readonly Expr[];
   /** A body: every failure is reported where it starts (E.4); a clause list: at the clause. */
   readonly body?: boolean;
+  /** The side of `[A, B]` read (both are checked, rules/heap/assertions.ts). */
+  readonly side?: 'inhale' | 'exhale';
 }
 
 /** What one pass found; failures keyed by place and message (several paths may meet one read). */
@@ -121,7 +126,10 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   const found = new Findings();
   for (const d of ctx.checked.program.decls) {
     try {
-      if (d.kind === 'proc') await checkProc(ctx, d, found);
+      // Both sides of an inhale-exhale assertion must be well-formed (Viper checks A and B alike).
+      if (d.kind === 'proc')
+        for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
+          await checkProc(ctx, d, found, side);
       if (d.kind === 'predicate')
         await checkAssertion(
           ctx,
@@ -170,6 +178,7 @@ function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Fi
     envAt: env,
     checkObligations: false,
     reason: `well-formedness of ${part.what}`,
+    side: part.side,
     selfFraming: found.selfFraming(part),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
@@ -202,10 +211,16 @@ async function checkAssertion(
 }
 
 /** `requires` from an empty heap; `ensures` from an empty heap, old reading the requires' heap and the parameters. */
-async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<void> {
-  const pres = await checkAssertion(ctx, p.params, p.name, { what: `${p.name} requires`, clauses: p.requires }, found);
+async function checkProc(ctx: EngineContext, p: Proc, found: Findings, side?: Part['side']): Promise<void> {
+  const pres = await checkAssertion(
+    ctx,
+    p.params,
+    p.name,
+    { what: `${p.name} requires`, clauses: p.requires, side },
+    found,
+  );
   if (p.ensures.length === 0) return;
-  for (const pre of pres.length > 0 ? pres : await leniently(ctx, p, found)) {
+  for (const pre of pres.length > 0 ? pres : await leniently(ctx, p, found, side)) {
     const params = paramsOf(pre);
     let s: State = { ...pre, heap: EMPTY_HEAP };
     const results = new Map(params);
@@ -220,7 +235,7 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<
       s = fresh.state;
       results.set(r.name, fresh.value);
     }
-    const part: Part = { what: `${p.name} ensures`, clauses: p.ensures };
+    const part: Part = { what: `${p.name} ensures`, clauses: p.ensures, side };
     const env = (st: State) => withHeaps(contractEnv(ctx, st, results, params), st.heap, pre.heap);
     const out = await produce(ctx, s, p.ensures, how(ctx, env, part, found));
     found.take(out.leaves);
@@ -232,11 +247,11 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings): Promise<
  * produced again with every fact guarded by its reads being covered, so that the ensures is
  * still checked against the permissions the requires gives.
  */
-async function leniently(ctx: EngineContext, p: Proc, found: Findings): Promise<State[]> {
+async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Part['side']): Promise<State[]> {
   const s = startState(ctx, p.params, p.name, p.nameSpan);
   const params = paramsOf(s);
   const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, st.heap);
-  const part = { what: `${p.name} requires`, clauses: p.requires };
+  const part = { what: `${p.name} requires`, clauses: p.requires, side };
   return (
     await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true })
   ).nexts;

@@ -68,6 +68,10 @@ export interface LowerCtx {
   /** Let-bound names and macro parameters: replaced by these (already lowered) expressions. */
   readonly subst: ReadonlyMap<string, import('../ast').Expr>;
   readonly out: Collect;
+  /** In a statement that only inhales or only exhales, the side of `[A, B]` it reads (lowerInhaleExhale.ts). */
+  readonly side?: 'inhale' | 'exhale';
+  /** A function's requires (read as a pure or guarded assertion, never produced or consumed whole). */
+  readonly inFunction?: boolean;
 }
 
 export function refuse(ctx: LowerCtx, feature: string, span: Span): void {

@@ -114,6 +114,8 @@ Atom         -> %int                                    {% a.intLit %}
               | "(" Expr ")"                            {% a.paren %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}
+# inhale-exhale assertions (perms, issue 24): `[A, B]`
+              | "[" Expr "," Expr "]"                   {% a.inhaleExhale %}
 App          -> %ident "(" ")"                          {% a.app %}
               | %ident "(" Exprs ")"                    {% a.app %}
 Exprs        -> Expr                                    {% a.first %}

@@ -228,3 +228,9 @@ export const macroStmt = (d: D): VStmt => ({
   span: tok(d[0]),
   bare: true,
 });
+export const inhaleExhale = (d: D): VExpr => ({
+  kind: 'inhaleExhale',
+  inhale: d[1],
+  exhale: d[3],
+  span: from(d[0], d[4]),
+});

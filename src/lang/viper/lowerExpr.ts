@@ -10,6 +10,7 @@ import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
+import { lowerInhaleExhale } from './lowerInhaleExhale';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -66,6 +67,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
     }
     case 'quant':
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
+    case 'inhaleExhale':
+      return lowerInhaleExhale(e, ctx, lowerExpr);
     case 'unsupported':
       refuse(ctx, e.feature, e.span);
       return { kind: 'boolLit', value: true, span: e.span };
@@ -218,6 +221,10 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.expr, ctx);
     case 'unfolding':
       return hasPermissions(e.body, ctx);
+    case 'inhaleExhale':
+      return (
+        hasPermissions(ctx.side === 'exhale' ? e.exhale : e.inhale, ctx) || (!ctx.side && hasPermissions(e.exhale, ctx))
+      );
     case 'let':
       return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
     case 'quant':
@@ -244,6 +251,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.cond) || hasOld(e.then) || hasOld(e.otherwise);
     case 'unfolding':
       return hasOld(e.pred) || hasOld(e.body);
+    case 'inhaleExhale':
+      return hasOld(e.inhale) || hasOld(e.exhale);
     case 'let':
       return hasOld(e.value) || hasOld(e.body);
     case 'quant':

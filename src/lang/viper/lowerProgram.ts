@@ -167,7 +167,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
     .filter((s) => s.kind === 'requires')
     .map((s) => {
       ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
-      return lowerExpr(s.expr, { ...ctx, place: 'requires' });
+      return lowerExpr(s.expr, { ...ctx, place: 'requires', inFunction: true });
     });
   ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body = lowerExpr(f.body, { ...ctx, place: 'function' });

@@ -45,32 +45,14 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return lowerCall(s, ctx);
     case 'assert':
       site('assert');
-      return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'assertion' }), span: s.span }];
+      return [
+        { kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'assertion', side: 'exhale' }), span: s.span },
+      ];
     case 'assume':
     case 'inhale':
-      site(s.kind);
-      if (!hasPermissions(s.expr, ctx))
-        return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
-      // Viper's `assume acc(x.f)` assumes the permission is already held (it adds none, so it may
-      // identify x with a receiver held before); read as an inhale it would learn the opposite.
-      if (s.kind === 'assume') {
-        refuse(ctx, 'assume of permissions (assume acc(…))', s.span);
-        return [];
-      }
-      if (hasOld(s.expr)) {
-        refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
-        return [];
-      }
-      return [inhaleHelper(s.expr, s.span, ctx)];
+      return lowerInhale(s, { ...ctx, side: 'inhale' }, site);
     case 'exhale':
-      site('exhale');
-      if (!hasPermissions(s.expr, ctx))
-        return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
-      if (hasOld(s.expr)) {
-        refuse(ctx, 'old(…) inside exhale of permissions', s.span);
-        return [];
-      }
-      return [exhaleHelper(s.expr, s.span, ctx)];
+      return lowerExhale(s, { ...ctx, side: 'exhale' }, site);
     case 'fold':
     case 'unfold':
       site(s.kind);
@@ -209,4 +191,36 @@ function lowerNew(s: Extract<VStmt, { kind: 'new' }>, ctx: LowerCtx): Stmt[] {
   }));
   const all_ = accs.reduce((l, r) => ({ kind: 'binary', op: '&&', left: l, right: r, span: s.span }));
   return [created, exhaleHelper(all_, s.span, ctx, 'new'), ...havocs];
+}
+
+type SpecStmt = Extract<VStmt, { kind: 'assume' | 'assert' | 'inhale' | 'exhale' }>;
+
+/** `inhale A` / `assume A` (`[A, B]` read as A). */
+function lowerInhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => void): Stmt[] {
+  site(s.kind);
+  if (!hasPermissions(s.expr, ctx))
+    return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
+  // Viper's `assume acc(x.f)` assumes the permission is already held (it adds none, so it may
+  // identify x with a receiver held before); read as an inhale it would learn the opposite.
+  if (s.kind === 'assume') {
+    refuse(ctx, 'assume of permissions (assume acc(…))', s.span);
+    return [];
+  }
+  if (hasOld(s.expr)) {
+    refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
+    return [];
+  }
+  return [inhaleHelper(s.expr, s.span, ctx)];
+}
+
+/** `exhale A` (`[A, B]` read as B). */
+function lowerExhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => void): Stmt[] {
+  site('exhale');
+  if (!hasPermissions(s.expr, ctx))
+    return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
+  if (hasOld(s.expr)) {
+    refuse(ctx, 'old(…) inside exhale of permissions', s.span);
+    return [];
+  }
+  return [exhaleHelper(s.expr, s.span, ctx)];
 }

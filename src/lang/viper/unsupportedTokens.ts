@@ -98,7 +98,8 @@ function bracketFeature(previous: VToken | undefined): string | undefined {
   const afterOperand =
     previous !== undefined &&
     (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
-  return afterOperand ? 'sequence or map indexing (e[i])' : 'inhale-exhale assertion ([A, B])';
+  // Otherwise an inhale-exhale assertion `[A, B]`, which the grammar reads (lowerInhaleExhale.ts).
+  return afterOperand ? 'sequence or map indexing (e[i])' : undefined;
 }
 
 const DECREASES_ENDS = new Set([

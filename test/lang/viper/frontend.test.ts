@@ -101,6 +101,16 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '6:13 labelled old (old[l] of an expression)',
     ],
     ['perm', `${field}method m(x: Ref)\n{\n  assert perm(x.f) == perm(x.f)\n}\n`, '4:10 perm(…)'],
+    [
+      'inhale-exhale in a function',
+      `${field}function g(x: Ref): Int\n  requires [acc(x.f), true]\n{ 0 }\n`,
+      '3:12 inhale-exhale assertion ([A, B]) in a function or predicate',
+    ],
+    [
+      'inhale-exhale in a predicate',
+      `${field}predicate P(x: Ref) {\n  [acc(x.f), true]\n}\n`,
+      '3:3 inhale-exhale assertion ([A, B]) in a function or predicate',
+    ],
     ['import', 'import "a.vpr"\n', '1:1 imports'],
     ['refute', 'method m()\n{\n  refute false\n}\n', '3:3 refute'],
     [

@@ -18,14 +18,25 @@ export type Conjunct =
 /** Which calls are predicate instances. */
 export type IsPredicate = (name: string) => boolean;
 
-/** The top-level `&&` conjuncts of `e`, left to right. */
-export function conjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[] {
+/**
+ * Which side of an inhale-exhale assertion `[A, B]` is read: A where the assertion is produced,
+ * B where it is consumed (Viper's semantics), both for static walks over every part.
+ */
+export type Side = 'inhale' | 'exhale' | 'both';
+
+/** The top-level `&&` conjuncts of `e`, left to right (`[A, B]` replaced by the side read). */
+export function conjuncts(e: Expr, isPred: IsPredicate = () => false, side: Side = 'both'): Conjunct[] {
   const out: Conjunct[] = [];
   const stack: Expr[] = [e];
   while (stack.length > 0) {
     const x = stack.pop()!;
     if (x.kind === 'binary' && x.op === '&&') {
       stack.push(x.right, x.left);
+      continue;
+    }
+    if (x.kind === 'inhaleExhale') {
+      if (side === 'both') stack.push(x.exhale, x.inhale);
+      else stack.push(side === 'inhale' ? x.inhale : x.exhale);
       continue;
     }
     if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
@@ -42,11 +53,12 @@ export function conjuncts(e: Expr, isPred: IsPredicate = () => false): Conjunct[
 /** The conjuncts of one side of a conditional conjunct (none for the missing side of `==>`). */
 export function branchConjuncts(
   c: Extract<Conjunct, { kind: 'cond' }>,
-  side: boolean,
+  then: boolean,
   isPred: IsPredicate,
+  side: Side = 'both',
 ): Conjunct[] {
-  const e = side ? c.then : c.otherwise;
-  return e ? conjuncts(e, isPred) : [];
+  const e = then ? c.then : c.otherwise;
+  return e ? conjuncts(e, isPred, side) : [];
 }
 
 /** Every conjunct of `e` on any side of its conditionals (their tests as pure conjuncts), for static walks. */
@@ -62,9 +74,18 @@ export function leafConjuncts(e: Expr, isPred: IsPredicate = () => false): Conju
   );
 }
 
-/** Whether `e` mentions a permission anywhere (then it must be produced or consumed, not evaluated). */
+/** Whether `e` mentions a permission anywhere (then it must be produced or consumed, not evaluated); `[A, B]` is produced or consumed too. */
 export function hasPermission(e: Expr, isPred: IsPredicate): boolean {
-  return conjuncts(e, isPred).some((c) => c.kind !== 'pure');
+  return hasInhaleExhale(e) || conjuncts(e, isPred).some((c) => c.kind !== 'pure');
+}
+
+/** Whether `e` holds an inhale-exhale assertion `[A, B]` among its conjuncts or conditional branches. */
+export function hasInhaleExhale(e: Expr): boolean {
+  if (e.kind === 'inhaleExhale') return true;
+  if (e.kind === 'binary' && (e.op === '&&' || e.op === '==>'))
+    return hasInhaleExhale(e.left) || hasInhaleExhale(e.right);
+  if (e.kind === 'cond') return hasInhaleExhale(e.then) || hasInhaleExhale(e.otherwise);
+  return false;
 }
 
 /** A leaf conjunct with the tests of the conditionals around it, outermost first (test, side taken). */

@@ -34,7 +34,7 @@ type IsPred = (name: string) => boolean;
 
 /** Whether `e` holds a permission (then it is produced or consumed, not evaluated). */
 export function mentionsPermission(e: Expr, isPred: IsPred): boolean {
-  if (e.kind === 'acc') return true;
+  if (e.kind === 'acc' || e.kind === 'inhaleExhale') return true;
   if (e.kind === 'call') return isPred(e.callee);
   if (e.kind === 'binary' && e.op === '&&')
     return mentionsPermission(e.left, isPred) || mentionsPermission(e.right, isPred);
