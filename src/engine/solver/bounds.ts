@@ -8,9 +8,10 @@
 
 import type { Term } from '../terms/term';
 import { differenceConflict } from './difference';
-import { emptyEnv } from './intervals';
+import { copyEnv, emptyEnv } from './intervals';
 import { findModel } from './models';
 import { Conflict, propagate, Propagator } from './propagate';
+import { MIN_INCREMENTAL, minus, respectsEnv, type PrefixBounds } from './prefixBounds';
 import type { Model, SatResult } from './solver';
 
 /** Larger constraint sets go straight on: propagation would cost more than it saves. */
@@ -40,8 +41,19 @@ function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | u
 /** sat (with a checked model of every symbol) / unsat, or undefined when not sure. In order:
  *  propagation (a conflict is unsat), a model picked inside the intervals avoiding the
  *  excluded values (models.ts), difference logic over the literals (difference.ts: unsat when
- *  its bounds form a negative cycle or force a disequality's two sides equal). */
-export function decideByBounds(constraints: readonly Term[], hint?: Model): SatResult | undefined {
+ *  its bounds form a negative cycle or force a disequality's two sides equal). With
+ *  `prefixes`, a large set starts from what propagation left for its largest remembered
+ *  subset (prefixBounds.ts). `constraints` are sorted by term id (querycache.ts canonical()). */
+export function decideByBounds(
+  constraints: readonly Term[],
+  hint?: Model,
+  prefixes?: PrefixBounds,
+): SatResult | undefined {
+  if (prefixes === undefined || constraints.length < MIN_INCREMENTAL) return decideWhole(constraints, hint);
+  return decideIncrementally(constraints, hint, prefixes);
+}
+
+function decideWhole(constraints: readonly Term[], hint: Model | undefined): SatResult | undefined {
   const scanned = scan(constraints);
   if (scanned === undefined) return undefined;
   const { syms, nodes } = scanned;
@@ -58,4 +70,43 @@ export function decideByBounds(constraints: readonly Term[], hint?: Model): SatR
   const model = findModel(constraints, syms, nodes, p.env, hint, p.linears);
   if (model !== undefined) return { status: 'sat', model };
   return differenceConflict(constraints, p.env) ? { status: 'unsat' } : undefined;
+}
+
+/** decideWhole over the open conjuncts of the largest remembered subset and the new ones (see
+ *  prefixBounds.ts for why that is the same question); remembers what it derived. */
+function decideIncrementally(
+  constraints: readonly Term[],
+  hint: Model | undefined,
+  prefixes: PrefixBounds,
+): SatResult | undefined {
+  const base = prefixes.largestSubset(constraints);
+  if (base !== undefined && base.env === undefined) return { status: 'unsat' };
+  const fresh = base === undefined ? constraints : minus(constraints, base.terms);
+  const scanned = scan(fresh);
+  if (scanned === undefined) return undefined;
+  const syms = base === undefined ? scanned.syms : unionSyms(base.syms, scanned.syms);
+  const open = base === undefined ? fresh : [...base.open, ...fresh];
+  const p = new Propagator(base?.env === undefined ? emptyEnv() : copyEnv(base.env), prefixes.linears);
+  try {
+    propagate(open, p);
+    p.eval.reset();
+    if (open.some((c) => p.eval.truthOf(c) === false)) throw new Conflict();
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    if (!(e instanceof Conflict)) throw e;
+    prefixes.remember({ terms: constraints, env: undefined, open: [], syms });
+    return { status: 'unsat' };
+  }
+  const stillOpen = open.filter((c) => p.eval.truthOf(c) !== true);
+  prefixes.remember({ terms: constraints, env: p.env, open: stillOpen, syms });
+  const nodes = scan(stillOpen)?.nodes ?? Infinity;
+  const model = findModel(stillOpen, syms, nodes, p.env, hint, p.linears);
+  if (model !== undefined && respectsEnv(model, syms, p.env)) return { status: 'sat', model };
+  return differenceConflict(stillOpen, p.env) ? { status: 'unsat' } : undefined;
+}
+
+function unionSyms(a: readonly Term[], b: readonly Term[]): Term[] {
+  const out = [...a];
+  for (const s of b) if (!a.includes(s)) out.push(s);
+  return out;
 }

@@ -9,6 +9,7 @@ import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
 import { decideByBounds } from './bounds';
+import { PrefixBounds } from './prefixBounds';
 import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
@@ -31,6 +32,8 @@ type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
 interface Answer {
   readonly result: SatResult;
   readonly source: Source;
+  /** The canonical constraint set a sat result's model satisfies (solve's answers). */
+  readonly terms?: readonly Term[];
 }
 
 const EMPTY_MODEL: Model = new Map();
@@ -46,6 +49,7 @@ export class PipelineSolver implements Solver {
   private readonly symbols = new SymbolIndex();
   private readonly cache = new QueryCache();
   private readonly witnessed = new WitnessedConjuncts();
+  private readonly prefixes = new PrefixBounds();
 
   constructor(
     private readonly backend: SolverBackend,
@@ -74,8 +78,15 @@ export class PipelineSolver implements Solver {
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
-      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
-        this.answered({ result: completed.result, source: combine(answer.source, completed.source) }),
+      return andThen(
+        this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs),
+        (completed) => {
+          // The completed model agrees with the slice's on the slice's symbols, so it satisfies the
+          // slice too: recorded, so that the next query (whose hint it is) skips those conjuncts.
+          const model = completed.result.status === 'sat' ? completed.result.model : undefined;
+          if (model !== undefined && answer.terms !== undefined) this.witnessed.record(model, answer.terms);
+          return this.answered({ result: completed.result, source: combine(answer.source, completed.source) });
+        },
       );
     });
   }
@@ -134,13 +145,13 @@ export class PipelineSolver implements Solver {
       this.counters.bump('cacheHits');
       return { result: cached, source: 'cache' };
     }
-    const reusable = this.cache.reusableModel(terms, hint);
+    const reusable = this.cache.reusableModel(terms, hint, (m, ts) => this.witnessed.satisfiesAll(m, ts));
     if (reusable !== undefined) {
       const result: SatResult = { status: 'sat', model: completeFor(reusable, this.symbols.symbolsOfAll(terms)) };
       this.cache.remember(key, terms, result);
-      return { result, source: 'reuse' };
+      return { result, source: 'reuse', terms };
     }
-    const decided = decideByBounds(terms, hint);
+    const decided = decideByBounds(terms, hint, this.prefixes);
     if (decided !== undefined) {
       const result =
         decided.status === 'sat'
@@ -150,7 +161,7 @@ export class PipelineSolver implements Solver {
             }
           : decided;
       this.cache.remember(key, terms, result);
-      return { result, source: 'bounds' };
+      return { result, source: 'bounds', terms };
     }
     return this.solveByBackend(constraints, key, terms, timeoutMs);
   }
@@ -163,7 +174,7 @@ export class PipelineSolver implements Solver {
   ): Promise<Answer> {
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
-    return { result, source: 'backend' };
+    return { result, source: 'backend', terms };
   }
 
   private async callBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {
