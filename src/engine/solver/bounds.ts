@@ -11,7 +11,7 @@ import { differenceConflict } from './difference';
 import { copyEnv, emptyEnv } from './intervals';
 import { findModel } from './models';
 import { Conflict, propagate, Propagator } from './propagate';
-import { MIN_INCREMENTAL, minus, respectsEnv, type PrefixBounds } from './prefixBounds';
+import { MIN_INCREMENTAL, minus, respectsEnv, type PrefixBounds, type PrefixEntry } from './prefixBounds';
 import type { Model, SatResult } from './solver';
 
 /** Larger constraint sets go straight on: propagation would cost more than it saves. */
@@ -72,37 +72,50 @@ function decideWhole(constraints: readonly Term[], hint: Model | undefined): Sat
   return differenceConflict(constraints, p.env) ? { status: 'unsat' } : undefined;
 }
 
-/** decideWhole over the open conjuncts of the largest remembered subset and the new ones (see
- *  prefixBounds.ts for why that is the same question); remembers what it derived. */
+/** decideWhole over the open conjuncts of what propagation left (see prefixBounds.ts for why
+ *  that is the same question). The set without its newest term (usually the query: the
+ *  parent path's condition) is propagated and remembered first, so that the next question of
+ *  a child path finds it as a subset, whichever way this one is answered. */
 function decideIncrementally(
   constraints: readonly Term[],
   hint: Model | undefined,
   prefixes: PrefixBounds,
 ): SatResult | undefined {
-  const base = prefixes.largestSubset(constraints);
-  if (base !== undefined && base.env === undefined) return { status: 'unsat' };
-  const fresh = base === undefined ? constraints : minus(constraints, base.terms);
+  if (entryFor(constraints.slice(0, -1), prefixes) === undefined) return undefined;
+  const entry = entryFor(constraints, prefixes);
+  if (entry === undefined) return undefined;
+  const { env, open, syms } = entry;
+  if (env === undefined) return { status: 'unsat' };
+  const nodes = scan(open)?.nodes ?? Infinity;
+  const model = findModel(open, syms, nodes, env, hint, prefixes.linears);
+  if (model !== undefined && respectsEnv(model, syms, env)) return { status: 'sat', model };
+  return differenceConflict(open, env) ? { status: 'unsat' } : undefined;
+}
+
+/** What propagation leaves for the set, from its largest remembered subset; remembered.
+ *  undefined when a term is out of the layer's scope or too deep to walk. */
+function entryFor(terms: readonly Term[], prefixes: PrefixBounds): PrefixEntry | undefined {
+  const base = prefixes.largestSubset(terms);
+  if (base !== undefined && (base.env === undefined || base.terms.length === terms.length)) return base;
+  const fresh = base === undefined ? terms : minus(terms, base.terms);
   const scanned = scan(fresh);
   if (scanned === undefined) return undefined;
   const syms = base === undefined ? scanned.syms : unionSyms(base.syms, scanned.syms);
   const open = base === undefined ? fresh : [...base.open, ...fresh];
   const p = new Propagator(base?.env === undefined ? emptyEnv() : copyEnv(base.env), prefixes.linears);
+  let entry: PrefixEntry;
   try {
     propagate(open, p);
     p.eval.reset();
     if (open.some((c) => p.eval.truthOf(c) === false)) throw new Conflict();
+    entry = { terms, env: p.env, open: open.filter((c) => p.eval.truthOf(c) !== true), syms };
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     if (!(e instanceof Conflict)) throw e;
-    prefixes.remember({ terms: constraints, env: undefined, open: [], syms });
-    return { status: 'unsat' };
+    entry = { terms, env: undefined, open: [], syms };
   }
-  const stillOpen = open.filter((c) => p.eval.truthOf(c) !== true);
-  prefixes.remember({ terms: constraints, env: p.env, open: stillOpen, syms });
-  const nodes = scan(stillOpen)?.nodes ?? Infinity;
-  const model = findModel(stillOpen, syms, nodes, p.env, hint, p.linears);
-  if (model !== undefined && respectsEnv(model, syms, p.env)) return { status: 'sat', model };
-  return differenceConflict(stillOpen, p.env) ? { status: 'unsat' } : undefined;
+  prefixes.remember(entry);
+  return entry;
 }
 
 function unionSyms(a: readonly Term[], b: readonly Term[]): Term[] {

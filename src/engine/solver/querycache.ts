@@ -24,7 +24,9 @@ export const DEFAULT_LIMITS: QueryCacheLimits = { results: 10_000, models: 16, u
 export function canonical(constraints: readonly Term[]): { key: string; terms: Term[] } {
   // The usual slice is one conjunct (a branch on a fresh input): no Set, no sort.
   if (constraints.length === 1) return { key: String(constraints[0].id), terms: [constraints[0]] };
-  const terms = [...new Set(constraints)].sort((a, b) => a.id - b.id);
+  // Sorted, then deduplicated by neighbours (equal terms are one object, with one id): no Set.
+  const sorted = [...constraints].sort((a, b) => a.id - b.id);
+  const terms = sorted.filter((t, i) => i === 0 || t !== sorted[i - 1]);
   return { key: terms.length > MAX_KEYED ? UNKEYED : terms.map((t) => t.id).join(','), terms };
 }
 
