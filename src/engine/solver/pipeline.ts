@@ -123,10 +123,28 @@ export class PipelineSolver implements Solver {
     queryConjuncts: readonly Term[],
   ): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
+    // Usually one query conjunct: one pass over pc, no Set of it built on every query.
+    if (queryConjuncts.length === 0 || queryConjuncts.length > 2) return this.trivialBySet(conjuncts, queryConjuncts);
+    const [q0, q1] = queryConjuncts;
+    const n0 = q0.op === 'not' ? q0.args[0] : undefined;
+    const n1 = q1?.op === 'not' ? q1.args[0] : undefined;
+    let found0 = false,
+      found1 = q1 === undefined,
+      negated = false;
+    for (const c of conjuncts) {
+      if (c.op === 'const' && c.value === false) return 'unsat';
+      if (c === q0) found0 = true;
+      else if (c === q1) found1 = true;
+      if (c === n0 || (n1 !== undefined && c === n1)) negated = true;
+      else if (c.op === 'not' && (c.args[0] === q0 || (q1 !== undefined && c.args[0] === q1))) negated = true;
+    }
+    // The same precedence as trivialBySet: false in pc, then the query in pc, then its negation.
+    return found0 && found1 ? 'sat' : negated ? 'unsat' : undefined;
+  }
+
+  private trivialBySet(conjuncts: readonly Term[], queryConjuncts: readonly Term[]): 'sat' | 'unsat' | undefined {
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
-    // Usually one query conjunct: scanning pc beats building a Set of it on every query.
-    const inPc: { has(t: Term): boolean } =
-      queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
+    const inPc = new Set(conjuncts);
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
     for (const q of queryConjuncts) {
       if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';
