@@ -20,6 +20,8 @@
 //   parallel   `verify --jobs` and the file pool
 // Beside and above the engine: src/lang (parser, checker) below it; src/lsp, src/adapter,
 // src/ui and src/cli above it, src/cli on top.
+// In the debugger (src/adapter): the session (DAP shapes and handles) asks the runtime, the one
+// door to the engine and the solver; the runtime answers in plain rows and imports no DAP type.
 'use strict';
 
 const ENGINE = [
@@ -75,6 +77,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/engine/' },
       to: { path: '^src/(adapter|lsp|ui|cli)/' },
+    },
+    {
+      name: 'session-asks-the-runtime',
+      comment:
+        'The DAP session (src/adapter/session) keeps handles and DAP shapes: it asks src/adapter/runtime, the one door to the engine and the solver.',
+      severity: 'error',
+      from: { path: '^src/adapter/session/' },
+      to: { path: '^src/engine/' },
+    },
+    {
+      name: 'runtime-speaks-no-dap',
+      comment: 'The debugger runtime (src/adapter/runtime) answers in plain rows; DAP types stay in the session.',
+      severity: 'error',
+      from: { path: '^src/adapter/runtime/' },
+      to: { path: '@vscode/' },
+    },
+    {
+      name: 'nothing-imports-the-session',
+      comment: 'Only the transports (and the CLI) start a session; the engine and the tree page do not know it.',
+      severity: 'error',
+      from: { path: '^src/(lang|engine|ui|lsp)/' },
+      to: { path: '^src/adapter/session/' },
     },
     {
       name: 'cli-on-top',

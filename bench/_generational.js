@@ -10,7 +10,7 @@ const DIST = path.join(__dirname, '..', 'dist');
 async function searchSample(name) {
   const { loadSource } = require(path.join(DIST, 'lang', 'frontend'));
   const { createSolver } = require(path.join(DIST, 'engine', 'solver', 'index'));
-  const { verifyGenerational } = require(path.join(DIST, 'engine', 'concolic', 'verifyGenerational'));
+  const { verifyGenerational } = require(path.join(DIST, 'engine', 'verify', 'verifyGenerational'));
   const { checked } = loadSource(
     fs.readFileSync(path.join(__dirname, '..', 'samples', 'concolic', name), 'utf8'),
     name,

@@ -45,8 +45,8 @@ async function run() {
 /** Runs `n` inputs of four random bytes concretely; counts the runs that fail. */
 function randomBaseline(checked, n) {
   const { runConcrete } = require(path.join(DIST, 'engine', 'concrete', 'interpreter'));
-  const { seededRandom } = require(path.join(DIST, 'engine', 'searchers'));
-  const { resolveEntry } = require(path.join(DIST, 'engine', 'entry'));
+  const { seededRandom } = require(path.join(DIST, 'engine', 'explore', 'searchers'));
+  const { resolveEntry } = require(path.join(DIST, 'engine', 'verify', 'entry'));
   const random = seededRandom(PRNG_SEED);
   const proc = resolveEntry(checked).proc;
   let failures = 0;

@@ -13,8 +13,8 @@ const SAMPLES = path.join(__dirname, '..', 'samples', 'heap');
 async function passCost(solver, source, file) {
   const { loadSource } = require(path.join(DIST, 'lang', 'frontend'));
   const { TermStore } = require(path.join(DIST, 'engine', 'terms', 'store'));
-  const { DEFAULT_OPTIONS } = require(path.join(DIST, 'engine', 'step', 'context'));
-  const { checkWellFormed } = require(path.join(DIST, 'engine', 'step', 'wellFormed'));
+  const { DEFAULT_OPTIONS } = require(path.join(DIST, 'engine', 'rules', 'context'));
+  const { checkWellFormed } = require(path.join(DIST, 'engine', 'rules', 'wellFormed'));
   const { checked } = loadSource(source, file);
   let activation = 0;
   const ctx = { checked, T: new TermStore(), solver, options: DEFAULT_OPTIONS, nextActivation: () => ++activation };

@@ -41,6 +41,12 @@ function options(argv) {
   return o;
 }
 
+/** The corpus as the table names it: the same `../shared/…` from a clone or a git worktree under wt/. */
+function shownCorpus(dir) {
+  const shared = dir.replace(/\\/g, '/').match(/\/(shared\/corpora\/.+)$/);
+  return shared ? `../${shared[1]}` : path.relative(root, dir) || dir;
+}
+
 /** ../shared beside the repository (a git worktree under wt/ finds it one level further up). */
 function defaultCorpus() {
   const candidates = ['../shared/corpora/viper-silver', '../../shared/corpora/viper-silver'].map((p) =>
@@ -155,7 +161,7 @@ async function main() {
   results.sort((a, b) => a.file.localeCompare(b.file));
   const wallS = (Date.now() - started) / 1000;
   const baseline = o.check ? readCounts(o.baseline) : undefined;
-  if (o.out) writeMarkdown(o.out, results, { dir: path.relative(root, o.dir) || o.dir, wallS, jobs: o.jobs });
+  if (o.out) writeMarkdown(o.out, results, { dir: shownCorpus(o.dir), wallS, jobs: o.jobs });
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ wallS, results }, null, 2) + '\n');
   const counts = {};
   for (const r of results) counts[r.status] = (counts[r.status] || 0) + 1;

@@ -47,7 +47,7 @@ export async function verify(
   const { proofs, ...opts } = options;
   const r = await verifySource(source, file, opts);
   if (r.error) throw new Error(r.error);
-  return explainReport(source, file, opts, r.report, { proofs });
+  return explainReport(r.checked, opts, r.report, { proofs });
 }
 
 /** Runs the entry of `source` on concrete inputs (the `symdap run --inputs` JSON object). */

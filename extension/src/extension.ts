@@ -1,5 +1,6 @@
 // The VS Code extension entry point: the Sym debugger (an inline debug adapter, so no
-// process is spawned), the configuration provider, the verify command and the language client.
+// process is spawned), the configuration provider, the verify command, the language client,
+// the tree and heap graph panels.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -10,6 +11,7 @@ import { startLanguageClient } from './languageClient';
 import { registerLaunchDiagnostics } from './launchDiagnostics';
 import { registerTreePanel } from './treePanel';
 import { registerInlineValues } from './inlineValues';
+import { registerHeapPanel } from './heapPanel';
 
 export function activate(context: vscode.ExtensionContext): void {
   const treeBundle = path.join(context.extensionPath, 'dist', 'ui', 'tree.js');
@@ -23,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerLaunchDiagnostics(context);
   registerTreePanel(context, treeBundle);
   registerInlineValues(context);
+  registerHeapPanel(context, path.join(context.extensionPath, 'dist', 'ui', 'heap.js'));
 }
 
 export function deactivate(): void {

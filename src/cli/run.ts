@@ -7,15 +7,13 @@
 import type { CheckedProgram } from '../lang/checked';
 import { repairedProgram } from '../engine/verify/synthRepaired';
 import { formatSpan } from '../lang/span';
-import { inputTypesOf } from '../engine/concrete/havoc';
-import { parseInputs, type Inputs } from '../engine/concrete/inputs';
-import { formatHeap, type InputObjects } from '../engine/concrete/objects';
-import { runConcrete, type ConcreteResult } from '../engine/concrete/interpreter';
+import { formatHeap } from '../engine/concrete/objects';
+import type { ConcreteResult } from '../engine/concrete/interpreter';
+import { replayInputs } from '../engine/concrete/replay';
 import { formatValue } from '../engine/concrete/values';
 import { resolveEntry } from '../engine/verify/entry';
 import { FAILURE_TITLES } from '../engine/state/failures';
 import { coverageReport, formatCoverage } from '../engine/explore/coverage';
-import type { Proc } from '../lang/ast';
 import { parseArgs } from './args';
 import { loadForCommand, type CliIO } from './io';
 import { readJsonFile } from './jsonFile';
@@ -48,9 +46,15 @@ export async function runRun(args: string[], io: CliIO): Promise<number> {
     io.err(`symdap run: ${entry.error}\n`);
     return 2;
   }
-  const inputs = await readInputs(parsed.inputs, checked, entry.proc, io);
-  if (!inputs) return 2;
-  const result = runConcrete(checked, entry.proc, inputs.inputs, { objects: inputs.objects });
+  const json = await readInputs(parsed.inputs, io);
+  if (json === undefined) return 2;
+  const replayed = replayInputs(checked, entry.proc, json);
+  if (!replayed.run) {
+    io.err(`symdap run: ${parsed.inputs}: ${replayed.error}\n`);
+    return 2;
+  }
+  for (const w of replayed.unread) io.err(`symdap run: warning: ${parsed.inputs}: ${w}\n`);
+  const result = replayed.run;
   io.out(report(checked.file, result));
   if (parsed.coverage)
     io.out(
@@ -93,25 +97,15 @@ function runArgs(args: string[]): RunArgs | string {
     : { file, entry: p.options.get('entry'), inputs: p.options.get('inputs'), coverage: p.flags.has('coverage') };
 }
 
-async function readInputs(
-  path: string | undefined,
-  checked: CheckedProgram,
-  entry: Proc,
-  io: CliIO,
-): Promise<{ inputs: Inputs; objects?: InputObjects } | undefined> {
-  if (path === undefined) return { inputs: new Map() };
+/** The inputs file's JSON ({} without --inputs); undefined when it cannot be read (said on stderr). */
+async function readInputs(path: string | undefined, io: CliIO): Promise<unknown> {
+  if (path === undefined) return {};
   const file = await readJsonFile(path);
   if ('error' in file) {
     io.err(`symdap run: cannot read inputs from ${path}: ${file.error}\n`);
     return undefined;
   }
-  const parsed = parseInputs(file.json, inputTypesOf(checked, entry), checked.classes);
-  if (!parsed.inputs) {
-    io.err(`symdap run: ${path}: ${parsed.error}\n`);
-    return undefined;
-  }
-  for (const w of parsed.warnings ?? []) io.err(`symdap run: warning: ${path}: ${w}\n`);
-  return { inputs: parsed.inputs, objects: parsed.objects };
+  return file.json;
 }
 
 /** The outcome line, then `name = value` for the entry's variables and the globals. */

@@ -196,7 +196,7 @@ async function verifyAndReport(
   printDiagnostics(io, result.diagnostics, source);
   if (outs.tests && result.report.verdict !== 'error') await writeTests(outs.tests, result.tests);
   // Failures classified (real or too-weak specification) and vacuity warnings: docs/why.md.
-  const report = await explainReport(source, file, opts, result.report, { proofs: outs.proofs });
+  const report = await explainReport(result.checked, opts, result.report, { proofs: outs.proofs });
   if (outs.tree && result.tree)
     await (
       await import('./treeReport')
@@ -209,7 +209,7 @@ async function verifyAndReport(
       await import('./heapGraphs')
     ).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   if ((opts.lang ?? languageOf(file)) === 'viper') {
-    const v = viperReport(report, source);
+    const v = viperReport(report, result.viperSites ?? []);
     const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
     const text =
       v.verdict === 'unsupported' ? `${file}: unsupported\n` : formatReport(asReport, opts.solver ?? 'z3-wasm');

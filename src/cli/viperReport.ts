@@ -4,7 +4,8 @@
 
 import { isOnNoPath } from '../engine/state/counterexample';
 import type { FailureReport, VerifyReport } from '../engine/verify/report';
-import { loadViper, UNSUPPORTED } from '../lang/viper/frontend';
+import { UNSUPPORTED } from '../lang/viper/frontend';
+import type { Site } from '../lang/viper/context';
 import { viperError } from '../lang/viper/errorIds';
 
 export type ViperFailure = FailureReport & { readonly viperError: string };
@@ -20,11 +21,11 @@ export function isUnsupported(r: VerifyReport): boolean {
   return r.verdict === 'error' && r.diagnostics.some((d) => d.message.startsWith(UNSUPPORTED));
 }
 
-export function viperReport(r: VerifyReport, source: string): ViperReport {
+/** `sites`: the Viper constructs by span from the program's one load (VerifySourceResult.viperSites). */
+export function viperReport(r: VerifyReport, sites: readonly Site[]): ViperReport {
   if (isUnsupported(r)) return { ...r, verdict: 'unsupported', failures: [] };
   if (r.failures.length === 0) return { ...r, failures: [] };
   const kept = r.failures.filter((f) => !stoppedBefore(f, r.failures));
-  const { sites } = loadViper(source, r.file);
   const failures = kept.map((f) => {
     const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn };
     const v = viperError({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);

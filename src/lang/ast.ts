@@ -151,6 +151,8 @@ export interface New {
 export interface Acc {
   readonly kind: 'acc';
   readonly target: Expr;
+  /** `acc(e.f, p)`: the part of the location (a fraction, `write`, `none`, `wildcard`); absent is `write`. */
+  readonly amount?: Expr;
   readonly span: Span;
 }
 /** `unfolding q(args) in e`: e evaluated with the predicate instance q(args) unfolded. */

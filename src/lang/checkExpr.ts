@@ -5,9 +5,7 @@
 
 import type { ArrayLit, Binary, Call, Cast, Cond, Expr, Index, Proc, Quant } from './ast';
 import { binaryOutcome, isLogical, passesTypeThrough, unaryOutcome, type OpOutcome } from './checkOps';
-import type { CheckTables } from './checkTables';
-import type { Scope } from './scope';
-import type { HeapEnv } from './heapEnv';
+import type { ExprContext } from './exprContext';
 import {
   accType,
   fieldType,
@@ -21,23 +19,7 @@ import {
 import type { Span } from './span';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
 
-export interface ExprContext {
-  readonly tables: CheckTables;
-  readonly scope: Scope;
-  readonly procs: ReadonlyMap<string, Proc>;
-  /** Quantifiers allowed (specifications). */
-  readonly spec: boolean;
-  /** `old(e)` allowed (ensures, join formulas). */
-  readonly old: boolean;
-  /** Return values are not yet defined (requires clauses). */
-  readonly beforeReturns: boolean;
-  /** The error for a call in this expression position. */
-  readonly callMessage: string;
-  /** Classes, predicates and functions (absent: a program without any). */
-  readonly heap?: HeapEnv;
-  /** Inside a synth grammar rule, where `const` (a synthesised constant) is allowed. */
-  readonly grammar?: boolean;
-}
+export type { ExprContext } from './exprContext';
 
 export const NESTED_CALL = 'a procedure call must be the whole right-hand side of an assignment';
 
@@ -108,7 +90,7 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'index':
       return indexType(e, ctx);
     case 'length':
-      return lengthType(e, ctx);
+      return lengthType(checkExpr, e, ctx);
     case 'call':
       return callInExpr(e, ctx);
     case 'old':
@@ -119,17 +101,17 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'cast':
       return castType(e, ctx);
     case 'field':
-      return fieldType(e, ctx);
+      return fieldType(checkExpr, e, ctx);
     case 'null':
       return nullType(e.span, ctx, hint);
     case 'new':
       return newInExpr(e, ctx);
     case 'acc':
-      return accType(e, ctx);
+      return accType(checkExpr, e, ctx);
     case 'unfolding':
-      return unfoldingType(e, ctx, hint);
+      return unfoldingType(checkExpr, e, ctx, hint);
     case 'untouched':
-      return untouchedType(e.body, ctx);
+      return untouchedType(checkExpr, e.body, ctx);
   }
 }
 
@@ -303,7 +285,7 @@ function castType(e: Cast, ctx: ExprContext): Type {
 }
 
 function callInExpr(call: Call, ctx: ExprContext): Type | undefined {
-  const heapType = heapCallType(call, ctx);
+  const heapType = heapCallType(checkExpr, call, ctx);
   if (heapType !== 'none') return heapType;
   // An unknown callee is the more useful message, so report only that one.
   if (ctx.procs.has(call.callee)) ctx.tables.error(call.span, ctx.callMessage);

@@ -1,10 +1,12 @@
 // Type checking of the object and permission expressions: field reads, `null`, `new C`,
 // `acc(e.f)`, `unfolding`, `untouched`, and calls of functions and predicates. Where
 // permissions may appear is a separate pass (checkPermissions.ts); here `acc(…)` and a
-// predicate instance are typed bool, which is what they are on a pure path.
+// predicate instance are typed bool, which is what they are on a pure path. Sub-expressions
+// are checked with the expression checker each function is given (`check`, exprContext.ts).
 
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
-import { checkExpr, type ExprContext } from './checkExpr';
+import type { CheckExpr, ExprContext } from './exprContext';
+import { permAmount } from './permAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
 import { BOOL, INT, refType, typeEquals, typeName, type Type } from './types';
@@ -42,14 +44,14 @@ export function newType(e: New, ctx: ExprContext): Type | undefined {
 }
 
 /** `e.f`: e must be an object of a class with a field f. */
-export function fieldType(e: FieldRead, ctx: ExprContext): Type | undefined {
-  const t = checkExpr(e.object, ctx);
+export function fieldType(check: CheckExpr, e: FieldRead, ctx: ExprContext): Type | undefined {
+  const t = check(e.object, ctx);
   return t && memberType(t, e.field, e.object.span, e.fieldSpan, ctx);
 }
 
 /** `e.length`: an array's length, or the field `length` of an object. */
-export function lengthType(e: Length, ctx: ExprContext): Type | undefined {
-  const t = checkExpr(e.array, ctx);
+export function lengthType(check: CheckExpr, e: Length, ctx: ExprContext): Type | undefined {
+  const t = check(e.array, ctx);
   if (!t || t.kind === 'array') return INT;
   if (t.kind === 'ref') return memberType(t, 'length', e.array.span, e.span, ctx);
   ctx.tables.error(e.array.span, `'.length' needs an array, not ${typeName(t)}`);
@@ -68,41 +70,48 @@ function memberType(t: Type, field: string, objectSpan: Span, fieldSpan: Span, c
 }
 
 /** `acc(e.f)`: the argument must be a field access. */
-export function accType(e: Acc, ctx: ExprContext): Type {
+export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   const target = e.target;
-  checkExpr(target, ctx);
+  check(target, ctx);
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
   if (target.kind !== 'field' && !onObject)
     ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
+  const amount = e.amount && permAmount(e.amount);
+  if (amount && !amount.ok) ctx.tables.error(amount.span, amount.message);
   return BOOL;
 }
 
-export function untouchedType(body: Expr, ctx: ExprContext): Type {
-  const t = checkExpr(body, ctx, BOOL);
+export function untouchedType(check: CheckExpr, body: Expr, ctx: ExprContext): Type {
+  const t = check(body, ctx, BOOL);
   if (t && t.kind !== 'bool')
     ctx.tables.error(body.span, `the argument of 'untouched' must be an assertion, not ${typeName(t)}`);
   return BOOL;
 }
 
 /** `unfolding q(args) in e`: q must be a predicate; calls inside e may recurse (termination). */
-export function unfoldingType(e: Unfolding, ctx: ExprContext, hint: Type | undefined): Type | undefined {
-  checkPredicateInstance(e.pred, ctx);
+export function unfoldingType(
+  check: CheckExpr,
+  e: Unfolding,
+  ctx: ExprContext,
+  hint: Type | undefined,
+): Type | undefined {
+  checkPredicateInstance(check, e.pred, ctx);
   const heap = heapOf(ctx);
   const inner: ExprContext = heap.inFunction
     ? { ...ctx, heap: { ...heap, inFunction: { ...heap.inFunction, inUnfolding: true } } }
     : ctx;
-  return checkExpr(e.body, inner, hint);
+  return check(e.body, inner, hint);
 }
 
 /** `fold q(args);`, `unfold q(args);` and the instance of `unfolding`: q must be a predicate. */
-export function checkPredicateInstance(call: Call, ctx: ExprContext): PredicateDecl | undefined {
+export function checkPredicateInstance(check: CheckExpr, call: Call, ctx: ExprContext): PredicateDecl | undefined {
   const pred = heapOf(ctx).predicates.get(call.callee);
   if (!pred) {
     ctx.tables.error(call.calleeSpan, `'${call.callee}' is not a predicate`);
-    for (const a of call.args) checkExpr(a, ctx);
+    for (const a of call.args) check(a, ctx);
     return undefined;
   }
-  checkArguments(call, pred.params, 'predicate', ctx);
+  checkArguments(check, call, pred.params, 'predicate', ctx);
   ctx.tables.typed(call, BOOL);
   return pred;
 }
@@ -111,23 +120,23 @@ export function checkPredicateInstance(call: Call, ctx: ExprContext): PredicateD
  * The type of a call of a function or predicate in an expression, or 'none' when the callee
  * is neither (the caller then treats it as a procedure call).
  */
-export function heapCallType(call: Call, ctx: ExprContext): Type | undefined | 'none' {
+export function heapCallType(check: CheckExpr, call: Call, ctx: ExprContext): Type | undefined | 'none' {
   const heap = heapOf(ctx);
   const fn = heap.functions.get(call.callee);
-  if (fn) return functionCallType(call, fn, ctx);
+  if (fn) return functionCallType(check, call, fn, ctx);
   const synth = heap.synths?.get(call.callee);
   if (synth) {
-    checkArguments(call, synth.params, 'synth function', ctx);
+    checkArguments(check, call, synth.params, 'synth function', ctx);
     return synth.result;
   }
   if (heap.predicates.has(call.callee)) {
-    checkPredicateInstance(call, ctx);
+    checkPredicateInstance(check, call, ctx);
     return BOOL;
   }
   return 'none';
 }
 
-function functionCallType(call: Call, fn: FunctionDecl, ctx: ExprContext): Type {
+function functionCallType(check: CheckExpr, call: Call, fn: FunctionDecl, ctx: ExprContext): Type {
   const within = heapOf(ctx).inFunction;
   if (within?.inRequires && !within.earlier.has(fn.name)) {
     ctx.tables.error(
@@ -140,22 +149,22 @@ function functionCallType(call: Call, fn: FunctionDecl, ctx: ExprContext): Type 
       `recursive call outside 'unfolding' may not terminate: '${fn.name}' is not declared before '${within.decl.name}'`,
     );
   }
-  checkArguments(call, fn.params, 'function', ctx);
+  checkArguments(check, call, fn.params, 'function', ctx);
   return fn.result;
 }
 
-function checkArguments(call: Call, params: readonly Param[], what: string, ctx: ExprContext): void {
+function checkArguments(check: CheckExpr, call: Call, params: readonly Param[], what: string, ctx: ExprContext): void {
   if (params.length !== call.args.length) {
     const n = params.length;
     ctx.tables.error(
       call.span,
       `${what} '${call.callee}' expects ${n} argument${n === 1 ? '' : 's'} but got ${call.args.length}`,
     );
-    for (const a of call.args) checkExpr(a, ctx);
+    for (const a of call.args) check(a, ctx);
     return;
   }
   call.args.forEach((a, i) => {
-    const t = checkExpr(a, ctx, params[i].type);
+    const t = check(a, ctx, params[i].type);
     if (t && !typeEquals(t, params[i].type)) {
       ctx.tables.error(
         a.span,

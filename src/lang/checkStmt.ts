@@ -61,7 +61,7 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       return checkBlock(s, sc);
     case 'fold':
     case 'unfold':
-      checkPredicateInstance(s.pred, exprCtx(sc, CODE));
+      checkPredicateInstance(checkExpr, s.pred, exprCtx(sc, CODE));
       return;
   }
 }

@@ -2,6 +2,7 @@
 // debugger need (the type of every expression, every declared variable, the procedures).
 // Keyed by node identity so the AST stays untouched plain data.
 
+import type { Site } from './viper/context';
 import type {
   ClassDecl,
   Expr,
@@ -39,4 +40,6 @@ export interface CheckedProgram {
   readonly functions: ReadonlyMap<string, FunctionDecl>;
   /** Synthesised functions by name, in file order (docs/design.md C.11). */
   readonly synths: ReadonlyMap<string, SynthDecl>;
+  /** A `.vpr` program: the Viper construct at each span, from the one load, for failures' Viper error ids. */
+  readonly viperSites?: readonly Site[];
 }

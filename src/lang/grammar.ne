@@ -163,6 +163,7 @@ Atom         -> %char                                   {% a.charLit %}
               | "null"                                  {% a.nullLit %}
               | "new" %ident                            {% a.newObject %}
               | "acc" "(" Expr ")"                      {% a.acc %}
+              | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}
               | "untouched" "(" Expr ")"                {% a.untouched %}
 Call         -> %ident "(" ")"                          {% a.call %}
               | %ident "(" Exprs ")"                    {% a.call %}

@@ -84,6 +84,7 @@ export const newObject = (d: D): A.New => ({
   span: from(d[0], d[1]),
 });
 export const acc = (d: D): A.Acc => ({ kind: 'acc', target: d[2], span: from(d[0], d[3]) });
+export const accAmount = (d: D): A.Acc => ({ kind: 'acc', target: d[2], amount: d[4], span: from(d[0], d[5]) });
 export const untouched = (d: D): A.Untouched => ({ kind: 'untouched', body: d[2], span: from(d[0], d[3]) });
 export const unfolding = (d: D): A.Unfolding => ({ kind: 'unfolding', pred: d[1], body: d[3], span: from(d[0], d[3]) });
 export const old = (d: D): A.Old => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });

@@ -318,7 +318,7 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
     case 'new':
       return [`new ${e.className}`];
     case 'acc':
-      return ['acc(', whole(e.target), ')'];
+      return e.amount ? ['acc(', whole(e.target), ', ', whole(e.amount), ')'] : ['acc(', whole(e.target), ')'];
     case 'untouched':
       return ['untouched(', whole(e.body), ')'];
     case 'unfolding':

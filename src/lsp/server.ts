@@ -20,6 +20,8 @@ import { hover } from './hover';
 import { completion } from './completion';
 import { SEMANTIC_LEGEND, semanticTokens } from './semanticTokens';
 import { codeLenses } from './codeLens';
+import { proofLenses, withProofs } from './proofLenses';
+import type { ProofReport } from '../engine/verify/report';
 import { VerifyRunner, type VerifyOutcome } from './verifyRunner';
 import { verifyDiagnostics } from './verifyDiagnostics';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
@@ -67,6 +69,9 @@ class SymLanguageServer {
   private readonly analyses = new Map<string, Analysis>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly verified = new Map<string, Diagnostic[]>();
+  /** What each check that holds rests on, from the last verification of the saved text (proofLenses.ts). */
+  private readonly proofs = new Map<string, readonly ProofReport[]>();
+  private lensRefresh = false;
   private readonly runner = new VerifyRunner();
   private readonly analyser = new AnalysisRunner();
   private readonly pending = new Map<string, Pending>();
@@ -82,6 +87,7 @@ class SymLanguageServer {
       this.initialized = true;
       this.settings = readSettings(params.initializationOptions);
       this.askConfiguration = params.capabilities.workspace?.configuration === true;
+      this.lensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return { capabilities: CAPABILITIES, serverInfo: { name: 'symdap' } };
     });
     c.onDocumentSymbol(this.feature(false, (_d, a) => documentSymbols(a.index)));
@@ -96,10 +102,14 @@ class SymLanguageServer {
         ),
       ),
     );
-    c.onHover(this.feature(true, (_d, a, p) => hover(a.index, p.position!)));
+    c.onHover(
+      this.feature(true, (d, a, p) => withProofs(hover(a.index, p.position!), this.proofsOf(d, a), p.position!)),
+    );
     c.onCompletion(this.feature(true, (d, a, p) => completion(a.index, lineText(d, p.position!.line), p.position!)));
     c.languages.semanticTokens.on(this.feature(false, (d, a) => this.tokensOf(d, a)));
-    c.onCodeLens(this.feature(false, (d, a) => codeLenses(a.index, d.uri, a.stale)));
+    c.onCodeLens(
+      this.feature(false, (d, a) => [...codeLenses(a.index, d.uri, a.stale), ...proofLenses(this.proofsOf(d, a))]),
+    );
     // Verified on open too (issue 26, item 16): a user sees the failures before any edit or save.
     this.documents.onDidOpen((e) => {
       this.background(this.refresh(e.document));
@@ -138,6 +148,11 @@ class SymLanguageServer {
     return this.refresh(doc);
   }
 
+  /** The proofs of the saved text, while the analysis is of it (an edit drops them: schedule). */
+  private proofsOf(doc: TextDocument, a: Analysis): readonly ProofReport[] | undefined {
+    return a.stale ? undefined : this.proofs.get(doc.uri);
+  }
+
   private tokensOf(doc: TextDocument, a: Analysis): SemanticTokens {
     const known = this.tokens.get(a);
     if (known) return known;
@@ -151,6 +166,7 @@ class SymLanguageServer {
     this.runner.cancel(doc.uri);
     this.inflight.delete(doc.uri);
     this.verified.delete(doc.uri);
+    this.proofs.delete(doc.uri);
     // So is an analysis still running on an older version (whoever waits for it gets the newest).
     this.analyser.cancel(doc.uri);
     clearTimeout(this.timers.get(doc.uri));
@@ -216,9 +232,10 @@ class SymLanguageServer {
   }
 
   private async verifyOnSave(doc: TextDocument): Promise<void> {
-    if (!(await this.currentSettings()).verifyOnSave) return;
+    const settings = await this.currentSettings();
+    if (!settings.verifyOnSave) return;
     if (!(await this.analysisChecks(doc))) return;
-    const outcome = await this.verify(doc);
+    const outcome = await this.verify(doc, settings);
     // A Verify command shows its own error; a save has no one else to tell.
     if ('error' in outcome)
       void this.connection.window.showErrorMessage(`symdap: verification failed to run: ${outcome.error}`);
@@ -235,16 +252,20 @@ class SymLanguageServer {
    * editor's Verify command (`symdap/verify`) of the same version share one run, so the
    * results appear once, in the one diagnostics collection of this server.
    */
-  private verify(doc: TextDocument): Promise<VerifyOutcome> {
+  private verify(doc: TextDocument, settings: Settings): Promise<VerifyOutcome> {
     const known = this.inflight.get(doc.uri);
     if (known && known.version === doc.version) return known.outcome;
     const text = doc.getText();
-    const outcome = this.runner.run(doc.uri, { source: text, file: pathOf(doc.uri) }).then((o) => {
+    const request = { source: text, file: pathOf(doc.uri), proofs: settings.proofLenses, mode: settings.verifyMode };
+    const outcome = this.runner.run(doc.uri, request).then((o) => {
       if (this.inflight.get(doc.uri)?.outcome === outcome) this.inflight.delete(doc.uri);
       const now = this.documents.get(doc.uri);
       if ('cancelled' in o || 'error' in o || !now || now.version !== doc.version) return o;
       this.verified.set(doc.uri, verifyDiagnostics(o.report, doc.uri, text));
+      this.proofs.set(doc.uri, o.report.proofs ?? []);
       this.publish(doc.uri);
+      // The proof lenses changed: a client that can be asked to fetch lenses again is.
+      if (this.lensRefresh) void this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
       return o;
     });
     this.inflight.set(doc.uri, { version: doc.version, outcome });
@@ -259,7 +280,7 @@ class SymLanguageServer {
     if (!doc) throw unknownDocument(p.textDocument.uri);
     if (!(await this.analysisChecks(doc)))
       return { error: 'the file has errors (see Problems); fix them to verify it' };
-    return this.verify(doc);
+    return this.verify(doc, await this.currentSettings());
   }
 
   private close(uri: string): void {
@@ -271,6 +292,7 @@ class SymLanguageServer {
     this.timers.delete(uri);
     this.analyses.delete(uri);
     this.verified.delete(uri);
+    this.proofs.delete(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

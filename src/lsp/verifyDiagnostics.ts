@@ -32,6 +32,15 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
         },
       ]
     : [];
+  // Where the fact that closes a too-weak specification's gap goes (engine/why/suggest.ts).
+  const suggestion = f.suggestion
+    ? [
+        {
+          location: { uri, range: lineRange(f.suggestion.line, lines) },
+          message: `add \`${f.suggestion.clause}\` here: with it this failure is gone`,
+        },
+      ]
+    : [];
   const explanation = f.explanation ? ` — ${f.explanation}` : '';
   const classNote = f.classNote ? ` — ${f.classNote}` : '';
   return {
@@ -41,7 +50,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
       : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample, new Set(f.u8))}${summaries(f)}${paths}${classNote}`,
-    relatedInformation: [...abstraction, ...relatedInformation],
+    relatedInformation: [...abstraction, ...suggestion, ...relatedInformation],
   };
 }
 

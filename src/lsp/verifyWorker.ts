@@ -10,6 +10,9 @@ import { explainReport } from '../engine/why/explain';
 export interface VerifyRequest {
   readonly source: string;
   readonly file: string;
+  /** Also what each check that holds rests on (the proof lenses: proofLenses.ts). */
+  readonly proofs?: boolean;
+  readonly mode?: 'explore' | 'modular';
 }
 export type VerifyReply = { readonly report: VerifyReport } | { readonly error: string };
 
@@ -19,8 +22,14 @@ function reply(message: VerifyReply): void {
 
 process.on('disconnect', () => process.exit(0));
 process.once('message', (m: VerifyRequest) => {
-  verifySource(m.source, m.file).then(
-    async (r) => reply(r.error ? { error: r.error } : { report: await explainReport(m.source, m.file, {}, r.report) }),
+  const opts = { mode: m.mode ?? 'explore' } as const;
+  verifySource(m.source, m.file, opts).then(
+    async (r) =>
+      reply(
+        r.error
+          ? { error: r.error }
+          : { report: await explainReport(r.checked, opts, r.report, { proofs: m.proofs === true }) },
+      ),
     (e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) }),
   );
 });

@@ -6,7 +6,7 @@
 import { isSymArray, isTerminal, type State, type SymValue } from '../engine/state/state';
 import { printTerm } from '../engine/terms/print';
 import type { ExecutionTree, TreeNode } from '../engine/explore/tree';
-import { locationOf } from '../adapter/session/frames';
+import { locationOf } from '../adapter/runtime/location';
 import { shortPc } from '../adapter/runtime/paths';
 import type { ViewEdge, ViewKind, ViewNode, ViewStatus } from './model';
 import { isExcludedPath } from '../engine/verify/synthVerdict';

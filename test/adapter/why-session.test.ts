@@ -8,6 +8,7 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openSession, scopeValues, topFrame, writeProgram, type Harness } from './sessionHarness';
+import { WEAK_INVARIANT as LOOP } from '../support/whyPrograms';
 
 let h: Harness;
 let outputs: string[] = [];
@@ -54,21 +55,6 @@ async function runToEnd(threadId: number): Promise<string> {
   return outputs.join('');
 }
 
-const LOOP = `proc main(n: int)
-  requires n >= 0
-{
-  var i: int := 0;
-  var s: int := 0;
-  while (i < 3)
-    invariant i <= 3
-  {
-    s := s + 2;
-    i := i + 1;
-  }
-  assert s == 6;
-}
-`;
-
 test('modular: a failure an invariant lets through is "spec too weak" in the exception text, the Why scope and the end summary', async () => {
   const stop = await launch(writeProgram('why-loop.sym', LOOP), { mode: 'modular' });
   expect(stop.body.reason).toBe('exception');
@@ -85,6 +71,9 @@ test('modular: a failure an invariant lets through is "spec too weak" in the exc
   expect(why.get('class')?.value).toBe('spec-too-weak');
   expect(why.get('abstraction')?.value).toBe('invariant at line 7');
   expect(why.get('forgot')?.value).toContain('s == 6');
+  // The fact that closes the gap, confirmed by the engine (test/engine/why-suggest.test.ts re-verifies it).
+  expect(why.get('suggest')?.value).toBe('invariant s == 2 * i (at line 7)');
+  expect(info.description).toContain('adding `invariant s == 2 * i` at line 7 closes it');
   expect(outputs.join('')).toContain('spec too weak: no input reaches this failure');
   // The tree page's view (symdap/tree compact) carries the class and the counterexample.
   const view = (await h.dc.customRequest('symdap/tree', { compact: true })).body as {
@@ -160,6 +149,51 @@ test('the end summary of a run that verifies lists its vacuity and reachability 
     'why-dead.sym:5:5: warning: the check assert false is reached on no feasible path: it passes vacuously [unreachable]',
   );
   expect(deltas.flatMap((d) => d.warnings ?? []).map((w) => [w.kind, w.line])).toEqual([['unreachable', 5]]);
+}, 120_000);
+
+/** Runs `source` from its entry stop to the end, subscribed to the tree feed: the console text and the warnings the feed carried. */
+async function endOf(name: string, source: string): Promise<{ end: string; warned: [string, number][] }> {
+  const stop = await launch(writeProgram(name, source), { stopOnEntry: true });
+  const deltas: { warnings?: { kind: string; line: number }[] }[] = [];
+  h.dc.on('symdap/treeDelta', (e: DebugProtocol.Event) => deltas.push(e.body));
+  await h.dc.customRequest('symdap/tree', { compact: true, subscribe: true });
+  const end = await runToEnd(stop.body.threadId!);
+  return { end, warned: deltas.flatMap((d) => d.warnings ?? []).map((w) => [w.kind, w.line]) };
+}
+
+test('an unsatisfiable requires: the end summary and the tree feed warn at the requires (vacuous)', async () => {
+  const { end, warned } = await endOf(
+    'why-vacuous.sym',
+    'proc main(x: int)\n  requires x > 0 && x < 0\n{\n  assert false;\n}\n',
+  );
+  expect(end).toContain(
+    'why-vacuous.sym:2:12: warning: no input satisfies the requires of main: every check in main passes vacuously [vacuous]',
+  );
+  expect(warned).toEqual([['vacuous', 2]]);
+}, 120_000);
+
+test('a dead branch and a requires conjunct no check uses: unreachable and unused in the end summary and the tree feed', async () => {
+  const { end, warned } = await endOf(
+    'why-unused.sym',
+    `proc main(n: int, m: int)
+  requires n > 0
+  requires m > 0
+{
+  var k: int := n;
+  if (n < 0) {
+    k := 0;
+  }
+  assert k > 0;
+}
+`,
+  );
+  expect(end).toContain('why-unused.sym:3:12: warning: this requires clause is used by no check [unused]');
+  expect(end).toContain('why-unused.sym:7:5: warning: line 7 is reached on no feasible path [unreachable]');
+  expect(end).not.toMatch(/why-unused.sym:2:\d+: warning/);
+  expect(warned).toEqual([
+    ['unused', 3],
+    ['unreachable', 7],
+  ]);
 }, 120_000);
 
 test(':why at an assertion that holds shows the facts its proof rests on, with their lines', async () => {

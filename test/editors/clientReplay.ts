@@ -28,6 +28,8 @@ export interface ClientProfile {
   readonly customRequest?: { readonly command: string; readonly arguments: unknown };
   /** Moves the recipe maps (step into target, step back, ...), played at the entry stop; they must end there again. */
   readonly atEntry?: (c: MessageClient, entry: Stop) => Promise<void>;
+  /** Checks what the client makes of each stop of the scenario (entry, step, breakpoint, failure). */
+  readonly afterStop?: (c: MessageClient, stop: Stop) => Promise<void>;
 }
 
 export interface Stop {
@@ -123,13 +125,17 @@ export async function replay(
   const launch = await launched;
   if (!launch.success) throw new Error(`launch failed: ${launch.message}`);
   const entry = await entryStop;
+  await p.afterStop?.(c, entry);
   await p.atEntry?.(c, entry);
   await threads(c, p);
   const step = await stopAfter(c, 'next', { threadId: entry.threadId });
+  await p.afterStop?.(c, step);
   const threadsAfterStep = (await threads(c, p)).length;
   const atBreakpoint = await stopAfter(c, 'continue', { threadId: step.threadId });
+  await p.afterStop?.(c, atBreakpoint);
   const { vars: variables } = await topVariables(c, atBreakpoint.threadId);
   const failure = await stopAfter(c, 'continue', { threadId: atBreakpoint.threadId });
+  await p.afterStop?.(c, failure);
   const info = (await ok(c, 'exceptionInfo', { threadId: failure.threadId })) as DebugProtocol.ExceptionInfoResponse;
   const { frameId } = await topVariables(c, failure.threadId);
   const evaluate = (await ok(c, 'evaluate', {

@@ -14,6 +14,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { MessageClient } from '../adapter/transportSupport';
 import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp } from './adapterProcess';
+import { NvimDapThreads } from './nvimDapThreads';
 import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite, symdapOnPath } from './readmeRecipes';
 import { startInTmux, waitForJson } from './tmux';
@@ -114,14 +115,17 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
     }
   });
 
-  it('maps breakpoints, stepping, step into targets, step back, reverse continue; :SymTree sends symdap/tree', () => {
+  it('maps breakpoints, stepping, step into targets, step back, reverse continue, the paths sidebar; :SymTree sends symdap/tree', () => {
     expect(loaded.calls).toEqual([
+      // The threads sidebar, redrawn at each stop rather than at `thread` events.
+      { name: 'sidebar', args: ['event_stopped', true] },
       { name: 'toggle_breakpoint', args: [] },
       { name: 'step_over', args: [] },
       { name: 'step_into', args: [] },
       { name: 'step_into', args: [{ askForTargets: true }] },
       { name: 'step_back', args: [] },
       { name: 'reverse_continue', args: [] },
+      { name: 'sidebar.toggle', args: [] },
     ]);
     expect(loaded.requests).toEqual([{ command: 'symdap/tree', arguments: '{"compact":true}' }]);
   });
@@ -164,15 +168,18 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       expect(screen).toContain('symdap://tree');
       // Enter on the failed node: the source window at line 16, and the adapter shows a thread there.
       term.keys('Enter');
-      const after = await waitForJson<{ file: string; line: number; stop: { reason: string; threadId: number } }>(
-        `${out}.after`,
-        30_000,
-        'the jump',
-        term.screen,
-      );
+      const after = await waitForJson<{
+        file: string;
+        line: number;
+        stop: { reason: string; threadId: number };
+        focus: { command: string; stopped_thread_id: number | null }[];
+      }>(`${out}.after`, 30_000, 'the jump', term.screen);
       expect(after.file).toBe(PROGRAM);
       expect(after.line).toBe(16);
       expect(after.stop).toMatchObject({ reason: 'goto' });
+      // nvim-dap's focus is dropped before symdap/focus: a stop on another thread than its
+      // focus would make nvim-dap send `continue` for it (auto_continue_if_many_stopped).
+      expect(after.focus).toEqual([{ command: 'symdap/focus', stopped_thread_id: null }]);
     } finally {
       term.kill();
       rmSync(dir, { recursive: true, force: true });
@@ -194,6 +201,36 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       expectDebugged(r);
       expect(r.custom?.body).toMatchObject({ file: PROGRAM, nodes: expect.any(Array), truncated: false });
       expect(await adapter.exited()).toBe(0);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  it("nvim-dap's own picture of the threads stays the adapter's: at every stop each path is a stopped thread", async () => {
+    const a = loaded.adapters.symdap;
+    const adapter = startStdio(a.command!, a.args!, symdapEnv());
+    // nvim-dap's bookkeeping (restated from its source) follows the real events; at each stop,
+    // once its own `threads` requests are answered, it lists the threads afresh as its sidebar
+    // does, merging the answer its way (a thread it did not hold stopped comes back running).
+    const nvim = new NvimDapThreads(adapter.client);
+    const seen: { reason: string; threadId: number; listed: number[]; running: number[]; focused?: number }[] = [];
+    const afterStop = async (_c: MessageClient, stop: Stop): Promise<void> => {
+      await nvim.settled();
+      const listed = await nvim.updateThreads();
+      const running = listed.filter((id) => !nvim.stoppedIds().includes(id));
+      seen.push({ reason: stop.reason, threadId: stop.threadId, listed, running, focused: nvim.focused });
+    };
+    try {
+      expectDebugged(await replay(adapter.client, { ...NVIM_DAP, afterStop }, launchArgs()));
+      expect(seen.map((s) => s.reason)).toEqual(['entry', 'step', 'breakpoint', 'exception']);
+      // The continue to the breakpoint makes paths the step did not (the other sides of
+      // lines 11 and 12): nvim-dap must hear of them before the stop, or lists them as running.
+      expect(seen[2].listed.filter((id) => !seen[1].listed.includes(id))).not.toEqual([]);
+      for (const s of seen) {
+        expect(s.running, `${s.reason} stop: threads nvim-dap holds running`).toEqual([]);
+        expect(s.focused, `${s.reason} stop: the thread nvim-dap focuses`).toBe(s.threadId);
+      }
+      expect(nvim.autoContinued).toEqual([]);
     } finally {
       adapter.child.kill();
     }

@@ -52,6 +52,23 @@ const VIMSPECTOR_BASE: ClientProfile = {
 };
 
 const vimAvailable = optionalTool('Vim', commandWorks('vim', ['--version']), 'apt-get install vim');
+const vimNoxAvailable = optionalTool('vim-nox', commandWorks('vim.nox', ['--version']), 'apt-get install vim-nox');
+
+/** What `:py3` in Debian's vim-nox reports, or the error. */
+function vimNoxPython(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'symdap-vimnox-'));
+  const out = path.join(dir, 'python');
+  try {
+    const code = `import sys, vim; vim.command("call writefile(['%d.%d'], '${out}')" % sys.version_info[:2])`;
+    const r = spawnSync('vim.nox', ['-N', '-u', 'NONE', '-i', 'NONE', '-es', '-c', `py3 ${code}`, '-c', 'qa!'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return readFileSync(out, 'utf8').trim() || `no answer: ${r.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('docs/editors.md recipe: Vim (vimspector)', () => {
   const spec = JSON.parse(recipe('vimspector').code) as VimspectorJson;
@@ -87,6 +104,15 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
       expect(c.filetypes).toEqual(['sym']);
       expect(c.configuration).toMatchObject({ request: 'launch', program: '${file}' });
     }
+  });
+
+  // vimspector (at the commit docs/editors.md names) asks for a huge Vim with Python 3.10 or later.
+  it.skipIf(!vimNoxAvailable)("Debian's vim-nox, which the page names, is a huge Vim with Python 3.10+", () => {
+    const version = spawnSync('vim.nox', ['--version'], { encoding: 'utf8' }).stdout;
+    expect(version).toMatch(/Huge version/);
+    expect(version).toMatch(/\+python3\b/);
+    const [major, minor] = vimNoxPython().split('.').map(Number);
+    expect(major * 100 + minor).toBeGreaterThanOrEqual(310);
   });
 
   it.skipIf(!vimAvailable)('the .vimrc line gives .sym files filetype sym in Vim', () => {

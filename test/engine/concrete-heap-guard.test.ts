@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchDebuggee } from '../../src/adapter/runtime/debuggee';
+import { launchDebuggee } from '../../src/adapter/runtime/launch';
 import { BreakpointTable, ExceptionFilters } from '../../src/adapter/runtime/breakpoints';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { verifySource } from '../../src/engine/verify/verifySource';

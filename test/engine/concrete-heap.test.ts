@@ -300,6 +300,12 @@ describe('heap samples run concretely', () => {
     'heap/alias.sym': { status: 'failed', failure: '15 assert' },
     'heap/cell.sym': { status: 'ok' },
     'heap/cells14.sym': { status: 'ok' },
+    // Fractions: halves(c, c) is a real run that fails its assert; a lent half or a wildcard
+    // that is not enough to write is a permission failure, which a run does not see.
+    'heap/fractions_alias.sym': { status: 'failed', failure: '25 assert' },
+    'heap/fractions_lend.sym': { status: 'ok' },
+    'heap/fractions_readers.sym': { status: 'ok' },
+    'heap/fractions_wildcard.sym': { status: 'ok' },
     'heap/iterator.sym': { status: 'ok' },
     // Their precondition reads c.x: with no inputs c is null, so the run stops at `requires`.
     'heap/join_lost.sym': { status: 'assumeFailed' },

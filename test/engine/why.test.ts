@@ -14,6 +14,7 @@ import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
 import { hasSynth, optionsFromArgs, readSample, sampleFiles } from '../support/samples';
 import { expectReplayed, replay } from '../support/replay';
+import { WEAK_ENSURES as CALL, WEAK_INVARIANT as LOOP } from '../support/whyPrograms';
 
 async function explained(
   source: string,
@@ -22,33 +23,8 @@ async function explained(
 ): Promise<VerifyReport> {
   const r = await verifySource(source, 'why.sym', { mode, ...extra });
   expect(r.error).toBeUndefined();
-  return explainReport(source, 'why.sym', { mode, ...extra }, r.report);
+  return explainReport(r.checked, { mode, ...extra }, r.report);
 }
-
-const LOOP = `proc main(n: int)
-  requires n >= 0
-{
-  var i: int := 0;
-  var s: int := 0;
-  while (i < 3)
-    invariant i <= 3
-  {
-    s := s + 2;
-    i := i + 1;
-  }
-  assert s == 6;
-}`;
-
-const CALL = `proc clear(c: int) returns (r: int)
-  ensures r >= 0
-{
-  r := 0;
-}
-proc main(k: int) {
-  var x: int := clear(k);
-  assert x == 0;
-  assert k > 3;
-}`;
 
 describe('classes of failures', () => {
   it('a loop invariant that says nothing about s: spec-too-weak at the invariant (modular); verified when explored', async () => {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchFailureMessage, parseLaunchErrors } from '../../extension/src/launchErrors';
 import { pathText, reportToDiagnostics } from '../../extension/src/diagnostics';
-import { launchDebuggee } from '../../src/adapter/runtime/debuggee';
+import { launchDebuggee } from '../../src/adapter/runtime/launch';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
 import { BreakpointTable, ExceptionFilters } from '../../src/adapter/runtime/breakpoints';
 import { writeProgram } from '../adapter/sessionHarness';

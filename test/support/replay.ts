@@ -3,8 +3,7 @@
 // names) and run by the concrete interpreter from the procedure the failing path started in.
 
 import { runConcrete, type ConcreteResult } from '../../src/engine/concrete/interpreter';
-import { parseInputs } from '../../src/engine/concrete/inputs';
-import { inputTypesOf } from '../../src/engine/concrete/havoc';
+import { replayInputs } from '../../src/engine/concrete/replay';
 import type { Counterexample } from '../../src/engine/state/counterexample';
 import type { CheckedProgram } from '../../src/lang/checked';
 import type { Proc } from '../../src/lang/ast';
@@ -24,12 +23,11 @@ export interface Replay {
 }
 
 export function replay(checked: CheckedProgram, proc: Proc, cx: Counterexample): Replay {
-  const parsed = parseInputs(JSON.parse(JSON.stringify(cx)), inputTypesOf(checked, proc), checked.classes);
-  if (parsed.error) return { run: runConcrete(checked, proc, new Map()), unread: [], error: parsed.error };
-  return {
-    run: runConcrete(checked, proc, parsed.inputs!, { objects: parsed.objects }),
-    unread: parsed.warnings ?? [],
-  };
+  const r = replayInputs(checked, proc, JSON.parse(JSON.stringify(cx)));
+  // Inputs that do not parse: the run from no inputs stands beside the error, which fails the comparison.
+  return r.run
+    ? { run: r.run, unread: r.unread }
+    : { run: runConcrete(checked, proc, new Map()), unread: [], error: r.error };
 }
 
 /** What a replay ended in, in the form a failure is compared by: status, kind and line. */

@@ -1,6 +1,7 @@
 // Reads the samples and the expectations in their header comments
 // (`// @expect explore failed`, `// @failure 14 assert`, `// @args --loop-bound 8`,
-// `// @pending engine (why)`: the verdicts are for later, the symbolic engine refuses the sample today).
+// `// @pending engine (why)`: the verdicts are for later, the symbolic engine refuses the sample today;
+// `// @weak modular`: that mode's failures come from a too-weak specification, no input reaches them).
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,6 +16,8 @@ export interface SampleExpectation {
   readonly args: string[];
   /** Parts that cannot run the sample yet (`engine`): the test checks that they refuse it cleanly. */
   readonly pending: string[];
+  /** Modes whose failures no input reaches (a specification too weak for them): their counterexamples do not replay. */
+  readonly weak: string[];
 }
 
 export const SAMPLES_DIR = join(__dirname, '..', '..', 'samples');
@@ -35,16 +38,18 @@ export function readSample(path: string): SampleExpectation {
   const failures: SampleExpectation['failures'] = [];
   let args: string[] = [];
   const pending: string[] = [];
+  const weak: string[] = [];
   for (const line of source.split('\n')) {
-    const m = /^\s*\/\/\s*@(expect|failure|args|pending)\s+(.*?)\s*(\(.*)?$/.exec(line);
+    const m = /^\s*\/\/\s*@(expect|failure|args|pending|weak)\s+(.*?)\s*(\(.*)?$/.exec(line);
     if (!m) continue;
     const words = m[2].split(/\s+/);
     if (m[1] === 'expect') verdicts[words[0] as 'explore' | 'modular' | 'generational'] = words[1];
     else if (m[1] === 'failure') failures.push({ line: Number(words[0]), kind: words[1] });
     else if (m[1] === 'pending') pending.push(...words);
+    else if (m[1] === 'weak') weak.push(...words);
     else args = words;
   }
-  return { path, name: relative(SAMPLES_DIR, path), source, verdicts, failures, args, pending };
+  return { path, name: relative(SAMPLES_DIR, path), source, verdicts, failures, args, pending, weak };
 }
 
 /** `--loop-bound 8` → { loopBound: 8 } */

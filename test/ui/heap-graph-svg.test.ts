@@ -1,7 +1,8 @@
 // The heap graph drawn (issue 27): `symdap verify --heap-graph DIR` writes one SVG per failing
 // path for every failing heap sample, with the missing chunk marked; and Chromium screenshots
 // (test-output/heap/, looked at) of alias.sym, list.sym (a folded recursive predicate),
-// missing_permission.sym and a generated 50-object program, graphs asked of the real adapter.
+// missing_permission.sym, a generated 50-object program and an object holding arrays (a row of
+// cells per array, references leaving from their cells), graphs asked of the real adapter.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
@@ -50,6 +51,18 @@ test.each(FAILING)(
   },
   120_000,
 );
+
+const ARRAYS = `class Node { var val: int; }
+class Shelf { var items: Node[]; var sizes: u8[]; }
+proc main() {
+  var a: Node := new Node;
+  var b: Node := new Node;
+  var s: Shelf := new Shelf;
+  s.items := [a, b, a];
+  s.sizes := [3, 250];
+  assert a.val == 1;
+}
+`;
 
 const FIFTY = `class Node { var val: int; var next: Node; var other: Node; }
 proc main() {
@@ -140,5 +153,31 @@ describe('heap graphs in Chromium', () => {
     const svg = await shoot('fifty', g);
     expect(svg.match(/data-object="o/g)?.length).toBe(50);
     expect(await renderHeapSvg(g, 'fifty')).toBe(svg);
+  }, 120_000);
+
+  test('arrays: a row of cells per array field, each reference an edge from its cell', async () => {
+    const g = await graphAt(writeProgram('arrays.sym', ARRAYS), 9);
+    const a = g.objects.find((o) => o.names.includes('a'))!,
+      b = g.objects.find((o) => o.names.includes('b'))!,
+      s = g.objects.find((o) => o.names.includes('s'))!;
+    const items = s.fields.find((f) => f.name === 'items')!;
+    expect(items.cells).toEqual([
+      { index: '0', value: 'a', to: a.id },
+      { index: '1', value: 'b', to: b.id },
+      { index: '2', value: 'a', to: a.id },
+      { index: 'rest', value: '[* := null]' },
+    ]);
+    const sizes = s.fields.find((f) => f.name === 'sizes')!;
+    expect(sizes.type).toBe('u8');
+    expect(sizes.cells!.map((c) => `${c.index}=${c.value}`)).toEqual(['0=3', '1=250', 'rest=[* := 0]']);
+    const fromCells = g.edges.filter((e) => e.from === s.id && e.field === 'items');
+    expect(fromCells.map((e) => `${e.cell}→${e.to}`)).toEqual([`0→${a.id}`, `1→${b.id}`, `2→${a.id}`]);
+    const svg = await shoot('arrays', g);
+    expect(svg).toContain('items: [3] ▸');
+    expect(svg).toContain('sizes: u8[2] ▸');
+    // Two rows of cells, joined to their fields; three references leave from cells of items.
+    expect(svg.match(/<g class="arr" data-array=/g)?.length).toBe(2);
+    expect(svg.match(/<g class="cell[^"]*" data-index="\d+" data-to=/g)?.length).toBe(3);
+    expect(svg.match(/data-kind="array"/g)?.length).toBe(2);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { artifact, chromiumAvailable, launchChromium } from './browser';
+import { WEAK_INVARIANT as LOOP } from '../support/whyPrograms';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'symdap.js');
@@ -56,21 +57,6 @@ async function choose(page: Page, selector: string, opts: { shift?: boolean; hea
 
 const row = (page: Page, name: string): Promise<string> =>
   page.locator(`.panel tr[data-row="${name}"] td`).nth(1).innerText();
-
-const LOOP = `proc main(n: int)
-  requires n >= 0
-{
-  var i: int := 0;
-  var s: int := 0;
-  while (i < 3)
-    invariant i <= 3
-  {
-    s := s + 2;
-    i := i + 1;
-  }
-  assert s == 6;
-}
-`;
 
 const CHANGE = `class Cell { var x: int; var y: int; }
 proc main(b: bool) {

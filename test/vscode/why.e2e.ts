@@ -11,6 +11,7 @@ import type { Page } from './support/cache';
 import { screenshot } from './support/browser';
 import { SEL, expandRow, rowTexts, until, visible } from './support/workbench';
 import { ROOT, useWorkbench } from './support/suite';
+import { openFromExplorer, startDebugging } from './support/explorer';
 
 const WEAK = 'join_forgets.sym';
 const PROOF = 'proof.sym';
@@ -24,29 +25,6 @@ function populate(ws: string): void {
   );
 }
 
-/** Opens a file from the Explorer (Quick Open's index can lag on a busy machine). */
-async function open(page: Page, name: string): Promise<void> {
-  const row = await visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name).catch(async () => {
-    await page.keyboard.press('Control+Shift+E');
-    return visible(page, SEL.explorerRow, `the Explorer row ${name}`, 10_000, name);
-  });
-  await row.click();
-  await visible(page, SEL.activeTab, `an editor tab for ${name}`, 10_000, name);
-  const text = await visible(page, '.monaco-editor .view-lines', `the text of ${name}`, 10_000);
-  // F5 debugs `${file}`, the focused editor's file.
-  await text.click();
-}
-
-/** F5, once more should the first press land before the extension is active (a fresh workbench). */
-async function startDebugging(page: Page): Promise<void> {
-  await page.keyboard.press('F5');
-  await visible(page, SEL.topFrameLine, 'the stop on entry', 20_000).catch(async () => {
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('F5');
-    await visible(page, SEL.topFrameLine, 'the stop on entry', STOP_MS);
-  });
-}
-
 describe('why in a headless VS Code (code-server)', () => {
   const wb = useWorkbench('why', populate);
   let page: Page;
@@ -55,7 +33,7 @@ describe('why in a headless VS Code (code-server)', () => {
   });
 
   it('a failure the join lets through: "spec too weak" in the exception widget and the Why scope', async () => {
-    await open(page, WEAK);
+    await openFromExplorer(page, WEAK);
     await startDebugging(page);
     await page.keyboard.press('F5');
     const widget = await visible(page, SEL.exceptionWidget, 'the exception widget', STOP_MS);
@@ -75,7 +53,7 @@ describe('why in a headless VS Code (code-server)', () => {
   });
 
   it(':why at a breakpoint on an assertion that holds lists what its proof rests on', async () => {
-    await open(page, PROOF);
+    await openFromExplorer(page, PROOF);
     // A breakpoint on line 5 (Ctrl+G to the line, F9).
     await page.keyboard.press('Control+G');
     await visible(page, SEL.quickInput, 'the Go to Line box', 10_000);

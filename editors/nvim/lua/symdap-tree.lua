@@ -131,6 +131,11 @@ local function jump(session, view, node)
     vim.cmd('edit ' .. vim.fn.fnameescape(view.file))
   end
   if node.line then vim.api.nvim_win_set_cursor(0, { node.line, 0 }) end
+  -- The stop this causes may be on another path than the one nvim-dap focuses, and nvim-dap
+  -- sends `continue` for a thread that stops while another is its focus
+  -- (auto_continue_if_many_stopped): drop its focus first. The stop's allThreadsStopped
+  -- marks every path stopped again, and nvim-dap focuses the stop's thread.
+  session.stopped_thread_id = nil
   session:request('symdap/focus', { nodeId = node.id }, function(err)
     if err then
       vim.schedule(function() vim.notify('symdap: ' .. tostring(err.message or err), vim.log.levels.WARN) end)

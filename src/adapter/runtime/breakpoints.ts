@@ -4,14 +4,29 @@
 // together with the path condition (some input drives the path there with it true).
 
 import * as nodePath from 'node:path';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Program } from '../../lang/ast';
 import { executableLines } from '../../lang/lines';
 import { nextSpan } from '../../engine/state/state';
 import type { TreeNode } from '../../engine/explore/tree';
 import { filterOfKind } from './describe';
 
-export const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
+/** A breakpoint as a client asks for it (DAP's SourceBreakpoint, read as plain data). */
+export interface RequestedBreakpoint {
+  readonly line: number;
+  readonly condition?: string;
+  readonly hitCondition?: string;
+  readonly logMessage?: string;
+}
+
+/** An exception filter the debugger offers (DAP's ExceptionBreakpointsFilter has this shape). */
+export interface ExceptionFilter {
+  readonly filter: string;
+  readonly label: string;
+  readonly default?: boolean;
+  readonly description?: string;
+}
+
+export const EXCEPTION_FILTERS: readonly ExceptionFilter[] = [
   { filter: 'assert', label: 'Assertion can fail', default: true, description: 'Stop where an assert can fail.' },
   {
     filter: 'runtime',
@@ -141,7 +156,7 @@ export class BreakpointTable {
     return this.programFile !== undefined;
   }
 
-  set(sourcePath: string, requested: readonly DebugProtocol.SourceBreakpoint[]): LineBreakpoint[] {
+  set(sourcePath: string, requested: readonly RequestedBreakpoint[]): LineBreakpoint[] {
     const source = nodePath.resolve(sourcePath);
     const bps = requested.map((r) => this.make(source, r));
     this.bySource.set(source, bps);
@@ -164,21 +179,12 @@ export class BreakpointTable {
     return bps;
   }
 
-  toDap(b: LineBreakpoint, sourcePath?: string): DebugProtocol.Breakpoint {
-    const out: DebugProtocol.Breakpoint = { id: b.id, verified: b.line !== undefined, line: b.line ?? b.requestedLine };
-    if (b.message) out.message = b.message;
-    if (sourcePath) out.source = { path: sourcePath, name: nodePath.basename(sourcePath) };
-    return out;
-  }
-
-  private make(source: string, r: DebugProtocol.SourceBreakpoint | LineBreakpoint, id = this.nextId++): LineBreakpoint {
+  private make(source: string, r: RequestedBreakpoint | LineBreakpoint, id = this.nextId++): LineBreakpoint {
     const requestedLine = 'requestedLine' in r ? r.requestedLine : Number(r.line);
     const condition = nonEmpty(r.condition);
     const logMessage = nonEmpty(r.logMessage);
     const rawHit =
-      'requestedLine' in r
-        ? r.hitCondition
-        : parseHitCondition(nonEmpty((r as DebugProtocol.SourceBreakpoint).hitCondition));
+      'requestedLine' in r ? r.hitCondition : parseHitCondition(nonEmpty((r as RequestedBreakpoint).hitCondition));
     const hitCondition = rawHit === 'invalid' ? undefined : rawHit;
     const base = { id, requestedLine, condition, logMessage, hitCondition, hits: 0 };
     if (!Number.isInteger(requestedLine) || requestedLine < 1) return { ...base, message: 'invalid line number' };
@@ -190,7 +196,7 @@ export class BreakpointTable {
       line !== requestedLine ? `moved from line ${requestedLine} to the next executable line ${line}` : undefined;
     const badHit =
       rawHit === 'invalid'
-        ? `hit condition '${(r as DebugProtocol.SourceBreakpoint).hitCondition}' ignored (use N, ==N, >=N, >N, <N, <=N or %N)`
+        ? `hit condition '${(r as RequestedBreakpoint).hitCondition}' ignored (use N, ==N, >=N, >N, <N, <=N or %N)`
         : undefined;
     const message = [moved, badHit].filter((m) => m).join('; ') || undefined;
     return { ...base, line, message };

@@ -2,7 +2,6 @@
 // description/text (one line each; the path only in the others), the exceptionInfo answer and an output event (for clients that ignore
 // exceptionInfo), plus the words for other ends of a path (infeasible, bound reached).
 
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import { FAILURE_TITLES, isRuntimeError, type FailureKind } from '../../engine/state/failures';
 import { formatCounterexample, u8Names } from '../../engine/state/counterexample';
 import { afterJoinText, shownCounterexample } from '../../engine/verify/joinExplain';
@@ -91,12 +90,16 @@ export function summarizeEnd(state: State): string {
   }
 }
 
+/** What exceptionInfo answers, as plain data (DAP's ExceptionInfoResponse body has this shape). */
+export interface ExceptionText {
+  readonly exceptionId: string;
+  readonly description?: string;
+  readonly breakMode: 'always';
+  readonly details?: { readonly message?: string; readonly typeName?: string; readonly evaluateName?: string };
+}
+
 /** `cls`: the failure's class (runtime/why.ts), said after the headline and in the details. */
-export function exceptionInfo(
-  state: State,
-  node?: TreeNode,
-  cls?: Classification,
-): DebugProtocol.ExceptionInfoResponse['body'] | undefined {
+export function exceptionInfo(state: State, node?: TreeNode, cls?: Classification): ExceptionText | undefined {
   const f = state.failure;
   const summary = summarizeFailure(state, node);
   if (f && summary) {

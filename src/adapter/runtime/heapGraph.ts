@@ -12,7 +12,7 @@ import { isSymArray, type SymArray, type SymValue } from '../../engine/state/sta
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import type { TreeNode } from '../../engine/explore/tree';
-import type { GraphEdge, GraphField, GraphGroup, GraphObject, HeapGraph } from '../../ui/heap/model';
+import type { GraphCell, GraphEdge, GraphField, GraphGroup, GraphObject, HeapGraph } from '../../ui/heap/model';
 import {
   chunkName,
   heapOfFrame,
@@ -120,7 +120,9 @@ function addHeap(b: Builder, h: Heap, status: 'held' | 'old', group?: string): v
 
 function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'held' | 'old', group?: string): void {
   const o = objectOf(b, c.receiver);
-  if (o.fields.some((f) => f.name === c.field)) return;
+  // An old heap adds only what the heap no longer holds; a held location may be split over
+  // several chunks (fractions: one row each, as the Heap scope lists them).
+  if (o.fields.some((f) => f.name === c.field && (status === 'old' || f.status === 'old'))) return;
   const field: GraphField = {
     name: c.field,
     status,
@@ -130,8 +132,16 @@ function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'hel
     ...valueExtras(c.value),
     ...(group ? { group } : {}),
   };
+  if (isSymArray(c.value)) {
+    const cells = cellsOf(b, c.value);
+    for (const cell of cells)
+      if (cell.to)
+        b.edges.push({ from: objectId(c.receiver), to: cell.to, kind: 'field', field: c.field, cell: cell.index });
+    o.fields.push({ ...field, cells });
+    return;
+  }
   // `null` is a field's value, not an edge: one arrow per null field made a 50-object heap a fan of lines into one box.
-  if (!isSymArray(c.value) && c.value.sort.kind === 'ref' && !isNullTerm(c.value)) {
+  if (c.value.sort.kind === 'ref' && !isNullTerm(c.value)) {
     const to = objectId(c.value);
     objectOf(b, c.value);
     b.edges.push({ from: objectId(c.receiver), to, kind: 'field', field: c.field });
@@ -172,7 +182,8 @@ function addMissing(b: Builder, sf: StateFrame): void {
   if (m.kind === 'field') {
     const o = objectOf(b, m.receiver);
     const chunk = `acc(${receiverText(m.receiver, b.names)}.${m.field})`;
-    const i = o.fields.findIndex((f) => f.name === m.field);
+    // A row of the whole chunk (an old one) becomes the missing one; a held fraction stays held beside it.
+    const i = o.fields.findIndex((f) => f.name === m.field && f.status !== 'held');
     const field: GraphField = { name: m.field, status: 'missing', chunk, value: '?' };
     if (i >= 0) o.fields[i] = { ...o.fields[i], status: 'missing', chunk };
     else o.fields.push(field);
@@ -192,21 +203,41 @@ function addMissing(b: Builder, sf: StateFrame): void {
 }
 
 function valueExtras(v: SymValue): Partial<GraphField> {
-  if (isSymArray(v)) return { cells: cellsOf(v), length: printTerm(v.length, { maxLength: 40 }) };
-  if (v.sort.kind === 'bv') return { type: `${v.sort.signed ? 'i' : 'u'}${v.sort.width}` };
-  return {};
+  if (isSymArray(v)) return { length: printTerm(v.length, { maxLength: 40 }), ...elemType(v) };
+  return bvType(v.sort);
 }
 
-/** The cells an array's contents name: the stores over its base, innermost index first; the base's other cells as `rest`. */
-function cellsOf(a: SymArray): { index: string; value: string }[] {
-  const out: { index: string; value: string }[] = [];
+/** An array of bit-vectors: its elements' notation. */
+function elemType(a: SymArray): { type?: string } {
+  const s = a.contents.sort;
+  return s.kind === 'array' ? bvType(s.elem) : {};
+}
+
+/** The notation of a bit-vector sort (`u8`, `i32`), for values shown in it. */
+function bvType(sort: Term['sort']): { type?: string } {
+  return sort.kind === 'bv' ? { type: `${sort.signed ? 'i' : 'u'}${sort.width}` } : {};
+}
+
+/**
+ * The cells an array's contents name: the stores over its base, innermost index first (a later
+ * store to the same index hides an earlier one); the base's other cells as `rest`. A cell holding
+ * a reference points to its object's node (made if the heap has no chunk of it), except null.
+ */
+function cellsOf(b: Builder, a: SymArray): GraphCell[] {
+  const out: GraphCell[] = [];
   const seen = new Set<number>();
+  const cell = (index: string, v: Term): GraphCell => {
+    const value = valueText(v, b.names, 30);
+    if (v.sort.kind !== 'ref' || isNullTerm(v)) return { index, value };
+    objectOf(b, v);
+    return { index, value, to: objectId(v) };
+  };
   let t = a.contents;
   while (t.op === 'store' && out.length < MAX_CELLS) {
     const [base, i, v] = t.args;
     if (!seen.has(i.id)) {
       seen.add(i.id);
-      out.push({ index: printTerm(i, { maxLength: 20 }), value: printTerm(v, { maxLength: 30 }) });
+      out.push(cell(printTerm(i, { maxLength: 20 }), v));
     }
     t = base;
   }

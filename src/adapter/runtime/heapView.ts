@@ -56,7 +56,7 @@ export function receiverText(t: Term, names: RefNames): string {
 
 /** `acc(c.x)` or `valid(c)`. */
 export function chunkName(c: Chunk, names: RefNames): string {
-  if (c.kind === 'field') return chunkLabel(receiverText(c.receiver, names), c.field);
+  if (c.kind === 'field') return chunkLabel(receiverText(c.receiver, names), c.field, c.amount);
   return `${c.name}(${c.args.map((a) => receiverText(a, names)).join(', ')})`;
 }
 

@@ -12,6 +12,8 @@ import { printTerm } from '../../engine/terms/print';
 import { describeFunction, functionDefinition, type SynthesizedFunction } from '../../engine/synth/readback';
 import type { SynthAppInfo } from '../../engine/synth/encode';
 import { countCandidates } from '../../engine/synth/candidates';
+// A synthesised function's definition (`rho(x, i) = 5 - i`), the rows' evaluateName.
+export { functionDefinition } from '../../engine/synth/readback';
 
 export interface SynthApplicationRow {
   /** The application as printed: `rho(3, 0)`. */

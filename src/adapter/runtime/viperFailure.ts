@@ -3,22 +3,19 @@
 // description and as its exceptionId, so a Viper user sees the error they know beside symdap's
 // explanation.
 
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
-import { languageOf } from '../../lang/language';
-import { loadViper } from '../../lang/viper/frontend';
 import { viperErrorId } from '../../lang/viper/errorIds';
 import type { FailureSite } from '../../engine/state/failures';
-
-type ExceptionBody = DebugProtocol.ExceptionInfoResponse['body'];
+import type { ExceptionText } from './describe';
 
 export function withViperId(
   checked: CheckedProgram,
   failure: FailureSite | undefined,
-  info: ExceptionBody,
-): ExceptionBody {
-  if (failure === undefined || languageOf(checked.file) !== 'viper') return info;
-  const { sites } = loadViper(checked.source, checked.file);
+  info: ExceptionText,
+): ExceptionText {
+  // A program read as Viper (by extension or --lang viper) carries its sites from the one load.
+  const sites = checked.viperSites;
+  if (failure === undefined || sites === undefined) return info;
   const id = viperErrorId({ kind: failure.kind, span: failure.span, message: failure.message }, sites);
   return {
     ...info,

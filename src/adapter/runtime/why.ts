@@ -7,7 +7,7 @@
 // the procedure again with callees inlined, so it is not repeated on every request.
 
 import type { TreeNode } from '../../engine/explore/tree';
-import { ReportBuilder, type FailureReport, type ProofReport, type VerifyReport } from '../../engine/verify/report';
+import { ReportBuilder, type FailureReport, type VerifyReport } from '../../engine/verify/report';
 import { classifyFailures, type Classification } from '../../engine/why/classify';
 import { vacuityWarnings } from '../../engine/why/warnings';
 import { proofDependencies } from '../../engine/why/proofs';
@@ -16,7 +16,7 @@ import { resolveEntry } from '../../engine/verify/entry';
 import { CoverageCollector, coverageReport } from '../../engine/explore/coverage';
 import type { State } from '../../engine/state/state';
 import type { Debuggee } from './debuggee';
-import type { EndWhy } from './whyCache';
+import type { EndWhy, SessionProofs } from './whyCache';
 import { isLive } from './paths';
 import { isExcludedPath } from '../../engine/verify/synthVerdict';
 
@@ -50,15 +50,22 @@ export async function classifyNode(d: Debuggee, node: TreeNode): Promise<Classif
   builder.addEnded(node);
   const report = builder.build(d.checked.file, d.run.tree.counts, d.solver.stats(), 0, 0);
   const [f] = (await classifyReport(d, report)).failures;
-  if (!f?.class || !f.classNote) return undefined;
-  const c: Classification = {
+  if (!f) return undefined;
+  const c = classificationOf(f);
+  if (c) d.why.classes.set(key, c);
+  return c;
+}
+
+/** A classified failure's class, as the session keeps it per failure site. */
+function classificationOf(f: FailureReport): Classification | undefined {
+  if (!f.class || !f.classNote) return undefined;
+  return {
     class: f.class,
     classNote: f.classNote,
     ...(f.input ? { input: f.input } : {}),
     ...(f.abstraction ? { abstraction: f.abstraction } : {}),
+    ...(f.suggestion ? { suggestion: f.suggestion } : {}),
   };
-  d.why.classes.set(key, c);
-  return c;
 }
 
 async function classifyReport(d: Debuggee, report: VerifyReport): Promise<VerifyReport> {
@@ -93,18 +100,26 @@ export async function endWhy(d: Debuggee): Promise<EndWhy> {
     classifiable(d) && unknown.length > 0 ? (await classifyReport(d, { ...report, failures: unknown })).failures : [];
   const byKey = new Map(classified.map((f) => [siteKey(f), f]));
   const all = failures.map((f) => byKey.get(siteKey(f)) ?? f);
-  for (const f of classified)
-    if (f.class && f.classNote)
-      d.why.classes.set(siteKey(f), {
-        class: f.class,
-        classNote: f.classNote,
-        ...(f.input ? { input: f.input } : {}),
-        ...(f.abstraction ? { abstraction: f.abstraction } : {}),
-      });
-  const entry = resolveEntry(d.checked, d.args.entry).proc;
-  const warnings = classifiable(d) ? vacuityWarnings(d.checked, report, { mode: d.args.mode, entry }) : [];
-  d.why.end = { failures: all, warnings };
+  for (const f of classified) {
+    const c = classificationOf(f);
+    if (c) d.why.classes.set(siteKey(f), c);
+  }
+  d.why.end = { failures: all, warnings: await endWarnings(d, report) };
   return d.why.end;
+}
+
+/**
+ * A run that verified with every path ended: the vacuity and reachability warnings read off
+ * its coverage, and the requires and assume conjuncts no proof uses (from the proof
+ * dependencies, as `symdap verify --proofs` warns; computed once, kept for `:why`).
+ */
+async function endWarnings(d: Debuggee, report: VerifyReport): Promise<EndWhy['warnings']> {
+  if (!classifiable(d)) return [];
+  const entry = resolveEntry(d.checked, d.args.entry).proc;
+  const vacuity = vacuityWarnings(d.checked, report, { mode: d.args.mode, entry });
+  const complete = report.verdict === 'verified' && report.paths.bounded === 0 && report.paths.unknown === 0;
+  const unused = complete ? (await sessionProofs(d)).unused : [];
+  return [...vacuity, ...unused].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** The lines the explored paths ran: every ended or live leaf's trace holds its ancestors' lines. */
@@ -121,18 +136,17 @@ function coveredByTree(d: Debuggee): CoverageCollector {
   return covered;
 }
 
-/** Proof dependencies of the program's checks, computed once per session on request. */
-export function sessionProofs(d: Debuggee): Promise<readonly ProofReport[]> {
+/** Proof dependencies of the program's checks and the unused conjuncts, computed once per session on need. */
+export function sessionProofs(d: Debuggee): Promise<SessionProofs> {
   d.why.proofs ??= (async () => {
     const entry = resolveEntry(d.checked, d.args.entry).proc;
-    if (!entry || !classifiable(d)) return [];
-    const { proofs } = await proofDependencies(d.checked, d.solver, {
+    if (!entry || !classifiable(d)) return { proofs: [], unused: [] };
+    return proofDependencies(d.checked, d.solver, {
       mode: d.args.mode,
       entry: entry.name,
       loopBound: d.args.loopBound,
       recursionBound: d.args.recursionBound,
     });
-    return proofs;
   })();
   return d.why.proofs;
 }
@@ -140,7 +154,7 @@ export function sessionProofs(d: Debuggee): Promise<readonly ProofReport[]> {
 /** `:why` at a check that holds: what it rests on (the checks at `line`, over the explored paths). */
 export async function proofText(d: Debuggee, line: number | undefined): Promise<string | undefined> {
   if (line === undefined) return undefined;
-  const here = (await sessionProofs(d)).filter((p) => p.line === line);
+  const here = (await sessionProofs(d)).proofs.filter((p) => p.line === line);
   if (here.length === 0) return undefined;
   return here
     .map((p) => {

@@ -5,7 +5,13 @@
 import type { Classification } from '../../engine/why/classify';
 import type { FailureReport, ProofReport, VerifyWarning } from '../../engine/verify/report';
 
-/** The end of a session: every failure with its class, and the warnings of a run that verified. */
+/** Proof dependencies of the session's program, and the requires/assume conjuncts no proof uses. */
+export interface SessionProofs {
+  readonly proofs: readonly ProofReport[];
+  readonly unused: readonly VerifyWarning[];
+}
+
+/** The end of a session: every failure with its class, and the warnings of a run that verified (vacuous, unreachable, unused). */
 export interface EndWhy {
   readonly failures: readonly FailureReport[];
   readonly warnings: readonly VerifyWarning[];
@@ -14,7 +20,7 @@ export interface EndWhy {
 export interface WhyCache {
   readonly classes: Map<string, Classification>;
   end?: EndWhy;
-  proofs?: Promise<readonly ProofReport[]>;
+  proofs?: Promise<SessionProofs>;
 }
 
 export function newWhyCache(): WhyCache {

@@ -14,7 +14,7 @@ export function classLine(c: Classification, u8?: ReadonlySet<string>): string {
   return c.classNote;
 }
 
-/** The Why scope's rows: class, its sentence, the replaying input, the abstraction. */
+/** The Why scope's rows: class, its sentence, the replaying input, the abstraction, the suggested fact. */
 export function classRows(c: Classification, u8?: ReadonlySet<string>): { name: string; value: string }[] {
   const rows = [
     { name: 'class', value: c.class },
@@ -26,6 +26,8 @@ export function classRows(c: Classification, u8?: ReadonlySet<string>): { name: 
     // A join's `forgot` reads "forgot x <= k + 2": the row's name says it already.
     rows.push({ name: 'forgot', value: c.abstraction.forgot.replace(/^forgot /, '') });
   }
+  // The fact that closes the gap, confirmed by verifying again with it (engine/why/suggest.ts).
+  if (c.suggestion) rows.push({ name: 'suggest', value: `${c.suggestion.clause} (at line ${c.suggestion.line})` });
   return rows;
 }
 

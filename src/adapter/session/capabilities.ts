@@ -22,7 +22,7 @@ export function capabilities(): DebugProtocol.Capabilities & { symdap: { customR
     supportsCompletionsRequest: true,
     supportsTerminateRequest: true,
     completionTriggerCharacters: [':', '$'],
-    exceptionBreakpointFilters: EXCEPTION_FILTERS,
+    exceptionBreakpointFilters: EXCEPTION_FILTERS.map((f) => ({ ...f })),
     symdap: { customRequests: [...CUSTOM_REQUESTS, 'symdap/summary'] },
   };
 }

@@ -1,23 +1,19 @@
 // Custom requests for rich clients, announced in the initialize response under `symdap`:
-// `symdap/tree` (the execution tree, capped), `symdap/followBranch` {threadId, branch}
-// and `symdap/jump` {threadId, nodeId}; `symdap/tree {compact: true}` and `symdap/focus` are in treeView.ts. This file parses and answers; the session runs the
-// moves through the same code as stepIn with a target and goto.
+// `symdap/tree` (the execution tree, capped: its rows come from runtime/treeSnapshot.ts),
+// `symdap/followBranch` {threadId, branch} and `symdap/jump` {threadId, nodeId};
+// `symdap/tree {compact: true}` and `symdap/focus` are in treeView.ts. This file parses and
+// answers; the session runs the moves through the same code as stepIn with a target and goto.
 
-import { printTerm } from '../../engine/terms/print';
-import type { TreeNode } from '../../engine/explore/tree';
-import { locationOf } from './frames';
-import { onPath, shortPc, type PathThread } from '../runtime/paths';
-import { heapOfFrame, heapRowData, refNames, type HeapRowData } from '../runtime/heapView';
+import type { TreeNode } from '../runtime/handles';
+import { onPath, type PathThread } from '../runtime/paths';
 import type { Debuggee } from '../runtime/debuggee';
 import { UserError } from './userError';
-import { REQUEST_LIMITS } from '../limits';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
-import { pcTerms } from '../../engine/state/pathCondition';
 import { heapGraphWithAliases } from '../runtime/heapGraph';
 import type { HeapGraph } from '../../ui/heap/model';
 import type { FrameRef } from './frames';
 import { diffStates } from '../runtime/why';
-import type { PathDiff } from '../../engine/why/diff';
+import type { PathDiff } from '../runtime/handles';
+import { statePathCondition } from '../runtime/questions';
 
 export const CUSTOM_REQUESTS = [
   'symdap/tree',
@@ -27,81 +23,6 @@ export const CUSTOM_REQUESTS = [
   'symdap/heapGraph',
   'symdap/diffPaths',
 ] as const;
-
-export interface TreeNodeInfo {
-  readonly id: number;
-  readonly parent?: number;
-  readonly line?: number;
-  readonly status: string;
-  readonly label: string;
-  readonly pc: string;
-  /** The thread whose path ends here (its tip), if any. */
-  readonly thread?: number;
-  /** The thread whose cursor is here, if any. */
-  readonly cursorOf?: number[];
-  /** Programs with objects: the state's heap, the Heap scope's rows as plain data (innermost frame). */
-  readonly heap?: readonly HeapRowData[];
-}
-
-export interface TreeSnapshot {
-  readonly nodes: TreeNodeInfo[];
-  readonly truncated: boolean;
-  readonly counts: { nodes: number; ended: Record<string, number>; threads: number };
-}
-
-const DEFAULT_MAX_NODES = 2000;
-
-/** Breadth-first from the roots, at most `max` nodes. */
-export function treeSnapshot(d: Debuggee, args: Record<string, unknown>): TreeSnapshot {
-  const max = Math.min(positiveInt(args.maxNodes) ?? DEFAULT_MAX_NODES, REQUEST_LIMITS.maxTreeNodes);
-  const tree = d.run.tree;
-  const cursors = new Map<number, number[]>();
-  for (const t of d.paths.all()) cursors.set(t.cursor.id, [...(cursors.get(t.cursor.id) ?? []), t.id]);
-  const nodes: TreeNodeInfo[] = [];
-  const queue: TreeNode[] = [...tree.roots];
-  const seen = new Set<number>();
-  while (queue.length > 0 && nodes.length < max) {
-    const n = queue.shift()!;
-    if (seen.has(n.id)) continue;
-    seen.add(n.id);
-    nodes.push(info(d, n, cursors.get(n.id)));
-    queue.push(...(tree.childrenOf(n) ?? []));
-  }
-  return {
-    nodes,
-    truncated: queue.length > 0,
-    counts: { nodes: tree.counts.nodes, ended: { ...tree.counts.ended }, threads: d.paths.size },
-  };
-}
-
-function info(d: Debuggee, n: TreeNode, cursorOf: number[] | undefined): TreeNodeInfo {
-  const l = n.label;
-  const label =
-    l.kind === 'then' || l.kind === 'else'
-      ? `${l.kind}: ${printTerm(l.cond, { maxLength: 60 })}`
-      : l.kind === 'failure'
-        ? `failure: ${l.failure.message}`
-        : l.kind === 'join'
-          ? `join of ${l.incoming}`
-          : 'step';
-  const out: TreeNodeInfo = {
-    id: n.id,
-    parent: n.parent?.id,
-    line: locationOf(n.state)?.line,
-    status: isExcludedPath(n.state.status, d.checked.synths.size > 0) ? 'excluded' : n.state.status,
-    label,
-    pc: shortPc(n, 60),
-    thread: d.paths.owner(n)?.id,
-    ...heapOf(n),
-  };
-  return cursorOf ? { ...out, cursorOf } : out;
-}
-
-function heapOf(n: TreeNode): { heap?: HeapRowData[] } {
-  if (n.state.heap === undefined || n.state.frames.length === 0) return {};
-  const sf = { state: n.state, frameIndex: 0 };
-  return { heap: heapRowData(heapOfFrame(sf), refNames(sf)) };
-}
 
 export function followBranchArgs(
   d: Debuggee,
@@ -131,10 +52,6 @@ export function requireThread(d: Debuggee, id: unknown): PathThread {
   return t;
 }
 
-function positiveInt(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
-}
-
 /** `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON (docs/heap-graph.md). */
 export async function heapGraphBody(
   d: Debuggee,
@@ -148,13 +65,13 @@ export async function heapGraphBody(
   const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
   return heapGraphWithAliases(
     { sf, node: ref.node, checked: d.checked },
-    { solver: d.solver, T: d.T, pc: pcTerms(sf.state.pc) },
+    { solver: d.solver, T: d.T, pc: statePathCondition(ref.node) },
   );
 }
 
 /**
  * `symdap/diffPaths` {a, b} (thread ids: their current states) or {nodeA, nodeB} (tree nodes):
- * the engine's diff of the two (engine/why/diff.ts) — where they parted, each side's conditions,
+ * the runtime's diff of the two (diffStates, runtime/why.ts) — where they parted, each side's conditions,
  * locals and heap chunks.
  */
 export function diffPathsBody(d: Debuggee, args: Record<string, unknown>): PathDiff {

@@ -1,39 +1,34 @@
 // What an Outcome (the result of moving paths) looks like on the wire: thread started /
-// exited events, output lines, then one stopped event, or the summary and a terminated
-// event when no path is live (failed paths kept as threads do not keep the session alive). Paths born in a `continue` are not announced one by one;
-// a thread the client never heard of exits silently.
+// exited events (threadEvents.ts: every listed thread the client has not heard of is
+// announced before the stop), output lines, then one stopped event, or the summary and a
+// terminated event when no path is live (failed paths kept as threads do not keep the
+// session alive).
 
-import { OutputEvent, StoppedEvent, TerminatedEvent, ThreadEvent } from '@vscode/debugadapter';
+import { OutputEvent, StoppedEvent, TerminatedEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { summarizeFailure } from '../runtime/describe';
 import type { Debuggee } from '../runtime/debuggee';
 import type { Outcome } from '../runtime/stepping';
 import { isLive } from '../runtime/paths';
 import { excludedByFailure } from '../runtime/synthView';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
 import { summary } from './summary';
 import { knownClass } from '../runtime/why';
 import { classLine } from '../runtime/whyText';
 import * as nodePath from 'node:path';
 import { formatSpan } from '../../lang/span';
-import { FAILURE_TITLES } from '../../engine/state/failures';
+import { failureTitle, isExcluded } from '../runtime/questions';
 import { shortText } from './shortText';
+import { threadEvents } from './threadEvents';
 
 export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): DebugProtocol.Event[] {
-  const events: DebugProtocol.Event[] = [];
-  const { born, ended } = d.paths.drain();
-  for (const b of born) {
-    if (quiet) continue;
-    b.announced = true;
-    events.push(new ThreadEvent('started', b.id));
-  }
-  for (const e of ended) if (e.thread.announced) events.push(new ThreadEvent('exited', e.thread.id));
-  outcome.output.forEach((o) => events.push(output(o, 'console')));
   const stop = outcome.stop && d.paths.get(outcome.stop.threadId) ? outcome.stop : undefined;
+  const next = stop ? undefined : d.paths.listed(d.paths.size).find((t) => isLive(t.tip));
+  const events = threadEvents(d, stop !== undefined || next !== undefined);
+  outcome.output.forEach((o) => events.push(output(o, 'console')));
   if (stop) {
     const t = d.paths.get(stop.threadId)!;
     t.announced = true;
-    const excluded = stop.reason === 'exception' && isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0);
+    const excluded = stop.reason === 'exception' && isExcluded(d, t.cursor);
     if (excluded) {
       // Not a failure (it only rules out functions): said in the console, not in red.
       const why = excludedByFailure(t.cursor.state.failure);
@@ -55,7 +50,6 @@ export function outcomeEvents(d: Debuggee, outcome: Outcome, quiet: boolean): De
     return events;
   }
   // Failed paths stay listed at their failure; the session ends when no path is live.
-  const next = d.paths.listed(d.paths.size).find((t) => isLive(t.tip));
   if (!next) {
     events.push(output(summaryText(d), 'console'), new TerminatedEvent());
     return events;
@@ -128,7 +122,7 @@ export function wellFormedEvents(d: Debuggee): DebugProtocol.OutputEvent[] {
   };
   const lines = d.wellFormed.failures.map(({ site }) => {
     const e = output(
-      `${formatSpan(d.checked.file, site.span)}: ${FAILURE_TITLES[site.kind]}: ${site.message} (well-formedness: on no path)`,
+      `${formatSpan(d.checked.file, site.span)}: ${failureTitle(site.kind)}: ${site.message} (well-formedness: on no path)`,
       'stderr',
     );
     e.body = { ...e.body, source, line: site.span.line, column: site.span.col };

@@ -5,11 +5,10 @@
 
 import * as nodePath from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Span } from '../../lang/span';
-import { isTerminal, nextSpan, traceLines, type State } from '../../engine/state/state';
-import type { TreeNode } from '../../engine/explore/tree';
+import type { TreeNode } from '../runtime/handles';
 import { Interner } from './ids';
 import { onPath, type PathThread } from '../runtime/paths';
+import { locationOf } from '../runtime/location';
 
 export interface FrameRef {
   readonly threadId: number;
@@ -34,15 +33,6 @@ export class FrameIds {
   get(id: unknown): FrameRef | undefined {
     return this.ids.get(id);
   }
-}
-
-/** Where a state is: what it will execute next, else where it failed or last was. */
-export function locationOf(s: State): { line: number; col: number } | undefined {
-  // A path that ended is where it ended (its continuation is what it would have done next).
-  const span: Span | undefined = isTerminal(s.status) ? s.failure?.span : nextSpan(s);
-  if (span) return { line: span.line, col: span.col };
-  const last = s.trace ? s.trace.line : undefined;
-  return last !== undefined ? { line: last, col: 1 } : nextSpan(s);
 }
 
 export interface StackPage {
@@ -163,9 +153,4 @@ export function gotoTargets(t: PathThread, line: number, max = 20): GotoTarget[]
     const when = rel === 0 ? 'current' : rel < 0 ? `${-rel} steps back` : `${rel} steps ahead`;
     return { id: node.id, label: `state #${node.id} (line ${line}, ${when})`, line };
   });
-}
-
-/** The lines executed so far on the node's path, for `$path`. */
-export function pathLines(n: TreeNode): number[] {
-  return traceLines(n.state.trace);
 }

@@ -6,9 +6,9 @@
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { CheckedProgram } from '../../lang/checked';
-import type { Chunk, Heap, PredChunk } from '../../engine/state/chunks';
-import { isSymArray, type SymValue } from '../../engine/state/state';
-import type { Term } from '../../engine/terms/term';
+import type { Chunk, Heap, PredChunk, SymValue, Term } from '../runtime/handles';
+import { isArray } from '../runtime/valueRows';
+import { permissionLossAt } from '../runtime/questions';
 import type { FrameRef } from './frames';
 import {
   aliasNote,
@@ -24,7 +24,6 @@ import {
   type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
-import { permissionLoss } from '../../engine/verify/permissionHistory';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;
@@ -81,7 +80,7 @@ export function heapRows(host: HeapRowsHost, src: HeapSource): DebugProtocol.Var
 function missingRow(host: HeapRowsHost, names: RefNames): DebugProtocol.Variable[] {
   const node = host.ref.node;
   if (host.ref.frameIndex !== 0 || !node.state.failure?.missing) return [];
-  const loss = permissionLoss(node, (t) => receiverText(t, names));
+  const loss = permissionLossAt(node, (t) => receiverText(t, names));
   if (!loss) return [];
   return [
     { name: `✗ missing ${loss.chunk}`, value: loss.text, type: node.state.failure.message, variablesReference: 0 },
@@ -104,7 +103,7 @@ function chunkRow(host: HeapRowsHost, c: Chunk, names: RefNames, key: string): D
     };
   }
   const shown = host.render(c.value);
-  const value = isSymArray(c.value) ? shown.value : valueText(c.value, names);
+  const value = isArray(c.value) ? shown.value : valueText(c.value, names);
   const row: DebugProtocol.Variable = {
     name: chunkName(c, names),
     value: `${value}${aliasNote(c, names)}`,
@@ -138,7 +137,7 @@ export function objectRows(
         variablesReference: 0,
       };
     const shown = host.render(chunk.value);
-    const value = isSymArray(chunk.value) ? shown.value : valueText(chunk.value, names);
+    const value = isArray(chunk.value) ? shown.value : valueText(chunk.value, names);
     const row: DebugProtocol.Variable = {
       name: f.name,
       value,

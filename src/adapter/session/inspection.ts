@@ -4,7 +4,7 @@
 // session answers them without queueing behind the moves (session.ts).
 
 import { excludedByFailure } from '../runtime/synthView';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
+import { isExcluded } from '../runtime/questions';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Debuggee } from '../runtime/debuggee';
 import { exceptionInfo } from '../runtime/describe';
@@ -16,6 +16,7 @@ import { FrameIds, stackTrace, gotoTargets, type FrameRef } from './frames';
 import type { VariableRefs } from './scopes';
 import { evaluate, completions } from './repl';
 import { requireThread } from './customRequests';
+import { threadName } from '../runtime/paths';
 import { UserError } from './userError';
 
 export type Args = Record<string, unknown>;
@@ -101,7 +102,7 @@ export function completionsBody(
 
 export async function exceptionInfoBody(d: Debuggee, args: Args): Promise<DebugProtocol.ExceptionInfoResponse['body']> {
   const t = requireThread(d, args.threadId);
-  if (isExcludedPath(t.cursor.state.status, d.checked.synths.size > 0)) {
+  if (isExcluded(d, t.cursor)) {
     const text = `path excluded: ${excludedByFailure(t.cursor.state.failure)}`;
     return { exceptionId: 'excluded', description: text, breakMode: 'always', details: { message: text } };
   }
@@ -120,4 +121,30 @@ export function gotoTargetsBody(d: Debuggee, args: Args): DebugProtocol.GotoTarg
     .flatMap((t) => gotoTargets(t, line).map((g) => ({ ...g, label: `#${t.id} ${g.label}` })))
     .filter((g) => !seen.has(g.id) && seen.add(g.id));
   return { targets };
+}
+
+/**
+ * `threads`: the listed paths (stopped ones first, at most the launch's `maxThreads`), each
+ * marked announced; `hidden` counts the rest, which `notice` tells the console about.
+ */
+export function threadsBody(d: Debuggee | undefined): {
+  body: DebugProtocol.ThreadsResponse['body'];
+  hidden?: number;
+  notice?: string;
+} {
+  if (!d) return { body: { threads: [] } };
+  const listed = d.paths.listed(d.args.maxThreads);
+  listed.forEach((t) => {
+    t.announced = true;
+  });
+  const threads = listed.map((t) => ({
+    id: t.id,
+    name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0),
+  }));
+  const hidden = d.paths.size - listed.length;
+  const notice =
+    hidden > 0
+      ? `${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`
+      : undefined;
+  return { body: { threads }, hidden, ...(notice ? { notice } : {}) };
 }

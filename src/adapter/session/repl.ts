@@ -6,10 +6,7 @@
 // condition scope of that thread take into account (not the stepping engine itself).
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { printTerm } from '../../engine/terms/print';
-import { formatModel } from '../../engine/state/counterexample';
-import { inputSymbols } from '../../engine/state/state';
-import { answer, compileFormula, frameOf, visibleNames, witnessText } from '../runtime/evaluate';
+import { answer, compileFormula, frameOf, visibleNames } from '../runtime/evaluate';
 import { whyText, pathText } from '../runtime/describe';
 import type { FrameRef } from './frames';
 import { MAX_VALUE_LENGTH, type VariableRefs } from './scopes';
@@ -19,7 +16,8 @@ import { heapText } from '../runtime/heapView';
 import { synthAllText, synthText } from '../runtime/synthView';
 import { classifyNode, diffStates, proofText } from '../runtime/why';
 import { classLine, diffText } from '../runtime/whyText';
-import { locationOf } from './frames';
+import { locationOf } from '../runtime/location';
+import { assume, modelText, pcText, satText, validText } from '../runtime/questions';
 
 function stateFrame(target: EvalTarget): { state: EvalTarget['ref']['node']['state']; frameIndex: number } {
   return { state: target.ref.node.state, frameIndex: target.ref.frameIndex };
@@ -77,11 +75,9 @@ export async function evaluate(
 }
 
 function pcValue(d: Debuggee, refs: VariableRefs, target: EvalTarget): DebugProtocol.EvaluateResponse['body'] {
-  const terms = pathCondition(d, target.ref.node, target.ref.threadId);
-  const printed =
-    terms.length === 0 ? 'true' : terms.map((t) => printTerm(t, { maxLength: MAX_VALUE_LENGTH })).join(' && ');
-  const result = printed.length > 4 * MAX_VALUE_LENGTH ? `${printed.slice(0, 4 * MAX_VALUE_LENGTH)}…` : printed;
-  return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'pc'), namedVariables: terms.length };
+  const { text, count } = pcText(d, target.ref.node, target.ref.threadId, MAX_VALUE_LENGTH);
+  const result = text.length > 4 * MAX_VALUE_LENGTH ? `${text.slice(0, 4 * MAX_VALUE_LENGTH)}…` : text;
+  return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'pc'), namedVariables: count };
 }
 
 async function modelValue(
@@ -89,16 +85,7 @@ async function modelValue(
   refs: VariableRefs,
   target: EvalTarget,
 ): Promise<DebugProtocol.EvaluateResponse['body']> {
-  const state = target.ref.node.state;
-  const r = state.failure?.model
-    ? { status: 'sat' as const, model: state.failure.model }
-    : await d.solver.model(pathCondition(d, target.ref.node, target.ref.threadId), state.model);
-  const result =
-    r.status === 'sat'
-      ? formatModel(inputSymbols(state), r.model)
-      : r.status === 'unsat'
-        ? 'no model: the path condition is unsatisfiable'
-        : `unknown: ${r.reason}`;
+  const result = await modelText(d, target.ref.node, target.ref.threadId);
   return { result, variablesReference: refs.scopeRef(target.frameId, target.ref, 'model') };
 }
 
@@ -137,33 +124,18 @@ async function command(d: Debuggee, target: EvalTarget, text: string): Promise<D
           : await synthText(d.checked, d.T, d.solver, pc, node.state.model),
       );
     }
-    case ':sat': {
-      const phi = formula();
-      const r = await d.solver.checkSat(pc, phi, { wantModel: true, hint: node.state.model });
-      if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
-      return reply(
-        r.status === 'unsat'
-          ? 'unsatisfiable on this path'
-          : `satisfiable, e.g. ${witnessText(node.state, r.model, phi)}`,
-      );
-    }
-    case ':valid': {
-      const phi = formula();
-      const r = await d.solver.checkSat(pc, d.T.not(phi), { wantModel: true, hint: node.state.model });
-      if (r.status === 'unknown') return reply(`unknown (${r.reason})`);
-      return reply(
-        r.status === 'unsat' ? 'valid on this path' : `not valid: false for ${witnessText(node.state, r.model, phi)}`,
-      );
-    }
+    case ':sat':
+      return reply(await satText(d, node, target.ref.threadId, formula()));
+    case ':valid':
+      return reply(await validText(d, node, target.ref.threadId, formula()));
     case ':assume': {
       const phi = formula();
       const thread = d.paths.get(target.ref.threadId);
       if (!thread) throw new UserError('this path has ended; :assume needs a live thread');
-      const r = await d.solver.checkSat(pc, phi, { wantModel: false, hint: node.state.model });
-      if (r.status === 'unsat') throw new UserError(`${arg} contradicts the path condition; nothing assumed`);
-      thread.assumptions.push({ term: phi, reason: 'assumed in the debug console' });
+      const r = await assume(d, node, thread, phi, MAX_VALUE_LENGTH);
+      if ('contradicts' in r) throw new UserError(`${arg} contradicts the path condition; nothing assumed`);
       return reply(
-        `assumed ${printTerm(phi, { maxLength: MAX_VALUE_LENGTH })} on path #${thread.id} (${thread.assumptions.length} assumption(s); shown under Path condition)`,
+        `assumed ${r.assumed} on path #${thread.id} (${thread.assumptions.length} assumption(s); shown under Path condition)`,
       );
     }
     default:

@@ -5,27 +5,25 @@
 // truncated; long terms and arrays expand into their parts.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { typeName } from '../../lang/types';
-import { formatU8, u8Names } from '../../engine/state/counterexample';
-import { conjuncts, type Conjunct } from '../../engine/state/pathCondition';
-import { userNames, renameKeys } from '../runtime/userNames';
-import { isAllocationFact } from '../runtime/paths';
-import { inputSymbols, isSymArray, type SymArray, type SymValue } from '../../engine/state/state';
-import { counterexample } from '../../engine/state/counterexample';
-import { flatOperands, isAssociative, printTerm, printedSides, sortName, u8Text } from '../../engine/terms/print';
-import type { Term } from '../../engine/terms/term';
+import type { Heap, PredChunk, SymArray, SymValue, Term } from '../runtime/handles';
 import { Interner } from './ids';
-import { frameOf, visibleNames } from '../runtime/evaluate';
 import type { FrameRef } from './frames';
-import { pathCondition, type Debuggee } from '../runtime/debuggee';
-import type { Heap, PredChunk } from '../../engine/state/chunks';
+import type { Debuggee } from '../runtime/debuggee';
 import { heapRows, objectRows, type HeapRowsHost } from './heapVariables';
 import { concolicValue } from '../runtime/concolic';
-import { combineInputs } from '../../engine/concolic/assignment';
 import { applicationRows, SYMBOLIC_FUNCTIONS_SCOPE, synthRows } from './synthVariables';
 import type { SynthApplicationRow } from '../runtime/synthView';
-import { classifyNode } from '../runtime/why';
-import { classRows } from '../runtime/whyText';
+import { hasFailure, modelRows, pcRows, whyRows } from '../runtime/questions';
+import {
+  arrayParts,
+  frameNames,
+  globalRows,
+  localRows,
+  objectId,
+  termParts,
+  valueText,
+  valueType,
+} from '../runtime/valueRows';
 
 export const MAX_VALUE_LENGTH = 120;
 const MAX_ELEMENTS = 64;
@@ -88,8 +86,7 @@ export class VariableRefs {
         ]
       : [];
     // The failure's own frame (the innermost) says why it failed (runtime/why.ts).
-    const failed =
-      ref.frameIndex === 0 && ref.node.state.status === 'failed' && ref.node.state.failure !== undefined && !withSynth;
+    const failed = ref.frameIndex === 0 && hasFailure(ref.node) && !withSynth;
     const why: DebugProtocol.Scope[] = failed
       ? [
           {
@@ -133,15 +130,9 @@ export class VariableRefs {
 
   /** `value` and `variablesReference` for a symbolic value: long terms and arrays expand. */
   render(v: SymValue, names?: ReadonlyMap<number, string>): { value: string; variablesReference: number } {
-    if (isSymArray(v)) {
-      const ref = this.refs.id(`array:${v.length.id}:${v.contents.id}`, () => ({ kind: 'array', arr: v }));
-      return { value: `array(length ${printTerm(v.length, { maxLength: 40, names })})`, variablesReference: ref };
-    }
-    // A concrete u8 reads as gdb shows an unsigned char: `98 'b'` (issue 26, item 7).
-    const u8 = v.op === 'const' && v.sort.kind === 'bv' && v.sort.width === 8 && !v.sort.signed;
-    const value = u8 ? u8Text(v.value as bigint) : printTerm(v, { maxLength: MAX_VALUE_LENGTH, names });
-    const long = value.length >= MAX_VALUE_LENGTH && v.args.length > 0;
-    return { value, variablesReference: long ? this.refs.id(`term:${v.id}`, () => ({ kind: 'term', term: v })) : 0 };
+    const shown = valueText(v, MAX_VALUE_LENGTH, names);
+    const expand = shown.expand;
+    return { value: shown.value, variablesReference: expand ? this.refs.id(shown.key, () => expand) : 0 };
   }
 
   private async list(d: Debuggee, src: VarSource): Promise<DebugProtocol.Variable[]> {
@@ -149,13 +140,13 @@ export class VariableRefs {
       case 'locals':
         return this.locals(d, src.ref, src.frameId ?? 0);
       case 'globals':
-        return [...src.ref.node.state.globals].map(([name, v]) => this.variable(d, name, v, undefined, name));
+        return globalRows(src.ref.node).map(([name, v]) => this.variable(name, v, undefined, name));
       case 'pc':
         return this.pathConditionVars(d, src.ref);
       case 'model':
         return this.model(d, src.ref);
       case 'term':
-        return termParts(src.term).map(([name, t]) => this.variable(d, name, t));
+        return termParts(src.term).map(([name, t]) => this.variable(name, t));
       case 'array':
         return this.arrayParts(d, src.arr);
       case 'heap':
@@ -174,7 +165,7 @@ export class VariableRefs {
       case 'synthApps':
         return applicationRows(src.rows);
       case 'why':
-        return whyRows(d, src.ref);
+        return (await whyRows(d, src.ref.node)).map((r) => ({ ...r, variablesReference: 0 }));
     }
   }
 
@@ -193,28 +184,24 @@ export class VariableRefs {
 
   /** References of a class type expand into the object's held fields. */
   private objectRef(frameId: number, ref: FrameRef, name: string, v: SymValue, className: string): number {
-    if (isSymArray(v) || v.sort.kind !== 'ref' || (v.op === 'const' && v.value === 0n)) return 0;
-    return this.refs.id(`object:${frameId}:${name}:${v.id}`, () => ({
+    const id = objectId(v);
+    if (id === undefined) return 0;
+    return this.refs.id(`object:${frameId}:${name}:${id}`, () => ({
       kind: 'object',
       ref,
       frameId,
-      term: v,
+      term: v as Term,
       className,
     }));
   }
 
   private locals(d: Debuggee, ref: FrameRef, frameId: number): DebugProtocol.Variable[] {
-    const state = ref.node.state;
-    const frame = frameOf({ state, frameIndex: ref.frameIndex });
-    if (!frame) return [];
-    const types = visibleNames(d.checked, frame, state);
-    const inputs = d.paths.get(ref.threadId)?.inputs;
-    const names = userNames({ state, frameIndex: ref.frameIndex });
-    return [...frame.store].map(([name, v]) => {
-      const t = types.get(name)?.type;
-      const out = this.variable(d, name, v, t ? typeName(t) : undefined, name, names);
-      if (inputs) out.value = concolicValue(v, out.value, inputs);
-      if (t?.kind === 'ref') out.variablesReference = this.objectRef(frameId, ref, name, v, t.className);
+    const { rows, names, inputs } = localRows(d, ref.node, ref.threadId, ref.frameIndex);
+    return rows.map((r) => {
+      const out = this.variable(r.name, r.value, r.type, r.name, names);
+      if (inputs) out.value = concolicValue(r.value, out.value, inputs);
+      if (r.className !== undefined)
+        out.variablesReference = this.objectRef(frameId, ref, r.name, r.value, r.className);
       return out;
     });
   }
@@ -222,63 +209,29 @@ export class VariableRefs {
   /** One row per conjunct, named `[1]`, `[2]`, … (clients sort rows by name, and sort such names
    *  numerically), the line that added it shown after the value (issue 26, item 14). */
   private pathConditionVars(d: Debuggee, ref: FrameRef): DebugProtocol.Variable[] {
-    // The facts `new C` adds are no decision of the user's: listed last, said as what they are.
-    const all = conjuncts(ref.node.state.pc);
-    const row = (c: Conjunct, where: string) => ({ term: c.term, reason: c.reason, where });
-    const rows = all.filter((c) => !isAllocationFact(c)).map((c) => row(c, c.span ? `line ${c.span.line}` : ''));
-    d.paths.get(ref.threadId)?.assumptions.forEach((c) => rows.push(row(c, ':assume')));
-    all.filter(isAllocationFact).forEach((c) => rows.push(row(c, `new at line ${c.span?.line ?? '?'}`)));
+    const rows = pcRows(d, ref.node, ref.threadId);
     if (rows.length === 0) return [{ name: '(empty)', value: 'true', variablesReference: 0 }];
-    const names = userNames({ state: ref.node.state, frameIndex: ref.frameIndex });
+    const names = frameNames(ref.node, ref.frameIndex);
     return rows.map((r, i) => {
-      const v = this.variable(d, `[${i + 1}]`, r.term, r.reason, undefined, names);
+      const v = this.variable(`[${i + 1}]`, r.term, r.reason, undefined, names);
       if (r.where) v.value = `${v.value}   (${r.where})`;
       return v;
     });
   }
 
   private async model(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
-    const state = ref.node.state;
-    // A concolic thread's model is its concrete inputs.
-    const inputs = d.paths.get(ref.threadId)?.inputs;
-    if (inputs)
-      return Object.entries(combineInputs(inputs, inputSymbols(state), new Map())).map(([name, v]) => ({
-        name,
-        value: JSON.stringify(v),
-        variablesReference: 0,
-      }));
-    const given = state.failure?.model;
-    const r = given
-      ? { status: 'sat' as const, model: given }
-      : await d.solver.model(pathCondition(d, ref.node, ref.threadId), state.model);
-    if (r.status !== 'sat') {
-      const why = r.status === 'unknown' ? `unknown: ${r.reason}` : 'the path condition is unsatisfiable';
-      return [{ name: '(no model)', value: why, variablesReference: 0 }];
-    }
-    const sf = { state, frameIndex: ref.frameIndex };
-    const u8 = u8Names(inputSymbols(state));
-    const shown = Object.fromEntries(
-      Object.entries(counterexample(inputSymbols(state), r.model)).map(([k, v]) => [
-        k,
-        u8.has(k) ? formatU8(v) : JSON.stringify(v),
-      ]),
-    );
-    const cx = renameKeys(shown, sf, userNames(sf));
-    const out = Object.entries(cx).map(([name, value]) => ({ name, value, variablesReference: 0 }));
-    return out.length > 0 ? out : [{ name: '(no inputs)', value: 'any input drives this path', variablesReference: 0 }];
+    const rows = await modelRows(d, ref.node, ref.threadId, ref.frameIndex);
+    return rows.map((r) => ({ ...r, variablesReference: 0 }));
   }
 
   private arrayParts(d: Debuggee, arr: SymArray): DebugProtocol.Variable[] {
-    const out = [this.variable(d, 'length', arr.length), this.variable(d, 'contents', arr.contents)];
-    const n = arr.length.op === 'const' ? Number(arr.length.value) : 0;
-    for (let i = 0; i < Math.min(n, MAX_ELEMENTS); i++)
-      out.push(this.variable(d, `[${i}]`, d.T.select(arr.contents, d.T.int(BigInt(i)))));
-    if (n > MAX_ELEMENTS) out.push({ name: '…', value: `${n - MAX_ELEMENTS} more elements`, variablesReference: 0 });
+    const { parts, more } = arrayParts(d, arr, MAX_ELEMENTS);
+    const out = parts.map(([name, v]) => this.variable(name, v));
+    if (more > 0) out.push({ name: '…', value: `${more} more elements`, variablesReference: 0 });
     return out;
   }
 
   private variable(
-    d: Debuggee,
     name: string,
     v: SymValue,
     type?: string,
@@ -286,58 +239,8 @@ export class VariableRefs {
     names?: ReadonlyMap<number, string>,
   ): DebugProtocol.Variable {
     const shown = this.render(v, names);
-    const out: DebugProtocol.Variable = { name, ...shown, type: type ?? (isSymArray(v) ? 'array' : sortName(v.sort)) };
+    const out: DebugProtocol.Variable = { name, ...shown, type: type ?? valueType(v) };
     if (evaluateName) out.evaluateName = evaluateName;
     return out;
-  }
-}
-
-/** The Why scope: the failure's class, the input that replays it or the abstraction that lost the fact. */
-async function whyRows(d: Debuggee, ref: FrameRef): Promise<DebugProtocol.Variable[]> {
-  const c = await classifyNode(d, ref.node).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
-  if (typeof c === 'string' || !c)
-    return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}`, variablesReference: 0 }];
-  return classRows(c, u8Names(inputSymbols(ref.node.state))).map((r) => ({ ...r, variablesReference: 0 }));
-}
-
-/** The parts of a term, named by their role. */
-function termParts(t: Term): [string, Term][] {
-  const a = t.args;
-  switch (t.op) {
-    case 'ite':
-      return [
-        ['condition', a[0]],
-        ['then', a[1]],
-        ['else', a[2]],
-      ];
-    case 'select':
-      return [
-        ['array', a[0]],
-        ['index', a[1]],
-      ];
-    case 'store':
-      return [
-        ['array', a[0]],
-        ['index', a[1]],
-        ['value', a[2]],
-      ];
-    case 'lt':
-    case 'le': {
-      const [l, r] = printedSides(t);
-      return [
-        ['left', l],
-        ['right', r],
-      ];
-    }
-    default: {
-      // A nested sum (product, conjunction, …) expands into its flat operands, as it prints.
-      if (isAssociative(t.op)) return flatOperands(t).map((x, i) => [`[${i}]`, x]);
-      if (a.length === 2)
-        return [
-          ['left', a[0]],
-          ['right', a[1]],
-        ];
-      return a.map((x, i) => [`${t.op}[${i}]`, x]);
-    }
   }
 }

@@ -1,8 +1,9 @@
 // The symdap debug session: a DAP server (on @vscode/debugadapter) over the symbolic
 // engine. Every request goes through one dispatcher that turns any problem into an error
 // response (never a crash or a stack trace); handlers are thin and delegate to the modules
-// beside this one (the read-only requests to inspection.ts). Moves of paths run one at a
-// time; each answers first, then sends its thread, output and stopped events.
+// beside this one (the read-only requests to inspection.ts, the moves of paths to moves.ts,
+// which runs them one at a time; each answers first, then its thread, output and stopped
+// events go out through `finish`).
 
 import {
   DebugSession,
@@ -15,10 +16,12 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import * as nodePath from 'node:path';
 import { validateLaunchArgs } from '../launchSchema';
-import { launchDebuggee, type Debuggee } from '../runtime/debuggee';
+import type { Debuggee } from '../runtime/debuggee';
+import { launchDebuggee } from '../runtime/launch';
+import { breakpointToDap, requestedBreakpoints } from './breakpointShapes';
 import { BreakpointTable, ExceptionFilters } from '../runtime/breakpoints';
 import { capabilities } from './capabilities';
-import { EARLIER_LABEL, FrameIds, restartTarget, type FrameRef } from './frames';
+import { FrameIds, type FrameRef } from './frames';
 import { VariableRefs } from './scopes';
 import {
   completionsBody,
@@ -28,29 +31,20 @@ import {
   gotoTargetsBody,
   scopesBody,
   stackBody,
+  threadsBody,
   variablesBody,
   type Args,
 } from './inspection';
 import { outcomeEvents, output, wellFormedEvents } from './events';
-import { Stepper, type Outcome, type Side } from '../runtime/stepping';
-import { Runner } from '../runtime/running';
-import { continueRuns } from '../runtime/generational';
-import {
-  treeSnapshot,
-  followBranchArgs,
-  jumpArgs,
-  requireThread,
-  heapGraphBody,
-  diffPathsBody,
-} from './customRequests';
+import type { Outcome, Side } from '../runtime/stepping';
+import { treeSnapshot } from '../runtime/treeSnapshot';
+import { followBranchArgs, jumpArgs, heapGraphBody, diffPathsBody } from './customRequests';
 import { compactTree, focusTarget, TreeFeed } from './treeView';
-import { threadName, type PathThread } from '../runtime/paths';
 import { UserError, userMessage } from './userError';
 import { deferred, delay } from './deferred';
-import { REQUEST_LIMITS } from '../limits';
 import { summary } from './summary';
 import { TreePages } from './treePages';
-import { whyForOutcome } from '../runtime/why';
+import { PathMoves } from './moves';
 
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
@@ -58,11 +52,8 @@ const CONFIGURATION_WAIT_MS = 1000;
 
 export class SymDebugSession extends DebugSession {
   private d: Debuggee | undefined;
-  private stepper: Stepper | undefined;
-  private runner: Runner | undefined;
   private launching = false;
   private disposed = false;
-  private running = false;
   private tracing = false;
   /** Nothing but `initialize` is served before it (a client that skips it is not an editor). */
   private initialized = false;
@@ -72,8 +63,6 @@ export class SymDebugSession extends DebugSession {
   private readonly varRefs = new VariableRefs();
   private readonly configured = deferred<void>();
   private readonly programReady = deferred<boolean>();
-  /** Moves of paths, one after the other. */
-  private moves: Promise<void> = Promise.resolve();
   private listedSummary = -1;
   /** Set once a client subscribed to `symdap/treeDelta`. */
   private feed: TreeFeed | undefined;
@@ -81,8 +70,17 @@ export class SymDebugSession extends DebugSession {
   private readonly pages = new TreePages({
     dispatch: (command, args, response) => this.run(this.handlers[command], response, args),
     debuggee: () => this.debuggee(),
-    stopped: () => !this.running,
+    stopped: () => !this.moves.running,
     bundle: () => this.options.uiBundle,
+  });
+  private readonly moves = new PathMoves({
+    debuggee: () => this.debuggee(),
+    current: () => this.d,
+    disposed: () => this.disposed,
+    frame: (id) => this.frame(id),
+    sendResponse: (r) => this.sendResponse(r),
+    finish: (outcome, quiet) => this.finish(outcome, quiet),
+    output: (text, category) => this.output(text, category),
   });
   private readonly handlers: Record<string, Handler> = {
     initialize: (r) => this.initialize(r),
@@ -108,17 +106,17 @@ export class SymDebugSession extends DebugSession {
     completions: (r, a) => this.reply(r, completionsBody(this.d, this.frameIds, a)),
     exceptionInfo: async (r, a) => this.reply(r, await exceptionInfoBody(this.debuggee(), a)),
     source: (r) => this.source(r),
-    continue: (r, a) => this.continueRun(r, a),
-    next: (r, a) => this.move(r, a, (s, t) => s.step(t, 'next')),
-    stepIn: (r, a) => this.move(r, a, (s, t) => s.step(t, 'in', sideOf(a.targetId))),
-    stepOut: (r, a) => this.move(r, a, (s, t) => s.step(t, 'out')),
-    stepBack: (r, a) => this.move(r, a, (s, t) => Promise.resolve(s.stepBack(t))),
-    reverseContinue: (r, a) => this.move(r, a, (s, t) => s.reverseContinue(t)),
-    stepInTargets: (r, a) => this.stepInTargets(r, a),
+    continue: (r, a) => this.moves.continueRun(r, a),
+    next: (r, a) => this.moves.move(r, a, (s, t) => s.step(t, 'next')),
+    stepIn: (r, a) => this.moves.move(r, a, (s, t) => s.step(t, 'in', sideOf(a.targetId))),
+    stepOut: (r, a) => this.moves.move(r, a, (s, t) => s.step(t, 'out')),
+    stepBack: (r, a) => this.moves.move(r, a, (s, t) => Promise.resolve(s.stepBack(t))),
+    reverseContinue: (r, a) => this.moves.move(r, a, (s, t) => s.reverseContinue(t)),
+    stepInTargets: (r, a) => this.moves.stepInTargets(r, a),
     gotoTargets: (r, a) => this.reply(r, gotoTargetsBody(this.debuggee(), a)),
-    goto: (r, a) => this.goto(r, a),
-    restartFrame: (r, a) => this.restartFrame(r, a),
-    pause: (r) => this.pause(r),
+    goto: (r, a) => this.moves.goto(r, a),
+    restartFrame: (r, a) => this.moves.restartFrame(r, a),
+    pause: (r) => this.moves.pause(r),
     terminate: (r) => {
       this.sendResponse(r);
       this.shutdownRun();
@@ -141,15 +139,15 @@ export class SymDebugSession extends DebugSession {
     'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
     'symdap/focus': (r, a) => {
       const { thread, node } = focusTarget(this.debuggee(), a);
-      return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
+      return this.moves.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
     },
     'symdap/followBranch': (r, a) => {
       const { thread, side } = followBranchArgs(this.debuggee(), a);
-      return this.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side));
+      return this.moves.move(r, { threadId: thread.id }, (s, t) => s.step(t, 'in', side));
     },
     'symdap/jump': (r, a) => {
       const { thread, node } = jumpArgs(this.debuggee(), a);
-      return this.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
+      return this.moves.move(r, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
     },
   };
 
@@ -171,7 +169,7 @@ export class SymDebugSession extends DebugSession {
     if (!d) return;
     d.pause.requested = true;
     d.control.paused = true;
-    void this.moves.then(() => d.solver.dispose());
+    void this.moves.settled().then(() => d.solver.dispose());
   }
 
   protected override dispatchRequest(request: DebugProtocol.Request): void {
@@ -265,15 +263,9 @@ export class SymDebugSession extends DebugSession {
     if (!out.ok) return this.launchFailed(response, out.messages);
     const d = out.debuggee;
     this.d = d;
-    this.stepper = new Stepper(d);
-    this.runner = new Runner(d);
+    this.moves.start(d);
     for (const b of this.breakpoints.setProgram(d.checked.file, d.checked.program)) {
-      this.sendEvent(
-        new BreakpointEvent(
-          'changed',
-          this.breakpoints.toDap(b, nodePath.resolve(d.checked.file)) as DebugProtocol.Breakpoint,
-        ),
-      );
+      this.sendEvent(new BreakpointEvent('changed', breakpointToDap(b, nodePath.resolve(d.checked.file))));
     }
     this.programReady.resolve(true);
     if (v.args.ui ?? this.options.ui) await this.openPage();
@@ -281,14 +273,7 @@ export class SymDebugSession extends DebugSession {
     this.sendResponse(response);
     out.output?.forEach((o) => this.output(o, 'console'));
     wellFormedEvents(d).forEach((e) => this.sendEvent(e));
-    if (v.args.stopOnEntry) {
-      this.finish({ stop: { threadId: out.root.id, reason: 'entry' }, output: [] }, false);
-    } else if (v.args.searcher === 'generational') {
-      this.enqueue(() => continueRuns(d, this.stepper!, undefined), false);
-    } else {
-      for (const r of out.roots) this.runner.consider(r.tip);
-      this.enqueue(() => this.runner!.continueAll(undefined, false), true);
-    }
+    this.moves.firstMoves(d, v.args, out.roots);
   }
 
   private launchFailed(response: DebugProtocol.Response, messages: string[]): void {
@@ -305,19 +290,8 @@ export class SymDebugSession extends DebugSession {
     const path = typeof source?.path === 'string' ? source.path : undefined;
     if (!path) throw new UserError('setBreakpoints needs source.path');
     if (this.launching) await this.programReady.promise;
-    const requested = Array.isArray(args.breakpoints)
-      ? (args.breakpoints as DebugProtocol.SourceBreakpoint[])
-      : Array.isArray(args.lines)
-        ? (args.lines as number[]).map((line) => ({ line }))
-        : [];
-    const max = REQUEST_LIMITS.maxBreakpointsPerSource;
-    if (requested.length > max)
-      throw new UserError(`setBreakpoints with ${requested.length} breakpoints; the limit is ${max} per source`);
-    const bps = this.breakpoints.set(
-      path,
-      requested.filter((b) => typeof b === 'object' && b !== null),
-    );
-    response.body = { breakpoints: bps.map((b) => this.breakpoints.toDap(b, nodePath.resolve(path))) };
+    const bps = this.breakpoints.set(path, requestedBreakpoints(args));
+    response.body = { breakpoints: bps.map((b) => breakpointToDap(b, nodePath.resolve(path))) };
     this.sendResponse(response);
   }
 
@@ -332,29 +306,11 @@ export class SymDebugSession extends DebugSession {
   // ------------------------------------------------------------------ inspection
 
   private threads(response: DebugProtocol.Response): void {
-    const d = this.d;
-    if (!d) {
-      response.body = { threads: [] };
-      return this.sendResponse(response);
-    }
-    const listed = d.paths.listed(d.args.maxThreads);
-    listed.forEach((t) => {
-      t.announced = true;
-    });
-    response.body = {
-      threads: listed.map((t) => ({
-        id: t.id,
-        name: threadName(t, d.args.mode === 'modular', d.checked.synths.size > 0),
-      })),
-    };
+    const { body, hidden, notice } = threadsBody(this.d);
+    response.body = body;
     this.sendResponse(response);
-    const hidden = d.paths.size - listed.length;
-    if (hidden > 0 && hidden !== this.listedSummary) {
-      this.output(
-        `${d.paths.size} live paths; showing ${listed.length} as threads (stopped ones first), ${hidden} more in symdap/tree`,
-        'console',
-      );
-    }
+    if (hidden === undefined) return;
+    if (notice && hidden !== this.listedSummary) this.output(notice, 'console');
     this.listedSummary = hidden;
   }
 
@@ -364,103 +320,7 @@ export class SymDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  // ------------------------------------------------------------------ moving paths
-
-  private async continueRun(response: DebugProtocol.Response, args: Args): Promise<void> {
-    const d = this.debuggee();
-    const single = args.singleThread === true;
-    const t = args.threadId === undefined ? undefined : requireThread(d, args.threadId);
-    // Generational: the run threads in order along their concrete paths (runtime/generational.ts).
-    if (d.args.searcher === 'generational') {
-      response.body = { allThreadsContinued: true };
-      this.sendResponse(response);
-      return this.enqueue(() => continueRuns(d, this.stepper!, t), false);
-    }
-    // A concolic thread continues along its concrete path (to a breakpoint or its end), not the whole tree.
-    if (t?.inputs) {
-      response.body = { allThreadsContinued: false };
-      return this.move(response, args, (s, th) => s.step(th, 'run'));
-    }
-    response.body = { allThreadsContinued: !single };
-    this.sendResponse(response);
-    await this.enqueue(() => this.runner!.continueAll(t, single), true);
-  }
-
-  private async move(
-    response: DebugProtocol.Response,
-    args: Args,
-    op: (s: Stepper, t: PathThread) => Promise<Outcome>,
-  ): Promise<void> {
-    const d = this.debuggee();
-    const t = requireThread(d, args.threadId);
-    this.sendResponse(response);
-    await this.enqueue(
-      () => (d.paths.get(t.id) ? op(this.stepper!, t) : Promise.resolve({ output: [`path #${t.id} has ended`] })),
-      false,
-    );
-  }
-
-  private async stepInTargets(response: DebugProtocol.Response, args: Args): Promise<void> {
-    const t = requireThread(this.debuggee(), this.frame(args.frameId).threadId);
-    let targets: { id: number; label: string }[] = [];
-    await this.enqueueRaw(async () => {
-      targets = await this.stepper!.stepInTargets(t);
-    });
-    response.body = { targets };
-    this.sendResponse(response);
-  }
-
-  private async goto(response: DebugProtocol.Response, args: Args): Promise<void> {
-    const d = this.debuggee();
-    const { thread, node } = jumpArgs(d, { threadId: args.threadId, nodeId: args.targetId });
-    return this.move(response, { threadId: thread.id }, (s, t) => Promise.resolve(s.moveTo(t, node, 'goto')));
-  }
-
-  private async restartFrame(response: DebugProtocol.Response, args: Args): Promise<void> {
-    const ref = this.frame(args.frameId);
-    const t = requireThread(this.debuggee(), ref.threadId);
-    if (ref.label)
-      throw new UserError(
-        `'${EARLIER_LABEL}' only separates the call stack from the earlier states: restart one of the states below it`,
-      );
-    const target = restartTarget(t, ref);
-    if (!target) throw new UserError('this frame is not on the path of its thread any more');
-    return this.move(response, { threadId: t.id }, (s, th) => Promise.resolve(s.moveTo(th, target, 'restart')));
-  }
-
-  private pause(response: DebugProtocol.Response): void {
-    const d = this.debuggee();
-    if (this.running) {
-      d.pause.requested = true;
-      d.control.paused = true;
-    }
-    this.sendResponse(response);
-  }
-
   // ------------------------------------------------------------------ events
-
-  private enqueueRaw(op: () => Promise<void>): Promise<void> {
-    const next = this.moves.then(op, op);
-    this.moves = next.catch(() => undefined);
-    return next;
-  }
-
-  private enqueue(op: () => Promise<Outcome>, quiet: boolean): Promise<void> {
-    return this.enqueueRaw(async () => {
-      if (this.disposed) return;
-      this.running = true;
-      try {
-        const outcome = await op();
-        if (this.d) await whyForOutcome(this.d, outcome.stop);
-        this.finish(outcome, quiet);
-      } catch (e) {
-        this.output(`internal error: ${e instanceof Error ? e.message : String(e)}`, 'stderr');
-        this.finish({ output: [] }, quiet);
-      } finally {
-        this.running = false;
-      }
-    });
-  }
 
   /** Thread events, output, then the stop (or the end of the session). */
   private finish(outcome: Outcome, quiet: boolean): void {
@@ -483,9 +343,9 @@ export class SymDebugSession extends DebugSession {
   }
 
   private compactTree(a: Args): unknown {
-    if (a.subscribe !== true) return compactTree(this.debuggee(), a, !this.running);
+    if (a.subscribe !== true) return compactTree(this.debuggee(), a, !this.moves.running);
     this.feed ??= new TreeFeed();
-    return this.feed.snapshot(this.debuggee(), a, !this.running);
+    return this.feed.snapshot(this.debuggee(), a, !this.moves.running);
   }
 
   private output(text: string, category: 'console' | 'stderr' | 'stdout'): void {

@@ -7,9 +7,14 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { budgetedSolver } from '../runtime/budget';
 import { pathCondition, type Debuggee } from '../runtime/debuggee';
-import { functionDefinition } from '../../engine/synth/readback';
-import { EXCLUDED_TEXT, excludedByFailure, synthSummary, type SynthApplicationRow } from '../runtime/synthView';
-import { isExcludedPath } from '../../engine/verify/synthVerdict';
+import {
+  EXCLUDED_TEXT,
+  excludedByFailure,
+  functionDefinition,
+  synthSummary,
+  type SynthApplicationRow,
+} from '../runtime/synthView';
+import { isExcluded } from '../runtime/questions';
 import { REQUEST_LIMITS } from '../limits';
 import type { FrameRef } from './frames';
 
@@ -27,8 +32,7 @@ export async function synthRows(
     variablesReference,
   });
   // A failed path ended excluded, as its thread says, though functions may reach its end.
-  if (isExcludedPath(ref.node.state.status, d.checked.synths.size > 0))
-    return [row('path', `excluded: ${excludedByFailure(ref.node.state.failure)}`)];
+  if (isExcluded(d, ref.node)) return [row('path', `excluded: ${excludedByFailure(ref.node.state.failure)}`)];
   const solver = budgetedSolver(d.solver, REQUEST_LIMITS.evaluateSolverBudgetMs, d.args.solverTimeout);
   const s = await synthSummary(d.checked, d.T, solver, pathCondition(d, ref.node, ref.threadId), ref.node.state.model);
   switch (s.status) {

@@ -3,7 +3,7 @@
 // {nodeId} picks the thread that shows a node (a path through it, or a new thread for a path
 // that ended) so that the session can send `stopped` with that state on top.
 
-import type { TreeNode } from '../../engine/explore/tree';
+import type { TreeNode } from '../runtime/handles';
 import { buildView, type FactCache, type ViewMarks } from '../../ui/buildView';
 import type { TreeDelta, TreeView } from '../../ui/model';
 import { onPath, type PathThread } from '../runtime/paths';

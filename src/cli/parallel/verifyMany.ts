@@ -1,9 +1,13 @@
 // `symdap verify A.sym B.sym DIR`: verifies several files, in parallel on a pool of worker
 // threads (one file per job), and prints each file's result in argument order. The exit code
 // is the worst verdict's: error, then failed, then unknown, then verified. With --json stdout
-// holds one document: { verdict, jobs, files: [report, …] }.
+// holds one document: { verdict, jobs, files: [report, …] }. A `.vpr` file's report is Viper's
+// (viperReport.ts): failures with Viper's error ids, the verdict `unsupported` (exit code 4 when
+// it is the worst: it ranks between unknown and failed).
 
-import { errorReport, type VerifyReport, type Verdict } from '../../engine/verify/report';
+import { errorReport, type VerifyReport } from '../../engine/verify/report';
+import { languageOf } from '../../lang/language';
+import { UNSUPPORTED_EXIT, viperReport, type ViperReport, type ViperVerdict } from '../viperReport';
 import { error } from '../../lang/diagnostics';
 import { readProgramFile } from '../../lang/sourceFile';
 import { verifySourceJobs } from '../../engine/parallel/verifyParallel';
@@ -12,7 +16,7 @@ import type { VerifySourceOptions, VerifySourceResult } from '../../engine/verif
 import { printDiagnostics, type CliIO } from '../io';
 import { EXIT_CODES, formatReport } from '../verifyOutput';
 
-const SEVERITY: readonly Verdict[] = ['verified', 'unknown', 'failed', 'error'];
+const SEVERITY: readonly ViperVerdict[] = ['verified', 'unknown', 'unsupported', 'failed', 'error'];
 
 interface FileOutcome {
   readonly file: string;
@@ -28,24 +32,31 @@ export async function verifyMany(
   io: CliIO,
 ): Promise<number> {
   const outcomes = await verifyAll(files, opts, jobs);
-  for (const o of outcomes) {
+  // A Viper file's report carries Viper's error ids, from the sites of its one load.
+  const reports = outcomes.map((o): VerifyReport | ViperReport =>
+    (opts.lang ?? languageOf(o.file)) === 'viper'
+      ? viperReport(o.result.report, o.result.viperSites ?? [])
+      : o.result.report,
+  );
+  outcomes.forEach((o, i) => {
     if (o.result.error) io.err(`symdap verify: ${o.file}: ${o.result.error}\n`);
     printDiagnostics(io, o.result.diagnostics, o.source);
-    if (!json) io.out(formatReport(o.result.report, opts.solver ?? 'z3-wasm'));
-  }
-  const worst = outcomes
-    .map((o) => o.result.report.verdict)
+    if (!json) io.out(formatOne(reports[i], opts));
+  });
+  const worst = reports
+    .map((r) => r.verdict)
     .reduce((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a), 'verified');
   if (json)
-    io.out(
-      JSON.stringify(
-        { verdict: worst, jobs: Math.min(jobs, files.length), files: outcomes.map((o) => o.result.report) },
-        null,
-        2,
-      ) + '\n',
-    );
-  else io.out(summary(outcomes.map((o) => o.result.report)));
-  return EXIT_CODES[worst];
+    io.out(JSON.stringify({ verdict: worst, jobs: Math.min(jobs, files.length), files: reports }, null, 2) + '\n');
+  else io.out(summary(reports));
+  return worst === 'unsupported' ? UNSUPPORTED_EXIT : EXIT_CODES[worst];
+}
+
+function formatOne(r: VerifyReport | ViperReport, opts: VerifySourceOptions): string {
+  // formatReport reads only fields a ViperReport has.
+  return r.verdict === 'unsupported'
+    ? `${r.file}: unsupported\n`
+    : formatReport(r as VerifyReport, opts.solver ?? 'z3-wasm');
 }
 
 async function verifyAll(files: readonly string[], opts: VerifySourceOptions, jobs: number): Promise<FileOutcome[]> {
@@ -80,7 +91,7 @@ function unreadable(file: string, message: string): VerifySourceResult {
   return { report: errorReport(file, [d]), diagnostics: [d], tests: [] };
 }
 
-function summary(reports: readonly VerifyReport[]): string {
+function summary(reports: readonly { verdict: ViperVerdict }[]): string {
   const counts = SEVERITY.map((v) => [v, reports.filter((r) => r.verdict === v).length] as const).filter(
     ([, n]) => n > 0,
   );

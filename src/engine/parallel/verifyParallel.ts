@@ -71,7 +71,8 @@ export async function verifySourceJobs(
       laneStart,
     );
     const alone = subtrees > 0 && lanes === 1 ? { fallback: started > 0 ? TOO_LATE : NOT_WORTH_IT } : {};
-    return { report, diagnostics, tests: [], parallel: { jobs: lanes, subtrees, ...alone } };
+    const sites = checked.viperSites ? { viperSites: checked.viperSites } : {};
+    return { report, diagnostics, tests: [], checked, parallel: { jobs: lanes, subtrees, ...alone }, ...sites };
   } catch (e) {
     return oneJob(`the parallel run failed (${e instanceof Error ? e.message : String(e)}); verified with one job`);
   }

@@ -6,7 +6,10 @@ import { verifySource } from '../verify/verifySource';
 
 async function answer(job: WorkerJob): Promise<unknown> {
   const r = await verifySource(job.source, job.file, job.opts);
-  return { report: r.report, diagnostics: r.diagnostics, tests: [], error: r.error };
+  // Plain data only crosses the thread (the checked program stays here); a Viper file's sites go
+  // along, or its failures lose the Viper ids that need them (call.precondition, …).
+  const sites = r.viperSites ? { viperSites: r.viperSites } : {};
+  return { report: r.report, diagnostics: r.diagnostics, tests: [], error: r.error, ...sites };
 }
 
 function serve(): void {

@@ -8,6 +8,7 @@
 // same consume and produce check and assume its pure conjuncts, one conjunct at a time.
 
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
+import { mergeBack } from './heap/fractions';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
 import { extendTrace, topFrame, type CallSite, type State, type Store } from '../state/state';
@@ -169,7 +170,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
       continue;
     }
     const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
-    const heap = heapAfter(s.heap, [...(frame.callerHeap ?? EMPTY_HEAP), ...c.removed]);
+    const heap = heapAfter(s.heap, mergeBack(frame.callerHeap ?? EMPTY_HEAP, c.removed));
     const popped: State = { ...after, frames: after.frames.slice(0, -1), heap };
     out.push(...(await assignResults(ctx, popped, proc, results, frame.callSite)));
   }

@@ -24,6 +24,8 @@ import { produce } from './produce';
 import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
 import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
+import { takeAmount } from './consumePart';
+import { namesNone } from './heap/fractions';
 
 export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
@@ -100,6 +102,8 @@ export async function consume(
       );
       return;
     }
+    // `acc(e.f, none)` takes nothing.
+    if (namesNone(c.acc)) return go(cur, after, removed, how);
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
     const receiver = evalTerm(target.object, how.env, obligations);
@@ -111,7 +115,12 @@ export async function consume(
     const found = candidates(heap, receiver, target.field);
     const take = (st: State, chunk: Chunk): Promise<void> => {
       takers.set(chunk, c.acc);
-      return go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk], how);
+      if (c.acc.amount === undefined && chunk.kind === 'field' && chunk.amount === undefined)
+        return go({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, after, [...removed, chunk], how);
+      return takeAmount(ctx, st, chunk as FieldChunk, c.acc, how, leaves, (next, part) => {
+        takers.set(part, c.acc);
+        return go(next, after, [...removed, part], how);
+      });
     };
     if (found.exact) return take(cur, found.exact);
     const held = heldCondition(ctx.T, receiver, found);

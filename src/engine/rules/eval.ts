@@ -4,9 +4,8 @@
 // and `?:`), for the stepper to check against the path condition, in code and in every
 // specification clause alike.
 
-import type { Expr, Binary, Quant } from '../../lang/ast';
+import type { Expr, Binary, Quant, FieldRead, Unfolding } from '../../lang/ast';
 import type { Span } from '../../lang/span';
-import type { Type } from '../../lang/types';
 import { printExpr } from '../../lang/printer';
 import type { Obligation, HealInfo } from '../state/obligation';
 import type { TermStore } from '../terms/store';
@@ -14,62 +13,21 @@ import { binaryTerm } from '../terms/operators';
 import { isConst, type Sort, type Term } from '../terms/term';
 import { MAX_INT_BITS } from '../terms/semantics';
 import { sortOfType } from '../state/sorts';
-import { arrayOf, elementOf, innerLevels, iteValue } from '../state/arrays';
+import { arrayOf, elementOf, iteValue } from '../state/arrays';
 import { isSymArray, type SymArray, type SymValue } from '../state/state';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
+import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
-import type { Acc, Call, FieldRead, FunctionDecl, PredicateDecl, SynthDecl, Unfolding } from '../../lang/ast';
-import { synthApplication } from '../synth/encode';
 import { withoutChunk } from '../state/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
-import { guardedLeaves, testsUnder } from './heap/assertions';
-import { recursion } from './heap/recursion';
-import { keyOf, snapshotOf, unfoldInstance } from './heap/snapshots';
-import type { Chunk, PredChunk } from '../state/chunks';
+import { unfoldInstance } from './heap/snapshots';
+import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
+import { functionCall } from './evalCalls';
 
 export type { Obligation, HealInfo } from '../state/obligation';
-
-export interface EvalEnv {
-  readonly T: TermStore;
-  readonly types: ReadonlyMap<Expr, Type>;
-  lookup(name: string): SymValue | undefined;
-  /** Values on procedure entry, for `old(e)`. */
-  lookupOld?(name: string): SymValue | undefined;
-  /** Programs with objects: the heap reads see, and the heap `old(…)` reads see. */
-  readonly heap?: Heap;
-  readonly oldHeap?: Heap;
-  /** Heap-dependent functions and predicates, for calls and `unfolding`. */
-  readonly decls?: {
-    readonly functions: ReadonlyMap<string, FunctionDecl>;
-    readonly predicates: ReadonlyMap<string, PredicateDecl>;
-    readonly synths?: ReadonlyMap<string, SynthDecl>;
-  };
-  /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, docs/design.md E.3). */
-  readonly expanding?: boolean;
-}
-
-export class EvalError extends Error {}
-
-/** Where, and with which message, a missing permission is reported. */
-interface Site {
-  readonly span: Span;
-  readonly message: string;
-}
-
-/** The message of a field read without its permission (the well-formedness pass words it its own way, rules/wellFormed.ts). */
-export function notHeldToRead(display: string): string {
-  return `acc(${display}) is not held to read ${display}`;
-}
-
-/** A permission function `fn`'s `requires` needs at `call`: reported at the call, naming the clause (docs/design.md B.6, D.13). */
-function requiredAt(fn: FunctionDecl, part: Acc | Call, call: Call): Site {
-  return {
-    span: call.span,
-    message: `${fn.name} requires ${printExpr(part)} (line ${part.span.line}), which is not held`,
-  };
-}
+export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
 
 /** Evaluates `e`; obligations met on the way are appended to `out`. */
 export function evalExpr(e: Expr, env: EvalEnv, out: Obligation[]): SymValue {
@@ -85,13 +43,13 @@ function asTerm(v: SymValue): Term {
   return v;
 }
 
-class Evaluator {
+class Evaluator implements EvalCore {
   constructor(
-    private readonly env: EvalEnv,
-    private readonly out: Obligation[],
+    readonly env: EvalEnv,
+    readonly out: Obligation[],
   ) {}
 
-  private get T(): TermStore {
+  get T(): TermStore {
     return this.env.T;
   }
 
@@ -137,7 +95,7 @@ class Evaluator {
       case 'cast':
         return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
       case 'call':
-        return this.functionCall(e, guard, bound, old);
+        return functionCall(this, e, guard, bound, old);
       case 'unfolding':
         return this.unfolding(e, guard, bound, old);
       case 'null':
@@ -149,7 +107,7 @@ class Evaluator {
     }
   }
 
-  private term(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+  term(e: Expr, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
     return asTerm(this.value(e, guard, bound, old));
   }
 
@@ -300,20 +258,21 @@ class Evaluator {
    * `site`: where and how a missing one is reported when not at the read (a function's
    * `requires` is reported at the call, docs/design.md B.6).
    */
-  private field(
+  field(
     e: FieldRead,
     guard: Term,
     bound: ReadonlyMap<string, Term>,
     old: boolean,
     typed: Expr = e,
     site?: Site,
+    need: Amount | undefined | 'some' = 'some',
   ): SymValue {
     const receiver = this.term(e.object, guard, bound, old);
     const heap = old ? this.env.oldHeap : this.env.heap;
     if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
     const type = this.env.types.get(typed);
     if (!type) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
-    const read = readField(this.T, heap, receiver, e.field, sortOfType(type));
+    const read = readField(this.T, heap, receiver, e.field, sortOfType(type), need);
     if (!isTrue(read.held)) {
       const display = printExpr(e, 200);
       this.oblige('permission', read.held, guard, site?.span ?? e.span, site?.message ?? notHeldToRead(display), {
@@ -327,22 +286,26 @@ class Evaluator {
   }
 
   /** The heap reads see (the old one under `old`). */
-  private heapFor(old: boolean): Heap {
+  heapFor(old: boolean): Heap {
     const h = old ? this.env.oldHeap : this.env.heap;
     if (!h) throw new EvalError('the heap is read where there is none');
     return h;
   }
 
   /** An evaluator for the same obligations over another heap (and variables). */
-  private over(heap: Heap, lookup?: EvalEnv['lookup']): Evaluator {
+  over(heap: Heap, lookup?: EvalEnv['lookup']): Evaluator {
     return new Evaluator(
       { ...this.env, heap, oldHeap: heap, ...(lookup ? { lookup, lookupOld: lookup } : {}) },
       this.out,
     );
   }
 
+  inEnv(env: EvalEnv): Evaluator {
+    return new Evaluator(env, this.out);
+  }
+
   /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
-  private unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue {
+  unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue {
     const T = this.T;
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
@@ -380,171 +343,7 @@ class Evaluator {
     return v;
   }
 
-  /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
-  private functionCall(c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
-    const synth = this.env.decls?.synths?.get(c.callee);
-    if (synth) {
-      if (bound.size > 0) throw new EvalError(`synth function ${synth.name} cannot be applied under a quantifier yet`);
-      const args = c.args.map((a) => this.term(a, guard, bound, old));
-      return synthApplication(this.T, synth, this.env.types, args, c.args.map((a) => printExpr(a, 40)).join(', '));
-    }
-    const fn = this.env.decls?.functions.get(c.callee);
-    if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
-    const args = c.args.map((a) => this.value(a, guard, bound, old));
-    if (recursion(this.env.decls!).functions.has(fn.name)) return this.application(fn, c, args, guard, bound, old);
-    const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
-    const inner = this.over(this.heapFor(old), (n) => params.get(n));
-    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
-    for (const { conjunct: k, tests } of guardedLeaves(
-      fn.requires,
-      (n) => this.env.decls?.predicates.has(n) ?? false,
-    )) {
-      const { g } = under(tests);
-      if (k.kind === 'acc') {
-        inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c));
-        continue;
-      }
-      if (k.kind === 'pred') {
-        const held: Unfolding = {
-          kind: 'unfolding',
-          pred: k.call,
-          body: { kind: 'boolLit', value: true, span: k.call.span },
-          span: c.span,
-        };
-        inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
-        continue;
-      }
-      const holds = inner.term(k.expr, g, new Map(), false);
-      this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
-    }
-    return inner.value(fn.body, guard, new Map(), false);
-  }
-
-  /**
-   * `f(ē)` of a recursive function (docs/design.md B.5, E.3): the uninterpreted term f(footprint, ē),
-   * keyed by the snapshots and values its `requires` holds and by the arguments. The first
-   * time it is evaluated outside another expansion, its body is evaluated over exactly that
-   * footprint and `requires ==> f(…) == body` becomes a fact of the term (added to every query
-   * that mentions it); applications met inside that body are not expanded then.
-   */
-  private application(
-    fn: FunctionDecl,
-    c: Call,
-    args: readonly SymValue[],
-    guard: Term,
-    bound: ReadonlyMap<string, Term>,
-    old: boolean,
-  ): SymValue {
-    const T = this.T;
-    if (bound.size > 0)
-      throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
-    const heap = this.heapFor(old);
-    const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
-    const inner = this.over(heap, (n) => params.get(n));
-    const footprint: Chunk[] = [];
-    const keys: string[] = [];
-    const pres: Term[] = [];
-    const snapKeys: Term[] = [];
-    const parts: SymValue[] = [];
-    const under = testsUnder(this.T, guard, (e, g) => inner.term(e, g, new Map(), false));
-    for (const { conjunct: k, tests } of guardedLeaves(
-      fn.requires,
-      (n) => this.env.decls?.predicates.has(n) ?? false,
-    )) {
-      const { g, cond } = under(tests);
-      // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
-      const when = (v: SymValue): SymValue =>
-        tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
-      if (k.kind === 'acc') {
-        const target = k.acc.target as FieldRead;
-        const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c)));
-        footprint.push({
-          kind: 'field',
-          receiver: inner.term(target.object, g, new Map(), false),
-          field: target.field,
-          value,
-          origin: { span: c.span, reason: `footprint of ${fn.name}` },
-        });
-        keys.push(keyOf(value));
-        parts.push(value);
-      } else if (k.kind === 'pred') {
-        const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
-        const found = predCandidates(heap, k.call.callee, pargs);
-        const held = predHeld(T, pargs, found);
-        if (!isTrue(held)) {
-          const at = requiredAt(fn, k.call, c);
-          this.oblige('permission', held, g, at.span, at.message);
-        }
-        const snaps = found.maybe.map((x) => snapshotOf(T, x));
-        let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
-        for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
-        snap = when(snap) as Term;
-        const chunk: PredChunk = found.exact ?? {
-          kind: 'pred',
-          name: k.call.callee,
-          args: pargs,
-          snapshot: snap,
-          origin: { span: c.span, reason: `footprint of ${fn.name}` },
-        };
-        footprint.push(chunk);
-        keys.push(`p${snap.id}`);
-        snapKeys.push(snap);
-        parts.push(snap);
-      } else {
-        const holds = inner.term(k.expr, g, new Map(), false);
-        this.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
-        pres.push(T.implies(cond, holds));
-      }
-    }
-    const sort = sortOfType(fn.result);
-    if (sort.kind === 'array' && innerLevels(sort) > 0)
-      throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
-    const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
-    const key = `app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`;
-    const origin = `application of ${fn.name} at line ${c.span.line}`;
-    // An array result is two uninterpreted values, its length and its contents, each defined by the body's.
-    const app: Term = T.keyed.sym(key, sort, `${fn.name}(${shown})`, origin);
-    const len =
-      sort.kind === 'array'
-        ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin)
-        : undefined;
-    const result: SymValue = len ? { kind: 'symArray', length: len, contents: app } : app;
-    // Congruence: equal footprint values and arguments give equal applications (not for array parts).
-    const scalar = [...parts, ...args];
-    if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) {
-      T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
-      if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
-    }
-    // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
-    // (those are finite terms, so this ends); any other waits until evaluated at top level.
-    const built =
-      snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
-    if ((this.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
-    T.keyed.addFact(app, T.trueTerm);
-    if (len) T.keyed.addFact(len, T.trueTerm);
-    const pre = T.and(...pres);
-    const lookup = (n: string): SymValue | undefined => params.get(n);
-    const body = new Evaluator(
-      { ...this.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true },
-      this.out,
-    ).value(fn.body, T.and(guard, pre), new Map(), false);
-    if (isSymArray(body) && len) {
-      T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
-      T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
-    } else {
-      T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
-    }
-    return result;
-  }
-
-  private oblige(
-    kind: Obligation['kind'],
-    cond: Term,
-    guard: Term,
-    span: Span,
-    message: string,
-    heal?: HealInfo,
-  ): void {
+  oblige(kind: Obligation['kind'], cond: Term, guard: Term, span: Span, message: string, heal?: HealInfo): void {
     const guarded = this.T.implies(guard, cond);
     if (guarded.op === 'const' && guarded.value === true) return;
     this.out.push({ kind, cond: guarded, span, message, ...(heal ? { heal: { ...heal } } : {}) });

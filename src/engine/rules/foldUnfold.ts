@@ -19,6 +19,7 @@ import { ask, assumeConjunct, unknownLeaf } from './checks';
 import { checkObligations } from './evalChecked';
 import { envFrom, envOf, withHeaps } from './frames';
 import { checkHealing } from './heal';
+import { placeChunks } from './placeChunks';
 
 function instanceText(st: Fold): string {
   return `${st.pred.callee}(${st.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
@@ -89,7 +90,8 @@ export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promis
       continue;
     }
     const fragment = taken && taken.kind === 'pred' ? (taken.fragment ?? []) : [];
-    succ.push({ state: { ...o.state, heap: [...(o.state.heap ?? EMPTY_HEAP), ...fragment] }, label: STEP });
+    for (const next of await placeChunks(ctx, o.state, fragment, st.span, `unfold ${instance}`, succ))
+      succ.push({ state: next, label: STEP });
   }
   return succ;
 }

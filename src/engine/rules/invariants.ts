@@ -16,6 +16,7 @@ import { envOf, withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { arbitraryIteration } from './loopHead';
+import { mergeBack } from './heap/fractions';
 
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
 function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): ConsumeHow {
@@ -78,6 +79,7 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
       ),
     checkObligations: false,
     reason: `invariant of the loop at line ${line}`,
+    beside: true,
   });
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) {
@@ -86,7 +88,7 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
     const rest = topFrame(c.state).kont;
     const onExit = (o: State): State => ({
       ...o,
-      heap: heapAfter(c.state.heap ?? o.heap, [...frameHeap, ...(o.heap ?? EMPTY_HEAP)]),
+      heap: heapAfter(c.state.heap ?? o.heap, mergeBack(frameHeap, o.heap ?? EMPTY_HEAP)),
     });
     out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, onExit)));
   }

@@ -10,7 +10,8 @@ import { isSymArray, type State, type SymValue } from '../state/state';
 import { REF_SORT, isTrue, type Term } from '../terms/term';
 import { sortOfType } from '../state/sorts';
 import { ALLOCATION } from './heap/alias';
-import { placeholder, readField, writeField } from './heap/access';
+import { candidates, placeholder, readField, writeField } from './heap/access';
+import { printAmount } from '../state/amounts';
 import { EMPTY_HEAP, type FieldChunk, type Heap } from '../state/chunks';
 import { printExpr } from '../../lang/printer';
 import { STEP, type EngineContext, type Successor } from './context';
@@ -72,6 +73,12 @@ export function allocate(ctx: EngineContext, s: State, e: New, span: Span): { st
   return { state: { ...s, pc, havocCounts: counts, heap: [...(s.heap ?? EMPTY_HEAP), ...chunks] }, ref };
 }
 
+/** Why a write is not allowed: no permission, or only a part of the location (`needs write; holds 1/2`). */
+function writeMessage(display: string, chunk: FieldChunk | undefined): string {
+  const part = chunk?.amount === undefined ? '' : `: it needs write, and ${printAmount(chunk.amount)} is held`;
+  return `acc(${display}) is not held to write ${display}${part}`;
+}
+
 /** `target := v` for a field target whose receiver evaluated to `receiver`. */
 export async function writeChecked(
   ctx: EngineContext,
@@ -91,7 +98,7 @@ export async function writeChecked(
     kind: 'permission' as const,
     cond: w.held,
     span,
-    message: `acc(${display}) is not held to write ${display}`,
+    message: writeMessage(display, candidates(s.heap ?? EMPTY_HEAP, receiver, target.field).exact),
     heal: { receiver, field: target.field, type, display },
   };
   const out = await checkHealing(ctx, s, [obligation], (healed) =>

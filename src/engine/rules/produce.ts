@@ -3,7 +3,7 @@
 // instance q(ē) adds a folded chunk whose fragment is q's body produced the same way; every
 // pure conjunct is assumed. One solver question at the end says whether the path is feasible.
 
-import type { Call, Expr, FieldRead } from '../../lang/ast';
+import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Span } from '../../lang/span';
 import type { Type } from '../../lang/types';
@@ -25,6 +25,9 @@ import { recursion } from './heap/recursion';
 import { instanceFacts } from './unfoldSnapshot';
 import { isUntouched, untouchedFact } from './untouched';
 import type { Consume } from './judgements';
+import { accAmount } from './heap/fractions';
+import { isNone, type Amount } from '../state/amounts';
+import { produceFraction } from './produceFraction';
 
 /** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
 export type Naming = (s: State, display: string, type: Type) => Fresh;
@@ -50,6 +53,8 @@ export interface ProduceHow {
    * reported as this maps them; the other runtime checks are assumed, as without it.
    */
   readonly selfFraming?: (o: Obligation) => Obligation;
+  /** Producing beside chunks that are not the produce's own (a predicate's fragment, a loop's frame): fractions are never merged into them. */
+  readonly beside?: boolean;
 }
 
 interface Facts {
@@ -123,6 +128,12 @@ async function produceInto(
     if (c.kind === 'cond') return produceCond(ctx, cur, c, list.slice(i + 1), how, facts, leaves, display);
     const next = await produceOne(ctx, cur, c, how, facts, leaves, display);
     if (!next) return [];
+    if (Array.isArray(next)) {
+      const out: End[] = [];
+      for (const side of next)
+        out.push(...(await produceInto(ctx, side, list.slice(i + 1), how, { list: [] }, leaves, display)));
+      return out;
+    }
     cur = next;
   }
   return [{ state: cur, facts }];
@@ -244,7 +255,7 @@ async function produceOne(
   facts: Facts,
   leaves: Successor[],
   display: Display,
-): Promise<State | undefined> {
+): Promise<State | State[] | undefined> {
   const T = ctx.T;
   if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
   if (c.kind === 'pure' && isUntouched(c.expr)) {
@@ -274,6 +285,8 @@ async function produceOne(
   }
   const target = c.acc.target as FieldRead;
   const heap = ev.s.heap ?? EMPTY_HEAP;
+  const amount = accAmount(c.acc);
+  if (amount !== undefined) return fraction(ctx, ev.s, c.acc, value, amount, display(target), how, facts, leaves, fact);
   const others = allFieldChunks(heap, target.field);
   if (others.some((o) => sameRef(o.receiver, value))) {
     leaves.push({
@@ -300,6 +313,49 @@ async function produceOne(
     origin: { span: c.acc.span, reason: how.reason },
   };
   return { ...fresh.state, heap: withChunk(fresh.state.heap ?? EMPTY_HEAP, chunk) };
+}
+
+/** `acc(e.f, p)` for a fraction p (rules/produceFraction.ts); `acc(e.f, none)` adds nothing. */
+function fraction(
+  ctx: EngineContext,
+  s: State,
+  acc: Acc,
+  receiver: Term,
+  amount: Amount,
+  shown: string,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  fact: (t: Term) => Term,
+): Promise<State | State[] | undefined> | State {
+  if (isNone(amount)) return s;
+  const list: { term: Term; span: Span }[] = [];
+  const settleNow = (st: State): State => {
+    const settled = settle(
+      ctx,
+      st,
+      { list: [...facts.list, ...list.map((f) => ({ ...f, term: fact(f.term) }))] },
+      how.reason,
+    );
+    facts.list.length = 0;
+    list.length = 0;
+    return settled;
+  };
+  const out = produceFraction(
+    ctx,
+    s,
+    acc,
+    receiver,
+    amount,
+    shown,
+    { ...how, beside: how.beside ?? false, settle: settleNow },
+    list,
+    leaves,
+  );
+  return out.then((r) => {
+    for (const f of list) facts.list.push({ ...f, term: fact(f.term) });
+    return r;
+  });
 }
 
 /** q(ē): q's body produced with the parameters bound; its chunks become the folded instance's fragment. */
@@ -363,6 +419,7 @@ async function producePred(
       ),
     checkObligations: false,
     selfFraming: undefined,
+    beside: true,
   };
   const innerDisplay: Display = (t) =>
     t.object.kind === 'var' && argText.has(t.object.name)

@@ -1,17 +1,22 @@
 // The symbolic heap (docs/design.md B.4): the field permissions a path holds, one chunk per held
-// location with its current value. A heap is an immutable array; every change makes a new one.
-// Two chunks of one field never have receivers that can be equal: producing a chunk assumes
-// its receiver differs from the others (or finds the path infeasible).
+// location with its current value and the amount held (absent: all of it, `write`). A heap is
+// an immutable array; every change makes a new one. Two chunks of one field at the top of a
+// heap never have receivers that can be equal: producing a chunk assumes its receiver differs
+// from the others, or, when a fraction is produced and the two may be one object, the path
+// splits into "the same object" (the amounts are added in one chunk) and "different objects".
 
 import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
 import type { SymValue } from './values';
+import { printAmount, isWrite, type Amount } from './amounts';
 
 export interface FieldChunk {
   readonly kind: 'field';
   readonly receiver: Term;
   readonly field: string;
   readonly value: SymValue;
+  /** The part of the location held: absent is all of it (`write`); never certainly none. */
+  readonly amount?: Amount;
   /** Why the path holds it: "new at line 27", "requires of reset", … (for the debugger). */
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
@@ -88,6 +93,6 @@ export function replaceChunk(h: Heap, old: Chunk, c: Chunk): Heap {
 }
 
 /** `c.x` for a chunk (receiver printed by the caller's printer). */
-export function chunkLabel(receiver: string, field: string): string {
-  return `acc(${receiver}.${field})`;
+export function chunkLabel(receiver: string, field: string, amount?: Amount): string {
+  return isWrite(amount) ? `acc(${receiver}.${field})` : `acc(${receiver}.${field}, ${printAmount(amount)})`;
 }

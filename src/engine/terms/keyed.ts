@@ -9,7 +9,7 @@
 // Owned by the term store of one run, like the terms themselves.
 
 import type { Sort, Term } from './term';
-import type { TermStore } from './store';
+import type { TermBuilder } from './builder';
 import { freeSymbols, SymbolCache } from './symbols';
 
 export class KeyedSymbols {
@@ -22,7 +22,7 @@ export class KeyedSymbols {
   /** Per application: its Ackermann constraints with the earlier applications of its group. */
   private readonly links = new Map<number, Term[]>();
 
-  constructor(private readonly T: TermStore) {}
+  constructor(private readonly T: TermBuilder) {}
 
   /** The symbol for `key` (made on first use with `display`, `origin` and the caller's `info`). */
   sym(key: string, sort: Sort, display: string, origin: string, info?: unknown): Term {

@@ -6,7 +6,7 @@ import { bvRange } from '../../lang/types';
 import { BOOL_SORT, isConst, sortEquals, sortKey, type Op, type Sort, type Term } from './term';
 import { applyCast, applyCompare, applyNumeric, foldNumeric, normalize } from './semantics';
 import { requireSameSort } from './simplify-bool';
-import type { TermStore } from './store';
+import type { TermBuilder } from './builder';
 
 export type BinaryNumericOp = 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'bvand' | 'bvor' | 'bvxor' | 'shl' | 'shr';
 
@@ -24,7 +24,7 @@ function constValue(t: Term): bigint | undefined {
   return isConst(t) && typeof t.value === 'bigint' ? t.value : undefined;
 }
 
-function num(s: TermStore, n: bigint, sort: Sort): Term {
+function num(s: TermBuilder, n: bigint, sort: Sort): Term {
   return sort.kind === 'int' ? s.int(n) : s.bvConst(n, sort);
 }
 
@@ -37,7 +37,7 @@ function splitOffset(t: Term): [Term, bigint] {
 }
 
 /** base + offset, written as `base - k` when that reads better (negative or "almost 2^w"). */
-function withOffset(s: TermStore, base: Term, offset: bigint): Term {
+function withOffset(s: TermBuilder, base: Term, offset: bigint): Term {
   const sort = base.sort;
   const off = normalize(offset, sort);
   if (off === 0n) return base;
@@ -48,7 +48,7 @@ function withOffset(s: TermStore, base: Term, offset: bigint): Term {
 
 /** (x * c1) * c2 is x * (c1 * c2): multiplication is associative for ints and wrapping
  *  bit-vectors alike, so `y * 2 * 2 * 2` becomes `y * 8`. */
-function foldFactor(s: TermStore, a: Term, c: bigint): Term | undefined {
+function foldFactor(s: TermBuilder, a: Term, c: bigint): Term | undefined {
   const inner = a.op === 'mul' ? constValue(a.args[1]) : undefined;
   if (inner === undefined) return undefined;
   const k = foldNumeric('mul', a.sort, inner, c);
@@ -57,14 +57,14 @@ function foldFactor(s: TermStore, a: Term, c: bigint): Term | undefined {
 
 /** (x + c) + y and x + (y + c) are (x + y) + c (also with `- c`): the constants of a sum
  *  gather at its end, where splitOffset folds them. Sound for ints and bit-vectors. */
-function hoistOffset(s: TermStore, a: Term, b: Term): Term | undefined {
+function hoistOffset(s: TermBuilder, a: Term, b: Term): Term | undefined {
   const [baseA, offA] = splitOffset(a);
   const [baseB, offB] = splitOffset(b);
   if (offA === 0n && offB === 0n) return undefined;
   return withOffset(s, s.add(baseA, baseB), offA + offB);
 }
 
-function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | undefined {
+function identity(s: TermBuilder, op: BinaryNumericOp, a: Term, b: Term): Term | undefined {
   const sort = a.sort;
   const bv = constValue(b);
   const ones = sort.kind === 'bv' ? normalize(-1n, sort) : undefined;
@@ -101,7 +101,7 @@ function identity(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term | u
   }
 }
 
-export function mkBinary(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): Term {
+export function mkBinary(s: TermBuilder, op: BinaryNumericOp, a: Term, b: Term): Term {
   requireNumeric(a, op);
   requireSameSort(a, b, op);
   const av = constValue(a);
@@ -114,7 +114,7 @@ export function mkBinary(s: TermStore, op: BinaryNumericOp, a: Term, b: Term): T
   return identity(s, op, a, b) ?? s.mk(op, a.sort, [a, b]);
 }
 
-export function mkUnary(s: TermStore, op: 'neg' | 'bvnot', a: Term): Term {
+export function mkUnary(s: TermBuilder, op: 'neg' | 'bvnot', a: Term): Term {
   requireNumeric(a, op);
   const av = constValue(a);
   if (av !== undefined) return num(s, applyNumeric(op, a.sort, av, 0n), a.sort);
@@ -134,7 +134,7 @@ function decidedByRange(op: 'lt' | 'le', a: Term, b: Term): boolean | undefined 
 }
 
 /** `greater`: written `b > a` (or `>=`); kept for printing only. */
-export function mkCompare(s: TermStore, op: 'lt' | 'le', a: Term, b: Term, greater = false): Term {
+export function mkCompare(s: TermBuilder, op: 'lt' | 'le', a: Term, b: Term, greater = false): Term {
   requireNumeric(a, op);
   requireSameSort(a, b, op);
   const av = constValue(a);
@@ -150,7 +150,7 @@ function width(sort: Sort): number {
   return sort.kind === 'bv' ? sort.width : Infinity;
 }
 
-export function mkCast(s: TermStore, t: Term, target: Sort): Term {
+export function mkCast(s: TermBuilder, t: Term, target: Sort): Term {
   requireNumeric(t, 'cast');
   if (target.kind !== 'int' && target.kind !== 'bv') throw new Error(`cast to ${sortKey(target)} not allowed`);
   if (sortEquals(t.sort, target)) return t;

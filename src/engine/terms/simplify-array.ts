@@ -3,7 +3,7 @@
 
 import { isConst, sortEquals, sortKey, type Term } from './term';
 import { requireBool } from './simplify-bool';
-import type { TermStore } from './store';
+import type { TermBuilder } from './builder';
 
 function requireArray(arr: Term, i: Term, where: string): Term['sort'] {
   if (arr.sort.kind !== 'array') throw new Error(`${where}: expected an array, got ${sortKey(arr.sort)}`);
@@ -11,7 +11,7 @@ function requireArray(arr: Term, i: Term, where: string): Term['sort'] {
   return arr.sort.elem;
 }
 
-export function mkSelect(s: TermStore, arr: Term, i: Term): Term {
+export function mkSelect(s: TermBuilder, arr: Term, i: Term): Term {
   const elem = requireArray(arr, i, 'select');
   let a = arr;
   // Walk down the stores that certainly write another index.
@@ -26,7 +26,7 @@ export function mkSelect(s: TermStore, arr: Term, i: Term): Term {
   return s.mk('select', elem, [a, i]);
 }
 
-export function mkStore(s: TermStore, arr: Term, i: Term, v: Term): Term {
+export function mkStore(s: TermBuilder, arr: Term, i: Term, v: Term): Term {
   const elem = requireArray(arr, i, 'store');
   if (!sortEquals(elem, v.sort)) throw new Error('store: element sort mismatch');
   // Writing back what is there already changes nothing.
@@ -37,7 +37,7 @@ export function mkStore(s: TermStore, arr: Term, i: Term, v: Term): Term {
   return s.mk('store', arr.sort, [arr, i, v]);
 }
 
-export function mkQuantifier(s: TermStore, op: 'forall' | 'exists', bounds: readonly Term[], body: Term): Term {
+export function mkQuantifier(s: TermBuilder, op: 'forall' | 'exists', bounds: readonly Term[], body: Term): Term {
   requireBool(body, op);
   for (const b of bounds) if (b.op !== 'bound') throw new Error(`${op}: binder is not a bound variable`);
   if (bounds.length === 0 || isConst(body)) return body;

@@ -6,7 +6,7 @@
 
 import { BOOL_SORT, isConst, isFalse, isTrue, sortEquals, sortKey, type Term } from './term';
 import { applyCompare } from './semantics';
-import type { TermStore } from './store';
+import type { TermBuilder } from './builder';
 
 export function requireBool(t: Term, where: string): void {
   if (t.sort.kind !== 'bool') throw new Error(`${where}: expected a bool term, got ${sortKey(t.sort)}`);
@@ -18,7 +18,7 @@ export function requireSameSort(a: Term, b: Term, where: string): void {
   }
 }
 
-export function mkNot(s: TermStore, t: Term): Term {
+export function mkNot(s: TermBuilder, t: Term): Term {
   requireBool(t, 'not');
   if (isConst(t)) return s.bool(!t.value);
   if (t.op === 'not') return t.args[0];
@@ -29,7 +29,7 @@ export function mkNot(s: TermStore, t: Term): Term {
 }
 
 /** Shared by and/or: `unit` is the neutral constant, the other constant absorbs. */
-function mkJunction(s: TermStore, op: 'and' | 'or', ts: readonly Term[]): Term {
+function mkJunction(s: TermBuilder, op: 'and' | 'or', ts: readonly Term[]): Term {
   const unit = op === 'and';
   const seen = new Set<number>();
   const negated = new Set<number>(); // ids x such that !x is among the operands
@@ -99,7 +99,7 @@ function decidedByPins(t: Term, pinned: ReadonlyMap<number, bigint>): boolean | 
  * constant is decided by substituting c, so it is dropped when true and makes the whole
  * conjunction false when false. Local and sound: under `x == c` both are equivalences.
  */
-function pinnedConjunction(s: TermStore, out: readonly Term[]): Term {
+function pinnedConjunction(s: TermBuilder, out: readonly Term[]): Term {
   const pinned = pinnedSymbols(out);
   if (pinned.size === 0) return s.mk('and', BOOL_SORT, out);
   const kept: Term[] = [];
@@ -122,15 +122,15 @@ function complementKey(t: Term): string | undefined {
   return undefined;
 }
 
-export function mkAnd(s: TermStore, ts: readonly Term[]): Term {
+export function mkAnd(s: TermBuilder, ts: readonly Term[]): Term {
   return mkJunction(s, 'and', ts);
 }
 
-export function mkOr(s: TermStore, ts: readonly Term[]): Term {
+export function mkOr(s: TermBuilder, ts: readonly Term[]): Term {
   return mkJunction(s, 'or', ts);
 }
 
-export function mkImplies(s: TermStore, a: Term, b: Term): Term {
+export function mkImplies(s: TermBuilder, a: Term, b: Term): Term {
   requireBool(a, 'implies');
   requireBool(b, 'implies');
   if (isTrue(a)) return b;
@@ -139,7 +139,7 @@ export function mkImplies(s: TermStore, a: Term, b: Term): Term {
   return s.mk('implies', BOOL_SORT, [a, b]);
 }
 
-function mkBoolIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
+function mkBoolIte(s: TermBuilder, c: Term, a: Term, b: Term): Term | undefined {
   if (isTrue(a) && isFalse(b)) return c;
   if (isFalse(a) && isTrue(b)) return s.not(c);
   if (isTrue(a)) return s.or(c, b);
@@ -153,7 +153,7 @@ function mkBoolIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
  * ite(c, b + k, b) is b + ite(c, k, 0) (also with wrap-around): merged counters then stay a
  * flat sum instead of a nest of ites that the solver has to case-split.
  */
-function mkOffsetIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined {
+function mkOffsetIte(s: TermBuilder, c: Term, a: Term, b: Term): Term | undefined {
   const offsetOf = (sum: Term, base: Term): Term | undefined => {
     if (sum.op !== 'add') return undefined;
     if (sum.args[0] === base) return sum.args[1];
@@ -167,7 +167,7 @@ function mkOffsetIte(s: TermStore, c: Term, a: Term, b: Term): Term | undefined 
   return undefined;
 }
 
-export function mkIte(s: TermStore, c: Term, a: Term, b: Term): Term {
+export function mkIte(s: TermBuilder, c: Term, a: Term, b: Term): Term {
   requireBool(c, 'ite');
   requireSameSort(a, b, 'ite');
   if (isConst(c)) return c.value ? a : b;
@@ -185,7 +185,7 @@ export function mkIte(s: TermStore, c: Term, a: Term, b: Term): Term {
   return s.mk('ite', a.sort, [c, a, b]);
 }
 
-export function mkEq(s: TermStore, a: Term, b: Term): Term {
+export function mkEq(s: TermBuilder, a: Term, b: Term): Term {
   requireSameSort(a, b, 'eq');
   if (a === b) return s.trueTerm;
   // Hash-consing makes distinct scalar constants distinct objects.

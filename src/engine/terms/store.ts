@@ -4,20 +4,14 @@
 // the named constructors (`add`, `and`, …) check sorts, fold constants and apply identities.
 
 import type { BvWidth } from '../../lang/types';
-import { BOOL_SORT, INT_SORT, sortEquals, sortKey, type Op, type Sort, type SymbolInfo, type Term } from './term';
+import { BOOL_SORT, INT_SORT, sortEquals, sortKey, type Op, type Sort, type Term } from './term';
 import { normalize } from './semantics';
 import { isArrayValue, significantEntries, type Value } from './values';
 import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
 import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
 import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
 import { KeyedSymbols } from './keyed';
-
-/** The leaf data of a term, part of its hash-consing key. */
-export interface TermExtra {
-  readonly value?: bigint | boolean;
-  readonly symbol?: SymbolInfo;
-  readonly name?: string;
-}
+import type { TermBuilder, TermExtra } from './builder';
 
 const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
   ([8, 16, 32, 64] as const).flatMap((w) =>
@@ -47,7 +41,7 @@ function argIds(args: readonly Term[]): string {
   }
 }
 
-export class TermStore {
+export class TermStore implements TermBuilder {
   private readonly table = new Map<string, Term>();
   private readonly symbols = new Map<string, Term>();
   private readonly symbolsById = new Map<number, Term>();

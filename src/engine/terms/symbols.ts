@@ -2,7 +2,7 @@
 // symbols by terms (for contracts, joins and concretization). Both are iterative.
 
 import { sortEquals, type Term } from './term';
-import type { TermStore } from './store';
+import type { TermBuilder } from './builder';
 import { foldTerm } from './traverse';
 
 /** Memo of free-symbol sets by term id. Keep one per store to share work between calls. */
@@ -49,7 +49,7 @@ export function freeSymbols(t: Term, cache: SymbolCache = new SymbolCache()): re
 }
 
 /** `t` with every symbol whose id is in `map` replaced, re-simplified on the way up. */
-export function substitute(store: TermStore, t: Term, map: ReadonlyMap<number, Term>): Term {
+export function substitute(store: TermBuilder, t: Term, map: ReadonlyMap<number, Term>): Term {
   for (const [id, r] of map) {
     const sym = store.symbolById(id);
     if (sym && !sortEquals(sym.sort, r.sort)) throw new Error(`substitute: sort mismatch for ${sym.symbol?.name}`);

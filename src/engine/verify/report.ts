@@ -42,8 +42,22 @@ export interface FailureReport {
   readonly input?: Counterexample;
   /** For `spec-too-weak`: the invariant, ensures or join that lost the fact. */
   readonly abstraction?: Abstraction;
+  /** For `spec-too-weak`: the fact that closes the gap, added to the abstraction's invariant or ensures (why/suggest.ts). */
+  readonly suggestion?: Suggestion;
   /** The class in a sentence. */
   readonly classNote?: string;
+}
+
+/**
+ * A fact to add: `clause` (`invariant s == 2 * i`, `ensures r == 0`) inserted, after a space,
+ * at `line`:`column` (just after the last invariant or ensures, or before the body's brace).
+ * Verified: with it the program verifies again without this failure and with no new one.
+ */
+export interface Suggestion {
+  readonly fact: string;
+  readonly clause: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 export type FailureClass = 'real' | 'spec-too-weak' | 'undecided';

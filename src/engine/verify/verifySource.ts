@@ -2,6 +2,7 @@
 // the editor extension's "Verify file" command: parse, check, solve, explore, report.
 
 import { loadSource } from '../../lang/frontend';
+import type { CheckedProgram } from '../../lang/checked';
 import { hasErrors, type Diagnostic } from '../../lang/diagnostics';
 import { createSolver } from '../solver/index';
 import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from '../solver/solver';
@@ -33,6 +34,10 @@ export interface VerifySourceResult {
   readonly error?: string;
   /** The explored tree, when kept (`retain: true`). */
   readonly tree?: ExecutionTree;
+  /** A `.vpr` program: the front end's Viper sites (plain data), for the failures' Viper error ids. */
+  readonly viperSites?: CheckedProgram['viperSites'];
+  /** The program verified, for what is asked of the report next (why/explain.ts) without reading the source again. */
+  readonly checked?: CheckedProgram;
 }
 
 export async function verifySource(
@@ -58,7 +63,8 @@ export async function verifySource(
           timeoutMs: opts.timeoutMs,
         })
       : await verifyProgram(checked, solver, opts);
-    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree };
+    const sites = checked.viperSites ? { viperSites: checked.viperSites } : {};
+    return { report: out.report, diagnostics, tests: out.tests, error: out.error, tree: out.tree, checked, ...sites };
   } finally {
     solver.dispose();
   }

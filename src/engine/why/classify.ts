@@ -6,7 +6,8 @@
 //   replayed in turn. The input that replays is given.
 // - `spec-too-weak`: that exploration ended every path and none fails here, so only an
 //   abstraction on the failing path (a loop invariant, a callee's ensures, a `join φ;`) lets it
-//   fail: the last one on the path is named with what it did not say.
+//   fail: the last one on the path is named with what it did not say, and, where one is found
+//   and confirmed, the fact that closes the gap (why/suggest.ts).
 // - `undecided`: the bounds ran out (or the solver could not decide) before either was shown.
 // A failure on no path (well-formedness) fails whatever the input: `real`, without an input.
 
@@ -14,20 +15,22 @@ import type { CheckedProgram } from '../../lang/checked';
 import type { Expr, Proc, Stmt } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Solver } from '../solver/solver';
-import type { Abstraction, FailureClass, FailureReport, VerifyReport } from '../verify/report';
+import type { Abstraction, FailureClass, FailureReport, Suggestion, VerifyReport } from '../verify/report';
 import type { Counterexample } from '../state/counterexample';
 import { isOnNoPath } from '../state/counterexample';
-import { runConcrete } from '../concrete/interpreter';
-import { parseInputs } from '../concrete/inputs';
-import { inputTypesOf } from '../concrete/havoc';
+import { replayInputs } from '../concrete/replay';
 import { forEachStmt } from '../rules/walkStmts';
-import { verifyProgram } from '../verify/verify';
+import { verifyProgram, type VerifyOutcome } from '../verify/verify';
+import { languageOf, type SourceLanguage } from '../../lang/language';
+import { suggestFact, type SuggestContext } from './suggest';
 
 export interface Classification {
   readonly class: FailureClass;
   /** For `real`: inputs that replay to this failure with `symdap run --inputs`. */
   readonly input?: Counterexample;
   readonly abstraction?: Abstraction;
+  /** For `spec-too-weak`: the fact that closes the gap, confirmed by verifying again with it. */
+  readonly suggestion?: Suggestion;
   /** The class in a sentence, for the CLI, the debugger and diagnostics. */
   readonly classNote: string;
 }
@@ -38,6 +41,10 @@ export interface ClassifyOptions {
   /** Bounds of the inlined exploration (modular failures). */
   readonly loopBound?: number;
   readonly recursionBound?: number;
+  /** The source's language (suggested facts are written in Sym): the file's extension's when absent. */
+  readonly lang?: SourceLanguage;
+  /** The whole program's modular report, when the report classified is one (else verified again if a suggestion needs it). */
+  readonly modularReport?: VerifyReport;
 }
 
 const INLINED_BOUNDS = { loopBound: 8, recursionBound: 4 };
@@ -49,8 +56,8 @@ export async function classifyFailures(
   report: VerifyReport,
   opts: ClassifyOptions,
 ): Promise<VerifyReport> {
-  const explored = new Map<Proc, Promise<VerifyReport>>();
-  const inlined = (proc: Proc): Promise<VerifyReport> => {
+  const explored = new Map<Proc, Promise<VerifyOutcome>>();
+  const inlined = (proc: Proc): Promise<VerifyOutcome> => {
     let r = explored.get(proc);
     if (!r) {
       r = verifyProgram(checked, solver, {
@@ -58,21 +65,44 @@ export async function classifyFailures(
         entry: proc.name,
         loopBound: opts.loopBound ?? INLINED_BOUNDS.loopBound,
         recursionBound: opts.recursionBound ?? INLINED_BOUNDS.recursionBound,
-      }).then((o) => o.report);
+        // Each path's inputs: the runs a suggested fact is read off (why/suggest.ts).
+        collectTests: true,
+      });
       explored.set(proc, r);
     }
     return r;
   };
+  let baseline: Promise<VerifyReport> | undefined;
+  const ways: Ways = {
+    inlined,
+    baseline: () =>
+      (baseline ??= opts.modularReport
+        ? Promise.resolve(opts.modularReport)
+        : verifyProgram(checked, solver, {
+            mode: 'modular',
+            entry: opts.entry.name,
+            loopBound: opts.loopBound,
+            recursionBound: opts.recursionBound,
+          }).then((o) => o.report)),
+    solver,
+  };
   const failures: FailureReport[] = [];
-  for (const f of report.failures) failures.push({ ...f, ...(await classify(checked, f, opts, inlined)) });
+  for (const f of report.failures) failures.push({ ...f, ...(await classify(checked, f, opts, ways)) });
   return { ...report, failures };
+}
+
+/** What classifying needs beyond the failure: the inlined exploration (once per procedure), the program's modular report. */
+interface Ways {
+  readonly inlined: (p: Proc) => Promise<VerifyOutcome>;
+  readonly baseline: () => Promise<VerifyReport>;
+  readonly solver: Solver;
 }
 
 async function classify(
   checked: CheckedProgram,
   f: FailureReport,
   opts: ClassifyOptions,
-  inlined: (p: Proc) => Promise<VerifyReport>,
+  ways: Ways,
 ): Promise<Classification> {
   if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself fails, whatever the input' };
   const proc = opts.mode === 'modular' ? (procAt(checked, f.line) ?? opts.entry) : opts.entry;
@@ -90,7 +120,8 @@ async function classify(
       classNote: `real: a feasible path reaches it${f.kind === 'permission' ? ' (a concrete run checks no permissions)' : ''}`,
     };
   }
-  const unrolled = await inlined(proc);
+  const outcome = await ways.inlined(proc);
+  const unrolled = outcome.report;
   const found = unrolled.failures.find(
     (g) => g.kind === f.kind && g.line === f.line && g.afterJoin?.status !== 'possibly-spurious',
   );
@@ -104,14 +135,26 @@ async function classify(
         : 'the solver could not decide every path';
     return { class: 'undecided', classNote: `undecided: no input found that reaches it within the bounds (${why})` };
   }
-  return tooWeak(abstractionOn(checked, proc, f));
+  const a = abstractionOn(checked, proc, f);
+  const sym = (opts.lang ?? languageOf(checked.file)) === 'sym';
+  const cx: SuggestContext = {
+    checked,
+    solver: ways.solver,
+    proc,
+    inputs: outcome.tests.map((t) => t.inputs),
+    entry: opts.entry.name,
+    loopBound: opts.loopBound,
+    recursionBound: opts.recursionBound,
+    baseline: ways.baseline,
+  };
+  return tooWeak(a, a && sym ? await suggestFact(cx, f, a) : undefined);
 }
 
 function real(input: Counterexample, how: string): Classification {
   return { class: 'real', input, classNote: `real: a concrete input reaches it (${how})` };
 }
 
-function tooWeak(a: Abstraction | undefined): Classification {
+function tooWeak(a: Abstraction | undefined, suggestion?: Suggestion): Classification {
   if (!a) return { class: 'spec-too-weak', classNote: 'specification too weak: no input reaches this failure' };
   const what =
     a.kind === 'join'
@@ -119,19 +162,19 @@ function tooWeak(a: Abstraction | undefined): Classification {
       : a.kind === 'invariant'
         ? `the invariant at line ${a.line}`
         : `the ensures at line ${a.line}`;
+  const fix = suggestion ? `; adding \`${suggestion.clause}\` at line ${suggestion.line} closes it` : '';
   return {
     class: 'spec-too-weak',
     abstraction: a,
-    classNote: `specification too weak: no input reaches this failure; ${what} ${a.forgot}`,
+    ...(suggestion ? { suggestion } : {}),
+    classNote: `specification too weak: no input reaches this failure; ${what} ${a.forgot}${fix}`,
   };
 }
 
 /** Does a concrete run of `proc` on `input` fail with this failure's kind at its line? */
 function replays(checked: CheckedProgram, proc: Proc, f: FailureReport, input: Counterexample): boolean {
-  const parsed = parseInputs(JSON.parse(JSON.stringify(input)), inputTypesOf(checked, proc), checked.classes);
-  if (parsed.error || !parsed.inputs) return false;
-  const run = runConcrete(checked, proc, parsed.inputs, { objects: parsed.objects });
-  return run.status === 'failed' && run.failure?.kind === f.kind && run.failure.span.line === f.line;
+  const { run } = replayInputs(checked, proc, JSON.parse(JSON.stringify(input)));
+  return run?.status === 'failed' && run.failure?.kind === f.kind && run.failure.span.line === f.line;
 }
 
 /** The procedure whose declaration (contract and body) holds the line. */

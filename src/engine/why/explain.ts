@@ -3,7 +3,7 @@
 // run's coverage (free); failures are classified only when there are some, so a run that
 // verifies pays nothing. Used by every front door that shows a report (CLI, LSP, debugger).
 
-import { loadSource } from '../../lang/frontend';
+import type { CheckedProgram } from '../../lang/checked';
 import type { VerifyReport } from '../verify/report';
 import { resolveEntry } from '../verify/entry';
 import { createSolver } from '../solver/index';
@@ -17,15 +17,14 @@ export interface ExplainOptions {
   readonly proofs?: boolean;
 }
 
+/** `checked`: the program the report is of, as verifySource hands it back (absent for a report of an error). */
 export async function explainReport(
-  source: string,
-  file: string,
+  checked: CheckedProgram | undefined,
   opts: VerifySourceOptions,
   report: VerifyReport,
   explain: ExplainOptions = {},
 ): Promise<VerifyReport> {
   if (report.verdict === 'error' || opts.generational) return report;
-  const { checked } = loadSource(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // A synth program's failing paths exclude candidate functions; they are not failures of the program.
   if (!checked || !entry || checked.synths.size > 0) return report;
@@ -39,6 +38,8 @@ export async function explainReport(
       entry,
       loopBound: opts.loopBound,
       recursionBound: opts.recursionBound,
+      lang: opts.lang,
+      ...(mode === 'modular' ? { modularReport: report } : {}),
     });
     if (!explain.proofs) return { ...classified, warnings };
     const { proofs, unused } = await proofDependencies(checked, solver, { ...opts, entry: entry.name });

@@ -46,6 +46,7 @@ export async function proofDependencies(
   onCheck?: (c: ProvedCheck) => void,
 ): Promise<{ proofs: ProofReport[]; unused: VerifyWarning[] }> {
   const sites = new Map<string, Site>();
+  /** Assumptions met on some proved path, one per place (a requires conjunct or an assume): what `unused` warns about. */
   const seen = new Map<string, Conjunct>();
   const onProved: ProvedHook = (ctx, s, negated, site) => {
     const key = `${site.kind}:${site.span.line}:${site.span.col}`;
@@ -53,7 +54,7 @@ export async function proofDependencies(
     sites.set(key, entry);
     entry.count++;
     const pc = conjuncts(s.pc);
-    for (const c of pc) if (assumption(c)) seen.set(factKey(c), c);
+    for (const c of pc) if (assumption(c) && !seen.has(placeOf(c))) seen.set(placeOf(c), c);
     if (entry.proved.length >= MAX_PATHS) return;
     const terms = pcTerms(s.pc);
     const facts = ctx.T.keyed.anyFacts() ? ctx.T.keyed.factsFor([...terms, negated]) : [];
@@ -61,6 +62,7 @@ export async function proofDependencies(
   };
   await verifyProgram(checked, solver, { ...opts, retain: false }, onProved);
   const proofs: ProofReport[] = [];
+  /** Places of the assumptions some minimal proof uses: a clause used on one path is used. */
   const used = new Set<string>();
   for (const { site, count, proved } of sites.values()) {
     const deps = new Map<string, ProofDependency>();
@@ -68,7 +70,7 @@ export async function proofDependencies(
       const minimal = await minimalFacts(solver, p);
       onCheck?.({ site, facts: p.facts, negated: p.negated, minimal });
       for (const c of minimal) {
-        used.add(factKey(c));
+        if (assumption(c)) used.add(placeOf(c));
         if (c.span) deps.set(`${c.span.line}:${c.reason}`, { line: c.span.line, reason: c.reason });
       }
     }
@@ -101,26 +103,17 @@ function assumption(c: Conjunct): boolean {
   return c.span !== undefined && (c.reason.startsWith('requires of ') || c.reason === 'assume');
 }
 
-function factKey(c: Conjunct): string {
-  return `${c.span?.line}:${c.span?.col}:${c.reason}:${c.term.id}`;
+/** Where an assumption was written: its line and column (assumption() guarantees the span). */
+function placeOf(c: Conjunct): string {
+  return `${c.span!.line}:${c.span!.col}`;
 }
 
 function unusedWarnings(seen: ReadonlyMap<string, Conjunct>, used: ReadonlySet<string>): VerifyWarning[] {
-  const byPlace = new Map<string, VerifyWarning>();
-  for (const [key, c] of seen) {
-    if (used.has(key) || !c.span) continue;
+  const out: VerifyWarning[] = [];
+  for (const [place, c] of seen) {
+    if (used.has(place)) continue;
     const what = c.reason === 'assume' ? 'this assume' : `this ${c.reason.replace(/ of .*/, '')} clause`;
-    byPlace.set(`${c.span.line}:${c.span.col}`, {
-      kind: 'unused',
-      line: c.span.line,
-      column: c.span.col,
-      message: `${what} is used by no check`,
-    });
+    out.push({ kind: 'unused', line: c.span!.line, column: c.span!.col, message: `${what} is used by no check` });
   }
-  // A clause used on one path is used: drop places where some conjunct of the same place was used.
-  const usedPlaces = new Set([...used].map((k) => k.split(':').slice(0, 2).join(':')));
-  return [...byPlace.entries()]
-    .filter(([place]) => !usedPlaces.has(place))
-    .map(([, w]) => w)
-    .sort((a, b) => a.line - b.line);
+  return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -12,7 +12,7 @@ export type VType =
   | { readonly kind: 'other'; readonly name: string };
 
 export type VBinaryOp =
-  '+' | '-' | '*' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '==>' | '<==>';
+  '+' | '-' | '*' | '/' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '==>' | '<==>';
 
 export interface Unsupported {
   readonly kind: 'unsupported';
@@ -51,9 +51,17 @@ export type VExpr =
       readonly span: Span;
     }
   | { readonly kind: 'old'; readonly expr: VExpr; readonly span: Span }
-  /** `acc(loc)` or `acc(loc, write)`; loc is a field access or a predicate application. */
-  | { readonly kind: 'acc'; readonly loc: VExpr; readonly span: Span }
+  /** `acc(loc)` or `acc(loc, p)`; loc is a field access or a predicate application (lowerPerm.ts lowers p). */
+  | { readonly kind: 'acc'; readonly loc: VExpr; readonly amount?: VExpr; readonly span: Span }
   | { readonly kind: 'unfolding'; readonly pred: VExpr; readonly body: VExpr; readonly span: Span }
+  /** `forall x: T :: body` / `exists …` (triggers dropped: they only guide Viper's solver). */
+  | {
+      readonly kind: 'quant';
+      readonly quantifier: 'forall' | 'exists';
+      readonly vars: readonly VParam[];
+      readonly body: VExpr;
+      readonly span: Span;
+    }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }
   | Unsupported;
 

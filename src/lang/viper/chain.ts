@@ -27,6 +27,7 @@ const PREC: Record<VBinaryOp, number> = {
   '+': 8,
   '-': 8,
   '*': 9,
+  '/': 9,
   '\\': 9,
   '%': 9,
 };

@@ -61,9 +61,24 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);
-  return declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id)
-    ? { id, reportAt: declared.reportAt }
-    : { id };
+  if (declared?.reportAt !== undefined && /^(function|predicate)\.not\.wellformed/.test(id))
+    return { id, reportAt: declared.reportAt };
+  const invariant = /^invariant\.not\./.test(id) ? invariantNamed(f, around, sites) : undefined;
+  return invariant === undefined ? { id } : { id, reportAt: invariant };
+}
+
+/**
+ * A loop's invariant whose permission is missing (on entry or at the end of the body) is reported
+ * by the engine at the loop and names the clause's line; Viper reports it at the clause.
+ */
+function invariantNamed(f: FailureLike, around: readonly Site[], sites: readonly Site[]): Span | undefined {
+  const line = /the invariant of the loop at line \d+ holds .*\(line (\d+)\)/.exec(f.message)?.[1];
+  const loop = around.find((s) => s.kind === 'while');
+  if (line === undefined || loop === undefined) return undefined;
+  const clause = sites.find(
+    (s) => s.kind === 'invariant' && s.span.line === Number(line) && spanWithin(s.span, loop.span),
+  );
+  return clause?.span;
 }
 
 /** The sites containing the failure, innermost first; of two with the same span, the later one
@@ -76,10 +91,16 @@ function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
     .map(({ s }) => s);
 }
 
+const CONTRACTS: ReadonlySet<SiteKind> = new Set(['requires', 'functionPre', 'ensures', 'fnPost']);
+
 function errorOf(f: FailureLike, around: readonly Site[]): string {
   // `g requires acc(x.f) (line 3), which is not held`, also inside a contract's framing message.
   const calleeRequires = /(^|: )\S+ requires .*which is not held/.test(f.message);
   for (const site of around) {
+    // A contract that is not framed because a function it applies lacks its precondition's
+    // permission: Viper checks the application (`requires get(x) == 2` without acc(x.value)).
+    if (CONTRACTS.has(site.kind) && /is not self-framing: \S+ requires .*which is not held/.test(f.message))
+      return 'application.precondition';
     // A read inside an application's arguments belongs to the enclosing construct.
     if (site.kind === 'application' && f.kind !== 'precondition' && !calleeRequires) continue;
     if (site.kind === 'call') return f.kind === 'precondition' || calleeRequires ? 'call.precondition' : 'call.failed';

@@ -5,6 +5,7 @@
 // Sym's checker on the lowered program are refusals too: they name what symdap cannot read yet.
 
 import { check } from '../checker';
+import { recursiveFraction } from './lowerPerm';
 import type { CheckedProgram } from '../checked';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics';
 import { stripBom } from '../bom';
@@ -41,6 +42,8 @@ export function loadViper(text: string, file: string): ViperLoad {
   const lines = source.split('\n');
   const fileSpan = { line: 1, col: 1, endLine: lines.length, endCol: (lines[lines.length - 1]?.length ?? 0) + 1 };
   const { program, out } = lowerProgram(parsed.program, fileSpan);
+  const fraction = recursiveFraction(program);
+  if (fraction) out.refusals.push({ feature: 'fractions in the body of a recursive predicate', span: fraction });
   const firstPerKind = [...new Map(out.refusals.map((r) => [r.feature, r])).values()];
   const diagnostics = [
     ...out.errors.map((e) => error(file, e.span, e.message)),
@@ -54,5 +57,6 @@ export function loadViper(text: string, file: string): ViperLoad {
       .map((d) => unsupported(file, d.span, `${d.message} (symdap's checker, on the lowered program)`));
     return { diagnostics: sortDiagnostics(refused), sites: out.sites };
   }
-  return { checked: result.checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };
+  const checked = result.checked && { ...result.checked, viperSites: out.sites };
+  return { checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };
 }

@@ -92,9 +92,12 @@ Links        -> Unary ChainOp                           {% a.firstLink %}
               | Links Unary ChainOp                     {% a.nextLink %}
 ChainOp      -> BinOp                                   {% a.binOp %}
               | "?" Expr ":"                            {% a.condOp %}
-BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "\\" | "%"
+BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "\\" | "%"
 Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
+              | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
+Triggers     -> null                                    {% a.emptyArray %}
+              | Triggers "{" Exprs "}"                  {% a.emptyArray %}
 
 Unary        -> Postfix                                 {% id %}
               | ("!" | "-" | "+") Unary                 {% a.unary %}

@@ -185,6 +185,14 @@ export const letExpr = (d: D): VExpr => ({
   body: d[7],
   span: from(d[0], d[7]),
 });
+/** `forall x: T, … :: {triggers} body`: triggers are instantiation hints for Viper's SMT encoding, dropped here. */
+export const quant = (d: D): VExpr => ({
+  kind: 'quant',
+  quantifier: d[0][0].text,
+  vars: d[1],
+  body: d[4],
+  span: from(d[0][0], d[4]),
+});
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });
 export const member = (d: D): VExpr => ({ kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) });
 export const intLit = (d: D): VExpr => ({ kind: 'int', value: BigInt(d[0].text), span: tok(d[0]) });
@@ -198,7 +206,7 @@ export function accAmount(d: D): VExpr {
   const amount = d[4] as VExpr;
   const span = from(d[0], d[5]);
   if (amount.kind === 'unsupported' && amount.feature === WRITE_FEATURE) return { kind: 'acc', loc: d[2], span };
-  return { kind: 'unsupported', feature: 'permission amount other than write (acc(e.f, p))', span };
+  return { kind: 'acc', loc: d[2], amount, span };
 }
 export const app = (d: D): VExpr => ({
   kind: 'app',

@@ -46,7 +46,7 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
   return { kind: 'callStmt', call: { kind: 'call', callee: name, calleeSpan: span, args, span }, span };
 }
 
-/** The variable names an expression reads (Sym AST; no binders occur in lowered Viper). */
+/** The variable names an expression reads (Sym AST); a quantifier's binders are kept apart by the caller's filter (they are never variables in scope). */
 function freeVars(e: unknown): string[] {
   if (Array.isArray(e)) return e.flatMap(freeVars);
   if (e === null || typeof e !== 'object') return [];

@@ -34,6 +34,8 @@ export const KEYWORDS: readonly string[] = [
   'acc',
   'old',
   'let',
+  'forall',
+  'exists',
   'result',
   'true',
   'false',

@@ -4,10 +4,12 @@
 // `let` are expanded by substitution. What Sym cannot express here is refused by name.
 
 import type { Call, Expr } from '../ast';
+import { lowerAmount, refuseDivision } from './lowerPerm';
 import { spanFrom, type Span } from '../span';
 import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
+import { lowerQuant } from './quantifiers';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -50,7 +52,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       if (ctx.place !== 'ensures') refuse(ctx, 'old(…) outside a method postcondition', e.span);
       return { kind: 'old', expr: lowerExpr(e.expr, ctx), span: e.span };
     case 'acc':
-      return lowerAcc(e.loc, e.span, ctx);
+      return lowerAcc(e.loc, e.span, ctx, e.amount);
     case 'unfolding':
       return {
         kind: 'unfolding',
@@ -62,6 +64,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       const value = lowerExpr(e.value, ctx);
       return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
     }
+    case 'quant':
+      return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'unsupported':
       refuse(ctx, e.feature, e.span);
       return { kind: 'boolLit', value: true, span: e.span };
@@ -109,9 +113,11 @@ export function allowsPermissions(place: Place): boolean {
   return place !== 'code' && place !== 'function';
 }
 
-function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx): Expr {
+function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
-  if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), span };
+  const amount = p && lowerAmount(p, span, ctx);
+  if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
+  if (amount) refuse(ctx, 'fractions of predicate instances (acc(P(…), p))', span);
   if (loc.kind === 'app') return predicateCall(loc, ctx, 'acc');
   fail(ctx, "'acc' needs a field access or a predicate instance", span);
   return { kind: 'boolLit', value: true, span };
@@ -120,6 +126,8 @@ function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx): Expr {
 /** `P(args)` or `acc(P(args))` (with `write`) as the predicate instance of fold, unfold, unfolding. */
 export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
   const inner = e.kind === 'acc' ? e.loc : e;
+  if (e.kind === 'acc' && e.amount && lowerAmount(e.amount, e.span, ctx))
+    refuse(ctx, 'fractions of predicate instances (acc(P(…), p))', e.span);
   if (inner.kind !== 'app' || !ctx.decls.predicates.has(inner.name)) {
     fail(ctx, `${what} needs a predicate instance`, e.span);
     return { kind: 'call', callee: '?', calleeSpan: e.span, args: [], span: e.span };
@@ -146,6 +154,9 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
       return euclidean('div', left, right, e.span);
     case '%':
       return euclidean('mod', left, right, e.span);
+    case '/':
+      refuseDivision(ctx, e.span);
+      return left;
     default:
       return { kind: 'binary', op: e.op, left, right, span: e.span };
   }
@@ -209,6 +220,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.body, ctx);
     case 'let':
       return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
+    case 'quant':
+      return hasPermissions(e.body, ctx);
     default:
       return false;
   }
@@ -233,6 +246,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.pred) || hasOld(e.body);
     case 'let':
       return hasOld(e.value) || hasOld(e.body);
+    case 'quant':
+      return hasOld(e.body);
     default:
       return false;
   }

@@ -13,6 +13,7 @@ import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { unfoldsItself } from './selfUnfolding';
+import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { REF_CLASS, symType } from './types';
 
@@ -90,7 +91,7 @@ function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopD
     case 'define':
       return [];
     case 'method':
-      return [lowerMethod(d, base(varsOf([...d.params, ...d.returns])))];
+      return [lowerMethod(d, withLocalMacros(base(varsOf([...d.params, ...d.returns])), d.body))];
     case 'function':
       return lowerFunction(d, base);
     case 'predicate':

@@ -94,7 +94,8 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'block':
       return [lowerBlock(s, ctx)];
     case 'define':
-      refuse(ctx, 'define inside a method body', s.span);
+      // Collected for the whole method before its body is lowered (localMacros.ts).
+      if (ctx.decls.macros.get(s.name) !== s) refuse(ctx, 'define inside a method body', s.span);
       return [];
     case 'unsupported':
       refuse(ctx, s.feature, s.span);

@@ -28,12 +28,8 @@ const BY_WORD: Readonly<Record<string, string>> = {
   subset: 'sets (subset)',
   Perm: 'permission-typed values (Perm)',
   Rational: 'permission-typed values (Rational)',
-  forall: 'quantifiers (forall)',
-  exists: 'quantifiers (exists)',
   perm: 'perm(…)',
   forperm: 'forperm',
-  wildcard: 'wildcard permission',
-  none: 'permission amount none',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',
@@ -60,14 +56,12 @@ const BY_WORD: Readonly<Record<string, string>> = {
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
-  '/': 'fractional permission (acc(x.f, 1/2))',
   '--*': 'magic wands (--*)',
   '++': 'sequences (++)',
   '..': 'sequences (ranges)',
   '|': 'cardinality (|…|)',
   '@': 'annotations (@…)',
   '#': 'annotations (#…)',
-  '::': 'quantifiers (::)',
 };
 
 /** The refusals a token stream calls for, one per feature, in source order. */

@@ -1,15 +1,23 @@
 // Places a heap graph with elkjs (the library the tree page uses): objects as boxes of one row
 // per field, reference fields leaving from their row's port, variables as small tags at the
 // left, `null` as its own box. Deterministic (fixed input order, fixed seed); the result is
-// plain data that svg.ts draws, in the page and in Node alike.
+// plain data that svg.ts draws, in the page and in Node alike. A large graph (past LARGE
+// objects) is placed in its objects' order without crossing minimisation, the costly phases at 50
+// objects (bench/heapGraph.js); a graph whose shape was laid out before (same boxes, ports and
+// edges: stepping changes values, not shape) reuses that layout from the caller's cache.
 
 import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
 import type { GraphField, GraphObject, HeapGraph } from './model';
+import { arrayId, arrayNode, cellPortId } from './cells';
 
 export const ROW_H = 18;
 export const HEAD_H = 34;
 const CHAR_W = 6.7;
 const MAX_CHARS = 46;
+/** Box widths grow in steps of this many characters, so a value a few characters longer keeps the shape. */
+const WIDTH_STEP = 4;
+/** Past this many objects the cheaper placement (allocation order, no crossing minimisation). */
+export const LARGE = 20;
 
 export interface Box {
   readonly id: string;
@@ -21,7 +29,8 @@ export interface Box {
 export interface Wire {
   readonly from: string;
   readonly to: string;
-  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root';
+  /** `array`: from a field's row to its array's row of cells. */
+  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root' | 'array';
   readonly points: readonly { x: number; y: number }[];
   readonly label?: string;
 }
@@ -32,6 +41,9 @@ export interface HeapLayout {
   readonly height: number;
 }
 
+/** Layouts by shape (the elkjs input as JSON), kept by the caller (the page's panel memo). */
+export type LayoutCache = Map<string, ElkNode>;
+
 let engine: InstanceType<typeof ELK> | undefined;
 
 /** Clipped to what a box shows; the full text stays in the tooltip. */
@@ -41,12 +53,10 @@ export function clip(s: string, max = MAX_CHARS): string {
 
 export function fieldText(f: GraphField): string {
   if (f.status === 'missing') return `✗ ${f.name}: missing`;
-  const v = f.cells
-    ? `[${f.cells.map((c) => (c.index === 'rest' ? `…${c.value}` : c.value)).join(' | ')}]`
-    : f.to
-      ? '●'
-      : f.value;
-  return clip(`${f.status === 'old' ? '(old) ' : ''}${f.name}: ${v}${f.type ? ` ${f.type}` : ''}`);
+  const old = f.status === 'old' ? '(old) ' : '';
+  // An array: its type and length here, its cells in a row of their own (cells.ts).
+  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸`);
+  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}`);
 }
 
 export function headText(o: GraphObject): [string, string] {
@@ -59,13 +69,37 @@ function objectSize(o: GraphObject): { w: number; h: number } {
   if (o.id === 'null') return { w: 48, h: 26 };
   const [a, b] = headText(o);
   const longest = Math.max(a.length, b.length, ...o.fields.map((f) => fieldText(f).length + 2));
-  return { w: Math.max(90, Math.ceil(longest * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
+  const chars = Math.ceil(longest / WIDTH_STEP) * WIDTH_STEP;
+  return { w: Math.max(90, Math.ceil(chars * CHAR_W) + 16), h: HEAD_H + Math.max(1, o.fields.length) * ROW_H + 4 };
+}
+
+/** A field whose array is drawn as a row of cells (a missing one has no value to draw). */
+function hasArray(f: GraphField): boolean {
+  return f.cells !== undefined && f.status !== 'missing';
+}
+
+/** The arrays held by `o`'s fields: their boxes, and the wire from each field's row to its cells. */
+function arrays(o: GraphObject): { nodes: ElkNode[]; wires: Omit<Wire, 'points'>[] } {
+  const fs = o.fields.filter(hasArray);
+  return {
+    nodes: fs.map((f) => arrayNode(arrayId(o.id, f.name), f.cells!)),
+    wires: fs.map((f) => ({ from: `${o.id}.${f.name}`, to: arrayId(o.id, f.name), kind: 'array' as const })),
+  };
+}
+
+/** Where an edge leaves: a field's row, the cell of an array holding the reference, or the object. */
+function edgeSource(g: HeapGraph, e: HeapGraph['edges'][number]): string | undefined {
+  if (e.kind !== 'field') return e.from;
+  if (e.cell === undefined) return `${e.from}.${e.field}`;
+  const f = g.objects.find((o) => o.id === e.from)?.fields.find((x) => x.name === e.field);
+  const i = f && hasArray(f) ? f.cells!.findIndex((c) => c.index === e.cell) : -1;
+  return i < 0 ? undefined : cellPortId(arrayId(e.from, e.field!), i);
 }
 
 function objectNode(o: GraphObject): ElkNode {
   const { w, h } = objectSize(o);
   const ports: ElkPort[] = o.fields.flatMap((f, i) =>
-    f.to
+    f.to || hasArray(f)
       ? [
           {
             id: `${o.id}.${f.name}`,
@@ -91,7 +125,60 @@ function tagged(g: HeapGraph, r: HeapGraph['roots'][number], ids: ReadonlySet<st
   return !o || o.id === 'null' || !headText(o)[0].split(' = ').includes(r.name);
 }
 
-export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
+const OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.randomSeed': '1',
+  'elk.spacing.nodeNode': '22',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+  'elk.edgeRouting': 'POLYLINE',
+  'elk.layered.thoroughness': '1',
+  'elk.separateConnectedComponents': 'true',
+  'elk.spacing.componentComponent': '30',
+  // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
+  'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+};
+
+/** A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide; a small
+ *  graph does not (its few layers would be cut, an array's cells put under its object). */
+const WRAPPING: Record<string, string> = {
+  'elk.layered.wrapping.strategy': 'MULTI_EDGE',
+  'elk.aspectRatio': '1.4',
+};
+const WRAP_PAST = 10;
+
+/** A large graph: objects kept in the graph's order (allocation order), the simple node placement. */
+const LARGE_OPTIONS: Record<string, string> = {
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.crossingMinimization.strategy': 'NONE',
+  'elk.layered.nodePlacement.strategy': 'SIMPLE',
+};
+
+/** A ring of `n` objects, each linked to the next and to one across: the warm-up's graph. */
+function ring(n: number): HeapGraph {
+  const objects: GraphObject[] = Array.from({ length: n }, (_, i) => ({
+    id: `o${i}`,
+    term: `Node@${i}`,
+    names: [],
+    fields: [
+      { name: 'next', status: 'held', chunk: '', value: '', to: `o${(i + 1) % n}` },
+      { name: 'other', status: 'held', chunk: '', value: '', to: `o${(i * 7 + 3) % n}` },
+    ],
+  }));
+  const edges = objects.flatMap((o) =>
+    o.fields.map((f) => ({ from: o.id, to: f.to!, kind: 'field' as const, field: f.name })),
+  );
+  return { proc: '', objects, edges, groups: [], roots: [], pc: [] };
+}
+
+/** Lays out two small graphs (both option sets), so the first real layout does not pay for
+ *  elkjs's cold code: the page calls it when idle, once it has heap graphs to draw. */
+export async function warmLayout(): Promise<void> {
+  await layoutHeap(ring(6));
+  await layoutHeap(ring(LARGE + 4));
+}
+
+export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<HeapLayout> {
   engine ??= new ELK();
   const ids = new Set(g.objects.map((o) => o.id));
   const children: ElkNode[] = [
@@ -99,16 +186,19 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
       .filter((r) => tagged(g, r, ids))
       .map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
     ...g.objects.map(objectNode),
+    ...g.objects.flatMap((o) => arrays(o).nodes),
   ];
   const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
+  for (const o of g.objects) for (const w of arrays(o).wires) wires.push({ id: `a${wires.length}`, ...w });
   g.roots.forEach((r) => {
     if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' });
   });
   for (const e of g.edges) {
-    if (!ids.has(e.from) || !ids.has(e.to)) continue;
+    const from = edgeSource(g, e);
+    if (!ids.has(e.from) || !ids.has(e.to) || from === undefined) continue;
     wires.push({
       id: `e${wires.length}`,
-      from: e.kind === 'field' ? `${e.from}.${e.field}` : e.from,
+      from,
       to: e.to,
       kind: e.kind,
       ...(e.condition
@@ -125,25 +215,16 @@ export async function layoutHeap(g: HeapGraph): Promise<HeapLayout> {
   const graph: ElkNode = {
     id: 'heap',
     layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.randomSeed': '1',
-      'elk.spacing.nodeNode': '22',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-      'elk.edgeRouting': 'POLYLINE',
-      'elk.layered.thoroughness': '1',
-      'elk.separateConnectedComponents': 'true',
-      'elk.spacing.componentComponent': '30',
-      // A long chain (a list of 50 cells) wraps into rows instead of one line 50 boxes wide.
-      'elk.layered.wrapping.strategy': 'MULTI_EDGE',
-      'elk.aspectRatio': '1.4',
-      // Crossing minimisation's greedy switch cost most of the time at 50 objects (bench/why.js).
-      'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+      ...OPTIONS,
+      ...(g.objects.length > WRAP_PAST ? WRAPPING : {}),
+      ...(g.objects.length > LARGE ? LARGE_OPTIONS : {}),
     },
     children,
     edges,
   };
-  const out: ElkNode = await engine.layout(graph);
+  const key = JSON.stringify(graph);
+  const out = cache?.get(key) ?? (await engine.layout(graph));
+  cache?.set(key, out);
   const boxes = new Map<string, Box>();
   for (const c of out.children ?? [])
     boxes.set(c.id, { id: c.id, x: c.x ?? 0, y: c.y ?? 0, w: c.width ?? 0, h: c.height ?? 0 });

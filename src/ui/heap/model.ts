@@ -17,12 +17,20 @@ export interface GraphField {
   readonly type?: string;
   /** A reference value: the node it points to. */
   readonly to?: string;
-  /** An array value: its cells, one per known index, then `rest` for the others. */
-  readonly cells?: readonly { readonly index: string; readonly value: string }[];
+  /** An array value: its cells, one per known index, then `rest` for the others (drawn as a row of cells). */
+  readonly cells?: readonly GraphCell[];
   readonly length?: string;
   readonly origin?: string;
   /** The predicate group holding this chunk folded. */
   readonly group?: string;
+}
+
+/** One cell of an array: its index, its value as the Heap scope prints values, and for a reference the node it points to. */
+export interface GraphCell {
+  /** The index (`0`, `i`), or `rest` for every index no store names (the array's base). */
+  readonly index: string;
+  readonly value: string;
+  readonly to?: string;
 }
 
 export interface GraphObject {
@@ -47,6 +55,8 @@ export interface GraphEdge {
   readonly kind: EdgeKind;
   /** The field for a reference edge. */
   readonly field?: string;
+  /** A reference held by a cell of the field's array: the cell's index. */
+  readonly cell?: string;
   /** A may-alias edge: the condition under which both are one object (`a == b`), and the solver's answer. */
   readonly condition?: string;
   readonly verdict?: 'satisfiable' | 'unknown';

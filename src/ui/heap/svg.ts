@@ -1,11 +1,13 @@
 // Draws a placed heap graph as one SVG document (a string: the page inserts it, the CLI writes
 // it to a file, both look the same): objects with a row per field (held, ✗ missing in red,
 // old-heap-only greyed), reference edges from their row, dashed may-alias edges with their
-// condition, folded predicates as dashed frames around what they hold, variables as tags, and
-// below the drawing the failure (with the missing chunk's explanation) and the path condition.
+// condition, folded predicates as dashed frames around what they hold, variables as tags, arrays
+// as rows of cells joined to their field (references leave from their cell), and below the
+// drawing the failure (with the missing chunk's explanation) and the path condition.
 
 import type { GraphObject, HeapGraph } from './model';
 import { clip, fieldText, HEAD_H, headText, ROW_H, type Box, type HeapLayout } from './layout';
+import { arrayId, CELL_H, cellBoxes } from './cells';
 
 const PAD = 16;
 const STYLE = `
@@ -15,6 +17,7 @@ text{font:11px ui-monospace,monospace;fill:#263238}.row.missing rect{fill:#ffcdd
 .w{fill:none;stroke:#455a64;stroke-width:1.2}.w.root{stroke:#1e88e5}.w.mayAlias{stroke:#ef6c00;stroke-dasharray:6 4;stroke-width:1.6}.w.sameObject{stroke:#2e7d32;stroke-width:3}
 .wl{font-size:10px;fill:#e65100}.grp rect{fill:#e8f5e9;fill-opacity:.35;stroke:#43a047;stroke-dasharray:7 3;stroke-width:1.4}.grp.missing rect{fill:#ffebee;stroke:#c62828}.grp.old rect{stroke:#9e9e9e}
 .row.gained rect{fill:#c8e6c9;stroke:#2e7d32}.row.changed rect{fill:#ffe0b2;stroke:#ef6c00}.row.lost rect{fill:#eceff1;stroke:#78909c;stroke-dasharray:3 2}.row.lost text{text-decoration:line-through}
+.arr rect{fill:#fffde7;stroke:#8d6e63}.arr .ix{fill:#8d6e63;font-size:9px}.arr .rest rect{fill:#f5f5f5;stroke-dasharray:3 2}.w.array{stroke:#8d6e63;stroke-width:2}
 .grp text{fill:#2e7d32;font-size:10px;font-weight:600}.grp.missing text{fill:#c62828}.info .t{font-weight:700}.info .fail{fill:#b71c1c}.info .pc{fill:#37474f}`;
 
 export function esc(s: string): string {
@@ -44,6 +47,26 @@ function objectSvg(o: GraphObject, b: Box, marks?: RowMarks): string {
     `<g class="obj" data-object="${esc(o.id)}" ${at}><rect class="box" width="${b.w}" height="${b.h}" rx="4"/>` +
     `<line x1="0" x2="${b.w}" y1="${HEAD_H - 2}" y2="${HEAD_H - 2}" stroke="#b0bec5"/>${text(8, 14, head, 'head')}${text(8, 28, sub, 'sub')}${rows.join('')}${tip}</g>`
   );
+}
+
+/** `o`'s arrays, each a row of cells (index above, value below) where the layout placed it. */
+function arraysSvg(o: GraphObject, lay: HeapLayout): string {
+  return o.fields
+    .map((f) => {
+      const b = f.cells && f.status !== 'missing' ? lay.boxes.get(arrayId(o.id, f.name)) : undefined;
+      if (!b || !f.cells) return '';
+      const cells = cellBoxes(f.cells).map((c, i) => {
+        const rest = f.cells![i].index === 'rest';
+        return (
+          `<g class="cell${rest ? ' rest' : ''}" data-index="${esc(f.cells![i].index)}"${c.to ? ` data-to="${esc(c.to)}"` : ''}>` +
+          `<rect x="${c.x}" y="0" width="${c.w}" height="${CELL_H}"/>${text(c.x + 5, 11, c.index, 'ix')}${text(c.x + 5, 27, c.value)}` +
+          `<title>${esc(`${o.names[0] ?? o.term}.${f.name}[${rest ? 'any other index' : f.cells![i].index}] = ${f.cells![i].value}`)}</title></g>`
+        );
+      });
+      const at = `transform="translate(${(b.x + PAD).toFixed(1)},${(b.y + PAD).toFixed(1)})"`;
+      return `<g class="arr" data-array="${esc(`${o.id}.${f.name}`)}" ${at}>${cells.join('')}</g>`;
+    })
+    .join('');
 }
 
 function groupSvg(g: HeapGraph['groups'][number], lay: HeapLayout, depth: number): string {
@@ -97,7 +120,7 @@ export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc
   const wires = lay.wires.map(wireSvg);
   const objects = g.objects.map((o) => {
     const b = lay.boxes.get(o.id);
-    return b ? objectSvg(o, b, marks) : '';
+    return b ? objectSvg(o, b, marks) + arraysSvg(o, lay) : '';
   });
   const vars = g.roots.map((r) => {
     const b = lay.boxes.get(`v:${r.name}`);

@@ -16,6 +16,8 @@ local ok, err = pcall(function()
   local session = require('symdap-live-session').start(vim.fn.expand('%:p'))
   dap.recording_session = session
   if not vim.wait(60000, function() return #session:stops() > 0 end, 50) then error('no stop from symdap') end
+  -- nvim-dap focuses the thread of a stop.
+  session.stopped_thread_id = session:stops()[1].threadId
   vim.cmd('SymTree')
   if not vim.wait(30000, function() return vim.fn.bufwinid('symdap://tree') ~= -1 end, 50) then error('no tree buffer') end
   local buf = vim.fn.bufnr('symdap://tree')
@@ -29,8 +31,10 @@ local ok, err = pcall(function()
     if #session:stops() > stops then
       timer:stop()
       vim.defer_fn(function()
+        local focus = vim.tbl_filter(function(r) return r.command == 'symdap/focus' end, session.sent)
         write(out .. '.after', {
           file = vim.fn.expand('%:p'), line = vim.api.nvim_win_get_cursor(0)[1], stop = session:stops()[stops + 1],
+          focus = focus,
         })
       end, 300)
     end

@@ -8,7 +8,7 @@ local result = { version = vim.version() }
 local ok, err = pcall(function()
   vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('SYMDAP_PROGRAM')))
   result.filetype = vim.bo.filetype
-  local keys = vim.api.nvim_replace_termcodes('<F9><F10><F11><leader>di<leader>db<leader>dR', true, false, true)
+  local keys = vim.api.nvim_replace_termcodes('<F9><F10><F11><leader>di<leader>db<leader>dR<leader>dt', true, false, true)
   vim.api.nvim_feedkeys(keys, 'x', false)
   vim.cmd('SymTree')
 end)

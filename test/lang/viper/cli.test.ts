@@ -63,12 +63,13 @@ describe('symdap verify on .vpr', () => {
   it('a function applied where its precondition does not hold: application.precondition', async () => {
     const file = await write(
       'app.vpr',
-      'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\n',
+      'field f: Int\nfunction t(r: Int): Bool\n  requires r > 0\n{ true }\nfunction bar(x: Ref): Bool\n  requires acc(x.f)\n{ true }\nmethod m()\n  ensures t(0)\n{}\nmethod n(x: Ref)\n  ensures bar(x)\n{}\nmethod k(x: Ref)\n  requires bar(x) == true\n{}\n',
     );
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
       'application.precondition:assertion.false@9',
       'application.precondition:insufficient.permission@12',
+      'application.precondition:insufficient.permission@15',
     ]);
   }, 60_000);
 
@@ -80,6 +81,20 @@ describe('symdap verify on .vpr', () => {
     const json = JSON.parse((await symdap('verify', file, '--json')).out);
     expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`)).toEqual([
       'not.wellformed:insufficient.permission@7',
+    ]);
+  }, 60_000);
+
+  it("a loop invariant's missing permission is reported at its clause, as Viper does", async () => {
+    const loop = (pre: string, body: string) =>
+      `method m${pre === 'acc(x.f)' ? 'Kept' : 'Entry'}(x: Ref)\n  requires acc(x.g)${pre === '' ? '' : ` && ${pre}`}\n{\n  while (x.g < 3)\n    invariant acc(x.g)\n    invariant acc(x.f)\n  {\n    ${body}\n  }\n}\n`;
+    const file = await write(
+      'loops.vpr',
+      `field f: Int\nfield g: Int\n${loop('', 'x.g := x.g + 1')}${loop('acc(x.f)', 'exhale acc(x.f)')}`,
+    );
+    const json = JSON.parse((await symdap('verify', file, '--json')).out);
+    expect(json.failures.map((f: { line: number; viperError: string }) => `${f.viperError}@${f.line}`).sort()).toEqual([
+      'invariant.not.established:insufficient.permission@8',
+      'invariant.not.preserved:insufficient.permission@18',
     ]);
   }, 60_000);
 
@@ -106,6 +121,41 @@ describe('symdap verify on .vpr', () => {
     const failure = JSON.parse(s.out).failures[0];
     expect(failure.line).toBe(2);
     expect(failure.viperError).toBeUndefined();
+  }, 60_000);
+
+  it('several .vpr files: each report carries Viper ids (from its own load), unsupported ranks below failed', async () => {
+    const a = await write('many-a.vpr', FAILING);
+    const b = await write('many-b.vpr', 'method m(k: Int)\n{\n  assert k \\ 1 == k\n  assert k > 0\n}\n');
+    const c = await write('many-c.vpr', 'method m()\n{\n  goto l\n  label l\n}\n');
+    const r = await symdap('verify', a, b, c, '--json', '--jobs', '2');
+    const json = JSON.parse(r.out) as {
+      verdict: string;
+      files: { verdict: string; failures: { line: number; viperError: string }[] }[];
+    };
+    expect(json.files.map((f) => f.failures.map((x) => `${x.line} ${x.viperError}`))).toEqual([
+      ['6 assert.failed:assertion.false'],
+      ['4 assert.failed:assertion.false'],
+      [],
+    ]);
+    expect(json.files.map((f) => f.verdict)).toEqual(['failed', 'failed', 'unsupported']);
+    expect(r.code).toBe(1);
+    const ok = await write('many-ok.vpr', 'method m(k: Int)\n{\n  assert k \\ 1 == k\n}\n');
+    const text = await symdap('verify', b, c);
+    expect(text.out).toContain(`${b}:4:3: assertion may fail: k > 0 [assert.failed:assertion.false]`);
+    expect(text.out).toContain(`${c}: unsupported\n`);
+    expect((await symdap('verify', ok, c)).code).toBe(4);
+  }, 60_000);
+
+  it('several .vpr files in worker threads: an id that needs the sites (call.precondition) survives the thread', async () => {
+    const call = 'method m(x: Int)\n  requires x > 0\n{\n}\nmethod n()\n{\n  m(0)\n}\n';
+    const a = await write('call-a.vpr', call);
+    const b = await write('call-b.vpr', call);
+    const r = await symdap('verify', a, b, '--json', '--jobs', '2');
+    const json = JSON.parse(r.out) as { files: { failures: { line: number; viperError: string }[] }[] };
+    expect(json.files.map((f) => f.failures.map((x) => `${x.line} ${x.viperError}`))).toEqual([
+      ['7 call.precondition:assertion.false'],
+      ['7 call.precondition:assertion.false'],
+    ]);
   }, 60_000);
 
   it('explore mode is refused for Viper files', async () => {

@@ -3,33 +3,10 @@
 // fields global, `new(f)` giving exactly the listed fields, `old`, results and locals starting
 // arbitrary, multiple results, expression and statement macros, inhale/exhale of permissions.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { symdap } from '../../support/cli';
+import { describe, expect, it } from 'vitest';
+import { scratchVerifier } from './verifyVpr';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'symdap-viper-sem-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-interface Outcome {
-  verdict: string;
-  failures: { line: number; viperError: string }[];
-}
-
-let n = 0;
-async function verify(source: string): Promise<Outcome> {
-  const file = join(dir, `p${++n}.vpr`);
-  await writeFile(file, source);
-  const r = await symdap('verify', file, '--json');
-  const json = JSON.parse(r.out) as Outcome;
-  return { verdict: json.verdict, failures: json.failures.map((f) => ({ line: f.line, viperError: f.viperError })) };
-}
+const verify = scratchVerifier('symdap-viper-sem-');
 
 const T = 60_000;
 
@@ -155,6 +132,21 @@ describe('Viper semantics through the lowering', () => {
         'field f: Int\nmethod take(x: Ref)\n  requires acc(x.f)\nmethod m(x: Ref)\n  requires acc(x.f)\n{\n  take(x)\n  take(x)\n}\n';
       expect((await verify(src)).failures).toEqual([
         { line: 8, viperError: 'call.precondition:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'a define inside a method body is a macro of that method only',
+    async () => {
+      const src = (other: string) =>
+        `method m()\n{\n  define two 1 + 1\n  if (true) {\n    define big(x) x > two\n    assert big(3)\n  }\n}\nmethod n()\n{\n  ${other}\n}\n`;
+      expect(await verify(src('assert true'))).toEqual({ verdict: 'verified', failures: [] });
+      const bad = await verify(src('assert two == 2').replace('assert big(3)', 'assert big(2)'));
+      expect(bad.verdict).toBe('error');
+      expect((await verify(src('assert true').replace('assert big(3)', 'assert big(2)'))).failures).toEqual([
+        { line: 6, viperError: 'assert.failed:assertion.false' },
       ]);
     },
     T,

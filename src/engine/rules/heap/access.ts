@@ -10,6 +10,7 @@ import { arrayOf, iteValue } from '../../state/arrays';
 import type { SymValue } from '../../state/state';
 import { fieldChunks, replaceChunk, type FieldChunk, type Heap } from '../../state/chunks';
 import { distinctRefs, sameRef } from './alias';
+import { covers, held, type Amount } from '../../state/amounts';
 
 export interface Candidates {
   /** The chunk whose receiver is the same term, when there is one. */
@@ -23,6 +24,18 @@ export function candidates(h: Heap, receiver: Term, field: string): Candidates {
   const exact = chunks.find((c) => sameRef(c.receiver, receiver));
   if (exact) return { exact, maybe: [exact] };
   return { maybe: chunks.filter((c) => !distinctRefs(c.receiver, receiver)) };
+}
+
+/**
+ * The candidates that certainly hold `need` (undefined: write) of their location: a write
+ * needs all of it, a function's `requires acc(e.f, p)` needs p. Any chunk holds some (a read).
+ */
+export function holding(c: Candidates, need: Amount | undefined): Candidates {
+  const enough = (x: FieldChunk): boolean =>
+    (need === undefined && x.amount === undefined) || covers(held(x.amount), held(need));
+  if (c.maybe.every(enough)) return c;
+  if (c.exact) return { maybe: [] };
+  return { maybe: c.maybe.filter(enough) };
 }
 
 /** The condition under which the receiver is one of the candidates (the permission is held). */
@@ -41,14 +54,23 @@ export interface Read {
   readonly held: Term;
 }
 
-export function readField(T: TermStore, h: Heap, receiver: Term, field: string, sort: Sort): Read {
+/** `need`: the amount the read must find held ('some' for a plain read). */
+export function readField(
+  T: TermStore,
+  h: Heap,
+  receiver: Term,
+  field: string,
+  sort: Sort,
+  need: Amount | undefined | 'some' = 'some',
+): Read {
   const c = candidates(h, receiver, field);
   if (c.maybe.length === 0) return { value: placeholder(T, sort), held: T.falseTerm };
   const last = c.maybe[c.maybe.length - 1];
   let value = last.value;
   for (let i = c.maybe.length - 2; i >= 0; i--)
     value = iteValue(T, T.eq(receiver, c.maybe[i].receiver), c.maybe[i].value, value);
-  return { value, held: heldCondition(T, receiver, c) };
+  const enough = need === 'some' ? c : holding(c, need);
+  return { value, held: enough.maybe.length === 0 ? T.falseTerm : heldCondition(T, receiver, enough) };
 }
 
 export interface Write {
@@ -56,11 +78,13 @@ export interface Write {
   readonly held: Term;
 }
 
+/** A write needs all of the location (`held` says when it is); it updates every chunk that may be it. */
 export function writeField(T: TermStore, h: Heap, receiver: Term, field: string, v: SymValue): Write {
   const c = candidates(h, receiver, field);
-  if (c.exact) return { heap: replaceChunk(h, c.exact, { ...c.exact, value: v }), held: T.trueTerm };
+  const whole = holding(c, undefined);
+  if (c.exact && whole.exact) return { heap: replaceChunk(h, c.exact, { ...c.exact, value: v }), held: T.trueTerm };
   let heap = h;
   for (const x of c.maybe)
     heap = replaceChunk(heap, x, { ...x, value: iteValue(T, T.eq(receiver, x.receiver), v, x.value) });
-  return { heap, held: heldCondition(T, receiver, c) };
+  return { heap, held: whole.maybe.length === 0 ? T.falseTerm : heldCondition(T, receiver, whole) };
 }

@@ -10,6 +10,7 @@ import type { Span } from '../../../lang/span';
 import { conjuncts, leafConjuncts } from './assertions';
 import { recursion } from './recursion';
 import { bodyShape } from './snapshots';
+import { unsupportedFraction } from './fractionGuard';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -119,6 +120,13 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
       checked.file,
       rec.nameSpan,
       `${WHY} recursive functions whose results are arrays of arrays yet (function ${rec.name})`,
+    );
+  const fraction = unsupportedFraction(checked);
+  if (fraction)
+    return error(
+      checked.file,
+      fraction.acc.span,
+      `${WHY} fractions in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
     );
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();

@@ -14,9 +14,11 @@ import { iteValue, sameValue } from '../../state/arrays';
 import { isSymArray, type State } from '../../state/state';
 import type { Chunk, FieldChunk, Heap } from '../../state/chunks';
 import { EMPTY_HEAP } from '../../state/chunks';
+import { amountKey } from '../../state/amounts';
 
 function sameKey(a: Chunk, b: Chunk): boolean {
-  if (a.kind === 'field' && b.kind === 'field') return a.field === b.field && a.receiver === b.receiver;
+  if (a.kind === 'field' && b.kind === 'field')
+    return a.field === b.field && a.receiver === b.receiver && amountKey(a.amount) === amountKey(b.amount);
   if (a.kind === 'pred' && b.kind === 'pred') return a.name === b.name && a.args.every((x, i) => x === b.args[i]);
   return false;
 }
@@ -34,7 +36,7 @@ function sameChunk(a: Chunk, b: Chunk): boolean {
 }
 
 function chunkShape(c: Chunk): string {
-  if (c.kind === 'field') return `${c.receiver.id}.${c.field}`;
+  if (c.kind === 'field') return `${c.receiver.id}.${c.field}${amountKey(c.amount)}`;
   return `${c.name}(${c.args.map((a) => a.id).join(',')})${c.snapshot ? '#' : `[${heapShape(c.fragment ?? [])}]`}`;
 }
 

@@ -36,7 +36,11 @@ local function start(program)
 
   s.job = vim.fn.jobstart({ 'symdap', 'dap' }, { on_stdout = on_stdout })
 
+  -- Each request with the focus nvim-dap's session had when it was sent (`stopped_thread_id`,
+  -- which nvim-dap sets at a stop; the harness sets it as nvim-dap would).
+  s.sent = {}
   function s:request(command, arguments, callback)
+    table.insert(self.sent, { command = command, stopped_thread_id = self.stopped_thread_id or vim.NIL })
     self.seq = self.seq + 1
     self.pending[self.seq] = callback
     local body = vim.json.encode({ seq = self.seq, type = 'request', command = command, arguments = arguments })

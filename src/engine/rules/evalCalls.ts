@@ -1,0 +1,177 @@
+// Function applications in symbolic evaluation (docs/design.md B.5, E.3): a synth function's
+// application, a non-recursive function's body evaluated over the caller's heap with its
+// requires as obligations, and a recursive function's uninterpreted, footprint-keyed term.
+
+import type { Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { Term } from '../terms/term';
+import { isTrue } from '../terms/term';
+import { sortOfType } from '../state/sorts';
+import { innerLevels } from '../state/arrays';
+import { isSymArray, type SymValue } from '../state/state';
+import type { Chunk, PredChunk } from '../state/chunks';
+import { placeholder as placeholderOf } from './heap/access';
+import { synthApplication } from '../synth/encode';
+import { predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { guardedLeaves, testsUnder } from './heap/assertions';
+import { recursion } from './heap/recursion';
+import { accAmount } from './heap/fractions';
+import { keyOf, snapshotOf } from './heap/snapshots';
+import { EvalError, requiredAt, type EvalCore } from './evalEnv';
+
+/** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
+export function functionCall(
+  ev: EvalCore,
+  c: Call,
+  guard: Term,
+  bound: ReadonlyMap<string, Term>,
+  old: boolean,
+): SymValue {
+  const synth = ev.env.decls?.synths?.get(c.callee);
+  if (synth) {
+    if (bound.size > 0) throw new EvalError(`synth function ${synth.name} cannot be applied under a quantifier yet`);
+    const args = c.args.map((a) => ev.term(a, guard, bound, old));
+    return synthApplication(ev.T, synth, ev.env.types, args, c.args.map((a) => printExpr(a, 40)).join(', '));
+  }
+  const fn = ev.env.decls?.functions.get(c.callee);
+  if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
+  const args = c.args.map((a) => ev.value(a, guard, bound, old));
+  if (recursion(ev.env.decls!).functions.has(fn.name)) return application(ev, fn, c, args, guard, bound, old);
+  const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
+  const inner = ev.over(ev.heapFor(old), (n) => params.get(n));
+  const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+  for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
+    const { g } = under(tests);
+    if (k.kind === 'acc') {
+      const need = accAmount(k.acc);
+      inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c), need);
+      continue;
+    }
+    if (k.kind === 'pred') {
+      const held: Unfolding = {
+        kind: 'unfolding',
+        pred: k.call,
+        body: { kind: 'boolLit', value: true, span: k.call.span },
+        span: c.span,
+      };
+      inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
+      continue;
+    }
+    const holds = inner.term(k.expr, g, new Map(), false);
+    ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+  }
+  return inner.value(fn.body, guard, new Map(), false);
+}
+
+/**
+ * `f(ē)` of a recursive function (docs/design.md B.5, E.3): the uninterpreted term f(footprint, ē),
+ * keyed by the snapshots and values its `requires` holds and by the arguments. The first
+ * time it is evaluated outside another expansion, its body is evaluated over exactly that
+ * footprint and `requires ==> f(…) == body` becomes a fact of the term (added to every query
+ * that mentions it); applications met inside that body are not expanded then.
+ */
+function application(
+  ev: EvalCore,
+  fn: FunctionDecl,
+  c: Call,
+  args: readonly SymValue[],
+  guard: Term,
+  bound: ReadonlyMap<string, Term>,
+  old: boolean,
+): SymValue {
+  const T = ev.T;
+  if (bound.size > 0)
+    throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
+  const heap = ev.heapFor(old);
+  const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
+  const inner = ev.over(heap, (n) => params.get(n));
+  const footprint: Chunk[] = [];
+  const keys: string[] = [];
+  const pres: Term[] = [];
+  const snapKeys: Term[] = [];
+  const parts: SymValue[] = [];
+  const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+  for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
+    const { g, cond } = under(tests);
+    // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
+    const when = (v: SymValue): SymValue =>
+      tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
+    if (k.kind === 'acc') {
+      const target = k.acc.target as FieldRead;
+      const need = accAmount(k.acc);
+      const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
+      footprint.push({
+        kind: 'field',
+        receiver: inner.term(target.object, g, new Map(), false),
+        field: target.field,
+        value,
+        origin: { span: c.span, reason: `footprint of ${fn.name}` },
+      });
+      keys.push(keyOf(value));
+      parts.push(value);
+    } else if (k.kind === 'pred') {
+      const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
+      const found = predCandidates(heap, k.call.callee, pargs);
+      const held = predHeld(T, pargs, found);
+      if (!isTrue(held)) {
+        const at = requiredAt(fn, k.call, c);
+        ev.oblige('permission', held, g, at.span, at.message);
+      }
+      const snaps = found.maybe.map((x) => snapshotOf(T, x));
+      let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
+      for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
+      snap = when(snap) as Term;
+      const chunk: PredChunk = found.exact ?? {
+        kind: 'pred',
+        name: k.call.callee,
+        args: pargs,
+        snapshot: snap,
+        origin: { span: c.span, reason: `footprint of ${fn.name}` },
+      };
+      footprint.push(chunk);
+      keys.push(`p${snap.id}`);
+      snapKeys.push(snap);
+      parts.push(snap);
+    } else {
+      const holds = inner.term(k.expr, g, new Map(), false);
+      ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
+      pres.push(T.implies(cond, holds));
+    }
+  }
+  const sort = sortOfType(fn.result);
+  if (sort.kind === 'array' && innerLevels(sort) > 0)
+    throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
+  const shown = c.args.map((a) => printExpr(a, 40)).join(', ');
+  const key = `app:${fn.name}:${keys.join(',')}:${args.map(keyOf).join(',')}`;
+  const origin = `application of ${fn.name} at line ${c.span.line}`;
+  // An array result is two uninterpreted values, its length and its contents, each defined by the body's.
+  const app: Term = T.keyed.sym(key, sort, `${fn.name}(${shown})`, origin);
+  const len =
+    sort.kind === 'array' ? T.keyed.sym(`${key}:length`, T.intSort, `${fn.name}(${shown}).length`, origin) : undefined;
+  const result: SymValue = len ? { kind: 'symArray', length: len, contents: app } : app;
+  // Congruence: equal footprint values and arguments give equal applications (not for array parts).
+  const scalar = [...parts, ...args];
+  if (scalar.every((p) => !isSymArray(p) && p.sort.kind !== 'array')) {
+    T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
+    if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
+  }
+  // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
+  // (those are finite terms, so this ends); any other waits until evaluated at top level.
+  const built =
+    snapKeys.length > 0 && snapKeys.every((t) => (T.keyed.info(t) as { kind?: string } | undefined)?.kind === 'mk');
+  if ((ev.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
+  T.keyed.addFact(app, T.trueTerm);
+  if (len) T.keyed.addFact(len, T.trueTerm);
+  const pre = T.and(...pres);
+  const lookup = (n: string): SymValue | undefined => params.get(n);
+  const body = ev
+    .inEnv({ ...ev.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true })
+    .value(fn.body, T.and(guard, pre), new Map(), false);
+  if (isSymArray(body) && len) {
+    T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
+    T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
+  } else {
+    T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
+  }
+  return result;
+}

@@ -1,0 +1,125 @@
+// Viper's pure quantifiers `forall x: Int :: φ` and `exists …` as Sym's (docs/language.md), which
+// the engine encodes as SMT quantifiers; triggers were dropped by the parser (they only guide
+// Viper's instantiation). Binders are Int or Bool: a quantifier over Ref ranges over references,
+// which Sym's quantifiers do not; one holding permissions is a quantified permission; one applying
+// a recursive function (directly or through the functions it applies) needs the engine to unroll
+// a function under a binder. All three are refused by name. A binder that would capture a name of
+// the context (a variable, an enclosing binder, a name inside a macro argument) is renamed.
+
+import type { Expr } from '../ast';
+import type { VExpr } from './ast';
+import { refuse, type Decls, type LowerCtx } from './context';
+import { symType } from './types';
+
+type Quant = Extract<VExpr, { kind: 'quant' }>;
+type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
+
+export function lowerQuant(
+  q: Quant,
+  ctx: LowerCtx,
+  lowerExpr: Lower,
+  hasPermissions: (e: VExpr, c: LowerCtx) => boolean,
+): Expr {
+  const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
+  const overRef = q.vars.find((v) => v.type.kind === 'Ref');
+  if (overRef !== undefined) {
+    refuse(ctx, 'quantifier over Ref (forall x: Ref :: …)', overRef.span);
+    return fallback;
+  }
+  if (hasPermissions(q.body, ctx)) {
+    refuse(ctx, 'quantified permissions (acc under forall)', q.span);
+    return fallback;
+  }
+  const recursive = appliedRecursive(q.body, ctx.decls);
+  if (recursive !== undefined) {
+    refuse(ctx, `a recursive function applied under a quantifier ('${recursive}')`, q.span);
+    return fallback;
+  }
+  const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);
+  const vars = new Map(ctx.vars);
+  const subst = new Map(ctx.subst);
+  const binders = q.vars.map((v) => {
+    const name = taken.has(v.name) ? `${v.name}@${v.span.line}:${v.span.col}#${ctx.depth}` : v.name;
+    vars.set(v.name, v.type);
+    subst.set(v.name, { kind: 'var', name, span: v.span });
+    return { name, type: symType(v.type, v.span, ctx), span: v.span };
+  });
+  if (binders.every((b, i) => b.name === q.vars[i].name)) for (const v of q.vars) subst.delete(v.name);
+  const body = lowerExpr(q.body, { ...ctx, vars, subst });
+  return { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
+}
+
+/** The variable names a lowered expression mentions. */
+function varNames(e: unknown): string[] {
+  if (Array.isArray(e)) return e.flatMap(varNames);
+  if (e === null || typeof e !== 'object') return [];
+  const node = e as Record<string, unknown>;
+  const own = node.kind === 'var' && typeof node.name === 'string' ? [node.name] : [];
+  return [
+    ...own,
+    ...Object.entries(node)
+      .filter(([k]) => k !== 'span')
+      .flatMap(([, v]) => varNames(v)),
+  ];
+}
+
+/** A function the expression applies that is recursive or reaches a recursive one, if any. */
+function appliedRecursive(e: VExpr, decls: Decls): string | undefined {
+  return [...applied(e, decls)].find((f) => reachesCycle(f, decls));
+}
+
+/** The functions an expression applies (through the macros it uses). */
+function applied(node: unknown, decls: Decls, seenMacros = new Set<string>()): Set<string> {
+  const out = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (n === null || typeof n !== 'object') return;
+    const x = n as Record<string, unknown>;
+    const name = typeof x.name === 'string' ? x.name : undefined;
+    if ((x.kind === 'app' || x.kind === 'var') && name !== undefined) {
+      if (x.kind === 'app' && decls.functions.has(name)) out.add(name);
+      const macro = decls.macros.get(name);
+      if (macro !== undefined && !seenMacros.has(name)) {
+        seenMacros.add(name);
+        walk(macro.body);
+      }
+    }
+    for (const [k, v] of Object.entries(x)) if (k !== 'span') walk(v);
+  };
+  walk(node);
+  return out;
+}
+
+function callees(f: string, decls: Decls): Set<string> {
+  const d = decls.functions.get(f);
+  return d === undefined ? new Set() : applied([d.body, d.specs.filter((s) => s.kind === 'requires')], decls);
+}
+
+/** Whether f lies on, or leads to, a cycle of function applications. */
+function reachesCycle(f: string, decls: Decls): boolean {
+  const seen = new Set<string>();
+  const todo = [f];
+  while (todo.length > 0) {
+    const g = todo.pop() as string;
+    if (seen.has(g)) continue;
+    seen.add(g);
+    for (const h of callees(g, decls)) {
+      if (onCycle(h, decls)) return true;
+      todo.push(h);
+    }
+  }
+  return onCycle(f, decls);
+}
+
+function onCycle(f: string, decls: Decls): boolean {
+  const seen = new Set<string>();
+  const todo = [...callees(f, decls)];
+  while (todo.length > 0) {
+    const g = todo.pop() as string;
+    if (g === f) return true;
+    if (seen.has(g)) continue;
+    seen.add(g);
+    todo.push(...callees(g, decls));
+  }
+  return false;
+}
