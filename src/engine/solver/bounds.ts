@@ -83,11 +83,20 @@ function decideIncrementally(
 ): SatResult | undefined {
   if (entryFor(constraints.slice(0, -1), prefixes) === undefined) return undefined;
   const entry = entryFor(constraints, prefixes);
-  if (entry === undefined) return undefined;
+  return entry === undefined ? undefined : decideEntry(entry, hint, prefixes.linears);
+}
+
+/** The answer for a set from what propagation left for it: unsat on a conflict, sat with a
+ *  model inside the environment of the open conjuncts, unsat by difference logic, or undefined. */
+export function decideEntry(
+  entry: PrefixEntry,
+  hint: Model | undefined,
+  linears: PrefixBounds['linears'],
+): SatResult | undefined {
   const { env, open, syms } = entry;
   if (env === undefined) return { status: 'unsat' };
   const nodes = scan(open)?.nodes ?? Infinity;
-  const model = findModel(open, syms, nodes, env, hint, prefixes.linears);
+  const model = findModel(open, syms, nodes, env, hint, linears);
   if (model !== undefined && respectsEnv(model, syms, env)) return { status: 'sat', model };
   return differenceConflict(open, env) ? { status: 'unsat' } : undefined;
 }
@@ -98,24 +107,37 @@ function entryFor(terms: readonly Term[], prefixes: PrefixBounds): PrefixEntry |
   const base = prefixes.largestSubset(terms);
   if (base !== undefined && (base.env === undefined || base.terms.length === terms.length)) return base;
   const fresh = base === undefined ? terms : minus(terms, base.terms);
+  const entry = extendEntry(base, fresh, terms, prefixes.linears);
+  if (entry !== undefined) prefixes.remember(entry);
+  return entry;
+}
+
+/** What propagation leaves for `base`'s set plus `fresh` (whose union is `terms`): `base`'s
+ *  environment narrowed by its open conjuncts and the fresh ones (see prefixBounds.ts for why
+ *  the true ones need not come again). undefined when a term is out of the layer's scope or
+ *  too deep to walk. */
+export function extendEntry(
+  base: PrefixEntry | undefined,
+  fresh: readonly Term[],
+  terms: readonly Term[],
+  linears: PrefixBounds['linears'],
+): PrefixEntry | undefined {
+  if (base !== undefined && base.env === undefined) return { terms, env: undefined, open: [], syms: base.syms };
   const scanned = scan(fresh);
   if (scanned === undefined) return undefined;
   const syms = base === undefined ? scanned.syms : unionSyms(base.syms, scanned.syms);
   const open = base === undefined ? fresh : [...base.open, ...fresh];
-  const p = new Propagator(base?.env === undefined ? emptyEnv() : copyEnv(base.env), prefixes.linears);
-  let entry: PrefixEntry;
+  const p = new Propagator(base?.env === undefined ? emptyEnv() : copyEnv(base.env), linears);
   try {
     propagate(open, p);
     p.eval.reset();
     if (open.some((c) => p.eval.truthOf(c) === false)) throw new Conflict();
-    entry = { terms, env: p.env, open: open.filter((c) => p.eval.truthOf(c) !== true), syms };
+    return { terms, env: p.env, open: open.filter((c) => p.eval.truthOf(c) !== true), syms };
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     if (!(e instanceof Conflict)) throw e;
-    entry = { terms, env: undefined, open: [], syms };
+    return { terms, env: undefined, open: [], syms };
   }
-  prefixes.remember(entry);
-  return entry;
 }
 
 function unionSyms(a: readonly Term[], b: readonly Term[]): Term[] {

@@ -51,6 +51,10 @@ export function isExcluded(ex: Exclusions | undefined, v: bigint): boolean {
 /** The exclusions plus k (k not already in them). */
 export function withExcluded(ex: Exclusions | undefined, k: bigint): Exclusions {
   let backing: Backing;
+  // A sibling path excluded the same value next (the else side of a branch asked, then taken):
+  // its list is this one plus k already, shared without a copy.
+  if (ex !== undefined && ex.length < ex.values.length && ex.values[ex.length] === k)
+    return { length: ex.length + 1, values: ex.values, index: ex.index };
   if (ex === undefined) backing = { values: [], index: new Map() };
   else if (ex.values.length === ex.length) {
     // The newest list of its backing array: extend that array (the cast is this module's own data).

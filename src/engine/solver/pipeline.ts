@@ -10,6 +10,7 @@ import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
 import { decideByBounds } from './bounds';
 import { PrefixBounds } from './prefixBounds';
+import { TRAIL_MIN, TrailBounds } from './trailBounds';
 import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
@@ -50,6 +51,7 @@ export class PipelineSolver implements Solver {
   private readonly cache = new QueryCache();
   private readonly witnessed = new WitnessedConjuncts();
   private readonly prefixes = new PrefixBounds();
+  private readonly trail = new TrailBounds(this.prefixes.linears);
 
   constructor(
     private readonly backend: SolverBackend,
@@ -63,6 +65,15 @@ export class PipelineSolver implements Solver {
   private check(pc: readonly Term[], query: Term, opts: CheckSatOptions): Maybe<SatResult> {
     this.counters.bump('queries');
     const wantModel = opts.wantModel ?? false;
+    // A long path condition: bounds along the trail first, O(new conjuncts) (trailBounds.ts).
+    const onTrail =
+      pc.length >= TRAIL_MIN && query.op !== 'const' ? this.trail.decide(pc, query, opts.hint) : undefined;
+    if (onTrail !== undefined) {
+      return this.answered({
+        result: wantModel || onTrail.status !== 'sat' ? onTrail : { status: 'sat' },
+        source: 'bounds',
+      });
+    }
     const conjuncts = flattenConjuncts(pc);
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
     const queryConjuncts = flattenConjuncts([query]);
