@@ -1,9 +1,9 @@
 // Where the CLI writes: the real process streams, or buffers in tests; and the one way
 // commands load a file and print its diagnostics.
 
-import type { SourceLanguage } from '../lang/language';
+import { languageOf, type SourceLanguage } from '../lang/language';
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
-import type { LoadResult } from '../lang/frontend';
+import type { LoadResult } from '../lang/symFrontend';
 import { readProgramFileSync } from '../lang/sourceFile';
 
 export interface CliIO {
@@ -22,15 +22,21 @@ export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */
 export async function loadForCommand(file: string, io: CliIO, lang?: SourceLanguage): Promise<LoadResult> {
   const read = readProgramFileSync(file);
-  // The front end loads with the first file: `dap --server` (which needs none yet) listens sooner.
-  const { loadSource } = await import('../lang/frontend');
   const source = 'source' in read ? read.source : undefined;
   const result =
     source !== undefined
-      ? loadSource(source, file, lang)
+      ? await loadText(source, file, lang ?? languageOf(file))
       : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
   printDiagnostics(io, result.diagnostics, source);
   return result;
+}
+
+/** The front end loads with the first file (`dap --server`, which needs none yet, listens
+ *  sooner), and only the one the file needs: Viper's is as large as Sym's, and `check x.sym`
+ *  need not load it (start-up). */
+async function loadText(source: string, file: string, lang: SourceLanguage): Promise<LoadResult> {
+  if (lang === 'viper') return (await import('../lang/frontend')).loadSource(source, file, lang);
+  return (await import('../lang/symFrontend')).loadSym(source, file);
 }
 
 export function processIO(): CliIO {

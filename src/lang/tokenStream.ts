@@ -4,9 +4,9 @@
 
 /** The nearley-facing lexer over an already tokenized array; one instance per parse. */
 export class TokenStream<T> {
-  private index = 0;
+  protected index = 0;
   constructor(
-    private readonly tokens: readonly T[],
+    protected readonly tokens: readonly T[],
     private readonly isType: (type: string) => boolean,
   ) {}
   reset(): void {

@@ -16,7 +16,6 @@ import type { VerifyReport } from '../verify/report';
 import { rootProcs, runOptions } from '../verify/verify';
 import { solverOptions, verifySource, type VerifySourceOptions, type VerifySourceResult } from '../verify/verifySource';
 import type { Solver } from '../solver/solver';
-import type { Prefix } from './prefix';
 import { WORTH_IT_MS, expectedShare, laneStartFromEnv, type LaneStart } from './laneStart';
 import type { SplitProgram } from './subtree';
 import { trace } from './trace';
@@ -111,19 +110,8 @@ async function splitRun(
   const started = Date.now();
   trace('split run starts');
   // Loaded here, not at start-up: a run that stays in one thread never needs them.
-  const [
-    { exploreToFrontier },
-    { endedPiece, mergeReports, workPiece },
-    { dfsOrder },
-    { SplitLanes },
-    { SubtreeExplorer },
-  ] = await Promise.all([
-    import('./frontier'),
-    import('./mergeReports'),
-    import('./prefix'),
-    import('./lanes'),
-    import('./subtree'),
-  ]);
+  const [{ exploreToFrontier }, { endedPiece, mergeReports, workPiece }, { SplitLanes }, { SubtreeExplorer }] =
+    await Promise.all([import('./frontier'), import('./mergeReports'), import('./lanes'), import('./subtree')]);
   const options = runOptions(opts);
   const procs = rootProcs(checked, options.mode, resolveEntry(checked, opts.entry).proc!);
   const program: SplitProgram = {
@@ -156,10 +144,11 @@ async function splitRun(
   }
   trace('all subtrees explored');
   const file = checked.file;
-  const pieces: { prefix: Prefix; report: VerifyReport }[] = [
-    ...frontier.ended.map((e) => ({ prefix: e.prefix, report: endedPiece(file, e.node) })),
-    ...tasks.map((t, i) => ({ prefix: t.prefix, report: subtreeReports[i] })),
-  ].sort((a, b) => dfsOrder(a.prefix, b.prefix));
+  // In depth-first order (frontier.ts ranks the places once: prefix.ts's dfsOrder).
+  const pieces: { order: number; report: VerifyReport }[] = [
+    ...frontier.ended.map((e) => ({ order: e.order, report: endedPiece(file, e.node) })),
+    ...tasks.map((t, i) => ({ order: t.order, report: subtreeReports[i] })),
+  ].sort((a, b) => a.order - b.order);
   const all = [workPiece(file, frontier.steps, frontier.solver, frontier.coverage), ...pieces.map((p) => p.report)];
   const report = mergeReports(file, all, Date.now() - started, process.resourceUsage().maxRSS / 1024);
   trace('merged');

@@ -8,9 +8,10 @@
 
 import type { Term } from '../terms/term';
 import { differenceConflict } from './difference';
-import { emptyEnv } from './intervals';
+import { copyEnv, emptyEnv } from './intervals';
 import { findModel } from './models';
 import { Conflict, propagate, Propagator } from './propagate';
+import { MIN_INCREMENTAL, minus, respectsEnv, type PrefixBounds, type PrefixEntry } from './prefixBounds';
 import type { Model, SatResult } from './solver';
 
 /** Larger constraint sets go straight on: propagation would cost more than it saves. */
@@ -40,8 +41,19 @@ function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | u
 /** sat (with a checked model of every symbol) / unsat, or undefined when not sure. In order:
  *  propagation (a conflict is unsat), a model picked inside the intervals avoiding the
  *  excluded values (models.ts), difference logic over the literals (difference.ts: unsat when
- *  its bounds form a negative cycle or force a disequality's two sides equal). */
-export function decideByBounds(constraints: readonly Term[], hint?: Model): SatResult | undefined {
+ *  its bounds form a negative cycle or force a disequality's two sides equal). With
+ *  `prefixes`, a large set starts from what propagation left for its largest remembered
+ *  subset (prefixBounds.ts). `constraints` are sorted by term id (querycache.ts canonical()). */
+export function decideByBounds(
+  constraints: readonly Term[],
+  hint?: Model,
+  prefixes?: PrefixBounds,
+): SatResult | undefined {
+  if (prefixes === undefined || constraints.length < MIN_INCREMENTAL) return decideWhole(constraints, hint);
+  return decideIncrementally(constraints, hint, prefixes);
+}
+
+function decideWhole(constraints: readonly Term[], hint: Model | undefined): SatResult | undefined {
   const scanned = scan(constraints);
   if (scanned === undefined) return undefined;
   const { syms, nodes } = scanned;
@@ -58,4 +70,78 @@ export function decideByBounds(constraints: readonly Term[], hint?: Model): SatR
   const model = findModel(constraints, syms, nodes, p.env, hint, p.linears);
   if (model !== undefined) return { status: 'sat', model };
   return differenceConflict(constraints, p.env) ? { status: 'unsat' } : undefined;
+}
+
+/** decideWhole over the open conjuncts of what propagation left (see prefixBounds.ts for why
+ *  that is the same question). The set without its newest term (usually the query: the
+ *  parent path's condition) is propagated and remembered first, so that the next question of
+ *  a child path finds it as a subset, whichever way this one is answered. */
+function decideIncrementally(
+  constraints: readonly Term[],
+  hint: Model | undefined,
+  prefixes: PrefixBounds,
+): SatResult | undefined {
+  if (entryFor(constraints.slice(0, -1), prefixes) === undefined) return undefined;
+  const entry = entryFor(constraints, prefixes);
+  return entry === undefined ? undefined : decideEntry(entry, hint, prefixes.linears);
+}
+
+/** The answer for a set from what propagation left for it: unsat on a conflict, sat with a
+ *  model inside the environment of the open conjuncts, unsat by difference logic, or undefined. */
+export function decideEntry(
+  entry: PrefixEntry,
+  hint: Model | undefined,
+  linears: PrefixBounds['linears'],
+): SatResult | undefined {
+  const { env, open, syms } = entry;
+  if (env === undefined) return { status: 'unsat' };
+  const nodes = scan(open)?.nodes ?? Infinity;
+  const model = findModel(open, syms, nodes, env, hint, linears);
+  if (model !== undefined && respectsEnv(model, syms, env)) return { status: 'sat', model };
+  return differenceConflict(open, env) ? { status: 'unsat' } : undefined;
+}
+
+/** What propagation leaves for the set, from its largest remembered subset; remembered.
+ *  undefined when a term is out of the layer's scope or too deep to walk. */
+function entryFor(terms: readonly Term[], prefixes: PrefixBounds): PrefixEntry | undefined {
+  const base = prefixes.largestSubset(terms);
+  if (base !== undefined && (base.env === undefined || base.terms.length === terms.length)) return base;
+  const fresh = base === undefined ? terms : minus(terms, base.terms);
+  const entry = extendEntry(base, fresh, terms, prefixes.linears);
+  if (entry !== undefined) prefixes.remember(entry);
+  return entry;
+}
+
+/** What propagation leaves for `base`'s set plus `fresh` (whose union is `terms`): `base`'s
+ *  environment narrowed by its open conjuncts and the fresh ones (see prefixBounds.ts for why
+ *  the true ones need not come again). undefined when a term is out of the layer's scope or
+ *  too deep to walk. */
+export function extendEntry(
+  base: PrefixEntry | undefined,
+  fresh: readonly Term[],
+  terms: readonly Term[],
+  linears: PrefixBounds['linears'],
+): PrefixEntry | undefined {
+  if (base !== undefined && base.env === undefined) return { terms, env: undefined, open: [], syms: base.syms };
+  const scanned = scan(fresh);
+  if (scanned === undefined) return undefined;
+  const syms = base === undefined ? scanned.syms : unionSyms(base.syms, scanned.syms);
+  const open = base === undefined ? fresh : [...base.open, ...fresh];
+  const p = new Propagator(base?.env === undefined ? emptyEnv() : copyEnv(base.env), linears);
+  try {
+    propagate(open, p);
+    p.eval.reset();
+    if (open.some((c) => p.eval.truthOf(c) === false)) throw new Conflict();
+    return { terms, env: p.env, open: open.filter((c) => p.eval.truthOf(c) !== true), syms };
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    if (!(e instanceof Conflict)) throw e;
+    return { terms, env: undefined, open: [], syms };
+  }
+}
+
+function unionSyms(a: readonly Term[], b: readonly Term[]): Term[] {
+  const out = [...a];
+  for (const s of b) if (!a.includes(s)) out.push(s);
+  return out;
 }

@@ -18,11 +18,54 @@ export const TOP: Interval = {};
 
 /** What is known about symbols: an interval per numeric symbol, a value per boolean one, and
  *  values a numeric symbol cannot take inside its interval (from disequalities `x ≠ k`: an
- *  interval cannot have holes). Exclusion lists are replaced, never mutated. */
+ *  interval cannot have holes). Exclusions are immutable lists (see Exclusions). */
 export interface Env {
   readonly ranges: Map<number, Interval>;
   readonly bools: Map<number, boolean>;
-  readonly excluded: Map<number, readonly bigint[]>;
+  readonly excluded: Map<number, Exclusions>;
+}
+
+/** The values a symbol cannot take, as an immutable list: the first `length` values of a
+ *  backing array, with the index of each value. Adding a value to the newest list of a backing
+ *  array appends to it in place (older lists still see only their first `length` values), so
+ *  a chain of `x ≠ 0 ∧ … ∧ x ≠ k` costs O(1) per value, not a copy of the list, and a lookup
+ *  is one map read; a list extended twice (two sibling paths) is copied once. */
+export interface Exclusions {
+  readonly length: number;
+  readonly values: readonly bigint[];
+  readonly index: ReadonlyMap<bigint, number>;
+}
+
+interface Backing {
+  readonly values: bigint[];
+  readonly index: Map<bigint, number>;
+}
+
+/** Is v one of the excluded values? */
+export function isExcluded(ex: Exclusions | undefined, v: bigint): boolean {
+  if (ex === undefined) return false;
+  const i = ex.index.get(v);
+  return i !== undefined && i < ex.length;
+}
+
+/** The exclusions plus k (k not already in them). */
+export function withExcluded(ex: Exclusions | undefined, k: bigint): Exclusions {
+  let backing: Backing;
+  // A sibling path excluded the same value next (the else side of a branch asked, then taken):
+  // its list is this one plus k already, shared without a copy.
+  if (ex !== undefined && ex.length < ex.values.length && ex.values[ex.length] === k)
+    return { length: ex.length + 1, values: ex.values, index: ex.index };
+  if (ex === undefined) backing = { values: [], index: new Map() };
+  else if (ex.values.length === ex.length) {
+    // The newest list of its backing array: extend that array (the cast is this module's own data).
+    backing = { values: ex.values as bigint[], index: ex.index as Map<bigint, number> };
+  } else {
+    const values = ex.values.slice(0, ex.length);
+    backing = { values, index: new Map(values.map((v, i) => [v, i])) };
+  }
+  backing.values.push(k);
+  backing.index.set(k, backing.values.length - 1);
+  return { length: backing.values.length, values: backing.values, index: backing.index };
 }
 
 export function emptyEnv(): Env {
@@ -237,9 +280,7 @@ export class IntervalEval {
 
   /** Is t a symbol whose exclusions contain the single value of i? */
   private excludes(t: Term, i: Interval): boolean {
-    return (
-      t.op === 'sym' && i.lo !== undefined && i.lo === i.hi && (this.env.excluded.get(t.id)?.includes(i.lo) ?? false)
-    );
+    return t.op === 'sym' && i.lo !== undefined && i.lo === i.hi && isExcluded(this.env.excluded.get(t.id), i.lo);
   }
 
   private compareTruth(op: 'lt' | 'le', a: Term, b: Term): boolean | undefined {

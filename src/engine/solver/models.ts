@@ -8,7 +8,7 @@
 
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
-import { copyEnv, point, sortRange, type Env, type Interval } from './intervals';
+import { copyEnv, isExcluded, type Exclusions, point, sortRange, type Env, type Interval } from './intervals';
 import { satisfiesAll } from './modeleval';
 import { Conflict, propagate, Propagator } from './propagate';
 import type { Model } from './solver';
@@ -33,11 +33,11 @@ function inside(v: bigint, i: Interval): boolean {
 
 /** The value of i nearest to v that is not excluded (v itself when allowed); undefined when
  *  every value of i is excluded. Searches outwards: the exclusions are few. */
-export function nearestAllowed(v: bigint, i: Interval, excluded: readonly bigint[] | undefined): bigint | undefined {
+export function nearestAllowed(v: bigint, i: Interval, excluded: Exclusions | undefined): bigint | undefined {
   const start = clamp(v, i);
-  if (excluded === undefined || !excluded.includes(start)) return start;
-  for (let d = 1n; d <= BigInt(excluded.length); d++) {
-    for (const c of [start + d, start - d]) if (inside(c, i) && !excluded.includes(c)) return c;
+  if (!isExcluded(excluded, start)) return start;
+  for (let d = 1n; d <= BigInt(excluded!.length); d++) {
+    for (const c of [start + d, start - d]) if (inside(c, i) && !isExcluded(excluded, c)) return c;
   }
   return undefined;
 }

@@ -9,6 +9,8 @@ import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { blowupReason } from './blowup';
 import { decideByBounds } from './bounds';
+import { PrefixBounds } from './prefixBounds';
+import { TRAIL_MIN, TrailBounds } from './trailBounds';
 import { decideByEnumeration } from './enumerate';
 import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
@@ -31,6 +33,8 @@ type Source = 'trivial' | 'cache' | 'reuse' | 'bounds' | 'backend';
 interface Answer {
   readonly result: SatResult;
   readonly source: Source;
+  /** The canonical constraint set a sat result's model satisfies (solve's answers). */
+  readonly terms?: readonly Term[];
 }
 
 const EMPTY_MODEL: Model = new Map();
@@ -46,6 +50,8 @@ export class PipelineSolver implements Solver {
   private readonly symbols = new SymbolIndex();
   private readonly cache = new QueryCache();
   private readonly witnessed = new WitnessedConjuncts();
+  private readonly prefixes = new PrefixBounds();
+  private readonly trail = new TrailBounds(this.prefixes.linears);
 
   constructor(
     private readonly backend: SolverBackend,
@@ -59,6 +65,15 @@ export class PipelineSolver implements Solver {
   private check(pc: readonly Term[], query: Term, opts: CheckSatOptions): Maybe<SatResult> {
     this.counters.bump('queries');
     const wantModel = opts.wantModel ?? false;
+    // A long path condition: bounds along the trail first, O(new conjuncts) (trailBounds.ts).
+    const onTrail =
+      pc.length >= TRAIL_MIN && query.op !== 'const' ? this.trail.decide(pc, query, opts.hint) : undefined;
+    if (onTrail !== undefined) {
+      return this.answered({
+        result: wantModel || onTrail.status !== 'sat' ? onTrail : { status: 'sat' },
+        source: 'bounds',
+      });
+    }
     const conjuncts = flattenConjuncts(pc);
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
     const queryConjuncts = flattenConjuncts([query]);
@@ -74,8 +89,15 @@ export class PipelineSolver implements Solver {
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
-      return andThen(this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
-        this.answered({ result: completed.result, source: combine(answer.source, completed.source) }),
+      return andThen(
+        this.complete(slice.rest, answer.result.model ?? EMPTY_MODEL, opts.hint, timeoutMs),
+        (completed) => {
+          // The completed model agrees with the slice's on the slice's symbols, so it satisfies the
+          // slice too: recorded, so that the next query (whose hint it is) skips those conjuncts.
+          const model = completed.result.status === 'sat' ? completed.result.model : undefined;
+          if (model !== undefined && answer.terms !== undefined) this.witnessed.record(model, answer.terms);
+          return this.answered({ result: completed.result, source: combine(answer.source, completed.source) });
+        },
       );
     });
   }
@@ -112,10 +134,28 @@ export class PipelineSolver implements Solver {
     queryConjuncts: readonly Term[],
   ): 'sat' | 'unsat' | undefined {
     if (query.op === 'const') return query.value === true ? 'sat' : 'unsat';
+    // Usually one query conjunct: one pass over pc, no Set of it built on every query.
+    if (queryConjuncts.length === 0 || queryConjuncts.length > 2) return this.trivialBySet(conjuncts, queryConjuncts);
+    const [q0, q1] = queryConjuncts;
+    const n0 = q0.op === 'not' ? q0.args[0] : undefined;
+    const n1 = q1?.op === 'not' ? q1.args[0] : undefined;
+    let found0 = false,
+      found1 = q1 === undefined,
+      negated = false;
+    for (const c of conjuncts) {
+      if (c.op === 'const' && c.value === false) return 'unsat';
+      if (c === q0) found0 = true;
+      else if (c === q1) found1 = true;
+      if (c === n0 || (n1 !== undefined && c === n1)) negated = true;
+      else if (c.op === 'not' && (c.args[0] === q0 || (q1 !== undefined && c.args[0] === q1))) negated = true;
+    }
+    // The same precedence as trivialBySet: false in pc, then the query in pc, then its negation.
+    return found0 && found1 ? 'sat' : negated ? 'unsat' : undefined;
+  }
+
+  private trivialBySet(conjuncts: readonly Term[], queryConjuncts: readonly Term[]): 'sat' | 'unsat' | undefined {
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) return 'unsat';
-    // Usually one query conjunct: scanning pc beats building a Set of it on every query.
-    const inPc: { has(t: Term): boolean } =
-      queryConjuncts.length > 2 ? new Set(conjuncts) : { has: (t) => conjuncts.includes(t) };
+    const inPc = new Set(conjuncts);
     if (queryConjuncts.every((q) => inPc.has(q))) return 'sat';
     for (const q of queryConjuncts) {
       if (q.op === 'not' && inPc.has(q.args[0])) return 'unsat';
@@ -134,13 +174,13 @@ export class PipelineSolver implements Solver {
       this.counters.bump('cacheHits');
       return { result: cached, source: 'cache' };
     }
-    const reusable = this.cache.reusableModel(terms, hint);
+    const reusable = this.cache.reusableModel(terms, hint, (m, ts) => this.witnessed.satisfiesAll(m, ts));
     if (reusable !== undefined) {
       const result: SatResult = { status: 'sat', model: completeFor(reusable, this.symbols.symbolsOfAll(terms)) };
       this.cache.remember(key, terms, result);
-      return { result, source: 'reuse' };
+      return { result, source: 'reuse', terms };
     }
-    const decided = decideByBounds(terms, hint);
+    const decided = decideByBounds(terms, hint, this.prefixes);
     if (decided !== undefined) {
       const result =
         decided.status === 'sat'
@@ -150,7 +190,7 @@ export class PipelineSolver implements Solver {
             }
           : decided;
       this.cache.remember(key, terms, result);
-      return { result, source: 'bounds' };
+      return { result, source: 'bounds', terms };
     }
     return this.solveByBackend(constraints, key, terms, timeoutMs);
   }
@@ -163,7 +203,7 @@ export class PipelineSolver implements Solver {
   ): Promise<Answer> {
     const result = await this.callBackend(constraints, timeoutMs);
     this.cache.remember(key, terms, result);
-    return { result, source: 'backend' };
+    return { result, source: 'backend', terms };
   }
 
   private async callBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {

@@ -15,7 +15,9 @@ import {
   fits,
   intersect,
   isEmpty,
+  isExcluded,
   isNumericTerm,
+  withExcluded,
   IntervalEval,
   negI,
   point,
@@ -170,9 +172,9 @@ export class Propagator {
   private excludeValue(s: Term, k: bigint): void {
     const r = this.eval.rangeOf(s);
     if (isEmpty(intersect(r, point(k)))) return;
-    const old = this.env.excluded.get(s.id) ?? [];
-    if (old.includes(k)) return;
-    this.env.excluded.set(s.id, [...old, k]);
+    const old = this.env.excluded.get(s.id);
+    if (isExcluded(old, k)) return;
+    this.env.excluded.set(s.id, withExcluded(old, k));
     this.changed = true;
     this.setRange(s, r); // trims k when it is an end, and forgets memoised truths
   }
@@ -311,8 +313,8 @@ export class Propagator {
     let { lo, hi } = intersect(this.env.ranges.get(t.id) ?? sortRange(t.sort), i);
     const excluded = this.env.excluded.get(t.id);
     if (excluded !== undefined) {
-      while (lo !== undefined && (hi === undefined || lo <= hi) && excluded.includes(lo)) lo++;
-      while (hi !== undefined && (lo === undefined || lo <= hi) && excluded.includes(hi)) hi--;
+      while (lo !== undefined && (hi === undefined || lo <= hi) && isExcluded(excluded, lo)) lo++;
+      while (hi !== undefined && (lo === undefined || lo <= hi) && isExcluded(excluded, hi)) hi--;
     }
     const next = { lo, hi };
     if (isEmpty(next)) throw new Conflict();

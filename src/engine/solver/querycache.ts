@@ -5,7 +5,7 @@
 
 import type { Term } from '../terms/term';
 import { LruMap } from './lru';
-import { satisfiesAll } from './modeleval';
+import { evaluateUnder } from './modeleval';
 import type { Model, SatResult } from './solver';
 
 interface CacheEntry {
@@ -24,8 +24,38 @@ export const DEFAULT_LIMITS: QueryCacheLimits = { results: 10_000, models: 16, u
 export function canonical(constraints: readonly Term[]): { key: string; terms: Term[] } {
   // The usual slice is one conjunct (a branch on a fresh input): no Set, no sort.
   if (constraints.length === 1) return { key: String(constraints[0].id), terms: [constraints[0]] };
-  const terms = [...new Set(constraints)].sort((a, b) => a.id - b.id);
-  return { key: terms.map((t) => t.id).join(','), terms };
+  // Sorted, then deduplicated by neighbours (equal terms are one object, with one id): no Set.
+  const sorted = [...constraints].sort((a, b) => a.id - b.id);
+  const terms = sorted.filter((t, i) => i === 0 || t !== sorted[i - 1]);
+  return { key: terms.length > MAX_KEYED ? UNKEYED : terms.map((t) => t.id).join(','), terms };
+}
+
+/** Sets larger than this are not remembered by key: a long path condition (a 10,000-branch
+ *  `else if` chain) would keep O(n) of key and terms per query, O(n²) in all, for sets that
+ *  each come once. Recent models and incremental bounds (prefixBounds.ts) serve them instead. */
+const MAX_KEYED = 256;
+const UNKEYED = '';
+
+/** Is t in `sorted` (sorted by id)? Binary search: no Set to build per query. */
+function containsSorted(sorted: readonly Term[], t: Term): boolean {
+  let lo = 0,
+    hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const id = sorted[mid].id;
+    if (id === t.id) return sorted[mid] === t;
+    if (id < t.id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** satisfiesAll, evaluating the newest terms (highest ids) first: a recent model was made for
+ *  the older conjuncts, so when it fails, it fails on a new one (the branch just asked), and a
+ *  long path condition is not evaluated 17 times per query to learn that. */
+function satisfiesAllNewestFirst(model: Model, sorted: readonly Term[]): boolean {
+  for (let i = sorted.length - 1; i >= 0; i--) if (evaluateUnder(model, sorted[i]) !== true) return false;
+  return true;
 }
 
 function sameTerms(a: readonly Term[], b: readonly Term[]): boolean {
@@ -45,20 +75,25 @@ export class QueryCache {
 
   /** The exact cached result, or unsat when a cached unsat set is contained in the constraints. */
   lookup(key: string, terms: readonly Term[]): SatResult | undefined {
-    const hit = this.results.get(key);
+    const hit = key === UNKEYED ? undefined : this.results.get(key);
     if (hit !== undefined && sameTerms(hit.terms, terms)) return hit.result;
-    const present = new Set(terms);
+    if (this.unsatSets.size === 0) return undefined;
     for (const set of this.unsatSets.values()) {
-      if (set.length <= terms.length && set.every((t) => present.has(t))) return { status: 'unsat' };
+      if (set.length <= terms.length && set.every((t) => containsSorted(terms, t))) return { status: 'unsat' };
     }
     return undefined;
   }
 
-  /** A recent model under which all constraints hold (hint first), if any. */
-  reusableModel(constraints: readonly Term[], hint: Model | undefined): Model | undefined {
-    if (hint !== undefined && satisfiesAll(hint, constraints)) return hint;
+  /** A recent model under which all constraints hold (hint first, checked by `hintSatisfies`:
+   *  the pipeline knows which conjuncts its own models satisfy), if any. */
+  reusableModel(
+    constraints: readonly Term[],
+    hint: Model | undefined,
+    hintSatisfies: (m: Model, ts: readonly Term[]) => boolean = satisfiesAllNewestFirst,
+  ): Model | undefined {
+    if (hint !== undefined && hintSatisfies(hint, constraints)) return hint;
     for (const m of this.models.values()) {
-      if (m !== hint && satisfiesAll(m, constraints)) return m;
+      if (m !== hint && satisfiesAllNewestFirst(m, constraints)) return m;
     }
     return undefined;
   }
@@ -66,8 +101,9 @@ export class QueryCache {
   /** Remember a definite result (unknowns are not remembered: a retry may succeed). */
   remember(key: string, terms: readonly Term[], result: SatResult): void {
     if (result.status === 'unknown') return;
-    this.results.set(key, { terms, result });
     if (result.status === 'sat' && result.model !== undefined) this.models.set(result.model, result.model);
+    if (key === UNKEYED) return;
+    this.results.set(key, { terms, result });
     if (result.status === 'unsat') this.unsatSets.set(key, terms);
   }
 }

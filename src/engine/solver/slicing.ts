@@ -30,9 +30,19 @@ export class SymbolIndex {
 
   /** The distinct symbols of several terms. */
   symbolsOfAll(ts: readonly Term[]): Term[] {
-    const out = new Map<number, Term>();
-    for (const t of ts) for (const s of this.symbolsOf(t)) out.set(s.id, s);
-    return [...out.values()];
+    // Usually a few symbols over many conjuncts (a long path condition on one input): a short
+    // list scanned per symbol, and a map only once it grows.
+    const out: Term[] = [];
+    let ids: Set<number> | undefined;
+    for (const t of ts) {
+      for (const s of this.symbolsOf(t)) {
+        if (ids !== undefined ? ids.has(s.id) : out.some((o) => o.id === s.id)) continue;
+        out.push(s);
+        if (ids !== undefined) ids.add(s.id);
+        else if (out.length > SMALL) ids = new Set(out.map((o) => o.id));
+      }
+    }
+    return out;
   }
 }
 
@@ -151,14 +161,22 @@ function linkedSlice(pc: readonly Term[], query: readonly Term[], index: SymbolI
   pc.forEach(link);
   query.forEach(link);
   const roots = new Set<number>();
-  for (const q of query) for (const s of index.symbolsOf(q)) roots.add(uf.find(s.id));
+  const querySyms: Term[] = [];
+  for (const q of query) {
+    for (const s of index.symbolsOf(q)) {
+      roots.add(uf.find(s.id));
+      querySyms.push(s);
+    }
+  }
   const relevant: Term[] = [];
   const rest: Term[] = [];
   const querySet = new Set(query);
   for (const c of pc) {
     if (querySet.has(c)) continue;
     const syms = index.symbolsOf(c);
-    if (syms.length > 0 && roots.has(uf.find(syms[0].id))) relevant.push(c);
+    // A conjunct on a symbol of the query is relevant without a find (the usual case of a long
+    // path condition on the input a branch tests).
+    if (syms.length > 0 && (querySyms.includes(syms[0]) || roots.has(uf.find(syms[0].id)))) relevant.push(c);
     else rest.push(c);
   }
   return { relevant: [...relevant, ...query], rest };

@@ -13,7 +13,7 @@ import type { Term } from '../terms/term';
 import { evaluateUnder } from './modeleval';
 import type { Model } from './solver';
 
-const SLOTS = 64;
+const SLOTS = 128;
 
 export class WitnessedConjuncts {
   private readonly models: (Model | undefined)[] = new Array<Model | undefined>(SLOTS).fill(undefined);
@@ -22,13 +22,20 @@ export class WitnessedConjuncts {
   );
   private next = 0;
 
-  /** Do all terms evaluate to true under the model? (Same answer as `satisfiesAll`.) */
+  /** Do all terms evaluate to true under the model? (Same answer as `satisfiesAll`.) A model
+   *  may have two records (its pc's rest and its query's slice, see the pipeline): each is
+   *  walked with its own pointer. */
   satisfiesAll(model: Model, terms: readonly Term[]): boolean {
-    const known = this.find(model);
-    let j = 0;
+    const [first, second] = this.find(model);
+    let i = 0,
+      j = 0;
     for (const t of terms) {
       // Usually the terms are the recorded ones, in the same order, plus a few new ones.
-      if (known !== undefined && j < known.length && known[j] === t) {
+      if (first !== undefined && i < first.length && first[i] === t) {
+        i++;
+        continue;
+      }
+      if (second !== undefined && j < second.length && second[j] === t) {
         j++;
         continue;
       }
@@ -46,11 +53,15 @@ export class WitnessedConjuncts {
     this.next = (this.next + 1) % SLOTS;
   }
 
-  private find(model: Model): readonly Term[] | undefined {
+  /** The newest two records of the model. */
+  private find(model: Model): [readonly Term[] | undefined, readonly Term[] | undefined] {
+    let first: readonly Term[] | undefined;
     for (let k = 1; k <= SLOTS; k++) {
       const i = (this.next - k + SLOTS) % SLOTS;
-      if (this.models[i] === model) return this.proved[i];
+      if (this.models[i] !== model) continue;
+      if (first !== undefined) return [first, this.proved[i]];
+      first = this.proved[i];
     }
-    return undefined;
+    return [first, undefined];
   }
 }

@@ -48,16 +48,16 @@ export function vacuityWarnings(checked: CheckedProgram, report: VerifyReport, s
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-/** Statement lines of a block, nested blocks included. */
+/** Statement lines of a block, nested blocks included (a work list: an `else if` chain nests thousands deep). */
 function bodyLines(b: Block): number[] {
   const lines: number[] = [];
-  const walk = (stmts: readonly Stmt[]): void => {
+  const work: (readonly Stmt[])[] = [b.stmts];
+  for (let stmts = work.pop(); stmts; stmts = work.pop()) {
     for (const st of stmts) {
       if (st.kind !== 'block') lines.push(st.span.line);
-      for (const inner of innerBlocks(st)) walk(inner);
+      work.push(...innerBlocks(st));
     }
-  };
-  walk(b.stmts);
+  }
   return lines;
 }
 
@@ -81,14 +81,27 @@ function innerBlocks(st: Stmt): (readonly Stmt[])[] {
  * Within one block: an `assume` that ran while the statement after it did not kills every
  * path (vacuous, reported once for what follows); otherwise the first statement of each
  * stretch of unreached statements is reported, and reached statements are searched inside.
+ * Nested blocks go on a work list, not the call stack (an `else if` chain nests thousands
+ * deep); the caller sorts the warnings.
  */
-function blockWarnings(stmts: readonly Stmt[], unreached: ReadonlySet<number>): VerifyWarning[] {
+function blockWarnings(top: readonly Stmt[], unreached: ReadonlySet<number>): VerifyWarning[] {
   const out: VerifyWarning[] = [];
+  const work: (readonly Stmt[])[] = [top];
+  for (let stmts = work.pop(); stmts; stmts = work.pop()) oneBlock(stmts, unreached, out, work);
+  return out;
+}
+
+function oneBlock(
+  stmts: readonly Stmt[],
+  unreached: ReadonlySet<number>,
+  out: VerifyWarning[],
+  work: (readonly Stmt[])[],
+): void {
   let inStretch = false;
   for (let i = 0; i < stmts.length; i++) {
     const st = stmts[i];
     if (st.kind === 'block') {
-      out.push(...blockWarnings(st.stmts, unreached));
+      work.push(st.stmts);
       continue;
     }
     const missed = unreached.has(st.span.line);
@@ -108,9 +121,8 @@ function blockWarnings(stmts: readonly Stmt[], unreached: ReadonlySet<number>): 
       while (i + 1 < stmts.length && stmts[i + 1].kind !== 'block' && unreached.has(stmts[i + 1].span.line)) i++;
       continue;
     }
-    for (const inner of innerBlocks(st)) out.push(...blockWarnings(inner, unreached));
+    work.push(...innerBlocks(st));
   }
-  return out;
 }
 
 function unreachedWarning(st: Stmt): VerifyWarning {
