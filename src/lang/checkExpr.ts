@@ -94,7 +94,8 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'call':
       return callInExpr(e, ctx);
     case 'old': {
-      if (!ctx.old) ctx.tables.error(e.span, `'old' is only allowed in procedure bodies, ensures clauses and join formulas`);
+      if (!ctx.old)
+        ctx.tables.error(e.span, `'old' is only allowed in procedure bodies, ensures clauses and join formulas`);
       const problem = e.label === undefined ? undefined : ctx.labels?.problem(e.label);
       if (problem) ctx.tables.error(e.labelSpan ?? e.span, problem);
       return checkExpr(e.expr, ctx, hint);

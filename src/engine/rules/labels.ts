@@ -30,13 +30,7 @@ export function commonLabels(states: readonly State[]): Frame['labels'] {
 }
 
 /** `old(e)` or `old[l](e)`, in the environment of the evaluator `ev`. */
-export function oldValue(
-  ev: EvalCore,
-  e: Old,
-  guard: Term,
-  bound: ReadonlyMap<string, Term>,
-  old: boolean,
-): SymValue {
+export function oldValue(ev: EvalCore, e: Old, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): SymValue {
   if (e.label === undefined && !e.heapOnly) return ev.value(e.expr, guard, bound, true);
   const env = ev.env;
   const at = e.label === undefined ? undefined : env.labelled?.(e.label);

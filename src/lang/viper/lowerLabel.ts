@@ -33,7 +33,8 @@ export function lowerQuasihavoc(
   lowerExpr: (e: VExpr, ctx: LowerCtx) => Expr,
 ): Stmt[] {
   const code = { ...ctx, place: 'code' as const };
-  const [cond, loc] = s.expr.kind === 'binary' && s.expr.op === '==>' ? [s.expr.left, s.expr.right] : [undefined, s.expr];
+  const [cond, loc] =
+    s.expr.kind === 'binary' && s.expr.op === '==>' ? [s.expr.left, s.expr.right] : [undefined, s.expr];
   if (loc.kind === 'app' && ctx.decls.predicates.has(loc.name)) {
     refuse(ctx, 'quasihavoc of a predicate instance', s.span);
     return [];

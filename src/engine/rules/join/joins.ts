@@ -14,7 +14,16 @@
 import type { Join, Proc } from '../../../lang/ast';
 import type { Type } from '../../../lang/types';
 import { commonPrefix, conjoin, suffixAfter, type PathCondition } from '../../state/pathCondition';
-import { isSymArray, push, topFrame, type Frame, type InputEntry, type State, type Store, type SymValue } from '../../state/state';
+import {
+  isSymArray,
+  push,
+  topFrame,
+  type Frame,
+  type InputEntry,
+  type State,
+  type Store,
+  type SymValue,
+} from '../../state/state';
 import { assumedClause, evalClause } from '../checks';
 import { iteValue, sameValue } from '../../state/arrays';
 import type { Term } from '../../terms/term';
