@@ -91,6 +91,7 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
 }
 
 function bracketFeature(previous: VToken | undefined): string | undefined {
+  if (previous?.text === 'old') return undefined; // old[l](e): labels (lowerLabel.ts)
   // `Seq[Int]`: the type's own word is refused already.
   if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
   const afterOperand =
