@@ -97,10 +97,17 @@ export interface Call {
   readonly args: readonly Expr[];
   readonly span: Span;
 }
-/** `old(e)`: the value of `e` on entry to the procedure; only in `ensures` (and `join φ`). */
+/**
+ * `old(e)`: the value of `e` on entry to the procedure; `old[l](e)`: its value at `label l`
+ * (rules/labels.ts). Not in `requires` nor functions. `heapOnly` (Viper's old): only the heap is
+ * the earlier one, variables read their current values.
+ */
 export interface Old {
   readonly kind: 'old';
   readonly expr: Expr;
+  readonly label?: string;
+  readonly labelSpan?: Span;
+  readonly heapOnly?: true;
   readonly span: Span;
 }
 export interface Binder {
@@ -289,8 +296,39 @@ export interface Fold {
   readonly span: Span;
 }
 
+/** `label l;` records the state here for `old[l](e)` (rules/labels.ts). */
+export interface Label {
+  readonly kind: 'label';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly span: Span;
+}
+/**
+ * Viper's `quasihavoc [c ==>] e.f` (no Sym syntax): where c holds and some permission to e.f is
+ * held, its value becomes arbitrary; where none is, nothing happens (rules/quasihavoc.ts).
+ */
+export interface Quasihavoc {
+  readonly kind: 'quasihavoc';
+  readonly cond?: Expr;
+  readonly target: FieldRead;
+  readonly span: Span;
+}
+
 export type Stmt =
-  VarDecl | Assign | CallAssign | If | While | Assume | Assert | Join | CallStmt | Return | Block | Fold;
+  | VarDecl
+  | Assign
+  | CallAssign
+  | If
+  | While
+  | Assume
+  | Assert
+  | Join
+  | CallStmt
+  | Return
+  | Block
+  | Fold
+  | Label
+  | Quasihavoc;
 
 // ------------------------------------------------------------------ top level
 

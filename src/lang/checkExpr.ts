@@ -93,9 +93,13 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
       return lengthType(checkExpr, e, ctx);
     case 'call':
       return callInExpr(e, ctx);
-    case 'old':
-      if (!ctx.old) ctx.tables.error(e.span, `'old' is only allowed in ensures clauses and join formulas`);
+    case 'old': {
+      if (!ctx.old)
+        ctx.tables.error(e.span, `'old' is only allowed in procedure bodies, ensures clauses and join formulas`);
+      const problem = e.label === undefined ? undefined : ctx.labels?.problem(e.label);
+      if (problem) ctx.tables.error(e.labelSpan ?? e.span, problem);
       return checkExpr(e.expr, ctx, hint);
+    }
     case 'quant':
       return quantType(e, ctx);
     case 'cast':

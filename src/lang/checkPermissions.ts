@@ -107,6 +107,12 @@ class PermissionWalker {
       case 'unfold':
         s.pred.args.forEach((a) => this.expr(a, CODE));
         return [];
+      case 'label':
+        return [];
+      case 'quasihavoc':
+        if (s.cond) this.expr(s.cond, CODE);
+        this.expr(s.target.object, CODE);
+        return [];
     }
   }
 

@@ -8,6 +8,7 @@ import { checkPredicateInstance, checkTypeKnown, heapOf, newType } from './check
 import type { HeapEnv } from './heapEnv';
 import type { CheckTables } from './checkTables';
 import type { DeclKind, Scope } from './scope';
+import type { LabelScope } from './labelScope';
 import { BOOL, typeEquals, typeName, type Type } from './types';
 
 export interface StmtContext {
@@ -16,11 +17,13 @@ export interface StmtContext {
   readonly procs: ReadonlyMap<string, Proc>;
   readonly proc: Proc;
   readonly heap?: HeapEnv;
+  readonly labels?: LabelScope;
 }
 
 type Where = { spec: boolean; old: boolean };
-const CODE: Where = { spec: false, old: false };
-const SPEC: Where = { spec: true, old: false };
+// `old(e)` reads the entry state anywhere in a body (docs/language.md "Procedures, contracts and old").
+const CODE: Where = { spec: false, old: true };
+const SPEC: Where = { spec: true, old: true };
 const SPEC_OLD: Where = { spec: true, old: true };
 
 function exprCtx(sc: StmtContext, where: Where): ExprContext {
@@ -63,12 +66,23 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
     case 'unfold':
       checkPredicateInstance(checkExpr, s.pred, exprCtx(sc, CODE));
       return;
+    case 'label': {
+      const clash = sc.labels?.declare(s);
+      if (clash) sc.tables.error(s.nameSpan, clash);
+      return;
+    }
+    case 'quasihavoc':
+      if (s.cond) checkBool(s.cond, exprCtx(sc, CODE), `the condition of 'quasihavoc'`);
+      checkExpr(s.target, exprCtx(sc, CODE));
+      return;
   }
 }
 
 export function checkBlock(b: Block, sc: StmtContext): void {
   sc.scope.enter();
+  sc.labels?.enter();
   for (const s of b.stmts) checkStmt(s, sc);
+  sc.labels?.exit();
   sc.scope.exit();
 }
 

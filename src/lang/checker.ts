@@ -10,6 +10,7 @@ import { checkBlock, checkBool, checkVarDecl } from './checkStmt';
 import { CheckTables } from './checkTables';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics';
 import { Scope, type DeclKind } from './scope';
+import { LabelScope } from './labelScope';
 import { checkTypeKnown } from './checkHeap';
 import { checkHeapDecls } from './checkHeapDecls';
 import { checkPermissions } from './checkPermissions';
@@ -136,14 +137,15 @@ function checkProc(
   };
   for (const p of proc.params) declare(p, 'parameter');
   for (const r of proc.returns) declare(r, 'return value');
-  const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL };
+  // A contract names no label: an empty scope (labels live in the body).
+  const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL, labels: new LabelScope() };
   for (const r of proc.requires) {
     checkBool(r, { ...spec, old: false, beforeReturns: true }, `a 'requires' clause`);
   }
   for (const e of proc.ensures) {
     checkBool(e, { ...spec, old: true, beforeReturns: false }, `an 'ensures' clause`);
   }
-  checkBlock(proc.body, { tables, scope, procs, proc, heap });
+  checkBlock(proc.body, { tables, scope, procs, proc, heap, labels: new LabelScope() });
 }
 
 /** Types an expression against the names of a debugger frame (watches, REPL, conditions). */

@@ -8,6 +8,7 @@ import type { Expr, Proc } from './ast';
 import type { CheckTables } from './checkTables';
 import type { HeapEnv } from './heapEnv';
 import type { Scope } from './scope';
+import type { LabelScope } from './labelScope';
 import type { Type } from './types';
 
 export interface ExprContext {
@@ -16,8 +17,10 @@ export interface ExprContext {
   readonly procs: ReadonlyMap<string, Proc>;
   /** Quantifiers allowed (specifications). */
   readonly spec: boolean;
-  /** `old(e)` allowed (ensures, join formulas). */
+  /** `old(e)` allowed (procedure bodies, ensures, join formulas). */
   readonly old: boolean;
+  /** The labels `old[l](e)` may name here (absent: a debugger expression, which names any). */
+  readonly labels?: LabelScope;
   /** Return values are not yet defined (requires clauses). */
   readonly beforeReturns: boolean;
   /** The error for a call in this expression position. */

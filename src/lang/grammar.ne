@@ -78,7 +78,7 @@ Stmts        -> Stmt                                    {% a.first %}
               | Stmts Stmt                              {% a.appendLast %}
 Stmt         -> VarDecl {% id %} | Assign {% id %} | CallAssign {% id %} | If {% id %} | While {% id %}
               | Assume {% id %} | Assert {% id %} | Join {% id %} | CallStmt {% id %} | Return {% id %}
-              | Block {% id %} | Fold {% id %}
+              | Block {% id %} | Fold {% id %} | Label {% id %}
 
 VarDecl      -> "var" %ident ":" Type ";"               {% a.varDecl %}
               | "var" %ident ":" Type ":=" Init ";"     {% a.varDecl %}
@@ -109,6 +109,8 @@ Return       -> "return" ";"                            {% a.ret %}
               | "return" Expr ";"                       {% a.ret %}
 # The Call must name a predicate (the checker says so otherwise).
 Fold         -> ("fold" | "unfold") Call ";"            {% (d) => a.fold([d[0][0], d[1], d[2]]) %}
+# Labels and old[l] (engine/rules/labels.ts).
+Label        -> "label" %ident ";"                      {% a.label %}
 
 # ------------------------------------------------------------------ expressions
 
@@ -157,6 +159,7 @@ Atom         -> %char                                   {% a.charLit %}
               | %ident                                  {% a.varRef %}
               | Call                                    {% id %}
               | "old" "(" Expr ")"                      {% a.old %}
+              | "old" "[" %ident "]" "(" Expr ")"       {% a.oldAt %}
               | "(" Expr ")"                            {% a.paren %}
               | "[" "]"                                 {% a.emptyArrayLit %}
               | "[" Exprs "]"                           {% a.arrayLit %}

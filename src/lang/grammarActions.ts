@@ -88,6 +88,19 @@ export const accAmount = (d: D): A.Acc => ({ kind: 'acc', target: d[2], amount: 
 export const untouched = (d: D): A.Untouched => ({ kind: 'untouched', body: d[2], span: from(d[0], d[3]) });
 export const unfolding = (d: D): A.Unfolding => ({ kind: 'unfolding', pred: d[1], body: d[3], span: from(d[0], d[3]) });
 export const old = (d: D): A.Old => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });
+export const oldAt = (d: D): A.Old => ({
+  kind: 'old',
+  expr: d[5],
+  label: d[2].text,
+  labelSpan: tokenSpan(d[2]),
+  span: from(d[0], d[6]),
+});
+export const label = (d: D): A.Label => ({
+  kind: 'label',
+  name: d[1].text,
+  nameSpan: tokenSpan(d[1]),
+  span: from(d[0], d[2]),
+});
 export const emptyArrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: [], span: from(d[0], d[1]) });
 export const arrayLit = (d: D): A.ArrayLit => ({ kind: 'arrayLit', elems: toArray(d[1]), span: from(d[0], d[2]) });
 

@@ -20,6 +20,7 @@ export const KEYWORDS: readonly string[] = [
   'assume',
   'assert',
   'join',
+  'label',
   'return',
   'true',
   'false',

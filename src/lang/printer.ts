@@ -172,6 +172,10 @@ function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
     case 'fold':
     case 'unfold':
       return [`${pad}${s.kind} ${printExpr(s.pred)};`];
+    case 'label':
+      return [`${pad}label ${s.name};`];
+    case 'quasihavoc':
+      return [`${pad}quasihavoc ${s.cond ? printExpr(s.cond) + ' ==> ' : ''}${printExpr(s.target)};`];
   }
 }
 
@@ -296,7 +300,7 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
     case 'call':
       return [`${e.callee}(`, ...list(e.args), ')'];
     case 'old':
-      return ['old(', whole(e.expr), ')'];
+      return [e.label === undefined ? 'old(' : `old[${e.label}](`, whole(e.expr), ')'];
     case 'index':
       return [part(e.array, PREC.postfix, false), '[', whole(e.index), ']'];
     case 'length':

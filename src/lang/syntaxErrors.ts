@@ -39,6 +39,7 @@ const STATEMENT_STARTS = new Set([
   '%ident',
   'fold',
   'unfold',
+  'label',
 ]);
 // Tokens that could only extend what came before; listing them after a complete
 // expression ("expected '?' or 'as' or …") would drown the useful alternatives.

@@ -65,6 +65,8 @@ export function stmtExprs(s: Stmt): readonly Expr[] {
     case 'fold':
     case 'unfold':
       return [s.pred];
+    case 'quasihavoc':
+      return s.cond ? [s.cond, s.target] : [s.target];
     default:
       return [];
   }

@@ -223,12 +223,28 @@ describe('conditions and specifications', () => {
     expect(diags(src)).toEqual([expected]);
   });
 
-  it('allows old only in ensures and join formulas', () => {
+  it('allows old in ensures, join formulas and the body, not in requires', () => {
     const src =
       'proc p(x: int)\n  requires old(x) > 0\n  ensures old(x) == x\n{\n  join old(x) == x;\n  assert old(x) == x;\n}\n';
+    expect(diags(src)).toEqual([`2:12: 'old' is only allowed in procedure bodies, ensures clauses and join formulas`]);
+  });
+  it('old[l] names a label visible at that point: declared before, in an enclosing block, once', () => {
+    const src = [
+      'proc p(x: int)',
+      '  ensures old[a](x) == x',
+      '{',
+      '  label a;',
+      '  { label b; assert old[b](x) == old[a](x); }',
+      '  assert old[b](x) == x;',
+      '  assert old[c](x) == x;',
+      '  label a;',
+      '}',
+    ].join('\n');
     expect(diags(src)).toEqual([
-      `2:12: 'old' is only allowed in ensures clauses and join formulas`,
-      `6:10: 'old' is only allowed in ensures clauses and join formulas`,
+      "2:15: unknown label 'a' (a label is visible after its statement, in its block)",
+      "6:14: label 'b' is not visible here: it was declared at line 5 inside a block that has ended",
+      "7:14: unknown label 'c' (a label is visible after its statement, in its block)",
+      "8:9: label 'a' is already declared at line 4",
     ]);
   });
   it('allows quantifiers only in specifications, over scalars, with a bool body', () => {

@@ -12,6 +12,7 @@ import { IntLimitError } from '../terms/semantics';
 import type { ConcreteArray, ConcreteValue } from './values';
 import { arrayValue, isArrayValue, valuesEqual } from './values';
 import type { ObjectEval, Scope } from './hosts';
+import { oldScope } from './oldScope';
 
 /** What evaluation needs from the interpreter: types, calls, and ways to stop the run. */
 export interface EvalHost {
@@ -54,7 +55,7 @@ export class Evaluator {
       case 'call':
         return this.callValue(e, scope);
       case 'old':
-        return this.eval(e.expr, scope.old());
+        return this.eval(e.expr, oldScope(e, scope, this.host));
       case 'quant':
         return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
       case 'cast':

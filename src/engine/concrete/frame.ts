@@ -16,6 +16,8 @@ export class Frame implements Scope {
   /** The statement being executed: where a callee's failed precondition is reported. */
   current: Span;
   private entry?: Scope;
+  /** The states `label l` recorded, latest visit of each (engine/rules/labels.ts is the symbolic rule). */
+  private readonly labels = new Map<string, Scope>();
 
   constructor(
     readonly proc: Proc,
@@ -37,6 +39,15 @@ export class Frame implements Scope {
 
   old(): Scope {
     return this.entry ?? this;
+  }
+
+  /** `label l`: the current store (and heap copy, when given) as the one `old[l](e)` reads. */
+  recordLabel(label: string, heap?: ObjectHeap): void {
+    this.labels.set(label, new SnapshotScope(new Map(this.locals), new Map(this.globals), this.resolve, this, heap));
+  }
+
+  labelled(label: string): Scope | undefined {
+    return this.labels.get(label);
   }
 
   /**
@@ -70,8 +81,11 @@ class SnapshotScope implements Scope {
     readonly heap?: ObjectHeap,
   ) {}
 
+  /** A variable without a value here (a local declared later) reads its current value. */
   lookup(ref: VarRef): ConcreteValue {
-    return readVar(ref, this.resolve(ref, this.frame), this.locals, this.globals);
+    const decl = this.resolve(ref, this.frame);
+    if (decl !== undefined && !this.locals.has(decl) && !this.globals.has(decl)) return this.frame.lookup(ref);
+    return readVar(ref, decl, this.locals, this.globals);
   }
 
   old(): Scope {

@@ -15,6 +15,8 @@ export interface Scope {
   lookup(ref: VarRef): ConcreteValue;
   /** The scope `old(e)` reads: the procedure's store on entry. */
   old(): Scope;
+  /** The scope `old[l](e)` reads: the state `label l` recorded (absent: not reached). */
+  labelled?(label: string): Scope | undefined;
 }
 
 /** What the object runtime (heapEval.ts) does for the evaluator. */

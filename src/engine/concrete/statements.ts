@@ -101,6 +101,11 @@ export class StatementRunner {
         return;
       case 'unfold':
         return;
+      case 'label':
+        frame.recordLabel(s.name, this.m.objects.entryHeap());
+        return;
+      case 'quasihavoc':
+        return this.m.unsupported(`quasihavoc cannot be run concretely (line ${s.span.line})`);
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];

@@ -54,6 +54,7 @@ export function pushFrame(ctx: EngineContext, s: State, callee: Proc, params: St
     // Present even when unset: one shape for every frame (see rules/initial.ts, EMPTY_STATE).
     entryHeap: undefined,
     callerHeap: undefined,
+    labels: undefined,
   };
   return [{ state: { ...s, frames: [...s.frames, frame] }, label: STEP }];
 }

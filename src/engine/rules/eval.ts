@@ -25,6 +25,7 @@ import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
+import { oldValue } from './labels';
 
 export type { Obligation, HealInfo } from '../state/obligation';
 export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
@@ -89,7 +90,7 @@ class Evaluator implements EvalCore {
       case 'arrayLit':
         return this.arrayLit(e.elems, this.sort(e), guard, bound, old);
       case 'old':
-        return this.value(e.expr, guard, bound, true);
+        return oldValue(this, e, guard, bound, old);
       case 'quant':
         return this.quantifier(e, guard, bound, old);
       case 'cast':

@@ -9,7 +9,7 @@ import { printExpr } from '../../lang/printer';
 import type { Obligation, HealInfo } from '../state/obligation';
 import type { TermStore } from '../terms/store';
 import type { Term } from '../terms/term';
-import type { SymValue } from '../state/state';
+import type { LabelState, SymValue } from '../state/state';
 import type { Heap } from '../state/chunks';
 import type { Amount } from '../state/amounts';
 
@@ -22,6 +22,8 @@ export interface EvalEnv {
   /** Programs with objects: the heap reads see, and the heap `old(…)` reads see. */
   readonly heap?: Heap;
   readonly oldHeap?: Heap;
+  /** The state `label l` recorded on this path, for `old[l](e)` (rules/labels.ts). */
+  readonly labelled?: (label: string) => LabelState | undefined;
   /** Heap-dependent functions and predicates, for calls and `unfolding`. */
   readonly decls?: {
     readonly functions: ReadonlyMap<string, FunctionDecl>;

@@ -39,6 +39,8 @@ import { prepareTargets } from './callTargets';
 import { assignFieldElement, isFieldElement } from './fieldElements';
 import { exprText } from './exprText';
 import { copyState } from '../state/stateCopy';
+import { recordLabel } from './labels';
+import { quasihavoc } from './quasihavoc';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -112,6 +114,10 @@ function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> 
       return foldStmt(ctx, s, st);
     case 'unfold':
       return unfoldStmt(ctx, s, st);
+    case 'label':
+      return recordLabel(ctx, s, st);
+    case 'quasihavoc':
+      return quasihavoc(ctx, s, st);
   }
 }
 

@@ -69,6 +69,7 @@ export function envFrom(
   lookupOld?: EvalEnv['lookupOld'],
   heap?: Heap,
   oldHeap?: Heap,
+  labelled?: EvalEnv['labelled'],
 ): EvalEnv {
   // One object shape for every environment (heap fields always present) keeps the evaluator's
   // property reads monomorphic: environments are built at every step.
@@ -80,6 +81,7 @@ export function envFrom(
     decls: ctx.checked,
     heap: heap ?? EMPTY_HEAP,
     oldHeap: oldHeap ?? EMPTY_HEAP,
+    labelled,
   };
 }
 
@@ -96,14 +98,19 @@ export function ensuresEnv(ctx: EngineContext, s: State, frame: Frame = topFrame
   );
 }
 
-/** A frame's variables and globals now, and (for `old`) on entry to the frame. */
+/**
+ * A frame's variables and globals now, and (for `old`) on entry to the frame (a local declared
+ * in the body had no value on entry: `old` reads its current one), and the states its labels recorded.
+ */
 export function envOf(ctx: EngineContext, s: State, frame: Frame = topFrame(s)): EvalEnv {
+  const now = (name: string) => frame.store.get(name) ?? s.globals.get(name);
   return envFrom(
     ctx,
-    (name) => frame.store.get(name) ?? s.globals.get(name),
-    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name),
+    now,
+    (name) => frame.entry.get(name) ?? frame.globalsOnEntry.get(name) ?? now(name),
     s.heap,
     frame.entryHeap,
+    frame.labels && ((l) => frame.labels?.get(l)),
   );
 }
 

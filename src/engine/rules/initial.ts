@@ -102,6 +102,7 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
     callSite: undefined,
     entryHeap: EMPTY_HEAP,
     callerHeap: undefined,
+    labels: undefined,
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));

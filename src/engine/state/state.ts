@@ -79,6 +79,15 @@ export interface Frame {
   /** Programs with objects: the heap on entry (for `old(e.f)`), and the caller's heap minus what the call took (the frame R, docs/design.md B.5). */
   readonly entryHeap?: Heap;
   readonly callerHeap?: Heap;
+  /** The states recorded by `label l` in this activation, latest visit of each (rules/labels.ts). */
+  readonly labels?: ReadonlyMap<string, LabelState>;
+}
+
+/** What `label l` records for `old[l](e)`: the heap, the frame's variables and the globals there. */
+export interface LabelState {
+  readonly heap?: Heap;
+  readonly store: Store;
+  readonly globals: Store;
 }
 
 export type Status =

@@ -52,6 +52,7 @@ export function copyFrame(f: Frame, store: Store, kont: Kont | null): Frame {
     callSite: f.callSite,
     entryHeap: f.entryHeap,
     callerHeap: f.callerHeap,
+    labels: f.labels,
   };
   return out;
 }

@@ -8,6 +8,7 @@ import { createSolver } from '../solver/index';
 import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from '../solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from '../rules/heap/heapGuard';
+import { unsupported } from '../../lang/viper/frontend';
 import { synthModeError } from '../synth/guard';
 import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
@@ -47,7 +48,9 @@ export async function verifySource(
 ): Promise<VerifySourceResult> {
   const { checked, diagnostics } = loadSource(source, file, opts.lang);
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
-  const heap = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
+  const found = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
+  // On a `.vpr` file what the engine cannot run is a refusal of the construct, by name (docs/viper.md).
+  const heap = found && checked.viperSites ? unsupported(file, found.span, found.message) : found;
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
   try {

@@ -50,7 +50,14 @@ export type VExpr =
       readonly otherwise: VExpr;
       readonly span: Span;
     }
-  | { readonly kind: 'old'; readonly expr: VExpr; readonly span: Span }
+  /** `old(e)`, or `old[l](e)` with its label (lowerLabel.ts). */
+  | {
+      readonly kind: 'old';
+      readonly expr: VExpr;
+      readonly label?: string;
+      readonly labelSpan?: Span;
+      readonly span: Span;
+    }
   /** `acc(loc)` or `acc(loc, p)`; loc is a field access or a predicate application (lowerPerm.ts lowers p). */
   | { readonly kind: 'acc'; readonly loc: VExpr; readonly amount?: VExpr; readonly span: Span }
   | { readonly kind: 'unfolding'; readonly pred: VExpr; readonly body: VExpr; readonly span: Span }
@@ -117,7 +124,9 @@ export type VStmt =
     }
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
-  | { readonly kind: 'label'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
+  /** `quasihavoc [c ==>] e.f` (lowerLabel.ts). */
+  | { readonly kind: 'quasihavoc'; readonly expr: VExpr; readonly span: Span }
   | VIf
   | {
       readonly kind: 'while';

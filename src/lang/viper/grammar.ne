@@ -71,6 +71,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | ("assert" | "assume" | "inhale" | "exhale") Expr   {% a.simpleStmt %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
+              | "quasihavoc" Expr                       {% a.quasihavoc %}
               | If                                      {% id %}
               | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}
               | Block                                   {% id %}
@@ -111,6 +112,7 @@ Atom         -> %int                                    {% a.intLit %}
               | %ident                                  {% a.varRef %}
               | App                                     {% id %}
               | "old" "(" Expr ")"                      {% a.old %}
+              | "old" "[" %ident "]" "(" Expr ")"       {% a.oldAt %}
               | "(" Expr ")"                            {% a.paren %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}

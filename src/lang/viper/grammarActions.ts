@@ -148,7 +148,7 @@ export const foldStmt = (d: D): VStmt => ({ kind: d[0][0].text, pred: d[1], span
 export const label = (d: D): VStmt =>
   d[2].length > 0
     ? { kind: 'unsupported', feature: 'label invariants', span: from(d[0], d[1]) }
-    : { kind: 'label', name: d[1].text, span: from(d[0], d[1]) };
+    : { kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) };
 export const whileStmt = (d: D): VStmt => ({
   kind: 'while',
   cond: d[2],
@@ -200,6 +200,15 @@ export const boolLit = (t: VToken): VExpr => ({ kind: 'bool', value: t.text === 
 export const simple = (d: D): VExpr => ({ kind: d[0].text, span: tok(d[0]) }) as VExpr;
 export const varRef = (d: D): VExpr => ({ kind: 'var', name: d[0].text, span: tok(d[0]) });
 export const old = (d: D): VExpr => ({ kind: 'old', expr: d[2], span: from(d[0], d[3]) });
+// Labels, old[l] and quasihavoc (lowerLabel.ts).
+export const oldAt = (d: D): VExpr => ({
+  kind: 'old',
+  expr: d[5],
+  label: d[2].text,
+  labelSpan: tok(d[2]),
+  span: from(d[0], d[6]),
+});
+export const quasihavoc = (d: D): VStmt => ({ kind: 'quasihavoc', expr: d[1], span: from(d[0], d[1]) });
 export const paren = (d: D): VExpr => d[1];
 export const acc = (d: D): VExpr => ({ kind: 'acc', loc: d[2], span: from(d[0], d[3]) });
 export function accAmount(d: D): VExpr {

@@ -11,6 +11,7 @@ import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
+import { lowerOld } from './lowerLabel';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -50,8 +51,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
         span: e.span,
       };
     case 'old':
-      if (ctx.place !== 'ensures') refuse(ctx, 'old(…) outside a method postcondition', e.span);
-      return { kind: 'old', expr: lowerExpr(e.expr, ctx), span: e.span };
+      return lowerOld(e, ctx, lowerExpr);
     case 'acc':
       return lowerAcc(e.loc, e.span, ctx, e.amount);
     case 'unfolding':

@@ -12,6 +12,7 @@ import { hasOld, hasPermissions, lowerExpr, predicateCall } from './lowerExpr';
 import { macroBindings, respan } from './macros';
 import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
+import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -58,7 +59,9 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       site(s.kind);
       return [{ kind: s.kind, pred: predicateCall(s.pred, { ...ctx, place: 'assertion' }, s.kind), span: s.span }];
     case 'label':
-      return [];
+      return lowerLabel(s);
+    case 'quasihavoc':
+      return lowerQuasihavoc(s, ctx, lowerExpr);
     case 'if':
       return [lowerIf(s, ctx)];
     case 'while':

@@ -39,8 +39,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   goto: 'goto',
-  quasihavoc: 'quasihavoc',
-  quasihavocall: 'quasihavoc',
+  quasihavocall: 'quasihavocall',
   refute: 'refute',
   asserting: 'asserting',
   adt: 'ADTs (adt)',
@@ -92,7 +91,7 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
 }
 
 function bracketFeature(previous: VToken | undefined): string | undefined {
-  if (previous?.text === 'old') return 'labelled old (old[l] of an expression)';
+  if (previous?.text === 'old') return undefined; // old[l](e): labels (lowerLabel.ts)
   // `Seq[Int]`: the type's own word is refused already.
   if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
   const afterOperand =

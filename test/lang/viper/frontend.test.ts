@@ -95,11 +95,13 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
     ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
+    ['label with invariants', `${field}method m(x: Ref)\n{\n  label l invariant true\n}\n`, '4:3 label invariants'],
     [
-      'labelled old',
-      `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`,
-      '6:13 labelled old (old[l] of an expression)',
+      'quasihavoc of a predicate instance',
+      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  quasihavoc P(x)\n}\n`,
+      '7:3 quasihavoc of a predicate instance',
     ],
+    ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
     ['perm', `${field}method m(x: Ref)\n{\n  assert perm(x.f) == perm(x.f)\n}\n`, '4:10 perm(…)'],
     [
       'inhale-exhale in a function',
@@ -131,9 +133,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '4:8 fold of an abstract predicate',
     ],
     [
-      'old outside a postcondition',
-      `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  assert x.f == old(x.f)\n}\n`,
-      '5:17 old(…) outside a method postcondition',
+      'old in a precondition',
+      `${field}method m(x: Ref)\n  requires acc(x.f) && old(x.f) == 1\n{}\n`,
+      '3:24 old(…) in a precondition, function or predicate',
     ],
     [
       'assume of permissions',

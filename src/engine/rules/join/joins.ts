@@ -14,12 +14,22 @@
 import type { Join, Proc } from '../../../lang/ast';
 import type { Type } from '../../../lang/types';
 import { commonPrefix, conjoin, suffixAfter, type PathCondition } from '../../state/pathCondition';
-import { isSymArray, push, topFrame, type InputEntry, type State, type Store, type SymValue } from '../../state/state';
+import {
+  isSymArray,
+  push,
+  topFrame,
+  type Frame,
+  type InputEntry,
+  type State,
+  type Store,
+  type SymValue,
+} from '../../state/state';
 import { assumedClause, evalClause } from '../checks';
 import { iteValue, sameValue } from '../../state/arrays';
 import type { Term } from '../../terms/term';
 import type { EngineContext } from '../context';
 import { envOf, withKont } from '../frames';
+import { commonLabels } from '../labels';
 import { havoc, mergeCounts } from '../havoc';
 import { declaredTypes } from '../modifies';
 import { droppedText, joinHeaps } from '../heap/joinHeaps';
@@ -132,7 +142,7 @@ function mergeExactly(
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, choose(vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, choose(vs)]));
-  return { ...withTopStore(base, store, globals), model: states[0].model };
+  return { ...withTopStore(base, store, globals, commonLabels(states)), model: states[0].model };
 }
 
 function iteChain(ctx: EngineContext, guards: readonly Term[], values: readonly SymValue[]): SymValue {
@@ -179,7 +189,7 @@ function summarise(
   };
   const store = new Map(commonNames(states.map((s) => topFrame(s).store)).map(([n, vs]) => [n, pick(n, vs)]));
   const globals = new Map(commonNames(states.map((s) => s.globals)).map(([n, vs]) => [n, pick(n, vs)]));
-  const summary = withTopStore({ ...cur, model: undefined }, store, globals);
+  const summary = withTopStore({ ...cur, model: undefined }, store, globals, commonLabels(states));
   if (!assumePhi) return summary;
   // Every incoming path checked φ and its runtime checks, so the summary assumes both.
   const clause = evalClause(join.cond!, envOf(ctx, summary));
@@ -203,8 +213,8 @@ function valueTerms(v: SymValue): Term[] {
   return isSymArray(v) ? [v.length, v.contents, ...(v.lengths ?? [])] : [v];
 }
 
-function withTopStore(s: State, store: Store, globals: Store): State {
+function withTopStore(s: State, store: Store, globals: Store, labels: Frame['labels']): State {
   const frames = s.frames.slice();
-  frames[frames.length - 1] = { ...topFrame(s), store };
+  frames[frames.length - 1] = { ...topFrame(s), store, labels };
   return { ...s, frames, globals };
 }

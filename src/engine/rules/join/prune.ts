@@ -68,6 +68,7 @@ export function liveSymbols(s: State, index = new SymbolIndex()): Set<number> {
     addStore(out, f.store);
     addStore(out, f.entry);
     addStore(out, f.globalsOnEntry);
+    for (const l of f.labels?.values() ?? []) [l.store, l.globals].forEach((st) => addStore(out, st));
     for (const ix of f.callSite?.indices ?? []) ix?.forEach((t) => out.add(t));
     for (let k = f.kont; k; k = k.tail) {
       if (k.head.kind === 'requires') k.head.globals.forEach((o) => out.add(o.cond));

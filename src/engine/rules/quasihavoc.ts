@@ -1,0 +1,46 @@
+// Viper's `quasihavoc [c ==>] e.f` (docs/viper.md "quasihavoc"): the value of location e.f
+// becomes arbitrary where c holds and some permission to it is held; without a permission
+// nothing changes, and no permission is needed. As Silicon's rule does, every held chunk of f
+// whose receiver may be e gets `c && receiver == e ? fresh : its value`, so the path does not
+// split and a chunk certainly another object's keeps its value.
+
+import type { Quasihavoc } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import { isSymArray, type State, type SymValue } from '../state/state';
+import { iteValue } from '../state/arrays';
+import { EMPTY_HEAP, replaceChunk } from '../state/chunks';
+import type { Term } from '../terms/term';
+import { STEP, type EngineContext, type Successor } from './context';
+import { withValue } from './evalChecked';
+import { freshAtSite } from './havoc';
+import { candidates } from './heap/access';
+
+function asTerm(v: SymValue): Term {
+  if (isSymArray(v)) throw new Error('internal: an array where a reference or a bool was expected');
+  return v;
+}
+
+export function quasihavoc(ctx: EngineContext, s: State, st: Quasihavoc): Promise<Successor[]> {
+  const onReceiver = (s1: State, c: Term): Promise<Successor[]> =>
+    withValue(ctx, s1, st.target.object, (s2, r) => havocHeld(ctx, s2, st, c, asTerm(r)));
+  if (!st.cond) return onReceiver(s, ctx.T.trueTerm);
+  return withValue(ctx, s, st.cond, (s1, c) => onReceiver(s1, asTerm(c)));
+}
+
+function havocHeld(ctx: EngineContext, s: State, st: Quasihavoc, cond: Term, receiver: Term): Successor[] {
+  const T = ctx.T;
+  const heap = s.heap ?? EMPTY_HEAP;
+  const found = candidates(heap, receiver, st.target.field);
+  if (found.maybe.length === 0 || cond === T.falseTerm) return [{ state: s, label: STEP }];
+  const type = ctx.checked.exprTypes.get(st.target);
+  if (!type) throw new Error('internal: no type for the quasihavoc target');
+  const site = `${printExpr(st.target)}@${st.span.line}`;
+  const fresh = freshAtSite(ctx, s, site, type, `quasihavoc of ${printExpr(st.target)} at line ${st.span.line}`);
+  let next = heap;
+  for (const c of found.maybe) {
+    const hit = found.exact === c ? cond : T.and(cond, T.eq(receiver, c.receiver));
+    const value = hit === T.trueTerm ? fresh.value : iteValue(T, hit, fresh.value, c.value);
+    next = replaceChunk(next, c, { ...c, value });
+  }
+  return [{ state: { ...fresh.state, heap: next }, label: STEP }];
+}
