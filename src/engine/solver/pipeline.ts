@@ -14,6 +14,7 @@ import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { WitnessedConjuncts } from './witnessed';
+import { touchesUninterpreted } from '../terms/uninterpreted';
 import { StatsCounter, type SolverStats } from './stats';
 import { andThen, settle, type Maybe } from './maybe';
 import {
@@ -71,6 +72,8 @@ export class PipelineSolver implements Solver {
         this.answered(completed),
       );
     }
+    if (conjuncts.some(touchesUninterpreted) || queryConjuncts.some(touchesUninterpreted))
+      return this.opaque([...conjuncts, ...queryConjuncts], wantModel, timeoutMs);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
@@ -86,6 +89,7 @@ export class PipelineSolver implements Solver {
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) {
       return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     }
+    if (conjuncts.some(touchesUninterpreted)) return this.opaque(conjuncts, true, this.defaultTimeoutMs);
     let source: Source = 'trivial';
     const model = new Map<number, Value>();
     for (const component of components(conjuncts, this.symbols)) {
@@ -95,6 +99,26 @@ export class PipelineSolver implements Solver {
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
     }
     return this.answered({ result: { status: 'sat', model }, source });
+  }
+
+  /**
+   * A query with uninterpreted functions or sorts (Viper domains) goes to the backend whole:
+   * their meaning lies in axioms (closed formulas, which slicing would leave out as sharing no
+   * symbol), and no fast path reads an axiom. Neither cached nor sliced: whatever Z3 answers,
+   * unknown included, is the answer.
+   */
+  private async opaque(constraints: readonly Term[], wantModel: boolean, timeoutMs?: number): Promise<SatResult> {
+    this.counters.bump('backendCalls');
+    const start = performance.now();
+    let result: SatResult;
+    try {
+      result = await this.backend.check(constraints, { wantModel, timeoutMs });
+    } catch (e) {
+      result = unknown(`solver error: ${errorMessage(e)}`);
+    }
+    this.counters.addSolverMs(performance.now() - start);
+    if (result.status === 'unknown') this.counters.bump('unknowns');
+    return result;
   }
 
   stats(): SolverStats {
