@@ -35,6 +35,10 @@ interface Answer {
 }
 
 const EMPTY_MODEL: Model = new Map();
+/** Z3 searches for a model of quantified axioms until its limit, and seldom finds one (an
+ *  injective function needs an infinite sort): a query over uninterpreted functions gets at most
+ *  this long, and an unknown is an unknown (the engine decides what it means, rules/checks.ts). */
+const OPAQUE_TIMEOUT_MS = 2000;
 
 /** Worst source of several answers: one backend call makes the whole query a solved one. */
 function combine(a: Source, b: Source): Source {
@@ -112,7 +116,8 @@ export class PipelineSolver implements Solver {
     const start = performance.now();
     let result: SatResult;
     try {
-      result = await this.backend.check(constraints, { wantModel, timeoutMs });
+      const limit = Math.min(timeoutMs ?? OPAQUE_TIMEOUT_MS, OPAQUE_TIMEOUT_MS);
+      result = await this.backend.check(constraints, { wantModel, timeoutMs: limit });
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
