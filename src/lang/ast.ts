@@ -187,7 +187,19 @@ export interface InhaleExhale {
   readonly span: Span;
 }
 
+/** `f(args)` of a Viper domain function: an uninterpreted function, its signature carried here
+ *  (the Viper front end resolves it; no Sym syntax writes it). */
+export interface DomainApp {
+  readonly kind: 'domainApp';
+  readonly name: string;
+  readonly params: readonly Type[];
+  readonly result: Type;
+  readonly args: readonly Expr[];
+  readonly span: Span;
+}
+
 export type Expr =
+  | DomainApp
   | IntLit
   | BoolLit
   | CharLit
@@ -407,8 +419,18 @@ export interface SynthDecl {
   readonly span: Span;
 }
 
+/** A Viper domain axiom: a closed boolean formula assumed for every query of the program
+ *  (docs/viper.md, Domains). No Sym syntax writes it; only the Viper front end does. */
+export interface AxiomDecl {
+  readonly kind: 'axiom';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly body: Expr;
+  readonly span: Span;
+}
+
 /** A top-level `var` declares a global variable. */
-export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl | SynthDecl;
+export type TopDecl = Proc | VarDecl | ClassDecl | PredicateDecl | FunctionDecl | SynthDecl | AxiomDecl;
 
 export interface Program {
   readonly kind: 'program';
@@ -426,6 +448,10 @@ export function globalsOf(program: Program): VarDecl[] {
 
 export function classesOf(program: Program): ClassDecl[] {
   return program.decls.filter((d): d is ClassDecl => d.kind === 'class');
+}
+
+export function axiomsOf(program: Program): AxiomDecl[] {
+  return program.decls.filter((d): d is AxiomDecl => d.kind === 'axiom');
 }
 
 export function synthsOf(program: Program): SynthDecl[] {

@@ -17,6 +17,7 @@ import {
   untouchedType,
 } from './checkHeap';
 import type { Span } from './span';
+import { domainAppType } from './checkDomain';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
 
 export type { ExprContext } from './exprContext';
@@ -93,6 +94,8 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
       return lengthType(checkExpr, e, ctx);
     case 'call':
       return callInExpr(e, ctx);
+    case 'domainApp':
+      return domainAppType(checkExpr, e, ctx);
     case 'old': {
       if (!ctx.old)
         ctx.tables.error(e.span, `'old' is only allowed in procedure bodies, ensures clauses and join formulas`);
@@ -265,6 +268,7 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   }
   ctx.scope.enter();
   for (const b of e.vars) {
+    // Domain types (Viper's) are first-order values like ints: Z3 quantifies over them.
     if (b.type.kind === 'array' || b.type.kind === 'ref') {
       ctx.tables.error(b.span, `quantified variable '${b.name}' must have a scalar type, not ${typeName(b.type)}`);
     }

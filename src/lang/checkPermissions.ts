@@ -197,6 +197,7 @@ function children(e: Expr, at: Place): [Expr, Place][] {
         [e.body, under("'unfolding'")],
       ];
     case 'call':
+    case 'domainApp':
       return e.args.map((a) => [a, under('an argument', 'in')]);
     case 'index':
       return [

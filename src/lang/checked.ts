@@ -4,6 +4,7 @@
 
 import type { Site } from './viper/context';
 import type {
+  AxiomDecl,
   ClassDecl,
   Expr,
   FunctionDecl,
@@ -40,6 +41,8 @@ export interface CheckedProgram {
   readonly functions: ReadonlyMap<string, FunctionDecl>;
   /** Synthesised functions by name, in file order (docs/design.md C.11). */
   readonly synths: ReadonlyMap<string, SynthDecl>;
+  /** Viper domain axioms, assumed in every initial state (docs/viper.md, Domains). */
+  readonly axioms: readonly AxiomDecl[];
   /** A `.vpr` program: the Viper construct at each span, from the one load, for failures' Viper error ids. */
   readonly viperSites?: readonly Site[];
 }

@@ -3,7 +3,8 @@
 // first; the CheckedProgram exists only when there are none.
 
 import type { Expr, Proc, Program, TopDecl } from './ast';
-import { globalsOf } from './ast';
+import { axiomsOf, globalsOf } from './ast';
+import { checkAxiom } from './checkDomain';
 import type { CheckedProgram, Declaration } from './checked';
 import { checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
 import { checkBlock, checkBool, checkVarDecl } from './checkStmt';
@@ -70,6 +71,8 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
   for (const d of program.decls) {
     if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap);
     if (d.kind === 'synth') checkSynthDecl(d, tables, heap);
+    if (d.kind === 'axiom')
+      checkAxiom(checkExpr, d, { tables, procs: new Map(), heap, beforeReturns: false, callMessage: NESTED_CALL });
   }
   checkPermissions(program, tables, heap);
   const diagnostics = sortDiagnostics(tables.diagnostics);
@@ -87,6 +90,7 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
     predicates: heap.predicates,
     functions: heap.functions,
     synths: heap.synths ?? new Map(),
+    axioms: axiomsOf(program),
   };
   return { checked, diagnostics };
 }
@@ -119,6 +123,7 @@ const DECL_WORDS: Record<TopDecl['kind'], string> = {
   predicate: 'predicate',
   function: 'function',
   synth: 'synth function',
+  axiom: 'domain axiom',
 };
 
 function checkProc(

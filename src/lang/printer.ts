@@ -46,6 +46,8 @@ function printDecl(d: TopDecl): string {
       return printFunction(d);
     case 'synth':
       return printSynth(d);
+    case 'axiom':
+      return `// axiom ${d.name} (a Viper domain's): ${printExpr(d.body)}\n`;
   }
 }
 
@@ -299,6 +301,8 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
       return ['[', ...list(e.elems), ']'];
     case 'call':
       return [`${e.callee}(`, ...list(e.args), ')'];
+    case 'domainApp':
+      return [`${e.name}(`, ...list(e.args), ')'];
     case 'old':
       return [e.label === undefined ? 'old(' : `old[${e.label}](`, whole(e.expr), ')'];
     case 'index':

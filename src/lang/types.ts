@@ -9,7 +9,10 @@ export type Type =
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
   | { readonly kind: 'array'; readonly elem: Type }
   /** A reference to an object of a class, or null. */
-  | { readonly kind: 'ref'; readonly className: string };
+  | { readonly kind: 'ref'; readonly className: string }
+  /** A Viper domain type: values the program knows only through its domain's functions and
+   *  axioms (docs/viper.md, Domains). No Sym syntax writes it; only the Viper front end does. */
+  | { readonly kind: 'domain'; readonly name: string };
 
 export const INT: Type = { kind: 'int' };
 export const BOOL: Type = { kind: 'bool' };
@@ -28,6 +31,7 @@ export function typeEquals(a: Type, b: Type): boolean {
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return typeEquals(a.elem, b.elem);
   if (a.kind === 'ref' && b.kind === 'ref') return a.className === b.className;
+  if (a.kind === 'domain' && b.kind === 'domain') return a.name === b.name;
   return true;
 }
 
@@ -43,6 +47,8 @@ export function typeName(t: Type): string {
       return `${typeName(t.elem)}[]`;
     case 'ref':
       return t.className;
+    case 'domain':
+      return t.name;
   }
 }
 

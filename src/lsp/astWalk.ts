@@ -22,6 +22,7 @@ export function childExprs(e: Expr): readonly Expr[] {
     case 'length':
       return [e.array];
     case 'call':
+    case 'domainApp':
       return e.args;
     case 'old':
     case 'cast':
@@ -87,6 +88,8 @@ function declRoots(d: TopDecl): { exprs: Expr[]; stmts: readonly Stmt[] } {
       return { exprs: [], stmts: [] };
     case 'synth':
       return { exprs: d.rules.flatMap((r) => r.alts), stmts: [] };
+    case 'axiom':
+      return { exprs: [d.body], stmts: [] };
   }
 }
 

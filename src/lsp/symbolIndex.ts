@@ -121,6 +121,7 @@ function topDefs(d: TopDecl): SymbolDef[] {
         },
       ];
     case 'varDecl':
+    case 'axiom':
       return [];
   }
 }

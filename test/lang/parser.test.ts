@@ -18,6 +18,8 @@ function sexpr(e: Expr): string {
       return `#${e.value}`;
     case 'var':
       return e.name;
+    case 'domainApp':
+      return `(${e.name} ${e.args.map(sexpr).join(' ')})`;
     case 'arrayLit':
       return `[${e.elems.map(sexpr).join(' ')}]`;
     case 'unary':

@@ -122,6 +122,8 @@ export function randomValue(rng: Rng, sort: Sort): ConcreteValue {
       const length = rng.int(0, 6);
       return arrayValue(Array.from({ length }, () => randomValue(rng, sort.elem)));
     }
+    case 'uninterpreted':
+      throw new Error(`no concrete value of the uninterpreted sort ${sort.name} (Viper domains only)`);
   }
 }
 

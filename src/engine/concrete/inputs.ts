@@ -99,6 +99,8 @@ function convertValue(
     }
     case 'ref':
       return objects.reference(raw, type.className, label, convert);
+    case 'domain':
+      throw new InputError(`input ${label}: a value of the Viper domain ${type.name} cannot be given`);
   }
 }
 

@@ -44,6 +44,9 @@ export function defaultValue(t: Type): ConcreteValue {
       return arrayValue([]);
     case 'ref':
       return NULL_REF;
+    case 'domain':
+      // Concrete runs are Sym's; a Viper program with domains is only verified symbolically.
+      throw new Error(`a concrete run has no value of the Viper domain ${t.name}`);
   }
 }
 

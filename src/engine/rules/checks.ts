@@ -12,7 +12,23 @@ import { evalTerm, type EvalEnv, type Obligation } from './eval';
 import { copyState } from '../state/stateCopy';
 import { STEP, type EdgeLabel, type EngineContext, type Successor } from './context';
 
-export function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
+export async function ask(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
+  return possibleUnderAxioms(ctx, await askSolver(ctx, s, query));
+}
+
+/**
+ * Under Viper domain axioms (rules/axioms.ts) Z3 can seldom build a model (an injective
+ * function into a declared sort needs an infinite one) and answers unknown where it cannot
+ * refute. Viper reads "not refuted" as "possible": a branch it cannot close is explored, an
+ * assertion it cannot prove fails. So does the engine for a program with axioms: unknown is
+ * taken as sat without a model, never as unsat, so nothing unproved is ever verified (a
+ * failure found so carries no counterexample: its model status is 'unknown').
+ */
+function possibleUnderAxioms(ctx: EngineContext, r: SatResult): SatResult {
+  return r.status === 'unknown' && (ctx.checked.axioms?.length ?? 0) > 0 ? { status: 'sat' } : r;
+}
+
+function askSolver(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {
   const pc = pcTerms(s.pc);
   // The definitions of the recursive function applications the question mentions (heap/functions, docs/design.md E.3).
   // (Asked only when there are facts at all: most programs have none, and this runs per query.)
@@ -68,7 +84,7 @@ export async function checkProperty(
   const failed: State = {
     ...assumeConjunct(s, negated, site.span, `${site.message} fails`, fails),
     status: 'failed',
-    failure: { ...site, model: fails.model, modelStatus: 'sat' },
+    failure: { ...site, model: fails.model, modelStatus: fails.model ? 'sat' : 'unknown' },
   };
   const leaves: Successor[] = [{ state: failed, label: { kind: 'failure', failure: failed.failure! } }];
   const holds = await ask(ctx, s, cond);

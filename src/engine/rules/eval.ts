@@ -97,6 +97,13 @@ class Evaluator implements EvalCore {
         return this.T.cast(this.term(e.expr, guard, bound, old), sortOfType(e.type));
       case 'call':
         return functionCall(this, e, guard, bound, old);
+      case 'domainApp':
+        // A Viper domain function: uninterpreted, its meaning in the axioms (initial.ts).
+        return this.T.app(
+          e.name,
+          e.args.map((a) => this.term(a, guard, bound, old)),
+          sortOfType(e.result),
+        );
       case 'unfolding':
         return this.unfolding(e, guard, bound, old);
       case 'null':

@@ -17,6 +17,7 @@ import { envFrom, returnInstr, stmtInstrs, withKont } from './frames';
 import { freshValue } from './havoc';
 import { hasPermission } from './heap/assertions';
 import { EMPTY_HEAP } from '../state/chunks';
+import { assumeAxioms } from './axioms';
 
 // Every field of State is present, the optional ones as undefined, in one order: states
 // derive from this one by spreads, so they all share one object shape, and the spreads at
@@ -106,6 +107,7 @@ export function initialState(ctx: EngineContext, proc: Proc): State {
   };
   s = { ...s, frames: [frame] };
   const env = envFrom(ctx, (n) => store.get(n) ?? s.globals.get(n));
+  s = assumeAxioms(ctx, s, env);
   // Clauses are assumed here up to the first one with runtime checks; that one and the rest
   // are the first instruction, whose step can fail (see entryRequires).
   const checksFirst = (clauses: Proc['requires'], span: Span): State =>
@@ -130,6 +132,8 @@ export async function rootState(ctx: EngineContext, proc: Proc): Promise<State> 
   const r = await ctx.solver.model(pcTerms(s.pc));
   if (r.status === 'unsat')
     return { ...s, status: 'infeasible', note: `the precondition of ${proc.name} is unsatisfiable` };
+  // Under domain axioms Z3 may find no model of a satisfiable pc: explored, as Viper does (checks.ts).
+  if (r.status === 'unknown' && (ctx.checked.axioms?.length ?? 0) > 0) return s;
   if (r.status === 'unknown')
     return { ...s, status: 'unknown', note: `solver could not decide the precondition of ${proc.name}: ${r.reason}` };
   return { ...s, model: r.model };

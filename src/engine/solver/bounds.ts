@@ -17,6 +17,8 @@ import type { Model, SatResult } from './solver';
 /** Larger constraint sets go straight on: propagation would cost more than it saves. */
 const MAX_NODES = 20_000;
 const SUPPORTED_SYMBOL_SORTS = new Set(['int', 'bv', 'bool']);
+/** Sorts of the terms this layer reads (no arrays, references or uninterpreted sorts). */
+const SCANNED_SORTS = new Set(['int', 'bv', 'bool']);
 
 /** Symbols of the constraints and the count of their distinct subterms, or undefined when a
  *  term is out of the layer's scope. */
@@ -28,7 +30,9 @@ function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | u
     const t = stack.pop()!;
     if (seen.has(t.id)) continue;
     seen.add(t.id);
-    if (seen.size > MAX_NODES || t.op === 'bound' || t.sort.kind === 'array' || t.sort.kind === 'ref') return undefined;
+    // An uninterpreted function means what the axioms say, which this layer does not read.
+    if (seen.size > MAX_NODES || t.op === 'bound' || t.op === 'app' || !SCANNED_SORTS.has(t.sort.kind))
+      return undefined;
     if (t.op === 'sym') {
       if (!SUPPORTED_SYMBOL_SORTS.has(t.sort.kind)) return undefined;
       syms.push(t);

@@ -7,6 +7,7 @@
 import { tryEvaluate } from '../terms/evaluate';
 import type { Sort, Term } from '../terms/term';
 import { defaultValue, normalizeValue, type Value } from '../terms/values';
+import { mentionsUninterpreted } from '../terms/uninterpreted';
 import type { Model } from './solver';
 
 function fits(v: Value, sort: Sort): boolean {
@@ -16,6 +17,7 @@ function fits(v: Value, sort: Sort): boolean {
     case 'int':
     case 'bv':
     case 'ref':
+    case 'uninterpreted':
       return typeof v === 'bigint';
     case 'array':
       return typeof v === 'object';
@@ -31,7 +33,11 @@ export function valueUnder(model: Model, s: Term): Value {
 /** The value of t under the model, or undefined when t cannot be evaluated (quantifiers). */
 export function evaluateUnder(model: Model, t: Term): Value | undefined {
   try {
-    return tryEvaluate(t, (s) => valueUnder(model, s));
+    // No default stands in for a value of an uninterpreted sort (evaluate.ts): only a model the
+    // solver gave with the axioms says which it is.
+    return tryEvaluate(t, (s) =>
+      mentionsUninterpreted(s.sort) && !fits(model.get(s.id) ?? false, s.sort) ? undefined : valueUnder(model, s),
+    );
   } catch {
     return undefined; // an ill-formed term is simply not witnessed by the model
   }

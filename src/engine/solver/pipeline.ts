@@ -16,6 +16,7 @@ import { completeFor, satisfiesAll, valueUnder } from './modeleval';
 import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { WitnessedConjuncts } from './witnessed';
+import { touchesUninterpreted } from '../terms/uninterpreted';
 import { StatsCounter, type SolverStats } from './stats';
 import { andThen, settle, type Maybe } from './maybe';
 import {
@@ -38,6 +39,10 @@ interface Answer {
 }
 
 const EMPTY_MODEL: Model = new Map();
+/** Z3 searches for a model of quantified axioms until its limit, and seldom finds one (an
+ *  injective function needs an infinite sort): a query over uninterpreted functions gets at most
+ *  this long, and an unknown is an unknown (the engine decides what it means, rules/checks.ts). */
+const OPAQUE_TIMEOUT_MS = 2000;
 
 /** Worst source of several answers: one backend call makes the whole query a solved one. */
 function combine(a: Source, b: Source): Source {
@@ -86,6 +91,8 @@ export class PipelineSolver implements Solver {
         this.answered(completed),
       );
     }
+    if (conjuncts.some(touchesUninterpreted) || queryConjuncts.some(touchesUninterpreted))
+      return this.opaque([...conjuncts, ...queryConjuncts], wantModel, timeoutMs);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
       if (answer.result.status !== 'sat' || !wantModel) return this.answered(answer);
@@ -108,6 +115,7 @@ export class PipelineSolver implements Solver {
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) {
       return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     }
+    if (conjuncts.some(touchesUninterpreted)) return this.opaque(conjuncts, true, this.defaultTimeoutMs);
     let source: Source = 'trivial';
     const model = new Map<number, Value>();
     for (const component of components(conjuncts, this.symbols)) {
@@ -117,6 +125,27 @@ export class PipelineSolver implements Solver {
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
     }
     return this.answered({ result: { status: 'sat', model }, source });
+  }
+
+  /**
+   * A query with uninterpreted functions or sorts (Viper domains) goes to the backend whole:
+   * their meaning lies in axioms (closed formulas, which slicing would leave out as sharing no
+   * symbol), and no fast path reads an axiom. Neither cached nor sliced: whatever Z3 answers,
+   * unknown included, is the answer.
+   */
+  private async opaque(constraints: readonly Term[], wantModel: boolean, timeoutMs?: number): Promise<SatResult> {
+    this.counters.bump('backendCalls');
+    const start = performance.now();
+    let result: SatResult;
+    try {
+      const limit = Math.min(timeoutMs ?? OPAQUE_TIMEOUT_MS, OPAQUE_TIMEOUT_MS);
+      result = await this.backend.check(constraints, { wantModel, timeoutMs: limit });
+    } catch (e) {
+      result = unknown(`solver error: ${errorMessage(e)}`);
+    }
+    this.counters.addSolverMs(performance.now() - start);
+    if (result.status === 'unknown') this.counters.bump('unknowns');
+    return result;
   }
 
   stats(): SolverStats {

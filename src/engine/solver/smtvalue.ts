@@ -7,6 +7,7 @@
 import type { Sort } from '../terms/term';
 import { arrayValue, type Value } from '../terms/values';
 import type { SExpr } from './sexpr';
+import { uninterpretedValueIndex } from '../terms/uninterpreted';
 
 const MAX_SAMPLES = 256;
 
@@ -30,6 +31,12 @@ export function parseValue(e: SExpr, sort: Sort): Value {
     }
     case 'array':
       return parseArray(e, sort.elem);
+    case 'uninterpreted': {
+      // z3 names the elements of a declared sort `D!val!0`, `D!val!1`, … (quoted `|D!val!0|`).
+      const index = typeof e === 'string' ? uninterpretedValueIndex(e) : undefined;
+      if (index === undefined) throw new Error(`not a value of ${sort.name}: ${show(e)}`);
+      return index;
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 import type { Z3_ast, Z3_context, Z3_func_decl, Z3_model, Z3Core } from 'z3-solver';
 import type { Sort, Term } from '../terms/term';
 import { arrayValue, defaultValue, type Value } from '../terms/values';
+import { uninterpretedValueIndex } from '../terms/uninterpreted';
 
 const Z3_L_TRUE = 1;
 const Z3_APP_AST = 1;
@@ -47,6 +48,13 @@ export class Z3ModelReader {
       }
       case 'array':
         return this.array(ast, sort.elem);
+      case 'uninterpreted': {
+        // Z3 names the elements of a declared sort `D!val!0`, `D!val!1`, …
+        const text = z3.ast_to_string(ctx, ast);
+        const index = uninterpretedValueIndex(text);
+        if (index === undefined) throw new Error(`Z3 model value is not a value of ${sort.name}: ${text}`);
+        return index;
+      }
     }
   }
 

@@ -6,7 +6,8 @@
 
 import type { Term } from '../terms/term';
 import { defaultValue, type Value } from '../terms/values';
-import { declaration, smtName, toSmtLib } from '../terms/smtlib';
+import { declaration, functionDeclaration, smtName, sortDeclaration, toSmtLib } from '../terms/smtlib';
+import { uninterpretedDecls } from '../terms/uninterpreted';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
 import { SymbolIndex } from './slicing';
 import { LambdaArray, parseValue, show } from './smtvalue';
@@ -36,12 +37,24 @@ function answers(out: string): SExpr[] {
   return exprs;
 }
 
+/** The declare-sort and declare-fun commands the terms need, by `sort D` / `fun f`: sorts first. */
+function uninterpretedDeclarations(terms: readonly Term[]): [string, string][] {
+  const u = uninterpretedDecls(terms);
+  if (u.sorts.size === 0 && u.functions.size === 0) return [];
+  return [
+    ...[...u.sorts.keys()].map((n): [string, string] => [`sort ${n}`, sortDeclaration(n)]),
+    ...[...u.functions].map(([n, app]): [string, string] => [`fun ${n}`, functionDeclaration(app)]),
+  ];
+}
+
 /** One z3 process with its assertion stack and declared symbols. */
 class NativeSession {
   private readonly proc: Z3Process;
   private readonly stack: Term[] = [];
   /** Declared symbols by name: a name is bound to one term (one store) per process. */
   private readonly declared = new Map<string, Term>();
+  /** Declared uninterpreted sorts and functions: by `sort D` / `fun f`, the declaration's text. */
+  private readonly declaredUninterpreted = new Map<string, string>();
   private timeoutMs = -1;
   private started = false;
 
@@ -76,6 +89,11 @@ class NativeSession {
       const known = this.declared.get(s.symbol!.name);
       if (known !== undefined && known !== s) return false;
     }
+    // A function of one name with another signature (another program's domain).
+    for (const [key, text] of uninterpretedDeclarations(assertions)) {
+      const known = this.declaredUninterpreted.get(key);
+      if (known !== undefined && known !== text) return false;
+    }
     return true;
   }
 
@@ -96,6 +114,12 @@ class NativeSession {
     if (this.stack.length > common) cmds.push(`(pop ${this.stack.length - common})`);
     this.stack.length = common;
     for (let i = common; i < assertions.length; i++) {
+      for (const [key, text] of uninterpretedDeclarations([assertions[i]])) {
+        if (!this.declaredUninterpreted.has(key)) {
+          cmds.push(text);
+          this.declaredUninterpreted.set(key, text);
+        }
+      }
       for (const s of symbols.symbolsOf(assertions[i])) {
         if (!this.declared.has(s.symbol!.name)) {
           cmds.push(declaration(s));

@@ -4,8 +4,9 @@
 // its own reference, and the temporaries of one node are owned until the node is built.
 // Translation is iterative (explicit stack) so deep terms cannot overflow the JS stack.
 
-import type { Z3_app, Z3_ast, Z3_context, Z3_sort, Z3Core } from 'z3-solver';
+import type { Z3_app, Z3_ast, Z3_context, Z3_func_decl, Z3_sort, Z3Core } from 'z3-solver';
 import { sortKey, type Sort, type Term } from '../terms/term';
+import { functionSmtName, signatureKey } from '../terms/uninterpreted';
 
 /** Above this many cached ASTs the cache is dropped; Z3 hash-conses, so nothing is lost but time. */
 const MAX_CACHED = 20_000;
@@ -32,6 +33,8 @@ export class Z3Translator {
   /** Int terms reduced modulo 2^N as N-bit vectors, by `${N}:${id}`. */
   private readonly wrapCache = new Map<string, Entry>();
   private readonly sorts = new Map<string, Z3_sort>();
+  /** Uninterpreted functions by name and signature (a reference each, like the sorts). */
+  private readonly functions = new Map<string, Z3_func_decl>();
   private temps: Z3_ast[] = [];
   private depth = 0;
 
@@ -93,6 +96,9 @@ export class Z3Translator {
         case 'array':
           z = z3.mk_array_sort(ctx, this.sort({ kind: 'int' }), this.sort(s.elem));
           break;
+        case 'uninterpreted':
+          z = z3.mk_uninterpreted_sort(ctx, z3.mk_string_symbol(ctx, s.name));
+          break;
       }
       z3.inc_ref(ctx, z as unknown as Z3_ast);
       this.sorts.set(key, z);
@@ -110,6 +116,8 @@ export class Z3Translator {
 
   dispose(): void {
     this.clear();
+    for (const f of this.functions.values()) this.z3.dec_ref(this.ctx, f as unknown as Z3_ast);
+    this.functions.clear();
     for (const s of this.sorts.values()) this.z3.dec_ref(this.ctx, s as unknown as Z3_ast);
     this.sorts.clear();
   }
@@ -297,6 +305,8 @@ export class Z3Translator {
         return z3.mk_store(ctx, a[0], a[1], a[2]);
       case 'constArray':
         return z3.mk_const_array(ctx, this.sort({ kind: 'int' }), a[0]);
+      case 'app':
+        return z3.mk_app(ctx, this.func(t), a);
       case 'forall':
       case 'exists': {
         const bound = a.slice(0, -1) as unknown as Z3_app[];
@@ -306,6 +316,20 @@ export class Z3Translator {
           : z3.mk_exists_const(ctx, 0, bound, [], body);
       }
     }
+  }
+
+  /** The declaration of the uninterpreted function `app` applies (cached with a reference). */
+  private func(app: Term): Z3_func_decl {
+    const key = `${app.name!}:${signatureKey(app, sortKey)}`;
+    let f = this.functions.get(key);
+    if (f === undefined) {
+      const { z3, ctx } = this;
+      const domain = app.args.map((a) => this.sort(a.sort));
+      f = z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, functionSmtName(app.name!)), domain, this.sort(app.sort));
+      z3.inc_ref(ctx, f as unknown as Z3_ast);
+      this.functions.set(key, f);
+    }
+    return f;
   }
 
   private constant(t: Term): Z3_ast {

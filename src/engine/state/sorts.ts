@@ -19,6 +19,8 @@ export function sortOfType(t: Type): Sort {
       return { kind: 'array', elem: sortOfType(t.elem) };
     case 'ref':
       return REF_SORT;
+    case 'domain':
+      return { kind: 'uninterpreted', name: t.name };
   }
 }
 

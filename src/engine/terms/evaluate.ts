@@ -5,7 +5,8 @@
 // not evaluated: evaluate() throws an EvaluationError, tryEvaluate() answers undefined.
 
 import { applyCast, applyCompare, applyNumeric, IntLimitError, isNumericOp } from './semantics';
-import type { Term } from './term';
+import { sortKey, type Term } from './term';
+import { mentionsUninterpreted } from './uninterpreted';
 import { foldTerm, useCounts } from './traverse';
 import {
   arrayValue,
@@ -52,7 +53,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'const':
         return u.value as Value;
       case 'sym': {
-        if (u.sort.kind === 'array') throw NOT_QUICK;
+        if (u.sort.kind === 'array' || u.sort.kind === 'uninterpreted') throw NOT_QUICK;
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
@@ -62,6 +63,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'select':
       case 'store':
       case 'constArray':
+      case 'app':
         throw NOT_QUICK;
       default: {
         const args: Value[] = [];
@@ -103,12 +105,19 @@ export function evaluate(t: Term, env: Assignment): Value {
         return u.value as Value;
       case 'sym': {
         const v = env(u);
+        // A value of an uninterpreted sort is only known from a model of the solver, which
+        // read it with the axioms: no default stands in for it.
+        if (v === undefined && mentionsUninterpreted(u.sort))
+          throw new EvaluationError(`no value for ${u.symbol?.display ?? 'a symbol'} of sort ${sortKey(u.sort)}`);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
       case 'bound':
       case 'forall':
       case 'exists':
         throw new EvaluationError('cannot evaluate a quantified formula concretely');
+      case 'app':
+        // Its meaning lies in the axioms, which only the solver reads.
+        throw new EvaluationError(`cannot evaluate the uninterpreted function ${u.name} concretely`);
       case 'select':
         return readArray(asArray(a[0]), asBigint(a[1]));
       case 'store':

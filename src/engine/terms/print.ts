@@ -62,6 +62,8 @@ export function sortName(s: Sort): string {
       return `${s.signed ? 'i' : 'u'}${s.width}`;
     case 'array':
       return `${sortName(s.elem)}[]`;
+    case 'uninterpreted':
+      return s.name;
   }
 }
 
@@ -232,6 +234,9 @@ function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
         .join(', ');
       return [`${t.op} ${binders} :: `, at(a[a.length - 1], 0)];
     }
+    case 'app':
+      // Viper writes a nullary domain function applied with parentheses too: `zero()`.
+      return [`${t.name}(`, ...a.flatMap((x, i): P[] => (i > 0 ? [', ', at(x, 0)] : [at(x, 0)])), ')'];
     default: {
       const [op, prec] = INFIX[t.op];
       return infix(t, op, prec);

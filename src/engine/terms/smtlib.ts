@@ -10,6 +10,7 @@
 import type { Sort, Term } from './term';
 import { freeSymbols } from './symbols';
 import { emitText, foldTerm, useCounts, type Piece } from './traverse';
+import { functionSmtName, uninterpretedDecls } from './uninterpreted';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -22,6 +23,8 @@ export function smtSort(s: Sort): string {
       return `(_ BitVec ${s.width})`;
     case 'array':
       return `(Array Int ${smtSort(s.elem)})`;
+    case 'uninterpreted':
+      return smtName(s.name);
   }
 }
 
@@ -138,6 +141,8 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
       const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
       return sexp(t.op, `(${binders.join(' ')})`, a[a.length - 1]);
     }
+    case 'app':
+      return a.length === 0 ? [smtName(functionSmtName(t.name!))] : sexp(smtName(functionSmtName(t.name!)), ...a);
     default:
       return numericPieces(t, a);
   }
@@ -182,9 +187,26 @@ export function declaration(symbol: Term): string {
   return `(declare-fun ${smtName(symbol.symbol?.name ?? '?')} () ${smtSort(symbol.sort)})`;
 }
 
-/** `declare-fun` lines for every symbol in the terms, each once, in creation order. */
+/** `declare-sort` of an uninterpreted sort. */
+export function sortDeclaration(name: string): string {
+  return `(declare-sort ${smtName(name)} 0)`;
+}
+
+/** `declare-fun` of the uninterpreted function that `app` applies. */
+export function functionDeclaration(app: Term): string {
+  const domain = app.args.map((a) => smtSort(a.sort)).join(' ');
+  return `(declare-fun ${smtName(functionSmtName(app.name!))} (${domain}) ${smtSort(app.sort)})`;
+}
+
+/** The declarations the terms need, each once: uninterpreted sorts, then their functions, then
+ *  every symbol in creation order. */
 export function declarations(terms: readonly Term[]): string[] {
   const byId = new Map<number, Term>();
   for (const t of terms) for (const s of freeSymbols(t)) byId.set(s.id, s);
-  return [...byId.values()].sort((a, b) => a.id - b.id).map(declaration);
+  const u = uninterpretedDecls(terms);
+  return [
+    ...[...u.sorts.keys()].map(sortDeclaration),
+    ...[...u.functions.values()].map(functionDeclaration),
+    ...[...byId.values()].sort((a, b) => a.id - b.id).map(declaration),
+  ];
 }

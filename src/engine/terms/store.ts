@@ -128,6 +128,8 @@ export class TermStore implements TermBuilder {
       case 'forall':
       case 'exists':
         return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
+      case 'app':
+        return this.app(t.name!, args, t.sort);
       default:
         return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
     }
@@ -149,6 +151,11 @@ export class TermStore implements TermBuilder {
       this.arraySorts.set(key, s);
     }
     return s;
+  }
+
+  /** The uninterpreted sort named `name` (a Viper domain type). */
+  uninterpretedSort(name: string): Sort {
+    return Object.freeze({ kind: 'uninterpreted', name });
   }
 
   // ------------------------------------------------------------------ leaves
@@ -186,9 +193,18 @@ export class TermStore implements TermBuilder {
       if (sort.kind !== 'bool') throw new Error(`boolean value for sort ${sortKey(sort)}`);
       return this.bool(value);
     }
+    if (sort.kind === 'uninterpreted') return this.uninterpretedValue(value as bigint, sort);
     if (sort.kind === 'int') return this.int(value);
     if (sort.kind === 'ref') return this.mk('const', sort, [], { value });
     return this.bvConst(value, sort);
+  }
+
+  /** The element of index `n` of an uninterpreted sort, as a model names it (`D!val!n`): the
+   *  solver knows nothing of it but its sort (one symbol per index), so a term built from a
+   *  model value says no more than the value did. */
+  private uninterpretedValue(n: bigint, sort: Sort & { kind: 'uninterpreted' }): Term {
+    const name = `${sort.name}!val!${n}`;
+    return this.keyed.sym(`value ${sortKey(sort)} ${n}`, sort, name, `a value of ${sort.name}`);
   }
 
   /** 0 of a numeric sort. */
@@ -326,6 +342,11 @@ export class TermStore implements TermBuilder {
   constArray(elemSort: Sort, v: Term): Term {
     if (!sortEquals(v.sort, elemSort)) throw new Error('constArray: element sort mismatch');
     return this.mk('constArray', this.arraySort(elemSort), [v]);
+  }
+
+  /** `name(args)`: an uninterpreted function (a Viper domain function) with result sort `sort`. */
+  app(name: string, args: readonly Term[], sort: Sort): Term {
+    return this.mk('app', sort, args, { name });
   }
 
   forall(bounds: readonly Term[], body: Term): Term {

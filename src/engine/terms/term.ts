@@ -14,7 +14,10 @@ export type Sort =
   | { readonly kind: 'ref' }
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
   /** Arrays are indexed by int. */
-  | { readonly kind: 'array'; readonly elem: Sort };
+  | { readonly kind: 'array'; readonly elem: Sort }
+  /** A sort the solver knows only by name (a Viper domain type): SMT-LIB's declare-sort.
+   *  Its values are opaque; a model names them `D!val!0`, `D!val!1`, … (uninterpreted.ts). */
+  | { readonly kind: 'uninterpreted'; readonly name: string };
 
 export type Op =
   // leaves
@@ -52,7 +55,10 @@ export type Op =
   | 'constArray'
   // quantifiers: args[0..n-1] are 'bound' terms, args[n] is the body
   | 'forall'
-  | 'exists';
+  | 'exists'
+  // an uninterpreted function applied (a Viper domain function): name: the function's name,
+  // args: its arguments, sort: its result; the argument sorts complete its signature
+  | 'app';
 
 export interface SymbolInfo {
   /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
@@ -73,7 +79,7 @@ export interface Term {
   readonly value?: bigint | boolean;
   /** For 'sym'. */
   readonly symbol?: SymbolInfo;
-  /** For 'bound': the binder name. */
+  /** For 'bound': the binder name; for 'app': the function's name. */
   readonly name?: string;
   /** For 'lt'/'le': first built as `b > a` / `b >= a` (the printer keeps that orientation). Not part
    *  of the term's identity: the first construction decides. */
@@ -88,6 +94,7 @@ export function sortEquals(a: Sort, b: Sort): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return sortEquals(a.elem, b.elem);
+  if (a.kind === 'uninterpreted' && b.kind === 'uninterpreted') return a.name === b.name;
   return true;
 }
 
@@ -103,6 +110,8 @@ export function sortKey(s: Sort): string {
       return `${s.signed ? 's' : 'u'}${s.width}`;
     case 'array':
       return `[${sortKey(s.elem)}]`;
+    case 'uninterpreted':
+      return `<${s.name}>`;
   }
 }
 

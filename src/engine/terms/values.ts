@@ -3,6 +3,7 @@
 
 import { normalize } from './semantics';
 import type { Sort } from './term';
+import { uninterpretedValueName } from './uninterpreted';
 
 export interface ArrayValue {
   readonly kind: 'array';
@@ -40,6 +41,7 @@ export function defaultValue(sort: Sort): Value {
     case 'int':
     case 'bv':
     case 'ref':
+    case 'uninterpreted': // the index of the value (`D!val!0`)
       return 0n;
     case 'array':
       return arrayValue(defaultValue(sort.elem));
@@ -68,6 +70,7 @@ export function significantEntries(a: ArrayValue): [bigint, Value][] {
 
 /** `42`, `-1`, `true`, `[0: 1, 3: 7, _: 0]` (the `_` entry is the default). */
 export function valueToString(v: Value, sort: Sort): string {
+  if (sort.kind === 'uninterpreted' && typeof v === 'bigint') return uninterpretedValueName(sort.name, v);
   if (!isArrayValue(v)) return String(v);
   const elem = sort.kind === 'array' ? sort.elem : sort;
   const parts = significantEntries(v).map(([k, e]) => `${k}: ${valueToString(e, elem)}`);
@@ -86,7 +89,8 @@ function numberToJSON(n: bigint): number | string {
 /** Numbers when |n| <= 2^53, else decimal strings; arrays as {default, entries: [[index, value], …]}. */
 export function valueToJSON(v: Value, sort: Sort): JsonValue {
   if (typeof v === 'boolean') return v;
-  if (typeof v === 'bigint') return numberToJSON(v);
+  if (typeof v === 'bigint')
+    return sort.kind === 'uninterpreted' ? uninterpretedValueName(sort.name, v) : numberToJSON(v);
   const elem = sort.kind === 'array' ? sort.elem : sort;
   return {
     default: valueToJSON(v.default, elem),

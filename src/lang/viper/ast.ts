@@ -196,7 +196,35 @@ export type VDecl =
       readonly span: Span;
     }
   | VDefine
+  | VDomain
   | Unsupported;
+
+/** `domain D { function f(x: Int): D  unique function c(): D  axiom ax { e } }` (lowerDomain.ts). */
+export interface VDomain {
+  readonly kind: 'domain';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly functions: readonly VDomainFunction[];
+  readonly axioms: readonly VAxiom[];
+  readonly span: Span;
+}
+export interface VDomainFunction {
+  readonly kind: 'domainFunction';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly VParam[];
+  readonly result: VType;
+  /** `unique function c(): D`: its value differs from every other unique function's of its type. */
+  readonly unique: boolean;
+  readonly span: Span;
+}
+export interface VAxiom {
+  readonly kind: 'axiom';
+  /** undefined for an unnamed `axiom { e }`. */
+  readonly name?: string;
+  readonly body: VExpr;
+  readonly span: Span;
+}
 
 export interface VProgram {
   readonly decls: readonly VDecl[];

@@ -5,7 +5,7 @@
 
 import type { Span } from '../span';
 import type { Proc } from '../ast';
-import type { VDecl, VDefine, VType } from './ast';
+import type { VDecl, VDefine, VDomainFunction, VType } from './ast';
 
 export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
 
@@ -15,6 +15,9 @@ export interface Decls {
   readonly functions: ReadonlyMap<string, DeclOf<'function'>>;
   readonly predicates: ReadonlyMap<string, DeclOf<'predicate'>>;
   readonly macros: ReadonlyMap<string, VDefine>;
+  /** Domains, and their functions by name (lowerDomain.ts). */
+  readonly domains: ReadonlyMap<string, DeclOf<'domain'>>;
+  readonly domainFunctions: ReadonlyMap<string, VDomainFunction>;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */

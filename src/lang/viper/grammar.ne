@@ -17,6 +17,16 @@ Program      -> Decls                                   {% a.listArray %}
 Decls        -> Decl                                    {% a.first %}
               | Decls Decl                              {% a.appendLast %}
 Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate {% id %} | Define {% id %}
+              | Domain {% id %}
+
+# Domains (lowerDomain.ts): functions without bodies, unique constants, named and unnamed axioms.
+Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
+DomainMembers -> null                                   {% a.emptyArray %}
+              | DomainMembers DomainMember OptSemi      {% (d) => a.appendLast([d[0], d[1]]) %}
+DomainMember -> "function" %ident Params ":" Type       {% a.domainFunction %}
+              | "unique" "function" %ident Params ":" Type  {% a.uniqueDomainFunction %}
+              | "axiom" %ident "{" Expr "}"             {% a.axiom %}
+              | "axiom" "{" Expr "}"                    {% a.axiom %}
 
 Field        -> "field" FieldList OptSemi               {% a.fields %}
 FieldList    -> FieldName                               {% a.first %}

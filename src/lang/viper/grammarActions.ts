@@ -3,7 +3,7 @@
 
 import { spanFrom, type Span } from '../span';
 import { vTokenSpan, type VToken } from './lexer';
-import type { VBinaryOp, VBlock, VDecl, VExpr, VIf, VParam, VSpec, VStmt, VType } from './ast';
+import type { VAxiom, VBinaryOp, VBlock, VDecl, VDomainFunction, VExpr, VIf, VParam, VSpec, VStmt, VType } from './ast';
 import { resolveVChain, type VChainLink, type VChainOp } from './chain';
 
 type D = any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -75,6 +75,35 @@ export const functionDecl = (d: D): VDecl => ({
   specs: d[5],
   body: d[6],
   span: lastSpan(d[0], [d[1], d[5], d[6]]),
+});
+export const domain = (d: D): VDecl => ({
+  kind: 'domain',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  functions: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VDomainFunction => m.kind === 'domainFunction'),
+  axioms: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VAxiom => m.kind === 'axiom'),
+  span: from(d[0], d[4]),
+});
+const domainFn = (d: D, unique: boolean): VDomainFunction => ({
+  kind: 'domainFunction',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  params: d[2],
+  result: d[4],
+  unique,
+  span: from(d[0], d[4].span ?? d[1]),
+});
+export const domainFunction = (d: D): VDomainFunction => domainFn(d, false);
+export const uniqueDomainFunction = (d: D): VDomainFunction => ({
+  ...domainFn(d.slice(1), true),
+  span: from(d[0], d[2]),
+});
+/** `axiom name { e }` or `axiom { e }`. */
+export const axiom = (d: D): VAxiom => ({
+  kind: 'axiom',
+  ...(d.length === 5 ? { name: d[1].text } : {}),
+  body: d[d.length - 2],
+  span: from(d[0], d[d.length - 1]),
 });
 export const predicate = (d: D): VDecl => ({
   kind: 'predicate',

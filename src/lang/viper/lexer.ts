@@ -48,6 +48,9 @@ export const KEYWORDS: readonly string[] = [
   'Bool',
   'Ref',
   'decreases',
+  'domain',
+  'axiom',
+  'unique',
 ];
 
 // Longest first where one is a prefix of another (moo tries them in order for literal lists).

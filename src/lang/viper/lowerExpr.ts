@@ -12,6 +12,7 @@ import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
+import { domainApp } from './lowerDomain';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -93,6 +94,8 @@ function fieldName(name: string, span: Span, ctx: LowerCtx): string {
 function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   const macro = ctx.decls.macros.get(e.name);
   if (macro !== undefined) return expandExprMacro(macro, e.args, e.span, ctx, lowerExpr);
+  const domainFn = ctx.decls.domainFunctions.get(e.name);
+  if (domainFn !== undefined) return domainApp(domainFn, e, ctx, lowerExpr);
   if (ctx.decls.methods.has(e.name)) {
     fail(ctx, `method '${e.name}' cannot be called inside an expression`, e.span);
   } else if (ctx.decls.functions.has(e.name)) {

@@ -15,6 +15,7 @@ import { lowerBlock } from './lowerStmt';
 import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
+import { lowerDomain } from './lowerDomain';
 import { REF_CLASS, symType } from './types';
 
 export interface Lowered {
@@ -67,6 +68,8 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     functions: new Map(),
     predicates: new Map(),
     macros: new Map(),
+    domains: new Map(),
+    domainFunctions: new Map(),
   };
   const table = {
     field: tables.fields,
@@ -74,6 +77,7 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     function: tables.functions,
     predicate: tables.predicates,
     define: tables.macros,
+    domain: tables.domains,
   };
   for (const d of vp.decls) {
     if (d.kind === 'unsupported') continue;
@@ -81,12 +85,25 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
       out.errors.push({ message: `'${d.name}' is already declared as a ${names.get(d.name)}`, span: d.nameSpan });
     names.set(d.name, d.kind);
     table[d.kind].set(d.name, d);
+    if (d.kind === 'domain') domainNames(d, names, tables.domainFunctions, out);
   }
   return tables;
 }
 
+/** A domain's functions share the program's one namespace (Viper's). */
+function domainNames(d: DeclOf<'domain'>, names: Map<string, string>, fns: Map<string, unknown>, out: Collect): void {
+  for (const f of d.functions) {
+    if (names.has(f.name))
+      out.errors.push({ message: `'${f.name}' is already declared as a ${names.get(f.name)}`, span: f.nameSpan });
+    names.set(f.name, 'domain function');
+    fns.set(f.name, f);
+  }
+}
+
 function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopDecl[] {
   switch (d.kind) {
+    case 'domain':
+      return lowerDomain(d, base(new Map()), lowerExpr);
     case 'field':
     case 'define':
       return [];

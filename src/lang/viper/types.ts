@@ -18,6 +18,7 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
     case 'other':
+      if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };
   }

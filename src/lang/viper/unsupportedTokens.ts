@@ -14,10 +14,7 @@ export interface Refusal {
 }
 
 const BY_WORD: Readonly<Record<string, string>> = {
-  domain: 'domains',
-  axiom: 'domains',
-  unique: 'domains',
-  interpretation: 'domains',
+  interpretation: 'domain interpretations (interpretation)',
   Seq: 'sequences (Seq)',
   Set: 'sets (Set)',
   Multiset: 'multisets (Multiset)',
@@ -67,7 +64,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = featureOf(t, tokens[i - 1]) ?? sequenceFeature(tokens, i);
+    const feature = genericDomain(tokens, i) ?? featureOf(t, tokens[i - 1]) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
@@ -79,6 +76,11 @@ function featureOf(t: VToken, previous: VToken | undefined): string | undefined 
   if (t.type !== 'op') return undefined;
   if (t.text === '[') return bracketFeature(previous);
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
+}
+
+/** `domain D[T]`: type parameters (lowerDomain.ts reads only domains without them). */
+function genericDomain(tokens: readonly VToken[], i: number): string | undefined {
+  return tokens[i].text === '[' && tokens[i - 2]?.text === 'domain' ? 'generic domains (domain D[T])' : undefined;
 }
 
 /** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */
@@ -112,6 +114,7 @@ const DECREASES_ENDS = new Set([
   'function',
   'predicate',
   'define',
+  'domain',
 ]);
 
 /** The tokens without `decreases …` clauses (accepted and ignored, as Viper does without its termination plugin). */

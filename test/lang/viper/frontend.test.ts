@@ -92,7 +92,12 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     ['sequence', 'method m(s: Seq[Int])\n{}\n', '1:13 sequences (Seq)'],
     ['set', 'method m(s: Set[Int])\n{}\n', '1:13 sets (Set)'],
-    ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
+    ['generic domain', 'domain D[T] {\n  function d(): Int\n}\n', '1:9 generic domains (domain D[T])'],
+    [
+      'domain interpretation',
+      'domain D interpretation (SMTLIB: "Int") {\n}\n',
+      '1:10 domain interpretations (interpretation)',
+    ],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
     ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
     ['label with invariants', `${field}method m(x: Ref)\n{\n  label l invariant true\n}\n`, '4:3 label invariants'],
