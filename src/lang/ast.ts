@@ -331,7 +331,10 @@ export interface FunctionDecl {
   readonly params: readonly Param[];
   readonly result: Type;
   readonly requires: readonly Expr[];
-  readonly body: Expr;
+  /** Absent: an abstract function (Viper's, no Sym syntax): uninterpreted, keyed by its footprint and arguments. */
+  readonly body?: Expr;
+  /** An abstract function's postconditions over `result`, assumed at each application (checked nowhere: it has no body). */
+  readonly ensures?: readonly Expr[];
   readonly span: Span;
 }
 

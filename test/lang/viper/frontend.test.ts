@@ -114,7 +114,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '6:8 assignment to a macro application (m(x) := e)',
     ],
     ['information flow', 'method m(x: Int)\n  requires low(x)\n{}\n', '2:12 information flow (low, SIF plugin)'],
-    ['abstract function', 'function g(x: Int): Int\n', '1:10 abstract function (a function without a body)'],
+    [
+      'abstract function under a quantifier',
+      'function g(x: Int): Int\nmethod m()\n{\n  assert forall i: Int :: g(i) == g(i)\n}\n',
+      "4:10 an abstract function applied under a quantifier ('g')",
+    ],
     [
       'fold of an abstract predicate',
       'predicate P(x: Ref)\nmethod m(x: Ref)\n{\n  fold P(x)\n}\n',
