@@ -96,6 +96,8 @@ export interface Call {
   readonly calleeSpan: Span;
   readonly args: readonly Expr[];
   readonly span: Span;
+  /** The application whose function's postcondition is being checked (Viper's `f@post`): it does not assume it. */
+  readonly checksPostcondition?: boolean;
 }
 /** `old(e)`: the value of `e` on entry to the procedure; only in `ensures` (and `join φ`). */
 export interface Old {
@@ -333,7 +335,11 @@ export interface FunctionDecl {
   readonly requires: readonly Expr[];
   /** Absent: an abstract function (Viper's, no Sym syntax): uninterpreted, keyed by its footprint and arguments. */
   readonly body?: Expr;
-  /** An abstract function's postconditions over `result`, assumed at each application (checked nowhere: it has no body). */
+  /**
+   * Viper's postconditions over `result`, assumed at each application of an abstract or recursive
+   * function (the front end checks them once, by a procedure `f@post`); a non-recursive function
+   * is inlined, its body says more.
+   */
   readonly ensures?: readonly Expr[];
   readonly span: Span;
 }

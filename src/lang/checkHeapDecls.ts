@@ -18,8 +18,10 @@ export function checkHeapDecls(
   procs: ReadonlyMap<string, Proc>,
   heap: HeapEnv,
   globals: Scope,
+  anyOrder = false,
 ): void {
-  const earlier = new Set<string>();
+  // In any order (Viper's): every function counts as declared before every other.
+  const earlier = new Set<string>(anyOrder ? heap.functions.keys() : []);
   for (const d of program.decls) {
     if (d.kind === 'class') checkClass(d, tables, heap);
     if (d.kind === 'predicate') checkPredicate(d, contextFor(d.params, tables, procs, heap, globals));

@@ -160,10 +160,8 @@ function application(
     if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
   }
   const pre = T.and(...pres);
-  if (fn.body === undefined) {
-    assumePosts(ev, fn, app, result, footprint, params, T.and(guard, pre), pre);
-    return result;
-  }
+  if (!c.checksPostcondition) assumePosts(ev, fn, key, result, footprint, params, T.and(guard, pre), pre);
+  if (fn.body === undefined) return result;
   const definition = fn.body;
   // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
   // (those are finite terms, so this ends); any other waits until evaluated at top level.
@@ -186,15 +184,18 @@ function application(
 }
 
 /**
- * An abstract function's application (Viper's function without a body): nothing defines it but
- * its postcondition, `pre ==> ensures[result := f(…)]`, a fact of the term (once per term, over
- * its footprint as the heap). Applications inside a postcondition do not assume their own, so
- * postconditions that apply functions never chain without end.
+ * The postcondition of an application of an abstract or recursive function (Viper's): `pre ==>
+ * ensures[result := f(…)]`, a fact of the application (once per term, over its footprint as the
+ * heap; a marker symbol of its own records it, as the term's facts mark its expansion). An
+ * abstract function has nothing else; a recursive one's postcondition is checked once by the
+ * front end's `f@post`, whose application does not assume it (Viper's inductive check: the
+ * applications inside the body do). Applications inside a postcondition do not assume their
+ * own, so postconditions that apply functions never chain without end.
  */
 function assumePosts(
   ev: EvalCore,
   fn: FunctionDecl,
-  app: Term,
+  key: string,
   result: SymValue,
   footprint: Chunk[],
   params: ReadonlyMap<string, SymValue>,
@@ -202,8 +203,11 @@ function assumePosts(
   pre: Term,
 ): void {
   const T = ev.T;
-  if (ev.env.inPost || T.keyed.hasFacts(app)) return;
-  T.keyed.addFact(app, T.trueTerm);
+  const posts = fn.ensures ?? [];
+  if (posts.length === 0 || ev.env.inPost || isSymArray(result)) return;
+  const marker = T.keyed.sym(`${key}:posts`, T.boolSort, `${fn.name} postcondition`, 'assumed postcondition');
+  if (T.keyed.hasFacts(marker)) return;
+  T.keyed.addFact(marker, T.trueTerm);
   const lookup = (n: string): SymValue | undefined => (n === 'result' ? result : params.get(n));
   const inner = ev.inEnv({
     ...ev.env,
@@ -214,5 +218,5 @@ function assumePosts(
     expanding: true,
     inPost: true,
   });
-  for (const e of fn.ensures ?? []) T.keyed.addFact(app, T.implies(pre, inner.term(e, guard, new Map(), false)));
+  for (const e of posts) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
 }

@@ -192,10 +192,11 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
   const pre = f.specs
     .filter((s) => s.kind === 'requires')
     .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
-  // An abstract function's postcondition is assumed at each application (rules/evalCalls.ts);
-  // its procedure only checks that it is well-formed (contract only: `assume false` is its body).
+  // The postcondition is assumed at each application of an abstract or recursive function
+  // (rules/evalCalls.ts); an abstract function's procedure only checks that it is well-formed
+  // (contract only: `assume false` is its body).
   const abstract = body === undefined;
-  const decl = abstract ? { ...fn, ensures: posts.map((s) => lowerExpr(s.expr, { ...postCtx, place: 'fnPost' })) } : fn;
+  const decl = { ...fn, ensures: posts.map((s) => lowerExpr(s.expr, { ...postCtx, place: 'fnPost' })) };
   // Viper evaluates a function's postcondition in its precondition's state: the requires is
   // ensured again (nothing consumed it), so that what it reads is framed.
   const framed = f.specs
@@ -213,7 +214,7 @@ function postCheck(fn: FunctionDecl, pre: Expr[], ensures: Expr[], abstract: boo
     : {
         kind: 'assign',
         target: { kind: 'var', name: 'result', span: at },
-        value: { kind: 'call', callee: fn.name, calleeSpan: at, args, span: at },
+        value: { kind: 'call', callee: fn.name, calleeSpan: at, args, span: at, checksPostcondition: true },
         span: at,
       };
   return {

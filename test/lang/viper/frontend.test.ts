@@ -146,6 +146,16 @@ describe('Viper constructs outside the subset are refused by name', () => {
       "3:11 unfolding … in inside a recursive predicate's own body",
     ],
     [
+      'precondition that applies itself',
+      'function f(n: Int): Int\n  requires n > 0 ==> g(n) > 0\n{ 0 }\nfunction g(n: Int): Int\n  requires f(n - 1) >= 0\n',
+      "1:10 a function whose precondition applies itself ('f')",
+    ],
+    [
+      'division in a function postcondition',
+      'function f(x: Int): Int\n  ensures result == 1 \\ x\n',
+      '2:11 division or modulo in a function postcondition (its definedness is not checked yet)',
+    ],
+    [
       'division in a method postcondition',
       'method m(x: Int) returns (r: Int)\n  ensures r == 1 \\ x\n{\n  assume x != 0\n  r := 1 \\ x\n}\n',
       '2:11 division or modulo in a method postcondition (its definedness is not checked yet)',
