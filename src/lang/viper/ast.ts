@@ -116,6 +116,8 @@ export type VStmt =
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
   | { readonly kind: 'label'; readonly name: string; readonly span: Span }
+  /** `goto l`: lowered by lowerGoto.ts where it is a forward jump, refused elsewhere. */
+  | { readonly kind: 'goto'; readonly name: string; readonly span: Span }
   | VIf
   | {
       readonly kind: 'while';

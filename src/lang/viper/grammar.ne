@@ -71,6 +71,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | ("assert" | "assume" | "inhale" | "exhale") Expr   {% a.simpleStmt %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
+              | "goto" %ident                           {% a.gotoStmt %}
               | If                                      {% id %}
               | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}
               | Block                                   {% id %}

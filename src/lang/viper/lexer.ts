@@ -43,6 +43,7 @@ export const KEYWORDS: readonly string[] = [
   'new',
   'write',
   'label',
+  'goto',
   'Int',
   'Bool',
   'Ref',

@@ -12,6 +12,7 @@ import type { Collect, DeclOf, Decls, LowerCtx } from './context';
 import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
+import { lowerGotos } from './lowerGoto';
 import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
@@ -141,7 +142,7 @@ function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
           span,
         }
       : (() => {
-          const b = lowerBlock(m.body, ctx);
+          const b = lowerBlock(lowerGotos(m.body, ctx), ctx);
           return { ...b, stmts: [...havocs, ...b.stmts] };
         })();
   return {

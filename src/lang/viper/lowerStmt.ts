@@ -77,6 +77,10 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return [{ kind: s.kind, pred: predicateCall(s.pred, { ...ctx, place: 'assertion' }, s.kind), span: s.span }];
     case 'label':
       return [];
+    case 'goto':
+      // A forward jump was lowered before (lowerGoto.ts); this one came from a macro's body.
+      refuse(ctx, 'goto inside a macro', s.span);
+      return [];
     case 'if':
       return [lowerIf(s, ctx)];
     case 'while':

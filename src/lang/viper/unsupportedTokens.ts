@@ -38,7 +38,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   wand: 'magic wands (wand)',
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
-  goto: 'goto',
   quasihavoc: 'quasihavoc',
   quasihavocall: 'quasihavoc',
   refute: 'refute',

@@ -94,7 +94,17 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ['set', 'method m(s: Set[Int])\n{}\n', '1:13 sets (Set)'],
     ['domain', 'domain D {\n  function d(): Int\n}\n', '1:1 domains'],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
-    ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
+    ['backward goto', 'method m()\n{\n  label l\n  goto l\n}\n', "4:3 goto backward (a loop made of gotos, 'l')"],
+    [
+      'goto out of a loop',
+      'method m()\n{\n  while (true)\n  {\n    goto l\n  }\n  label l\n}\n',
+      "3:3 goto out of a loop ('l')",
+    ],
+    [
+      'goto into a block',
+      'method m(b: Bool)\n{\n  goto l\n  if (b) {\n    label l\n  }\n}\n',
+      "3:3 goto backward or into a block ('l')",
+    ],
     [
       'labelled old',
       `${field}method m(x: Ref)\n  requires acc(x.f)\n{\n  label l\n  assert old[l](x.f) == x.f\n}\n`,
@@ -188,8 +198,8 @@ describe('Viper constructs outside the subset are refused by name', () => {
   });
 
   it('one diagnostic per construct kind, at its first occurrence', () => {
-    const source = 'method m()\n{\n  goto a\n  goto b\n  label a\n  label b\n}\n';
-    expect(refusals(source)).toEqual(['3:3 goto']);
+    const source = 'method m()\n{\n  refute false\n  refute true\n}\n';
+    expect(refusals(source)).toEqual(['3:3 refute']);
   });
 });
 
