@@ -62,9 +62,12 @@ function leftOutBecause(relPath, ann) {
 /**
  * The feature a file's expectations need beyond the program text, or undefined: `refute.failed`
  * where the file has no `refute` statement comes from the backend's unreachable-code detection
- * (smoke checks, an option symdap does not have).
+ * (smoke checks, an option symdap does not have); `internal:feature.unsupported` is a plugin's
+ * refusal of a construct (the SIF plugin's of goto), which symdap, without the plugin, reads.
  */
 function expectationFeature(text, ann) {
+  if (ann.expected.some((e) => e.id === 'internal:feature.unsupported'))
+    return "a plugin's refusal (internal:feature.unsupported, the SIF plugin)";
   const smoke = ann.expected.some((e) => e.id.startsWith('refute.failed')) && !/^\s*refute\b/m.test(text);
   return smoke ? 'smoke checks (refute.failed from unreachable-code detection, a backend option)' : undefined;
 }

@@ -96,6 +96,8 @@ export interface Call {
   readonly calleeSpan: Span;
   readonly args: readonly Expr[];
   readonly span: Span;
+  /** The application whose function's postcondition is being checked (Viper's `f@post`): it does not assume it. */
+  readonly checksPostcondition?: boolean;
 }
 /**
  * `old(e)`: the value of `e` on entry to the procedure; `old[l](e)`: its value at `label l`
@@ -393,7 +395,14 @@ export interface FunctionDecl {
   readonly params: readonly Param[];
   readonly result: Type;
   readonly requires: readonly Expr[];
-  readonly body: Expr;
+  /** Absent: an abstract function (Viper's, no Sym syntax): uninterpreted, keyed by its footprint and arguments. */
+  readonly body?: Expr;
+  /**
+   * Viper's postconditions over `result`, assumed at each application of an abstract or recursive
+   * function (the front end checks them once, by a procedure `f@post`); a non-recursive function
+   * is inlined, its body says more.
+   */
+  readonly ensures?: readonly Expr[];
   readonly span: Span;
 }
 

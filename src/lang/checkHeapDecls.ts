@@ -3,7 +3,7 @@
 // `requires` assertions, a pure body of the result type, and the termination rule: a call in
 // a function body names a function declared earlier, or lies inside `unfolding`).
 
-import type { ClassDecl, FunctionDecl, Param, PredicateDecl, Proc, Program } from './ast';
+import type { ClassDecl, Expr, FunctionDecl, Param, PredicateDecl, Proc, Program } from './ast';
 import type { CheckTables } from './checkTables';
 import { checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
 import { checkTypeKnown } from './checkHeap';
@@ -18,8 +18,10 @@ export function checkHeapDecls(
   procs: ReadonlyMap<string, Proc>,
   heap: HeapEnv,
   globals: Scope,
+  anyOrder = false,
 ): void {
-  const earlier = new Set<string>();
+  // In any order (Viper's): every function counts as declared before every other.
+  const earlier = new Set<string>(anyOrder ? heap.functions.keys() : []);
   for (const d of program.decls) {
     if (d.kind === 'class') checkClass(d, tables, heap);
     if (d.kind === 'predicate') checkPredicate(d, contextFor(d.params, tables, procs, heap, globals));
@@ -86,6 +88,8 @@ function checkFunction(f: FunctionDecl, ctx: ExprContext, earlier: ReadonlySet<s
     spec: false,
     heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false } },
   };
+  if (f.ensures) checkPosts(f, f.ensures, ctx);
+  if (!f.body) return;
   const t = checkExpr(f.body, bodyCtx, f.result);
   if (t && !typeEquals(t, f.result)) {
     ctx.tables.error(
@@ -93,4 +97,13 @@ function checkFunction(f: FunctionDecl, ctx: ExprContext, earlier: ReadonlySet<s
       `the body of '${f.name}' has type ${typeName(t)}, but the function returns ${typeName(f.result)}`,
     );
   }
+}
+
+/** An abstract function's postconditions (Viper's): assertions over the parameters and `result`. */
+function checkPosts(f: FunctionDecl, posts: readonly Expr[], ctx: ExprContext): void {
+  const scope = new Scope((name) => ctx.scope.lookup(name));
+  const result: Param = { name: 'result', type: f.result, span: f.nameSpan };
+  const clash = scope.declare('result', { type: f.result, decl: result, kind: 'parameter' });
+  if (clash) ctx.tables.error(f.nameSpan, clash);
+  for (const e of posts) checkBool(e, { ...ctx, scope }, `an 'ensures' clause`);
 }

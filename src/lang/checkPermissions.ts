@@ -42,7 +42,8 @@ export function checkPermissions(program: Program, tables: CheckTables, heap: He
         break;
       case 'function':
         d.requires.forEach((r) => walker.expr(r, ASSERTION));
-        walker.expr(d.body, FUNCTION_BODY);
+        if (d.body) walker.expr(d.body, FUNCTION_BODY);
+        d.ensures?.forEach((e) => walker.expr(e, ASSERTION));
         break;
       case 'class':
         break;

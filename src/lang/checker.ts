@@ -42,16 +42,26 @@ export interface ExprCheckResult {
 
 const FILE_START = { line: 1, col: 1, endLine: 1, endCol: 1 };
 
-export function check(program: Program, file: string, source: string): CheckResult {
+/** How a front end other than Sym's wants its lowered program checked. */
+export interface CheckOptions {
+  /**
+   * Functions may apply each other in any order (Viper's rule: termination is checked only with
+   * `decreases`). The front end then refuses a cycle through preconditions itself: those are
+   * evaluated at every application, without fuel. Sym demands declaration order.
+   */
+  readonly recursionInAnyOrder?: boolean;
+}
+
+export function check(program: Program, file: string, source: string, options: CheckOptions = {}): CheckResult {
   try {
-    return checkProgram(program, file, source);
+    return checkProgram(program, file, source, options);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return { diagnostics: [error(file, FILE_START, `internal error in the checker: ${why}`)] };
   }
 }
 
-function checkProgram(program: Program, file: string, source: string): CheckResult {
+function checkProgram(program: Program, file: string, source: string, options: CheckOptions): CheckResult {
   const tables = new CheckTables(file);
   const procs = collectProcs(program.decls, tables);
   const heap = heapEnvOf(program);
@@ -67,7 +77,7 @@ function checkProgram(program: Program, file: string, source: string): CheckResu
     callMessage: 'a global initializer cannot call a procedure',
   };
   for (const g of globalsOf(program)) checkVarDecl(g, globalCtx, 'global variable');
-  checkHeapDecls(program, tables, procs, heap, globals);
+  checkHeapDecls(program, tables, procs, heap, globals, options.recursionInAnyOrder === true);
   for (const d of program.decls) {
     if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap);
     if (d.kind === 'synth') checkSynthDecl(d, tables, heap);

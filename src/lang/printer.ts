@@ -97,6 +97,9 @@ function printPredicate(p: PredicateDecl): string {
 function printFunction(f: FunctionDecl): string {
   const head = `function ${f.name}${printParams(f.params)}: ${printType(f.result)}`;
   const specs = f.requires.map((e) => `\n${INDENT}requires ${printExpr(e)}`).join('');
+  const posts = (f.ensures ?? []).map((e) => `\n${INDENT}ensures ${printExpr(e)}`).join('');
+  // An abstract function (Viper's) has no Sym syntax: printed as a declaration without a body.
+  if (f.body === undefined) return `${head}${specs}${posts};\n`;
   return `${head}${specs}\n{\n${INDENT}${printExpr(f.body)}\n}\n`;
 }
 

@@ -83,7 +83,7 @@ function declRoots(d: TopDecl): { exprs: Expr[]; stmts: readonly Stmt[] } {
     case 'predicate':
       return { exprs: [d.body], stmts: [] };
     case 'function':
-      return { exprs: [...d.requires, d.body], stmts: [] };
+      return { exprs: [...d.requires, ...(d.body ? [d.body] : []), ...(d.ensures ?? [])], stmts: [] };
     case 'class':
       return { exprs: [], stmts: [] };
     case 'synth':

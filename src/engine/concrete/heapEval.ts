@@ -163,7 +163,9 @@ export class ObjectRuntime {
           this.host.fail('precondition', call.span, undefined, this.host.text(r.span));
         }
       }
-      return this.nested(() => this.host.evaluator.eval(fn.body, inner));
+      const body = fn.body;
+      if (!body) return this.host.unsupported(`${fn.name} is abstract (no body): it has no value to run`);
+      return this.nested(() => this.host.evaluator.eval(body, inner));
     }
     const pred = checked.predicates.get(call.callee);
     if (!pred) return this.host.unsupported(`no function or predicate named ${call.callee}`);

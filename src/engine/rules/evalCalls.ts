@@ -36,7 +36,9 @@ export function functionCall(
   const fn = ev.env.decls?.functions.get(c.callee);
   if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
   const args = c.args.map((a) => ev.value(a, guard, bound, old));
-  if (recursion(ev.env.decls!).functions.has(fn.name)) return application(ev, fn, c, args, guard, bound, old);
+  if (fn.body === undefined || recursion(ev.env.decls!).functions.has(fn.name))
+    return application(ev, fn, c, args, guard, bound, old);
+  const body = fn.body;
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
   const inner = ev.over(ev.heapFor(old), (n) => params.get(n));
   const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
@@ -60,7 +62,7 @@ export function functionCall(
     const holds = inner.term(k.expr, g, new Map(), false);
     ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
   }
-  return inner.value(fn.body, guard, new Map(), false);
+  return inner.value(body, guard, new Map(), false);
 }
 
 /**
@@ -81,7 +83,9 @@ function application(
 ): SymValue {
   const T = ev.T;
   if (bound.size > 0)
-    throw new EvalError(`${fn.name} is recursive: its calls cannot be evaluated under a quantifier yet`);
+    throw new EvalError(
+      `${fn.name} is ${fn.body ? 'recursive' : 'abstract'}: its calls cannot be evaluated under a quantifier yet`,
+    );
   const heap = ev.heapFor(old);
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
   const inner = ev.over(heap, (n) => params.get(n));
@@ -155,6 +159,10 @@ function application(
     T.keyed.congruent(`app:${fn.name}`, app, scalar as Term[]);
     if (len) T.keyed.congruent(`app:${fn.name}:length`, len, scalar as Term[]);
   }
+  const pre = T.and(...pres);
+  if (!c.checksPostcondition) assumePosts(ev, fn, key, result, footprint, params, T.and(guard, pre), pre);
+  if (fn.body === undefined) return result;
+  const definition = fn.body;
   // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
   // (those are finite terms, so this ends); any other waits until evaluated at top level.
   const built =
@@ -162,11 +170,10 @@ function application(
   if ((ev.env.expanding && !built) || T.keyed.hasFacts(app)) return result;
   T.keyed.addFact(app, T.trueTerm);
   if (len) T.keyed.addFact(len, T.trueTerm);
-  const pre = T.and(...pres);
   const lookup = (n: string): SymValue | undefined => params.get(n);
   const body = ev
     .inEnv({ ...ev.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true })
-    .value(fn.body, T.and(guard, pre), new Map(), false);
+    .value(definition, T.and(guard, pre), new Map(), false);
   if (isSymArray(body) && len) {
     T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
     T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
@@ -174,4 +181,42 @@ function application(
     T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
   }
   return result;
+}
+
+/**
+ * The postcondition of an application of an abstract or recursive function (Viper's): `pre ==>
+ * ensures[result := f(…)]`, a fact of the application (once per term, over its footprint as the
+ * heap; a marker symbol of its own records it, as the term's facts mark its expansion). An
+ * abstract function has nothing else; a recursive one's postcondition is checked once by the
+ * front end's `f@post`, whose application does not assume it (Viper's inductive check: the
+ * applications inside the body do). Applications inside a postcondition do not assume their
+ * own, so postconditions that apply functions never chain without end.
+ */
+function assumePosts(
+  ev: EvalCore,
+  fn: FunctionDecl,
+  key: string,
+  result: SymValue,
+  footprint: Chunk[],
+  params: ReadonlyMap<string, SymValue>,
+  guard: Term,
+  pre: Term,
+): void {
+  const T = ev.T;
+  const posts = fn.ensures ?? [];
+  if (posts.length === 0 || ev.env.inPost || isSymArray(result)) return;
+  const marker = T.keyed.sym(`${key}:posts`, T.boolSort, `${fn.name} postcondition`, 'assumed postcondition');
+  if (T.keyed.hasFacts(marker)) return;
+  T.keyed.addFact(marker, T.trueTerm);
+  const lookup = (n: string): SymValue | undefined => (n === 'result' ? result : params.get(n));
+  const inner = ev.inEnv({
+    ...ev.env,
+    heap: footprint,
+    oldHeap: footprint,
+    lookup,
+    lookupOld: lookup,
+    expanding: true,
+    inPost: true,
+  });
+  for (const e of posts) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
 }

@@ -32,6 +32,8 @@ export interface EvalEnv {
   };
   /** Inside the expansion of a recursive function's body: applications met here are not expanded (fuel, docs/design.md E.3). */
   readonly expanding?: boolean;
+  /** Inside an abstract function's postcondition: applications met here do not assume theirs (no chain without end). */
+  readonly inPost?: boolean;
 }
 
 export class EvalError extends Error {}

@@ -138,7 +138,10 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
           { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true },
           found,
         );
-      if (d.kind === 'function') await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
+      if (d.kind === 'function' && d.body) await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
+      // An abstract function's requires is checked here; its ensures, by the procedure the front end makes of them.
+      if (d.kind === 'function' && !d.body)
+        await checkAssertion(ctx, d.params, d.name, { what: `${d.name} requires`, clauses: d.requires }, found);
     } catch (e) {
       // A construct the evaluator refuses is reported where the exploration meets it; anything
       // else leaves this declaration unchecked, which the verdict says (unknown), never a crash.

@@ -16,6 +16,8 @@ export class KeyedSymbols {
   private readonly byKey = new Map<string, Term>();
   private readonly infos = new Map<number, unknown>();
   private readonly facts = new Map<number, Term[]>();
+  /** Facts that do not mark their symbol as expanded (a function's postcondition at an application). */
+  private readonly lemmas = new Map<number, Term[]>();
   private readonly cache = new SymbolCache();
   /** Per group (a function): its applications with the parts that determine them. */
   private readonly groups = new Map<string, { app: Term; parts: readonly Term[] }[]>();
@@ -52,6 +54,14 @@ export class KeyedSymbols {
     if (!(fact.op === 'const' && fact.value === true)) list.push(fact);
   }
 
+  /** Records `fact` as true wherever `t` occurs, without marking `t` as given its facts (`hasFacts`). */
+  addLemma(t: Term, fact: Term): void {
+    if (fact.op === 'const' && fact.value === true) return;
+    const list = this.lemmas.get(t.id) ?? [];
+    this.lemmas.set(t.id, list);
+    list.push(fact);
+  }
+
   /**
    * Registers `app` as determined by `parts` (scalar terms) in `group`: for every earlier
    * application of the group, `parts == parts' ==> app == app'` holds (Ackermann's reduction
@@ -74,7 +84,7 @@ export class KeyedSymbols {
 
   /** Whether any keyed symbol has facts yet (when not, `factsFor` is empty whatever it is asked). */
   anyFacts(): boolean {
-    return this.facts.size > 0 || this.links.size > 0;
+    return this.facts.size > 0 || this.links.size > 0 || this.lemmas.size > 0;
   }
 
   /** The facts of every keyed symbol in `terms`, and of those in the facts, transitively. */
@@ -88,7 +98,8 @@ export class KeyedSymbols {
       for (const s of freeSymbols(t, this.cache)) {
         if (seen.has(s.id)) continue;
         seen.add(s.id);
-        for (const f of [...(this.facts.get(s.id) ?? []), ...(this.links.get(s.id) ?? [])]) {
+        const own = [...(this.facts.get(s.id) ?? []), ...(this.lemmas.get(s.id) ?? [])];
+        for (const f of [...own, ...(this.links.get(s.id) ?? [])]) {
           out.push(f);
           work.push(f);
         }

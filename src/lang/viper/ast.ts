@@ -127,6 +127,8 @@ export type VStmt =
   | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
   /** `quasihavoc [c ==>] e.f` (lowerLabel.ts). */
   | { readonly kind: 'quasihavoc'; readonly expr: VExpr; readonly span: Span }
+  /** `goto l`: lowered by lowerGoto.ts where it is a forward jump, refused elsewhere. */
+  | { readonly kind: 'goto'; readonly name: string; readonly span: Span }
   | VIf
   | {
       readonly kind: 'while';

@@ -12,6 +12,7 @@ import { stripBom } from '../bom';
 import type { Span } from '../span';
 import { parseViper } from './parser';
 import { lowerProgram } from './lowerProgram';
+import { preconditionCycle } from './preconditionCycle';
 import type { Site } from './context';
 
 export interface ViperLoad {
@@ -44,13 +45,16 @@ export function loadViper(text: string, file: string): ViperLoad {
   const { program, out } = lowerProgram(parsed.program, fileSpan);
   const fraction = recursiveFraction(program);
   if (fraction) out.refusals.push({ feature: 'fractions in the body of a recursive predicate', span: fraction });
+  const cycle = preconditionCycle(program);
+  if (cycle)
+    out.refusals.push({ feature: `a function whose precondition applies itself ('${cycle.name}')`, span: cycle.span });
   const firstPerKind = [...new Map(out.refusals.map((r) => [r.feature, r])).values()];
   const diagnostics = [
     ...out.errors.map((e) => error(file, e.span, e.message)),
     ...firstPerKind.map((r) => unsupported(file, r.span, r.feature)),
   ];
   if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics), sites: out.sites };
-  const result = check(program, file, source);
+  const result = check(program, file, source, { recursionInAnyOrder: true });
   if (hasErrors(result.diagnostics)) {
     const refused = result.diagnostics
       .filter((d) => d.severity === 'error')

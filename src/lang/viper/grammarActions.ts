@@ -178,6 +178,7 @@ export const label = (d: D): VStmt =>
   d[2].length > 0
     ? { kind: 'unsupported', feature: 'label invariants', span: from(d[0], d[1]) }
     : { kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) };
+export const gotoStmt = (d: D): VStmt => ({ kind: 'goto', name: d[1].text, span: from(d[0], d[1]) });
 export const whileStmt = (d: D): VStmt => ({
   kind: 'while',
   cond: d[2],

@@ -5,13 +5,14 @@
 // predicates (an abstract one has the body `true` and may not be folded or unfolded), and the
 // helper procedures of inhale/exhale/new.
 
-import type { FunctionDecl, PredicateDecl, Proc, Program, Stmt, TopDecl } from '../ast';
+import type { Expr, FunctionDecl, PredicateDecl, Proc, Program, Stmt, TopDecl } from '../ast';
 import type { Span } from '../span';
 import type { VDecl, VProgram, VType } from './ast';
 import type { Collect, DeclOf, Decls, LowerCtx } from './context';
 import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
+import { lowerGotos } from './lowerGoto';
 import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
@@ -158,7 +159,7 @@ function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
           span,
         }
       : (() => {
-          const b = lowerBlock(m.body, ctx);
+          const b = lowerBlock(lowerGotos(m.body, ctx), ctx);
           return { ...b, stmts: [...havocs, ...b.stmts] };
         })();
   return {
@@ -176,18 +177,14 @@ function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
 
 function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) => LowerCtx): TopDecl[] {
   const ctx = base(varsOf(f.params));
-  if (f.body === undefined) {
-    refuse(ctx, 'abstract function (a function without a body)', f.nameSpan);
-    return [];
-  }
   const requires = f.specs
     .filter((s) => s.kind === 'requires')
     .map((s) => {
       ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
       return lowerExpr(s.expr, { ...ctx, place: 'requires', inFunction: true });
     });
-  ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
-  const body = lowerExpr(f.body, { ...ctx, place: 'function' });
+  if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
+  const body = f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function' });
   const fn: FunctionDecl = {
     kind: 'function',
     name: f.name,
@@ -205,36 +202,50 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
   const postCtx = base(new Map([...varsOf(f.params), ['result', f.result]]));
   const ensures = posts.map((s) => {
     postCtx.out.sites.push({ kind: 'fnPost', span: s.expr.span });
-    return lowerExpr(s.expr, { ...postCtx, place: 'fnPost' });
+    const e = lowerExpr(s.expr, { ...postCtx, place: 'fnPost' });
+    if (divides(e))
+      refuse(ctx, 'division or modulo in a function postcondition (its definedness is not checked yet)', s.expr.span);
+    return e;
   });
   const pre = f.specs
     .filter((s) => s.kind === 'requires')
     .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
-  const args = f.params.map((p) => ({ kind: 'var' as const, name: p.name, span: f.nameSpan }));
-  const result = { name: 'result', type: fn.result, span: f.nameSpan };
-  const check: Proc = {
+  // The postcondition is assumed at each application of an abstract or recursive function
+  // (rules/evalCalls.ts); an abstract function's procedure only checks that it is well-formed
+  // (contract only: `assume false` is its body).
+  const abstract = body === undefined;
+  const decl = { ...fn, ensures: posts.map((s) => lowerExpr(s.expr, { ...postCtx, place: 'fnPost' })) };
+  // Viper evaluates a function's postcondition in its precondition's state: the requires is
+  // ensured again (nothing consumed it), so that what it reads is framed.
+  const framed = f.specs
+    .filter((s) => s.kind === 'requires')
+    .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
+  return [decl, postCheck(fn, pre, [...framed, ...ensures], abstract)];
+}
+
+/** `f@post`: a procedure that checks f's postcondition once (`result := f(…)`), or only its well-formedness for an abstract f. */
+function postCheck(fn: FunctionDecl, pre: Expr[], ensures: Expr[], abstract: boolean): Proc {
+  const at = fn.nameSpan;
+  const args = fn.params.map((p) => ({ kind: 'var' as const, name: p.name, span: at }));
+  const stmt: Stmt = abstract
+    ? { kind: 'assume', cond: { kind: 'boolLit', value: false, span: at }, span: at }
+    : {
+        kind: 'assign',
+        target: { kind: 'var', name: 'result', span: at },
+        value: { kind: 'call', callee: fn.name, calleeSpan: at, args, span: at, checksPostcondition: true },
+        span: at,
+      };
+  return {
     kind: 'proc',
-    name: `${f.name}@post`,
-    nameSpan: f.nameSpan,
+    name: `${fn.name}@post`,
+    nameSpan: at,
     params: fn.params,
-    returns: [result],
+    returns: [{ name: 'result', type: fn.result, span: at }],
     requires: pre,
     ensures,
-    body: {
-      kind: 'block',
-      span: f.nameSpan,
-      stmts: [
-        {
-          kind: 'assign',
-          target: { kind: 'var', name: 'result', span: f.nameSpan },
-          value: { kind: 'call', callee: f.name, calleeSpan: f.nameSpan, args, span: f.nameSpan },
-          span: f.nameSpan,
-        },
-      ],
-    },
-    span: f.span,
+    body: { kind: 'block', span: at, stmts: [stmt] },
+    span: fn.span,
   };
-  return [fn, check];
 }
 
 function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {

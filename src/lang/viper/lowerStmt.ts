@@ -62,6 +62,10 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return lowerLabel(s);
     case 'quasihavoc':
       return lowerQuasihavoc(s, ctx, lowerExpr);
+    case 'goto':
+      // A forward jump was lowered before (lowerGoto.ts); this one came from a macro's body.
+      refuse(ctx, 'goto inside a macro', s.span);
+      return [];
     case 'if':
       return [lowerIf(s, ctx)];
     case 'while':

@@ -2,7 +2,7 @@
 // the engine encodes as SMT quantifiers; triggers were dropped by the parser (they only guide
 // Viper's instantiation). Binders are Int or Bool: a quantifier over Ref ranges over references,
 // which Sym's quantifiers do not; one holding permissions is a quantified permission; one applying
-// a recursive function (directly or through the functions it applies) needs the engine to unroll
+// a recursive or abstract function (directly or through the functions it applies) needs the engine to unroll
 // a function under a binder. All three are refused by name. A binder that would capture a name of
 // the context (a variable, an enclosing binder, a name inside a macro argument) is renamed.
 
@@ -32,7 +32,8 @@ export function lowerQuant(
   }
   const recursive = appliedRecursive(q.body, ctx.decls);
   if (recursive !== undefined) {
-    refuse(ctx, `a recursive function applied under a quantifier ('${recursive}')`, q.span);
+    const what = ctx.decls.functions.get(recursive)?.body === undefined ? 'an abstract' : 'a recursive';
+    refuse(ctx, `${what} function applied under a quantifier ('${recursive}')`, q.span);
     return fallback;
   }
   const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);
@@ -63,9 +64,10 @@ function varNames(e: unknown): string[] {
   ];
 }
 
-/** A function the expression applies that is recursive or reaches a recursive one, if any. */
+/** A function the expression applies that is abstract or recursive, or reaches one, if any (the one named). */
 function appliedRecursive(e: VExpr, decls: Decls): string | undefined {
-  return [...applied(e, decls)].find((f) => reachesCycle(f, decls));
+  const fs = [...applied(e, decls)];
+  return fs.find((f) => decls.functions.get(f)?.body === undefined) ?? fs.find((f) => reachesCycle(f, decls));
 }
 
 /** The functions an expression applies (through the macros it uses). */
@@ -104,7 +106,7 @@ function reachesCycle(f: string, decls: Decls): boolean {
     if (seen.has(g)) continue;
     seen.add(g);
     for (const h of callees(g, decls)) {
-      if (onCycle(h, decls)) return true;
+      if (onCycle(h, decls) || decls.functions.get(h)?.body === undefined) return true;
       todo.push(h);
     }
   }

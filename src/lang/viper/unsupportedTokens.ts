@@ -35,7 +35,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   wand: 'magic wands (wand)',
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
-  goto: 'goto',
   quasihavocall: 'quasihavocall',
   refute: 'refute',
   asserting: 'asserting',

@@ -55,6 +55,7 @@ describe('npm run conformance on the fixtures', () => {
       'nested/parse_error.vpr': 'error',
       'nested/unsupported.vpr': 'unsupported',
       'pass.vpr': 'pass',
+      'plugin.vpr': 'unsupported',
       'smoke.vpr': 'unsupported',
       'unexpected.vpr': 'pass',
       'unsound.vpr': 'unsound',
@@ -66,8 +67,9 @@ describe('npm run conformance on the fixtures', () => {
     );
     expect(reason('nested/unsupported.vpr')).toMatch(/^sequences \(Seq\)/);
     expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
+    expect(reason('plugin.vpr')).toMatch(/^a plugin's refusal/);
     const text = await readFile(md, 'utf8');
-    expect(text).toMatch(/<!-- counts: \{"pass":2,"wrong":1,"unsound":1,"unsupported":2,"error":1,"timeout":0\} -->/);
+    expect(text).toMatch(/<!-- counts: \{"pass":2,"wrong":1,"unsound":1,"unsupported":3,"error":1,"timeout":0\} -->/);
     expect(text).toContain('| `unsound.vpr` | unsound |');
     expect(text).toContain('| sequences (Seq) | 1 |');
   }, 120_000);

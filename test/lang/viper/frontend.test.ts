@@ -99,8 +99,18 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '1:10 domain interpretations (interpretation)',
     ],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
-    ['goto', 'method m()\n{\n  goto l\n  label l\n}\n', '3:3 goto'],
     ['label with invariants', `${field}method m(x: Ref)\n{\n  label l invariant true\n}\n`, '4:3 label invariants'],
+    ['backward goto', 'method m()\n{\n  label l\n  goto l\n}\n', "4:3 goto backward (a loop made of gotos, 'l')"],
+    [
+      'goto out of a loop',
+      'method m()\n{\n  while (true)\n  {\n    goto l\n  }\n  label l\n}\n',
+      "3:3 goto out of a loop ('l')",
+    ],
+    [
+      'goto into a block',
+      'method m(b: Bool)\n{\n  goto l\n  if (b) {\n    label l\n  }\n}\n',
+      "3:3 goto backward or into a block ('l')",
+    ],
     [
       'quasihavoc of a predicate instance',
       `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  quasihavoc P(x)\n}\n`,
@@ -131,7 +141,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '6:8 assignment to a macro application (m(x) := e)',
     ],
     ['information flow', 'method m(x: Int)\n  requires low(x)\n{}\n', '2:12 information flow (low, SIF plugin)'],
-    ['abstract function', 'function g(x: Int): Int\n', '1:10 abstract function (a function without a body)'],
+    [
+      'abstract function under a quantifier',
+      'function g(x: Int): Int\nmethod m()\n{\n  assert forall i: Int :: g(i) == g(i)\n}\n',
+      "4:10 an abstract function applied under a quantifier ('g')",
+    ],
     [
       'fold of an abstract predicate',
       'predicate P(x: Ref)\nmethod m(x: Ref)\n{\n  fold P(x)\n}\n',
@@ -157,6 +171,16 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'mutually unfolding predicates',
       `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`,
       "3:11 unfolding … in inside a recursive predicate's own body",
+    ],
+    [
+      'precondition that applies itself',
+      'function f(n: Int): Int\n  requires n > 0 ==> g(n) > 0\n{ 0 }\nfunction g(n: Int): Int\n  requires f(n - 1) >= 0\n',
+      "1:10 a function whose precondition applies itself ('f')",
+    ],
+    [
+      'division in a function postcondition',
+      'function f(x: Int): Int\n  ensures result == 1 \\ x\n',
+      '2:11 division or modulo in a function postcondition (its definedness is not checked yet)',
     ],
     [
       'division in a method postcondition',
@@ -191,8 +215,8 @@ describe('Viper constructs outside the subset are refused by name', () => {
   });
 
   it('one diagnostic per construct kind, at its first occurrence', () => {
-    const source = 'method m()\n{\n  goto a\n  goto b\n  label a\n  label b\n}\n';
-    expect(refusals(source)).toEqual(['3:3 goto']);
+    const source = 'method m()\n{\n  refute false\n  refute true\n}\n';
+    expect(refusals(source)).toEqual(['3:3 refute']);
   });
 });
 
