@@ -9,7 +9,10 @@ export type Type =
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
   | { readonly kind: 'array'; readonly elem: Type }
   /** A reference to an object of a class, or null. */
-  | { readonly kind: 'ref'; readonly className: string };
+  | { readonly kind: 'ref'; readonly className: string }
+  /** Viper's mathematical sets and sequences (no Sym syntax: the Viper front end makes them). */
+  | { readonly kind: 'set'; readonly elem: Type }
+  | { readonly kind: 'seq'; readonly elem: Type };
 
 export const INT: Type = { kind: 'int' };
 export const BOOL: Type = { kind: 'bool' };
@@ -28,6 +31,7 @@ export function typeEquals(a: Type, b: Type): boolean {
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return typeEquals(a.elem, b.elem);
   if (a.kind === 'ref' && b.kind === 'ref') return a.className === b.className;
+  if ((a.kind === 'set' || a.kind === 'seq') && a.kind === b.kind) return typeEquals(a.elem, b.elem);
   return true;
 }
 
@@ -43,6 +47,10 @@ export function typeName(t: Type): string {
       return `${typeName(t.elem)}[]`;
     case 'ref':
       return t.className;
+    case 'set':
+      return `Set[${typeName(t.elem)}]`;
+    case 'seq':
+      return `Seq[${typeName(t.elem)}]`;
   }
 }
 

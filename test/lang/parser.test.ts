@@ -50,6 +50,8 @@ function sexpr(e: Expr): string {
       return `(untouched ${sexpr(e.body)})`;
     case 'unfolding':
       return `(unfolding ${sexpr(e.pred)} ${sexpr(e.body)})`;
+    case 'coll':
+      return `(${e.op}${e.args.map((a) => ` ${sexpr(a)}`).join('')})`;
   }
 }
 

@@ -122,6 +122,9 @@ export function randomValue(rng: Rng, sort: Sort): ConcreteValue {
       const length = rng.int(0, 6);
       return arrayValue(Array.from({ length }, () => randomValue(rng, sort.elem)));
     }
+    case 'set':
+    case 'seq':
+      throw new Error('sets and sequences have no concrete inputs');
   }
 }
 

@@ -44,6 +44,9 @@ export function defaultValue(t: Type): ConcreteValue {
       return arrayValue([]);
     case 'ref':
       return NULL_REF;
+    case 'set':
+    case 'seq':
+      throw new Error('sets and sequences are not run concretely (only verified)');
   }
 }
 

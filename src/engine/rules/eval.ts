@@ -25,6 +25,7 @@ import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
+import { collValue } from './evalColl';
 
 export type { Obligation, HealInfo } from '../state/obligation';
 export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
@@ -102,6 +103,8 @@ class Evaluator implements EvalCore {
         return this.T.constOf(0n, REF_SORT);
       case 'field':
         return this.field(e, guard, bound, old);
+      case 'coll':
+        return collValue(this, e, guard, bound, old);
       default:
         return heapUnsupported();
     }

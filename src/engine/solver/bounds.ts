@@ -28,6 +28,8 @@ function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | u
     if (seen.has(t.id)) continue;
     seen.add(t.id);
     if (seen.size > MAX_NODES || t.op === 'bound' || t.sort.kind === 'array' || t.sort.kind === 'ref') return undefined;
+    // Sets and sequences are Z3's alone (terms/collections.ts), even without a symbol in them.
+    if (t.op === 'coll' || t.sort.kind === 'set' || t.sort.kind === 'seq') return undefined;
     if (t.op === 'sym') {
       if (!SUPPORTED_SYMBOL_SORTS.has(t.sort.kind)) return undefined;
       syms.push(t);

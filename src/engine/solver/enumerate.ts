@@ -19,7 +19,8 @@ const HARD_BUDGET = 4_000_000;
 /** Node evaluations allowed otherwise: Z3 answers pure bit-vector queries in milliseconds too. */
 const EASY_BUDGET = 200_000;
 
-const UNSUPPORTED = new Set(['bound', 'forall', 'exists', 'select', 'store', 'constArray']);
+/** Arrays, binders, sets and sequences (terms/collections.ts) are left to Z3. */
+const UNSUPPORTED = new Set(['bound', 'forall', 'exists', 'select', 'store', 'constArray', 'coll']);
 
 interface Program {
   /** Every distinct term, children before parents. */
@@ -43,7 +44,8 @@ function compile(constraints: readonly Term[]): Program | undefined {
   for (const c of constraints) {
     for (const t of postOrder(c)) {
       if (slots.has(t.id)) continue;
-      if (UNSUPPORTED.has(t.op) || t.sort.kind === 'array') return undefined;
+      if (UNSUPPORTED.has(t.op) || t.sort.kind === 'array' || t.sort.kind === 'set' || t.sort.kind === 'seq')
+        return undefined;
       slots.set(t.id, nodes.length);
       nodes.push(t);
     }

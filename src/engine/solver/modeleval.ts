@@ -18,6 +18,8 @@ function fits(v: Value, sort: Sort): boolean {
     case 'ref':
       return typeof v === 'bigint';
     case 'array':
+    case 'set':
+    case 'seq':
       return typeof v === 'object';
   }
 }

@@ -6,6 +6,7 @@
 
 import type { Sort } from '../terms/term';
 import { arrayValue, type Value } from '../terms/values';
+import { readCollection, type ValueTree } from './collvalue';
 import type { SExpr } from './sexpr';
 
 const MAX_SAMPLES = 256;
@@ -30,8 +31,28 @@ export function parseValue(e: SExpr, sort: Sort): Value {
     }
     case 'array':
       return parseArray(e, sort.elem);
+    case 'set':
+    case 'seq': {
+      const v = readCollection(SMT_TREE, e, sort);
+      if (v === undefined) throw new UnreadCollection();
+      return v;
+    }
   }
 }
+
+/** A set or sequence value of a form the display does not read (collvalue.ts): left out. */
+export class UnreadCollection extends Error {
+  constructor() {
+    super('set or sequence value left out of the model');
+  }
+}
+
+const SMT_TREE: ValueTree<SExpr> = {
+  app: (e) =>
+    Array.isArray(e) && typeof e[0] === 'string' ? { name: e[0], args: e.slice(1) } : typeof e === 'string' ? { name: e, args: [] } : undefined,
+  scalar: (e, sort) => parseValue(e, sort),
+  array: (e) => parseArray(e, { kind: 'bool' }),
+};
 
 function parseInteger(e: SExpr): bigint {
   if (typeof e === 'string' && /^\d+$/.test(e)) return BigInt(e);

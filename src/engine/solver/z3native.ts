@@ -9,7 +9,7 @@ import { defaultValue, type Value } from '../terms/values';
 import { declaration, smtName, toSmtLib } from '../terms/smtlib';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
 import { SymbolIndex } from './slicing';
-import { LambdaArray, parseValue, show } from './smtvalue';
+import { LambdaArray, parseValue, show, UnreadCollection } from './smtvalue';
 import {
   DEFAULT_Z3_MEMORY_LIMIT_MB,
   errorMessage,
@@ -122,6 +122,7 @@ class NativeSession {
       try {
         model.set(syms[i].id, parseValue(pairs[i], syms[i].sort));
       } catch (e) {
+        if (e instanceof UnreadCollection) continue;
         if (!(e instanceof LambdaArray) || syms[i].sort.kind !== 'array') throw e;
         model.set(syms[i].id, await this.sampleArray(names[i], syms[i], e.indices));
       }

@@ -22,6 +22,9 @@ export type Assignment = (symbol: Term) => Value | undefined;
 
 export class EvaluationError extends Error {}
 
+/** Sets and sequences are the solver's alone (terms/collections.ts): never evaluated here. */
+const COLLECTIONS = 'sets and sequences are left to the solver';
+
 function asBigint(v: Value): bigint {
   if (typeof v !== 'bigint') throw new EvaluationError('expected a number');
   return v;
@@ -52,7 +55,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'const':
         return u.value as Value;
       case 'sym': {
-        if (u.sort.kind === 'array') throw NOT_QUICK;
+        if (u.sort.kind === 'array' || u.sort.kind === 'set' || u.sort.kind === 'seq') throw NOT_QUICK;
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
@@ -62,6 +65,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'select':
       case 'store':
       case 'constArray':
+      case 'coll':
         throw NOT_QUICK;
       default: {
         const args: Value[] = [];
@@ -102,6 +106,7 @@ export function evaluate(t: Term, env: Assignment): Value {
       case 'const':
         return u.value as Value;
       case 'sym': {
+        if (u.sort.kind === 'set' || u.sort.kind === 'seq') throw new EvaluationError(COLLECTIONS);
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
@@ -109,6 +114,8 @@ export function evaluate(t: Term, env: Assignment): Value {
       case 'forall':
       case 'exists':
         throw new EvaluationError('cannot evaluate a quantified formula concretely');
+      case 'coll':
+        throw new EvaluationError(COLLECTIONS);
       case 'select':
         return readArray(asArray(a[0]), asBigint(a[1]));
       case 'store':

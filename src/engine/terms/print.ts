@@ -16,6 +16,7 @@
 
 import type { Sort, Term } from './term';
 import { emitText, type Piece } from './traverse';
+import { collTemplate, type CollOp } from './collections';
 
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
@@ -62,6 +63,10 @@ export function sortName(s: Sort): string {
       return `${s.signed ? 'i' : 'u'}${s.width}`;
     case 'array':
       return `${sortName(s.elem)}[]`;
+    case 'set':
+      return `Set[${sortName(s.elem)}]`;
+    case 'seq':
+      return `Seq[${sortName(s.elem)}]`;
   }
 }
 
@@ -232,6 +237,8 @@ function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
         .join(', ');
       return [`${t.op} ${binders} :: `, at(a[a.length - 1], 0)];
     }
+    case 'coll':
+      return collTemplate(t.name as CollOp).map((p) => (typeof p === 'number' ? at(a[p], 0) : p));
     default: {
       const [op, prec] = INFIX[t.op];
       return infix(t, op, prec);

@@ -10,6 +10,7 @@
 import type { Sort, Term } from './term';
 import { freeSymbols } from './symbols';
 import { emitText, foldTerm, useCounts, type Piece } from './traverse';
+import { collSmt, type CollOp } from './collections';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -22,6 +23,10 @@ export function smtSort(s: Sort): string {
       return `(_ BitVec ${s.width})`;
     case 'array':
       return `(Array Int ${smtSort(s.elem)})`;
+    case 'set':
+      return `(Array ${smtSort(s.elem)} Bool)`;
+    case 'seq':
+      return `(Seq ${smtSort(s.elem)})`;
   }
 }
 
@@ -138,9 +143,18 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
       const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
       return sexp(t.op, `(${binders.join(' ')})`, a[a.length - 1]);
     }
+    case 'coll':
+      return collPieces(t, a);
     default:
       return numericPieces(t, a);
   }
+}
+
+/** A set or sequence operation: collSmt's text with each argument's pieces in its place. */
+function collPieces(t: Term, a: readonly P[]): P[] {
+  const marks = a.map((_, i) => `\u0000${i}\u0000`);
+  const text = collSmt(t.name as CollOp, smtSort(t.sort), marks);
+  return text.split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */

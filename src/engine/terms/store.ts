@@ -11,6 +11,7 @@ import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
 import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
 import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
 import { KeyedSymbols } from './keyed';
+import { mkColl, type CollOp } from './collections';
 import type { TermBuilder, TermExtra } from './builder';
 
 const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
@@ -128,6 +129,8 @@ export class TermStore implements TermBuilder {
       case 'forall':
       case 'exists':
         return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
+      case 'coll':
+        return mkColl(this, t.name as CollOp, args, t.sort);
       default:
         return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
     }
@@ -326,6 +329,11 @@ export class TermStore implements TermBuilder {
   constArray(elemSort: Sort, v: Term): Term {
     if (!sortEquals(v.sort, elemSort)) throw new Error('constArray: element sort mismatch');
     return this.mk('constArray', this.arraySort(elemSort), [v]);
+  }
+
+  /** A set or sequence operation (collections.ts); `sort` only for the empty ones. */
+  coll(op: CollOp, args: readonly Term[], sort?: Sort): Term {
+    return mkColl(this, op, args, sort);
   }
 
   forall(bounds: readonly Term[], body: Term): Term {

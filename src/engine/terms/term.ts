@@ -14,7 +14,10 @@ export type Sort =
   | { readonly kind: 'ref' }
   | { readonly kind: 'bv'; readonly width: BvWidth; readonly signed: boolean }
   /** Arrays are indexed by int. */
-  | { readonly kind: 'array'; readonly elem: Sort };
+  | { readonly kind: 'array'; readonly elem: Sort }
+  /** Viper's sets and sequences (collections.ts): Z3 arrays to Bool and Z3 sequences. */
+  | { readonly kind: 'set'; readonly elem: Sort }
+  | { readonly kind: 'seq'; readonly elem: Sort };
 
 export type Op =
   // leaves
@@ -52,7 +55,9 @@ export type Op =
   | 'constArray'
   // quantifiers: args[0..n-1] are 'bound' terms, args[n] is the body
   | 'forall'
-  | 'exists';
+  | 'exists'
+  // sets and sequences: `name` says which operation (collections.ts); opaque to every fast path
+  | 'coll';
 
 export interface SymbolInfo {
   /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
@@ -73,7 +78,7 @@ export interface Term {
   readonly value?: bigint | boolean;
   /** For 'sym'. */
   readonly symbol?: SymbolInfo;
-  /** For 'bound': the binder name. */
+  /** For 'bound': the binder name; for 'coll': the operation (collections.ts). */
   readonly name?: string;
   /** For 'lt'/'le': first built as `b > a` / `b >= a` (the printer keeps that orientation). Not part
    *  of the term's identity: the first construction decides. */
@@ -88,6 +93,7 @@ export function sortEquals(a: Sort, b: Sort): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return sortEquals(a.elem, b.elem);
+  if ((a.kind === 'set' || a.kind === 'seq') && a.kind === b.kind) return sortEquals(a.elem, b.elem);
   return true;
 }
 
@@ -103,6 +109,10 @@ export function sortKey(s: Sort): string {
       return `${s.signed ? 's' : 'u'}${s.width}`;
     case 'array':
       return `[${sortKey(s.elem)}]`;
+    case 'set':
+      return `{${sortKey(s.elem)}}`;
+    case 'seq':
+      return `<${sortKey(s.elem)}>`;
   }
 }
 

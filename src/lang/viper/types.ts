@@ -20,5 +20,9 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'other':
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };
+    case 'Set':
+      return { kind: 'set', elem: symType(t.elem, span, ctx) };
+    case 'Seq':
+      return { kind: 'seq', elem: symType(t.elem, span, ctx) };
   }
 }

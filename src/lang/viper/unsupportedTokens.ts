@@ -18,14 +18,8 @@ const BY_WORD: Readonly<Record<string, string>> = {
   axiom: 'domains',
   unique: 'domains',
   interpretation: 'domains',
-  Seq: 'sequences (Seq)',
-  Set: 'sets (Set)',
   Multiset: 'multisets (Multiset)',
   Map: 'maps (Map)',
-  union: 'sets (union)',
-  intersection: 'sets (intersection)',
-  setminus: 'sets (setminus)',
-  subset: 'sets (subset)',
   Perm: 'permission-typed values (Perm)',
   Rational: 'permission-typed values (Rational)',
   perm: 'perm(…)',
@@ -57,9 +51,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
 
 const BY_OP: Readonly<Record<string, string>> = {
   '--*': 'magic wands (--*)',
-  '++': 'sequences (++)',
-  '..': 'sequences (ranges)',
-  '|': 'cardinality (|…|)',
   '@': 'annotations (@…)',
   '#': 'annotations (#…)',
 };
@@ -68,7 +59,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = featureOf(t, tokens[i - 1]) ?? sequenceFeature(tokens, i);
+    const feature = (t.text === '[' && isRange(tokens, i) ? undefined : featureOf(t, tokens[i - 1])) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
@@ -93,12 +84,26 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
 
 function bracketFeature(previous: VToken | undefined): string | undefined {
   if (previous?.text === 'old') return 'labelled old (old[l] of an expression)';
-  // `Seq[Int]`: the type's own word is refused already.
-  if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
+  // `Seq[Int]`, `s[i]` (lowerColl.ts); a Map's or Multiset's own word is refused already.
   const afterOperand =
     previous !== undefined &&
     (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
-  return afterOperand ? 'sequence or map indexing (e[i])' : 'inhale-exhale assertion ([A, B])';
+  return afterOperand ? undefined : 'inhale-exhale assertion ([A, B])';
+}
+
+/** `[a..b)`: a sequence range (lowerColl.ts), not an inhale-exhale pair `[A, B]`. */
+function isRange(tokens: readonly VToken[], i: number): boolean {
+  let depth = 0;
+  for (let j = i + 1; j < tokens.length; j++) {
+    const t = tokens[j].text;
+    if (t === '(' || t === '[') depth++;
+    else if (t === ')' || t === ']') {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && (t === ',' || t === ';')) return false;
+    else if (depth === 0 && t === '..') return true;
+  }
+  return false;
 }
 
 const DECREASES_ENDS = new Set([
