@@ -28,12 +28,39 @@ export class SymbolIndex {
     return syms;
   }
 
+  /** A conjunct without symbols that mentions a set or a sequence (terms/collections.ts): the
+   *  store folds no such term, so unlike other ground terms it may be false without being the
+   *  constant false (`1 in Set(2)`, assumed by an inhale). Slices and components keep it. */
+  groundCollection(t: Term): boolean {
+    if (t.op === 'const' || this.symbolsOf(t).length > 0) return false;
+    let hit = this.ground.get(t);
+    if (hit === undefined) {
+      hit = mentionsColl(t);
+      this.ground.set(t, hit);
+    }
+    return hit;
+  }
+  private readonly ground = new WeakMap<Term, boolean>();
+
   /** The distinct symbols of several terms. */
   symbolsOfAll(ts: readonly Term[]): Term[] {
     const out = new Map<number, Term>();
     for (const t of ts) for (const s of this.symbolsOf(t)) out.set(s.id, s);
     return [...out.values()];
   }
+}
+
+function mentionsColl(t: Term): boolean {
+  const seen = new Set<Term>();
+  const stack: Term[] = [t];
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    if (u.op === 'coll') return true;
+    if (seen.has(u)) continue;
+    seen.add(u);
+    stack.push(...u.args);
+  }
+  return false;
 }
 
 /** Split top-level conjunctions so each conjunct can be sliced on its own. */
@@ -93,7 +120,8 @@ class UnionFind {
 }
 
 /** Group conjuncts into independent components (conjuncts without symbols are dropped:
- *  they are ground, so pc being satisfiable makes them true). Order inside a component and
+ *  they are ground, so pc being satisfiable makes them true; but one about sets or sequences,
+ *  which the store does not fold, is a component of its own: it may be false). Order inside a component and
  *  among components follows the input order. */
 export function components(conjuncts: readonly Term[], index: SymbolIndex): Term[][] {
   const uf = new UnionFind();
@@ -104,7 +132,10 @@ export function components(conjuncts: readonly Term[], index: SymbolIndex): Term
   const groups = new Map<number, Term[]>();
   for (const c of conjuncts) {
     const syms = index.symbolsOf(c);
-    if (syms.length === 0) continue;
+    if (syms.length === 0) {
+      if (index.groundCollection(c)) groups.set(-1 - c.id, [c]);
+      continue;
+    }
     const root = uf.find(syms[0].id);
     const g = groups.get(root);
     if (g) g.push(c);
@@ -136,6 +167,7 @@ function independentOfPc(pc: readonly Term[], query: readonly Term[], index: Sym
   const rest: Term[] = [];
   for (const c of pc) {
     if (inQuery instanceof Set ? inQuery.has(c) : inQuery.includes(c)) continue;
+    if (index.groundCollection(c)) return undefined;
     for (const s of index.symbolsOf(c)) if (mentioned.has(s)) return undefined;
     rest.push(c);
   }
@@ -158,7 +190,7 @@ function linkedSlice(pc: readonly Term[], query: readonly Term[], index: SymbolI
   for (const c of pc) {
     if (querySet.has(c)) continue;
     const syms = index.symbolsOf(c);
-    if (syms.length > 0 && roots.has(uf.find(syms[0].id))) relevant.push(c);
+    if ((syms.length > 0 && roots.has(uf.find(syms[0].id))) || index.groundCollection(c)) relevant.push(c);
     else rest.push(c);
   }
   return { relevant: [...relevant, ...query], rest };

@@ -32,6 +32,9 @@ export function parseValue(e: SExpr, sort: Sort): Value {
     case 'array':
       return parseArray(e, sort.elem);
     case 'set':
+      // A set of Int or Ref is an array to Bool; a lambda is sampled as an array's (z3native.ts).
+      if (sort.elem.kind === 'int' || sort.elem.kind === 'ref') return parseArray(e, { kind: 'bool' });
+      throw new UnreadCollection();
     case 'seq': {
       const v = readCollection(SMT_TREE, e, sort);
       if (v === undefined) throw new UnreadCollection();

@@ -4,7 +4,7 @@
 // per process. Any error or the death of the process answers `unknown`; the next check
 // starts a fresh process. Checks are serialised: the pipe protocol is strictly sequential.
 
-import type { Term } from '../terms/term';
+import type { Sort, Term } from '../terms/term';
 import { defaultValue, type Value } from '../terms/values';
 import { declaration, smtName, toSmtLib } from '../terms/smtlib';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
@@ -123,7 +123,7 @@ class NativeSession {
         model.set(syms[i].id, parseValue(pairs[i], syms[i].sort));
       } catch (e) {
         if (e instanceof UnreadCollection) continue;
-        if (!(e instanceof LambdaArray) || syms[i].sort.kind !== 'array') throw e;
+        if (!(e instanceof LambdaArray) || (syms[i].sort.kind !== 'array' && syms[i].sort.kind !== 'set')) throw e;
         model.set(syms[i].id, await this.sampleArray(names[i], syms[i], e.indices));
       }
     }
@@ -132,7 +132,7 @@ class NativeSession {
 
   /** A lambda-valued array read at the given indices; the default is the element default. */
   private async sampleArray(name: string, sym: Term, indices: readonly bigint[]): Promise<Value> {
-    const elem = sym.sort.kind === 'array' ? sym.sort.elem : sym.sort;
+    const elem: Sort = sym.sort.kind === 'array' ? sym.sort.elem : sym.sort.kind === 'set' ? { kind: 'bool' } : sym.sort;
     const selects = indices.map((i) => `(select ${name} ${i < 0n ? `(- ${-i})` : i})`);
     const values = selects.length === 0 ? [] : await this.getValues(selects);
     const entries = new Map<bigint, Value>();
