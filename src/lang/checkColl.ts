@@ -34,7 +34,8 @@ export function collType(check: CheckExpr, e: Coll, ctx: ExprContext, hint?: Typ
   /** An operand that must be a collection of this kind. */
   const coll = (x: Expr, kind: Kind, want?: Type): Type | undefined => {
     const t = check(x, ctx, want);
-    if (t !== undefined && t.kind !== kind) return err(x.span, `expected a ${kind === 'set' ? 'Set' : 'Seq'}, not ${typeName(t)}`);
+    if (t !== undefined && t.kind !== kind)
+      return err(x.span, `expected a ${kind === 'set' ? 'Set' : 'Seq'}, not ${typeName(t)}`);
     if (t === undefined || want === undefined || typeEquals(t, want)) return t;
     return err(x.span, `the operand must be ${typeName(want)}, not ${typeName(t)}`);
   };
@@ -45,7 +46,11 @@ export function collType(check: CheckExpr, e: Coll, ctx: ExprContext, hint?: Typ
       const kind: Kind = e.op === 'setLit' ? 'set' : 'seq';
       let elem = e.elem ?? elemOf(hint, kind);
       for (const x of e.args) elem = expect(x, elem, 'an element') ?? elem;
-      if (elem === undefined) return err(e.span, `the element type of an empty ${kind === 'set' ? 'Set' : 'Seq'} is not known here: write ${kind === 'set' ? 'Set' : 'Seq'}[T]()`);
+      if (elem === undefined)
+        return err(
+          e.span,
+          `the element type of an empty ${kind === 'set' ? 'Set' : 'Seq'} is not known here: write ${kind === 'set' ? 'Set' : 'Seq'}[T]()`,
+        );
       return collOf(kind, elem);
     }
     case 'union':
@@ -62,7 +67,8 @@ export function collType(check: CheckExpr, e: Coll, ctx: ExprContext, hint?: Typ
     case 'in': {
       const t = check(b, ctx);
       if (t === undefined) return check(a, ctx) && undefined;
-      if (t.kind !== 'set' && t.kind !== 'seq') return err(b.span, `'in' needs a Set or a Seq on its right, not ${typeName(t)}`);
+      if (t.kind !== 'set' && t.kind !== 'seq')
+        return err(b.span, `'in' needs a Set or a Seq on its right, not ${typeName(t)}`);
       return expect(a, t.elem, 'the element') && BOOL;
     }
     case 'size': {

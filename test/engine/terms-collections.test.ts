@@ -11,7 +11,15 @@ import { decideByEnumeration } from '../../src/engine/solver/enumerate';
 import { z3NativeAvailable } from '../../src/engine/solver';
 import { Z3NativeBackend } from '../../src/engine/solver/z3native';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
-import { seqDrop, seqLiteral, seqSort, seqTake, seqUpdate, setLiteral, setSort } from '../../src/engine/terms/collections';
+import {
+  seqDrop,
+  seqLiteral,
+  seqSort,
+  seqTake,
+  seqUpdate,
+  setLiteral,
+  setSort,
+} from '../../src/engine/terms/collections';
 import { tryEvaluate } from '../../src/engine/terms/evaluate';
 import { printTerm } from '../../src/engine/terms/print';
 import { toSmtLib } from '../../src/engine/terms/smtlib';
@@ -103,14 +111,14 @@ describe('sets and sequences in the solver', () => {
     const next = rng(23);
     const T = new TermStore();
     const g = new Gen(T, next);
-    const pipeline = new PipelineSolver(wasm, 10_000);
+    const pipeline = new PipelineSolver(wasm, 3_000);
     let decided = 0;
     const statuses = new Set<string>();
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 60; i++) {
       const pc = Array.from({ length: 1 + Math.floor(next() * 3) }, () => g.formula());
       const query = g.formula();
       const viaPipeline = await pipeline.checkSat(pc, query, { wantModel: true });
-      const plain = await wasm.check([...pc, query], { wantModel: false, timeoutMs: 10_000 });
+      const plain = await wasm.check([...pc, query], { wantModel: false, timeoutMs: 3_000 });
       statuses.add(plain.status);
       if (viaPipeline.status === 'unknown' || plain.status === 'unknown') continue;
       decided++;
@@ -121,24 +129,24 @@ describe('sets and sequences in the solver', () => {
     // The family exercises both answers, and nearly all of it is decided.
     expect(statuses).toContain('sat');
     expect(statuses).toContain('unsat');
-    expect(decided).toBeGreaterThan(100);
-  });
+    expect(decided).toBeGreaterThan(45);
+  }, 300_000);
 
   it('the native backend (SMT-LIB text) agrees with the WebAssembly one (C API)', async ({ skip }) => {
     if (native === undefined) skip();
     const next = rng(24);
     const g = new Gen(new TermStore(), next);
     let compared = 0;
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 40; i++) {
       const cs = [g.formula(), g.formula()];
-      const a = await wasm.check(cs, { wantModel: false, timeoutMs: 10_000 });
-      const b = await native!.check(cs, { wantModel: true, timeoutMs: 10_000 });
+      const a = await wasm.check(cs, { wantModel: false, timeoutMs: 3_000 });
+      const b = await native!.check(cs, { wantModel: true, timeoutMs: 3_000 });
       if (a.status === 'unknown' || b.status === 'unknown') continue;
       compared++;
       expect(b.status, cs.map((t) => toSmtLib(t)).join('\n')).toBe(a.status);
     }
-    expect(compared).toBeGreaterThan(50);
-  });
+    expect(compared).toBeGreaterThan(30);
+  }, 300_000);
 
   it('no fast path decides a query with a collection in it, even without symbols', () => {
     const T = new TermStore();
@@ -154,7 +162,12 @@ describe('sets and sequences in the solver', () => {
   it("Viper's take, drop and update at and beyond the ends", async () => {
     const T = new TermStore();
     const s = seqLiteral(T, T.intSort, [T.int(5n), T.int(6n), T.int(7n)]);
-    const lit = (...xs: bigint[]): Term => seqLiteral(T, T.intSort, xs.map((x) => T.int(x)));
+    const lit = (...xs: bigint[]): Term =>
+      seqLiteral(
+        T,
+        T.intSort,
+        xs.map((x) => T.int(x)),
+      );
     const facts: [Term, Term][] = [
       [seqTake(T, s, T.int(-1n)), lit()],
       [seqTake(T, s, T.int(2n)), lit(5n, 6n)],

@@ -15,13 +15,7 @@ import { EvalError, type EvalCore } from './evalEnv';
 /** The most elements a range literal spells out (the front end refuses larger ones). */
 export const MAX_RANGE = 1000n;
 
-export function collValue(
-  ev: EvalCore,
-  e: Coll,
-  guard: Term,
-  bound: ReadonlyMap<string, Term>,
-  old: boolean,
-): Term {
+export function collValue(ev: EvalCore, e: Coll, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
   const T = ev.T;
   const args = e.args.map((x) => ev.term(x, guard, bound, old));
   const [a, b, c] = args;
@@ -61,7 +55,8 @@ export function collValue(
 
 function elemSort(ev: EvalCore, e: Coll): Sort {
   const t = ev.env.types.get(e);
-  if (t === undefined || (t.kind !== 'set' && t.kind !== 'seq')) throw new EvalError(`internal: no type for ${printExpr(e)}`);
+  if (t === undefined || (t.kind !== 'set' && t.kind !== 'seq'))
+    throw new EvalError(`internal: no type for ${printExpr(e)}`);
   return sortOfType(t.elem);
 }
 

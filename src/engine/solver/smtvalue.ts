@@ -52,7 +52,11 @@ export class UnreadCollection extends Error {
 
 const SMT_TREE: ValueTree<SExpr> = {
   app: (e) =>
-    Array.isArray(e) && typeof e[0] === 'string' ? { name: e[0], args: e.slice(1) } : typeof e === 'string' ? { name: e, args: [] } : undefined,
+    Array.isArray(e) && typeof e[0] === 'string'
+      ? { name: e[0], args: e.slice(1) }
+      : typeof e === 'string'
+        ? { name: e, args: [] }
+        : undefined,
   scalar: (e, sort) => parseValue(e, sort),
   array: (e) => parseArray(e, { kind: 'bool' }),
 };

@@ -132,7 +132,8 @@ class NativeSession {
 
   /** A lambda-valued array read at the given indices; the default is the element default. */
   private async sampleArray(name: string, sym: Term, indices: readonly bigint[]): Promise<Value> {
-    const elem: Sort = sym.sort.kind === 'array' ? sym.sort.elem : sym.sort.kind === 'set' ? { kind: 'bool' } : sym.sort;
+    const elem: Sort =
+      sym.sort.kind === 'array' ? sym.sort.elem : sym.sort.kind === 'set' ? { kind: 'bool' } : sym.sort;
     const selects = indices.map((i) => `(select ${name} ${i < 0n ? `(- ${-i})` : i})`);
     const values = selects.length === 0 ? [] : await this.getValues(selects);
     const entries = new Map<bigint, Value>();

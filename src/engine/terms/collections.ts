@@ -120,9 +120,7 @@ export function setLiteral(T: TermBuilder, elem: Sort, elems: readonly Term[]): 
 export function seqLiteral(T: TermBuilder, elem: Sort, elems: readonly Term[]): Term {
   const empty = mkColl(T, 'seq.empty', [], seqSort(elem));
   if (elems.length === 0) return empty;
-  return elems
-    .map((x) => mkColl(T, 'seq.unit', [x]))
-    .reduce((s, u) => mkColl(T, 'seq.concat', [s, u]));
+  return elems.map((x) => mkColl(T, 'seq.unit', [x])).reduce((s, u) => mkColl(T, 'seq.concat', [s, u]));
 }
 
 /** `s[..n]`: the first n elements (none when n < 0, all when n > |s|: seq.extract's cases). */

@@ -152,9 +152,10 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
 
 /** A set or sequence operation: collSmt's text with each argument's pieces in its place. */
 function collPieces(t: Term, a: readonly P[]): P[] {
-  const marks = a.map((_, i) => `\u0000${i}\u0000`);
+  const marks = a.map((_, i) => `\u0001arg${i}\u0001`);
   const text = collSmt(t.name as CollOp, smtSort(t.sort), marks);
-  return text.split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
+  // eslint-disable-next-line no-control-regex -- the marks are control characters no SMT-LIB text has
+  return text.split(/\u0001arg(\d+)\u0001/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */

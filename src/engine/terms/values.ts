@@ -54,7 +54,12 @@ export function defaultValue(sort: Sort): Value {
 
 /** The value of a sequence (terms/collections.ts): an array value with a length. */
 export function seqValue(elems: readonly Value[], filler: Value): ArrayValue {
-  return { kind: 'array', entries: new Map(elems.map((v, i) => [BigInt(i), v])), default: filler, length: BigInt(elems.length) };
+  return {
+    kind: 'array',
+    entries: new Map(elems.map((v, i) => [BigInt(i), v])),
+    default: filler,
+    length: BigInt(elems.length),
+  };
 }
 
 /** Extensional equality: arrays are equal when they agree on every index. */

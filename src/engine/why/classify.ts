@@ -114,7 +114,10 @@ async function classify(
   }
   if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
   if (usesCollections(checked.program))
-    return { class: 'undecided', classNote: 'undecided: sets and sequences are not run concretely, so no input is replayed' };
+    return {
+      class: 'undecided',
+      classNote: 'undecided: sets and sequences are not run concretely, so no input is replayed',
+    };
   if (opts.mode === 'explore' && !f.afterJoin) {
     // Explore mode abstracts nothing but joins: a failure there is on a feasible path.
     return {

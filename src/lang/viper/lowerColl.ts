@@ -44,7 +44,11 @@ export function isCollLiteral(e: VApp, ctx: LowerCtx): boolean {
 }
 
 export function lowerCollLiteral(e: VApp, ctx: LowerCtx, lower: Lower): Expr {
-  return node(e.name === 'Set' ? 'setLit' : 'seqLit', e.args.map((a) => lower(a, ctx)), e.span);
+  return node(
+    e.name === 'Set' ? 'setLit' : 'seqLit',
+    e.args.map((a) => lower(a, ctx)),
+    e.span,
+  );
 }
 
 export function lowerColl(e: VColl, ctx: LowerCtx, lower: Lower): Expr {
@@ -76,7 +80,8 @@ function literal(e: VExpr): bigint | undefined {
 
 function checkRange(e: VColl, ctx: LowerCtx): void {
   const [a, b] = e.args.map(literal);
-  if (a === undefined || b === undefined) refuse(ctx, 'sequence ranges with bounds other than literals ([a..b))', e.span);
+  if (a === undefined || b === undefined)
+    refuse(ctx, 'sequence ranges with bounds other than literals ([a..b))', e.span);
   else if (b - a > MAX_RANGE) refuse(ctx, `sequence ranges of more than ${MAX_RANGE} elements ([a..b))`, e.span);
 }
 

@@ -59,7 +59,8 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = (t.text === '[' && isRange(tokens, i) ? undefined : featureOf(t, tokens[i - 1])) ?? sequenceFeature(tokens, i);
+    const feature =
+      (t.text === '[' && isRange(tokens, i) ? undefined : featureOf(t, tokens[i - 1])) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
