@@ -200,8 +200,38 @@ export interface DomainApp {
   readonly span: Span;
 }
 
+/** A set or sequence operation: Viper's, with no Sym syntax (the Viper front end makes them;
+ *  checkColl.ts types them, the engine's evalColl.ts evaluates them). */
+export interface Coll {
+  readonly kind: 'coll';
+  readonly op: CollExprOp;
+  readonly args: readonly Expr[];
+  /** The element type of an empty literal (`Set[Int]()`, `Seq[Ref]()`). */
+  readonly elem?: Type;
+  readonly span: Span;
+}
+
+/** setLit/seqLit: `Set(a, …)`/`Seq(a, …)`; size: `|e|`; at: `s[i]`; take: `s[..n]`;
+ *  drop: `s[n..]`; range: `[a..b)`; update: `s[i := v]`; in: `x in e`. */
+export type CollExprOp =
+  | 'setLit'
+  | 'seqLit'
+  | 'union'
+  | 'intersection'
+  | 'setminus'
+  | 'subset'
+  | 'in'
+  | 'size'
+  | 'at'
+  | 'concat'
+  | 'take'
+  | 'drop'
+  | 'range'
+  | 'update';
+
 export type Expr =
   | DomainApp
+  | Coll
   | IntLit
   | BoolLit
   | CharLit

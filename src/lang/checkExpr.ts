@@ -18,6 +18,7 @@ import {
 } from './checkHeap';
 import type { Span } from './span';
 import { domainAppType } from './checkDomain';
+import { collType } from './checkColl';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
 
 export type { ExprContext } from './exprContext';
@@ -78,6 +79,8 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
       return U8;
     case 'arrayLit':
       return arrayLitType(e, ctx, hint);
+    case 'coll':
+      return collType(checkExpr, e, ctx, hint);
     case 'var':
       return e.name === 'const' && ctx.grammar ? constType(hint) : varType(e.name, e, ctx);
     case 'unary': {

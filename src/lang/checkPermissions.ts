@@ -213,6 +213,8 @@ function children(e: Expr, at: Place): [Expr, Place][] {
       return [[e.expr, under("'as'")]];
     case 'arrayLit':
       return e.elems.map((x) => [x, under('an array literal', 'in')]);
+    case 'coll':
+      return e.args.map((x) => [x, under('a set or sequence operation', 'in')]);
     default:
       return [];
   }

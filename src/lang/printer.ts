@@ -2,6 +2,7 @@
 // statement per line, minimal parentheses). parse(printProgram(p)) equals p up to spans.
 
 import type {
+  Coll,
   SynthDecl,
   BinaryOp,
   Block,
@@ -336,6 +337,36 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
       return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
     case 'inhaleExhale':
       return ['[', whole(e.inhale), ', ', whole(e.exhale), ']'];
+    case 'coll':
+      return collPieces(e);
+  }
+}
+
+/** A set or sequence operation in Viper's notation; infix ones parenthesized whole. */
+function collPieces(e: Coll): Piece[] {
+  const [a, b, c] = e.args.map(whole);
+  switch (e.op) {
+    case 'setLit':
+    case 'seqLit': {
+      const name = e.op === 'setLit' ? 'Set' : 'Seq';
+      return e.args.length === 0 && e.elem ? [`${name}[${printType(e.elem)}]()`] : [`${name}(`, ...list(e.args), ')'];
+    }
+    case 'size':
+      return ['|', a, '|'];
+    case 'at':
+      return ['(', a, ')[', b, ']'];
+    case 'take':
+      return ['(', a, ')[..', b, ']'];
+    case 'drop':
+      return ['(', a, ')[', b, '..]'];
+    case 'range':
+      return ['[', a, '..', b, ')'];
+    case 'update':
+      return ['(', a, ')[', b, ' := ', c, ']'];
+    case 'concat':
+      return ['(', a, ' ++ ', b, ')'];
+    default:
+      return ['(', a, ` ${e.op} `, b, ')'];
   }
 }
 

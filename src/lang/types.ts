@@ -12,7 +12,10 @@ export type Type =
   | { readonly kind: 'ref'; readonly className: string }
   /** A Viper domain type: values the program knows only through its domain's functions and
    *  axioms (docs/viper.md, Domains). No Sym syntax writes it; only the Viper front end does. */
-  | { readonly kind: 'domain'; readonly name: string };
+  | { readonly kind: 'domain'; readonly name: string }
+  /** Viper's mathematical sets and sequences (no Sym syntax: the Viper front end makes them). */
+  | { readonly kind: 'set'; readonly elem: Type }
+  | { readonly kind: 'seq'; readonly elem: Type };
 
 export const INT: Type = { kind: 'int' };
 export const BOOL: Type = { kind: 'bool' };
@@ -32,6 +35,7 @@ export function typeEquals(a: Type, b: Type): boolean {
   if (a.kind === 'array' && b.kind === 'array') return typeEquals(a.elem, b.elem);
   if (a.kind === 'ref' && b.kind === 'ref') return a.className === b.className;
   if (a.kind === 'domain' && b.kind === 'domain') return a.name === b.name;
+  if ((a.kind === 'set' || a.kind === 'seq') && a.kind === b.kind) return typeEquals(a.elem, b.elem);
   return true;
 }
 
@@ -49,6 +53,10 @@ export function typeName(t: Type): string {
       return t.className;
     case 'domain':
       return t.name;
+    case 'set':
+      return `Set[${typeName(t.elem)}]`;
+    case 'seq':
+      return `Seq[${typeName(t.elem)}]`;
   }
 }
 

@@ -11,6 +11,8 @@ export function childExprs(e: Expr): readonly Expr[] {
   switch (e.kind) {
     case 'arrayLit':
       return e.elems;
+    case 'coll':
+      return e.args;
     case 'unary':
       return [e.operand];
     case 'binary':

@@ -58,6 +58,8 @@ export class Evaluator {
         return this.eval(e.expr, oldScope(e, scope, this.host));
       case 'quant':
         return this.host.unsupported(`a quantifier cannot be evaluated concretely (line ${e.span.line})`);
+      case 'coll':
+        return this.host.unsupported(`sets and sequences are not run concretely (line ${e.span.line})`);
       case 'cast':
         return this.castValue(e.expr, e.type, scope);
       default:

@@ -97,6 +97,9 @@ function convertValue(
       const elem = type.elem;
       return arrayValue(raw.map((x, i) => convert(x, elem, `${label}[${i}]`)));
     }
+    case 'set':
+    case 'seq':
+      throw new InputError(`input ${label}: sets and sequences are not run concretely (only verified)`);
     case 'ref':
       return objects.reference(raw, type.className, label, convert);
     case 'domain':

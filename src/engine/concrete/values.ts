@@ -47,6 +47,9 @@ export function defaultValue(t: Type): ConcreteValue {
     case 'domain':
       // Concrete runs are Sym's; a Viper program with domains is only verified symbolically.
       throw new Error(`a concrete run has no value of the Viper domain ${t.name}`);
+    case 'set':
+    case 'seq':
+      throw new Error('sets and sequences are not run concretely (only verified)');
   }
 }
 

@@ -26,6 +26,7 @@ import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
 import { oldValue } from './labels';
+import { collValue } from './evalColl';
 
 export type { Obligation, HealInfo } from '../state/obligation';
 export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
@@ -110,6 +111,8 @@ class Evaluator implements EvalCore {
         return this.T.constOf(0n, REF_SORT);
       case 'field':
         return this.field(e, guard, bound, old);
+      case 'coll':
+        return collValue(this, e, guard, bound, old);
       default:
         return heapUnsupported();
     }

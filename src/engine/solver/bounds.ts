@@ -33,6 +33,8 @@ function scan(constraints: readonly Term[]): { syms: Term[]; nodes: number } | u
     // An uninterpreted function means what the axioms say, which this layer does not read.
     if (seen.size > MAX_NODES || t.op === 'bound' || t.op === 'app' || !SCANNED_SORTS.has(t.sort.kind))
       return undefined;
+    // Sets and sequences are Z3's alone (terms/collections.ts), even without a symbol in them.
+    if (t.op === 'coll' || t.sort.kind === 'set' || t.sort.kind === 'seq') return undefined;
     if (t.op === 'sym') {
       if (!SUPPORTED_SYMBOL_SORTS.has(t.sort.kind)) return undefined;
       syms.push(t);

@@ -19,8 +19,9 @@ const HARD_BUDGET = 4_000_000;
 /** Node evaluations allowed otherwise: Z3 answers pure bit-vector queries in milliseconds too. */
 const EASY_BUDGET = 200_000;
 
-/** `app`: an uninterpreted function means what the axioms say, which enumeration does not read. */
-const UNSUPPORTED = new Set(['bound', 'forall', 'exists', 'select', 'store', 'constArray', 'app']);
+/** Arrays, binders, uninterpreted functions (what the axioms say) and sets and sequences
+ *  (terms/collections.ts) are left to Z3. */
+const UNSUPPORTED = new Set(['bound', 'forall', 'exists', 'select', 'store', 'constArray', 'app', 'coll']);
 
 interface Program {
   /** Every distinct term, children before parents. */
@@ -44,7 +45,14 @@ function compile(constraints: readonly Term[]): Program | undefined {
   for (const c of constraints) {
     for (const t of postOrder(c)) {
       if (slots.has(t.id)) continue;
-      if (UNSUPPORTED.has(t.op) || t.sort.kind === 'array' || t.sort.kind === 'uninterpreted') return undefined;
+      if (
+        UNSUPPORTED.has(t.op) ||
+        t.sort.kind === 'array' ||
+        t.sort.kind === 'uninterpreted' ||
+        t.sort.kind === 'set' ||
+        t.sort.kind === 'seq'
+      )
+        return undefined;
       slots.set(t.id, nodes.length);
       nodes.push(t);
     }

@@ -20,6 +20,8 @@ function fits(v: Value, sort: Sort): boolean {
     case 'uninterpreted':
       return typeof v === 'bigint';
     case 'array':
+    case 'set':
+    case 'seq':
       return typeof v === 'object';
   }
 }

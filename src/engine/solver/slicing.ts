@@ -28,6 +28,20 @@ export class SymbolIndex {
     return syms;
   }
 
+  /** A conjunct without symbols that mentions a set or a sequence (terms/collections.ts): the
+   *  store folds no such term, so unlike other ground terms it may be false without being the
+   *  constant false (`1 in Set(2)`, assumed by an inhale). Slices and components keep it. */
+  groundCollection(t: Term): boolean {
+    if (t.op === 'const' || this.symbolsOf(t).length > 0) return false;
+    let hit = this.ground.get(t);
+    if (hit === undefined) {
+      hit = mentionsColl(t);
+      this.ground.set(t, hit);
+    }
+    return hit;
+  }
+  private readonly ground = new WeakMap<Term, boolean>();
+
   /** The distinct symbols of several terms. */
   symbolsOfAll(ts: readonly Term[]): Term[] {
     // Usually a few symbols over many conjuncts (a long path condition on one input): a short
@@ -44,6 +58,19 @@ export class SymbolIndex {
     }
     return out;
   }
+}
+
+function mentionsColl(t: Term): boolean {
+  const seen = new Set<Term>();
+  const stack: Term[] = [t];
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    if (u.op === 'coll') return true;
+    if (seen.has(u)) continue;
+    seen.add(u);
+    stack.push(...u.args);
+  }
+  return false;
 }
 
 /** Split top-level conjunctions so each conjunct can be sliced on its own. */
@@ -103,7 +130,8 @@ class UnionFind {
 }
 
 /** Group conjuncts into independent components (conjuncts without symbols are dropped:
- *  they are ground, so pc being satisfiable makes them true). Order inside a component and
+ *  they are ground, so pc being satisfiable makes them true; but one about sets or sequences,
+ *  which the store does not fold, is a component of its own: it may be false). Order inside a component and
  *  among components follows the input order. */
 export function components(conjuncts: readonly Term[], index: SymbolIndex): Term[][] {
   const uf = new UnionFind();
@@ -114,7 +142,10 @@ export function components(conjuncts: readonly Term[], index: SymbolIndex): Term
   const groups = new Map<number, Term[]>();
   for (const c of conjuncts) {
     const syms = index.symbolsOf(c);
-    if (syms.length === 0) continue;
+    if (syms.length === 0) {
+      if (index.groundCollection(c)) groups.set(-1 - c.id, [c]);
+      continue;
+    }
     const root = uf.find(syms[0].id);
     const g = groups.get(root);
     if (g) g.push(c);
@@ -146,6 +177,7 @@ function independentOfPc(pc: readonly Term[], query: readonly Term[], index: Sym
   const rest: Term[] = [];
   for (const c of pc) {
     if (inQuery instanceof Set ? inQuery.has(c) : inQuery.includes(c)) continue;
+    if (index.groundCollection(c)) return undefined;
     for (const s of index.symbolsOf(c)) if (mentioned.has(s)) return undefined;
     rest.push(c);
   }
@@ -176,7 +208,11 @@ function linkedSlice(pc: readonly Term[], query: readonly Term[], index: SymbolI
     const syms = index.symbolsOf(c);
     // A conjunct on a symbol of the query is relevant without a find (the usual case of a long
     // path condition on the input a branch tests).
-    if (syms.length > 0 && (querySyms.includes(syms[0]) || roots.has(uf.find(syms[0].id)))) relevant.push(c);
+    if (
+      (syms.length > 0 && (querySyms.includes(syms[0]) || roots.has(uf.find(syms[0].id)))) ||
+      index.groundCollection(c)
+    )
+      relevant.push(c);
     else rest.push(c);
   }
   return { relevant: [...relevant, ...query], rest };

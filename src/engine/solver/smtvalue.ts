@@ -6,6 +6,7 @@
 
 import type { Sort } from '../terms/term';
 import { arrayValue, type Value } from '../terms/values';
+import { readCollection, type ValueTree } from './collvalue';
 import type { SExpr } from './sexpr';
 import { uninterpretedValueIndex } from '../terms/uninterpreted';
 
@@ -37,8 +38,35 @@ export function parseValue(e: SExpr, sort: Sort): Value {
       if (index === undefined) throw new Error(`not a value of ${sort.name}: ${show(e)}`);
       return index;
     }
+    case 'set':
+      // A set of Int or Ref is an array to Bool; a lambda is sampled as an array's (z3native.ts).
+      if (sort.elem.kind === 'int' || sort.elem.kind === 'ref') return parseArray(e, { kind: 'bool' });
+      throw new UnreadCollection();
+    case 'seq': {
+      const v = readCollection(SMT_TREE, e, sort);
+      if (v === undefined) throw new UnreadCollection();
+      return v;
+    }
   }
 }
+
+/** A set or sequence value of a form the display does not read (collvalue.ts): left out. */
+export class UnreadCollection extends Error {
+  constructor() {
+    super('set or sequence value left out of the model');
+  }
+}
+
+const SMT_TREE: ValueTree<SExpr> = {
+  app: (e) =>
+    Array.isArray(e) && typeof e[0] === 'string'
+      ? { name: e[0], args: e.slice(1) }
+      : typeof e === 'string'
+        ? { name: e, args: [] }
+        : undefined,
+  scalar: (e, sort) => parseValue(e, sort),
+  array: (e) => parseArray(e, { kind: 'bool' }),
+};
 
 function parseInteger(e: SExpr): bigint {
   if (typeof e === 'string' && /^\d+$/.test(e)) return BigInt(e);

@@ -10,6 +10,8 @@ import type { Z3_ast, Z3_context, Z3_func_decl, Z3_model, Z3Core } from 'z3-solv
 import type { Sort, Term } from '../terms/term';
 import { arrayValue, defaultValue, type Value } from '../terms/values';
 import { uninterpretedValueIndex } from '../terms/uninterpreted';
+import { readCollection, type ValueTree } from './collvalue';
+import { UnreadCollection } from './smtvalue';
 
 const Z3_L_TRUE = 1;
 const Z3_APP_AST = 1;
@@ -27,16 +29,41 @@ export class Z3ModelReader {
     private readonly model: Z3_model,
   ) {}
 
-  /** The value of `symbol` (whose Z3 AST is `ast`) in the model. */
-  read(symbol: Term, ast: Z3_ast): Value {
+  /** The value of `symbol` (whose Z3 AST is `ast`) in the model; undefined for a set or
+   *  sequence value the display does not read (collvalue.ts). */
+  read(symbol: Term, ast: Z3_ast): Value | undefined {
     const v = this.z3.model_eval(this.ctx, this.model, ast, true);
     if (v === null) throw new Error(`Z3 could not evaluate ${symbol.symbol?.name ?? symbol.id}`);
-    return this.withRef(v, () => this.value(v, symbol.sort));
+    try {
+      return this.withRef(v, () => this.value(v, symbol.sort));
+    } catch (e) {
+      if (e instanceof UnreadCollection) return undefined;
+      throw e;
+    }
   }
+
+  private readonly tree: ValueTree<Z3_ast> = {
+    app: (e) => {
+      const { z3, ctx } = this;
+      if (z3.get_ast_kind(ctx, e) !== Z3_APP_AST) return undefined;
+      const decl = z3.get_app_decl(ctx, e as never);
+      const name = z3.get_symbol_string(ctx, z3.get_decl_name(ctx, decl));
+      const n = z3.get_app_num_args(ctx, e as never);
+      return { name, args: Array.from({ length: n }, (_, i) => z3.get_app_arg(ctx, e as never, i)) };
+    },
+    scalar: (e, sort) => this.value(e, sort),
+    array: (e) => this.array(e, { kind: 'bool' }),
+  };
 
   private value(ast: Z3_ast, sort: Sort): Value {
     const { z3, ctx } = this;
     switch (sort.kind) {
+      case 'set':
+      case 'seq': {
+        const v = readCollection(this.tree, ast, sort);
+        if (v === undefined) throw new UnreadCollection();
+        return v;
+      }
       case 'bool':
         return z3.get_bool_value(ctx, ast) === Z3_L_TRUE;
       case 'int':

@@ -4,13 +4,13 @@
 // per process. Any error or the death of the process answers `unknown`; the next check
 // starts a fresh process. Checks are serialised: the pipe protocol is strictly sequential.
 
-import type { Term } from '../terms/term';
+import type { Sort, Term } from '../terms/term';
 import { defaultValue, type Value } from '../terms/values';
 import { declaration, functionDeclaration, smtName, sortDeclaration, toSmtLib } from '../terms/smtlib';
 import { uninterpretedDecls } from '../terms/uninterpreted';
 import { parseSExprs, stringValue, type SExpr } from './sexpr';
 import { SymbolIndex } from './slicing';
-import { LambdaArray, parseValue, show } from './smtvalue';
+import { LambdaArray, parseValue, show, UnreadCollection } from './smtvalue';
 import {
   DEFAULT_Z3_MEMORY_LIMIT_MB,
   errorMessage,
@@ -146,7 +146,8 @@ class NativeSession {
       try {
         model.set(syms[i].id, parseValue(pairs[i], syms[i].sort));
       } catch (e) {
-        if (!(e instanceof LambdaArray) || syms[i].sort.kind !== 'array') throw e;
+        if (e instanceof UnreadCollection) continue;
+        if (!(e instanceof LambdaArray) || (syms[i].sort.kind !== 'array' && syms[i].sort.kind !== 'set')) throw e;
         model.set(syms[i].id, await this.sampleArray(names[i], syms[i], e.indices));
       }
     }
@@ -155,7 +156,8 @@ class NativeSession {
 
   /** A lambda-valued array read at the given indices; the default is the element default. */
   private async sampleArray(name: string, sym: Term, indices: readonly bigint[]): Promise<Value> {
-    const elem = sym.sort.kind === 'array' ? sym.sort.elem : sym.sort;
+    const elem: Sort =
+      sym.sort.kind === 'array' ? sym.sort.elem : sym.sort.kind === 'set' ? { kind: 'bool' } : sym.sort;
     const selects = indices.map((i) => `(select ${name} ${i < 0n ? `(- ${-i})` : i})`);
     const values = selects.length === 0 ? [] : await this.getValues(selects);
     const entries = new Map<bigint, Value>();

@@ -7,6 +7,7 @@
 import type { Z3_app, Z3_ast, Z3_context, Z3_func_decl, Z3_sort, Z3Core } from 'z3-solver';
 import { sortKey, type Sort, type Term } from '../terms/term';
 import { functionSmtName, signatureKey } from '../terms/uninterpreted';
+import type { CollOp } from '../terms/collections';
 
 /** Above this many cached ASTs the cache is dropped; Z3 hash-conses, so nothing is lost but time. */
 const MAX_CACHED = 20_000;
@@ -98,6 +99,12 @@ export class Z3Translator {
           break;
         case 'uninterpreted':
           z = z3.mk_uninterpreted_sort(ctx, z3.mk_string_symbol(ctx, s.name));
+          break;
+        case 'set':
+          z = z3.mk_set_sort(ctx, this.sort(s.elem));
+          break;
+        case 'seq':
+          z = z3.mk_seq_sort(ctx, this.sort(s.elem));
           break;
       }
       z3.inc_ref(ctx, z as unknown as Z3_ast);
@@ -315,6 +322,44 @@ export class Z3Translator {
           ? z3.mk_forall_const(ctx, 0, bound, [], body)
           : z3.mk_exists_const(ctx, 0, bound, [], body);
       }
+      case 'coll':
+        return this.coll(t, a);
+    }
+  }
+
+  /** A set or sequence operation (terms/collections.ts) by Z3's own functions. */
+  private coll(t: Term, a: Z3_ast[]): Z3_ast {
+    const { z3, ctx } = this;
+    const op = t.name as CollOp;
+    switch (op) {
+      case 'set.empty':
+        return z3.mk_empty_set(ctx, this.sort((t.sort as { elem: Sort }).elem));
+      case 'set.insert':
+        return z3.mk_set_add(ctx, a[0], a[1]);
+      case 'set.union':
+        return z3.mk_set_union(ctx, a);
+      case 'set.inter':
+        return z3.mk_set_intersect(ctx, a);
+      case 'set.minus':
+        return z3.mk_set_difference(ctx, a[0], a[1]);
+      case 'set.subset':
+        return z3.mk_set_subset(ctx, a[0], a[1]);
+      case 'set.in':
+        return z3.mk_set_member(ctx, a[0], a[1]);
+      case 'seq.empty':
+        return z3.mk_seq_empty(ctx, this.sort(t.sort));
+      case 'seq.unit':
+        return z3.mk_seq_unit(ctx, a[0]);
+      case 'seq.concat':
+        return z3.mk_seq_concat(ctx, a);
+      case 'seq.len':
+        return z3.mk_seq_length(ctx, a[0]);
+      case 'seq.nth':
+        return z3.mk_seq_nth(ctx, a[0], a[1]);
+      case 'seq.extract':
+        return z3.mk_seq_extract(ctx, a[0], a[1], a[2]);
+      case 'seq.in':
+        return z3.mk_seq_contains(ctx, a[1], this.own(z3.mk_seq_unit(ctx, a[0])));
     }
   }
 

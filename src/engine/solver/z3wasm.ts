@@ -246,7 +246,10 @@ class Session {
     try {
       const reader = new Z3ModelReader(Z3, this.ctx, m);
       const model = new Map<number, Value>();
-      for (const s of symbols) model.set(s.id, reader.read(s, this.translator.translate(s) as Z3_ast));
+      for (const s of symbols) {
+        const v = reader.read(s, this.translator.translate(s) as Z3_ast);
+        if (v !== undefined) model.set(s.id, v);
+      }
       return model;
     } finally {
       Z3.model_dec_ref(this.ctx, m);

@@ -6,6 +6,7 @@ import type { Sort, Term } from '../terms/term';
 import type { TermStore } from '../terms/store';
 import { defaultValue } from '../terms/values';
 import { REF_SORT } from '../terms/term';
+import { seqSort, setSort } from '../terms/collections';
 
 export function sortOfType(t: Type): Sort {
   switch (t.kind) {
@@ -21,10 +22,16 @@ export function sortOfType(t: Type): Sort {
       return REF_SORT;
     case 'domain':
       return { kind: 'uninterpreted', name: t.name };
+    case 'set':
+      return setSort(sortOfType(t.elem));
+    case 'seq':
+      return seqSort(sortOfType(t.elem));
   }
 }
 
 /** The value a variable of this sort starts with when nothing else is said: 0, false, empty. */
 export function defaultTerm(T: TermStore, s: Sort): Term {
+  if (s.kind === 'set') return T.coll('set.empty', [], s);
+  if (s.kind === 'seq') return T.coll('seq.empty', [], s);
   return T.constOf(defaultValue(s), s);
 }

@@ -23,6 +23,9 @@ export type Assignment = (symbol: Term) => Value | undefined;
 
 export class EvaluationError extends Error {}
 
+/** Sets and sequences are the solver's alone (terms/collections.ts): never evaluated here. */
+const COLLECTIONS = 'sets and sequences are left to the solver';
+
 function asBigint(v: Value): bigint {
   if (typeof v !== 'bigint') throw new EvaluationError('expected a number');
   return v;
@@ -53,7 +56,13 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'const':
         return u.value as Value;
       case 'sym': {
-        if (u.sort.kind === 'array' || u.sort.kind === 'uninterpreted') throw NOT_QUICK;
+        if (
+          u.sort.kind === 'array' ||
+          u.sort.kind === 'uninterpreted' ||
+          u.sort.kind === 'set' ||
+          u.sort.kind === 'seq'
+        )
+          throw NOT_QUICK;
         const v = env(u);
         return v === undefined ? defaultValue(u.sort) : normalizeValue(v, u.sort);
       }
@@ -64,6 +73,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'store':
       case 'constArray':
       case 'app':
+      case 'coll':
         throw NOT_QUICK;
       default: {
         const args: Value[] = [];
@@ -104,6 +114,7 @@ export function evaluate(t: Term, env: Assignment): Value {
       case 'const':
         return u.value as Value;
       case 'sym': {
+        if (u.sort.kind === 'set' || u.sort.kind === 'seq') throw new EvaluationError(COLLECTIONS);
         const v = env(u);
         // A value of an uninterpreted sort is only known from a model of the solver, which
         // read it with the axioms: no default stands in for it.
@@ -118,6 +129,8 @@ export function evaluate(t: Term, env: Assignment): Value {
       case 'app':
         // Its meaning lies in the axioms, which only the solver reads.
         throw new EvaluationError(`cannot evaluate the uninterpreted function ${u.name} concretely`);
+      case 'coll':
+        throw new EvaluationError(COLLECTIONS);
       case 'select':
         return readArray(asArray(a[0]), asBigint(a[1]));
       case 'store':

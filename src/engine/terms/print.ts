@@ -16,6 +16,7 @@
 
 import type { Sort, Term } from './term';
 import { emitText, type Piece } from './traverse';
+import { collTemplate, type CollOp } from './collections';
 
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
@@ -64,6 +65,10 @@ export function sortName(s: Sort): string {
       return `${sortName(s.elem)}[]`;
     case 'uninterpreted':
       return s.name;
+    case 'set':
+      return `Set[${sortName(s.elem)}]`;
+    case 'seq':
+      return `Seq[${sortName(s.elem)}]`;
   }
 }
 
@@ -237,6 +242,8 @@ function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
     case 'app':
       // Viper writes a nullary domain function applied with parentheses too: `zero()`.
       return [`${t.name}(`, ...a.flatMap((x, i): P[] => (i > 0 ? [', ', at(x, 0)] : [at(x, 0)])), ')'];
+    case 'coll':
+      return collTemplate(t.name as CollOp).map((p) => (typeof p === 'number' ? at(a[p], 0) : p));
     default: {
       const [op, prec] = INFIX[t.op];
       return infix(t, op, prec);

@@ -11,6 +11,7 @@ import type { Sort, Term } from './term';
 import { freeSymbols } from './symbols';
 import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 import { functionSmtName, uninterpretedDecls } from './uninterpreted';
+import { collSmt, type CollOp } from './collections';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -25,6 +26,10 @@ export function smtSort(s: Sort): string {
       return `(Array Int ${smtSort(s.elem)})`;
     case 'uninterpreted':
       return smtName(s.name);
+    case 'set':
+      return `(Array ${smtSort(s.elem)} Bool)`;
+    case 'seq':
+      return `(Seq ${smtSort(s.elem)})`;
   }
 }
 
@@ -143,9 +148,19 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
     }
     case 'app':
       return a.length === 0 ? [smtName(functionSmtName(t.name!))] : sexp(smtName(functionSmtName(t.name!)), ...a);
+    case 'coll':
+      return collPieces(t, a);
     default:
       return numericPieces(t, a);
   }
+}
+
+/** A set or sequence operation: collSmt's text with each argument's pieces in its place. */
+function collPieces(t: Term, a: readonly P[]): P[] {
+  const marks = a.map((_, i) => `\u0001arg${i}\u0001`);
+  const text = collSmt(t.name as CollOp, smtSort(t.sort), marks);
+  // eslint-disable-next-line no-control-regex -- the marks are control characters no SMT-LIB text has
+  return text.split(/\u0001arg(\d+)\u0001/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */

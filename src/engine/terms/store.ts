@@ -11,6 +11,7 @@ import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
 import { mkBinary, mkCast, mkCompare, mkUnary, type BinaryNumericOp } from './simplify-arith';
 import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
 import { KeyedSymbols } from './keyed';
+import { mkColl, type CollOp } from './collections';
 import type { TermBuilder, TermExtra } from './builder';
 
 const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
@@ -130,6 +131,8 @@ export class TermStore implements TermBuilder {
         return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
       case 'app':
         return this.app(t.name!, args, t.sort);
+      case 'coll':
+        return mkColl(this, t.name as CollOp, args, t.sort);
       default:
         return mkBinary(this, t.op as BinaryNumericOp, args[0], args[1]);
     }
@@ -347,6 +350,11 @@ export class TermStore implements TermBuilder {
   /** `name(args)`: an uninterpreted function (a Viper domain function) with result sort `sort`. */
   app(name: string, args: readonly Term[], sort: Sort): Term {
     return this.mk('app', sort, args, { name });
+  }
+
+  /** A set or sequence operation (collections.ts); `sort` only for the empty ones. */
+  coll(op: CollOp, args: readonly Term[], sort?: Sort): Term {
+    return mkColl(this, op, args, sort);
   }
 
   forall(bounds: readonly Term[], body: Term): Term {

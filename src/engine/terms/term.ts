@@ -17,7 +17,10 @@ export type Sort =
   | { readonly kind: 'array'; readonly elem: Sort }
   /** A sort the solver knows only by name (a Viper domain type): SMT-LIB's declare-sort.
    *  Its values are opaque; a model names them `D!val!0`, `D!val!1`, … (uninterpreted.ts). */
-  | { readonly kind: 'uninterpreted'; readonly name: string };
+  | { readonly kind: 'uninterpreted'; readonly name: string }
+  /** Viper's sets and sequences (collections.ts): Z3 arrays to Bool and Z3 sequences. */
+  | { readonly kind: 'set'; readonly elem: Sort }
+  | { readonly kind: 'seq'; readonly elem: Sort };
 
 export type Op =
   // leaves
@@ -58,7 +61,9 @@ export type Op =
   | 'exists'
   // an uninterpreted function applied (a Viper domain function): name: the function's name,
   // args: its arguments, sort: its result; the argument sorts complete its signature
-  | 'app';
+  | 'app'
+  // sets and sequences: `name` says which operation (collections.ts); opaque to every fast path
+  | 'coll';
 
 export interface SymbolInfo {
   /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
@@ -79,7 +84,7 @@ export interface Term {
   readonly value?: bigint | boolean;
   /** For 'sym'. */
   readonly symbol?: SymbolInfo;
-  /** For 'bound': the binder name; for 'app': the function's name. */
+  /** For 'bound': the binder name; for 'app': the function's name; for 'coll': the operation (collections.ts). */
   readonly name?: string;
   /** For 'lt'/'le': first built as `b > a` / `b >= a` (the printer keeps that orientation). Not part
    *  of the term's identity: the first construction decides. */
@@ -95,6 +100,7 @@ export function sortEquals(a: Sort, b: Sort): boolean {
   if (a.kind === 'bv' && b.kind === 'bv') return a.width === b.width && a.signed === b.signed;
   if (a.kind === 'array' && b.kind === 'array') return sortEquals(a.elem, b.elem);
   if (a.kind === 'uninterpreted' && b.kind === 'uninterpreted') return a.name === b.name;
+  if ((a.kind === 'set' || a.kind === 'seq') && a.kind === b.kind) return sortEquals(a.elem, b.elem);
   return true;
 }
 
@@ -111,7 +117,11 @@ export function sortKey(s: Sort): string {
     case 'array':
       return `[${sortKey(s.elem)}]`;
     case 'uninterpreted':
-      return `<${s.name}>`;
+      return `D<${s.name}>`;
+    case 'set':
+      return `{${sortKey(s.elem)}}`;
+    case 'seq':
+      return `<${sortKey(s.elem)}>`;
   }
 }
 

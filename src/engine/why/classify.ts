@@ -23,6 +23,7 @@ import { forEachStmt } from '../rules/walkStmts';
 import { verifyProgram, type VerifyOutcome } from '../verify/verify';
 import { languageOf, type SourceLanguage } from '../../lang/language';
 import { suggestFact, type SuggestContext } from './suggest';
+import { usesCollections } from './collections';
 
 export interface Classification {
   readonly class: FailureClass;
@@ -112,6 +113,11 @@ async function classify(
     return tooWeak({ kind: 'join', line, forgot });
   }
   if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
+  if (usesCollections(checked.program))
+    return {
+      class: 'undecided',
+      classNote: 'undecided: sets and sequences are not run concretely, so no input is replayed',
+    };
   if (opts.mode === 'explore' && !f.afterJoin) {
     // Explore mode abstracts nothing but joins: a failure there is on a feasible path.
     return {

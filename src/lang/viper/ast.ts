@@ -9,10 +9,14 @@ export type VType =
   | { readonly kind: 'Int' }
   | { readonly kind: 'Bool' }
   | { readonly kind: 'Ref' }
-  | { readonly kind: 'other'; readonly name: string };
+  | { readonly kind: 'other'; readonly name: string }
+  | { readonly kind: 'Set' | 'Seq'; readonly elem: VType };
 
 export type VBinaryOp =
-  '+' | '-' | '*' | '/' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '==>' | '<==>';
+  '+' | '-' | '*' | '/' | '\\' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '==>' | '<==>' | VCollOp;
+
+/** Set and sequence operators of the chain (lowerColl.ts). */
+export type VCollOp = 'in' | 'union' | 'intersection' | 'setminus' | 'subset' | '++';
 
 export interface Unsupported {
   readonly kind: 'unsupported';
@@ -72,6 +76,16 @@ export type VExpr =
       readonly span: Span;
     }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }
+  /** A set or sequence form other than an operator of the chain (grammarColl.ts). */
+  | {
+      readonly kind: 'coll';
+      readonly op: 'lit' | 'size' | 'at' | 'take' | 'drop' | 'slice' | 'update' | 'range';
+      readonly args: readonly VExpr[];
+      /** For 'lit': Set or Seq, and the element type when written (`Set[Int]()`). */
+      readonly collection?: 'Set' | 'Seq';
+      readonly elem?: VType;
+      readonly span: Span;
+    }
   | Unsupported;
 
 export interface VIf {

@@ -30,6 +30,13 @@ const PREC: Record<VBinaryOp, number> = {
   '/': 9,
   '\\': 9,
   '%': 9,
+  // Silver: `in` is a comparison, the set and sequence operators bind as `+`.
+  in: 7,
+  union: 8,
+  intersection: 8,
+  setminus: 8,
+  subset: 8,
+  '++': 8,
 };
 const RIGHT = new Set<VBinaryOp>(['<==>', '==>', '||', '&&']);
 

@@ -6,6 +6,7 @@
 
 import { spanWithin, type Span } from '../span';
 import type { Site, SiteKind } from './context';
+import { seqIndexReason } from './lowerColl';
 
 /** The part of a failure the mapping reads (engine FailureReport or FailureSite alike). */
 export interface FailureLike {
@@ -57,7 +58,7 @@ export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
 
 /** The Viper error id of a failure, and where Viper reports it when that is not the failure's own span. */
 export function viperError(f: FailureLike, sites: readonly Site[]): { readonly id: string; readonly reportAt?: Span } {
-  const reason = REASONS[f.kind] ?? 'assertion.false';
+  const reason = f.kind === 'out-of-bounds' ? seqIndexReason(f.message) : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);

@@ -9,6 +9,7 @@
 @{%
 import { viperGrammarLexer as lexer } from './lexer';
 import * as a from './grammarActions';
+import * as c from './grammarColl';
 %}
 
 @lexer lexer
@@ -133,3 +134,19 @@ App          -> %ident "(" ")"                          {% a.app %}
               | %ident "(" Exprs ")"                    {% a.app %}
 Exprs        -> Expr                                    {% a.first %}
               | Exprs "," Expr                          {% a.appendLast %}
+
+# ------------------------------------------------------------------ sets and sequences (grammarColl.ts)
+# `Set(a, b)` and `Seq()` parse as App (lowerColl.ts tells them from functions); `|s|`, `s[i]`,
+# slices, updates, ranges `[a..b)`, `Set[T]()`, and the operators in the chain (chain.ts).
+
+Type         -> ("Set" | "Seq") "[" Type "]"                     {% c.collType %}
+Atom         -> ("Set" | "Seq") "[" Type "]" "(" ")"             {% c.typedLit %}
+              | ("Set" | "Seq") "[" Type "]" "(" Exprs ")"       {% c.typedLit %}
+              | "|" Expr "|"                                     {% c.size %}
+              | "[" Expr ".." Expr ")"                           {% c.range %}
+Postfix      -> Postfix "[" Expr "]"                             {% c.at %}
+              | Postfix "[" ".." Expr "]"                        {% c.take %}
+              | Postfix "[" Expr ".." "]"                        {% c.drop %}
+              | Postfix "[" Expr ".." Expr "]"                   {% c.slice %}
+              | Postfix "[" Expr ":=" Expr "]"                   {% c.update %}
+BinOp        -> "in" | "union" | "intersection" | "setminus" | "subset" | "++"

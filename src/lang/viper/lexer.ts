@@ -52,6 +52,11 @@ export const KEYWORDS: readonly string[] = [
   'domain',
   'axiom',
   'unique',
+  // sets (lowerColl.ts): operators, never names
+  'union',
+  'intersection',
+  'setminus',
+  'subset',
 ];
 
 // Longest first where one is a prefix of another (moo tries them in order for literal lists).

@@ -13,6 +13,7 @@ import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
+import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -73,6 +74,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
     case 'unsupported':
       refuse(ctx, e.feature, e.span);
       return { kind: 'boolLit', value: true, span: e.span };
+    case 'coll':
+      return lowerColl(e, ctx, lowerExpr);
   }
 }
 
@@ -92,6 +95,7 @@ function fieldName(name: string, span: Span, ctx: LowerCtx): string {
 }
 
 function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
+  if (isCollLiteral(e, ctx)) return lowerCollLiteral(e, ctx, lowerExpr);
   const macro = ctx.decls.macros.get(e.name);
   if (macro !== undefined) return expandExprMacro(macro, e.args, e.span, ctx, lowerExpr);
   const domainFn = ctx.decls.domainFunctions.get(e.name);
@@ -153,6 +157,7 @@ export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
   const left = lowerExpr(e.left, ctx);
   const right = lowerExpr(e.right, ctx);
+  if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
   switch (e.op) {
     case '<==>':
       return { kind: 'binary', op: '==', left, right, span: e.span };
@@ -232,6 +237,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.value, ctx) || hasPermissions(e.body, ctx);
     case 'quant':
       return hasPermissions(e.body, ctx);
+    case 'coll':
+      return e.args.some((a) => hasPermissions(a, ctx));
     default:
       return false;
   }
@@ -260,6 +267,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.value) || hasOld(e.body);
     case 'quant':
       return hasOld(e.body);
+    case 'coll':
+      return e.args.some(hasOld);
     default:
       return false;
   }

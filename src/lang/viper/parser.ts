@@ -63,5 +63,18 @@ function parseTokens(source: string): VParseResult {
       refusals: [],
     };
   }
-  return { program: { decls: parser.results[0] as VDecl[] }, errors: [], refusals: [] };
+  return { program: { decls: fewestBareNames(parser.results as VDecl[][]) }, errors: [], refusals: [] };
+}
+
+/** Of several parses, the one with the fewest bare-name statements: `id(x).g := 1` also reads as
+ *  the macro statement `id` followed by `(x).g := 1`, since statements need no separator. */
+function fewestBareNames(results: readonly VDecl[][]): VDecl[] {
+  if (results.length === 1) return results[0];
+  const count = (x: unknown): number => {
+    if (Array.isArray(x)) return x.reduce((n: number, y) => n + count(y), 0);
+    if (x === null || typeof x !== 'object') return 0;
+    const own = (x as { bare?: unknown }).bare === true ? 1 : 0;
+    return own + Object.values(x).reduce((n: number, y) => n + count(y), 0);
+  };
+  return results.reduce((best, r) => (count(r) < count(best) ? r : best));
 }

@@ -21,5 +21,9 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
       if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };
+    case 'Set':
+      return { kind: 'set', elem: symType(t.elem, span, ctx) };
+    case 'Seq':
+      return { kind: 'seq', elem: symType(t.elem, span, ctx) };
   }
 }

@@ -15,14 +15,8 @@ export interface Refusal {
 
 const BY_WORD: Readonly<Record<string, string>> = {
   interpretation: 'domain interpretations (interpretation)',
-  Seq: 'sequences (Seq)',
-  Set: 'sets (Set)',
   Multiset: 'multisets (Multiset)',
   Map: 'maps (Map)',
-  union: 'sets (union)',
-  intersection: 'sets (intersection)',
-  setminus: 'sets (setminus)',
-  subset: 'sets (subset)',
   Perm: 'permission-typed values (Perm)',
   Rational: 'permission-typed values (Rational)',
   perm: 'perm(…)',
@@ -52,9 +46,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
 
 const BY_OP: Readonly<Record<string, string>> = {
   '--*': 'magic wands (--*)',
-  '++': 'sequences (++)',
-  '..': 'sequences (ranges)',
-  '|': 'cardinality (|…|)',
   '@': 'annotations (@…)',
   '#': 'annotations (#…)',
 };
@@ -63,17 +54,19 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = genericDomain(tokens, i) ?? featureOf(t, tokens[i - 1]) ?? sequenceFeature(tokens, i);
+    const feature = genericDomain(tokens, i) ?? featureOf(t) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
 }
 
-function featureOf(t: VToken, previous: VToken | undefined): string | undefined {
+function featureOf(t: VToken): string | undefined {
   if (t.type === 'ident') return Object.prototype.hasOwnProperty.call(BY_WORD, t.text) ? BY_WORD[t.text] : undefined;
   if (t.type === 'string') return 'imports';
   if (t.type !== 'op') return undefined;
-  if (t.text === '[') return bracketFeature(previous);
+  // `[`: `Seq[Int]`, `s[i]`, `[a..b)` (lowerColl.ts), `old[l]` (lowerLabel.ts), `[A, B]`
+  // (lowerInhaleExhale.ts) are all read; a Map's or Multiset's own word is refused already.
+  if (t.text === '[') return undefined;
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
 }
 
@@ -89,17 +82,6 @@ function sequenceFeature(tokens: readonly VToken[], i: number): string | undefin
     return 'several variables in one var declaration (var a: T, b: T)';
   if (t.text === ':=' && tokens[i - 1]?.text === ')') return 'assignment to a macro application (m(x) := e)';
   return undefined;
-}
-
-function bracketFeature(previous: VToken | undefined): string | undefined {
-  if (previous?.text === 'old') return undefined; // old[l](e): labels (lowerLabel.ts)
-  // `Seq[Int]`: the type's own word is refused already.
-  if (previous !== undefined && ['Seq', 'Set', 'Multiset', 'Map'].includes(previous.text)) return undefined;
-  const afterOperand =
-    previous !== undefined &&
-    (previous.type === 'ident' || previous.text === ')' || previous.text === ']' || previous.text === 'result');
-  // Otherwise an inhale-exhale assertion `[A, B]`, which the grammar reads (lowerInhaleExhale.ts).
-  return afterOperand ? 'sequence or map indexing (e[i])' : undefined;
 }
 
 const DECREASES_ENDS = new Set([

@@ -65,13 +65,13 @@ describe('npm run conformance on the fixtures', () => {
     expect(reason('wrong.vpr')).toBe(
       'expected assert.failed:assertion.false@5; reported assert.failed:assertion.false@6',
     );
-    expect(reason('nested/unsupported.vpr')).toMatch(/^sequences \(Seq\)/);
+    expect(reason('nested/unsupported.vpr')).toMatch(/^multisets \(Multiset\)/);
     expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
     expect(reason('plugin.vpr')).toMatch(/^a plugin's refusal/);
     const text = await readFile(md, 'utf8');
     expect(text).toMatch(/<!-- counts: \{"pass":2,"wrong":1,"unsound":1,"unsupported":3,"error":1,"timeout":0\} -->/);
     expect(text).toContain('| `unsound.vpr` | unsound |');
-    expect(text).toContain('| sequences (Seq) | 1 |');
+    expect(text).toContain('| multisets (Multiset) | 1 |');
   }, 120_000);
 
   it('--check fails on fewer passes than the baseline, and does not rewrite it', async () => {

@@ -90,8 +90,12 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'function fac(n: Int): Int\n  requires n >= 0\n{ n == 0 ? 1 : n * fac(n - 1) }\nfunction g(n: Int): Int { n >= 0 ? fac(n) : 1 }\nmethod m()\n{\n  assert exists i: Int :: g(i) == 1\n}\n',
       "7:10 a recursive function applied under a quantifier ('g')",
     ],
-    ['sequence', 'method m(s: Seq[Int])\n{}\n', '1:13 sequences (Seq)'],
-    ['set', 'method m(s: Set[Int])\n{}\n', '1:13 sets (Set)'],
+    ['multiset', 'method m(s: Multiset[Int])\n{}\n', '1:13 multisets (Multiset)'],
+    [
+      'set cardinality',
+      'method m(s: Set[Int])\n{\n  assert |s| >= 0\n}\n',
+      "3:10 set cardinality (|s| of a Set) (symdap's checker, on the lowered program)",
+    ],
     ['generic domain', 'domain D[T] {\n  function d(): Int\n}\n', '1:9 generic domains (domain D[T])'],
     [
       'domain interpretation',

@@ -4,6 +4,7 @@
 // needs the receiver to be one of those chunks' receivers. When several chunks may match, the
 // value is an `ite` over the candidates instead of a fork: the same meaning, with one path.
 
+import { defaultTerm } from '../../state/sorts';
 import type { TermStore } from '../../terms/store';
 import type { Sort, Term } from '../../terms/term';
 import { arrayOf, iteValue } from '../../state/arrays';
@@ -46,6 +47,7 @@ export function heldCondition(T: TermStore, receiver: Term, c: Candidates): Term
 
 /** A value of `sort` for a read that has no permission (the path fails there; the value is never used). */
 export function placeholder(T: TermStore, sort: Sort): SymValue {
+  if (sort.kind === 'set' || sort.kind === 'seq') return defaultTerm(T, sort);
   return sort.kind === 'array' ? arrayOf(T, sort, []) : T.constOf(sort.kind === 'bool' ? false : 0n, sort);
 }
 
