@@ -62,4 +62,4 @@ function whyml(conds, phi) {
   return `module M\nuse int.Int\nuse ref.Ref\nlet main [@vc:sp] (${params}: int) : unit =\n  let s = ref 0 in\n${body}  assert { !s <= ${n} }\nend\n`;
 }
 
-module.exports = { variants, sym, whyml, OPS };
+module.exports = { variants, sym, whyml, OPS, rng };

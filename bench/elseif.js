@@ -13,23 +13,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { childCpuMs } = require('./_childCpu');
+const { rng } = require('./_family');
 
 const BIN = process.env.BENCH_SYMDAP || path.join(__dirname, '..', 'bin', 'symdap.js');
 const SIZES = (process.env.BENCH_ELSEIF_SIZES || '1000,5000,10000').split(',').map(Number);
 const OPS = ['==', '!=', '<', '<=', '>', '>='];
-
-/** xorshift32 in [0, 1). */
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 0x100000000;
-  };
-}
 
 /** The chains of one size: distinct constants under ==, and random operators. */
 function variants(n, seed = 21) {

@@ -47,3 +47,29 @@ export function expectSatisfies(model: Model, terms: readonly Term[], symbols: r
   for (const s of symbols) expect(model.has(s.id), `model lacks ${s.symbol?.name}`).toBe(true);
   for (const t of terms) expect(evaluate(t, (s) => model.get(s.id))).toBe(true);
 }
+
+/**
+ * Atoms for random branch walks (the incremental-bounds tests): comparisons of a variable (plus a
+ * constant, or twice it, or plus another variable) with a constant or a variable, and with
+ * probability `chainRate` the next disequality `v0 != k` of an `else if (y == k)` chain.
+ */
+export function branchAtoms(s: TermStore, next: () => number, sort: Sort, chainRate: number): () => Term {
+  const vars = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => s.symbol(sort, `v${i}`, 'test'));
+  const k = (n: number): Term => (sort.kind === 'bv' ? s.bvConst(BigInt(n), sort) : s.int(BigInt(n)));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
+  const small = (): number => Math.floor(next() * 13) - 6;
+  let counter = small();
+  const linear = (): Term => {
+    const x = pick(vars);
+    const r = next();
+    if (r < 0.2) return s.add(x, k(small()));
+    if (r < 0.3 && sort.kind === 'int') return s.mul(k(2), x);
+    if (r < 0.4) return s.add(x, pick(vars));
+    return x;
+  };
+  return () => {
+    if (next() < chainRate) return s.neq(vars[0], k(counter++));
+    const other = next() < 0.5 ? k(small()) : pick(vars);
+    return pick([s.eq, s.neq, s.lt, s.le, s.gt, s.ge]).call(s, linear(), other);
+  };
+}

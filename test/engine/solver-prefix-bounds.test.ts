@@ -14,7 +14,10 @@ import { evaluate } from '../../src/engine/terms/evaluate';
 import { printTerm } from '../../src/engine/terms/print';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Sort, Term } from '../../src/engine/terms/term';
-import { rng } from './solver-helpers';
+import { branchAtoms, rng } from './solver-helpers';
+
+/** How often a walk's next atom extends an `else if (y == k)` chain. */
+const CHAIN_RATE = 0.3;
 
 let z3: Z3WasmBackend;
 beforeAll(async () => {
@@ -24,29 +27,6 @@ afterAll(() => z3.dispose());
 
 function byId(ts: readonly Term[]): Term[] {
   return [...new Set(ts)].sort((a, b) => a.id - b.id);
-}
-
-/** One random walk's atoms: comparisons of a variable (plus a constant, or twice it, or plus
- *  another variable) with a constant or a variable, and disequalities from a counter. */
-function atoms(s: TermStore, next: () => number, sort: Sort): () => Term {
-  const vars = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => s.symbol(sort, `v${i}`, 'test'));
-  const k = (n: number): Term => (sort.kind === 'bv' ? s.bvConst(BigInt(n), sort) : s.int(BigInt(n)));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
-  const small = (): number => Math.floor(next() * 13) - 6;
-  let counter = small();
-  const linear = (): Term => {
-    const x = pick(vars);
-    const r = next();
-    if (r < 0.2) return s.add(x, k(small()));
-    if (r < 0.3 && sort.kind === 'int') return s.mul(k(2), x);
-    if (r < 0.4) return s.add(x, pick(vars));
-    return x;
-  };
-  return () => {
-    if (next() < 0.3) return s.neq(vars[0], k(counter++)); // an `else if (y == k)` chain
-    const other = next() < 0.5 ? k(small()) : pick(vars);
-    return pick([s.eq, s.neq, s.lt, s.le, s.gt, s.ge]).call(s, linear(), other);
-  };
 }
 
 interface Tally {
@@ -81,7 +61,7 @@ async function agreesWithZ3(constraints: readonly Term[], prefixes: PrefixBounds
 async function walk(seed: number, sortOf: (s: TermStore) => Sort, tally: Tally): Promise<void> {
   const next = rng(seed);
   const s = new TermStore();
-  const atom = atoms(s, next, sortOf(s));
+  const atom = branchAtoms(s, next, sortOf(s), CHAIN_RATE);
   const prefixes = new PrefixBounds();
   const saved: Term[][] = [];
   let pc: Term[] = [];

@@ -15,34 +15,16 @@ import { printTerm } from '../../src/engine/terms/print';
 import { TermStore } from '../../src/engine/terms/store';
 import type { Sort, Term } from '../../src/engine/terms/term';
 import type { Model } from '../../src/engine/solver/solver';
-import { rng } from './solver-helpers';
+import { branchAtoms, rng } from './solver-helpers';
+
+/** How often a walk's next atom extends an `else if (y == k)` chain. */
+const CHAIN_RATE = 0.4;
 
 let z3: Z3WasmBackend;
 beforeAll(async () => {
   z3 = await Z3WasmBackend.create();
 });
 afterAll(() => z3.dispose());
-
-function atoms(s: TermStore, next: () => number, sort: Sort): () => Term {
-  const vars = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => s.symbol(sort, `v${i}`, 'test'));
-  const k = (n: number): Term => (sort.kind === 'bv' ? s.bvConst(BigInt(n), sort) : s.int(BigInt(n)));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
-  const small = (): number => Math.floor(next() * 13) - 6;
-  let counter = small();
-  const linear = (): Term => {
-    const x = pick(vars);
-    const r = next();
-    if (r < 0.2) return s.add(x, k(small()));
-    if (r < 0.3 && sort.kind === 'int') return s.mul(k(2), x);
-    if (r < 0.4) return s.add(x, pick(vars));
-    return x;
-  };
-  return () => {
-    if (next() < 0.4) return s.neq(vars[0], k(counter++)); // an `else if (y == k)` chain
-    const other = next() < 0.5 ? k(small()) : pick(vars);
-    return pick([s.eq, s.neq, s.lt, s.le, s.gt, s.ge]).call(s, linear(), other);
-  };
-}
 
 interface Tally {
   answered: number;
@@ -73,7 +55,7 @@ async function agrees(trail: TrailBounds, pc: readonly Term[], q: Term, hint: Mo
 async function walk(seed: number, sortOf: (s: TermStore) => Sort, tally: Tally): Promise<void> {
   const next = rng(seed);
   const s = new TermStore();
-  const atom = atoms(s, next, sortOf(s));
+  const atom = branchAtoms(s, next, sortOf(s), CHAIN_RATE);
   const trail = new TrailBounds(new Map());
   const saved: { pc: Term[]; model: Model | undefined }[] = [];
   let pc: Term[] = [];
