@@ -1,9 +1,9 @@
 // Fills in and checks debug configurations before a session starts: F5 without launch.json
-// debugs the active .sym file; invalid arguments are reported here, with the launch.json open.
+// debugs the active .sym or .vpr file; invalid arguments are reported here, with the launch.json open.
 
 import * as vscode from 'vscode';
 import { validateLaunchArgs } from '../../src/adapter/launchSchema';
-import { defaultLaunchConfiguration, isEmptyConfiguration } from './launchConfiguration';
+import { defaultLaunchConfiguration, isDebuggableLanguage, isEmptyConfiguration } from './launchConfiguration';
 
 export class SymConfigurationProvider implements vscode.DebugConfigurationProvider {
   resolveDebugConfiguration(
@@ -12,8 +12,10 @@ export class SymConfigurationProvider implements vscode.DebugConfigurationProvid
   ): vscode.ProviderResult<vscode.DebugConfiguration> {
     if (!isEmptyConfiguration(config)) return config;
     const document = vscode.window.activeTextEditor?.document;
-    if (document?.languageId !== 'sym') {
-      void vscode.window.showErrorMessage('symdap: open a .sym file to debug it, or add a launch configuration.');
+    if (document === undefined || !isDebuggableLanguage(document.languageId)) {
+      void vscode.window.showErrorMessage(
+        'symdap: open a .sym or .vpr file to debug it, or add a launch configuration.',
+      );
       return undefined;
     }
     return { ...defaultLaunchConfiguration(document.fileName) };

@@ -1,4 +1,4 @@
-// The launch configuration used when there is no launch.json: debug the active .sym file.
+// The launch configuration used when there is no launch.json: debug the active .sym or .vpr file.
 // Pure (no `vscode` import) so tests can validate it against the launch schema.
 
 export interface DefaultLaunchConfiguration {
@@ -20,4 +20,11 @@ export function isEmptyConfiguration(config: {
   readonly name?: unknown;
 }): boolean {
   return config.type === undefined && config.request === undefined && config.name === undefined;
+}
+
+/** The editor languages F5 without launch.json debugs: Sym, and Viper (the adapter reads a .vpr file as Viper). */
+export const DEBUGGABLE_LANGUAGES: readonly string[] = ['sym', 'viper'];
+
+export function isDebuggableLanguage(languageId: string | undefined): boolean {
+  return languageId !== undefined && DEBUGGABLE_LANGUAGES.includes(languageId);
 }

@@ -6,7 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchConfigurationSchema, validateLaunchArgs } from '../../src/adapter/launchSchema';
-import { defaultLaunchConfiguration, isEmptyConfiguration } from '../../extension/src/launchConfiguration';
+import {
+  defaultLaunchConfiguration,
+  isDebuggableLanguage,
+  isEmptyConfiguration,
+} from '../../extension/src/launchConfiguration';
 
 const root = path.resolve(__dirname, '../..');
 const extensionDir = path.join(root, 'extension');
@@ -61,31 +65,51 @@ describe('extension manifest', () => {
     expect(validateLaunchArgs(defaultLaunchConfiguration(FILE))).toMatchObject({ errors: [], warnings: [] });
     expect(isEmptyConfiguration({})).toBe(true);
     expect(isEmptyConfiguration(defaultLaunchConfiguration(FILE))).toBe(false);
+    const viperFile = '/home/user/project/sample.vpr';
+    expect(validateLaunchArgs(defaultLaunchConfiguration(viperFile))).toMatchObject({ errors: [], warnings: [] });
+  });
+
+  it('F5 without launch.json debugs exactly the languages the debugger contributes', () => {
+    for (const id of debuggerContribution.languages) expect(isDebuggableLanguage(id), id).toBe(true);
+    expect(isDebuggableLanguage('viper')).toBe(true);
+    expect(isDebuggableLanguage('typescript')).toBe(false);
+    expect(isDebuggableLanguage(undefined)).toBe(false);
   });
 
   it('names files that exist and parse', () => {
     const files = [
-      manifest.contributes.languages[0].configuration,
-      manifest.contributes.grammars[0].path,
+      ...manifest.contributes.languages.map((l: { configuration: string }) => l.configuration),
+      ...manifest.contributes.grammars.map((g: { path: string }) => g.path),
       ...manifest.contributes.snippets.map((s: { path: string }) => s.path),
     ];
     for (const file of files) expect(() => readJson(path.join(extensionDir, file)), file).not.toThrow();
-    const grammar = readJson(path.join(extensionDir, manifest.contributes.grammars[0].path));
-    expect(grammar.scopeName).toBe(manifest.contributes.grammars[0].scopeName);
+    for (const contribution of manifest.contributes.grammars) {
+      const grammar = readJson(path.join(extensionDir, contribution.path));
+      expect(grammar.scopeName, contribution.path).toBe(contribution.scopeName);
+    }
     expect(fs.existsSync(path.join(extensionDir, 'src/extension.ts'))).toBe(true);
     expect(manifest.main).toBe('./dist/extension.js');
   });
 
-  it('contributes the sym language, the symdap debugger and the verify command', () => {
+  it('contributes the sym and viper languages, the symdap debugger and the verify command', () => {
     expect(manifest.contributes.languages[0]).toMatchObject({ id: 'sym', extensions: ['.sym'] });
-    expect(debuggerContribution).toMatchObject({ type: 'symdap', languages: ['sym'] });
-    expect(manifest.contributes.breakpoints).toEqual([{ language: 'sym' }]);
+    expect(manifest.contributes.languages[1]).toMatchObject({ id: 'viper', extensions: ['.vpr'] });
+    expect(debuggerContribution).toMatchObject({ type: 'symdap', languages: ['sym', 'viper'] });
+    expect(manifest.contributes.breakpoints).toEqual([{ language: 'sym' }, { language: 'viper' }]);
     expect(manifest.activationEvents).toEqual([
       'onDebugResolve:symdap',
       'onLanguage:sym',
+      'onLanguage:viper',
       'onCommand:symdap.verifyFile',
     ]);
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.verifyFile');
+  });
+
+  it("contributes Viper's grammar under its own scope name, so Viper's IDE extension keeps its grammar", () => {
+    const viperGrammars = manifest.contributes.grammars.filter((g: { language: string }) => g.language === 'viper');
+    expect(viperGrammars).toEqual([
+      { language: 'viper', scopeName: 'source.viper.symdap', path: './syntaxes/viper.tmLanguage.json' },
+    ]);
   });
 
   it('contributes the execution-tree panel: a command and a setting to open it with each session', () => {

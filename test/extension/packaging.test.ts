@@ -28,6 +28,8 @@ describe('the .vsix contents', () => {
       'package.json',
       'language-configuration.json',
       'syntaxes/sym.tmLanguage.json',
+      'language-configuration.viper.json',
+      'syntaxes/viper.tmLanguage.json',
       'snippets/sym.code-snippets',
       'README.md',
       'LICENSE',
