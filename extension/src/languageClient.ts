@@ -33,7 +33,10 @@ export function startLanguageClient(context: vscode.ExtensionContext): LanguageC
     debug: { module, transport: TransportKind.stdio },
   };
   const options: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'sym' }],
+    documentSelector: [
+      { scheme: 'file', language: 'sym' },
+      { scheme: 'file', language: 'viper' },
+    ],
     initializationOptions: { verifyOnSave: settings.get<boolean>('verifyOnSave', true) },
     middleware: {
       // The lens "Verify" names the file as a URI string; the existing command takes a Uri.

@@ -1,9 +1,10 @@
-// One document's analysis: the front end's result (the diagnostics `symdap check` gives;
-// the parse reuses the unchanged declarations of the previous version, declParse.ts) plus
+// One document's analysis: the front end's result (the diagnostics `symdap check` gives, Sym's
+// or Viper's by the file's extension; for Sym the parse reuses the unchanged declarations of the previous version, declParse.ts) plus
 // the symbol index of the last version that checked. Plain immutable data: the server keeps
 // one per open document and replaces it on every change.
 
-import { checkParsed } from '../lang/frontend';
+import { checkParsed, loadSource, type LoadResult } from '../lang/frontend';
+import { languageOf } from '../lang/language';
 import { stripBom } from '../lang/bom';
 import type { CheckedProgram } from '../lang/checked';
 import type { Diagnostic } from '../lang/diagnostics';
@@ -26,8 +27,15 @@ export interface Analysis {
 }
 
 export function analyze(text: string, file: string, version: number, previous?: Analysis): Analysis {
+  // A .vpr document goes through the Viper front end whole (the declaration cache is Sym's parse).
+  if (languageOf(file) === 'viper')
+    return settle(loadSource(stripBom(text), file, 'viper'), version, previous, EMPTY_DECL_CACHE);
   const { parsed, cache: decls } = parseWithCache(text, file, previous?.decls ?? EMPTY_DECL_CACHE);
-  const { checked, diagnostics } = checkParsed(parsed, file, stripBom(text));
+  return settle(checkParsed(parsed, file, stripBom(text)), version, previous, decls);
+}
+
+function settle(loaded: LoadResult, version: number, previous: Analysis | undefined, decls: DeclCache): Analysis {
+  const { checked, diagnostics } = loaded;
   if (checked) return { version, diagnostics, checked, index: buildIndex(checked), stale: false, decls };
   // While the user types, the text is often briefly broken: navigation keeps the last good index.
   return {

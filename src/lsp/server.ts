@@ -2,6 +2,7 @@
 // src/lsp, open documents and their analyses, as-you-type and on-save diagnostics.
 // Every feature reads the document's current analysis; nothing here parses or checks.
 
+import { languageOf } from '../lang/language';
 import { fileURLToPath } from 'node:url';
 import {
   TextDocuments,
@@ -256,7 +257,10 @@ class SymLanguageServer {
     const known = this.inflight.get(doc.uri);
     if (known && known.version === doc.version) return known.outcome;
     const text = doc.getText();
-    const request = { source: text, file: pathOf(doc.uri), proofs: settings.proofLenses, mode: settings.verifyMode };
+    const file = pathOf(doc.uri);
+    // Viper files verify modularly, as `symdap verify` does them (docs/viper.md).
+    const mode = languageOf(file) === 'viper' ? 'modular' : settings.verifyMode;
+    const request = { source: text, file, proofs: settings.proofLenses, mode };
     const outcome = this.runner.run(doc.uri, request).then((o) => {
       if (this.inflight.get(doc.uri)?.outcome === outcome) this.inflight.delete(doc.uri);
       const now = this.documents.get(doc.uri);

@@ -137,7 +137,9 @@ class IndexBuilder {
 
   build(): SymbolIndex {
     const decls = this.checked.program.decls;
-    for (const d of decls) for (const def of topDefs(d)) this.addTop(def);
+    // What a front end generates (Viper's lowering: `f@post`, inhale/exhale helpers) has an '@' in
+    // its name, which no source name has: it is not the user's to outline or navigate to.
+    for (const d of decls) for (const def of topDefs(d)) if (!def.name.includes('@')) this.addTop(def);
     for (const g of this.checked.globals) this.declare(g, g.name, g.nameSpan, g.span, 'global', undefined);
     for (const d of decls) this.walk(d);
     return { defs: this.defs, occurrences: this.occurrences };
