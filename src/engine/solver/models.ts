@@ -10,11 +10,8 @@ import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { copyEnv, isExcluded, type Exclusions, point, sortRange, type Env, type Interval } from './intervals';
 import { satisfiesAll } from './modeleval';
-import { Conflict, propagate, Propagator } from './propagate';
+import { Conflict, propagate, Propagator, type Linears } from './propagate';
 import type { Model } from './solver';
-import type { Linear } from './linear';
-
-type Linears = Map<string, Linear | undefined>;
 
 /** The greedy search propagates once per symbol and value tried, each propagation walking the
  *  constraints: bounded by symbols × term nodes, so that it never costs more than Z3 would. */

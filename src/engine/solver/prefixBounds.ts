@@ -20,7 +20,7 @@
 import type { Term } from '../terms/term';
 import type { Value } from '../terms/values';
 import { isEmpty, isExcluded, sortRange, intersect, point, type Env } from './intervals';
-import type { Linear } from './linear';
+import type { Linears } from './propagate';
 
 /** What propagation left for one constraint set (sorted by term id, as canonical() gives). */
 export interface PrefixEntry {
@@ -41,8 +41,9 @@ export const MIN_INCREMENTAL = 8;
 export class PrefixBounds {
   private readonly entries: (PrefixEntry | undefined)[] = new Array<PrefixEntry | undefined>(SLOTS).fill(undefined);
   private next = 0;
-  /** Linear forms by term-id pair, shared by every propagation (terms are immutable). */
-  readonly linears = new Map<string, Linear | undefined>();
+  /** Linear forms by term-id pair, shared by every propagation (terms are immutable; a hit is
+   *  checked against its terms, propagate.ts). */
+  readonly linears: Linears = new Map();
 
   /** The remembered set with the most terms that is a subset of `terms` (sorted by id). */
   largestSubset(terms: readonly Term[]): PrefixEntry | undefined {

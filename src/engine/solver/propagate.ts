@@ -41,6 +41,10 @@ function constOf(t: Term): bigint | undefined {
   return t.op === 'const' && typeof t.value === 'bigint' ? t.value : undefined;
 }
 
+/** Linear forms memoised by term-id pair, each with its terms: a memo may outlive one query and
+ *  see terms of another store (ids restart per store), so a hit counts only for the same terms. */
+export type Linears = Map<string, { readonly a: Term; readonly b: Term; readonly l: Linear | undefined }>;
+
 export class Propagator {
   readonly eval: IntervalEval;
   changed = false;
@@ -48,7 +52,7 @@ export class Propagator {
   /** `linears` memoises linear forms; it may be shared by the propagators of one query. */
   constructor(
     readonly env: Env,
-    readonly linears: Map<string, Linear | undefined> = new Map(),
+    readonly linears: Linears = new Map(),
   ) {
     this.eval = new IntervalEval(env);
   }
@@ -196,9 +200,10 @@ export class Propagator {
   private linear(a: Term, b: Term): Linear | undefined {
     if (a.sort.kind !== 'int') return undefined;
     const key = `${a.id},${b.id}`;
-    if (this.linears.has(key)) return this.linears.get(key);
+    const hit = this.linears.get(key);
+    if (hit !== undefined && hit.a === a && hit.b === b) return hit.l;
     const l = linearDifference(a, b);
-    this.linears.set(key, l);
+    this.linears.set(key, { a, b, l });
     return l;
   }
 
