@@ -13,50 +13,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KEYWORDS, TYPE_NAMES, tokenize, type Token } from '../../src/lang/lexer';
+import { loadGrammar, scopesByChar, type TmGrammar } from './textmate';
 
 const root = path.resolve(__dirname, '../..');
 const extensionDir = path.join(root, 'extension');
 const grammarPath = path.join(extensionDir, 'syntaxes/sym.tmLanguage.json');
 const requireExt = createRequire(path.join(extensionDir, 'package.json'));
-
-// The few parts of vscode-textmate's API used here (it is loaded from extension/node_modules).
-interface TmToken {
-  readonly startIndex: number;
-  readonly endIndex: number;
-  readonly scopes: string[];
-}
-interface TmGrammar {
-  tokenizeLine(line: string, state: unknown): { tokens: TmToken[]; ruleStack: unknown };
-}
-
-async function loadGrammar(): Promise<TmGrammar> {
-  const onig = requireExt('vscode-oniguruma');
-  const tm = requireExt('vscode-textmate');
-  const wasm = fs.readFileSync(requireExt.resolve('vscode-oniguruma/release/onig.wasm'));
-  await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new tm.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (patterns: string[]) => new onig.OnigScanner(patterns),
-      createOnigString: (s: string) => new onig.OnigString(s),
-    }),
-    loadGrammar: async (scope: string) =>
-      scope === 'source.sym' ? tm.parseRawGrammar(fs.readFileSync(grammarPath, 'utf8'), grammarPath) : null,
-  });
-  return (await registry.loadGrammar('source.sym')) as TmGrammar;
-}
-
-/** The innermost-last scopes of every character, per line (index = column - 1). */
-function scopesByChar(grammar: TmGrammar, source: string): string[][][] {
-  let state: unknown = requireExt('vscode-textmate').INITIAL;
-  return source.split(/\r?\n/).map((line) => {
-    const result = grammar.tokenizeLine(line, state);
-    state = result.ruleStack;
-    const chars: string[][] = [];
-    for (const t of result.tokens)
-      for (let i = t.startIndex; i < Math.min(t.endIndex, line.length); i++) chars[i] = t.scopes;
-    return chars;
-  });
-}
 
 /** The scope a lexer token must carry (a prefix of one of its scopes); undefined for identifiers. */
 function expectedScope(token: Token): RegExp | undefined {
@@ -189,7 +151,7 @@ describe('vscode-tmgrammar-test fixtures', () => {
 describe('the grammar agrees with the Sym lexer', () => {
   let grammar: TmGrammar;
   beforeAll(async () => {
-    grammar = await loadGrammar();
+    grammar = await loadGrammar('syntaxes/sym.tmLanguage.json', 'source.sym');
   });
 
   it.each([...KEYWORDS, ...TYPE_NAMES])('keyword %s on its own gets its scope', (word) => {

@@ -6,56 +6,14 @@
 // The tools live in extension/node_modules: `npm ci --prefix extension` first.
 
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vtokenize } from '../../src/lang/viper/lexer';
+import { loadGrammar, scopesByChar, type TmGrammar } from './textmate';
 
 const root = path.resolve(__dirname, '../..');
-const extensionDir = path.join(root, 'extension');
-const grammarPath = path.join(extensionDir, 'syntaxes/viper.tmLanguage.json');
-const SCOPE = 'source.viper.symdap';
-const requireExt = createRequire(path.join(extensionDir, 'package.json'));
 const samplesDir = path.join(root, 'samples/viper');
 const samples = fs.readdirSync(samplesDir).filter((f) => f.endsWith('.vpr'));
-
-interface TmToken {
-  readonly startIndex: number;
-  readonly endIndex: number;
-  readonly scopes: string[];
-}
-interface TmGrammar {
-  tokenizeLine(line: string, state: unknown): { tokens: TmToken[]; ruleStack: unknown };
-}
-
-async function loadGrammar(): Promise<TmGrammar> {
-  const onig = requireExt('vscode-oniguruma');
-  const tm = requireExt('vscode-textmate');
-  const wasm = fs.readFileSync(requireExt.resolve('vscode-oniguruma/release/onig.wasm'));
-  await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new tm.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (patterns: string[]) => new onig.OnigScanner(patterns),
-      createOnigString: (s: string) => new onig.OnigString(s),
-    }),
-    loadGrammar: async (scope: string) =>
-      scope === SCOPE ? tm.parseRawGrammar(fs.readFileSync(grammarPath, 'utf8'), grammarPath) : null,
-  });
-  return (await registry.loadGrammar(SCOPE)) as TmGrammar;
-}
-
-/** The innermost-last scopes of every character, per line (index = column - 1). */
-function scopesByChar(grammar: TmGrammar, source: string): string[][][] {
-  let state: unknown = requireExt('vscode-textmate').INITIAL;
-  return source.split(/\r?\n/).map((line) => {
-    const result = grammar.tokenizeLine(line, state);
-    state = result.ruleStack;
-    const chars: string[][] = [];
-    for (const t of result.tokens)
-      for (let i = t.startIndex; i < Math.min(t.endIndex, line.length); i++) chars[i] = t.scopes;
-    return chars;
-  });
-}
 
 const innermost = (scopes: string[] | undefined): string => scopes?.[scopes.length - 1] ?? '';
 const KEYWORDISH = /^(keyword\.(control|other)|storage\.type|support\.type|constant\.language)\./;
@@ -63,7 +21,7 @@ const KEYWORDISH = /^(keyword\.(control|other)|storage\.type|support\.type|const
 describe('the Viper TextMate grammar agrees with the Viper lexer on every sample', () => {
   let grammar: TmGrammar;
   beforeAll(async () => {
-    grammar = await loadGrammar();
+    grammar = await loadGrammar('syntaxes/viper.tmLanguage.json', 'source.viper.symdap');
   });
 
   it('finds the samples', () => {

@@ -82,3 +82,10 @@ export function startServer(
     },
   };
 }
+
+/** The diagnostics that verification published (not the front end's). */
+export const verifyResults = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.source === 'symdap verify');
+
+/** The editor saved the document: the server verifies it (when verify on save is on). */
+export const save = (c: LspClient, uri: string): Promise<void> =>
+  c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });

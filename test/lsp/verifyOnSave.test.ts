@@ -3,8 +3,8 @@
 // cancellation when the document closes.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigurationRequest, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { startServer, type LspClient } from './lspClient';
+import { ConfigurationRequest } from 'vscode-languageserver-protocol/node';
+import { save, startServer, verifyResults, type LspClient } from './lspClient';
 
 const FAILING = `proc main(x: int) {
   var y: int := x * 2;
@@ -18,10 +18,6 @@ const BOUNDED = `proc main(n: int) {
   while (i < n) { i := i + 1; }
 }
 `;
-
-const verifyResults = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.source === 'symdap verify');
-const save = (c: LspClient, uri: string): Promise<void> =>
-  c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
 
 let client: LspClient | undefined;
 afterEach(async () => {

@@ -6,15 +6,11 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, DocumentSymbol } from 'vscode-languageserver-protocol/node';
-import { startServer, type LspClient } from './lspClient';
+import type { DocumentSymbol } from 'vscode-languageserver-protocol/node';
+import { save, startServer, verifyResults, type LspClient } from './lspClient';
 
 const LOST = readFileSync(path.join(__dirname, '..', '..', 'samples', 'viper', 'lost_permission.vpr'), 'utf8');
 const FUNCTION = 'field f: Int\n\nfunction get(x: Ref): Int\n  requires acc(x.f)\n{ x.f }\n';
-
-const verifyResults = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.source === 'symdap verify');
-const save = (c: LspClient, uri: string): Promise<void> =>
-  c.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
 
 let client: LspClient | undefined;
 afterEach(async () => {
