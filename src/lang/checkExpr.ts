@@ -272,7 +272,7 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   ctx.scope.enter();
   for (const b of e.vars) {
     // Domain types (Viper's) are first-order values like ints: Z3 quantifies over them.
-    if (b.type.kind === 'array' || b.type.kind === 'ref') {
+    if (b.type.kind === 'array' || (b.type.kind === 'ref' && !ctx.tables.refBinders)) {
       ctx.tables.error(b.span, `quantified variable '${b.name}' must have a scalar type, not ${typeName(b.type)}`);
     }
     const clash = ctx.scope.declare(b.name, { type: b.type, decl: b, kind: 'quantified variable' });

@@ -13,7 +13,11 @@ export class CheckTables {
   readonly declTypes = new Map<Declaration, Type>();
   readonly resolution = new Map<Expr, Declaration>();
 
-  constructor(readonly file: string) {}
+  /** `refBinders`: quantifiers may bind references (CheckOptions). */
+  constructor(
+    readonly file: string,
+    readonly refBinders = false,
+  ) {}
 
   error(span: Span, message: string): void {
     this.diagnostics.push(error(this.file, span, message));

@@ -50,6 +50,8 @@ export interface CheckOptions {
    * evaluated at every application, without fuel. Sym demands declaration order.
    */
   readonly recursionInAnyOrder?: boolean;
+  /** Quantifiers may bind references (Viper's `forall x: Ref`, over every reference; Sym's stay refused). */
+  readonly refBinders?: boolean;
 }
 
 export function check(program: Program, file: string, source: string, options: CheckOptions = {}): CheckResult {
@@ -62,7 +64,7 @@ export function check(program: Program, file: string, source: string, options: C
 }
 
 function checkProgram(program: Program, file: string, source: string, options: CheckOptions): CheckResult {
-  const tables = new CheckTables(file);
+  const tables = new CheckTables(file, options.refBinders === true);
   const procs = collectProcs(program.decls, tables);
   const heap = heapEnvOf(program);
   const globals = new Scope();

@@ -259,6 +259,11 @@ describe('conditions and specifications', () => {
       `4:17: quantified variable 'a' must have a scalar type, not int[]`,
     ]);
   });
+  it("refuses a quantifier over a class: Sym's references of every class share one sort", () => {
+    expect(diags('class C {\n  var v: int;\n}\n' + body('assert forall c: C :: c == c;'))).toEqual([
+      `5:17: quantified variable 'c' must have a scalar type, not C`,
+    ]);
+  });
 });
 
 describe('calls and returns', () => {

@@ -260,7 +260,8 @@ class Evaluator implements EvalCore {
     // one quantified over it, for forall and exists alike (docs/language.md).
     const inside: Obligation[] = [];
     const body = new Evaluator(this.env, inside).term(q.body, guard, inner, old);
-    for (const o of inside) this.out.push({ ...o, cond: T.forall(vars, o.cond) });
+    // Without `heal`: a missing permission under the binder names no one location to assume held.
+    for (const { heal: _, ...o } of inside) this.out.push({ ...o, cond: T.forall(vars, o.cond) });
     return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
   }
 

@@ -54,7 +54,7 @@ export function loadViper(text: string, file: string): ViperLoad {
     ...firstPerKind.map((r) => unsupported(file, r.span, r.feature)),
   ];
   if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics), sites: out.sites };
-  const result = check(program, file, source, { recursionInAnyOrder: true });
+  const result = check(program, file, source, { recursionInAnyOrder: true, refBinders: true });
   if (hasErrors(result.diagnostics)) {
     const refused = result.diagnostics
       .filter((d) => d.severity === 'error')

@@ -1,9 +1,11 @@
 // Viper's pure quantifiers `forall x: Int :: φ` and `exists …` as Sym's (docs/language.md), which
 // the engine encodes as SMT quantifiers; triggers were dropped by the parser (they only guide
-// Viper's instantiation). Binders are Int or Bool: a quantifier over Ref ranges over references,
-// which Sym's quantifiers do not; one holding permissions is a quantified permission; one applying
-// a recursive or abstract function (directly or through the functions it applies) needs the engine to unroll
-// a function under a binder. All three are refused by name. A binder that would capture a name of
+// Viper's instantiation). A binder over Ref ranges over every reference, null and references never
+// allocated included, as Viper's (docs/viper.md); a field read under it needs its permission for
+// every value the guards let through (an obligation quantified like the read). One holding
+// permissions is a quantified permission; one applying a recursive or abstract function (directly
+// or through the functions it applies) needs the engine to unroll a function under a binder. Both
+// are refused by name. A binder that would capture a name of
 // the context (a variable, an enclosing binder, a name inside a macro argument) is renamed.
 
 import type { Expr } from '../ast';
@@ -21,11 +23,6 @@ export function lowerQuant(
   hasPermissions: (e: VExpr, c: LowerCtx) => boolean,
 ): Expr {
   const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
-  const overRef = q.vars.find((v) => v.type.kind === 'Ref');
-  if (overRef !== undefined) {
-    refuse(ctx, 'quantifier over Ref (forall x: Ref :: …)', overRef.span);
-    return fallback;
-  }
   if (hasPermissions(q.body, ctx)) {
     refuse(ctx, 'quantified permissions (acc under forall)', q.span);
     return fallback;

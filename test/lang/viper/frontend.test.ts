@@ -76,11 +76,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '4:3 fractions in the body of a recursive predicate',
     ],
     [
-      'quantifier over Ref',
-      'method m(y: Ref)\n{\n  assert forall x: Ref :: x == x\n}\n',
-      '3:17 quantifier over Ref (forall x: Ref :: …)',
-    ],
-    [
       'quantified permissions',
       `${field}method m(x: Ref)\n  requires forall i: Int :: i == 0 ==> acc(x.f)\n{}\n`,
       '3:12 quantified permissions (acc under forall)',
