@@ -77,4 +77,18 @@ describe('Viper quantifiers over Ref', () => {
     },
     T,
   );
+  it(
+    'a permission missing under a binder ends the path: no location with a bound receiver is assumed held',
+    async () => {
+      // Healing would assume acc(s[i].f) held with i, the binder, free in the heap: the next read
+      // of s[0].f matched it by a condition over an unbound variable (two failures were reported).
+      const src =
+        'field f: Int\nmethod m(s: Seq[Ref])\n  requires |s| > 0\n{\n  assert forall i: Int :: 0 <= i && i < |s| ==> s[i].f > 0\n  assert s[0].f > 0\n}\n';
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [{ line: 5, viperError: 'assert.failed:insufficient.permission' }],
+      });
+    },
+    T,
+  );
 });
