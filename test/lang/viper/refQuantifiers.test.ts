@@ -91,4 +91,22 @@ describe('Viper quantifiers over Ref', () => {
     },
     T,
   );
+  it(
+    "a function's precondition and an unfolding under the binder need their permission for every reference let through",
+    async () => {
+      const fn = (pre: string) =>
+        `field f: Int\nfunction get(x: Ref): Int\n  requires acc(x.f)\n{ x.f }\nmethod m(a: Ref, s: Set[Ref])\n  requires acc(a.f) && a.f > 0 && ${pre}\n{\n  assert forall x: Ref :: x in s ==> get(x) > 0\n}\n`;
+      expect(await verify(fn('s == Set(a)'))).toEqual(OK);
+      expect((await verify(fn('a in s'))).failures).toEqual([
+        { line: 8, viperError: 'application.precondition:insufficient.permission' },
+      ]);
+      const unf = (guard: string) =>
+        `field f: Int\npredicate P(x: Ref) { acc(x.f) && x.f > 0 }\nmethod m(a: Ref, b: Ref)\n  requires P(a)\n{\n  assert forall x: Ref :: ${guard} ==> unfolding P(x) in x.f > 0\n}\n`;
+      expect(await verify(unf('x == a'))).toEqual(OK);
+      expect((await verify(unf('x == a || x == b'))).failures).toEqual([
+        { line: 6, viperError: 'assert.failed:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
 });
