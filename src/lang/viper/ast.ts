@@ -137,6 +137,8 @@ export type VStmt =
       readonly bare?: true;
     }
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
+  /** `refute A` (lowerRefute.ts). */
+  | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
   | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
   /** `quasihavoc [c ==>] e.f` (lowerLabel.ts). */

@@ -79,7 +79,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | Ident "," Idents ":=" App               {% a.callMany %}
               | App                                     {% a.callStmt %}
               | %ident                                  {% a.macroStmt %}
-              | ("assert" | "assume" | "inhale" | "exhale") Expr   {% a.simpleStmt %}
+              | ("assert" | "assume" | "inhale" | "exhale" | "refute") Expr   {% a.simpleStmt %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
               | "quasihavoc" Expr                       {% a.quasihavoc %}

@@ -44,6 +44,7 @@ export const KEYWORDS: readonly string[] = [
   'write',
   'label',
   'quasihavoc',
+  'refute',
   'goto',
   'Int',
   'Bool',

@@ -30,7 +30,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
-  refute: 'refute',
   asserting: 'asserting',
   adt: 'ADTs (adt)',
   import: 'imports',
