@@ -83,6 +83,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
               | "quasihavoc" Expr                       {% a.quasihavoc %}
+              | "unreachable"                           {% a.unreachable %}
               | "goto" %ident                           {% a.gotoStmt %}
               | If                                      {% id %}
               | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}

@@ -45,6 +45,7 @@ export const KEYWORDS: readonly string[] = [
   'label',
   'quasihavoc',
   'refute',
+  'unreachable',
   'goto',
   'Int',
   'Bool',

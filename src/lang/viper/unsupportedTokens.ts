@@ -40,7 +40,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   triggers: 'quantifier triggers',
   low: 'information flow (low, SIF plugin)',
   lowEvent: 'information flow (lowEvent, SIF plugin)',
-  unreachable: 'unreachable-code checks (unreachable, smoke plugin)',
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
