@@ -26,7 +26,7 @@ import { UNSUPPORTED_EXIT, viperReport } from './viperReport';
 import { explainReport } from '../engine/why/explain';
 
 const USAGE =
-  'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR] [--lang sym|viper]\n';
+  'usage: symdap verify FILE|DIR... [--jobs N] [--entry P] [--mode explore|modular] [--loop-bound N] [--recursion-bound N] [--searcher dfs|bfs|random|coverage|generational] [--seed INPUTS.json] [--runs N] [--timeout MS] [--solver z3-wasm|z3-native|auto] [--json] [--proofs] [--tests DIR] [--tree OUT.html] [--heap-graph DIR] [--lang sym|viper] [--smoke]\n';
 
 interface VerifyOptions {
   files?: string[];
@@ -43,7 +43,7 @@ interface VerifyOptions {
 
 function options(args: string[]): VerifyOptions {
   const p = parseArgs(args, {
-    flags: ['json', 'proofs'],
+    flags: ['json', 'proofs', 'smoke'],
     values: [
       'jobs',
       'entry',
@@ -97,6 +97,7 @@ function options(args: string[]): VerifyOptions {
       entry: p.options.get('entry'),
       mode: viper.mode,
       ...(lang.value ? { lang: lang.value } : {}),
+      ...(p.flags.has('smoke') ? { smoke: true } : {}),
       loopBound: loopBound.value,
       recursionBound: recursionBound.value,
       searcher: searcher.value === 'generational' ? undefined : searcher.value,

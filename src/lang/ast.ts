@@ -358,6 +358,16 @@ export interface Quasihavoc {
   readonly span: Span;
 }
 
+/**
+ * `refute φ;` (Viper's refute): holds when some path reaches it on which φ may be false; fails
+ * when φ holds on every path that reaches it, or no path does (rules/refute.ts).
+ */
+export interface Refute {
+  readonly kind: 'refute';
+  readonly cond: Expr;
+  readonly span: Span;
+}
+
 export type Stmt =
   | VarDecl
   | Assign
@@ -372,7 +382,8 @@ export type Stmt =
   | Block
   | Fold
   | Label
-  | Quasihavoc;
+  | Quasihavoc
+  | Refute;
 
 // ------------------------------------------------------------------ top level
 

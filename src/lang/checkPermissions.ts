@@ -114,6 +114,9 @@ class PermissionWalker {
         if (s.cond) this.expr(s.cond, CODE);
         this.expr(s.target.object, CODE);
         return [];
+      case 'refute':
+        this.expr(s.cond, CODE);
+        return [];
     }
   }
 

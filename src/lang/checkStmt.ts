@@ -75,6 +75,8 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       if (s.cond) checkBool(s.cond, exprCtx(sc, CODE), `the condition of 'quasihavoc'`);
       checkExpr(s.target, exprCtx(sc, CODE));
       return;
+    case 'refute':
+      return checkBool(s.cond, exprCtx(sc, CODE), `the 'refute' formula`);
   }
 }
 

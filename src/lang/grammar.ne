@@ -78,7 +78,7 @@ Stmts        -> Stmt                                    {% a.first %}
               | Stmts Stmt                              {% a.appendLast %}
 Stmt         -> VarDecl {% id %} | Assign {% id %} | CallAssign {% id %} | If {% id %} | While {% id %}
               | Assume {% id %} | Assert {% id %} | Join {% id %} | CallStmt {% id %} | Return {% id %}
-              | Block {% id %} | Fold {% id %} | Label {% id %}
+              | Block {% id %} | Fold {% id %} | Label {% id %} | Refute {% id %}
 
 VarDecl      -> "var" %ident ":" Type ";"               {% a.varDecl %}
               | "var" %ident ":" Type ":=" Init ";"     {% a.varDecl %}
@@ -102,6 +102,8 @@ Invariants   -> "invariant" Expr                        {% (d) => a.first([d[1]]
               | Invariants "invariant" Expr             {% a.appendLast %}
 Assume       -> "assume" Expr ";"                       {% a.assume %}
 Assert       -> "assert" Expr ";"                       {% a.assert %}
+# `refute φ;` holds when some path reaches it with φ possibly false (engine/rules/refute.ts).
+Refute       -> "refute" Expr ";"                       {% a.refute %}
 Join         -> "join" ";"                              {% a.join %}
               | "join" Expr ";"                         {% a.join %}
 CallStmt     -> Call ";"                                {% a.callStmt %}

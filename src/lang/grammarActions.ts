@@ -197,6 +197,7 @@ export const whileStmt = (d: D): A.While => {
 
 export const assume = (d: D): A.Assume => ({ kind: 'assume', cond: d[1], span: from(d[0], d[2]) });
 export const assert = (d: D): A.Assert => ({ kind: 'assert', cond: d[1], span: from(d[0], d[2]) });
+export const refute = (d: D): A.Refute => ({ kind: 'refute', cond: d[1], span: from(d[0], d[2]) });
 export const join = (d: D): A.Join =>
   d.length === 3 ? { kind: 'join', cond: d[1], span: from(d[0], d[2]) } : { kind: 'join', span: from(d[0], d[1]) };
 export const ret = (d: D): A.Return =>

@@ -19,6 +19,7 @@ export const KEYWORDS: readonly string[] = [
   'invariant',
   'assume',
   'assert',
+  'refute',
   'join',
   'label',
   'return',

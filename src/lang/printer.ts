@@ -182,6 +182,8 @@ function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
       return [`${pad}label ${s.name};`];
     case 'quasihavoc':
       return [`${pad}quasihavoc ${s.cond ? printExpr(s.cond) + ' ==> ' : ''}${printExpr(s.target)};`];
+    case 'refute':
+      return [`${pad}refute ${printExpr(s.cond)};`];
   }
 }
 

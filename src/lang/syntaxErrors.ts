@@ -40,6 +40,7 @@ const STATEMENT_STARTS = new Set([
   'fold',
   'unfold',
   'label',
+  'refute',
 ]);
 // Tokens that could only extend what came before; listing them after a complete
 // expression ("expected '?' or 'as' or …") would drown the useful alternatives.

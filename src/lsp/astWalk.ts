@@ -70,6 +70,8 @@ export function stmtExprs(s: Stmt): readonly Expr[] {
       return [s.pred];
     case 'quasihavoc':
       return s.cond ? [s.cond, s.target] : [s.target];
+    case 'refute':
+      return [s.cond];
     default:
       return [];
   }

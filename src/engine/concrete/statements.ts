@@ -106,6 +106,9 @@ export class StatementRunner {
         return;
       case 'quasihavoc':
         return this.m.unsupported(`quasihavoc cannot be run concretely (line ${s.span.line})`);
+      // A refute is decided over all the paths (rules/refute.ts); one run changes nothing there.
+      case 'refute':
+        return;
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];

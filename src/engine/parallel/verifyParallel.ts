@@ -87,10 +87,13 @@ function sequentialReason(checked: CheckedProgram, opts: VerifySourceOptions): s
   if (opts.collectTests) return '--tests numbers the test files in the order one run explores the paths';
   if (opts.retain) return '--tree draws the tree of one run';
   let joins = false;
+  let refutes = false;
   for (const p of checked.procs.values())
     forEachStmt(p.body.stmts, (st) => {
       if (st.kind === 'join') joins = true;
+      if (st.kind === 'refute') refutes = true;
     });
+  if (refutes) return 'a refute is decided from all the paths together';
   // A join merges the paths of an activation; a split could put them in different threads.
   return joins ? 'the program has join statements, which merge paths that a split would separate' : undefined;
 }

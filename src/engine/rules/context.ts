@@ -41,7 +41,9 @@ export type EdgeLabel =
   | { readonly kind: 'step' }
   | { readonly kind: 'then' | 'else'; readonly cond: Term; readonly span: Span }
   | { readonly kind: 'failure'; readonly failure: Failure }
-  | { readonly kind: 'join'; readonly incoming: number };
+  | { readonly kind: 'join'; readonly incoming: number }
+  /** A `refute φ` visited where φ may be false (rules/refute.ts): that refute holds. */
+  | { readonly kind: 'refuted'; readonly span: Span };
 
 export interface Successor {
   readonly state: State;

@@ -41,6 +41,7 @@ import { exprText } from './exprText';
 import { copyState } from '../state/stateCopy';
 import { recordLabel } from './labels';
 import { quasihavoc } from './quasihavoc';
+import { refute } from './refute';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -118,6 +119,8 @@ function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> 
       return recordLabel(ctx, s, st);
     case 'quasihavoc':
       return quasihavoc(ctx, s, st);
+    case 'refute':
+      return refute(ctx, s, st);
   }
 }
 

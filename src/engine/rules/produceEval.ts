@@ -42,6 +42,8 @@ export interface ProduceHow {
    * reported as this maps them; the other runtime checks are assumed, as without it.
    */
   readonly selfFraming?: (o: Obligation) => Obligation;
+  /** With selfFraming: divisions are checked too (a Viper postcondition's definedness, rules/wellFormed.ts). */
+  readonly definedness?: boolean;
   /** The side of `[A, B]` read: A (inhale) but when a well-formedness check reads B (rules/wellFormed.ts). */
   readonly side?: 'inhale' | 'exhale';
   /** Producing beside chunks that are not the produce's own (a predicate's fragment, a loop's frame): fractions are never merged into them. */
@@ -85,7 +87,9 @@ export async function evaluate(
   const now = how.checkObligations
     ? obligations
     : how.selfFraming
-      ? obligations.filter((o) => o.kind === 'permission').map(how.selfFraming)
+      ? obligations
+          .filter((o) => o.kind === 'permission' || (how.definedness && o.kind === 'div-by-zero'))
+          .map(how.selfFraming)
       : undefined;
   if (now) {
     const assumed = how.checkObligations ? [] : obligations.filter((o) => o.kind !== 'permission');

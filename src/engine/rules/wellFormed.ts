@@ -72,7 +72,8 @@ class Findings {
         o.heal && o.message === notHeldToRead(o.heal.display)
           ? `reads ${o.heal.display} without acc(${o.heal.display})`
           : o.message;
-      const mapped = { ...o, span: clause.span, message: `${shown} is not self-framing: ${detail}` };
+      const problem = o.kind === 'permission' ? 'is not self-framing' : 'is not well-defined';
+      const mapped = { ...o, span: clause.span, message: `${shown} ${problem}: ${detail}` };
       const key = keyOf(mapped.span, mapped.message);
       // One list per failure, shared with it: a read mapped later to the same failure joins it.
       const reads = this.pending.get(key) ?? [];
@@ -90,7 +91,7 @@ class Findings {
       // Other failures (a nested instance's body, say) are their own declaration's to report.
       if (state.status === 'failed' && f && key && this.pending.has(key) && !this.failures.has(key)) {
         this.failures.set(key, {
-          site: { kind: 'permission', span: f.span, message: f.message },
+          site: { kind: f.kind, span: f.span, message: f.message },
           reads: this.pending.get(key)!,
         });
       }
@@ -240,7 +241,10 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
     }
     const part: Part = { what: `${p.name} ensures`, clauses: p.ensures, side };
     const env = (st: State) => withHeaps(contractEnv(ctx, st, results, params), st.heap, pre.heap);
-    const out = await produce(ctx, s, p.ensures, how(ctx, env, part, found));
+    // Viper checks a postcondition's definedness once, here (not.wellformed:division.by.zero):
+    // its divisions too, not only its reads (docs/viper.md).
+    const definedness = ctx.checked.viperSites !== undefined;
+    const out = await produce(ctx, s, p.ensures, { ...how(ctx, env, part, found), definedness });
     found.take(out.leaves);
   }
 }

@@ -16,7 +16,8 @@ export type FailureKind =
   | 'null-deref' // runtime error (concrete runs): a field of null is read or written
   | 'permission' // a field access or a callee's requires without the permission it needs
   | 'fold' // `fold q(…)`: the pure part of q's body may fail
-  | 'synth'; // no function of a synth grammar makes every check pass (at the declaration)
+  | 'synth' // no function of a synth grammar makes every check pass (at the declaration)
+  | 'refute'; // `refute φ`: φ holds on every path that reaches it (verify/refutes.ts)
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
   'assert',
@@ -31,6 +32,7 @@ export const FAILURE_KINDS: readonly FailureKind[] = [
   'permission',
   'fold',
   'synth',
+  'refute',
 ];
 
 /** Wording for messages such as `file:12:5: assertion may fail: x > 0`. */
@@ -47,6 +49,7 @@ export const FAILURE_TITLES: Readonly<Record<FailureKind, string>> = {
   permission: 'insufficient permission',
   fold: 'fold may fail',
   synth: 'no function in the grammar',
+  refute: 'refuted assertion holds',
 };
 
 export function isRuntimeError(kind: FailureKind): boolean {

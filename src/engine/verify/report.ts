@@ -181,7 +181,9 @@ export class ReportBuilder {
     const f = s.failure!;
     // A read the well-formedness pass already reported, met again on a path: the same failure, listed once.
     const framed =
-      f.kind === 'permission' ? this.wellFormed.find((w) => w.reads.some((r) => spanWithin(f.span, r))) : undefined;
+      f.kind === 'permission' || f.kind === 'div-by-zero'
+        ? this.wellFormed.find((w) => w.report.kind === f.kind && w.reads.some((r) => spanWithin(f.span, r)))
+        : undefined;
     if (framed) {
       framed.count++;
       return;

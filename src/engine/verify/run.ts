@@ -13,6 +13,7 @@ import { explore, type ExploreControl, type ExploreResult } from '../explore/exp
 import { createSearcher, type Searcher, type SearcherName } from '../explore/searchers';
 import { ReportBuilder, type VerifyReport } from './report';
 import { wellFormedness, type WellFormedness } from '../rules/wellFormed';
+import { collectRefuted, refuteStmts, withRefutes } from './refutes';
 
 export interface RunOptions extends EngineOptions {
   readonly searcher: SearcherName;
@@ -28,6 +29,7 @@ export class SymbolicRun {
   readonly searcher: Searcher;
   private readonly report = new ReportBuilder();
   private readonly started = Date.now();
+  private readonly refuted: ReadonlySet<string>;
 
   constructor(
     readonly checked: CheckedProgram,
@@ -53,6 +55,7 @@ export class SymbolicRun {
       onExpanded: (n) => this.searcher.remove(n),
       onEnded: (n) => this.report.addEnded(n),
     });
+    this.refuted = collectRefuted(this.tree);
   }
 
   /** Adds the root of `proc` (the entry in explore mode; every procedure in modular verification). */
@@ -79,12 +82,13 @@ export class SymbolicRun {
   verifyReport(): VerifyReport {
     // maxRSS is the process's peak resident set size in KiB.
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    return this.report.build(
+    const built = this.report.build(
       this.checked.file,
       this.tree.counts,
       this.solver.stats(),
       Date.now() - this.started,
       peakMb,
     );
+    return withRefutes(built, refuteStmts(this.checked), this.refuted);
   }
 }

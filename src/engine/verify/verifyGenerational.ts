@@ -6,6 +6,7 @@
 // stopped at an assumption the search could not get past; otherwise 'unknown' (with the
 // coverage reached), since testing alone proves nothing.
 
+import { refuteStmts } from './refutes';
 import type { CheckedProgram } from '../../lang/checked';
 import { resolveEntry } from './entry';
 import { parseInputs } from '../concrete/inputs';
@@ -160,5 +161,7 @@ export function unsupportedFeature(checked: CheckedProgram): string | undefined 
   const synth = [...checked.synths.keys()][0];
   if (synth !== undefined)
     return `synth functions (synth ${synth}); 'symdap run' synthesises them first and runs the repaired program`;
+  // A refute is decided over all the paths of one tree (verify/refutes.ts), not over sampled runs.
+  if (refuteStmts(checked).length > 0) return `refute statements (decided over every path, not sampled runs)`;
   return undefined;
 }

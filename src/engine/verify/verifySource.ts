@@ -25,6 +25,8 @@ export interface VerifySourceOptions extends VerifyOptions {
   readonly generational?: { readonly runs?: number; readonly seed?: ConcreteInputs };
   /** The source language when not the file's extension's (`--lang`). */
   readonly lang?: SourceLanguage;
+  /** Viper's smoke checks (lang/viper/smoke.ts): a `.vpr` point no path reaches fails. */
+  readonly smoke?: boolean;
 }
 
 export interface VerifySourceResult {
@@ -46,7 +48,7 @@ export async function verifySource(
   file: string,
   opts: VerifySourceOptions = {},
 ): Promise<VerifySourceResult> {
-  const { checked, diagnostics } = loadSource(source, file, opts.lang);
+  const { checked, diagnostics } = loadSource(source, file, opts.lang, { smoke: opts.smoke });
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const found = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
   // On a `.vpr` file what the engine cannot run is a refusal of the construct, by name (docs/viper.md).

@@ -105,6 +105,8 @@ async function classify(
   opts: ClassifyOptions,
   ways: Ways,
 ): Promise<Classification> {
+  if (f.kind === 'refute')
+    return { class: 'real', classNote: 'real: every explored path that reaches it proves the assertion' };
   if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself fails, whatever the input' };
   const proc = opts.mode === 'modular' ? (procAt(checked, f.line) ?? opts.entry) : opts.entry;
   if (f.afterJoin?.status === 'possibly-spurious') {

@@ -137,6 +137,10 @@ export type VStmt =
       readonly bare?: true;
     }
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
+  /** `unreachable` (the smoke plugin's; smoke.ts): no check after it; a no-op otherwise. */
+  | { readonly kind: 'unreachable'; readonly span: Span }
+  /** `refute A` (lowerRefute.ts). */
+  | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
   | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
   /** `quasihavoc [c ==>] e.f` (lowerLabel.ts). */

@@ -45,7 +45,8 @@ export type SiteKind =
   | 'functionPre'
   | 'predicateBody'
   | 'application'
-  | 'varDecl';
+  | 'varDecl'
+  | 'refute';
 
 export interface Site {
   readonly kind: SiteKind;

@@ -1,7 +1,8 @@
-// Division (`\`, `%`) where the engine does not yet check that it is defined: a method's
-// postcondition and a predicate's body. Viper reports `not.wellformed:division.by.zero` /
-// `predicate.not.wellformed:division.by.zero` there; symdap would accept the clause and could
-// verify a method Viper rejects, so it refuses the construct by name instead.
+// Division (`\`, `%`) where the engine does not yet check that it is defined: a predicate's
+// body. Viper reports `predicate.not.wellformed:division.by.zero` there; symdap would accept
+// the body and could verify a program Viper rejects, so it refuses the construct by name
+// instead. (A method's or function's postcondition is checked by the well-formedness pass,
+// rules/wellFormed.ts, as Viper checks it: `not.wellformed:division.by.zero`.)
 
 import type { Expr } from '../ast';
 

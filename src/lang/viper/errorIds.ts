@@ -26,6 +26,7 @@ const REASONS: Readonly<Record<string, string>> = {
   permission: 'insufficient.permission',
   'div-by-zero': 'division.by.zero',
   'null-deref': 'receiver.null',
+  refute: 'refutation.true',
 };
 
 const ERRORS: Readonly<Record<SiteKind, string>> = {
@@ -50,6 +51,7 @@ const ERRORS: Readonly<Record<SiteKind, string>> = {
   functionPre: 'not.wellformed',
   predicateBody: 'predicate.not.wellformed',
   application: 'application.precondition',
+  refute: 'refute.failed',
 };
 
 export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {

@@ -14,6 +14,7 @@ import { parseViper } from './parser';
 import { lowerProgram } from './lowerProgram';
 import { preconditionCycle } from './preconditionCycle';
 import type { Site } from './context';
+import { withSmokeChecks } from './smoke';
 
 export interface ViperLoad {
   readonly checked?: CheckedProgram;
@@ -28,7 +29,12 @@ export function unsupported(file: string, span: Span, feature: string): Diagnost
   return { ...error(file, span, UNSUPPORTED + feature), unsupported: true };
 }
 
-export function loadViper(text: string, file: string): ViperLoad {
+export interface ViperOptions {
+  /** Viper's smoke checks (smoke.ts): `refute false` where the plugin adds them. */
+  readonly smoke?: boolean;
+}
+
+export function loadViper(text: string, file: string, opts: ViperOptions = {}): ViperLoad {
   const source = stripBom(text);
   const parsed = parseViper(source);
   if (parsed.errors.length > 0)
@@ -42,7 +48,7 @@ export function loadViper(text: string, file: string): ViperLoad {
     };
   const lines = source.split('\n');
   const fileSpan = { line: 1, col: 1, endLine: lines.length, endCol: (lines[lines.length - 1]?.length ?? 0) + 1 };
-  const { program, out } = lowerProgram(parsed.program, fileSpan);
+  const { program, out } = lowerProgram(opts.smoke ? withSmokeChecks(parsed.program) : parsed.program, fileSpan);
   const fraction = recursiveFraction(program);
   if (fraction) out.refusals.push({ feature: 'fractions in the body of a recursive predicate', span: fraction });
   const cycle = preconditionCycle(program);

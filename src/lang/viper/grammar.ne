@@ -79,10 +79,11 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | Ident "," Idents ":=" App               {% a.callMany %}
               | App                                     {% a.callStmt %}
               | %ident                                  {% a.macroStmt %}
-              | ("assert" | "assume" | "inhale" | "exhale") Expr   {% a.simpleStmt %}
+              | ("assert" | "assume" | "inhale" | "exhale" | "refute") Expr   {% a.simpleStmt %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
               | "quasihavoc" Expr                       {% a.quasihavoc %}
+              | "unreachable"                           {% a.unreachable %}
               | "goto" %ident                           {% a.gotoStmt %}
               | If                                      {% id %}
               | "while" "(" Expr ")" Invariants Block   {% a.whileStmt %}

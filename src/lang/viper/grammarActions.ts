@@ -238,6 +238,7 @@ export const oldAt = (d: D): VExpr => ({
   labelSpan: tok(d[2]),
   span: from(d[0], d[6]),
 });
+export const unreachable = (d: D): VStmt => ({ kind: 'unreachable', span: tok(d[0]) });
 export const quasihavoc = (d: D): VStmt => ({ kind: 'quasihavoc', expr: d[1], span: from(d[0], d[1]) });
 export const paren = (d: D): VExpr => d[1];
 export const acc = (d: D): VExpr => ({ kind: 'acc', loc: d[2], span: from(d[0], d[3]) });

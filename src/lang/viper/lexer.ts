@@ -44,6 +44,8 @@ export const KEYWORDS: readonly string[] = [
   'write',
   'label',
   'quasihavoc',
+  'refute',
+  'unreachable',
   'goto',
   'Int',
   'Bool',

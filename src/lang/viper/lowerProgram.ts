@@ -139,10 +139,8 @@ function lowerMethod(m: DeclOf<'method'>, ctx: LowerCtx): Proc {
     .filter((s) => s.kind === 'ensures')
     .map((s) => {
       ctx.out.sites.push({ kind: 'ensures', span: s.expr.span });
-      const e = lowerExpr(s.expr, { ...ctx, place: 'ensures' });
-      if (divides(e))
-        refuse(ctx, 'division or modulo in a method postcondition (its definedness is not checked yet)', s.expr.span);
-      return e;
+      // Its divisions are checked once, by the well-formedness pass (rules/wellFormed.ts).
+      return lowerExpr(s.expr, { ...ctx, place: 'ensures' });
     });
   const span = m.body?.span ?? m.span;
   const havocs: Stmt[] = m.returns.map((r) => ({
@@ -202,10 +200,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
   const postCtx = base(new Map([...varsOf(f.params), ['result', f.result]]));
   const ensures = posts.map((s) => {
     postCtx.out.sites.push({ kind: 'fnPost', span: s.expr.span });
-    const e = lowerExpr(s.expr, { ...postCtx, place: 'fnPost' });
-    if (divides(e))
-      refuse(ctx, 'division or modulo in a function postcondition (its definedness is not checked yet)', s.expr.span);
-    return e;
+    return lowerExpr(s.expr, { ...postCtx, place: 'fnPost' });
   });
   const pre = f.specs
     .filter((s) => s.kind === 'requires')

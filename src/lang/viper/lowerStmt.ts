@@ -13,6 +13,7 @@ import { macroBindings, respan } from './macros';
 import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
+import { lowerRefute } from './lowerRefute';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -54,6 +55,11 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return lowerInhale(s, { ...ctx, side: 'inhale' }, site);
     case 'exhale':
       return lowerExhale(s, { ...ctx, side: 'exhale' }, site);
+    case 'refute':
+      return lowerRefute(s, ctx);
+    case 'unreachable':
+      // Only the smoke checks read it (smoke.ts); it changes nothing on a path.
+      return [];
     case 'fold':
     case 'unfold':
       site(s.kind);

@@ -30,7 +30,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
-  refute: 'refute',
   asserting: 'asserting',
   adt: 'ADTs (adt)',
   import: 'imports',
@@ -41,7 +40,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   triggers: 'quantifier triggers',
   low: 'information flow (low, SIF plugin)',
   lowEvent: 'information flow (lowEvent, SIF plugin)',
-  unreachable: 'unreachable-code checks (unreachable, smoke plugin)',
 };
 
 const BY_OP: Readonly<Record<string, string>> = {

@@ -1,0 +1,52 @@
+// Division in a Viper postcondition (docs/viper.md): its definedness is checked once, from the
+// precondition with arbitrary results, as Viper does (`not.wellformed:division.by.zero` at the
+// clause), for methods and functions alike; a postcondition whose divisor the precondition or an
+// earlier clause keeps non-zero verifies. A predicate body that divides stays refused by name.
+
+import { describe, expect, it } from 'vitest';
+import { scratchVerifier } from './verifyVpr';
+
+const verify = scratchVerifier('symdap-viper-postdiv-');
+const DIV = 'not.wellformed:division.by.zero';
+
+describe('division in postconditions on .vpr', () => {
+  it('a method postcondition dividing by a value that may be zero is not well-formed', async () => {
+    const src = `method m(x: Int) returns (r: Int)
+  ensures r == 1 \\ x
+{
+  assume false
+}
+
+method ok(x: Int) returns (r: Int)
+  requires x != 0
+  ensures r == 10 \\ x && r % x >= 0
+{
+  r := 10 \\ x
+  assume r % x >= 0
+}
+`;
+    expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 2, viperError: DIV }] });
+  }, 60_000);
+
+  it('a function postcondition: checked where it is, an earlier clause can guard it', async () => {
+    const src = `function f(): Int
+  ensures 1 \\ result != 1
+
+function g(): Int
+  ensures result != 0
+  ensures 1 \\ result != 1
+
+function h(): Int
+  ensures result == 0 || 5 % result >= 0
+`;
+    expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 2, viperError: DIV }] });
+  }, 60_000);
+
+  it('a predicate body that divides stays refused', async () => {
+    const src = `field f: Int
+predicate p(x: Ref) { acc(x.f) && 1 \\ x.f > 0 }
+method m() {}
+`;
+    expect((await verify(src)).verdict).toBe('unsupported');
+  }, 60_000);
+});
