@@ -78,7 +78,8 @@ function frontEnd(file, text) {
       .map((d) => d.message.replace(/^unsupported Viper feature: /, ''));
     const errors = r.diagnostics.filter((d) => d.severity === 'error' && !d.unsupported);
     if (unsupported.length > 0) return { unsupported };
-    if (errors.length > 0) return { error: errors.map((d) => `${d.span.line}:${d.span.col}: ${d.message}`).join('; ') };
+    const at = (d) => `${d.file === file ? '' : `${d.file}:`}${d.span.line}:${d.span.col}`;
+    if (errors.length > 0) return { error: errors.map((d) => `${at(d)}: ${d.message}`).join('; ') };
     return { ok: true };
   } catch (e) {
     return { error: `crash in the front end: ${e && e.message}` };
@@ -121,8 +122,19 @@ function verify(file, timeoutS) {
   });
 }
 
+/** The corpus' `import/` directory (the standard library of its `import <…>` tests), from DIR or above. */
+function standardLibrary(dir) {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'import', 'standard_import_tests'))) return path.join(d, 'import');
+    if (path.dirname(d) === d) return undefined;
+  }
+}
+
 async function main() {
   const o = options(process.argv.slice(2));
+  // Read by the front end here and in every `symdap verify` spawned (src/lang/viper/loadFiles.ts).
+  const library = standardLibrary(o.dir);
+  if (library) process.env.SYMDAP_VIPER_PATH = library;
   const started = Date.now();
   const files = vprFiles(o.dir);
   const results = [];

@@ -132,7 +132,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       `${field}predicate P(x: Ref) {\n  [acc(x.f), true]\n}\n`,
       '3:3 inhale-exhale assertion ([A, B]) in a function or predicate',
     ],
-    ['import', 'import "a.vpr"\n', '1:1 imports'],
     ['refute', 'method m()\n{\n  refute false\n}\n', '3:3 refute'],
     [
       'several variables in one var',
