@@ -11,6 +11,7 @@ import { isVTokenType, vtokenize, vTokenSpan, type VToken } from './lexer';
 import { TokenStream } from '../tokenStream';
 import { unsupportedTokens, withoutDecreases, type Refusal } from './unsupportedTokens';
 import { cutImports, type VImport } from './imports';
+import { cutAnnotations } from './annotations';
 
 export interface VParseResult {
   readonly program?: VProgram;
@@ -42,9 +43,10 @@ function parseTokens(source: string): VParseResult {
   const cut = cutImports(lexed.tokens, source);
   if (cut.error) return { errors: [cut.error], refusals: [] };
   const { imports } = cut;
-  const refusals = unsupportedTokens(cut.tokens);
+  const annotated = cutAnnotations(cut.tokens);
+  const refusals = [...annotated.refusals, ...unsupportedTokens(annotated.tokens)];
   if (refusals.length > 0) return { errors: [], refusals, imports };
-  const tokens = withoutDecreases(cut.tokens);
+  const tokens = withoutDecreases(annotated.tokens);
   if (tokens.length === 0) return { program: { decls: [] }, errors: [], refusals: [], imports };
   const parser = new nearley.Parser(GRAMMAR, {
     lexer: new TokenStream(tokens, isVTokenType) as unknown as nearley.Lexer,
