@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symdap } from '../../support/cli';
 import { loadSource } from '../../../src/lang/frontend';
+import { main as cliMain } from '../../../src/cli/main';
 
 let dir: string;
 beforeAll(async () => {
@@ -83,6 +84,16 @@ describe('imports', () => {
     const w = await verify(main2);
     expect(w.json.verdict).toBe('unsupported');
     expect(w.text.err).toContain(`${wand}:3:3: unsupported Viper feature: magic wands (package)`);
+  });
+
+  it('on a terminal, an error inside an imported file has no excerpt of the importing file', async () => {
+    const broken = await write('broken2.vpr', 'method b()\n{\n  assert 1 +\n}\n');
+    const main = await write('usesBroken2.vpr', 'import "broken2.vpr"\nmethod m() {}\nmethod n() {}\nmethod o() {}\n');
+    let err = '';
+    const code = await cliMain(['verify', main], { out: () => undefined, err: (t) => (err += t), errIsTTY: true });
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(`${broken}:4:1: error: unexpected '}'`);
+    expect(err).not.toContain('method o()');
   });
 
   it('a missing file, a directory and a link to a non-.vpr file are errors at the import', async () => {
