@@ -37,6 +37,9 @@ interface Pending {
 
 const NO_IMPORTS = 'imports here (the language server and the debugger read one file; symdap verify reads imports)';
 
+/** Folders of Viper's own standard library besides decreases/ (silver's src/main/resources/import). */
+const VIPER_LIBRARY = new Set(['adt']);
+
 /** The environment variable naming the directories of standard imports (`import <…>`). */
 export const VIPER_PATH_VARIABLE = 'SYMDAP_VIPER_PATH';
 
@@ -75,8 +78,9 @@ function readOne(
     }
     const where = locate(imp, f.file);
     if (where === 'nothing') continue;
-    if ('error' in where) {
-      problem(imp.span, where.error);
+    if ('error' in where || 'refused' in where) {
+      if ('error' in where) problem(imp.span, where.error);
+      else problem(imp.span, where.refused, true);
       continue;
     }
     const key = realName(where.path);
@@ -92,14 +96,17 @@ function readOne(
 const quoted = (imp: VImport): string => (imp.standard ? `import <${imp.path}>` : `import "${imp.path}"`);
 
 /** Where an import leads: a path to read, nothing to read (the termination library), or why not. */
-function locate(imp: VImport, from: string): { path: string } | { error: string } | 'nothing' {
+function locate(imp: VImport, from: string): { path: string } | { error: string } | { refused: string } | 'nothing' {
   if (!imp.path.endsWith('.vpr')) return { error: `${quoted(imp)}: an imported file must be a .vpr file` };
   if (!imp.standard) return { path: isAbsolute(imp.path) ? imp.path : join(dirname(from), imp.path) };
   if (imp.path.startsWith('decreases/')) return 'nothing';
   const dirs = (process.env[VIPER_PATH_VARIABLE] ?? '').split(delimiter).filter((d) => d !== '');
   const path = dirs.map((d) => join(d, imp.path)).find(exists);
-  return path !== undefined
-    ? { path }
+  if (path !== undefined) return { path };
+  // Viper's own library (adt/derives.vpr, …) is not shipped with symdap: a construct it cannot read, by name.
+  const lib = imp.path.split('/')[0];
+  return VIPER_LIBRARY.has(lib)
+    ? { refused: `Viper's standard library (import <${lib}/…>)` }
     : { error: `${quoted(imp)}: no such file in the standard library (the directories of ${VIPER_PATH_VARIABLE})` };
 }
 

@@ -128,6 +128,13 @@ describe('imports', () => {
       expect(missing.json.diagnostics[0].message).toContain('no such file in the standard library');
       process.env.SYMDAP_VIPER_PATH = join(dir, 'lib');
       expect((await verify(main)).json.verdict).toBe('verified');
+      // Viper's own library beyond decreases/ is not shipped: refused by name, not an error.
+      const adt = await write('adt.vpr', 'import <adt/derives.vpr>\nmethod m() {}\n');
+      const refused = await verify(adt);
+      expect(refused.code).toBe(4);
+      expect(refused.text.err).toBe(
+        `${adt}:1:1: unsupported Viper feature: Viper's standard library (import <adt/…>)\n`,
+      );
     } finally {
       if (before === undefined) delete process.env.SYMDAP_VIPER_PATH;
       else process.env.SYMDAP_VIPER_PATH = before;
