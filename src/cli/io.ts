@@ -13,10 +13,13 @@ export interface CliIO {
   readonly errIsTTY: boolean;
 }
 
-/** Diagnostics to stderr, one per line, with a caret excerpt when stderr is a terminal. */
+/** Diagnostics to stderr, one per line, with a caret excerpt when stderr is a terminal (and
+ *  the diagnostic is in `source`, not in a file a Viper program imports: Span.file). */
 export function printDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], source?: string): void {
-  for (const d of diagnostics)
-    io.err((io.errIsTTY && source !== undefined ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  for (const d of diagnostics) {
+    const excerpt = io.errIsTTY && source !== undefined && d.span.file === undefined;
+    io.err((excerpt ? formatWithExcerpt(d, source) : formatDiagnostic(d)) + '\n');
+  }
 }
 
 /** Reads (regular files up to the size cap only), parses and checks a file for a command, printing its diagnostics. */

@@ -10,7 +10,7 @@ import { verdictText } from '../engine/why/explain';
 export function formatReport(r: VerifyReport, solverName: string): string {
   const lines = [`${r.file}: ${verdictText(r)}`];
   for (const f of r.failures) {
-    lines.push(`${r.file}:${f.line}:${f.column}: ${f.message}`);
+    lines.push(`${f.file ?? r.file}:${f.line}:${f.column}: ${f.message}`);
     if (f.explanation) lines.push(`  ${f.explanation}`);
     if (f.afterJoin?.message) lines.push(`  ${f.afterJoin.message}`);
     const summaries = f.afterJoin?.summaryValues ? `, ${formatCounterexample(f.afterJoin.summaryValues)}` : '';

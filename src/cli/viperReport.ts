@@ -27,7 +27,7 @@ export function viperReport(r: VerifyReport, sites: readonly Site[]): ViperRepor
   if (r.failures.length === 0) return { ...r, failures: [] };
   const kept = r.failures.filter((f) => !stoppedBefore(f, r.failures));
   const failures = kept.map((f) => {
-    const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn };
+    const span = { line: f.line, col: f.column, endLine: f.endLine, endCol: f.endColumn, file: f.file };
     const v = viperError({ kind: f.kind, span, message: f.formula, onNoPath: isOnNoPath(f) }, sites);
     // Viper reports a function's or predicate's ill-formed body at its declaration.
     const at =
@@ -53,6 +53,7 @@ function stoppedBefore(f: FailureReport, all: readonly FailureReport[]): boolean
 }
 
 function within(inner: FailureReport, outer: FailureReport): boolean {
+  if (inner.file !== outer.file) return false;
   const starts = inner.line > outer.line || (inner.line === outer.line && inner.column >= outer.column);
   const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
   return starts && ends;

@@ -29,7 +29,12 @@ export interface Analysis {
 export function analyze(text: string, file: string, version: number, previous?: Analysis): Analysis {
   // A .vpr document goes through the Viper front end whole (the declaration cache is Sym's parse).
   if (languageOf(file) === 'viper')
-    return settle(loadSource(stripBom(text), file, 'viper'), version, previous, EMPTY_DECL_CACHE);
+    return settle(
+      loadSource(stripBom(text), file, 'viper', { readImports: false }),
+      version,
+      previous,
+      EMPTY_DECL_CACHE,
+    );
   const { parsed, cache: decls } = parseWithCache(text, file, previous?.decls ?? EMPTY_DECL_CACHE);
   return settle(checkParsed(parsed, file, stripBom(text)), version, previous, decls);
 }

@@ -45,7 +45,7 @@ export async function launchDebuggee(
   if (refused) return { ok: false, messages: [refused] };
   const read = await readSourceFile(args.program, MAX_LAUNCH_SOURCE_BYTES);
   if ('error' in read) return { ok: false, messages: [`${args.program}:1:1: error: ${read.error}`] };
-  const loaded = loadSource(read.source, args.program);
+  const loaded = loadSource(read.source, args.program, languageOf(args.program), { readImports: false });
   if (!loaded.checked || hasErrors(loaded.diagnostics)) {
     const messages = loaded.diagnostics.map(formatDiagnostic);
     return { ok: false, messages: messages.length > 0 ? messages : [`${args.program}: cannot load the program`] };

@@ -23,6 +23,8 @@ export interface FailureReport {
   readonly column: number;
   readonly endLine: number;
   readonly endColumn: number;
+  /** The imported file the failure lies in (a Viper import, Span.file); absent: the verified file. */
+  readonly file?: string;
   /** e.g. "assertion may fail: m >= 3" */
   readonly message: string;
   readonly formula: string;
@@ -126,7 +128,8 @@ export interface VerifyReport {
   readonly failures: FailureReport[];
   /** Why the verdict is unknown (bounds reached, solver unknowns), deduplicated. */
   readonly notes: string[];
-  readonly diagnostics: { line: number; column: number; severity: string; message: string }[];
+  /** `file` only for a diagnostic in another file than the report's (a Viper import). */
+  readonly diagnostics: { file?: string; line: number; column: number; severity: string; message: string }[];
   readonly stats: {
     solverQueries: number;
     solverCalls: number;
@@ -154,7 +157,8 @@ export interface VerifyReport {
 /** Collects ended paths during a run into a report. */
 /** Failures in source order; at one place, by kind, so every searcher and job count lists them alike. */
 export function bySourceOrder(a: FailureReport, b: FailureReport): number {
-  return a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind);
+  const file = (a.file ?? '').localeCompare(b.file ?? '');
+  return file || a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind);
 }
 
 export class ReportBuilder {
@@ -188,7 +192,7 @@ export class ReportBuilder {
       framed.count++;
       return;
     }
-    const key = `${f.kind}:${f.span.line}:${f.span.col}`;
+    const key = `${f.kind}:${f.span.file ?? ''}:${f.span.line}:${f.span.col}`;
     const known = this.failures.get(key);
     if (known) {
       known.count++;
@@ -202,6 +206,7 @@ export class ReportBuilder {
         column: f.span.col,
         endLine: f.span.endLine,
         endColumn: f.span.endCol,
+        ...(f.span.file === undefined ? {} : { file: f.span.file }),
         message: `${FAILURE_TITLES[f.kind]}: ${f.message}`,
         formula: f.message,
         ...counterexampleOf(inputSymbols(s), f),
@@ -282,6 +287,7 @@ function wellFormedReport(f: FailureSite): FailureReport {
     column: f.span.col,
     endLine: f.span.endLine,
     endColumn: f.span.endCol,
+    ...(f.span.file === undefined ? {} : { file: f.span.file }),
     message: `${FAILURE_TITLES[f.kind]}: ${f.message}`,
     formula: f.message,
     counterexample: {},
@@ -308,6 +314,7 @@ export function errorReport(file: string, diagnostics: readonly Diagnostic[]): V
     failures: [],
     notes: [],
     diagnostics: diagnostics.map((d) => ({
+      ...(d.file === file ? {} : { file: d.file }),
       line: d.span.line,
       column: d.span.col,
       severity: d.severity,

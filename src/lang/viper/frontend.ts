@@ -10,7 +10,8 @@ import type { CheckedProgram } from '../checked';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics';
 import { stripBom } from '../bom';
 import type { Span } from '../span';
-import { parseViper } from './parser';
+import { spanFile } from '../span';
+import { loadFiles } from './loadFiles';
 import { lowerProgram } from './lowerProgram';
 import { preconditionCycle } from './preconditionCycle';
 import type { Site } from './context';
@@ -26,21 +27,27 @@ export interface ViperLoad {
 export const UNSUPPORTED = 'unsupported Viper feature: ';
 
 export function unsupported(file: string, span: Span, feature: string): Diagnostic {
-  return { ...error(file, span, UNSUPPORTED + feature), unsupported: true };
+  return { ...error(spanFile(file, span), span, UNSUPPORTED + feature), unsupported: true };
 }
 
+/** An error at `span`, in the imported file it lies in or else in `file`. */
+const errorAt = (file: string, span: Span, message: string): Diagnostic => error(spanFile(file, span), span, message);
+
 export interface ViperOptions {
+  /** Read the files `import` names (loadFiles.ts); false (the language server, the debugger,
+   *  which read no other file and show one file's lines) refuses imports by name. */
+  readonly readImports?: boolean;
   /** Viper's smoke checks (smoke.ts): `refute false` where the plugin adds them. */
   readonly smoke?: boolean;
 }
 
 export function loadViper(text: string, file: string, opts: ViperOptions = {}): ViperLoad {
   const source = stripBom(text);
-  const parsed = parseViper(source);
-  if (parsed.errors.length > 0)
-    return { diagnostics: parsed.errors.map((e) => error(file, e.span, e.message)), sites: [] };
-  if (parsed.refusals.length > 0)
-    return { diagnostics: parsed.refusals.map((r) => unsupported(file, r.span, r.feature)), sites: [] };
+  const parsed = loadFiles(source, file, opts.readImports ?? true);
+  const errors = parsed.problems.filter((p) => !p.refusal);
+  if (errors.length > 0) return { diagnostics: errors.map((e) => error(e.file, e.span, e.message)), sites: [] };
+  if (parsed.problems.length > 0)
+    return { diagnostics: parsed.problems.map((r) => unsupported(r.file, r.span, r.message)), sites: [] };
   if (parsed.program === undefined)
     return {
       diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'internal error: no program')],
@@ -56,7 +63,7 @@ export function loadViper(text: string, file: string, opts: ViperOptions = {}): 
     out.refusals.push({ feature: `a function whose precondition applies itself ('${cycle.name}')`, span: cycle.span });
   const firstPerKind = [...new Map(out.refusals.map((r) => [r.feature, r])).values()];
   const diagnostics = [
-    ...out.errors.map((e) => error(file, e.span, e.message)),
+    ...out.errors.map((e) => errorAt(file, e.span, e.message)),
     ...firstPerKind.map((r) => unsupported(file, r.span, r.feature)),
   ];
   if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics), sites: out.sites };
@@ -68,5 +75,6 @@ export function loadViper(text: string, file: string, opts: ViperOptions = {}): 
     return { diagnostics: sortDiagnostics(refused), sites: out.sites };
   }
   const checked = result.checked && { ...result.checked, viperSites: out.sites };
-  return { checked, diagnostics: sortDiagnostics(result.diagnostics), sites: out.sites };
+  const shown = result.diagnostics.map((d) => ({ ...d, file: spanFile(d.file, d.span) }));
+  return { checked, diagnostics: sortDiagnostics(shown), sites: out.sites };
 }

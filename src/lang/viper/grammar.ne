@@ -24,10 +24,17 @@ Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate
 Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
 DomainMembers -> null                                   {% a.emptyArray %}
               | DomainMembers DomainMember OptSemi      {% (d) => a.appendLast([d[0], d[1]]) %}
-DomainMember -> "function" %ident Params ":" Type       {% a.domainFunction %}
-              | "unique" "function" %ident Params ":" Type  {% a.uniqueDomainFunction %}
+DomainMember -> "function" %ident DomainParams ":" Type       {% a.domainFunction %}
+              | "unique" "function" %ident DomainParams ":" Type  {% a.uniqueDomainFunction %}
               | "axiom" %ident "{" Expr "}"             {% a.axiom %}
               | "axiom" "{" Expr "}"                    {% a.axiom %}
+# A domain function's parameter may be a type alone: `function id(MyType): MyType`.
+DomainParams -> "(" ")"                                 {% a.emptyArray %}
+              | "(" DomainParamList ")"                 {% (d) => a.domainParams(d[1]) %}
+DomainParamList -> DomainParam                          {% a.first %}
+              | DomainParamList "," DomainParam         {% a.appendLast %}
+DomainParam  -> Param                                   {% id %}
+              | Type                                    {% (d) => ({ unnamed: d[0] }) %}
 
 Field        -> "field" FieldList OptSemi               {% a.fields %}
 FieldList    -> FieldName                               {% a.first %}

@@ -26,6 +26,12 @@ export function type(d: D | VToken): VType {
 }
 
 export const param = (d: D): VParam => ({ name: d[0].text, type: d[2], span: from(d[0], d[0]) });
+/** A domain function's parameters, a type alone named by its place (a name no identifier spells);
+ *  its span is set to the function's name (domainFn). */
+export const domainParams = (ps: (VParam | { unnamed: VType })[]): VParam[] =>
+  ps.map((p, i) =>
+    'unnamed' in p ? { name: `@${i}`, type: p.unnamed, span: { line: 0, col: 0, endLine: 0, endCol: 0 } } : p,
+  );
 export const spec = (d: D): VSpec => ({ kind: d[0][0].text, expr: d[1] });
 
 /** The span of a declaration: from its keyword to its last token (the body, or the signature). */
@@ -70,7 +76,7 @@ export const functionDecl = (d: D): VDecl => ({
   kind: 'function',
   name: d[1].text,
   nameSpan: tok(d[1]),
-  params: d[2],
+  params: (d[2] as VParam[]).map((p) => (p.span.line === 0 ? { ...p, span: tok(d[1]) } : p)),
   result: d[4],
   specs: d[5],
   body: d[6],

@@ -10,6 +10,8 @@ import type { VDecl, VProgram } from './ast';
 import { isVTokenType, vtokenize, vTokenSpan, type VToken } from './lexer';
 import { TokenStream } from '../tokenStream';
 import { unsupportedTokens, withoutDecreases, type Refusal } from './unsupportedTokens';
+import { cutImports, type VImport } from './imports';
+import { cutAnnotations } from './annotations';
 
 export interface VParseResult {
   readonly program?: VProgram;
@@ -17,6 +19,8 @@ export interface VParseResult {
   readonly errors: readonly { span: Span; message: string }[];
   /** Constructs outside the subset, one per kind. */
   readonly refusals: readonly Refusal[];
+  /** The file's imports, cut out before parsing (imports.ts). */
+  readonly imports?: readonly VImport[];
 }
 
 const GRAMMAR = nearley.Grammar.fromCompiled(compiled as nearley.CompiledRules);
@@ -36,10 +40,14 @@ export function parseViper(text: string): VParseResult {
 function parseTokens(source: string): VParseResult {
   const lexed = vtokenize(source);
   if (lexed.error) return { errors: [lexed.error], refusals: [] };
-  const refusals = unsupportedTokens(lexed.tokens);
-  if (refusals.length > 0) return { errors: [], refusals };
-  const tokens = withoutDecreases(lexed.tokens);
-  if (tokens.length === 0) return { program: { decls: [] }, errors: [], refusals: [] };
+  const cut = cutImports(lexed.tokens, source);
+  if (cut.error) return { errors: [cut.error], refusals: [] };
+  const { imports } = cut;
+  const annotated = cutAnnotations(cut.tokens);
+  const refusals = [...annotated.refusals, ...unsupportedTokens(annotated.tokens)];
+  if (refusals.length > 0) return { errors: [], refusals, imports };
+  const tokens = withoutDecreases(annotated.tokens);
+  if (tokens.length === 0) return { program: { decls: [] }, errors: [], refusals: [], imports };
   const parser = new nearley.Parser(GRAMMAR, {
     lexer: new TokenStream(tokens, isVTokenType) as unknown as nearley.Lexer,
   });
@@ -63,7 +71,7 @@ function parseTokens(source: string): VParseResult {
       refusals: [],
     };
   }
-  return { program: { decls: fewestBareNames(parser.results as VDecl[][]) }, errors: [], refusals: [] };
+  return { program: { decls: fewestBareNames(parser.results as VDecl[][]) }, errors: [], refusals: [], imports };
 }
 
 /** Of several parses, the one with the fewest bare-name statements: `id(x).g := 1` also reads as

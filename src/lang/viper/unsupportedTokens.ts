@@ -32,7 +32,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   quasihavocall: 'quasihavocall',
   asserting: 'asserting',
   adt: 'ADTs (adt)',
-  import: 'imports',
   fresh: 'fresh',
   constraining: 'constraining blocks',
   outpost: 'outpost',
@@ -60,7 +59,6 @@ export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
 
 function featureOf(t: VToken): string | undefined {
   if (t.type === 'ident') return Object.prototype.hasOwnProperty.call(BY_WORD, t.text) ? BY_WORD[t.text] : undefined;
-  if (t.type === 'string') return 'imports';
   if (t.type !== 'op') return undefined;
   // `[`: `Seq[Int]`, `s[i]`, `[a..b)` (lowerColl.ts), `old[l]` (lowerLabel.ts), `[A, B]`
   // (lowerInhaleExhale.ts) are all read; a Map's or Multiset's own word is refused already.

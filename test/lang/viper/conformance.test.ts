@@ -105,6 +105,14 @@ describe('classify', () => {
       reason: 'expected assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
     });
   });
+  it('an expected id without a reason matches every reason of that error; a failure in an imported file is no line here', () => {
+    const bare = { expected: [{ id: 'assert.failed', line: 4 }], unexpected: [], ignoreFile: [] };
+    const at = (viperError: string, file?: string) =>
+      classify(bare, { verdict: 'failed', failures: [{ line: 4, viperError, ...(file ? { file } : {}) }] }).status;
+    expect(at('assert.failed:assertion.false')).toBe('pass');
+    expect(at('exhale.failed:assertion.false')).toBe('wrong');
+    expect(at('assert.failed:assertion.false', '/x/lib.vpr')).toBe('wrong');
+  });
   it('no expectation and verified is pass; a false alarm is wrong', () => {
     const none = { expected: [], unexpected: [], ignoreFile: [] };
     expect(classify(none, { verdict: 'verified', failures: [] }).status).toBe('pass');

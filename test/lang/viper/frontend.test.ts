@@ -127,7 +127,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       `${field}predicate P(x: Ref) {\n  [acc(x.f), true]\n}\n`,
       '3:3 inhale-exhale assertion ([A, B]) in a function or predicate',
     ],
-    ['import', 'import "a.vpr"\n', '1:1 imports'],
     [
       'refute of permissions',
       `${field}method m(x: Ref)\n{\n  refute acc(x.f)\n}\n`,
