@@ -277,6 +277,47 @@ describe('heap graphs in Chromium', () => {
     }
   }, 120_000);
 
+  test.each([
+    ['fractions_alias.sym', '1/2'],
+    ['fractions_lend.sym', '1/2'],
+    ['fractions_wildcard.sym', 'wildcard'],
+  ])(
+    '%s --heap-graph: the amount held (%s) drawn on its row in Chromium',
+    async (name, amount) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
+      await run(process.execPath, [BIN, 'verify', path.join(HEAP, name), '--heap-graph', dir]).catch(
+        (e: { code?: number }) => expect(e.code).toBe(1),
+      );
+      const files = readdirSync(dir).sort();
+      expect(files.length).toBeGreaterThan(0);
+      const svg = readFileSync(path.join(dir, files[0]), 'utf8');
+      expect(svg).toMatch(new RegExp(`>x: -?\\d+ · ${amount}</text>`));
+      if (!browser) return;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      try {
+        await page.goto(`file://${path.join(dir, files[0])}`);
+        const rows = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('.row[data-status="held"] text')).map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent, visible: r.width > 0 && r.height > 0 };
+          }),
+        );
+        expect(rows.filter((r) => r.visible && r.text!.endsWith(` · ${amount}`)).length).toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(OUT, `${name.replace(/\.sym$/, '')}.png`) });
+      } finally {
+        await page.close();
+      }
+    },
+    120_000,
+  );
+
+  test('fractions_readers.sym in reader: the half it was lent, drawn as such', async () => {
+    const g = await graphAt(path.join(HEAP, 'fractions_readers.sym'), 14);
+    const c = g.objects.find((o) => o.names.includes('c'))!;
+    expect(c.fields).toEqual([expect.objectContaining({ name: 'x', chunk: 'acc(c.x, 1/2)', amount: '1/2' })]);
+    expect((await shoot('fractions_readers', g)).svg).toMatch(/>x: \d+ · 1\/2<\/text>/);
+  }, 120_000);
+
   test('a generated program of 50 objects: all drawn, every next edge', async () => {
     const file = writeProgram('fifty.sym', FIFTY);
     const g = await graphAt(file, FIFTY.split('\n').findIndex((l) => l.includes('assert')) + 1);

@@ -5,6 +5,7 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Chunk, Heap } from '../../engine/state/chunks';
+import { isWrite, printAmount } from '../../engine/state/amounts';
 import { isAllocation } from '../../engine/rules/heap/alias';
 import { permissionLoss } from '../../engine/verify/permissionHistory';
 import { conjuncts } from '../../engine/state/pathCondition';
@@ -150,6 +151,7 @@ function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'hel
     chunk: chunkName(c, b.names),
     value: valueText(c.value, b.names),
     origin: originText(c),
+    ...(isWrite(c.amount) ? {} : { amount: printAmount(c.amount) }),
     ...valueExtras(c.value),
     ...(group ? { group } : {}),
   };

@@ -42,9 +42,11 @@ export function clip(s: string, max = MAX_CHARS): string {
 export function fieldText(f: GraphField): string {
   if (f.status === 'missing') return `✗ ${f.name}: missing`;
   const old = f.status === 'old' ? '(old) ' : '';
+  // A fraction held: its amount last (`x: 5 · 1/2`), as the chunk's name says it.
+  const amount = f.amount ? ` · ${f.amount}` : '';
   // An array: its type and length here, its cells in a row of their own (cells.ts).
-  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸`);
-  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}`);
+  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸${amount}`);
+  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}${amount}`);
 }
 
 export function headText(o: GraphObject): [string, string] {

@@ -13,6 +13,8 @@ export interface GraphField {
   readonly chunk: string;
   /** The value as the Heap scope prints it (`7`, a local's name for a reference, `?` when missing). */
   readonly value: string;
+  /** The amount held when it is not all of it (`1/2`, `wildcard`): fractional permissions. */
+  readonly amount?: string;
   /** The value's type when it has a notation of its own (`u8`, `i32`). */
   readonly type?: string;
   /** A reference value: the node it points to. */
