@@ -2,7 +2,6 @@
 // of its failing state (missing chunk marked, failure and path condition below), for reports
 // and CI artefacts. Aliases the terms cannot decide are put to a fresh solver over the run's terms.
 
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecutionTree, TreeNode } from '../engine/explore/tree';
@@ -10,17 +9,7 @@ import { createSolver } from '../engine/solver';
 import type { BackendName } from '../engine/solver/solver';
 import { pcTerms } from '../engine/state/pathCondition';
 import { heapGraphWithAliases } from '../adapter/runtime/heapGraph';
-import type { HeapGraph } from '../ui/heap/model';
-
-type Render = (g: HeapGraph, title?: string) => Promise<string>;
-
-/** The bundled renderer (elkjs inside) when built; the sources under a TypeScript runner. */
-async function renderer(): Promise<Render> {
-  const bundle = join(__dirname, '..', 'ui', 'heap-svg.js');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (existsSync(bundle)) return (require(bundle) as { renderHeapSvg: Render }).renderHeapSvg;
-  return (await import('../ui/heap/render')).renderHeapSvg;
-}
+import { heapDrawing } from '../adapter/runtime/heapLayout';
 
 /** Failing nodes, in tree order (breadth-first, the order of the tree report). */
 export function failingNodes(tree: ExecutionTree): TreeNode[] {
@@ -48,7 +37,7 @@ export async function writeHeapGraphs(
   await mkdir(dir, { recursive: true });
   if (failing.length === 0) return [];
   const solver = await createSolver({ backend, timeoutMs });
-  const render = await renderer();
+  const { renderHeapSvg: render } = await heapDrawing();
   const written: string[] = [];
   try {
     for (const [i, n] of failing.entries()) {

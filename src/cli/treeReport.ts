@@ -12,6 +12,8 @@ import { createSolver } from '../engine/solver';
 import type { BackendName } from '../engine/solver/solver';
 import { pcTerms } from '../engine/state/pathCondition';
 import { heapGraphWithAliases } from '../adapter/runtime/heapGraph';
+import { placedGraph } from '../adapter/runtime/heapLayout';
+import type { LayoutCache } from '../ui/heap/layout';
 
 /** Past this many view nodes the report keeps the top of the tree and says it is truncated. */
 export const MAX_REPORT_NODES = 300_000;
@@ -62,7 +64,21 @@ export async function writeTreeReport(
   );
 }
 
-/** The heap graphs with the solver's alias facts (may-alias edges), as `--heap-graph` draws them. */
+/**
+ * Heap graphs laid out here, positions in the report (the page only draws them): the failing
+ * nodes' first (what one clicks first), then the others in tree order up to this many; the page
+ * lays out the rest itself (placed.ts), the same way.
+ */
+export const MAX_PLACED_HEAPS = 40;
+
+/** The view's heap graphs to lay out here: failing nodes' first, then the others, at most MAX_PLACED_HEAPS. */
+function toPlace(view: TreeView): Set<number> {
+  const withHeap = view.nodes.filter((n) => n.heap);
+  const order = [...withHeap.filter((n) => n.status === 'failed'), ...withHeap.filter((n) => n.status !== 'failed')];
+  return new Set(order.slice(0, MAX_PLACED_HEAPS).map((n) => n.id));
+}
+
+/** The heap graphs with the solver's alias facts (may-alias edges), as `--heap-graph` draws them, some with positions (toPlace). */
 async function withAliases(
   view: TreeView,
   tree: ExecutionTree,
@@ -71,6 +87,8 @@ async function withAliases(
 ): Promise<TreeView> {
   if (!view.nodes.some((n) => n.heap)) return view;
   const solver = await createSolver({ backend, timeoutMs });
+  const place = toPlace(view);
+  const layouts: LayoutCache = new Map();
   try {
     const nodes = [];
     for (const v of view.nodes) {
@@ -83,7 +101,7 @@ async function withAliases(
         { sf: { state: n.state, frameIndex: 0 }, node: n, checked: tree.program },
         { solver, T: tree.terms, pc: pcTerms(n.state.pc) },
       );
-      nodes.push({ ...v, heap });
+      nodes.push({ ...v, heap: place.has(v.id) ? await placedGraph(heap, layouts) : heap });
     }
     return { ...view, nodes };
   } finally {

@@ -24,8 +24,9 @@ const SAMPLES = fs
   .sort();
 const MAX_STOPS = 60;
 
+/** The graph without positions (`layout: false`): the facts compared here; test/ui/heap-graph-placed.test.ts checks the positions. */
 async function graphOf(frameId: number): Promise<HeapGraph> {
-  const r = await h.dc.customRequest('symdap/heapGraph', { frameId });
+  const r = await h.dc.customRequest('symdap/heapGraph', { frameId, layout: false });
   return r.body as HeapGraph;
 }
 
@@ -189,6 +190,57 @@ test('two inputs the terms cannot tell apart: a dashed may-alias edge with its c
     expect.objectContaining({ condition: expect.stringMatching(/^(a == b|b == a)$/), verdict: 'satisfiable' }),
   ]);
   expect(a.className).toBe('Cell');
+}, 60_000);
+
+const LOCALS = `class Node { var val: int; }
+proc main() {
+  var a: Node := new Node;
+  var b: Node := new Node;
+  var ns: Node[] := [a, b, a];
+  var bs: u8[] := [98, 255];
+  var xs: i8[] := [-1, 2];
+  var k: int := 4;
+  assert a.val == 1;
+}
+`;
+
+test("local array variables: a row of cells each, the Locals scope's elements, bit-vectors in their type's notation", async () => {
+  const file = writeProgram('locals.sym', LOCALS);
+  const stopped = h.dc.waitForEvent('stopped');
+  // It stops at the failing assert (line 9): every local is set.
+  await Promise.all([h.dc.configurationSequence(), h.dc.launch({ program: file, stopOnEntry: false })]);
+  const ev = (await stopped) as DebugProtocol.StoppedEvent;
+  const top = (await h.dc.stackTraceRequest({ threadId: ev.body.threadId! })).body.stackFrames[0];
+  expect(top.line).toBe(9);
+  const g = await graphOf(top.id);
+  const a = g.objects.find((o) => o.names.includes('a'))!,
+    b = g.objects.find((o) => o.names.includes('b'))!;
+  expect(g.locals?.map((l) => `${l.name}: ${l.type ?? ''}[${l.length}]`)).toEqual([
+    'ns: [3]',
+    'bs: u8[2]',
+    'xs: i8[2]',
+  ]);
+  const ns = g.locals!.find((l) => l.name === 'ns')!;
+  expect(ns.cells).toEqual([
+    { index: '0', value: 'a', to: a.id },
+    { index: '1', value: 'b', to: b.id },
+    { index: '2', value: 'a', to: a.id },
+    { index: 'rest', value: '[* := null]' },
+  ]);
+  // Each cell as the Locals scope shows the element (the char notation of a u8 aside).
+  const locals = (await h.dc.scopesRequest({ frameId: top.id })).body.scopes.find((x) => x.name === 'Locals')!;
+  const rows = (await h.dc.variablesRequest({ variablesReference: locals.variablesReference })).body.variables;
+  for (const l of g.locals!) {
+    const row = rows.find((r) => r.name === l.name)!;
+    const elems = (await h.dc.variablesRequest({ variablesReference: row.variablesReference })).body.variables;
+    for (const c of l.cells.filter((x) => x.index !== 'rest')) {
+      const e = elems.find((x) => x.name === `[${c.index}]`);
+      // A reference: the scope prints its term, the graph its variable name and the object it points to.
+      const shown = c.to ? g.objects.find((o) => o.id === c.to)?.term : c.value;
+      expect(e?.value.replace(/ '.*'$/, ''), `${l.name}[${c.index}]`).toBe(shown);
+    }
+  }
+  expect(g.locals!.find((l) => l.name === 'xs')!.cells.map((c) => c.value)).toEqual(['-1', '2', '[* := 0]']);
 }, 60_000);
 
 test('symdap/heapGraph refuses an unknown frame by name', async () => {

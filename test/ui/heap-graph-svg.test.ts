@@ -64,6 +64,18 @@ proc main() {
 }
 `;
 
+const LOCALS = `class Node { var val: int; }
+proc main() {
+  var a: Node := new Node;
+  var b: Node := new Node;
+  var ns: Node[] := [a, b, a];
+  var bs: u8[] := [98, 255];
+  var xs: i8[] := [-1, 2];
+  var k: int := 4;
+  assert a.val == 1;
+}
+`;
+
 const FIFTY = `class Node { var val: int; var next: Node; var other: Node; }
 proc main() {
 ${Array.from({ length: 50 }, (_, i) => `  var n${i}: Node := new Node;\n  n${i}.val := ${i};`).join('\n')}
@@ -90,10 +102,10 @@ afterEach(async () => {
 });
 
 /** Launches `program`, stops at `line`, and asks the graph of the top frame. */
-async function graphAt(program: string, line: number, entry?: string): Promise<HeapGraph> {
+async function graphAt(program: string, line: number, entry?: string, mode?: 'modular'): Promise<HeapGraph> {
   const stopped = h.dc.waitForEvent('stopped');
   const initialized = h.dc.waitForEvent('initialized');
-  const launched = h.dc.launch({ program, stopOnEntry: false, ...(entry ? { entry } : {}) });
+  const launched = h.dc.launch({ program, stopOnEntry: false, ...(entry ? { entry } : {}), ...(mode ? { mode } : {}) });
   await initialized;
   await h.dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line }] });
   await h.dc.setExceptionBreakpointsRequest({ filters: [] });
@@ -114,8 +126,13 @@ interface Rect {
 }
 /** Where Chromium drew each folded predicate: its frame, its label, and the whole drawing. */
 type GroupBoxes = { frame: Rect; label: Rect; svg: Rect }[];
+/** How Chromium drew each may-alias edge: its line's dashes and colour, its label, and whether it is on screen. */
+type MayAliasLines = { dash: string; stroke: string; label: string; length: number }[];
 
-async function shoot(name: string, g: HeapGraph): Promise<{ svg: string; groups?: GroupBoxes }> {
+async function shoot(
+  name: string,
+  g: HeapGraph,
+): Promise<{ svg: string; groups?: GroupBoxes; mayAlias?: MayAliasLines }> {
   const svg = await renderHeapSvg(g, name);
   if (!browser) return { svg };
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -136,8 +153,20 @@ async function shoot(name: string, g: HeapGraph): Promise<{ svg: string; groups?
       svg: whole,
     }));
   });
+  const mayAlias = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('g.wire[data-kind="mayAlias"]')).map((w) => {
+      const line = w.querySelector('polyline')!;
+      const css = getComputedStyle(line);
+      return {
+        dash: css.strokeDasharray,
+        stroke: css.stroke,
+        label: w.querySelector('text')?.textContent ?? '',
+        length: line.getTotalLength(),
+      };
+    }),
+  );
   await page.close();
-  return { svg, groups };
+  return { svg, groups, mayAlias };
 }
 
 /** `inner` lies within `outer` (to the pixel). */
@@ -157,6 +186,41 @@ describe('heap graphs in Chromium', () => {
     expect(cd.names).toEqual(['c', 'd']);
     expect(alias.objects.find((o) => o.names.includes('e'))!.id).not.toBe(cd.id);
     expect((await shoot('alias', alias)).svg).toContain('c = d');
+  }, 120_000);
+
+  test('alias.sym in maybeSame (modular): a and b may be one object, a dashed edge with the condition a == b', async () => {
+    const g = await graphAt(path.join(HEAP, 'alias.sym'), 24, 'maybeSame', 'modular');
+    const a = g.objects.find((o) => o.names.includes('a'))!,
+      b = g.objects.find((o) => o.names.includes('b'))!;
+    expect(a.id).not.toBe(b.id);
+    expect(g.edges.filter((e) => e.kind === 'mayAlias')).toEqual([
+      expect.objectContaining({ condition: expect.stringMatching(/^(a == b|b == a)$/), verdict: 'satisfiable' }),
+    ]);
+    const { svg, mayAlias } = await shoot('alias-may', g);
+    expect(svg).toMatch(/may alias: (a == b|b == a)/);
+    if (!browser) return;
+    // Drawn dashed, orange, with its condition beside it, and long enough to see.
+    expect(mayAlias).toEqual([
+      {
+        dash: '6px, 4px',
+        stroke: 'rgb(239, 108, 0)',
+        label: expect.stringMatching(/^may alias: (a == b|b == a)$/),
+        length: expect.any(Number),
+      },
+    ]);
+    expect(mayAlias![0].length).toBeGreaterThan(20);
+  }, 120_000);
+
+  test('local array variables: a tag and a row of cells each, references from their cells', async () => {
+    const g = await graphAt(writeProgram('locals.sym', LOCALS), 9);
+    expect(g.locals?.map((l) => l.name)).toEqual(['ns', 'bs', 'xs']);
+    const { svg } = await shoot('locals', g);
+    for (const tag of ['ns: [3]', 'bs: u8[2]', 'xs: i8[2]']) expect(svg).toContain(`>${tag}</text>`);
+    expect(svg.match(/<g class="arr" data-array="v:/g)?.length).toBe(3);
+    // ns's three cells point to a, b, a: three arrows from cells, one wire from each tag to its row.
+    expect(svg.match(/<g class="cell[^"]*" data-index="\d+" data-to=/g)?.length).toBe(3);
+    expect(svg.match(/data-kind="array"/g)?.length).toBe(3);
+    expect(svg).toContain('>-1</text>');
   }, 120_000);
 
   test('list.sym at line 49: the list as a folded recursive list(l) group', async () => {
@@ -211,6 +275,47 @@ describe('heap graphs in Chromium', () => {
     } finally {
       await page.close();
     }
+  }, 120_000);
+
+  test.each([
+    ['fractions_alias.sym', '1/2'],
+    ['fractions_lend.sym', '1/2'],
+    ['fractions_wildcard.sym', 'wildcard'],
+  ])(
+    '%s --heap-graph: the amount held (%s) drawn on its row in Chromium',
+    async (name, amount) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'symdap-heapsvg-'));
+      await run(process.execPath, [BIN, 'verify', path.join(HEAP, name), '--heap-graph', dir]).catch(
+        (e: { code?: number }) => expect(e.code).toBe(1),
+      );
+      const files = readdirSync(dir).sort();
+      expect(files.length).toBeGreaterThan(0);
+      const svg = readFileSync(path.join(dir, files[0]), 'utf8');
+      expect(svg).toMatch(new RegExp(`>x: -?\\d+ · ${amount}</text>`));
+      if (!browser) return;
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      try {
+        await page.goto(`file://${path.join(dir, files[0])}`);
+        const rows = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('.row[data-status="held"] text')).map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent, visible: r.width > 0 && r.height > 0 };
+          }),
+        );
+        expect(rows.filter((r) => r.visible && r.text!.endsWith(` · ${amount}`)).length).toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(OUT, `${name.replace(/\.sym$/, '')}.png`) });
+      } finally {
+        await page.close();
+      }
+    },
+    120_000,
+  );
+
+  test('fractions_readers.sym in reader: the half it was lent, drawn as such', async () => {
+    const g = await graphAt(path.join(HEAP, 'fractions_readers.sym'), 14);
+    const c = g.objects.find((o) => o.names.includes('c'))!;
+    expect(c.fields).toEqual([expect.objectContaining({ name: 'x', chunk: 'acc(c.x, 1/2)', amount: '1/2' })]);
+    expect((await shoot('fractions_readers', g)).svg).toMatch(/>x: \d+ · 1\/2<\/text>/);
   }, 120_000);
 
   test('a generated program of 50 objects: all drawn, every next edge', async () => {

@@ -5,6 +5,7 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Chunk, Heap } from '../../engine/state/chunks';
+import { isWrite, printAmount } from '../../engine/state/amounts';
 import { isAllocation } from '../../engine/rules/heap/alias';
 import { permissionLoss } from '../../engine/verify/permissionHistory';
 import { conjuncts } from '../../engine/state/pathCondition';
@@ -12,7 +13,15 @@ import { isSymArray, type SymArray, type SymValue } from '../../engine/state/sta
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
 import type { TreeNode } from '../../engine/explore/tree';
-import type { GraphCell, GraphEdge, GraphField, GraphGroup, GraphObject, HeapGraph } from '../../ui/heap/model';
+import type {
+  GraphCell,
+  GraphEdge,
+  GraphField,
+  GraphGroup,
+  GraphLocal,
+  GraphObject,
+  HeapGraph,
+} from '../../ui/heap/model';
 import {
   chunkName,
   heapOfFrame,
@@ -42,6 +51,7 @@ interface Builder {
   readonly objects: Map<string, { term: Term; fields: GraphField[] }>;
   readonly edges: GraphEdge[];
   readonly groups: GraphGroup[];
+  readonly locals: GraphLocal[];
 }
 
 export function objectId(t: Term): string {
@@ -93,6 +103,7 @@ export function heapGraph(src: GraphSource, aliases: AliasFacts = { pairs: [] })
     edges,
     groups: b.groups,
     roots: roots(sf),
+    ...(b.locals.length > 0 ? { locals: b.locals } : {}),
     pc: pcLines(sf),
     ...failureOf(src, b.names),
     ...(aliases.note ? { note: aliases.note } : {}),
@@ -101,13 +112,24 @@ export function heapGraph(src: GraphSource, aliases: AliasFacts = { pairs: [] })
 
 function collect(src: GraphSource): Builder {
   const { sf } = src;
-  const b: Builder = { names: refNames(sf), objects: new Map(), edges: [], groups: [] };
+  const b: Builder = { names: refNames(sf), objects: new Map(), edges: [], groups: [], locals: [] };
   addHeap(b, heapOfFrame(sf), 'held');
   const old = oldHeapOfFrame(sf);
   if (old) addHeap(b, old, 'old');
   addMissing(b, sf);
   for (const r of rootRefs(sf)) objectOf(b, r.term);
+  addLocalArrays(b, sf);
   return b;
+}
+
+/** The frame's array variables, then the globals' (issue 27: arrays as a row of cells), in the store's order. */
+function addLocalArrays(b: Builder, sf: StateFrame): void {
+  const add = (v: SymValue, name: string): void => {
+    if (isSymArray(v))
+      b.locals.push({ name, length: printTerm(v.length, { maxLength: 40 }), ...elemType(v), cells: cellsOf(b, v) });
+  };
+  frameOf(sf)?.store.forEach(add);
+  sf.state.globals.forEach(add);
 }
 
 /** Adds a heap's chunks; an old heap adds only what the heap now no longer holds. */
@@ -129,6 +151,7 @@ function addField(b: Builder, c: Extract<Chunk, { kind: 'field' }>, status: 'hel
     chunk: chunkName(c, b.names),
     value: valueText(c.value, b.names),
     origin: originText(c),
+    ...(isWrite(c.amount) ? {} : { amount: printAmount(c.amount) }),
     ...valueExtras(c.value),
     ...(group ? { group } : {}),
   };

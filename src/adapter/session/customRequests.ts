@@ -14,6 +14,8 @@ import type { FrameRef } from './frames';
 import { diffStates } from '../runtime/why';
 import type { PathDiff } from '../runtime/handles';
 import { statePathCondition } from '../runtime/questions';
+import { placedGraph } from '../runtime/heapLayout';
+import type { LayoutCache } from '../../ui/heap/layout';
 
 export const CUSTOM_REQUESTS = [
   'symdap/tree',
@@ -52,21 +54,28 @@ export function requireThread(d: Debuggee, id: unknown): PathThread {
   return t;
 }
 
-/** `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON (docs/heap-graph.md). */
+/**
+ * `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON
+ * (docs/tree.md), with its positions laid out here (`layout`, so a page only draws) unless the
+ * client asks `layout: false`; `layouts` keeps the session's layouts by shape (a step that
+ * changed values only is not laid out again).
+ */
 export async function heapGraphBody(
   d: Debuggee,
   args: Record<string, unknown>,
   frame: (id: unknown) => FrameRef,
+  layouts?: LayoutCache,
 ): Promise<HeapGraph> {
   const node = args.frameId === undefined && typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
   if (args.frameId === undefined && !node)
     throw new UserError(`symdap/heapGraph needs a frameId or a known nodeId, got ${JSON.stringify(args.nodeId)}`);
   const ref = node ? { node, frameIndex: 0 } : frame(args.frameId);
   const sf = { state: ref.node.state, frameIndex: ref.frameIndex };
-  return heapGraphWithAliases(
+  const g = await heapGraphWithAliases(
     { sf, node: ref.node, checked: d.checked },
     { solver: d.solver, T: d.T, pc: statePathCondition(ref.node) },
   );
+  return args.layout === false ? g : placedGraph(g, layouts);
 }
 
 /**

@@ -45,6 +45,7 @@ import { deferred, delay } from './deferred';
 import { summary } from './summary';
 import { TreePages } from './treePages';
 import { PathMoves } from './moves';
+import type { LayoutCache } from '../../ui/heap/layout';
 
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
@@ -64,6 +65,8 @@ export class SymDebugSession extends DebugSession {
   private readonly configured = deferred<void>();
   private readonly programReady = deferred<boolean>();
   private listedSummary = -1;
+  /** `symdap/heapGraph`'s layouts by shape, for this session (heapLayout.ts caps it). */
+  private readonly heapLayouts: LayoutCache = new Map();
   /** Set once a client subscribed to `symdap/treeDelta`. */
   private feed: TreeFeed | undefined;
   /** The tree page's server and its pages (launch `ui: true`). */
@@ -135,7 +138,7 @@ export class SymDebugSession extends DebugSession {
       this.sendResponse(r);
     },
     'symdap/heapGraph': async (r, a) =>
-      this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id))),
+      this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id), this.heapLayouts)),
     'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
     'symdap/focus': (r, a) => {
       const { thread, node } = focusTarget(this.debuggee(), a);

@@ -4,7 +4,7 @@
 // only (plain data): layout.ts gives elkjs the boxes and ports, svg.ts draws the cells.
 
 import type { ElkNode, ElkPort } from 'elkjs/lib/elk.bundled.js';
-import type { GraphCell } from './model';
+import type { GraphCell, GraphLocal } from './model';
 
 export const CELL_H = 34;
 const CELL_CHARS = 14;
@@ -22,6 +22,16 @@ export interface CellBox {
 /** The array box of `field` of object `objectId`. */
 export function arrayId(objectId: string, field: string): string {
   return `${objectId}.${field}[]`;
+}
+
+/** The row of cells of a local array variable, and its name tag (`v:a`, as a reference variable's tag). */
+export function localArrayId(name: string): string {
+  return `v:${name}[]`;
+}
+
+/** A local array's tag: its name, element notation and length (`bytes: u8[4]`). */
+export function localText(l: GraphLocal): string {
+  return `${l.name}: ${l.type ?? ''}[${l.length}]`;
 }
 
 export function cellPortId(array: string, i: number): string {

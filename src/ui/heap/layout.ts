@@ -7,8 +7,8 @@
 // edges: stepping changes values, not shape) reuses that layout from the caller's cache.
 
 import ELK, { type ElkExtendedEdge, type ElkNode, type ElkPort } from 'elkjs/lib/elk.bundled.js';
-import type { GraphField, GraphObject, HeapGraph } from './model';
-import { arrayId, arrayNode, cellPortId } from './cells';
+import type { GraphField, GraphObject, HeapGraph, PlacedBox, PlacedWire } from './model';
+import { arrayId, arrayNode, cellPortId, localArrayId, localText } from './cells';
 import { warmGraphs } from './warm';
 
 export const ROW_H = 18;
@@ -20,21 +20,8 @@ const WIDTH_STEP = 4;
 /** Past this many objects the cheaper placement (allocation order, no crossing minimisation). */
 export const LARGE = 20;
 
-export interface Box {
-  readonly id: string;
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-}
-export interface Wire {
-  readonly from: string;
-  readonly to: string;
-  /** `array`: from a field's row to its array's row of cells. */
-  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root' | 'array';
-  readonly points: readonly { x: number; y: number }[];
-  readonly label?: string;
-}
+export type Box = PlacedBox;
+export type Wire = PlacedWire;
 export interface HeapLayout {
   readonly boxes: ReadonlyMap<string, Box>;
   readonly wires: readonly Wire[];
@@ -55,9 +42,11 @@ export function clip(s: string, max = MAX_CHARS): string {
 export function fieldText(f: GraphField): string {
   if (f.status === 'missing') return `✗ ${f.name}: missing`;
   const old = f.status === 'old' ? '(old) ' : '';
+  // A fraction held: its amount last (`x: 5 · 1/2`), as the chunk's name says it.
+  const amount = f.amount ? ` · ${f.amount}` : '';
   // An array: its type and length here, its cells in a row of their own (cells.ts).
-  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸`);
-  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}`);
+  if (f.cells) return clip(`${old}${f.name}: ${f.type ?? ''}[${f.length ?? '?'}] ▸${amount}`);
+  return clip(`${old}${f.name}: ${f.to ? '●' : f.value}${f.type ? ` ${f.type}` : ''}${amount}`);
 }
 
 export function headText(o: GraphObject): [string, string] {
@@ -126,6 +115,24 @@ function tagged(g: HeapGraph, r: HeapGraph['roots'][number], ids: ReadonlySet<st
   return !o || o.id === 'null' || !headText(o)[0].split(' = ').includes(r.name);
 }
 
+/** Local array variables: a tag with the name, and the row of cells it points to. */
+function localNodes(g: HeapGraph): ElkNode[] {
+  return (g.locals ?? []).flatMap((l) => [
+    { id: `v:${l.name}`, width: Math.max(28, Math.min(localText(l).length, MAX_CHARS) * CHAR_W + 14), height: 20 },
+    arrayNode(localArrayId(l.name), l.cells),
+  ]);
+}
+
+/** A local's tag to its cells, and each reference cell to its object. */
+function localWires(g: HeapGraph, ids: ReadonlySet<string>): Omit<Wire, 'points'>[] {
+  return (g.locals ?? []).flatMap((l) => [
+    { from: `v:${l.name}`, to: localArrayId(l.name), kind: 'array' as const },
+    ...l.cells.flatMap((c, i) =>
+      c.to && ids.has(c.to) ? [{ from: cellPortId(localArrayId(l.name), i), to: c.to, kind: 'field' as const }] : [],
+    ),
+  ]);
+}
+
 const OPTIONS: Record<string, string> = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
@@ -177,9 +184,11 @@ export async function layoutHeap(g: HeapGraph, cache?: LayoutCache): Promise<Hea
       .map((r) => ({ id: `v:${r.name}`, width: Math.max(28, r.name.length * CHAR_W + 14), height: 20 })),
     ...g.objects.map(objectNode),
     ...g.objects.flatMap((o) => arrays(o).nodes),
+    ...localNodes(g),
   ];
   const wires: (Omit<Wire, 'points'> & { id: string })[] = [];
   for (const o of g.objects) for (const w of arrays(o).wires) wires.push({ id: `a${wires.length}`, ...w });
+  for (const w of localWires(g, ids)) wires.push({ id: `l${wires.length}`, ...w });
   g.roots.forEach((r) => {
     if (tagged(g, r, ids)) wires.push({ id: `r${wires.length}`, from: `v:${r.name}`, to: r.to, kind: 'root' });
   });

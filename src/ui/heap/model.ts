@@ -13,6 +13,8 @@ export interface GraphField {
   readonly chunk: string;
   /** The value as the Heap scope prints it (`7`, a local's name for a reference, `?` when missing). */
   readonly value: string;
+  /** The amount held when it is not all of it (`1/2`, `wildcard`): fractional permissions. */
+  readonly amount?: string;
   /** The value's type when it has a notation of its own (`u8`, `i32`). */
   readonly type?: string;
   /** A reference value: the node it points to. */
@@ -31,6 +33,15 @@ export interface GraphCell {
   readonly index: string;
   readonly value: string;
   readonly to?: string;
+}
+
+/** A local array variable: its cells as a field's array has them (a reference cell points to its node). */
+export interface GraphLocal {
+  readonly name: string;
+  /** The elements' notation when it has one of its own (`u8`, `i32`). */
+  readonly type?: string;
+  readonly length: string;
+  readonly cells: readonly GraphCell[];
 }
 
 export interface GraphObject {
@@ -93,9 +104,39 @@ export interface HeapGraph {
   readonly groups: readonly GraphGroup[];
   /** Variables of the frame holding references, and what they point to. */
   readonly roots: readonly { readonly name: string; readonly to: string }[];
+  /** Variables of the frame holding arrays, each drawn as a row of cells under its name. */
+  readonly locals?: readonly GraphLocal[];
   /** The path condition, one conjunct a line. */
   readonly pc: readonly string[];
   readonly failure?: GraphFailure;
   /** Set when some pairs of references were not asked (more than the cap). */
   readonly note?: string;
+  /** Positions laid out where the graph was made (elkjs in Node, placed.ts): a client that has them only draws. */
+  readonly layout?: GraphLayout;
+}
+
+/** A placed box (an object, a variable tag, an array's row of cells), top-left corner and size. */
+export interface PlacedBox {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A routed line: a reference, a may-alias or same-object edge, a variable's arrow, a field's array. */
+export interface PlacedWire {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: 'field' | 'mayAlias' | 'sameObject' | 'root' | 'array';
+  readonly points: readonly { readonly x: number; readonly y: number }[];
+  readonly label?: string;
+}
+
+/** The layout of a graph as JSON: what the drawing (svg.ts) needs, the same wherever it was computed. */
+export interface GraphLayout {
+  readonly boxes: readonly PlacedBox[];
+  readonly wires: readonly PlacedWire[];
+  readonly width: number;
+  readonly height: number;
 }

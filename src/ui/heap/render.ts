@@ -1,13 +1,15 @@
-// The heap graph drawn: layout (elkjs) then SVG. The CLI loads this file bundled with elkjs
-// (dist/ui/heap-svg.js, made by scripts/build-ui.js: elkjs is a build-time dependency only).
+// The heap graph drawn: layout (elkjs) then SVG. The CLI and the adapter load this file bundled
+// with elkjs (dist/ui/heap-svg.js, made by scripts/build-ui.js: elkjs is a build-time dependency
+// only): the CLI to write SVGs, the adapter and the `--tree` writer to send positions (placed.ts).
 
 import type { HeapGraph } from './model';
-import { layoutHeap } from './layout';
+import { layoutOf } from './placed';
 
 /** The pages' idle-time warm-up (warm.ts), for bench/heapGraph.js to measure as the pages run it. */
 export { warmLayout } from './layout';
+export { withLayout } from './placed';
 import { heapSvg } from './svg';
 
 export async function renderHeapSvg(g: HeapGraph, title?: string): Promise<string> {
-  return heapSvg(g, await layoutHeap(g), title);
+  return heapSvg(g, await layoutOf(g), title);
 }

@@ -2,12 +2,13 @@
 // it to a file, both look the same): objects with a row per field (held, ✗ missing in red,
 // old-heap-only greyed), reference edges from their row, dashed may-alias edges with their
 // condition, folded predicates as dashed frames around what they hold, variables as tags, arrays
-// as rows of cells joined to their field (references leave from their cell), and below the
+// (a field's or a local variable's) as rows of cells joined to their field or tag (references
+// leave from their cell), and below the
 // drawing the failure (with the missing chunk's explanation) and the path condition.
 
-import type { GraphObject, HeapGraph } from './model';
+import type { GraphCell, GraphObject, HeapGraph } from './model';
 import { clip, fieldText, HEAD_H, headText, ROW_H, type Box, type HeapLayout } from './layout';
-import { arrayId, CELL_H, cellBoxes } from './cells';
+import { arrayId, CELL_H, cellBoxes, localArrayId, localText } from './cells';
 
 const PAD = 16;
 const STYLE = `
@@ -49,22 +50,42 @@ function objectSvg(o: GraphObject, b: Box, marks?: RowMarks): string {
   );
 }
 
-/** `o`'s arrays, each a row of cells (index above, value below) where the layout placed it. */
+/** A row of cells (index above, value below) where the layout placed `b`; `where(i)` names cell i in its tooltip. */
+function cellRowSvg(b: Box, cells: readonly GraphCell[], dataArray: string, where: (index: string) => string): string {
+  const row = cellBoxes(cells).map((c, i) => {
+    const rest = cells[i].index === 'rest';
+    return (
+      `<g class="cell${rest ? ' rest' : ''}" data-index="${esc(cells[i].index)}"${c.to ? ` data-to="${esc(c.to)}"` : ''}>` +
+      `<rect x="${c.x}" y="0" width="${c.w}" height="${CELL_H}"/>${text(c.x + 5, 11, c.index, 'ix')}${text(c.x + 5, 27, c.value)}` +
+      `<title>${esc(`${where(rest ? 'any other index' : cells[i].index)} = ${cells[i].value}`)}</title></g>`
+    );
+  });
+  const at = `transform="translate(${(b.x + PAD).toFixed(1)},${(b.y + PAD).toFixed(1)})"`;
+  return `<g class="arr" data-array="${esc(dataArray)}" ${at}>${row.join('')}</g>`;
+}
+
+/** `o`'s arrays, each a row of cells where the layout placed it. */
 function arraysSvg(o: GraphObject, lay: HeapLayout): string {
   return o.fields
     .map((f) => {
       const b = f.cells && f.status !== 'missing' ? lay.boxes.get(arrayId(o.id, f.name)) : undefined;
       if (!b || !f.cells) return '';
-      const cells = cellBoxes(f.cells).map((c, i) => {
-        const rest = f.cells![i].index === 'rest';
-        return (
-          `<g class="cell${rest ? ' rest' : ''}" data-index="${esc(f.cells![i].index)}"${c.to ? ` data-to="${esc(c.to)}"` : ''}>` +
-          `<rect x="${c.x}" y="0" width="${c.w}" height="${CELL_H}"/>${text(c.x + 5, 11, c.index, 'ix')}${text(c.x + 5, 27, c.value)}` +
-          `<title>${esc(`${o.names[0] ?? o.term}.${f.name}[${rest ? 'any other index' : f.cells![i].index}] = ${f.cells![i].value}`)}</title></g>`
-        );
-      });
-      const at = `transform="translate(${(b.x + PAD).toFixed(1)},${(b.y + PAD).toFixed(1)})"`;
-      return `<g class="arr" data-array="${esc(`${o.id}.${f.name}`)}" ${at}>${cells.join('')}</g>`;
+      return cellRowSvg(b, f.cells, `${o.id}.${f.name}`, (i) => `${o.names[0] ?? o.term}.${f.name}[${i}]`);
+    })
+    .join('');
+}
+
+/** Local array variables: a tag (name, element notation, length) and its row of cells. */
+function localsSvg(g: HeapGraph, lay: HeapLayout): string {
+  return (g.locals ?? [])
+    .map((l) => {
+      const tag = lay.boxes.get(`v:${l.name}`),
+        row = lay.boxes.get(localArrayId(l.name));
+      if (!tag || !row) return '';
+      return (
+        `<g class="var local" data-var="${esc(l.name)}" transform="translate(${tag.x + PAD},${tag.y + PAD})"><rect width="${tag.w}" height="${tag.h}" rx="10"/>${text(7, 14, clip(localText(l)))}</g>` +
+        cellRowSvg(row, l.cells, `v:${l.name}`, (i) => `${l.name}[${i}]`)
+      );
     })
     .join('');
 }
@@ -158,7 +179,7 @@ export function heapSvg(g: HeapGraph, lay: HeapLayout, title = `heap of ${g.proc
   const infoSvg = info.map((l, i) => text(PAD, top + 14 + i * 15, clip(l.s, 160), l.cls)).join('');
   const width = Math.max(drawnW, 420, ...info.map((l) => Math.min(l.s.length, 160) * 6.7 + 2 * PAD));
   const height = top + 14 + info.length * 15 + PAD;
-  const drawing = `${frames.map(groupSvg).join('')}${wires.join('')}${objects.join('')}${vars.join('')}`;
+  const drawing = `${frames.map(groupSvg).join('')}${wires.join('')}${objects.join('')}${vars.join('')}${localsSvg(g, lay)}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="heap-graph" width="${Math.ceil(width)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width)} ${Math.ceil(height)}">` +
     `<title>${esc(title)}</title><style>${STYLE}</style>` +

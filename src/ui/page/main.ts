@@ -110,8 +110,9 @@ const PREFETCH = 4;
  * cold code is not paid by the first click (bench/heapGraph.js). One layout per idle slot.
  */
 function warmSoon(view: TreeView, memo: PanelMemo): void {
+  // A heap that came with its positions (the --tree writer's, placed.ts) is only drawn: nothing to lay out ahead.
   const graphs = view.nodes
-    .filter((n) => n.status === 'failed' && n.heap)
+    .filter((n) => n.status === 'failed' && n.heap && !n.heap.layout)
     .slice(0, PREFETCH)
     .map((n) => n.heap!);
   const idle = (f: () => void): void => {
@@ -133,12 +134,13 @@ function warmSoon(view: TreeView, memo: PanelMemo): void {
 const LARGE_HEAP = 20;
 
 /**
- * With no failure to prefetch: the largest heap of the tree laid out, and only when it is large the
- * warm-up graphs too (about 1.5 s of idle CPU, worth it only where a click would pay it).
+ * With no failure to prefetch: the largest heap of the tree that came without positions laid out,
+ * and only when it is large the warm-up graphs too (about 1.5 s of idle CPU, worth it only where
+ * a click would pay it). A tree whose heaps all came laid out warms nothing.
  */
 async function warmFor(view: TreeView, memo: PanelMemo): Promise<void> {
   const largest = view.nodes.reduce<TreeView['nodes'][number]['heap']>(
-    (best, n) => (n.heap && n.heap.objects.length > (best?.objects.length ?? -1) ? n.heap : best),
+    (best, n) => (n.heap && !n.heap.layout && n.heap.objects.length > (best?.objects.length ?? -1) ? n.heap : best),
     undefined,
   );
   if (!largest) return;

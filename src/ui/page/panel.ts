@@ -7,7 +7,8 @@
 
 import type { TreeView, ViewNode } from '../model';
 import type { HeapGraph } from '../heap/model';
-import { layoutHeap, type LayoutCache } from '../heap/layout';
+import type { LayoutCache } from '../heap/layout';
+import { layoutOf } from '../heap/placed';
 import { heapSvg, type RowMarks } from '../heap/svg';
 import { compareHeaps, rowMarks, type ChunkChange } from '../heap/compare';
 import type { Counts } from './visible';
@@ -160,7 +161,8 @@ async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, curre
     let svg = cache.svgs.get(key);
     if (svg === undefined) {
       performance.mark('heap:layout:start');
-      const lay = await layoutHeap(g, cache.layouts);
+      // Positions from where the graph was made when it has them (placed.ts): then only drawn.
+      const lay = await layoutOf(g, cache.layouts);
       // Map order is insertion order: the oldest shape goes first.
       while (cache.layouts.size > MAX_LAYOUTS) cache.layouts.delete(cache.layouts.keys().next().value!);
       performance.measure('heap:layout', 'heap:layout:start');
@@ -182,4 +184,6 @@ async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, curre
   // When the drawing landed (the page's clock: a click's event.timeStamp is comparable).
   document.body.dataset.heapDoneAt = performance.now().toFixed(1);
   document.body.dataset.heapDrawn = String(n.id);
+  // Whose positions were drawn: the graph's own (`given`, laid out where it was made) or the page's.
+  document.body.dataset.heapLaidOut = pairs.every(([, g]) => g.layout) ? 'given' : 'page';
 }
