@@ -1,4 +1,4 @@
-// The `symdap.verifyFile` command: verify a .sym file and show its failures as diagnostics.
+// The `symdap.verifyFile` command: verify a .sym or .vpr file and show its failures as diagnostics.
 // With the language server running, the command asks it (`symdap/verify`) so the failures
 // are listed once, in the server's diagnostics, even when verify-on-save runs too; without
 // it, the command verifies in the extension host into its own collection.
@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { verifyDiagnostics } from '../../src/lsp/verifyDiagnostics';
 import { frontEndDiagnostics, summarizeReport, type VerifyReport } from './diagnostics';
-import { runVerifier } from './verifier';
+import { isVerifiable, runVerifier } from './verifier';
 import { fromLspDiagnostics, toVscodeDiagnostics } from './vscodeDiagnostics';
 import { registerCoverageDecorations, type CoverageDecorations } from './coverageDecorations';
 
@@ -34,8 +34,9 @@ async function viaServer(
   client: LanguageClient | undefined,
   document: vscode.TextDocument,
 ): Promise<VerifyReport | undefined> {
-  if (client?.state !== State.Running || document.uri.scheme !== 'file' || document.languageId !== 'sym')
-    return undefined;
+  if (client?.state !== State.Running || document.uri.scheme !== 'file') return undefined;
+  // The server holds the documents of the languages its client selects (languageClient.ts).
+  if (document.languageId !== 'sym' && document.languageId !== 'viper') return undefined;
   const reply = await client.sendRequest<ServerReply>('symdap/verify', {
     textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
   });
@@ -72,8 +73,8 @@ async function verifyFile(
   uri: vscode.Uri | undefined,
 ): Promise<void> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-  if (document === undefined || (document.languageId !== 'sym' && !document.fileName.endsWith('.sym'))) {
-    void vscode.window.showWarningMessage('symdap: open a .sym file to verify it.');
+  if (document === undefined || !isVerifiable(document)) {
+    void vscode.window.showWarningMessage('symdap: open a .sym or .vpr file to verify it.');
     return;
   }
   if (document.isDirty && !(await document.save())) return;

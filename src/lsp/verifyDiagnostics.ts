@@ -41,6 +41,8 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
         },
       ]
     : [];
+  // Where a missing permission went: each step that took a part of it, at its line.
+  const lostAt = (f.lostAt ?? []).map((l) => ({ location: { uri, range: lineRange(l.line, lines) }, message: l.text }));
   const explanation = f.explanation ? ` — ${f.explanation}` : '';
   const classNote = f.classNote ? ` — ${f.classNote}` : '';
   return {
@@ -50,7 +52,7 @@ function failureDiagnostic(f: FailureReport, uri: string, lines: readonly string
     message: isOnNoPath(f)
       ? `${f.message}${explanation}${paths}`
       : `${f.message}${explanation}${joinNote(f)} — counterexample: ${formatCounterexample(f.counterexample, new Set(f.u8))}${summaries(f)}${paths}${classNote}`,
-    relatedInformation: [...abstraction, ...suggestion, ...relatedInformation],
+    relatedInformation: [...lostAt, ...abstraction, ...suggestion, ...relatedInformation],
   };
 }
 

@@ -7,7 +7,8 @@
 // without a breakpoint (dap-mode then sends no setExceptionBreakpoints: defaults apply), and
 // once with the modular template, which runs to the failure without stopping on entry; and
 // on a heap sample (samples/heap/missing_permission.sym), reading the Heap scope at a
-// breakpoint and at the permission failure, whose message says where the permission was lost.
+// breakpoint and at the permission failure, whose message says where the permission was lost;
+// and a .vpr file (vpr-mode) with the Viper template, to its failure with Viper's error id.
 // Skipped where Emacs or dap-mode is not installed (.ci/run installs emacs-nox elpa-dap-mode).
 
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { optionalTool } from '../support/optionalTools';
 import { BREAKPOINT_LINE, PROGRAM } from './clientReplay';
 import { commandWorks, recipe, symdapOnPath } from './readmeRecipes';
 import { startInTmux, waitForJson } from './tmux';
+import { VIPER_ERROR_ID, VIPER_FAILURE_LINE, VIPER_PROGRAM } from './viperReplay';
 
 const DRIVER = path.join(__dirname, 'dap-driver.el');
 
@@ -160,6 +162,18 @@ describe.skipIf(!emacsAvailable)('docs/editors.md recipe: Emacs (dap-mode)', () 
     const shown = r.errors.find((e) => e.startsWith('Exception has occurred: permission'));
     expect(shown).toContain('acc(c.x) is not held to write c.x');
     expect(shown).toContain('acc(c.x) was held until line 34: the call clear(c) consumed it');
+    expect(r.steps.exit.status).toBe(0);
+  }, 180_000);
+
+  it('"Viper: debug symbolically" on a .vpr file: vpr-mode, the failure at line 18 with its Viper id', () => {
+    const r = runDriver('Viper: debug symbolically', undefined, VIPER_PROGRAM);
+    expect(r.error).toBeNull();
+    expect(r.steps.visit.mode).toBe('vpr-mode');
+    expect(r.steps.entry).toBeUndefined();
+    expect(r.steps.failure).toMatchObject({ reason: 'exception', line: VIPER_FAILURE_LINE });
+    // dap-mode's message names the exception by its id: Viper's.
+    const shown = r.errors.find((e) => e.startsWith(`Exception has occurred: ${VIPER_ERROR_ID}`));
+    expect(shown).toContain('acc(x.f) is not held to read x.f');
     expect(r.steps.exit.status).toBe(0);
   }, 180_000);
 

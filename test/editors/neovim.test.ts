@@ -1,8 +1,8 @@
 // The Neovim recipe (nvim-dap) of docs/editors.md, verbatim: Debian's Neovim 0.7.2 loads the init.lua
 // block with a stand-in `dap` module (nvim-dap is packaged by neither Debian nor npm, and its
 // code is not copied here), opens a .sym file, presses the recipe's mappings and runs
-// :SymTree. Then the adapters and configuration the recipe registered drive `symdap dap`
-// with the requests nvim-dap 0.6 sends, `arguments: []` included (an empty Lua table).
+// :SymTree, and a .vpr file gets the filetype viper. Then the adapters and configurations the recipe registered drive `symdap dap`
+// with the requests nvim-dap 0.6 sends, `arguments: []` included (an empty Lua table), for a .sym and a .vpr file.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { NvimDapThreads } from './nvimDapThreads';
 import { expectDebugged, ok, PROGRAM, replay, stopAfter, type ClientProfile, type Stop } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite, symdapOnPath } from './readmeRecipes';
 import { startInTmux, waitForJson } from './tmux';
+import { replayViper, VIPER_ERROR_ID, VIPER_FAILURE_LINE, VIPER_PROGRAM } from './viperReplay';
 
 const nvimAvailable = optionalTool('Neovim', commandWorks('nvim', ['--version']), 'apt-get install neovim');
 
@@ -32,8 +33,9 @@ interface Loaded {
   version: { major: number; minor: number; patch: number };
   error: string | null;
   filetype: string;
+  viper_filetype: string;
   adapters: Record<string, Adapter>;
-  configurations: { sym: Record<string, unknown>[] };
+  configurations: { sym: Record<string, unknown>[]; viper: Record<string, unknown>[] };
   calls: { name: string; args: unknown[] }[];
   requests: { command: string; arguments: string }[];
 }
@@ -81,7 +83,14 @@ function loadRecipe(): Loaded {
         cwd: dir,
         encoding: 'utf8',
         timeout: 60_000,
-        env: { ...shim.env, SYMDAP_PROGRAM: PROGRAM, SYMDAP_RESULT: out, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+        env: {
+          ...shim.env,
+          SYMDAP_PROGRAM: PROGRAM,
+          SYMDAP_VIPER: VIPER_PROGRAM,
+          SYMDAP_RESULT: out,
+          XDG_STATE_HOME: dir,
+          XDG_DATA_HOME: dir,
+        },
       },
     );
     if (!existsSync(out)) throw new Error(`Neovim wrote no result (exit ${r.status}):\n${r.stderr}${r.stdout}`);
@@ -114,6 +123,33 @@ describe.skipIf(!nvimAvailable)('docs/editors.md recipe: Neovim (nvim-dap)', () 
       });
     }
   });
+
+  it('gives .vpr files filetype viper, with a configuration for them', () => {
+    expect(loaded.viper_filetype).toBe('viper');
+    expect(loaded.configurations.viper.map((c) => c.type)).toEqual(['symdap']);
+    for (const c of loaded.configurations.viper) {
+      expect(validateLaunchArgs(expandVariables(c, { file: VIPER_PROGRAM })), String(c.name)).toMatchObject({
+        errors: [],
+        warnings: [],
+      });
+    }
+  });
+
+  it('debugs lost_permission.vpr with the viper configuration: the failure at line 18 with its Viper id', async () => {
+    const a = loaded.adapters[String(loaded.configurations.viper[0].type)];
+    const adapter = startStdio(a.command!, a.args!, symdapEnv());
+    try {
+      const r = await replayViper(
+        adapter.client,
+        NVIM_DAP,
+        expandVariables(loaded.configurations.viper[0], { file: VIPER_PROGRAM }),
+      );
+      expect(r.failure).toMatchObject({ reason: 'exception', line: VIPER_FAILURE_LINE });
+      expect(r.exceptionInfo.exceptionId).toBe(VIPER_ERROR_ID);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
 
   it('maps breakpoints, stepping, step into targets, step back, reverse continue, the paths sidebar; :SymTree sends symdap/tree', () => {
     expect(loaded.calls).toEqual([

@@ -1,5 +1,5 @@
 // The vimspector recipe of docs/editors.md, verbatim: `.vimspector.json` parsed from the page, the
-// `.vimrc` line run in Debian's Vim (a .sym file gets filetype sym), and the configuration
+// `.vimrc` lines run in Debian's Vim (a .sym file gets filetype sym, a .vpr file viper), and the configurations
 // replayed against `symdap dap` with the requests vimspector sends, through the stdio and
 // the TCP adapter, with `${file}`, `${unusedLocalPort}` and `${port}` filled in as vimspector
 // does. vimspector is packaged by neither Debian nor npm; its code is not copied here.
@@ -14,6 +14,7 @@ import { optionalTool } from '../support/optionalTools';
 import { freePort, startStdio, startTcp, type RunningAdapter } from './adapterProcess';
 import { expectDebugged, PROGRAM, replay, type ClientProfile } from './clientReplay';
 import { commandWorks, expandVariables, recipe, symdapEnvForSuite } from './readmeRecipes';
+import { replayViper, VIPER_ERROR_ID, VIPER_FAILURE_LINE, VIPER_PROGRAM } from './viperReplay';
 
 interface Adapter {
   name: string;
@@ -98,10 +99,15 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
       : startTcp(command, args, Number(a.port), symdapEnv());
   }
 
-  it('is valid JSON whose configurations name its adapters, for filetype sym', () => {
+  it('is valid JSON whose configurations name its adapters, for filetype sym or viper', () => {
+    const filetypes = Object.entries(spec.configurations).map(([name, c]) => [name.split(':')[0], c.filetypes]);
+    expect(filetypes).toEqual([
+      ['Sym', ['sym']],
+      ['Sym', ['sym']],
+      ['Viper', ['viper']],
+    ]);
     for (const c of Object.values(spec.configurations)) {
       expect(Object.keys(spec.adapters)).toContain(c.adapter);
-      expect(c.filetypes).toEqual(['sym']);
       expect(c.configuration).toMatchObject({ request: 'launch', program: '${file}' });
     }
   });
@@ -115,7 +121,29 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
     expect(major * 100 + minor).toBeGreaterThanOrEqual(310);
   });
 
-  it.skipIf(!vimAvailable)('the .vimrc line gives .sym files filetype sym in Vim', () => {
+  it.skipIf(!vimAvailable)('the .vimrc lines give .sym files filetype sym and .vpr files viper in Vim', () => {
+    expect(vimFiletype(PROGRAM)).toBe('sym');
+    expect(vimFiletype(VIPER_PROGRAM)).toBe('viper');
+  });
+
+  it('"Viper: debug symbolically" debugs lost_permission.vpr to the failure at line 18 with its Viper id', async () => {
+    const config = spec.configurations['Viper: debug symbolically'];
+    const adapter = await start(config.adapter);
+    try {
+      const r = await replayViper(
+        adapter.client,
+        VIMSPECTOR,
+        expandVariables(config.configuration, { file: VIPER_PROGRAM }),
+      );
+      expect(r.failure).toMatchObject({ reason: 'exception', line: VIPER_FAILURE_LINE });
+      expect(r.exceptionInfo.exceptionId).toBe(VIPER_ERROR_ID);
+    } finally {
+      adapter.child.kill();
+    }
+  }, 120_000);
+
+  /** The filetype Vim with the recipe's .vimrc gives `file`. */
+  function vimFiletype(file: string): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'symdap-vim-'));
     try {
       const vimrc = path.join(dir, 'vimrc');
@@ -131,7 +159,7 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
           'NONE',
           '-es',
           '-c',
-          `edit ${PROGRAM}`,
+          `edit ${file}`,
           '-c',
           `call writefile([&filetype], '${out}')`,
           '-c',
@@ -139,11 +167,11 @@ describe('docs/editors.md recipe: Vim (vimspector)', () => {
         ],
         { timeout: 30_000 },
       );
-      expect(readFileSync(out, 'utf8').trim()).toBe('sym');
+      return readFileSync(out, 'utf8').trim();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }
 
   for (const adapterName of ['symdap', 'symdap-tcp']) {
     it(`debugs bad_input.sym through the '${adapterName}' adapter as vimspector does`, async () => {

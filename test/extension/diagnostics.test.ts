@@ -148,4 +148,23 @@ describe('the extension and the CLI share one code path', () => {
     expect(records[0].message).toContain("c0 = 98 'b', c1 = 97 'a', c2 = 100 'd', c3 = 33 '!'");
     expect(records[0].trace).toEqual([10, 11, 12, 13, 16]);
   });
+
+  it('a .vpr file verifies modularly as `symdap verify` does it: the failures at line 18', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { verifySource } = await import('../../src/engine/verify/verifySource');
+    const { isVerifiable, runVerifier } = await import('../../extension/src/verifier');
+    const file = join(__dirname, '..', '..', 'samples', 'viper', 'lost_permission.vpr');
+    expect(isVerifiable({ languageId: 'viper', fileName: file })).toBe(true);
+    expect(isVerifiable({ languageId: 'plaintext', fileName: file })).toBe(true);
+    expect(isVerifiable({ languageId: 'plaintext', fileName: '/tmp/notes.txt' })).toBe(false);
+    const viaCli = (await verifySource(await readFile(file, 'utf8'), file, { mode: 'modular' })).report;
+    const viaExtension = await runVerifier(file);
+    expect(viaExtension.verdict).toBe('failed');
+    expect(viaExtension.failures).toEqual(viaCli.failures);
+    expect([...new Set(viaExtension.failures.map((f) => f.line))]).toEqual([18]);
+    expect(viaExtension.failures.map((f) => f.message)).toContain(
+      'insufficient permission: acc(x.f) is not held to read x.f',
+    );
+  });
 });

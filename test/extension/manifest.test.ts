@@ -105,6 +105,19 @@ describe('extension manifest', () => {
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toContain('symdap.verifyFile');
   });
 
+  it('offers Verify file on .vpr files as on .sym files: palette, editor title and context, explorer', () => {
+    const menus = manifest.contributes.menus as Record<string, { command: string; when: string }[]>;
+    const whens = Object.entries(menus).flatMap(([menu, items]) =>
+      items.filter((i) => i.command === 'symdap.verifyFile').map((i) => [menu, i.when]),
+    );
+    expect(whens).toEqual([
+      ['commandPalette', 'editorLangId == sym || editorLangId == viper'],
+      ['editor/title', 'resourceLangId == sym || resourceLangId == viper'],
+      ['editor/context', 'resourceLangId == sym || resourceLangId == viper'],
+      ['explorer/context', 'resourceExtname == .sym || resourceExtname == .vpr'],
+    ]);
+  });
+
   it("contributes Viper's grammar under its own scope name, so Viper's IDE extension keeps its grammar", () => {
     const viperGrammars = manifest.contributes.grammars.filter((g: { language: string }) => g.language === 'viper');
     expect(viperGrammars).toEqual([

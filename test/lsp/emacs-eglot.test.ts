@@ -1,17 +1,17 @@
 // The eglot recipe of docs/lsp.md (lsp-emacs-eglot), verbatim, in the real Emacs 28 with Debian's
 // eglot 1.9 (batch): visiting a .sym file starts `symdap lsp` (the recipe's command, on
 // PATH) and the type error the server publishes reaches flymake; saving a file whose
-// assertion fails brings the verification failure. Batch Emacs has no command loop, so the
+// assertion fails brings the verification failure, for a .sym and for a .vpr (vpr-mode) file. Batch Emacs has no command loop, so the
 // probe runs post-command-hook once after visiting the file, as the loop does after the
 // command (eglot-ensure connects from that hook), and waits in accept-process-output.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionalTool } from '../support/optionalTools';
-import { commandWorks, recipe, symdapEnvForSuite } from '../editors/readmeRecipes';
+import { commandWorks, recipe, ROOT, symdapEnvForSuite } from '../editors/readmeRecipes';
 
 const eglot = optionalTool(
   'Emacs with eglot',
@@ -74,6 +74,13 @@ describe.skipIf(!eglot)('docs/lsp.md eglot recipe in Emacs 28', () => {
   it('shows a failed assertion with its counterexample once the file is saved', () => {
     const out = run('failing.sym', FAILING, true, 'assertion may fail');
     expect(out).toMatch(/^diag 4: symdap verify: assertion may fail: y < 10 — counterexample: x = -?\d+/m);
+  }, 120_000);
+
+  it('a .vpr file (vpr-mode) gets the server too: saving it brings the lost permission at line 18', () => {
+    const lost = readFileSync(path.join(ROOT, 'samples', 'viper', 'lost_permission.vpr'), 'utf8');
+    const out = run('lost_permission.vpr', lost, true, 'not held to read');
+    expect(out).toContain('managed=t');
+    expect(out).toMatch(/^diag 18: symdap verify: insufficient permission: acc\(x\.f\) is not held to read x\.f/m);
   }, 120_000);
 
   it('shows a failed assertion as soon as the file is visited, without an edit (issue 26, item 16)', () => {

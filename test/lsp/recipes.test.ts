@@ -71,9 +71,10 @@ describe('docs/lsp.md language server recipes', () => {
     60_000,
   );
 
-  it('Vim: vim-lsp registers the server command for the sym filetype', async () => {
+  it('Vim: vim-lsp registers the server command for the sym and viper filetypes', async () => {
     const code = recipe('lsp-vim').code;
-    expect(code).toMatch(/'allowlist': \['sym'\]/);
+    expect(code).toMatch(/'allowlist': \['sym', 'viper'\]/);
+    expect(code).toContain('autocmd BufRead,BufNewFile *.vpr setfiletype viper');
     const cmd = /'cmd': \{server_info -> \[([^\]]*)\]\}/
       .exec(code)![1]
       .split(',')
@@ -83,17 +84,21 @@ describe('docs/lsp.md language server recipes', () => {
   }, 60_000);
 
   it.skipIf(!emacsLsp)(
-    'Emacs: the recipe loads in lsp-mode and registers symdap for .sym files',
+    'Emacs: the recipe loads in lsp-mode and registers symdap for .sym and .vpr files',
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'symdap-emacs-lsp-'));
       try {
         const init = path.join(dir, 'init.el');
         writeFileSync(init, recipe('lsp-emacs').code);
-        const probe = `(progn (load ${JSON.stringify(init)})
-        (let* ((client (gethash 'symdap lsp-clients)) (buf (find-file-noselect ${JSON.stringify(path.join(dir, 'a.sym'))})))
-          (with-current-buffer buf
+        const visit = (
+          file: string,
+        ): string => `(with-current-buffer (find-file-noselect ${JSON.stringify(path.join(dir, file))})
             (princ (format "mode=%s id=%s active=%s\\n" major-mode (lsp-buffer-language)
-                           (if (and client (funcall (lsp--client-activation-fn client) buffer-file-name major-mode)) t nil))))))`;
+                           (if (and client (funcall (lsp--client-activation-fn client) buffer-file-name major-mode)) t nil))))`;
+        const probe = `(progn (load ${JSON.stringify(init)})
+        (let* ((client (gethash 'symdap lsp-clients)))
+          ${visit('a.sym')}
+          ${visit('a.vpr')}))`;
         // Not -Q: Debian loads its elpa packages (lsp-mode) from site-start; HOME is empty, so no user init.
         const r = spawnSync('emacs', ['--batch', '--eval', probe], {
           encoding: 'utf8',
@@ -101,6 +106,7 @@ describe('docs/lsp.md language server recipes', () => {
           env: { ...env(), HOME: dir },
         });
         expect(r.stdout, r.stderr).toContain('mode=sym-mode id=sym active=t');
+        expect(r.stdout, r.stderr).toContain('mode=vpr-mode id=viper active=t');
         const cmd = /lsp-stdio-connection '\(([^)]*)\)\)/
           .exec(recipe('lsp-emacs').code)![1]
           .split(' ')

@@ -3,7 +3,8 @@
 // code-server, samples/heap/missing_permission.sym opened in Chromium, the command run from
 // the palette. Its Problems entries must say what the server's say (issue 26, item 5): the
 // permission explanation in the message, and the path as related locations named by what
-// runs at each line, not `path step N` alone. Screenshots: test-output/vscode/verify-*.png.
+// runs at each line, not `path step N` alone. A .vpr file (samples/viper/lost_permission.vpr)
+// verifies the same way. Screenshots: test-output/vscode/verify-*.png.
 // Run with `npm run test:vscode`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,11 @@ import { ROOT, useWorkbench } from './support/suite';
 const SAMPLE = 'missing_permission.sym';
 const VERIFY_MS = 60_000;
 
+const VIPER_SAMPLE = 'lost_permission.vpr';
+
 function populate(ws: string): void {
   cpSync(path.join(ROOT, 'samples', 'heap', SAMPLE), path.join(ws, SAMPLE));
+  cpSync(path.join(ROOT, 'samples', 'viper', VIPER_SAMPLE), path.join(ws, VIPER_SAMPLE));
   writeFileSync(
     path.join(ws, '.vscode', 'settings.json'),
     JSON.stringify({ 'symdap.languageServer.enabled': false, 'files.autoSave': 'off' }),
@@ -58,5 +62,29 @@ describe('Verify file in a headless VS Code without the language server', () => 
       rows.join('\n'),
     ).toBe(true);
     expect(rows.some((t) => /^path step \d+$/.test(t.trim()))).toBe(false);
+  });
+
+  it('a .vpr file verifies too (modularly, as symdap verify does): the lost permission at line 18', async () => {
+    await openFile(page, VIPER_SAMPLE);
+    await page.keyboard.press('F1');
+    await visible(page, SEL.quickInput, 'the command palette', 10_000);
+    await page.keyboard.type('symdap: Verify file', { delay: 20 });
+    await visible(page, SEL.quickInputRow, 'the Verify file command', 10_000, 'Verify file');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Shift+M');
+    const rows = await until(
+      'the Viper failure in Problems',
+      VERIFY_MS,
+      () => rowTexts(page, '.markers-panel .monaco-list-row'),
+      (r) => r.some((t) => t.includes('acc(x.f) is not held to read x.f')),
+    );
+    await screenshot(page, 'verify-02-viper');
+    expect(rows.some((t) => t.includes('open a .sym'))).toBe(false);
+    expect(
+      rows.find((t) => t.includes('acc(x.f) is not held to read x.f')),
+      rows.join('\n'),
+    ).toContain(
+      "acc(x.f) was held until line 17: the call consume(x) consumed it, and consume's ensures does not give it back",
+    );
   });
 });

@@ -152,10 +152,20 @@ export async function assume(
 
 /** The Why scope: the failure's class, the input that replays it or the abstraction that lost the fact. */
 export async function whyRows(d: Debuggee, node: TreeNode): Promise<TextRow[]> {
+  const lost = permissionRows(node);
   const c = await classifyNode(d, node).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
   if (typeof c === 'string' || !c)
-    return [{ name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}` }];
-  return classRows(c, u8Names(inputSymbols(node.state)));
+    return [...lost, { name: 'class', value: `not computed${typeof c === 'string' ? `: ${c}` : ''}` }];
+  return [...lost, ...classRows(c, u8Names(inputSymbols(node.state)))];
+}
+
+/** A permission failure's rows: where the permission went, and each step that took a part of it by line. */
+function permissionRows(node: TreeNode): TextRow[] {
+  const loss = permissionLoss(node);
+  if (!loss) return [];
+  const steps =
+    loss.steps.length > 1 ? loss.steps.map((s, i) => ({ name: `step ${i + 1}, line ${s.line}`, value: s.text })) : [];
+  return [{ name: 'permission', value: loss.text }, ...steps];
 }
 
 /** Whether the node's state is a failure (its innermost frame then has a Why scope). */

@@ -4,7 +4,7 @@
 // (docs/design.md B.6), so one run finds every failure.
 
 import type { Acc, FieldRead } from '../../lang/ast';
-import { printAmount } from '../state/amounts';
+import { printAmount, WRITE } from '../state/amounts';
 import { EMPTY_HEAP, replaceChunk, withoutChunk, type FieldChunk } from '../state/chunks';
 import type { State } from '../state/state';
 import { checkProperty } from './checks';
@@ -28,7 +28,7 @@ export async function takeAmount(
   const site = how.accSite(acc);
   const target = acc.target as FieldRead;
   const message = `${site.message.replace(/, which is not held$/, '')}: it needs ${printAmount(need)}, and ${printAmount(t.holds)} is held`;
-  const missing = { kind: 'field' as const, receiver: chunk.receiver, field: target.field };
+  const missing = { kind: 'field' as const, receiver: chunk.receiver, field: target.field, need: need ?? WRITE };
   const out = await checkProperty(ctx, s, ctx.T.falseTerm, { ...site, message, missing }, `${message} fails`);
   leaves.push(...out.leaves);
   await k({ ...s, heap: withoutChunk(heap, chunk) }, { ...chunk, amount: need });

@@ -3,6 +3,7 @@
 
 import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
+import type { Amount } from './amounts';
 
 export type FailureKind =
   | 'assert' // assert φ may fail
@@ -67,6 +68,8 @@ export interface FailureSite {
   readonly missing?: MissingChunk;
 }
 
+/** `need`: the amount the failing step asked for (a consume of `acc(e.f, 1/2)` holding 1/4); absent,
+ *  a read needs some of the location and a write all of it (engine/verify/permissionAmounts.ts). */
 export type MissingChunk =
-  | { readonly kind: 'field'; readonly receiver: Term; readonly field: string }
-  | { readonly kind: 'pred'; readonly name: string; readonly args: readonly Term[] };
+  | { readonly kind: 'field'; readonly receiver: Term; readonly field: string; readonly need?: Amount }
+  | { readonly kind: 'pred'; readonly name: string; readonly args: readonly Term[]; readonly need?: Amount };

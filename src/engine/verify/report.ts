@@ -36,6 +36,8 @@ export interface FailureReport {
   readonly paths: number;
   /** For a missing permission: where the path lost it ("acc(c.x) was held until line 30: …"). */
   readonly explanation?: string;
+  /** The steps that took (a part of) the missing permission, by line: "1/2 of acc(c.x) went to the call …". */
+  readonly lostAt?: readonly { readonly line: number; readonly text: string }[];
   /** A failure on a path that came through `join φ;` (docs/language.md, join): whether a concrete path reaches it. */
   readonly afterJoin?: AfterJoinReport;
   /** Real bug or too-weak specification (why/classify.ts); absent until classified. */
@@ -296,9 +298,10 @@ function wellFormedReport(f: FailureSite): FailureReport {
   };
 }
 
-function explanationOf(node: TreeNode): { explanation?: string } {
+function explanationOf(node: TreeNode): Pick<FailureReport, 'explanation' | 'lostAt'> {
   const loss = permissionLoss(node);
-  return loss ? { explanation: loss.text } : {};
+  if (!loss) return {};
+  return loss.steps.length > 0 ? { explanation: loss.text, lostAt: loss.steps } : { explanation: loss.text };
 }
 
 /** Any failure fails the run; otherwise a bounded or undecided path leaves it unknown. */
