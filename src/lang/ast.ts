@@ -426,6 +426,8 @@ export interface PredicateDecl {
   readonly nameSpan: Span;
   readonly params: readonly Param[];
   readonly body: Expr;
+  /** Viper's predicate without a body (body `true` here): its instances carry snapshots, never unfolded. */
+  readonly abstract?: boolean;
   readonly span: Span;
 }
 /** `function f(params): T requires A { e }`: a pure, heap-dependent function, usable in code and specs. */

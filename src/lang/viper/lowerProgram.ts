@@ -2,7 +2,8 @@
 // procedures (results start arbitrary: the body begins by havocking them; a method without a
 // body is its contract: its body is `assume false`, which modular mode never runs for a caller),
 // functions with their postcondition checked once by a generated procedure `f@post`,
-// predicates (an abstract one has the body `true` and may not be folded or unfolded), and the
+// predicates (an abstract one has the body `true`, is marked abstract so that its instances carry fresh
+// snapshots, and may not be folded or unfolded), and the
 // helper procedures of inhale/exhale/new.
 
 import type { Expr, FunctionDecl, PredicateDecl, Proc, Program, Stmt, TopDecl } from '../ast';
@@ -253,5 +254,6 @@ function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
       : lowerExpr(p.body, { ...ctx, place: 'predicate' });
   if (divides(body))
     refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
-  return { kind: 'predicate', name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body, span: p.span };
+  const decl = { kind: 'predicate' as const, name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body };
+  return p.body === undefined ? { ...decl, abstract: true, span: p.span } : { ...decl, span: p.span };
 }

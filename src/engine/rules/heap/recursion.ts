@@ -15,9 +15,10 @@ export interface Decls {
 
 export interface Recursion {
   /**
-   * The predicates whose instances are snapshots: the recursive ones, and those with a
+   * The predicates whose instances are snapshots: the recursive ones, those with a
    * conditional permission in the body (a fragment is one fixed set of chunks; a snapshot
-   * unfolds into the side its condition picks).
+   * unfolds into the side its condition picks), and Viper's abstract ones (nothing is known of
+   * what they hold: an empty fragment would make every instance of P(a) one value).
    */
   readonly predicates: ReadonlySet<string>;
   readonly functions: ReadonlySet<string>;
@@ -85,7 +86,7 @@ export function recursion(checked: Decls): Recursion {
   const out: Recursion = {
     predicates: new Set(
       [...checked.predicates]
-        .filter(([n, d]) => rec(n) || conditional(d.body, (x) => checked.predicates.has(x)))
+        .filter(([n, d]) => rec(n) || d.abstract === true || conditional(d.body, (x) => checked.predicates.has(x)))
         .map(([n]) => n),
     ),
     functions: new Set([...checked.functions.keys()].filter(rec)),
