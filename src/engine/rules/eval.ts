@@ -21,7 +21,9 @@ import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
 import { withoutChunk } from '../state/chunks';
-import { predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { amountOf } from './heap/scaleAssertion';
+import { scaleChunks } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
@@ -320,7 +322,7 @@ class Evaluator implements EvalCore {
     const T = this.T;
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
-    const found = predCandidates(heap, u.pred.callee, args);
+    const found = partCandidates(predCandidates(heap, u.pred.callee, args), amountOf(u.amount));
     const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
     if (!isTrue(held))
@@ -344,7 +346,12 @@ class Evaluator implements EvalCore {
         const cond = T.and(sameArgs(T, args, c), way.cond);
         ways.push({
           cond,
-          value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false),
+          value: this.over([...withoutChunk(heap, c), ...scaleChunks(way.chunks, c.amount)]).value(
+            u.body,
+            T.and(guard, cond),
+            bound,
+            false,
+          ),
         });
       }
     }

@@ -34,6 +34,8 @@ export interface PredChunk {
   readonly args: readonly Term[];
   readonly fragment?: Heap;
   readonly snapshot?: Term;
+  /** The part of the instance held (`acc(q(x), 1/2)`): absent is all of it; a fragment holds its body at this part. */
+  readonly amount?: Amount;
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
 
