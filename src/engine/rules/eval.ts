@@ -20,10 +20,9 @@ import type { Heap } from '../state/chunks';
 import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
-import { withoutChunk } from '../state/chunks';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
-import { scaleChunks } from '../state/instanceAmounts';
+import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
@@ -322,7 +321,8 @@ class Evaluator implements EvalCore {
     const T = this.T;
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
-    const found = partCandidates(predCandidates(heap, u.pred.callee, args), amountOf(u.amount));
+    const need = amountOf(u.amount);
+    const found = partCandidates(predCandidates(heap, u.pred.callee, args), need);
     const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
     if (!isTrue(held))
@@ -342,11 +342,13 @@ class Evaluator implements EvalCore {
       const evalIn = (h: Heap, e: Expr): SymValue =>
         this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
-      for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, c)) {
+      // Viper's unfolding takes only the part named: the rest stays held inside (a wildcard's rest too).
+      const split = splitInstance(heap, c, need);
+      for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, split.part)) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
         ways.push({
           cond,
-          value: this.over([...withoutChunk(heap, c), ...scaleChunks(way.chunks, c.amount)]).value(
+          value: this.over([...split.heap, ...bodyChunks(split.part, way.chunks)]).value(
             u.body,
             T.and(guard, cond),
             bound,

@@ -8,8 +8,8 @@
 // taken for less than it is.
 
 import { cmpQ, divQ, mulQ, ZERO, type Rational } from '../../lang/rational';
-import { covers, held, isNone, isWrite, positive, WILDCARD, type Amount } from './amounts';
-import type { Chunk, Heap, PredChunk } from './chunks';
+import { covers, held, isNone, isWrite, minus, positive, WILDCARD, type Amount } from './amounts';
+import { replaceChunk, withoutChunk, type Chunk, type Heap, type PredChunk } from './chunks';
 
 /** `a * p` for positive amounts: exact when both are, else more than the exact parts' product. */
 export function mulAmounts(a: Amount, p: Amount): Amount {
@@ -56,4 +56,17 @@ export function instanceAt(c: PredChunk, a: Amount): PredChunk {
 /** Whether `a` is a part that can be held (certainly not none). */
 export function holdable(a: Amount): boolean {
   return positive(a) && !isNone(a);
+}
+
+/** `heap` after taking `need` (covered) of the instance `c`: the rest stays, `part` is what was taken. */
+export function splitInstance(heap: Heap, c: PredChunk, need: Amount | undefined): { heap: Heap; part: PredChunk } {
+  const want = held(need);
+  const left = minus(held(c.amount), want);
+  const rest = isNone(left) ? withoutChunk(heap, c) : replaceChunk(heap, c, instanceAt(c, left));
+  return { heap: rest, part: instanceAt(c, want) };
+}
+
+/** The chunks an unfolding of `part` gives: a fragment is held at the part already, a snapshot's body is scaled to it. */
+export function bodyChunks(part: PredChunk, chunks: readonly Chunk[]): Chunk[] {
+  return part.fragment ? [...chunks] : scaleChunks(chunks, part.amount);
 }

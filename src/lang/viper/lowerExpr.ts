@@ -128,7 +128,9 @@ function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
   const amount = p && lowerAmount(p, span, ctx);
   if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
-  if (loc.kind === 'app' && amount) return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
+  if (loc.kind === 'app' && amount && ctx.decls.predicates.has(loc.name))
+    return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
+  if (amount) refuse(ctx, 'a part of what is not a predicate instance (acc(m(…), p))', span);
   if (loc.kind === 'app') return predicateCall(loc, ctx, 'acc');
   fail(ctx, "'acc' needs a field access or a predicate instance", span);
   return { kind: 'boolLit', value: true, span };
