@@ -194,6 +194,7 @@ async function healInstance(
       return { ...fresh, state: { ...fresh.state, inputs: st.inputs } };
     },
     checkObligations: false,
+    beside: true,
     reason: `${printExpr(call)} assumed after the permission failure at line ${line}`,
   });
   leaves.push(...produced.leaves);

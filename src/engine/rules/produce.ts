@@ -284,7 +284,9 @@ async function producePred(
       origin: { span: call.span, reason: how.reason },
     };
     facts.list.push({ term: instanceFacts(ctx, chunk), span: call.span });
-    return joinInstance(ctx, cur, chunk, call.span, how.reason);
+    return how.beside
+      ? { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, chunk) }
+      : joinInstance(ctx, cur, chunk, call.span, how.reason);
   }
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
   const argText = new Map(
@@ -337,5 +339,7 @@ async function producePred(
     ...part,
     origin: { span: call.span, reason: how.reason },
   };
+  // Beside chunks that are not the produce's own (a fragment, an invariant beside its frame): never joined into them.
+  if (how.beside) return { ...produced, heap: withChunk(before, chunk) };
   return joinInstance(ctx, { ...produced, heap: before }, chunk, call.span, how.reason);
 }
