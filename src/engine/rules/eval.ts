@@ -344,7 +344,11 @@ class Evaluator implements EvalCore {
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       // Viper's unfolding takes only the part named: the rest stays held inside (a wildcard's rest too).
       const split = splitInstance(heap, c, need);
-      for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, split.part)) {
+      for (const way of unfoldInstance(
+        { T, types: this.env.types, isPred, evalIn, origin: c.origin },
+        decl,
+        split.part,
+      )) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
         ways.push({
           cond,

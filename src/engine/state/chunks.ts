@@ -98,3 +98,8 @@ export function replaceChunk(h: Heap, old: Chunk, c: Chunk): Heap {
 export function chunkLabel(receiver: string, field: string, amount?: Amount): string {
   return isWrite(amount) ? `acc(${receiver}.${field})` : `acc(${receiver}.${field}, ${printAmount(amount)})`;
 }
+
+/** `valid(l)` for a whole instance, `acc(valid(l), 1/2)` for a part of it. */
+export function instanceLabel(instance: string, amount?: Amount): string {
+  return isWrite(amount) ? instance : `acc(${instance}, ${printAmount(amount)})`;
+}
