@@ -15,6 +15,7 @@ import { MAX_INT_BITS } from '../terms/semantics';
 import { sortOfType } from '../state/sorts';
 import { arrayOf, elementOf, iteValue } from '../state/arrays';
 import { isSymArray, type SymArray, type SymValue } from '../state/state';
+import { withoutChunk } from '../state/chunks';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
 import type { Amount } from '../state/amounts';
@@ -342,8 +343,9 @@ class Evaluator implements EvalCore {
       const evalIn = (h: Heap, e: Expr): SymValue =>
         this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
-      // Viper's unfolding takes only the part named: the rest stays held inside (a wildcard's rest too).
-      const split = splitInstance(heap, c, need);
+      // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
+      // not kept (nothing more is held: a recursive function would unroll over it without end).
+      const split = need?.above ? { heap: withoutChunk(heap, c), part: c } : splitInstance(heap, c, need);
       for (const way of unfoldInstance(
         { T, types: this.env.types, isPred, evalIn, origin: c.origin },
         decl,
