@@ -160,7 +160,8 @@ export interface New {
 export interface Acc {
   readonly kind: 'acc';
   readonly target: Expr;
-  /** `acc(e.f, p)`: the part of the location (a fraction, `write`, `none`, `wildcard`); absent is `write`. */
+  /** `acc(e.f, p)`: the part of the location (a fraction, `write`, `none`, `wildcard`); absent is `write`.
+   *  With a predicate instance as target, `acc(q(args), p)` is that part of the instance. */
   readonly amount?: Expr;
   readonly span: Span;
 }
@@ -168,6 +169,8 @@ export interface Acc {
 export interface Unfolding {
   readonly kind: 'unfolding';
   readonly pred: Call;
+  /** `unfolding acc(q(args), p) in e`: the part of the instance unfolded; absent is `write`. */
+  readonly amount?: Expr;
   readonly body: Expr;
   readonly span: Span;
 }
@@ -337,6 +340,8 @@ export interface Block {
 export interface Fold {
   readonly kind: 'fold' | 'unfold';
   readonly pred: Call;
+  /** `fold acc(q(args), p);`: the part of the instance folded or unfolded; absent is `write`. */
+  readonly amount?: Expr;
   readonly span: Span;
 }
 

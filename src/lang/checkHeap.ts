@@ -72,12 +72,26 @@ function memberType(t: Type, field: string, objectSpan: Span, fieldSpan: Span, c
 /** `acc(e.f)`: the argument must be a field access. */
 export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   const target = e.target;
+  if (target.kind === 'call' && heapOf(ctx).predicates.has(target.callee)) return instancePartType(check, e, ctx);
   check(target, ctx);
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
   if (target.kind !== 'field' && !onObject)
     ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
   const amount = e.amount && permAmount(e.amount);
   if (amount && !amount.ok) ctx.tables.error(amount.span, amount.message);
+  return BOOL;
+}
+
+/** The amount of an `acc`, a part `fold` or `unfolding`: a constant the engine folds (lang/permAmount.ts). */
+export function checkAmount(amount: Expr | undefined, ctx: ExprContext): void {
+  const p = amount && permAmount(amount);
+  if (p && !p.ok) ctx.tables.error(p.span, p.message);
+}
+
+/** `acc(q(ē), p)`: a part of a predicate instance (docs/language.md "Fractions of predicate instances"). */
+function instancePartType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
+  checkPredicateInstance(check, e.target as Call, ctx);
+  checkAmount(e.amount, ctx);
   return BOOL;
 }
 
@@ -97,6 +111,7 @@ export function unfoldingType(
   hint: Type | undefined,
 ): Type | undefined {
   checkPredicateInstance(check, e.pred, ctx);
+  checkAmount(e.amount, ctx);
   const heap = heapOf(ctx);
   const inner: ExprContext = heap.inFunction
     ? { ...ctx, heap: { ...heap, inFunction: { ...heap.inFunction, inUnfolding: true } } }

@@ -160,6 +160,8 @@ function under(what: string, preposition: 'under' | 'on' | 'in' = 'under'): Plac
 function children(e: Expr, at: Place): [Expr, Place][] {
   switch (e.kind) {
     case 'acc':
+      // `acc(q(ē), p)`: the instance's arguments are code, as in `q(ē)`.
+      if (e.target.kind === 'call') return e.target.args.map((a): [Expr, Place] => [a, under('an argument', 'in')]);
       return [[e.target, under("'acc'")]];
     case 'untouched':
       return [[e.body, { ban: at.ban, untouched: false }]];

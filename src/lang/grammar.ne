@@ -111,6 +111,7 @@ Return       -> "return" ";"                            {% a.ret %}
               | "return" Expr ";"                       {% a.ret %}
 # The Call must name a predicate (the checker says so otherwise).
 Fold         -> ("fold" | "unfold") Call ";"            {% (d) => a.fold([d[0][0], d[1], d[2]]) %}
+              | ("fold" | "unfold") "acc" "(" Call "," Expr ")" ";" {% (d) => a.foldPart([d[0][0], ...d.slice(1)]) %}
 # Labels and old[l] (engine/rules/labels.ts).
 Label        -> "label" %ident ";"                      {% a.label %}
 
@@ -135,6 +136,7 @@ Binder       -> %ident ":" Type                         {% a.binder %}
 
 # Like a quantifier, the body of `unfolding` extends as far right as possible.
 Unfolding    -> "unfolding" Call "in" Expr              {% a.unfolding %}
+              | "unfolding" "acc" "(" Call "," Expr ")" "in" Expr {% a.unfoldingPart %}
 
 # `e as T` binds tighter than every binary operator and looser than the prefix operators.
 Operand      -> Unary                                   {% id %}

@@ -203,6 +203,16 @@ export const join = (d: D): A.Join =>
 export const ret = (d: D): A.Return =>
   d.length === 3 ? { kind: 'return', value: d[1], span: from(d[0], d[2]) } : { kind: 'return', span: from(d[0], d[1]) };
 export const fold = (d: D): A.Fold => ({ kind: d[0].text, pred: d[1], span: from(d[0], d[2]) });
+/** `fold acc(q(args), p);` (d: keyword, acc, (, call, ',', amount, ), ;). */
+export const foldPart = (d: D): A.Fold => ({ kind: d[0].text, pred: d[3], amount: d[5], span: from(d[0], d[7]) });
+/** `unfolding acc(q(args), p) in e`. */
+export const unfoldingPart = (d: D): A.Unfolding => ({
+  kind: 'unfolding',
+  pred: d[3],
+  amount: d[5],
+  body: d[8],
+  span: from(d[0], d[8]),
+});
 export const callStmt = (d: D): A.CallStmt => ({ kind: 'callStmt', call: d[0], span: from(d[0], d[1]) });
 export const block = (d: D): A.Block => ({
   kind: 'block',

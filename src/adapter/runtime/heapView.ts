@@ -3,7 +3,7 @@
 // term otherwise), aliases, origins, and the one-chunk-per-line text of the REPL's `:heap`.
 
 import type { Chunk, FieldChunk, Heap } from '../../engine/state/chunks';
-import { chunkLabel } from '../../engine/state/chunks';
+import { chunkLabel, instanceLabel } from '../../engine/state/chunks';
 import { isSymArray, type SymValue } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
@@ -57,7 +57,7 @@ export function receiverText(t: Term, names: RefNames): string {
 /** `acc(c.x)` or `valid(c)`. */
 export function chunkName(c: Chunk, names: RefNames): string {
   if (c.kind === 'field') return chunkLabel(receiverText(c.receiver, names), c.field, c.amount);
-  return `${c.name}(${c.args.map((a) => receiverText(a, names)).join(', ')})`;
+  return instanceLabel(`${c.name}(${c.args.map((a) => receiverText(a, names)).join(', ')})`, c.amount);
 }
 
 /** ` (also d.x)` when other names of the frame hold the same receiver. */

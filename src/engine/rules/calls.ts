@@ -8,6 +8,7 @@
 // same consume and produce check and assume its pure conjuncts, one conjunct at a time.
 
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
+import { joinParts } from './instanceParts';
 import { mergeBack } from './heap/fractions';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
@@ -171,7 +172,12 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
     }
     const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
     const heap = heapAfter(s.heap, mergeBack(frame.callerHeap ?? EMPTY_HEAP, c.removed));
-    const popped: State = { ...after, frames: after.frames.slice(0, -1), heap };
+    const popped: State = joinParts(
+      ctx,
+      { ...after, frames: after.frames.slice(0, -1), heap },
+      frame.callSite?.span ?? proc.span,
+      `return of ${proc.name}`,
+    );
     out.push(...(await assignResults(ctx, popped, proc, results, frame.callSite)));
   }
   return out;

@@ -13,7 +13,7 @@ import { evalTerm } from './eval';
 import type { Term } from '../terms/term';
 import { candidates, heldCondition } from './heap/access';
 import { branchConjuncts, conjuncts, type Conjunct } from './heap/assertions';
-import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk } from '../state/chunks';
+import { EMPTY_HEAP, withoutChunk, type Chunk, type FieldChunk, type PredChunk } from '../state/chunks';
 import { predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { ask, assumeConjunct, checkAll, unknownLeaf } from './checks';
 import type { EngineContext, Successor } from './context';
@@ -26,6 +26,10 @@ import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 import { takeAmount } from './consumePart';
 import { namesNone } from './heap/fractions';
 import { missingChunk } from './consumeMissing';
+import { takeInstance } from './instanceParts';
+import { instanceAt } from '../state/instanceAmounts';
+import { amountOf } from './heap/scaleAssertion';
+import { isNone, type Amount } from '../state/amounts';
 
 export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
@@ -90,6 +94,9 @@ export async function consume(
       return;
     }
     if (c.kind === 'pred') {
+      // `acc(q(ē), none)` takes nothing.
+      const need = amountOf(c.amount);
+      if (need && isNone(need)) return go(cur, after, removed, how);
       await consumePred(
         ctx,
         cur,
@@ -99,6 +106,7 @@ export async function consume(
         leaves,
         (st, chunk) => go(st, after, [...removed, chunk], how),
         healed,
+        need,
       );
       return;
     }
@@ -186,6 +194,7 @@ async function healInstance(
       return { ...fresh, state: { ...fresh.state, inputs: st.inputs } };
     },
     checkObligations: false,
+    beside: true,
     reason: `${printExpr(call)} assumed after the permission failure at line ${line}`,
   });
   leaves.push(...produced.leaves);
@@ -209,6 +218,7 @@ async function consumePred(
   leaves: Successor[],
   k: (s: State, chunk: Chunk) => Promise<void>,
   healedK: (s: State, chunk: Chunk) => Promise<void>,
+  need?: Amount,
 ): Promise<void> {
   const T = ctx.T;
   const obligations: Obligation[] = [];
@@ -218,8 +228,10 @@ async function consumePred(
   if (!checked.next) return;
   const cur = checked.next;
   const found = predCandidates(cur.heap ?? EMPTY_HEAP, call.callee, args);
-  const take = (st: State, chunk: Chunk): Promise<void> =>
-    k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk);
+  const take = (st: State, chunk: PredChunk): Promise<void> =>
+    need === undefined && chunk.amount === undefined
+      ? k({ ...st, heap: withoutChunk(st.heap ?? EMPTY_HEAP, chunk) }, chunk)
+      : takeInstance(ctx, st, chunk, call, need, how, leaves, k);
   if (found.exact) return take(cur, found.exact);
   const held = predHeld(T, args, found);
   const missing = await ask(ctx, cur, T.not(held));
@@ -246,7 +258,7 @@ async function consumePred(
       how,
       removed,
       leaves,
-      healedK,
+      (st, chunk) => healedK(st, need && chunk.kind === 'pred' ? instanceAt(chunk, need) : chunk),
     );
   }
   if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);

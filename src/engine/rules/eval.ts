@@ -15,13 +15,15 @@ import { MAX_INT_BITS } from '../terms/semantics';
 import { sortOfType } from '../state/sorts';
 import { arrayOf, elementOf, iteValue } from '../state/arrays';
 import { isSymArray, type SymArray, type SymValue } from '../state/state';
+import { withoutChunk } from '../state/chunks';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
 import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
-import { withoutChunk } from '../state/chunks';
-import { predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { amountOf } from './heap/scaleAssertion';
+import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
@@ -321,7 +323,8 @@ class Evaluator implements EvalCore {
     const T = this.T;
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
-    const found = predCandidates(heap, u.pred.callee, args);
+    const need = amountOf(u.amount);
+    const found = partCandidates(predCandidates(heap, u.pred.callee, args), need);
     const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
     if (!isTrue(held))
@@ -341,11 +344,23 @@ class Evaluator implements EvalCore {
       const evalIn = (h: Heap, e: Expr): SymValue =>
         this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
-      for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, c)) {
+      // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
+      // not kept (nothing more is held: a recursive function would unroll over it without end).
+      const split = need?.above ? { heap: withoutChunk(heap, c), part: c } : splitInstance(heap, c, need);
+      for (const way of unfoldInstance(
+        { T, types: this.env.types, isPred, evalIn, origin: c.origin },
+        decl,
+        split.part,
+      )) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
         ways.push({
           cond,
-          value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false),
+          value: this.over([...split.heap, ...bodyChunks(split.part, way.chunks)]).value(
+            u.body,
+            T.and(guard, cond),
+            bound,
+            false,
+          ),
         });
       }
     }

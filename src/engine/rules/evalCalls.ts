@@ -12,7 +12,8 @@ import { isSymArray, type SymValue } from '../state/state';
 import type { Chunk, PredChunk } from '../state/chunks';
 import { placeholder as placeholderOf } from './heap/access';
 import { synthApplication } from '../synth/encode';
-import { predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
+import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { accAmount } from './heap/fractions';
@@ -53,6 +54,7 @@ export function functionCall(
       const held: Unfolding = {
         kind: 'unfolding',
         pred: k.call,
+        ...(k.amount ? { amount: k.amount } : {}),
         body: { kind: 'boolLit', value: true, span: k.call.span },
         span: c.span,
       };
@@ -115,7 +117,7 @@ function application(
       parts.push(value);
     } else if (k.kind === 'pred') {
       const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
-      const found = predCandidates(heap, k.call.callee, pargs);
+      const found = partCandidates(predCandidates(heap, k.call.callee, pargs), amountOf(k.amount));
       const held = predHeld(T, pargs, found);
       if (!isTrue(held)) {
         const at = requiredAt(fn, k.call, c);

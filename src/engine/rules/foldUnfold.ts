@@ -3,12 +3,15 @@
 // failure) and adds the instance, whose fragment is exactly the chunks taken. Unfold takes
 // the instance (missing: `permission`) and puts its fragment back, values unchanged.
 
-import type { Fold } from '../../lang/ast';
+import type { Expr, Fold } from '../../lang/ast';
+import { isNone, type Amount } from '../state/amounts';
+import { amountOf, scaleAssertion } from './heap/scaleAssertion';
+import { joinInstance } from './instanceParts';
 import { printExpr } from '../../lang/printer';
 import type { State } from '../state/state';
 import { evalTerm, type Obligation } from './eval';
 import type { Term } from '../terms/term';
-import { EMPTY_HEAP, withChunk } from '../state/chunks';
+import { EMPTY_HEAP } from '../state/chunks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { consume, type ConsumeHow } from './consume';
 import { recursion } from './heap/recursion';
@@ -26,6 +29,8 @@ function instanceText(st: Fold): string {
 }
 
 export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
+  const amount = amountOf(st.amount);
+  if (amount && isNone(amount)) return [{ state: s, label: STEP }];
   const decl = ctx.checked.predicates.get(st.pred.callee);
   if (!decl) throw new Error(`internal: unknown predicate ${st.pred.callee}`);
   const obligations: Obligation[] = [];
@@ -37,6 +42,7 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
   const params = new Map(decl.params.map((p, i) => [p.name, args[i]]));
   const heap = cur.heap ?? EMPTY_HEAP;
   const instance = instanceText(st);
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   const how: ConsumeHow = {
     env: withHeaps(
       envFrom(ctx, (n) => params.get(n)),
@@ -57,8 +63,8 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
     reason: `fold ${instance}`,
   };
   if (recursion(ctx.checked).predicates.has(decl.name))
-    return [...checked.leaves, ...(await foldRecursive(ctx, cur, st, args, how))];
-  const out = await consume(ctx, cur, [decl.body], how);
+    return [...checked.leaves, ...(await foldRecursive(ctx, cur, st, args, how, amount))];
+  const out = await consume(ctx, cur, [scaleAssertion(decl.body, amount, isPred)], how);
   const succ: Successor[] = [...checked.leaves, ...out.leaves];
   for (const o of out.outs) {
     const chunk = {
@@ -66,16 +72,20 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
       name: decl.name,
       args,
       fragment: o.removed,
+      ...(amount ? { amount } : {}),
       origin: { span: st.span, reason: `fold at line ${st.span.line}` },
     };
-    succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
+    succ.push({ state: joinInstance(ctx, o.state, chunk, st.span, `fold ${instance}`), label: STEP });
   }
   return succ;
 }
 
 export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
   const instance = instanceText(st);
-  const out = await consume(ctx, s, [st.pred], {
+  const amount = amountOf(st.amount);
+  if (amount && isNone(amount)) return [{ state: s, label: STEP }];
+  const part: Expr = st.amount ? { kind: 'acc', target: st.pred, amount: st.amount, span: st.span } : st.pred;
+  const out = await consume(ctx, s, [part], {
     env: envOf(ctx, s),
     pureSite: (e) => ({ kind: 'assert', span: st.span, message: printExpr(e) }),
     accSite: (a) => ({ kind: 'permission', span: st.span, message: `unfold ${instance} needs ${printExpr(a)}` }),
@@ -107,6 +117,7 @@ async function foldRecursive(
   st: Fold,
   args: readonly Term[],
   how: ConsumeHow,
+  amount: Amount | undefined,
 ): Promise<Successor[]> {
   const T = ctx.T;
   const decl = ctx.checked.predicates.get(st.pred.callee)!;
@@ -141,7 +152,13 @@ async function foldRecursive(
       side = assumeConjunct(cur, cond, st.span, `fold ${instance}: this way of its body`, r);
     }
     const parts = alt.flatMap((i) =>
-      i.kind === 'acc' ? [i.acc] : i.kind === 'pred' ? [i.call] : i.kind === 'pure' ? [i.expr] : [],
+      i.kind === 'acc'
+        ? [scaleAssertion(i.acc, amount, isPred)]
+        : i.kind === 'pred'
+          ? [scaleAssertion(i.call, amount, isPred)]
+          : i.kind === 'pure'
+            ? [i.expr]
+            : [],
     );
     const slots = alt.flatMap((i) => (i.kind === 'acc' || i.kind === 'pred' ? [i.slot] : []));
     const out = await consume(ctx, side, parts, how);
@@ -157,9 +174,10 @@ async function foldRecursive(
         name: decl.name,
         args,
         snapshot,
+        ...(amount ? { amount } : {}),
         origin: { span: st.span, reason: `fold at line ${st.span.line}` },
       };
-      succ.push({ state: { ...o.state, heap: withChunk(o.state.heap ?? EMPTY_HEAP, chunk) }, label: STEP });
+      succ.push({ state: joinInstance(ctx, o.state, chunk, st.span, `fold ${instance}`), label: STEP });
     }
   }
   return succ;

@@ -16,6 +16,7 @@ import { envOf, withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { arbitraryIteration } from './loopHead';
+import { joinParts } from './instanceParts';
 import { mergeBack } from './heap/fractions';
 
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
@@ -86,10 +87,13 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
     const after: State = { ...next, model: undefined };
     const own = heapAfter(after.heap, (after.heap ?? EMPTY_HEAP).slice(frameHeap.length));
     const rest = topFrame(c.state).kont;
-    const onExit = (o: State): State => ({
-      ...o,
-      heap: heapAfter(c.state.heap ?? o.heap, mergeBack(frameHeap, o.heap ?? EMPTY_HEAP)),
-    });
+    const onExit = (o: State): State =>
+      joinParts(
+        ctx,
+        { ...o, heap: heapAfter(c.state.heap ?? o.heap, mergeBack(frameHeap, o.heap ?? EMPTY_HEAP)) },
+        loop.span,
+        `exit of the loop at line ${line}`,
+      );
     out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, onExit)));
   }
   return out;

@@ -13,6 +13,7 @@ import { ask, assumeConjunct, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { distinctRefs, sameRef } from './heap/alias';
 import { withMore } from './heap/fractions';
+import { joinInstance } from './instanceParts';
 
 /** Whether every chunk is whole and so is every chunk of their fields in `s`: then they are simply added. */
 function allWhole(s: State, chunks: readonly Chunk[]): boolean {
@@ -37,7 +38,7 @@ export async function placeChunks(
   for (const c of chunks) {
     const next: State[] = [];
     for (const st of states) {
-      if (c.kind === 'pred') next.push({ ...st, heap: withChunk(st.heap ?? EMPTY_HEAP, c) });
+      if (c.kind === 'pred') next.push(joinInstance(ctx, st, c, span, reason));
       else next.push(...(await placeField(ctx, st, c, span, reason, leaves)));
     }
     states = next;

@@ -19,7 +19,9 @@ import { recursion } from './heap/recursion';
 import { instanceFacts } from './unfoldSnapshot';
 import { isUntouched, untouchedFact } from './untouched';
 import { accAmount } from './heap/fractions';
-import { isNone, type Amount } from '../state/amounts';
+import { amountKey, isNone, type Amount } from '../state/amounts';
+import { amountOf, scaleAssertion } from './heap/scaleAssertion';
+import { joinInstance } from './instanceParts';
 import { produceFraction } from './produceFraction';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
@@ -136,7 +138,7 @@ async function produceOne(
   display: Display,
 ): Promise<State | State[] | undefined> {
   const T = ctx.T;
-  if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display);
+  if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display, amountOf(c.amount));
   if (c.kind === 'pure' && isUntouched(c.expr)) {
     const env = how.envAt(s);
     // A's receivers may be known only from the facts produced so far (getList(it) == old(getList(it))).
@@ -246,8 +248,11 @@ async function producePred(
   facts: Facts,
   leaves: Successor[],
   display: Display,
+  amount?: Amount,
 ): Promise<State | undefined> {
+  if (amount && isNone(amount)) return s;
   const decl = ctx.checked.predicates.get(call.callee)!;
+  const part = amount ? { amount } : {};
   const argVals: Term[] = [];
   let cur = s;
   for (const a of call.args) {
@@ -259,7 +264,11 @@ async function producePred(
     cur = ev.s;
   }
   const kept = how.reuse?.find(
-    (r) => r.kind === 'pred' && r.name === call.callee && r.args.every((a, i) => a === argVals[i]),
+    (r) =>
+      r.kind === 'pred' &&
+      r.name === call.callee &&
+      amountKey(r.amount) === amountKey(amount) &&
+      r.args.every((a, i) => a === argVals[i]),
   );
   if (kept) return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, kept) };
   if (recursion(ctx.checked).predicates.has(call.callee)) {
@@ -271,10 +280,13 @@ async function producePred(
       name: call.callee,
       args: argVals,
       snapshot,
+      ...part,
       origin: { span: call.span, reason: how.reason },
     };
     facts.list.push({ term: instanceFacts(ctx, chunk), span: call.span });
-    return { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, chunk) };
+    return how.beside
+      ? { ...cur, heap: withChunk(cur.heap ?? EMPTY_HEAP, chunk) }
+      : joinInstance(ctx, cur, chunk, call.span, how.reason);
   }
   const params = new Map(decl.params.map((p, i) => [p.name, argVals[i]]));
   const argText = new Map(
@@ -305,11 +317,12 @@ async function producePred(
       ? `${argText.get(t.object.name)}.${t.field}`
       : `${instance}.${printExpr(t, 200)}`;
   const before: Heap = cur.heap ?? EMPTY_HEAP;
+  const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   // No conditional in the body (those predicates are snapshotted, rules/heap/recursion.ts): one path at most.
   const ends = await produceInto(
     ctx,
     cur,
-    conjuncts(decl.body, (n) => ctx.checked.predicates.has(n)),
+    conjuncts(scaleAssertion(decl.body, amount, isPred), isPred),
     inner,
     facts,
     leaves,
@@ -323,7 +336,10 @@ async function producePred(
     name: call.callee,
     args: argVals,
     fragment,
+    ...part,
     origin: { span: call.span, reason: how.reason },
   };
-  return { ...produced, heap: withChunk(before, chunk) };
+  // Beside chunks that are not the produce's own (a fragment, an invariant beside its frame): never joined into them.
+  if (how.beside) return { ...produced, heap: withChunk(before, chunk) };
+  return joinInstance(ctx, { ...produced, heap: before }, chunk, call.span, how.reason);
 }

@@ -15,6 +15,8 @@ import { unfoldInstance, type Unfolded } from './heap/snapshots';
 import { ask, assumeConjunct, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { envFrom, withHeaps } from './frames';
+import { scaleChunks } from '../state/instanceAmounts';
+import { placeChunks } from './placeChunks';
 
 function waysOf(ctx: EngineContext, taken: PredChunk, origin: PredChunk['origin']): Unfolded[] {
   const decl = ctx.checked.predicates.get(taken.name)!;
@@ -57,6 +59,14 @@ export async function unfoldSnapshot(ctx: EngineContext, s: State, st: Fold, tak
       }
       if (r.status === 'unsat') continue;
       cur = assumeConjunct(s, way.cond, st.span, `unfold ${instance}: this way of its body`, r);
+    }
+    if (taken.amount) {
+      // A part of the instance: its body's chunks at that part, joined to parts already held (placeChunks.ts).
+      const known = way.facts.reduce((k, f) => assumeConjunct(k, f, st.span, `unfold ${instance}`), cur);
+      const chunks = scaleChunks(way.chunks, taken.amount);
+      for (const next of await placeChunks(ctx, known, chunks, st.span, `unfold ${instance}`, out))
+        out.push({ state: next, label: STEP });
+      continue;
     }
     const heap = cur.heap ?? EMPTY_HEAP;
     const facts: Term[] = [...way.facts];

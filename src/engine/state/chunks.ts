@@ -34,6 +34,8 @@ export interface PredChunk {
   readonly args: readonly Term[];
   readonly fragment?: Heap;
   readonly snapshot?: Term;
+  /** The part of the instance held (`acc(q(x), 1/2)`): absent is all of it; a fragment holds its body at this part. */
+  readonly amount?: Amount;
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
 
@@ -95,4 +97,9 @@ export function replaceChunk(h: Heap, old: Chunk, c: Chunk): Heap {
 /** `c.x` for a chunk (receiver printed by the caller's printer). */
 export function chunkLabel(receiver: string, field: string, amount?: Amount): string {
   return isWrite(amount) ? `acc(${receiver}.${field})` : `acc(${receiver}.${field}, ${printAmount(amount)})`;
+}
+
+/** `valid(l)` for a whole instance, `acc(valid(l), 1/2)` for a part of it. */
+export function instanceLabel(instance: string, amount?: Amount): string {
+  return isWrite(amount) ? instance : `acc(${instance}, ${printAmount(amount)})`;
 }

@@ -60,6 +60,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return {
         kind: 'unfolding',
         pred: predicateCall(e.pred, ctx, 'unfolding'),
+        ...instancePart(e.pred, ctx),
         body: lowerExpr(e.body, ctx),
         span: e.span,
       };
@@ -127,17 +128,17 @@ function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
   const amount = p && lowerAmount(p, span, ctx);
   if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
-  if (amount) refuse(ctx, 'fractions of predicate instances (acc(P(…), p))', span);
+  if (loc.kind === 'app' && amount && ctx.decls.predicates.has(loc.name))
+    return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
+  if (amount) refuse(ctx, 'a part of what is not a predicate instance (acc(m(…), p))', span);
   if (loc.kind === 'app') return predicateCall(loc, ctx, 'acc');
   fail(ctx, "'acc' needs a field access or a predicate instance", span);
   return { kind: 'boolLit', value: true, span };
 }
 
-/** `P(args)` or `acc(P(args))` (with `write`) as the predicate instance of fold, unfold, unfolding. */
+/** `P(args)` or `acc(P(args), p)` as the predicate instance of fold, unfold, unfolding (the part p: instancePart). */
 export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
   const inner = e.kind === 'acc' ? e.loc : e;
-  if (e.kind === 'acc' && e.amount && lowerAmount(e.amount, e.span, ctx))
-    refuse(ctx, 'fractions of predicate instances (acc(P(…), p))', e.span);
   if (inner.kind !== 'app' || !ctx.decls.predicates.has(inner.name)) {
     fail(ctx, `${what} needs a predicate instance`, e.span);
     return { kind: 'call', callee: '?', calleeSpan: e.span, args: [], span: e.span };
@@ -152,6 +153,12 @@ export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
     args: inner.args.map((a) => lowerExpr(a, ctx)),
     span: inner.span,
   };
+}
+
+/** `{ amount }` of `acc(P(args), p)` (fold, unfold, unfolding), `{}` for all of the instance. */
+export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
+  const amount = e.kind === 'acc' && e.amount ? lowerAmount(e.amount, e.span, ctx) : undefined;
+  return amount ? { amount } : {};
 }
 
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {

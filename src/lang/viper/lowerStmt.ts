@@ -8,7 +8,7 @@ import type { Assign, Block, Expr, Stmt } from '../ast';
 import type { Span } from '../span';
 import type { VBlock, VExpr, VIf, VStmt } from './ast';
 import { fail, refuse, type LowerCtx } from './context';
-import { hasOld, hasPermissions, lowerExpr, predicateCall } from './lowerExpr';
+import { hasOld, hasPermissions, instancePart, lowerExpr, predicateCall } from './lowerExpr';
 import { macroBindings, respan } from './macros';
 import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
@@ -63,7 +63,14 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'fold':
     case 'unfold':
       site(s.kind);
-      return [{ kind: s.kind, pred: predicateCall(s.pred, { ...ctx, place: 'assertion' }, s.kind), span: s.span }];
+      return [
+        {
+          kind: s.kind,
+          pred: predicateCall(s.pred, { ...ctx, place: 'assertion' }, s.kind),
+          ...instancePart(s.pred, { ...ctx, place: 'assertion' }),
+          span: s.span,
+        },
+      ];
     case 'label':
       return lowerLabel(s);
     case 'quasihavoc':

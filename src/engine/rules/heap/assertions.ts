@@ -10,7 +10,8 @@ import type { Term } from '../../terms/term';
 
 export type Conjunct =
   | { readonly kind: 'acc'; readonly acc: Acc }
-  | { readonly kind: 'pred'; readonly call: Call }
+  /** `q(ē)`, or `acc(q(ē), p)` with the part `p` of the instance (absent: all of it). */
+  | { readonly kind: 'pred'; readonly call: Call; readonly amount?: Expr }
   /** `test ==> then` (no otherwise) or `test ? then : otherwise`, with a permission in a branch. */
   | { readonly kind: 'cond'; readonly expr: Expr; readonly test: Expr; readonly then: Expr; readonly otherwise?: Expr }
   | { readonly kind: 'pure'; readonly expr: Expr };
@@ -39,7 +40,9 @@ export function conjuncts(e: Expr, isPred: IsPredicate = () => false, side: Side
       else stack.push(side === 'inhale' ? x.inhale : x.exhale);
       continue;
     }
-    if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
+    if (x.kind === 'acc' && x.target.kind === 'call')
+      out.push({ kind: 'pred', call: x.target, ...(x.amount ? { amount: x.amount } : {}) });
+    else if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
     else if (x.kind === 'call' && isPred(x.callee)) out.push({ kind: 'pred', call: x });
     else if (x.kind === 'binary' && x.op === '==>' && holdsPermission(x.right, isPred))
       out.push({ kind: 'cond', expr: x, test: x.left, then: x.right });

@@ -16,6 +16,8 @@ export function unsupportedFraction(checked: CheckedProgram): { acc: Acc; predic
     if (!rec.has(d.name)) continue;
     for (const c of leafConjuncts(d.body, isPred))
       if (c.kind === 'acc' && accAmount(c.acc) !== undefined) return { acc: c.acc, predicate: d.name };
+      else if (c.kind === 'pred' && c.amount)
+        return { acc: { kind: 'acc', target: c.call, amount: c.amount, span: c.amount.span }, predicate: d.name };
   }
   return undefined;
 }

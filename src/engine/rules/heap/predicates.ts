@@ -6,6 +6,7 @@ import type { TermStore } from '../../terms/store';
 import type { Term } from '../../terms/term';
 import { predChunks, type Heap, type PredChunk } from '../../state/chunks';
 import { distinctRefs } from './alias';
+import { covers, held, type Amount } from '../../state/amounts';
 
 export interface PredCandidates {
   readonly exact?: PredChunk;
@@ -33,4 +34,14 @@ export function sameArgs(T: TermStore, args: readonly Term[], c: PredChunk): Ter
 export function predHeld(T: TermStore, args: readonly Term[], c: PredCandidates): Term {
   if (c.exact) return T.trueTerm;
   return T.or(...c.maybe.map((x) => sameArgs(T, args, x)));
+}
+
+/**
+ * The candidates that hold at least `need` (undefined: all) of the instance: reading under
+ * `unfolding acc(q(ē), p)` or applying a function that requires it needs p held (Viper's).
+ */
+export function partCandidates(c: PredCandidates, need: Amount | undefined): PredCandidates {
+  const enough = (x: PredChunk): boolean => covers(held(x.amount), held(need));
+  if (c.maybe.every(enough)) return c;
+  return { maybe: c.maybe.filter(enough) };
 }

@@ -1,0 +1,61 @@
+// A predicate body at a part p (docs/design.md "Fractions of predicate instances"): `fold acc(q(x), p)`
+// consumes q's body with every amount in it multiplied by p, and producing `acc(q(x), p)`
+// produces it so (Silicon scales the body's permissions by p). The body is rewritten once per
+// use: every `acc(e.f, a)` and `acc(r(ē), a)` gets the amount a·p written as a constant the
+// checker's folding reads back (lang/permAmount.ts), so consume and produce need no new case.
+// A product with a wildcard is a wildcard (some positive part); `write` stays unwritten.
+
+import type { Acc, Expr } from '../../../lang/ast';
+import type { Span } from '../../../lang/span';
+import { exactly, held, isNone, isWrite, WILDCARD, type Amount } from '../../state/amounts';
+import { mulAmounts } from '../../state/instanceAmounts';
+import { permAmount } from '../../../lang/permAmount';
+import type { IsPredicate } from './assertions';
+
+/** The amount an `acc`, a `fold` or an `unfolding` names (absent: undefined, all of it). */
+export function amountOf(e: Expr | undefined): Amount | undefined {
+  if (!e) return undefined;
+  const p = permAmount(e);
+  if (!p.ok) throw new Error(`internal: an amount the checker refused: ${p.message}`);
+  const a = p.wildcard ? WILDCARD : exactly(p.q);
+  return isWrite(a) ? undefined : a;
+}
+
+/** `a` written as a constant amount expression (undefined for write). */
+export function amountExpr(a: Amount, span: Span): Expr | undefined {
+  if (isWrite(a)) return undefined;
+  if (a.above) return { kind: 'var', name: 'wildcard', span };
+  if (isNone(a)) return { kind: 'var', name: 'none', span };
+  const int = (value: bigint): Expr => ({ kind: 'intLit', value, span });
+  return { kind: 'binary', op: '/', left: int(a.q.n), right: int(a.q.d), span };
+}
+
+function scaledAcc(acc: Acc, p: Amount): Expr {
+  const a = mulAmounts(held(amountOf(acc.amount)), p);
+  const amount = amountExpr(a.above ? WILDCARD : a, acc.span);
+  const { amount: _old, ...rest } = acc;
+  return amount ? { ...rest, amount } : rest;
+}
+
+/** `e` with every permission in it at p times its amount (`e` itself when p is write). */
+export function scaleAssertion(e: Expr, p: Amount | undefined, isPred: IsPredicate): Expr {
+  if (p === undefined || isWrite(p)) return e;
+  const go = (x: Expr): Expr => {
+    switch (x.kind) {
+      case 'acc':
+        return scaledAcc(x, p);
+      case 'call':
+        return isPred(x.callee) ? scaledAcc({ kind: 'acc', target: x, span: x.span }, p) : x;
+      case 'binary':
+        if (x.op === '&&') return { ...x, left: go(x.left), right: go(x.right) };
+        return x.op === '==>' ? { ...x, right: go(x.right) } : x;
+      case 'cond':
+        return { ...x, then: go(x.then), otherwise: go(x.otherwise) };
+      case 'inhaleExhale':
+        return { ...x, inhale: go(x.inhale), exhale: go(x.exhale) };
+      default:
+        return x;
+    }
+  };
+  return go(e);
+}
