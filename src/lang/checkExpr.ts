@@ -19,7 +19,8 @@ import {
 import type { Span } from './span';
 import { domainAppType } from './checkDomain';
 import { collType } from './checkColl';
-import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
+import { arrayOf, BOOL, bvRange, INT, isNumeric, PERM, typeEquals, typeName, U8, type Type } from './types';
+import { PERM_NAMES } from './checkPermAmount';
 
 export type { ExprContext } from './exprContext';
 
@@ -152,6 +153,7 @@ function constType(hint: Type | undefined): Type {
 
 function varType(name: string, e: Expr, ctx: ExprContext): Type | undefined {
   const b = ctx.scope.lookup(name);
+  if (!b && PERM_NAMES.has(name)) return PERM;
   if (!b) {
     const msg = ctx.procs.has(name) ? `'${name}' is a procedure, not a variable` : ctx.scope.unknownMessage(name);
     ctx.tables.error(e.span, msg);

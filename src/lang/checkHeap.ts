@@ -6,7 +6,7 @@
 
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
 import type { CheckExpr, ExprContext } from './exprContext';
-import { permAmount } from './permAmount';
+import { checkAmount } from './checkPermAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
 import { BOOL, INT, refType, typeEquals, typeName, type Type } from './types';
@@ -76,8 +76,7 @@ export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
   if (target.kind !== 'field' && !onObject)
     ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
-  const amount = e.amount && permAmount(e.amount);
-  if (amount && !amount.ok) ctx.tables.error(amount.span, amount.message);
+  if (e.amount) checkAmount(check, e.amount, ctx);
   return BOOL;
 }
 

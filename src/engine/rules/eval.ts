@@ -27,6 +27,9 @@ import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from
 import { functionCall } from './evalCalls';
 import { oldValue } from './labels';
 import { collValue } from './evalColl';
+import { PERM_NAMES } from '../../lang/checkPermAmount';
+import { realLit } from '../terms/reals';
+import { ONE, ZERO } from '../../lang/rational';
 
 export type { Obligation, HealInfo } from '../state/obligation';
 export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
@@ -132,6 +135,7 @@ class Evaluator implements EvalCore {
     const b = bound.get(name);
     if (b) return b;
     const v = old && this.env.lookupOld ? this.env.lookupOld(name) : this.env.lookup(name);
+    if (!v && PERM_NAMES.has(name)) return realLit(this.T, name === 'write' ? ONE : ZERO);
     if (!v) throw new EvalError(`variable ${name} has no value here`);
     return v;
   }
