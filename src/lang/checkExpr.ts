@@ -291,7 +291,9 @@ function quantType(e: Quant, ctx: ExprContext): Type {
 
 function castType(e: Cast, ctx: ExprContext): Type {
   const from = checkExpr(e.expr, ctx);
-  if (from && !(isNumeric(from) && isNumeric(e.type))) {
+  if (from?.kind === 'perm' && e.type.kind !== 'perm')
+    ctx.tables.error(e.span, `a perm cannot be converted to ${typeName(e.type)}`);
+  else if (from && !(isNumeric(from) && isNumeric(e.type))) {
     ctx.tables.error(
       e.span,
       `cannot convert ${typeName(from)} to ${typeName(e.type)}: 'as' converts only between int and bit-vector types`,

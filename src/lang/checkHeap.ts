@@ -6,7 +6,7 @@
 
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
 import type { CheckExpr, ExprContext } from './exprContext';
-import { checkAmount } from './checkPermAmount';
+import { checkAmount, permOfType } from './checkPermAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
 import { BOOL, INT, refType, typeEquals, typeName, type Type } from './types';
@@ -124,6 +124,7 @@ export function heapCallType(check: CheckExpr, call: Call, ctx: ExprContext): Ty
   const heap = heapOf(ctx);
   const fn = heap.functions.get(call.callee);
   if (fn) return functionCallType(check, call, fn, ctx);
+  if (call.callee === 'perm' && !ctx.procs.has('perm')) return permOfType(check, call, ctx);
   const synth = heap.synths?.get(call.callee);
   if (synth) {
     checkArguments(check, call, synth.params, 'synth function', ctx);

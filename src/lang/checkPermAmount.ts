@@ -4,7 +4,7 @@
 // and decides with the solver (engine/rules/heap/symAmounts.ts). `wildcard` stays a whole
 // amount: it is never part of an expression.
 
-import type { Expr } from './ast';
+import type { Call, Expr } from './ast';
 import type { ExprContext } from './exprContext';
 import { permAmount } from './permAmount';
 import { PERM, typeName, type Type } from './types';
@@ -33,4 +33,15 @@ export function checkAmount(check: Check, amount: Expr, ctx: ExprContext): void 
   const t = check(amount, ctx, PERM);
   if (t && t.kind !== 'perm')
     ctx.tables.error(amount.span, `a permission amount must be of type perm, not ${typeName(t)}`);
+}
+
+/** `perm(e.f)`: the amount of e.f held, of type perm (a function named perm takes precedence). */
+export function permOfType(check: Check, call: Call, ctx: ExprContext): Type | undefined {
+  const arg = call.args.length === 1 ? call.args[0] : undefined;
+  if (arg?.kind !== 'field') {
+    ctx.tables.error(call.span, "'perm' needs one field access, such as perm(c.x)");
+    return undefined;
+  }
+  check(arg, ctx);
+  return PERM;
 }

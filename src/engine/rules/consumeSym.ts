@@ -58,21 +58,16 @@ export async function consumeSymbolic(
   }
   if (need !== undefined && isSymbolic(need)) {
     const message = `the permission amount ${printExpr(acc.amount!)} may be negative`;
-    const out = await checkProperty(ctx, s, T.le(realLit(T, ZERO), need.sym!), { ...how.accSite(acc), message }, `${printExpr(acc.amount!)} >= 0`);
+    const site = { ...how.accSite(acc), span: acc.amount!.span, message };
+    const out = await checkProperty(ctx, s, T.le(realLit(T, ZERO), need.sym!), site, `${printExpr(acc.amount!)} >= 0`);
     leaves.push(...out.leaves);
     if (!out.next) return;
     s = out.next;
   }
   const held = heldAt(T, receiver, chunks);
   let p = amountTerm(T, need);
-  let enough = T.le(p, held);
-  if (need?.above && !need.sym) {
-    // A wildcard: some positive amount below what is held (Silicon's fresh wildcard).
-    const w = freshAmount(T, `the wildcard of ${printExpr(acc)}`);
-    enough = T.lt(p, held);
-    p = T.add(p, w);
-    s = assumeConjunct(s, T.and(T.lt(realLit(T, ZERO), w), T.lt(p, held)), acc.span, 'a wildcard amount');
-  }
+  const wildcard = need?.above === true && !need.sym;
+  const enough = wildcard ? T.lt(p, held) : T.le(p, held);
   const site = how.accSite(acc);
   const message = `${site.message.replace(/, which is not held$/, '')}: it needs ${printAmount(need)}, and less may be held`;
   const missing = { kind: 'field' as const, receiver, field: target.field };
@@ -80,6 +75,13 @@ export async function consumeSymbolic(
   leaves.push(...out.leaves);
   if (!out.next) return;
   s = out.next;
+  if (wildcard) {
+    // Held is certainly more than p now: the wildcard takes some positive amount below the rest
+    // (Silicon's fresh wildcard), assumed only after the check, so it proves nothing about held.
+    const w = freshAmount(T, `the wildcard of ${printExpr(acc)}`);
+    p = T.add(p, w);
+    s = assumeConjunct(s, T.and(T.lt(realLit(T, ZERO), w), T.lt(p, held)), acc.span, 'a wildcard amount');
+  }
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const value = valueAt(T, receiver, chunks, placeholder(T, sortOfType(type)));

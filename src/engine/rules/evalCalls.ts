@@ -2,6 +2,7 @@
 // application, a non-recursive function's body evaluated over the caller's heap with its
 // requires as obligations, and a recursive function's uninterpreted, footprint-keyed term.
 
+import { permOf } from './evalPerm';
 import type { Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Term } from '../terms/term';
@@ -27,6 +28,7 @@ export function functionCall(
   bound: ReadonlyMap<string, Term>,
   old: boolean,
 ): SymValue {
+  if (c.callee === 'perm' && !ev.env.decls?.functions?.has('perm')) return permOf(ev, c, guard, bound, old);
   const synth = ev.env.decls?.synths?.get(c.callee);
   if (synth) {
     if (bound.size > 0) throw new EvalError(`synth function ${synth.name} cannot be applied under a quantifier yet`);
