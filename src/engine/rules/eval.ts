@@ -346,10 +346,10 @@ class Evaluator implements EvalCore {
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       for (const way of unfoldInstance({ T, types: this.env.types, isPred, evalIn, origin: c.origin }, decl, c)) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
-        ways.push({
-          cond,
-          value: this.over([...withoutChunk(heap, c), ...way.chunks]).value(u.body, T.and(guard, cond), bound, false),
-        });
+        const unfolded = [...withoutChunk(heap, c), ...way.chunks];
+        // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
+        const inner = old ? this.over(unfolded) : this.inEnv({ ...this.env, heap: unfolded });
+        ways.push({ cond, value: inner.value(u.body, T.and(guard, cond), bound, false) });
       }
     }
     if (ways.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);

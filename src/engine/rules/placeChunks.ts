@@ -5,7 +5,15 @@
 // and where that is only possible the path splits on it, as when a fraction is produced.
 
 import { sumOverOne } from '../state/amounts';
-import { allFieldChunks, EMPTY_HEAP, fieldChunks, replaceChunk, withChunk, type Chunk, type FieldChunk } from '../state/chunks';
+import {
+  allFieldChunks,
+  EMPTY_HEAP,
+  fieldChunks,
+  replaceChunk,
+  withChunk,
+  type Chunk,
+  type FieldChunk,
+} from '../state/chunks';
 import { isSymArray, type State } from '../state/state';
 import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';

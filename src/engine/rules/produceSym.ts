@@ -55,7 +55,9 @@ export async function produceSymbolic(
   if (!amount?.sym && !allFieldChunks(s.heap ?? EMPTY_HEAP, target.field).some((c) => c.amount?.sym))
     return constant(s, amount);
   const p = amountTerm(T, amount);
-  if (amount?.sym) {
+  // At a procedure's entry p >= 0 is assumed: every caller's consume checked it (consumeSym.ts).
+  if (amount?.sym && how.checkObligations) add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
+  else if (amount?.sym) {
     s = settleFacts(ctx, s, facts, how.reason);
     if (s.status === 'infeasible') {
       leaves.push({ state: s, label: STEP });
@@ -95,6 +97,10 @@ export async function produceSymbolic(
     if (fact) add(fact);
   }
   return { ...fresh.state, heap: withChunk(heap, chunk) };
+}
+
+function add0(facts: Facts, term: Term, span: Span): void {
+  facts.list.push({ term, span });
 }
 
 function settleFacts(ctx: EngineContext, s: State, facts: Facts, reason: string): State {

@@ -40,7 +40,9 @@ export function evaluateUnder(model: Model, t: Term): Value | undefined {
     // No default stands in for a value of an uninterpreted sort (evaluate.ts): only a model the
     // solver gave with the axioms says which it is.
     return tryEvaluate(t, (s) =>
-      s.sort.kind === 'real' || (mentionsUninterpreted(s.sort) && !fits(model.get(s.id) ?? false, s.sort)) ? undefined : valueUnder(model, s),
+      s.sort.kind === 'real' || (mentionsUninterpreted(s.sort) && !fits(model.get(s.id) ?? false, s.sort))
+        ? undefined
+        : valueUnder(model, s),
     );
   } catch {
     return undefined; // an ill-formed term is simply not witnessed by the model

@@ -172,7 +172,10 @@ function collPieces(t: Term, a: readonly P[]): P[] {
 function realPieces(t: Term, a: readonly P[]): P[] {
   const marks = a.map((_, i) => `\u0001arg${i}\u0001`);
   // eslint-disable-next-line no-control-regex -- the marks are control characters no SMT-LIB text has
-  return realSmt(t, marks).split(/\u0001arg(\d+)\u0001/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
+  const mark = /\u0001arg(\d+)\u0001/;
+  return realSmt(t, marks)
+    .split(mark)
+    .map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */
