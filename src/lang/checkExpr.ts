@@ -19,7 +19,8 @@ import {
 import type { Span } from './span';
 import { domainAppType } from './checkDomain';
 import { collType } from './checkColl';
-import { arrayOf, BOOL, bvRange, INT, isNumeric, typeEquals, typeName, U8, type Type } from './types';
+import { arrayOf, BOOL, bvRange, INT, isNumeric, PERM, typeEquals, typeName, U8, type Type } from './types';
+import { PERM_NAMES } from './checkPermAmount';
 
 export type { ExprContext } from './exprContext';
 
@@ -152,6 +153,7 @@ function constType(hint: Type | undefined): Type {
 
 function varType(name: string, e: Expr, ctx: ExprContext): Type | undefined {
   const b = ctx.scope.lookup(name);
+  if (!b && PERM_NAMES.has(name)) return PERM;
   if (!b) {
     const msg = ctx.procs.has(name) ? `'${name}' is a procedure, not a variable` : ctx.scope.unknownMessage(name);
     ctx.tables.error(e.span, msg);
@@ -289,7 +291,9 @@ function quantType(e: Quant, ctx: ExprContext): Type {
 
 function castType(e: Cast, ctx: ExprContext): Type {
   const from = checkExpr(e.expr, ctx);
-  if (from && !(isNumeric(from) && isNumeric(e.type))) {
+  if (from?.kind === 'perm' && e.type.kind !== 'perm')
+    ctx.tables.error(e.span, `a perm cannot be converted to ${typeName(e.type)}`);
+  else if (from && !(isNumeric(from) && isNumeric(e.type))) {
     ctx.tables.error(
       e.span,
       `cannot convert ${typeName(from)} to ${typeName(e.type)}: 'as' converts only between int and bit-vector types`,

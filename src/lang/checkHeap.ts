@@ -6,6 +6,7 @@
 
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
 import type { CheckExpr, ExprContext } from './exprContext';
+import { checkAmount, permOfType } from './checkPermAmount';
 import { permAmount } from './permAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
@@ -77,13 +78,13 @@ export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   const onObject = target.kind === 'length' && ctx.tables.exprTypes.get(target.array)?.kind === 'ref';
   if (target.kind !== 'field' && !onObject)
     ctx.tables.error(target.span, `'acc' needs a field access such as 'acc(c.x)'`);
-  const amount = e.amount && permAmount(e.amount);
-  if (amount && !amount.ok) ctx.tables.error(amount.span, amount.message);
+  if (e.amount) checkAmount(check, e.amount, ctx);
   return BOOL;
 }
 
-/** The amount of an `acc`, a part `fold` or `unfolding`: a constant the engine folds (lang/permAmount.ts). */
-export function checkAmount(amount: Expr | undefined, ctx: ExprContext): void {
+/** The amount of a predicate instance's part (`acc(q(ē), p)`, a part `fold` or `unfolding`): a constant the
+ *  engine folds (lang/permAmount.ts); a symbolic part is not read yet, so the constant check refuses it. */
+export function checkPartAmount(amount: Expr | undefined, ctx: ExprContext): void {
   const p = amount && permAmount(amount);
   if (p && !p.ok) ctx.tables.error(p.span, p.message);
 }
@@ -91,7 +92,7 @@ export function checkAmount(amount: Expr | undefined, ctx: ExprContext): void {
 /** `acc(q(ē), p)`: a part of a predicate instance (docs/language.md "Fractions of predicate instances"). */
 function instancePartType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   checkPredicateInstance(check, e.target as Call, ctx);
-  checkAmount(e.amount, ctx);
+  checkPartAmount(e.amount, ctx);
   return BOOL;
 }
 
@@ -111,7 +112,7 @@ export function unfoldingType(
   hint: Type | undefined,
 ): Type | undefined {
   checkPredicateInstance(check, e.pred, ctx);
-  checkAmount(e.amount, ctx);
+  checkPartAmount(e.amount, ctx);
   const heap = heapOf(ctx);
   const inner: ExprContext = heap.inFunction
     ? { ...ctx, heap: { ...heap, inFunction: { ...heap.inFunction, inUnfolding: true } } }
@@ -140,6 +141,7 @@ export function heapCallType(check: CheckExpr, call: Call, ctx: ExprContext): Ty
   const heap = heapOf(ctx);
   const fn = heap.functions.get(call.callee);
   if (fn) return functionCallType(check, call, fn, ctx);
+  if (call.callee === 'perm' && !ctx.procs.has('perm')) return permOfType(check, call, ctx);
   const synth = heap.synths?.get(call.callee);
   if (synth) {
     checkArguments(check, call, synth.params, 'synth function', ctx);

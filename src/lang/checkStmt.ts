@@ -4,7 +4,7 @@
 
 import type { Block, CallAssign, Expr, Havoc, If, LValue, Proc, Return, Stmt, VarDecl, While } from './ast';
 import { checkCall, checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
-import { checkAmount, checkPredicateInstance, checkTypeKnown, heapOf, newType } from './checkHeap';
+import { checkPartAmount, checkPredicateInstance, checkTypeKnown, heapOf, newType } from './checkHeap';
 import type { HeapEnv } from './heapEnv';
 import type { CheckTables } from './checkTables';
 import type { DeclKind, Scope } from './scope';
@@ -65,7 +65,7 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
     case 'fold':
     case 'unfold':
       checkPredicateInstance(checkExpr, s.pred, exprCtx(sc, CODE));
-      checkAmount(s.amount, exprCtx(sc, CODE));
+      checkPartAmount(s.amount, exprCtx(sc, CODE));
       return;
     case 'label': {
       const clash = sc.labels?.declare(s);

@@ -162,6 +162,7 @@ Atom         -> %char                                   {% a.charLit %}
               | ("true" | "false")                      {% (d) => a.boolLit(d[0]) %}
               | %ident                                  {% a.varRef %}
               | Call                                    {% id %}
+              | %typeName "(" Exprs ")"                 {% a.call %}
               | "old" "(" Expr ")"                      {% a.old %}
               | "old" "[" %ident "]" "(" Expr ")"       {% a.oldAt %}
               | "(" Expr ")"                            {% a.paren %}

@@ -46,7 +46,19 @@ export const KEYWORDS: readonly string[] = [
   'synth',
 ];
 
-export const TYPE_NAMES: readonly string[] = ['int', 'bool', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64'];
+export const TYPE_NAMES: readonly string[] = [
+  'int',
+  'bool',
+  'i8',
+  'i16',
+  'i32',
+  'i64',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'perm',
+];
 
 // Binary operators share one token type so that the grammar waits for one terminal after
 // an operand instead of nineteen (a large share of the Earley work). `-` and `*` are

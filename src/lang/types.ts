@@ -15,9 +15,12 @@ export type Type =
   | { readonly kind: 'domain'; readonly name: string }
   /** Viper's mathematical sets and sequences (no Sym syntax: the Viper front end makes them). */
   | { readonly kind: 'set'; readonly elem: Type }
-  | { readonly kind: 'seq'; readonly elem: Type };
+  | { readonly kind: 'seq'; readonly elem: Type }
+  /** A permission amount (Viper's Perm; docs/language.md "Fractional permissions"): a rational. */
+  | { readonly kind: 'perm' };
 
 export const INT: Type = { kind: 'int' };
+export const PERM: Type = { kind: 'perm' };
 export const BOOL: Type = { kind: 'bool' };
 export const U8: Type = { kind: 'bv', width: 8, signed: false };
 
@@ -57,6 +60,8 @@ export function typeName(t: Type): string {
       return `Set[${typeName(t.elem)}]`;
     case 'seq':
       return `Seq[${typeName(t.elem)}]`;
+    case 'perm':
+      return 'perm';
   }
 }
 
@@ -71,6 +76,7 @@ const SCALAR_NAMES: Record<string, Type> = {
   u16: bv(16, false),
   u32: bv(32, false),
   u64: bv(64, false),
+  perm: PERM,
 };
 
 /** The scalar type a keyword names (`int`, `u8`, …), or undefined. */
@@ -83,7 +89,7 @@ export function refType(className: string): Type {
 }
 
 export function isNumeric(t: Type): boolean {
-  return t.kind === 'int' || t.kind === 'bv';
+  return t.kind === 'int' || t.kind === 'bv' || t.kind === 'perm';
 }
 
 /** Inclusive value range of a bit-vector type, as bigints. */

@@ -124,6 +124,8 @@ export function randomValue(rng: Rng, sort: Sort): ConcreteValue {
     }
     case 'uninterpreted':
       throw new Error(`no concrete value of the uninterpreted sort ${sort.name} (Viper domains only)`);
+    case 'real':
+      throw new Error('no concrete value of a permission amount');
     case 'set':
     case 'seq':
       throw new Error('sets and sequences have no concrete inputs');

@@ -100,6 +100,8 @@ function convertValue(
     case 'set':
     case 'seq':
       throw new InputError(`input ${label}: sets and sequences are not run concretely (only verified)`);
+    case 'perm':
+      throw new InputError(`input ${label}: permission amounts are not run concretely (only verified)`);
     case 'ref':
       return objects.reference(raw, type.className, label, convert);
     case 'domain':

@@ -50,6 +50,8 @@ export function defaultValue(t: Type): ConcreteValue {
     case 'set':
     case 'seq':
       throw new Error('sets and sequences are not run concretely (only verified)');
+    case 'perm':
+      throw new Error('permission amounts are not run concretely (only verified)');
   }
 }
 

@@ -24,7 +24,9 @@ import { branchOn, type Side } from './branches';
 import { checkUntouched, isUntouched } from './untouched';
 import type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 import { takeAmount } from './consumePart';
-import { namesNone } from './heap/fractions';
+import { constantAmount, namesNone } from './heap/fractions';
+import { anySymbolic } from './heap/symAmounts';
+import { consumeSymbolic } from './consumeSym';
 import { missingChunk } from './consumeMissing';
 import { takeInstance } from './instanceParts';
 import { instanceAt } from '../state/instanceAmounts';
@@ -121,6 +123,11 @@ export async function consume(
     cur = checked.next;
     const heap = cur.heap ?? EMPTY_HEAP;
     const found = candidates(heap, receiver, target.field);
+    if (!constantAmount(c.acc) || anySymbolic(found.maybe))
+      return consumeSymbolic(ctx, cur, c.acc, receiver, found.maybe, how, leaves, (next, part) => {
+        takers.set(part, c.acc);
+        return go(next, after, [...removed, part], how);
+      });
     const take = (st: State, chunk: Chunk): Promise<void> => {
       takers.set(chunk, c.acc);
       if (c.acc.amount === undefined && chunk.kind === 'field' && chunk.amount === undefined)

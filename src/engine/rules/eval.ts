@@ -29,6 +29,9 @@ import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from
 import { functionCall } from './evalCalls';
 import { oldValue } from './labels';
 import { collValue } from './evalColl';
+import { PERM_NAMES } from '../../lang/checkPermAmount';
+import { realLit } from '../terms/reals';
+import { ONE, ZERO } from '../../lang/rational';
 
 export type { Obligation, HealInfo } from '../state/obligation';
 export { EvalError, notHeldToRead, type EvalEnv } from './evalEnv';
@@ -134,6 +137,7 @@ class Evaluator implements EvalCore {
     const b = bound.get(name);
     if (b) return b;
     const v = old && this.env.lookupOld ? this.env.lookupOld(name) : this.env.lookup(name);
+    if (!v && PERM_NAMES.has(name)) return realLit(this.T, name === 'write' ? ONE : ZERO);
     if (!v) throw new EvalError(`variable ${name} has no value here`);
     return v;
   }
@@ -353,15 +357,10 @@ class Evaluator implements EvalCore {
         split.part,
       )) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
-        ways.push({
-          cond,
-          value: this.over([...split.heap, ...bodyChunks(split.part, way.chunks)]).value(
-            u.body,
-            T.and(guard, cond),
-            bound,
-            false,
-          ),
-        });
+        const unfolded = [...split.heap, ...bodyChunks(split.part, way.chunks)];
+        // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
+        const inner = old ? this.over(unfolded) : this.inEnv({ ...this.env, heap: unfolded });
+        ways.push({ cond, value: inner.value(u.body, T.and(guard, cond), bound, false) });
       }
     }
     if (ways.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);

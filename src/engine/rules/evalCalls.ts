@@ -2,7 +2,8 @@
 // application, a non-recursive function's body evaluated over the caller's heap with its
 // requires as obligations, and a recursive function's uninterpreted, footprint-keyed term.
 
-import type { Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
+import { permOf } from './evalPerm';
+import type { Acc, Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Term } from '../terms/term';
 import { isTrue } from '../terms/term';
@@ -16,7 +17,8 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
-import { accAmount } from './heap/fractions';
+import { accAmount, constantAmount } from './heap/fractions';
+import type { Amount } from '../state/amounts';
 import { keyOf, snapshotOf } from './heap/snapshots';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 
@@ -28,6 +30,7 @@ export function functionCall(
   bound: ReadonlyMap<string, Term>,
   old: boolean,
 ): SymValue {
+  if (c.callee === 'perm' && !ev.env.decls?.functions?.has('perm')) return permOf(ev, c, guard, bound, old);
   const synth = ev.env.decls?.synths?.get(c.callee);
   if (synth) {
     if (bound.size > 0) throw new EvalError(`synth function ${synth.name} cannot be applied under a quantifier yet`);
@@ -46,7 +49,7 @@ export function functionCall(
   for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
     const { g } = under(tests);
     if (k.kind === 'acc') {
-      const need = accAmount(k.acc);
+      const need = needOf(k.acc);
       inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c), need);
       continue;
     }
@@ -104,7 +107,7 @@ function application(
       tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
     if (k.kind === 'acc') {
       const target = k.acc.target as FieldRead;
-      const need = accAmount(k.acc);
+      const need = needOf(k.acc);
       const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
       footprint.push({
         kind: 'field',
@@ -221,4 +224,13 @@ function assumePosts(
     inPost: true,
   });
   for (const e of posts) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
+}
+
+/**
+ * The amount a function's `requires acc(e.f, p)` needs of its caller. A symbolic p is not
+ * evaluated here yet: write is asked for instead, which is never less than p (a call may fail
+ * that Viper accepts, never the reverse).
+ */
+function needOf(acc: Acc): Amount | undefined {
+  return constantAmount(acc) ? accAmount(acc) : undefined;
 }

@@ -5,13 +5,23 @@
 // and where that is only possible the path splits on it, as when a fraction is produced.
 
 import { sumOverOne } from '../state/amounts';
-import { EMPTY_HEAP, fieldChunks, replaceChunk, withChunk, type Chunk, type FieldChunk } from '../state/chunks';
+import {
+  allFieldChunks,
+  EMPTY_HEAP,
+  fieldChunks,
+  replaceChunk,
+  withChunk,
+  type Chunk,
+  type FieldChunk,
+} from '../state/chunks';
 import { isSymArray, type State } from '../state/state';
 import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
 import { ask, assumeConjunct, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { distinctRefs, sameRef } from './heap/alias';
+import { anySymbolic } from './heap/symAmounts';
+import { placeSymbolic } from './produceSym';
 import { withMore } from './heap/fractions';
 import { joinInstance } from './instanceParts';
 
@@ -62,6 +72,7 @@ async function placeField(
   const T = ctx.T;
   const heap = s.heap ?? EMPTY_HEAP;
   const top = fieldChunks(heap, c.field);
+  if (anySymbolic([...allFieldChunks(heap, c.field), c])) return [placeSymbolic(ctx, s, c, span, reason)];
   const same = top.find((o) => sameRef(o.receiver, c.receiver));
   const infeasible = (st: State): State[] => {
     leaves.push({

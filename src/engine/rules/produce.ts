@@ -23,6 +23,7 @@ import { amountKey, isNone, type Amount } from '../state/amounts';
 import { amountOf, scaleAssertion } from './heap/scaleAssertion';
 import { joinInstance } from './instanceParts';
 import { produceFraction } from './produceFraction';
+import { producesSymbolically, produceSymbolic } from './produceSym';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
 export type { Naming, ProduceHow } from './produceEval';
@@ -165,9 +166,32 @@ async function produceOne(
     return ev.s;
   }
   const target = c.acc.target as FieldRead;
-  const heap = ev.s.heap ?? EMPTY_HEAP;
-  const amount = accAmount(c.acc);
-  if (amount !== undefined) return fraction(ctx, ev.s, c.acc, value, amount, display(target), how, facts, leaves, fact);
+  const constant = (st: State, amount: Amount | undefined): Promise<State | State[] | undefined> | State | undefined =>
+    amount !== undefined
+      ? fraction(ctx, st, c.acc, value, amount, display(target), how, facts, leaves, fact)
+      : whole(ctx, st, c.acc, value, how, facts, leaves, display, fact);
+  if (producesSymbolically(ev.s, c.acc))
+    return produceSymbolic(ctx, ev.s, c.acc, value, display(target), how, facts, leaves, constant);
+  return constant(ev.s, accAmount(c.acc));
+}
+
+/** `acc(e.f)`: a whole chunk, whose receiver differs from every other chunk's of the field. */
+function whole(
+  ctx: EngineContext,
+  s: State,
+  acc: Acc,
+  value: Term,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+  display: Display,
+  fact: (t: Term) => Term,
+): State | undefined {
+  const T = ctx.T;
+  const c = { acc };
+  const ev = { s };
+  const target = acc.target as FieldRead;
+  const heap = s.heap ?? EMPTY_HEAP;
   const others = allFieldChunks(heap, target.field);
   if (others.some((o) => sameRef(o.receiver, value))) {
     leaves.push({

@@ -23,6 +23,8 @@ function fits(v: Value, sort: Sort): boolean {
     case 'set':
     case 'seq':
       return typeof v === 'object';
+    case 'real':
+      return false;
   }
 }
 
@@ -38,7 +40,9 @@ export function evaluateUnder(model: Model, t: Term): Value | undefined {
     // No default stands in for a value of an uninterpreted sort (evaluate.ts): only a model the
     // solver gave with the axioms says which it is.
     return tryEvaluate(t, (s) =>
-      mentionsUninterpreted(s.sort) && !fits(model.get(s.id) ?? false, s.sort) ? undefined : valueUnder(model, s),
+      s.sort.kind === 'real' || (mentionsUninterpreted(s.sort) && !fits(model.get(s.id) ?? false, s.sort))
+        ? undefined
+        : valueUnder(model, s),
     );
   } catch {
     return undefined; // an ill-formed term is simply not witnessed by the model

@@ -17,6 +17,10 @@ import { canonical, QueryCache } from './querycache';
 import { components, flattenConjuncts, sliceFor, SymbolIndex } from './slicing';
 import { WitnessedConjuncts } from './witnessed';
 import { touchesUninterpreted } from '../terms/uninterpreted';
+import { touchesReal } from '../terms/reals';
+
+/** Domain functions (axioms) and reals (permission amounts) are Z3's alone. */
+const opaqueToFastPaths = (t: Term): boolean => touchesUninterpreted(t) || touchesReal(t);
 import { StatsCounter, type SolverStats } from './stats';
 import { andThen, settle, type Maybe } from './maybe';
 import {
@@ -91,7 +95,7 @@ export class PipelineSolver implements Solver {
         this.answered(completed),
       );
     }
-    if (conjuncts.some(touchesUninterpreted) || queryConjuncts.some(touchesUninterpreted))
+    if (conjuncts.some(opaqueToFastPaths) || queryConjuncts.some(opaqueToFastPaths))
       return this.opaque([...conjuncts, ...queryConjuncts], wantModel, timeoutMs);
     const slice = sliceFor(conjuncts, queryConjuncts, this.symbols);
     return andThen(this.solve(slice.relevant, opts.hint, timeoutMs), (answer) => {
@@ -115,7 +119,7 @@ export class PipelineSolver implements Solver {
     if (conjuncts.some((c) => c.op === 'const' && c.value === false)) {
       return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     }
-    if (conjuncts.some(touchesUninterpreted)) return this.opaque(conjuncts, true, this.defaultTimeoutMs);
+    if (conjuncts.some(opaqueToFastPaths)) return this.opaque(conjuncts, true, this.defaultTimeoutMs);
     let source: Source = 'trivial';
     const model = new Map<number, Value>();
     for (const component of components(conjuncts, this.symbols)) {

@@ -47,6 +47,9 @@ export function parseValue(e: SExpr, sort: Sort): Value {
       if (v === undefined) throw new UnreadCollection();
       return v;
     }
+    case 'real':
+      // A permission amount: no Value holds a rational, so the model leaves it out (reals.ts).
+      throw new UnreadCollection();
   }
 }
 

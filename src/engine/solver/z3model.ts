@@ -58,6 +58,9 @@ export class Z3ModelReader {
   private value(ast: Z3_ast, sort: Sort): Value {
     const { z3, ctx } = this;
     switch (sort.kind) {
+      case 'real':
+        // A permission amount: no Value holds a rational, so the model leaves it out (reals.ts).
+        throw new UnreadCollection();
       case 'set':
       case 'seq': {
         const v = readCollection(this.tree, ast, sort);

@@ -8,6 +8,7 @@ import type { Z3_app, Z3_ast, Z3_context, Z3_func_decl, Z3_sort, Z3Core } from '
 import { sortKey, type Sort, type Term } from '../terms/term';
 import { functionSmtName, signatureKey } from '../terms/uninterpreted';
 import type { CollOp } from '../terms/collections';
+import { realConstant } from '../terms/reals';
 
 /** Above this many cached ASTs the cache is dropped; Z3 hash-conses, so nothing is lost but time. */
 const MAX_CACHED = 20_000;
@@ -105,6 +106,9 @@ export class Z3Translator {
           break;
         case 'seq':
           z = z3.mk_seq_sort(ctx, this.sort(s.elem));
+          break;
+        case 'real':
+          z = z3.mk_real_sort(ctx);
           break;
       }
       z3.inc_ref(ctx, z as unknown as Z3_ast);
@@ -324,7 +328,35 @@ export class Z3Translator {
       }
       case 'coll':
         return this.coll(t, a);
+      case 'real':
+        return this.real(t, a);
     }
+  }
+
+  /** A real operation (terms/reals.ts): permission amounts in Z3's real arithmetic. */
+  private real(t: Term, a: Z3_ast[]): Z3_ast {
+    const { z3, ctx } = this;
+    const q = realConstant(t);
+    if (q) return z3.mk_numeral(ctx, `${q.n}/${q.d}`, this.sort(t.sort));
+    switch (t.name) {
+      case 'add':
+        return z3.mk_add(ctx, a);
+      case 'sub':
+        return z3.mk_sub(ctx, a);
+      case 'mul':
+        return z3.mk_mul(ctx, a);
+      case 'div':
+        return z3.mk_div(ctx, a[0], a[1]);
+      case 'neg':
+        return z3.mk_unary_minus(ctx, a[0]);
+      case 'lt':
+        return z3.mk_lt(ctx, a[0], a[1]);
+      case 'le':
+        return z3.mk_le(ctx, a[0], a[1]);
+      case 'of_int':
+        return z3.mk_int2real(ctx, a[0]);
+    }
+    throw new Error(`internal: real operation ${t.name}`);
   }
 
   /** A set or sequence operation (terms/collections.ts) by Z3's own functions. */

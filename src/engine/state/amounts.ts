@@ -5,8 +5,13 @@
 // from an amount ("holds at least p", "the two sum over 1") uses what is certain, so a
 // wildcard is never taken for more than Viper would prove. A chunk without an amount holds all
 // of its location (`write`): whole permissions keep their chunks and their speed unchanged.
+// A symbolic amount (a Perm variable, `perm(x.f)`, `b ? write : none`) is a real term, `sym`:
+// nothing here is certain of it (every predicate below answers false), and the rules that meet
+// one ask the solver instead (rules/heap/symAmounts.ts); its chunks are never merged.
 
 import { addQ, cmpQ, ONE, printRational, subQ, ZERO, type Rational } from '../../lang/rational';
+import type { Term } from '../terms/term';
+import { printTerm } from '../terms/print';
 
 export type { Rational } from '../../lang/rational';
 
@@ -14,6 +19,15 @@ export type { Rational } from '../../lang/rational';
 export interface Amount {
   readonly q: Rational;
   readonly above: boolean;
+  /** A symbolic amount: this real term, q and above unused (rules/heap/symAmounts.ts). */
+  readonly sym?: Term;
+}
+
+/** The amount the real term `t` stands for. */
+export const symbolic = (t: Term): Amount => ({ q: ZERO, above: false, sym: t });
+
+export function isSymbolic(a: Amount | undefined): boolean {
+  return a?.sym !== undefined;
 }
 
 export const exactly = (q: Rational): Amount => ({ q, above: false });
@@ -28,10 +42,11 @@ export function held(a: Amount | undefined): Amount {
 }
 
 export function isWrite(a: Amount | undefined): boolean {
-  return a === undefined || (!a.above && cmpQ(a.q, ONE) === 0);
+  return a === undefined || (!a.sym && !a.above && cmpQ(a.q, ONE) === 0);
 }
 
 export function addAmounts(a: Amount, b: Amount): Amount {
+  if (a.sym || b.sym) throw new Error('internal: symbolic amounts are never added in one chunk');
   return { q: addQ(a.q, b.q), above: a.above || b.above };
 }
 
@@ -41,23 +56,26 @@ export function addAmounts(a: Amount, b: Amount): Amount {
  * difference, as Viper chooses it).
  */
 export function covers(a: Amount, p: Amount): boolean {
+  if (a.sym || p.sym) return false;
   const c = cmpQ(a.q, p.q);
   return p.above ? c > 0 || (c === 0 && a.above) : c >= 0;
 }
 
 /** Certainly `a > 0`. */
 export function positive(a: Amount): boolean {
+  if (a.sym) return false;
   const c = cmpQ(a.q, ZERO);
   return c > 0 || (c === 0 && a.above);
 }
 
 /** Certainly `a == 0` (a chunk holding it is dropped). */
 export function isNone(a: Amount): boolean {
-  return !a.above && cmpQ(a.q, ZERO) === 0;
+  return !a.sym && !a.above && cmpQ(a.q, ZERO) === 0;
 }
 
 /** Certainly `a + b > 1`: two chunks of one field holding them name different objects. */
 export function sumOverOne(a: Amount | undefined, b: Amount | undefined): boolean {
+  if (a?.sym || b?.sym) return false;
   const s = addAmounts(held(a), held(b));
   const c = cmpQ(s.q, ONE);
   return c > 0 || (c === 0 && s.above);
@@ -69,6 +87,7 @@ export function sumOverOne(a: Amount | undefined, b: Amount | undefined): boolea
  * than what is held where it is taken from.
  */
 export function minus(a: Amount, p: Amount): Amount {
+  if (a.sym || p.sym) throw new Error('internal: a symbolic amount is taken by rules/heap/symAmounts.ts');
   if (p.above) return WILDCARD;
   if (isWrite(a) && isWrite(p)) return NONE;
   return { q: subQ(a.q, p.q), above: a.above };
@@ -77,6 +96,7 @@ export function minus(a: Amount, p: Amount): Amount {
 /** `1/2`, `write`, `none`, `wildcard`, `1/2 + wildcard`: as the amount is written in an `acc`. */
 export function printAmount(a: Amount | undefined): string {
   const x = held(a);
+  if (x.sym) return printTerm(x.sym);
   if (isWrite(x)) return 'write';
   if (x.above) return cmpQ(x.q, ZERO) === 0 ? 'wildcard' : `${printRational(x.q)} + wildcard`;
   return cmpQ(x.q, ZERO) === 0 ? 'none' : printRational(x.q);
@@ -84,5 +104,6 @@ export function printAmount(a: Amount | undefined): string {
 
 /** A key equal for equal amounts (joins compare heap shapes). */
 export function amountKey(a: Amount | undefined): string {
+  if (a?.sym) return `@t${a.sym.id}`;
   return a === undefined || isWrite(a) ? '' : `@${printAmount(a)}`;
 }

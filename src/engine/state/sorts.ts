@@ -7,6 +7,7 @@ import type { TermStore } from '../terms/store';
 import { defaultValue } from '../terms/values';
 import { REF_SORT } from '../terms/term';
 import { seqSort, setSort } from '../terms/collections';
+import { REAL_SORT } from '../terms/reals';
 
 export function sortOfType(t: Type): Sort {
   switch (t.kind) {
@@ -26,6 +27,8 @@ export function sortOfType(t: Type): Sort {
       return setSort(sortOfType(t.elem));
     case 'seq':
       return seqSort(sortOfType(t.elem));
+    case 'perm':
+      return REAL_SORT;
   }
 }
 

@@ -60,7 +60,8 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
           u.sort.kind === 'array' ||
           u.sort.kind === 'uninterpreted' ||
           u.sort.kind === 'set' ||
-          u.sort.kind === 'seq'
+          u.sort.kind === 'seq' ||
+          u.sort.kind === 'real'
         )
           throw NOT_QUICK;
         const v = env(u);
@@ -74,6 +75,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'constArray':
       case 'app':
       case 'coll':
+      case 'real':
         throw NOT_QUICK;
       default: {
         const args: Value[] = [];
@@ -115,6 +117,7 @@ export function evaluate(t: Term, env: Assignment): Value {
         return u.value as Value;
       case 'sym': {
         if (u.sort.kind === 'set' || u.sort.kind === 'seq') throw new EvaluationError(COLLECTIONS);
+        if (u.sort.kind === 'real') throw new EvaluationError('cannot evaluate a permission amount concretely');
         const v = env(u);
         // A value of an uninterpreted sort is only known from a model of the solver, which
         // read it with the axioms: no default stands in for it.
@@ -131,6 +134,8 @@ export function evaluate(t: Term, env: Assignment): Value {
         throw new EvaluationError(`cannot evaluate the uninterpreted function ${u.name} concretely`);
       case 'coll':
         throw new EvaluationError(COLLECTIONS);
+      case 'real':
+        throw new EvaluationError('cannot evaluate a permission amount concretely');
       case 'select':
         return readArray(asArray(a[0]), asBigint(a[1]));
       case 'store':

@@ -17,6 +17,7 @@
 import type { Sort, Term } from './term';
 import { emitText, type Piece } from './traverse';
 import { collTemplate, type CollOp } from './collections';
+import { realTemplate } from './reals';
 
 export interface PrintOptions {
   /** Cut the text at this many characters, ending it with `…` (default 1,000,000). */
@@ -69,6 +70,8 @@ export function sortName(s: Sort): string {
       return `Set[${sortName(s.elem)}]`;
     case 'seq':
       return `Seq[${sortName(s.elem)}]`;
+    case 'real':
+      return 'perm';
   }
 }
 
@@ -244,6 +247,8 @@ function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
       return [`${t.name}(`, ...a.flatMap((x, i): P[] => (i > 0 ? [', ', at(x, 0)] : [at(x, 0)])), ')'];
     case 'coll':
       return collTemplate(t.name as CollOp).map((p) => (typeof p === 'number' ? at(a[p], 0) : p));
+    case 'real':
+      return realTemplate(t).map((p) => (typeof p === 'number' ? at(a[p], 0) : p));
     default: {
       const [op, prec] = INFIX[t.op];
       return infix(t, op, prec);

@@ -12,6 +12,7 @@ import { freeSymbols } from './symbols';
 import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 import { functionSmtName, uninterpretedDecls } from './uninterpreted';
 import { collSmt, type CollOp } from './collections';
+import { realSmt } from './reals';
 
 export function smtSort(s: Sort): string {
   switch (s.kind) {
@@ -30,6 +31,8 @@ export function smtSort(s: Sort): string {
       return `(Array ${smtSort(s.elem)} Bool)`;
     case 'seq':
       return `(Seq ${smtSort(s.elem)})`;
+    case 'real':
+      return 'Real';
   }
 }
 
@@ -150,6 +153,8 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
       return a.length === 0 ? [smtName(functionSmtName(t.name!))] : sexp(smtName(functionSmtName(t.name!)), ...a);
     case 'coll':
       return collPieces(t, a);
+    case 'real':
+      return realPieces(t, a);
     default:
       return numericPieces(t, a);
   }
@@ -161,6 +166,16 @@ function collPieces(t: Term, a: readonly P[]): P[] {
   const text = collSmt(t.name as CollOp, smtSort(t.sort), marks);
   // eslint-disable-next-line no-control-regex -- the marks are control characters no SMT-LIB text has
   return text.split(/\u0001arg(\d+)\u0001/).map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
+}
+
+/** A real operation (permission amounts): realSmt's text with each argument's pieces in its place. */
+function realPieces(t: Term, a: readonly P[]): P[] {
+  const marks = a.map((_, i) => `\u0001arg${i}\u0001`);
+  // eslint-disable-next-line no-control-regex -- the marks are control characters no SMT-LIB text has
+  const mark = /\u0001arg(\d+)\u0001/;
+  return realSmt(t, marks)
+    .split(mark)
+    .map((part, i) => (i % 2 === 1 ? a[Number(part)] : part));
 }
 
 /** Terms worth a `let`: compound, used more than once, and outside any binder's scope. */

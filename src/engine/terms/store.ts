@@ -13,6 +13,8 @@ import { mkQuantifier, mkSelect, mkStore } from './simplify-array';
 import { KeyedSymbols } from './keyed';
 import { mkColl, type CollOp } from './collections';
 import type { TermBuilder, TermExtra } from './builder';
+import { realBinary, realLit, realNeg, realOfInt, rebuildReal } from './reals';
+import { rational } from '../../lang/rational';
 
 const BV_SORTS: ReadonlyMap<string, Sort> = new Map(
   ([8, 16, 32, 64] as const).flatMap((w) =>
@@ -131,6 +133,8 @@ export class TermStore implements TermBuilder {
         return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
       case 'app':
         return this.app(t.name!, args, t.sort);
+      case 'real':
+        return rebuildReal(this, t, args);
       case 'coll':
         return mkColl(this, t.name as CollOp, args, t.sort);
       default:
@@ -198,6 +202,7 @@ export class TermStore implements TermBuilder {
     }
     if (sort.kind === 'uninterpreted') return this.uninterpretedValue(value as bigint, sort);
     if (sort.kind === 'int') return this.int(value);
+    if (sort.kind === 'real') return realLit(this, rational(value));
     if (sort.kind === 'ref') return this.mk('const', sort, [], { value });
     return this.bvConst(value, sort);
   }
@@ -212,6 +217,7 @@ export class TermStore implements TermBuilder {
 
   /** 0 of a numeric sort. */
   zero(sort: Sort): Term {
+    if (sort.kind === 'real') return realLit(this, rational(0n));
     return sort.kind === 'int' ? this.int(0n) : this.bvConst(0n, sort);
   }
 
@@ -282,33 +288,42 @@ export class TermStore implements TermBuilder {
   // ------------------------------------------------------------------ arithmetic and bits
 
   add(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'add', a, b);
     return mkBinary(this, 'add', a, b);
   }
   sub(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'sub', a, b);
     return mkBinary(this, 'sub', a, b);
   }
   mul(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'mul', a, b);
     return mkBinary(this, 'mul', a, b);
   }
   div(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'div', a, b);
     return mkBinary(this, 'div', a, b);
   }
   mod(a: Term, b: Term): Term {
     return mkBinary(this, 'mod', a, b);
   }
   neg(a: Term): Term {
+    if (a.sort.kind === 'real') return realNeg(this, a);
     return mkUnary(this, 'neg', a);
   }
   lt(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'lt', a, b);
     return mkCompare(this, 'lt', a, b);
   }
   le(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'le', a, b);
     return mkCompare(this, 'le', a, b);
   }
   gt(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'lt', b, a);
     return mkCompare(this, 'lt', b, a, true);
   }
   ge(a: Term, b: Term): Term {
+    if (a.sort.kind === 'real' || b.sort.kind === 'real') return realBinary(this, 'le', b, a);
     return mkCompare(this, 'le', b, a, true);
   }
   bvand(a: Term, b: Term): Term {
@@ -330,6 +345,7 @@ export class TermStore implements TermBuilder {
     return mkBinary(this, 'shr', a, b);
   }
   cast(t: Term, target: Sort): Term {
+    if (target.kind === 'real') return realOfInt(this, t);
     return mkCast(this, t, target);
   }
 

@@ -20,7 +20,9 @@ export type Sort =
   | { readonly kind: 'uninterpreted'; readonly name: string }
   /** Viper's sets and sequences (collections.ts): Z3 arrays to Bool and Z3 sequences. */
   | { readonly kind: 'set'; readonly elem: Sort }
-  | { readonly kind: 'seq'; readonly elem: Sort };
+  | { readonly kind: 'seq'; readonly elem: Sort }
+  /** Real numbers: permission amounts (reals.ts), Z3's Real. */
+  | { readonly kind: 'real' };
 
 export type Op =
   // leaves
@@ -63,7 +65,9 @@ export type Op =
   // args: its arguments, sort: its result; the argument sorts complete its signature
   | 'app'
   // sets and sequences: `name` says which operation (collections.ts); opaque to every fast path
-  | 'coll';
+  | 'coll'
+  // real arithmetic (permission amounts): `name` says which operation (reals.ts)
+  | 'real';
 
 export interface SymbolInfo {
   /** Unique name inside the store (never a Sym identifier: it contains a '!' or a '@'). */
@@ -122,6 +126,8 @@ export function sortKey(s: Sort): string {
       return `{${sortKey(s.elem)}}`;
     case 'seq':
       return `<${sortKey(s.elem)}>`;
+    case 'real':
+      return 'q';
   }
 }
 

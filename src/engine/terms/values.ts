@@ -51,6 +51,8 @@ export function defaultValue(sort: Sort): Value {
       return arrayValue(false);
     case 'seq':
       return seqValue([], defaultValue(sort.elem));
+    case 'real': // never read: evaluation leaves reals to the solver (reals.ts)
+      return 0n;
   }
 }
 

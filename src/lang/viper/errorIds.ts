@@ -60,7 +60,12 @@ export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
 
 /** The Viper error id of a failure, and where Viper reports it when that is not the failure's own span. */
 export function viperError(f: FailureLike, sites: readonly Site[]): { readonly id: string; readonly reportAt?: Span } {
-  const reason = f.kind === 'out-of-bounds' ? seqIndexReason(f.message) : (REASONS[f.kind] ?? 'assertion.false');
+  const reason =
+    f.kind === 'out-of-bounds'
+      ? seqIndexReason(f.message)
+      : f.kind === 'permission' && /the permission amount .* may be negative/.test(f.message)
+        ? 'negative.permission'
+        : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);

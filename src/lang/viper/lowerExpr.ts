@@ -4,7 +4,7 @@
 // `let` are expanded by substitution. What Sym cannot express here is refused by name.
 
 import type { Call, Expr } from '../ast';
-import { lowerAmount, refuseDivision } from './lowerPerm';
+import { lowerAmount, lowerPermOf, permDivision, WRITE_VALUE } from './lowerPerm';
 import { spanFrom, type Span } from '../span';
 import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
@@ -73,6 +73,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
     case 'unsupported':
+      if (e.feature === WRITE_VALUE) return { kind: 'var', name: 'write', span: e.span };
       refuse(ctx, e.feature, e.span);
       return { kind: 'boolLit', value: true, span: e.span };
     case 'coll':
@@ -84,6 +85,7 @@ function lowerVar(name: string, span: Span, ctx: LowerCtx): Expr {
   const bound = ctx.subst.get(name);
   if (bound !== undefined) return structuredClone(bound);
   if (ctx.vars.has(name)) return { kind: 'var', name, span };
+  if (name === 'none') return { kind: 'var', name, span };
   const macro = ctx.decls.macros.get(name);
   if (macro !== undefined) return expandExprMacro(macro, [], span, ctx, lowerExpr);
   fail(ctx, `unknown name '${name}'`, span);
@@ -99,6 +101,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   if (isCollLiteral(e, ctx)) return lowerCollLiteral(e, ctx, lowerExpr);
   const macro = ctx.decls.macros.get(e.name);
   if (macro !== undefined) return expandExprMacro(macro, e.args, e.span, ctx, lowerExpr);
+  if (e.name === 'perm' && !ctx.decls.functions.has('perm')) return lowerPermOf(e, ctx, lowerExpr);
   const domainFn = ctx.decls.domainFunctions.get(e.name);
   if (domainFn !== undefined) return domainApp(domainFn, e, ctx, lowerExpr);
   if (ctx.decls.methods.has(e.name)) {
@@ -126,7 +129,7 @@ export function allowsPermissions(place: Place): boolean {
 
 function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
-  const amount = p && lowerAmount(p, span, ctx);
+  const amount = p && lowerAmount(p, span, ctx, loc.kind === 'field' ? lowerExpr : undefined);
   if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
   if (loc.kind === 'app' && amount && ctx.decls.predicates.has(loc.name))
     return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
@@ -173,8 +176,7 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
     case '%':
       return euclidean('mod', left, right, e.span);
     case '/':
-      refuseDivision(ctx, e.span);
-      return left;
+      return permDivision(left, right, e.span);
     default:
       return { kind: 'binary', op: e.op, left, right, span: e.span };
   }

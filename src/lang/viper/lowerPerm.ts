@@ -1,19 +1,24 @@
-// Permission amounts in Viper (issue 24): `acc(e.f, p)` lowered to Sym's `acc(e.f, p)` when p
-// is a constant permission Sym folds exactly (docs/language.md "Fractional permissions"):
-// integer literals under `/`, `*`, `+`, `-`, `write`, `none`, or `wildcard` alone. Any other
-// amount (a Perm variable, perm(…), a fraction of a predicate instance) is refused by name,
-// never read as `write`; so is `/` anywhere but in an amount (it is Viper's permission division).
+// Permission amounts in Viper (issue 24): `acc(e.f, p)` lowered to Sym's `acc(e.f, p)`: a
+// constant permission Sym folds exactly (docs/language.md "Fractional permissions": integer
+// literals under `/`, `*`, `+`, `-`, `write`, `none`, or `wildcard` alone), or any other Perm
+// expression, which Sym types as `perm` and the engine decides with the solver. Viper's `/` is
+// permission division (`\\` divides Ints): both operands are read as perm. `perm(e.f)` is Sym's
+// `perm(e.f)`; a fraction of a predicate instance and `perm(P(…))` stay refused by name.
 
 import type { Expr, PredicateDecl, Program } from '../ast';
 import { permAmount } from '../permAmount';
 import type { Span } from '../span';
+import { PERM } from '../types';
 import type { VExpr } from './ast';
 import { refuse, type LowerCtx } from './context';
 
 /** The feature name a refused amount is reported under. */
 export const AMOUNT_FEATURE = 'permission amount other than a constant fraction, write, none or wildcard';
 
-/** The Sym amount of `p`, or undefined (refused) when it is not a constant Sym folds. */
+/** The feature of Viper's `write` outside an amount (grammarActions.ts): Sym's perm constant. */
+export const WRITE_VALUE = 'permission values (write)';
+
+/** The Sym amount of `p`, or undefined when it is not a constant Sym folds. */
 function amountExpr(p: VExpr): Expr | undefined {
   switch (p.kind) {
     case 'int':
@@ -33,20 +38,42 @@ function amountExpr(p: VExpr): Expr | undefined {
   }
 }
 
-/** `acc(e.f, p)`'s Sym amount; undefined for `write` (no amount), refusing what Sym cannot fold. */
-export function lowerAmount(p: VExpr, span: Span, ctx: LowerCtx): Expr | undefined {
+/**
+ * `acc(e.f, p)`'s Sym amount; undefined for `write` (no amount). A constant is kept as Sym
+ * folds it; any other p is lowered as a Perm expression (Sym checks it is of type perm).
+ */
+export function lowerAmount(p: VExpr, span: Span, ctx: LowerCtx, lower?: Lower): Expr | undefined {
   const e = amountExpr(p);
   const folded = e && permAmount(e);
   if (!e || !folded || !folded.ok) {
+    if (lower && !mentions(p, 'wildcard')) return lower(p, ctx);
     refuse(ctx, AMOUNT_FEATURE, span);
     return undefined;
   }
   return e.kind === 'var' && e.name === 'write' ? undefined : e;
 }
 
-/** `/` outside an amount: Viper's permission division of Perm values, which symdap does not have. */
-export function refuseDivision(ctx: LowerCtx, span: Span): void {
-  refuse(ctx, 'permission-typed values (Perm division)', span);
+type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
+
+function mentions(p: VExpr, name: string): boolean {
+  return nodesOf(p, 'var').some((v) => v.name === name);
+}
+
+const asPerm = (e: Expr): Expr => ({ kind: 'cast', expr: e, type: PERM, span: e.span });
+
+/** Viper's `a / b`: permission division, both operands read as perm (an Int is converted). */
+export function permDivision(left: Expr, right: Expr, span: Span): Expr {
+  return { kind: 'binary', op: '/', left: asPerm(left), right: asPerm(right), span };
+}
+
+/** `perm(e.f)`: the amount held (Sym's perm(e.f)); `perm(P(…))` is refused by name. */
+export function lowerPermOf(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, lower: Lower): Expr {
+  const arg = e.args.length === 1 ? e.args[0] : undefined;
+  if (arg?.kind !== 'field') {
+    refuse(ctx, 'perm(…) of a predicate instance or a wand', e.span);
+    return { kind: 'var', name: 'none', span: e.span };
+  }
+  return { kind: 'call', callee: 'perm', calleeSpan: e.nameSpan, args: [lower(arg, ctx)], span: e.span };
 }
 
 /** Every node of kind `kind` under `root` (a generic walk over the lowered AST). */

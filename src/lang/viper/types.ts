@@ -2,7 +2,7 @@
 // holds every field of the program (Viper's fields are global: every reference may carry every
 // field; permissions decide which ones a method may touch).
 
-import type { Type } from '../types';
+import { PERM, type Type } from '../types';
 import type { Span } from '../span';
 import type { VType } from './ast';
 import { refuse, type LowerCtx } from './context';
@@ -18,6 +18,7 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
     case 'other':
+      if (t.name === 'Perm' && !ctx.decls.domains.has(t.name)) return PERM;
       if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };

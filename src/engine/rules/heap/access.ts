@@ -12,6 +12,7 @@ import type { SymValue } from '../../state/state';
 import { fieldChunks, replaceChunk, type FieldChunk, type Heap } from '../../state/chunks';
 import { distinctRefs, sameRef } from './alias';
 import { covers, held, type Amount } from '../../state/amounts';
+import { anySymbolic, heldEnough, valueAt } from './symAmounts';
 
 export interface Candidates {
   /** The chunk whose receiver is the same term, when there is one. */
@@ -23,7 +24,8 @@ export interface Candidates {
 export function candidates(h: Heap, receiver: Term, field: string): Candidates {
   const chunks = fieldChunks(h, field);
   const exact = chunks.find((c) => sameRef(c.receiver, receiver));
-  if (exact) return { exact, maybe: [exact] };
+  // A chunk of a symbolic amount may hold none: the others that may be the receiver count too.
+  if (exact && !anySymbolic(chunks)) return { exact, maybe: [exact] };
   return { maybe: chunks.filter((c) => !distinctRefs(c.receiver, receiver)) };
 }
 
@@ -67,6 +69,11 @@ export function readField(
 ): Read {
   const c = candidates(h, receiver, field);
   if (c.maybe.length === 0) return { value: placeholder(T, sort), held: T.falseTerm };
+  if (anySymbolic(c.maybe, need === 'some' ? undefined : need))
+    return {
+      value: valueAt(T, receiver, c.maybe, placeholder(T, sort)),
+      held: heldEnough(T, receiver, c.maybe, need),
+    };
   const last = c.maybe[c.maybe.length - 1];
   let value = last.value;
   for (let i = c.maybe.length - 2; i >= 0; i--)
@@ -83,6 +90,12 @@ export interface Write {
 /** A write needs all of the location (`held` says when it is); it updates every chunk that may be it. */
 export function writeField(T: TermStore, h: Heap, receiver: Term, field: string, v: SymValue): Write {
   const c = candidates(h, receiver, field);
+  if (anySymbolic(c.maybe)) {
+    let heap = h;
+    for (const x of c.maybe)
+      heap = replaceChunk(heap, x, { ...x, value: iteValue(T, T.eq(receiver, x.receiver), v, x.value) });
+    return { heap, held: heldEnough(T, receiver, c.maybe, undefined) };
+  }
   const whole = holding(c, undefined);
   if (c.exact && whole.exact) return { heap: replaceChunk(h, c.exact, { ...c.exact, value: v }), held: T.trueTerm };
   let heap = h;

@@ -5,7 +5,7 @@
 import type { Acc } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
 import { leafConjuncts } from './assertions';
-import { accAmount } from './fractions';
+import { namesFraction } from './fractions';
 import { recursion } from './recursion';
 
 /** The first `acc` with a fraction in a recursive predicate's body, with the predicate's name. */
@@ -15,7 +15,7 @@ export function unsupportedFraction(checked: CheckedProgram): { acc: Acc; predic
   for (const d of checked.predicates.values()) {
     if (!rec.has(d.name)) continue;
     for (const c of leafConjuncts(d.body, isPred))
-      if (c.kind === 'acc' && accAmount(c.acc) !== undefined) return { acc: c.acc, predicate: d.name };
+      if (c.kind === 'acc' && namesFraction(c.acc)) return { acc: c.acc, predicate: d.name };
       else if (c.kind === 'pred' && c.amount)
         return { acc: { kind: 'acc', target: c.call, amount: c.amount, span: c.amount.span }, predicate: d.name };
   }

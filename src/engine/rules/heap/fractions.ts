@@ -5,13 +5,46 @@
 
 import type { Acc } from '../../../lang/ast';
 import { permAmount } from '../../../lang/permAmount';
-import { addAmounts, covers, exactly, held, isNone, isWrite, minus, WILDCARD, type Amount } from '../../state/amounts';
+import {
+  addAmounts,
+  covers,
+  exactly,
+  held,
+  isNone,
+  isSymbolic,
+  isWrite,
+  minus,
+  symbolic,
+  WILDCARD,
+  type Amount,
+} from '../../state/amounts';
+import { realConstant } from '../../terms/reals';
+import type { Term } from '../../terms/term';
 import { replaceChunk, withChunk, type FieldChunk, type Heap } from '../../state/chunks';
 
-/** The amount `acc(e.f, p)` names: undefined for `write` (and for no amount). */
-export function accAmount(acc: Acc): Amount | undefined {
+/** Whether `acc`'s amount is a constant the checker folds (else it is a perm expression, evaluated). */
+export function constantAmount(acc: Acc): boolean {
+  return !acc.amount || permAmount(acc.amount).ok;
+}
+
+/** Whether `acc` names less than write, or an amount known only when evaluated. */
+export function namesFraction(acc: Acc): boolean {
+  return !constantAmount(acc) || accAmount(acc) !== undefined;
+}
+
+/**
+ * The amount `acc(e.f, p)` names: undefined for `write` (and for no amount). A symbolic p is
+ * passed evaluated, as `value` (a real term; a constant one is folded back).
+ */
+export function accAmount(acc: Acc, value?: Term): Amount | undefined {
   if (!acc.amount) return undefined;
   const p = permAmount(acc.amount);
+  if (!p.ok && value) {
+    const q = realConstant(value);
+    if (!q) return symbolic(value);
+    const a = exactly(q);
+    return isWrite(a) ? undefined : a;
+  }
   if (!p.ok) throw new Error(`internal: an amount the checker refused: ${p.message}`);
   const a = p.wildcard ? WILDCARD : exactly(p.q);
   return isWrite(a) ? undefined : a;
@@ -19,6 +52,7 @@ export function accAmount(acc: Acc): Amount | undefined {
 
 /** Whether `acc` names no permission at all (`acc(e.f, none)`, `acc(e.f, 0)`): nothing is added or taken. */
 export function namesNone(acc: Acc): boolean {
+  if (!constantAmount(acc)) return false;
   const a = accAmount(acc);
   return a !== undefined && isNone(a);
 }
@@ -67,7 +101,7 @@ export function mergeBack(frame: Heap, back: Heap): Heap {
         ? heap.find((o) => o.kind === 'field' && o.field === c.field && o.receiver === c.receiver)
         : undefined;
     heap =
-      same && same.kind === 'field' && c.kind === 'field'
+      same && same.kind === 'field' && c.kind === 'field' && !isSymbolic(same.amount) && !isSymbolic(c.amount)
         ? replaceChunk(heap, same, withMore(same, c.amount))
         : withChunk(heap, c);
   }

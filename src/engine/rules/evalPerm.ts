@@ -1,0 +1,33 @@
+// `perm(e.f)` (docs/language.md "Fractional permissions"): the amount of e.f the heap read
+// holds, as a real term. It is Silicon's sum over the chunks of the field that may be e's:
+// `e == c.r ? c.amount : 0` each (rules/heap/symAmounts.ts); constant amounts fold it to a
+// constant. A wildcard's amount is unknown, so a chunk holding one adds a fresh amount that
+// nothing constrains: perm() then proves nothing a wildcard would have to decide.
+
+import type { Call, FieldRead } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import type { Term } from '../terms/term';
+import { realLit } from '../terms/reals';
+import { ZERO } from '../../lang/rational';
+import { fieldChunks, type FieldChunk } from '../state/chunks';
+import { distinctRefs } from './heap/alias';
+import { amountTerm, freshAmount } from './heap/symAmounts';
+import { EvalError, type EvalCore } from './evalEnv';
+
+export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+  const T = ev.T;
+  const target = c.args[0] as FieldRead;
+  const receiver = ev.term(target.object, guard, bound, old);
+  const heap = old ? ev.env.oldHeap : ev.env.heap;
+  if (!heap) throw new EvalError(`${printExpr(c)} reads the heap where there is none`);
+  const chunks = fieldChunks(heap, target.field).filter((x) => !distinctRefs(x.receiver, receiver));
+  const zero = realLit(T, ZERO);
+  const amount = (x: FieldChunk): Term =>
+    x.amount?.above && !x.amount.sym
+      ? T.add(amountTerm(T, x.amount), freshAmount(T, `the wildcard amount in ${printExpr(c)}`))
+      : amountTerm(T, x.amount);
+  return chunks.reduce<Term>(
+    (sum, x) => T.add(sum, x.receiver === receiver ? amount(x) : T.ite(T.eq(receiver, x.receiver), amount(x), zero)),
+    zero,
+  );
+}
