@@ -22,7 +22,6 @@ import { printDiagnostics, type CliIO } from './io';
 import { EXIT_CODES, formatReport } from './verifyOutput';
 import { readJsonFile } from './jsonFile';
 import { languageOf, LANGUAGES, type SourceLanguage } from '../lang/language';
-import { UNSUPPORTED_EXIT, viperReport } from './viperReport';
 import { explainReport } from '../engine/why/explain';
 
 const USAGE =
@@ -210,6 +209,8 @@ async function verifyAndReport(
       await import('./heapGraphs')
     ).writeHeapGraphs(outs.heapGraph, result.tree, opts.solver ?? 'z3-wasm', opts.timeoutMs);
   if ((opts.lang ?? languageOf(file)) === 'viper') {
+    // Loaded for a Viper file only: it loads Viper's front end, which a Sym run never needs (start-up).
+    const { UNSUPPORTED_EXIT, viperReport } = await import('./viperReport');
     const v = viperReport(report, result.viperSites ?? []);
     const asReport = v as unknown as VerifyReport; // formatReport reads only fields a ViperReport has
     const text =

@@ -12,6 +12,7 @@ import { solverOptions } from '../../src/engine/verify/verifySource';
 import { exploreToFrontier, type SubtreeTask } from '../../src/engine/parallel/frontier';
 import { SplitLanes } from '../../src/engine/parallel/lanes';
 import { SubtreeExplorer, type SplitProgram } from '../../src/engine/parallel/subtree';
+import { COLD_SLOWDOWN, expectedShare } from '../../src/engine/parallel/laneStart';
 
 /** 2^n paths, unevenly split by the frontier; the assertion fails on the all-positive path. */
 function ifs(n: number): string {
@@ -80,6 +81,30 @@ describe('split-run lanes', () => {
     try {
       await runBothLanes(lanes, tasks, await explorer(), 2 ** 15);
     } finally {
+      await lanes.close();
+    }
+  }, 120_000);
+
+  it("a busy machine does not start a lane: the pace is the thread's CPU time, not the wall clock", async () => {
+    const { program, tasks, explorer } = await setUp(ifs(12));
+    const [first, ...rest] = tasks;
+    const ratio = rest.reduce((sum, t) => sum + expectedShare(t), 0) / expectedShare(first);
+    // The thread sleeps 3 s inside its first subtree (wall time passes, no CPU: what a machine
+    // shared with many processes does to a lane). Paced by the wall clock, the work left would
+    // be at least twice the threshold; paced by CPU time, a first subtree under 1.5 s of CPU
+    // (~340 paths: tens of ms) leaves it under.
+    const sleepMs = 3000;
+    const worthItMs = ((sleepMs / COLD_SLOWDOWN) * ratio) / 2;
+    const lanes = SplitLanes.start(program, 1, 'when-worth-it', worthItMs);
+    const here = await explorer();
+    const asleep = setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, sleepMs));
+    try {
+      const reports = await lanes.run(tasks, here);
+      expect(reports.reduce((n, r) => n + r.paths.total, 0)).toBe(4096);
+      expect(lanes.started()).toBe(0);
+      expect(lanes.tasksPerLane()).toEqual([tasks.length, 0]);
+    } finally {
+      clearImmediate(asleep);
       await lanes.close();
     }
   }, 120_000);

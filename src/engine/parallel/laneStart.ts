@@ -8,8 +8,8 @@
 
 import type { SubtreeTask } from './frontier';
 
-/** Work left (ms, estimated) below which another lane costs more than it saves: measured, it
- *  lost on 16 ifs (≈ 1.2 s left after the first subtree) and won on 18 ifs (≈ 3.3 s left). */
+/** Work left (ms of this thread's CPU, estimated: lanes.ts) below which another lane costs more
+ *  than it saves: measured (on a quiet machine, where CPU and wall time agree), it lost on 16 ifs (≈ 1.2 s left after the first subtree) and won on 18 ifs (≈ 3.3 s left). */
 export const WORTH_IT_MS = 2000;
 /** How much slower a lane's first subtree runs than the next ones, which run JIT-compiled
  *  (16 ifs: its first eighth took 0.35 s, the second 0.15 s). */

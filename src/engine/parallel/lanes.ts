@@ -13,6 +13,15 @@ import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
 import { exploreTasks, type SplitProgram, type SubtreeExplorer } from './subtree';
 import { COLD_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
 import { trace } from './trace';
+import { threadCpuMs } from './threadCpu';
+
+/** The clock this lane's pace is taken with: its thread's CPU time where the system tells it,
+ *  else wall time. On a busy machine wall time stretches with the load (2 cores shared by many
+ *  processes: a 12-ifs run's first subtree took 1.1 s of wall time for 80 ms of CPU), and the
+ *  lanes were started for a run that had 0.3 s of work left; the work itself does not stretch. */
+function workClock(): number {
+  return threadCpuMs() ?? Date.now();
+}
 
 /** A counter value past any task list: every lane stops after its current task. */
 const STOP = 0x3fff_ffff;
@@ -77,7 +86,7 @@ export class SplitLanes {
     // Decided once, when this lane ends its first subtree: early, so a second lane has time to
     // pay for its start-up (a late one costs it for nothing).
     let decided = this.workers.length >= this.count;
-    const started = Date.now();
+    const started = workClock();
     try {
       // A failing worker stops this lane after its current subtree (see `watch`); a failing
       // lane here stops the workers, and `finished` below reports the first failure of a worker.
@@ -86,7 +95,7 @@ export class SplitLanes {
         this.taken[0]++;
         if (decided) return;
         decided = true;
-        this.startIfWorthIt(tasks, { share: expectedShare(tasks[i]), ms: (Date.now() - started) / COLD_SLOWDOWN });
+        this.startIfWorthIt(tasks, { share: expectedShare(tasks[i]), ms: (workClock() - started) / COLD_SLOWDOWN });
       });
     } catch (e) {
       this.stop();

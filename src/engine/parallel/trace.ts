@@ -3,7 +3,7 @@
 // itself (a process-wide figure would mix the lanes). It is how the --jobs overhead was found
 // and how it is checked again; off, it costs one environment lookup per phase.
 
-import { readFileSync } from 'node:fs';
+import { threadCpuMs } from './threadCpu';
 
 export function tracing(): boolean {
   return process.env.SYMDAP_JOBS_TRACE === '1';
@@ -15,16 +15,4 @@ export function trace(what: string, lane = 0): void {
   if (!tracing()) return;
   const t = Math.round(process.uptime() * 1000);
   process.stderr.write(`[jobs t=${t}ms cpu=${threadCpuMs() ?? '?'}ms lane ${lane}] ${what}\n`);
-}
-
-/** user + system time of the calling thread (Linux /proc; undefined elsewhere). */
-function threadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), in clock ticks of 10 ms; the tail starts at field 3.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }

@@ -9,8 +9,6 @@ import { resolveEntry } from '../verify/entry';
 import { createSolver } from '../solver/index';
 import { solverOptions, type VerifySourceOptions } from '../verify/verifySource';
 import { vacuityWarnings } from './warnings';
-import { classifyFailures } from './classify';
-import { proofDependencies } from './proofs';
 
 export interface ExplainOptions {
   /** Compute proof dependencies and `unused` warnings (one solver call per fact: on request). */
@@ -31,6 +29,8 @@ export async function explainReport(
   const mode = opts.mode ?? 'explore';
   const warnings = vacuityWarnings(checked, report, { mode, entry });
   if (report.failures.length === 0 && !explain.proofs) return { ...report, warnings };
+  // Loaded when needed (they load the concrete interpreter): a run that verifies never needs them.
+  const [{ classifyFailures }, { proofDependencies }] = await Promise.all([import('./classify'), import('./proofs')]);
   const solver = await createSolver(solverOptions(opts, process.env));
   try {
     const classified = await classifyFailures(checked, solver, report, {
