@@ -26,6 +26,8 @@ const EXPRESSION_STARTS = new Set([
   'acc',
   'untouched',
   'unfolding',
+  // `perm(c.x)` and `n as perm`'s type names start expressions too (a call of the type's name).
+  '%typeName',
 ]);
 const STATEMENT_STARTS = new Set([
   'var',

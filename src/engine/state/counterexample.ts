@@ -57,6 +57,9 @@ export function counterexample(inputs: readonly Term[], model: Model | undefined
     // An input array's lengths are shown by the array itself.
     const m = LENGTH.exec(name);
     if (m && arrays.has(m[1])) continue;
+    // A perm input: models carry no rationals (solver/z3model.ts), and a default 0 would be a
+    // value the path may exclude (`requires 0 < k`): left out rather than shown wrong.
+    if (sym.sort.kind === 'real') continue;
     const v = valueOf(model, sym);
     // A reference field input (`c.next`) nests in its owner's object, so `c.next.x` can nest in it in turn.
     const owner = fieldOwner(sym, objects);

@@ -30,10 +30,19 @@ export interface AmountHistory {
   readonly origin?: string;
 }
 
-/** The amount of the missing location the innermost frame's heap holds directly. */
-export function heldAmount(h: Heap | undefined, m: MissingChunk): Amount {
+/**
+ * The amount of the missing location the innermost frame's heap holds directly; undefined when a
+ * chunk of it holds a symbolic amount (a perm value: only the solver can compare those, so this
+ * walk, which reads constants, says nothing about them).
+ */
+export function heldAmount(h: Heap | undefined, m: MissingChunk): Amount | undefined {
   let a = NONE;
-  for (const c of h ?? []) if (matches(c, m)) a = addAmounts(a, held(amountOf(c)));
+  for (const c of h ?? []) {
+    if (!matches(c, m)) continue;
+    const part = held(amountOf(c));
+    if (part.sym) return undefined;
+    a = addAmounts(a, part);
+  }
   return a;
 }
 
@@ -61,7 +70,7 @@ export function matches(c: Chunk, m: MissingChunk): boolean {
  */
 export function amountHistory(node: TreeNode, missing: MissingChunk): AmountHistory | undefined {
   const holds = heldAmount(node.state.heap, missing);
-  if (!positive(holds)) return undefined;
+  if (!holds || !positive(holds)) return undefined;
   // Only a write asks a field for more than a positive part when the failure does not say.
   const need = missing.need ?? WRITE;
   const chain: Held[] = [];
@@ -69,7 +78,9 @@ export function amountHistory(node: TreeNode, missing: MissingChunk): AmountHist
   let enough = false;
   for (let n: TreeNode | undefined = node; n; n = n.parent) {
     view = Math.min(view, n.state.frames.length);
-    chain.push({ node: n, view, amount: n === node ? holds : heldAmount(viewedHeap(n.state, view), missing) });
+    const amount = n === node ? holds : heldAmount(viewedHeap(n.state, view), missing);
+    if (!amount) return undefined;
+    chain.push({ node: n, view, amount });
     if (n !== node && covers(chain[chain.length - 1].amount, need)) {
       enough = true;
       break;

@@ -54,6 +54,11 @@ export function permissionLoss(node: TreeNode, names: NameRef = frameNamer(node.
   const chunk = missingName(missing, names);
   const part = amountHistory(node, missing);
   if (part) return partLoss(chunk, part);
+  if (node.state.heap?.some((c) => matches(c, missing)) && heldAmount(node.state.heap, missing) === undefined) {
+    // A part named by a perm value is held: nothing was taken from it, it may just be too little.
+    const how = 'the part held is a perm value, which may be less than needed';
+    return { chunk, how, text: `${chunk} is held only in part: ${how}`, steps: [] };
+  }
   let after: TreeNode = node;
   for (let n = node.parent; n; after = n, n = n.parent) {
     if (!holds(n.state.heap ?? [], missing)) continue;
@@ -86,8 +91,8 @@ function missingName(m: MissingChunk, names: NameRef): string {
 }
 
 /** `acc(c.x)` as it was held: with its amount when that was a part (`acc(c.x, 1/2)`). */
-function heldName(chunk: string, a: Amount): string {
-  if (isWrite(a)) return chunk;
+function heldName(chunk: string, a: Amount | undefined): string {
+  if (!a || isWrite(a)) return chunk;
   return chunk.startsWith('acc(') ? `${chunk.slice(0, -1)}, ${printAmount(a)})` : `acc(${chunk}, ${printAmount(a)})`;
 }
 
