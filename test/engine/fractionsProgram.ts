@@ -135,6 +135,34 @@ export function generateFractionsProgram(seed: number): FractionsProgram {
   return { source, requires, ensures, body };
 }
 
+/**
+ * The same program with each constant amount of t's requires and ensures a perm parameter of t
+ * pinned to it (`requires p0 == 1/2 && acc(x.f, p0)`): the engine's symbolic route (the solver
+ * decides every amount) for the same semantics, so the same oracle judges it. Wildcards stay.
+ */
+export function withPermParameters(p: FractionsProgram): string {
+  const params: string[] = [];
+  const pins: string[] = [];
+  const symbolic = (a: Acc): string => {
+    if (a.amount === 'wildcard') return accText(a);
+    const name = `p${params.length}`;
+    params.push(`${name}: perm`);
+    pins.push(`${name} == ${amountText(a.amount)}`);
+    return `acc(${a.ref}.${a.field}, ${name})`;
+  };
+  const requires = p.requires.map(symbolic);
+  const ensures = p.ensures.map(symbolic);
+  const header = [
+    `proc t(x: C, y: C${params.map((x) => `, ${x}`).join('')})`,
+    ...(pins.length + requires.length ? [`  requires ${[...pins, ...requires].join(' && ')}`] : []),
+    ...(ensures.length ? [`  ensures ${ensures.join(' && ')}`] : []),
+  ];
+  const lines = p.source.split('\n');
+  const at = lines.indexOf('proc t(x: C, y: C)');
+  const body = lines.indexOf('{', at);
+  return [...lines.slice(0, at), ...header, ...lines.slice(body)].join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The oracle.
 

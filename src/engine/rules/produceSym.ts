@@ -12,13 +12,13 @@ import type { Span } from '../../lang/span';
 import type { State } from '../state/state';
 import type { Term } from '../terms/term';
 import { realLit } from '../terms/reals';
-import { ONE, ZERO } from '../../lang/rational';
+import { ZERO } from '../../lang/rational';
 import { isNone, type Amount } from '../state/amounts';
 import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk } from '../state/chunks';
 import { checkProperty } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { accAmount, constantAmount } from './heap/fractions';
-import { amountTerm, heldAt, holdsSome, oneValueWhenHeld } from './heap/symAmounts';
+import { amountTerm, atMostWrite, holdsSome, oneValueWhenHeld } from './heap/symAmounts';
 import { distinctRefs } from './heap/alias';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
@@ -91,7 +91,7 @@ export async function produceSymbolic(
   const some = holdsSome(T, chunk);
   const add = (term: Term, span: Span = acc.span): void => void facts.list.push({ term, span });
   add(T.implies(some, T.neq(receiver, T.constOf(0n, receiver.sort))));
-  add(T.le(heldAt(T, receiver, [...others, chunk]), realLit(T, ONE)));
+  add(atMostWrite(T, receiver, [...others, chunk]));
   for (const o of others) {
     const fact = oneValueWhenHeld(T, chunk, o);
     if (fact) add(fact);
@@ -114,7 +114,7 @@ export function placeSymbolic(ctx: EngineContext, s: State, c: FieldChunk, span:
   const T = ctx.T;
   const heap = s.heap ?? EMPTY_HEAP;
   const others = allFieldChunks(heap, c.field).filter((o) => !distinctRefs(o.receiver, c.receiver));
-  const facts: Facts = { list: [{ term: T.le(heldAt(T, c.receiver, [...others, c]), realLit(T, ONE)), span }] };
+  const facts: Facts = { list: [{ term: atMostWrite(T, c.receiver, [...others, c]), span }] };
   for (const o of others) {
     const fact = oneValueWhenHeld(T, c, o);
     if (fact) facts.list.push({ term: fact, span });

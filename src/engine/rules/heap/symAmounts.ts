@@ -59,6 +59,28 @@ export function valueAt(T: TermStore, receiver: Term, chunks: readonly FieldChun
   return value;
 }
 
+/**
+ * The consolidation fact "what is held at `receiver` is at most write", with each wildcard part
+ * counted as a fresh positive amount (Silicon's wildcard: some w > 0). Counting it as nothing
+ * (heldAt) is sound but loses that `acc(y.f, wildcard) && acc(y.f, write)` is inconsistent, which
+ * the constant route knows: the two routes must give one verdict (fractions-symbolic-property).
+ */
+export function atMostWrite(T: TermStore, receiver: Term, chunks: readonly FieldChunk[]): Term {
+  const zero = realLit(T, ZERO);
+  const parts: Term[] = [];
+  let sum: Term = zero;
+  for (const c of chunks) {
+    let own = amountTerm(T, c.amount);
+    if (c.amount?.above) {
+      const w = freshAmount(T, 'the positive part a wildcard holds');
+      parts.push(T.lt(zero, w));
+      own = T.add(own, w);
+    }
+    sum = T.add(sum, T.ite(at(T, receiver, c), own, zero));
+  }
+  return T.and(...parts, T.le(sum, realLit(T, ONE)));
+}
+
 /** The condition that `need` (undefined: write; 'some': a read) is held at `receiver`. */
 export function heldEnough(
   T: TermStore,
