@@ -177,7 +177,11 @@ function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
       return [pad, { block: s, indent }];
     case 'fold':
     case 'unfold':
-      return [`${pad}${s.kind} ${printExpr(s.pred)};`];
+      return [
+        s.amount
+          ? `${pad}${s.kind} acc(${printExpr(s.pred)}, ${printExpr(s.amount)});`
+          : `${pad}${s.kind} ${printExpr(s.pred)};`,
+      ];
     case 'label':
       return [`${pad}label ${s.name};`];
     case 'quasihavoc':
@@ -336,7 +340,9 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
     case 'untouched':
       return ['untouched(', whole(e.body), ')'];
     case 'unfolding':
-      return ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
+      return e.amount
+        ? ['unfolding acc(', whole(e.pred), ', ', whole(e.amount), ') in ', whole(e.body)]
+        : ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
     case 'inhaleExhale':
       return ['[', whole(e.inhale), ', ', whole(e.exhale), ']'];
     case 'coll':

@@ -304,6 +304,7 @@ describe('heap samples run concretely', () => {
     // that is not enough to write is a permission failure, which a run does not see.
     'heap/fractions_alias.sym': { status: 'failed', failure: '25 assert' },
     'heap/fractions_lend.sym': { status: 'ok' },
+    'heap/fractions_list_readers.sym': { status: 'ok' },
     'heap/fractions_readers.sym': { status: 'ok' },
     'heap/fractions_wildcard.sym': { status: 'ok' },
     'heap/iterator.sym': { status: 'ok' },

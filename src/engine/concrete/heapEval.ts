@@ -145,6 +145,8 @@ export class ObjectRuntime {
 
   /** `acc(e.f)` at run time: e is an object (a permission exists only for an allocated object). */
   private holds(target: Expr, scope: Scope): boolean {
+    // `acc(q(ē), p)`: a part of an instance is read as the instance is (its body's checkable part).
+    if (target.kind === 'call') return this.call(target, scope) === true;
     const object = target.kind === 'field' ? target.object : target.kind === 'length' ? target.array : undefined;
     if (!object) return this.host.unsupported(`'acc' needs a field access (line ${target.span.line})`);
     const v = this.host.evaluator.eval(object, scope);

@@ -61,16 +61,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
   const field = 'field f: Int\n';
   it.each([
     [
-      'permission amount',
-      `${field}method m(x: Ref, p: Bool)\n  requires acc(x.f, p ? write : write)\n{}\n`,
-      '3:12 permission amount other than a constant fraction, write, none or wildcard',
-    ],
-    [
-      'fraction of a predicate instance',
-      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n  requires acc(P(x), 1/2)\n{}\n`,
-      '6:12 fractions of predicate instances (acc(P(…), p))',
-    ],
-    [
       'fraction in a recursive predicate',
       `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n, 1/2) && (r.n != null ==> P(r.n))\n}\n`,
       '4:3 fractions in the body of a recursive predicate',
@@ -116,7 +106,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '7:3 quasihavoc of a predicate instance',
     ],
     ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
-    ['perm', `${field}method m(x: Ref)\n{\n  assert perm(x.f) == perm(x.f)\n}\n`, '4:10 perm(…)'],
+    [
+      'perm of a predicate instance',
+      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  assert perm(P(x)) == none\n}\n`,
+      '7:10 perm(…) of a predicate instance or a wand',
+    ],
     [
       'inhale-exhale in a function',
       `${field}function g(x: Ref): Int\n  requires [acc(x.f), true]\n{ 0 }\n`,
@@ -194,11 +188,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
   });
 
   it('the CLI prints the refusal at the construct and exits 2 for check', async () => {
-    const r = await check('frac.vpr', `${field}method m(x: Ref, n: Int)\n  requires acc(x.f, n)\n{}\n`);
+    const r = await check('forperm.vpr', `${field}method m(x: Ref)\n{\n  assert forperm r: Ref [r.f] :: false\n}\n`);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(
-      `${r.file}:3:12: unsupported Viper feature: permission amount other than a constant fraction, write, none or wildcard\n`,
-    );
+    expect(r.err).toBe(`${r.file}:4:10: unsupported Viper feature: forperm\n`);
   });
 
   it('one diagnostic per construct kind, at its first occurrence', () => {
