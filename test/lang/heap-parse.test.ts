@@ -25,7 +25,7 @@ function syntaxError(source: string): string {
 
 describe('heap syntax errors', () => {
   it.each([
-    ['proc main() { fold 3; }', "1:20: unexpected '3'; expected an identifier"],
+    ['proc main() { fold 3; }', "1:20: unexpected '3'; expected 'acc' or an identifier"],
     ['class C { var x int; }', "1:17: unexpected 'int'; expected ':'"],
     ['class C { x: int; }', "1:11: unexpected 'x'; expected '}' or 'var'"],
     ['proc main() { x := new 3; }', "1:24: unexpected '3'; expected an identifier"],
