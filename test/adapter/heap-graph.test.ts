@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { openSession, sample, writeProgram, type Harness } from './sessionHarness';
 import type { HeapGraph } from '../../src/ui/heap/model';
+import { LOCALS } from '../support/heapLocalsProgram';
 
 let h: Harness;
 beforeEach(async () => {
@@ -191,18 +192,6 @@ test('two inputs the terms cannot tell apart: a dashed may-alias edge with its c
   ]);
   expect(a.className).toBe('Cell');
 }, 60_000);
-
-const LOCALS = `class Node { var val: int; }
-proc main() {
-  var a: Node := new Node;
-  var b: Node := new Node;
-  var ns: Node[] := [a, b, a];
-  var bs: u8[] := [98, 255];
-  var xs: i8[] := [-1, 2];
-  var k: int := 4;
-  assert a.val == 1;
-}
-`;
 
 test("local array variables: a row of cells each, the Locals scope's elements, bit-vectors in their type's notation", async () => {
   const file = writeProgram('locals.sym', LOCALS);

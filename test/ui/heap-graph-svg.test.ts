@@ -16,6 +16,7 @@ import { chromiumAvailable, launchChromium } from './browser';
 import { openSession, writeProgram, type Harness } from '../adapter/sessionHarness';
 import { renderHeapSvg } from '../../src/ui/heap/render';
 import type { HeapGraph } from '../../src/ui/heap/model';
+import { LOCALS } from '../support/heapLocalsProgram';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -60,18 +61,6 @@ proc main() {
   var s: Shelf := new Shelf;
   s.items := [a, b, a];
   s.sizes := [3, 250];
-  assert a.val == 1;
-}
-`;
-
-const LOCALS = `class Node { var val: int; }
-proc main() {
-  var a: Node := new Node;
-  var b: Node := new Node;
-  var ns: Node[] := [a, b, a];
-  var bs: u8[] := [98, 255];
-  var xs: i8[] := [-1, 2];
-  var k: int := 4;
   assert a.val == 1;
 }
 `;
