@@ -114,12 +114,13 @@ async function classify(
     const forgot = f.afterJoin.forgot ? `forgot ${f.afterJoin.forgot}` : 'says too little for this check';
     return tooWeak({ kind: 'join', line, forgot });
   }
-  if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
+  // Checked before a replay: a concrete run has no value of these types to start a local with.
   if (usesCollections(checked.program))
     return {
       class: 'undecided',
-      classNote: 'undecided: sets and sequences are not run concretely, so no input is replayed',
+      classNote: 'undecided: sets, sequences and perm values are not run concretely, so no input is replayed',
     };
+  if (replays(checked, proc, f, f.counterexample)) return real(f.counterexample, 'its counterexample replays');
   if (opts.mode === 'explore' && !f.afterJoin) {
     // Explore mode abstracts nothing but joins: a failure there is on a feasible path.
     return {

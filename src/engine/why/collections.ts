@@ -1,5 +1,5 @@
-// Does a program use sets or sequences (Viper's, lang/ast.ts Coll)? A concrete run cannot
-// hold them (engine/concrete refuses them), so a failure of such a program can never be
+// Does a program use sets, sequences (Viper's, lang/ast.ts Coll) or perm values? A concrete run
+// cannot hold them (engine/concrete refuses them), so a failure of such a program can never be
 // replayed: the classifier says it is undecided rather than that no input reaches it.
 
 import type { Program } from '../../lang/ast';
@@ -15,7 +15,7 @@ export function usesCollections(p: Program): boolean {
   return found;
 }
 
-/** Any node of kind 'coll', or any type of kind set/seq, anywhere below `root` (iterative). */
+/** Any node of kind 'coll', or any type of kind set/seq/perm (no concrete values either), anywhere below `root` (iterative). */
 function mentions(root: unknown): boolean {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -26,7 +26,7 @@ function mentions(root: unknown): boolean {
       continue;
     }
     const kind = (x as { kind?: unknown }).kind;
-    if (kind === 'coll' || kind === 'set' || kind === 'seq') return true;
+    if (kind === 'coll' || kind === 'set' || kind === 'seq' || kind === 'perm') return true;
     for (const [k, v] of Object.entries(x)) if (k !== 'span') stack.push(v);
   }
   return false;
