@@ -11,7 +11,7 @@ import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import { evaluate } from '../../src/engine/terms/evaluate';
 import { printTerm } from '../../src/engine/terms/print';
 import { TermStore } from '../../src/engine/terms/store';
-import type { Sort, Term } from '../../src/engine/terms/term';
+import { REF_SORT, type Sort, type Term } from '../../src/engine/terms/term';
 import { rng } from './solver-helpers';
 
 let z3: Z3WasmBackend;
@@ -142,6 +142,35 @@ describe('branch feasibility on ==, !=, <, <=, >, >= without Z3', () => {
     const answered = tally.sat + tally.unsat + more.sat + more.unsat;
     console.log(`8-bit relations: ${answered} of 1000 answered without Z3`);
     expect(tally.sat + more.sat).toBeGreaterThan(200);
+  }, 600_000);
+
+  it('agrees with Z3 on 1,000 random reference queries (== and != among references and null)', async () => {
+    const next = rng(20261128);
+    const tally = { sat: 0, unsat: 0, passed: 0 };
+    for (let q = 0; q < 1000; q++) {
+      const s = new TermStore();
+      const refs = Array.from({ length: 2 + Math.floor(next() * 4) }, (_, i) => s.symbol(REF_SORT, `r${i}`, 'test'));
+      const pick = (): Term => (next() < 0.2 ? s.constOf(0n, REF_SORT) : refs[Math.floor(next() * refs.length)]);
+      const atom = (): Term => (next() < 0.5 ? s.eq(pick(), pick()) : s.neq(pick(), pick()));
+      const constraints = Array.from({ length: 1 + Math.floor(next() * 7) }, atom).filter((c) => c.op !== 'const');
+      if (constraints.length === 0) continue;
+      const mine = decideByBounds(constraints);
+      if (mine === undefined) {
+        tally.passed++;
+        continue;
+      }
+      tally[mine.status as 'sat' | 'unsat']++;
+      const shown = constraints.map((c) => printTerm(c)).join(' ∧ ');
+      if (mine.status === 'sat')
+        for (const c of constraints) expect(evaluate(c, (x) => mine.model!.get(x.id)), shown).toBe(true);
+      const theirs = await z3.check(constraints, { wantModel: false, timeoutMs: 5000 });
+      expect(theirs.status, shown).toBe(mine.status);
+    }
+    const answered = tally.sat + tally.unsat;
+    console.log(`reference relations: ${answered} of ${answered + tally.passed} answered without Z3`);
+    expect(tally.sat).toBeGreaterThan(200);
+    expect(tally.unsat).toBeGreaterThan(100);
+    expect(answered / (answered + tally.passed)).toBeGreaterThanOrEqual(0.97);
   }, 600_000);
 
   it('decides what intervals alone cannot: disequalities inside a range, cycles, chains of equalities', () => {

@@ -16,9 +16,11 @@ import type { Model, SatResult } from './solver';
 
 /** Larger constraint sets go straight on: propagation would cost more than it saves. */
 const MAX_NODES = 20_000;
-const SUPPORTED_SYMBOL_SORTS = new Set(['int', 'bv', 'bool']);
-/** Sorts of the terms this layer reads (no arrays, references or uninterpreted sorts). */
-const SCANNED_SORTS = new Set(['int', 'bv', 'bool']);
+// References are the solver's integers (solver/z3translate.ts: the ref sort is Z3's Int, null
+// is 0), so a conjunction of reference (dis)equalities is decided here like one of ints.
+const SUPPORTED_SYMBOL_SORTS = new Set(['int', 'bv', 'bool', 'ref']);
+/** Sorts of the terms this layer reads (no arrays or uninterpreted sorts). */
+const SCANNED_SORTS = new Set(['int', 'bv', 'bool', 'ref']);
 
 /** Symbols of the constraints and the count of their distinct subterms, or undefined when a
  *  term is out of the layer's scope. */

@@ -144,9 +144,9 @@ function wrapped(i: Interval, sort: Sort): Interval {
   return fits(i, sort) ? i : sortRange(sort);
 }
 
-const NUMERIC = new Set(['int', 'bv']);
+const NUMERIC = new Set(['int', 'bv', 'ref']);
 
-/** Is t a scalar numeric term the layer can bound (int or bit-vector)? */
+/** Is t a scalar numeric term the layer can bound (int, bit-vector, or a reference: an int to the solver)? */
 export function isNumericTerm(t: Term): boolean {
   return NUMERIC.has(t.sort.kind);
 }

@@ -23,7 +23,7 @@ interface Acc {
 const MAX_SIZE = 64;
 
 function walk(t: Term, scale: bigint, acc: Acc, budget: { n: number }): boolean {
-  if (t.sort.kind !== 'int' || --budget.n < 0) return false;
+  if ((t.sort.kind !== 'int' && t.sort.kind !== 'ref') || --budget.n < 0) return false;
   const [a, b] = t.args;
   switch (t.op) {
     case 'const':

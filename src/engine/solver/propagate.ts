@@ -198,7 +198,7 @@ export class Propagator {
 
   /** a - b as a linear form (ints), memoised: propagation assumes each conjunct several times. */
   private linear(a: Term, b: Term): Linear | undefined {
-    if (a.sort.kind !== 'int') return undefined;
+    if (a.sort.kind !== 'int' && a.sort.kind !== 'ref') return undefined;
     const key = `${a.id},${b.id}`;
     const hit = this.linears.get(key);
     if (hit !== undefined && hit.a === a && hit.b === b) return hit.l;
