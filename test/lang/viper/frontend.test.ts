@@ -153,9 +153,14 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '3:24 old(…) in a precondition, function or predicate',
     ],
     [
-      'assume of permissions',
-      `${field}method m(x: Ref)\n{\n  assume acc(x.f)\n}\n`,
-      '4:3 assume of permissions (assume acc(…))',
+      'assume of a wildcard permission',
+      `${field}method m(x: Ref)\n{\n  assume acc(x.f, wildcard)\n}\n`,
+      '4:10 assume of a wildcard permission',
+    ],
+    [
+      'assume of permissions where an earlier access is inside a let',
+      `${field}method m(x: Ref, y: Ref)\n{\n  assume (let z == (x) in acc(z.f)) && acc(y.f)\n}\n`,
+      '4:40 assume of permissions where an earlier access is inside a let',
     ],
     [
       'define in a statement macro',
