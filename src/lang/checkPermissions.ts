@@ -170,6 +170,12 @@ function children(e: Expr, at: Place): [Expr, Place][] {
         [e.inhale, at],
         [e.exhale, at],
       ];
+    case 'asserting':
+      // A is checked as an assert checks it, wherever the expression stands.
+      return [
+        [e.assertion, ASSERTION],
+        [e.body, at],
+      ];
     case 'binary':
       if (e.op === '&&')
         return [

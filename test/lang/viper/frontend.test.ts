@@ -153,6 +153,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '3:24 old(…) in a precondition, function or predicate',
     ],
     [
+      'asserting with two accesses of one field',
+      `${field}method m(x: Ref, y: Ref)\n{\n  assert asserting (acc(x.f) && acc(y.f)) in true\n}\n`,
+      '4:10 asserting with two accesses of one field or predicate',
+    ],
+    [
       'assume of a wildcard permission',
       `${field}method m(x: Ref)\n{\n  assume acc(x.f, wildcard)\n}\n`,
       '4:10 assume of a wildcard permission',
