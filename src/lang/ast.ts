@@ -368,7 +368,8 @@ export interface Label {
 export interface Quasihavoc {
   readonly kind: 'quasihavoc';
   readonly cond?: Expr;
-  readonly target: FieldRead;
+  /** `e.f`, or a predicate instance `P(ē)` (rules/quasihavocPred.ts). */
+  readonly target: FieldRead | Call;
   readonly span: Span;
 }
 

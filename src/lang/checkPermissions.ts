@@ -112,7 +112,8 @@ class PermissionWalker {
         return [];
       case 'quasihavoc':
         if (s.cond) this.expr(s.cond, CODE);
-        this.expr(s.target.object, CODE);
+        if (s.target.kind === 'call') s.target.args.forEach((a) => this.expr(a, CODE));
+        else this.expr(s.target.object, CODE);
         return [];
       case 'refute':
         this.expr(s.cond, CODE);

@@ -100,11 +100,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'method m(b: Bool)\n{\n  goto l\n  if (b) {\n    label l\n  }\n}\n',
       "3:3 goto backward or into a block ('l')",
     ],
-    [
-      'quasihavoc of a predicate instance',
-      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  quasihavoc P(x)\n}\n`,
-      '7:3 quasihavoc of a predicate instance',
-    ],
     ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
     [
       'perm of a predicate instance',

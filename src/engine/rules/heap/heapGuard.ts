@@ -148,6 +148,7 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding')
         placed.add((n as unknown as { pred: unknown }).pred);
+      if (n.kind === 'quasihavoc') placed.add((n as unknown as { target: unknown }).target);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
       if (n.kind === 'asserting') asserted.push((n as unknown as Asserting).assertion);
       if (n.kind === 'join' && (n as unknown as Join).cond) asserted.push((n as unknown as Join).cond!);
