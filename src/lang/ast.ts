@@ -174,6 +174,14 @@ export interface Unfolding {
   readonly body: Expr;
   readonly span: Span;
 }
+/** `asserting (A) in e` (Viper's): A is checked as an assert would (its permissions held, its
+ *  facts true) without changing the state, then e is the value (engine rules/evalAsserting.ts). */
+export interface Asserting {
+  readonly kind: 'asserting';
+  readonly assertion: Expr;
+  readonly body: Expr;
+  readonly span: Span;
+}
 /** `untouched(A)`: the locations A grants keep their values; only in ensures. */
 export interface Untouched {
   readonly kind: 'untouched';
@@ -255,7 +263,8 @@ export type Expr =
   | Acc
   | Unfolding
   | Untouched
-  | InhaleExhale;
+  | InhaleExhale
+  | Asserting;
 
 /** `*` on the right of `:=`: a fresh symbolic value. */
 export interface Havoc {
@@ -359,7 +368,8 @@ export interface Label {
 export interface Quasihavoc {
   readonly kind: 'quasihavoc';
   readonly cond?: Expr;
-  readonly target: FieldRead;
+  /** `e.f`, or a predicate instance `P(ē)` (rules/quasihavocPred.ts). */
+  readonly target: FieldRead | Call;
   readonly span: Span;
 }
 

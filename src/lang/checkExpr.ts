@@ -126,6 +126,9 @@ function typeOf(e: Expr, ctx: ExprContext, hint: Type | undefined): Type | undef
     case 'inhaleExhale':
       untouchedType(checkExpr, e.inhale, ctx, 'an inhale-exhale assertion');
       return untouchedType(checkExpr, e.exhale, ctx, 'an inhale-exhale assertion');
+    case 'asserting':
+      untouchedType(checkExpr, e.assertion, ctx, "'asserting'");
+      return checkExpr(e.body, ctx, hint);
   }
 }
 

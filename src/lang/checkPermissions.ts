@@ -112,7 +112,8 @@ class PermissionWalker {
         return [];
       case 'quasihavoc':
         if (s.cond) this.expr(s.cond, CODE);
-        this.expr(s.target.object, CODE);
+        if (s.target.kind === 'call') s.target.args.forEach((a) => this.expr(a, CODE));
+        else this.expr(s.target.object, CODE);
         return [];
       case 'refute':
         this.expr(s.cond, CODE);
@@ -169,6 +170,12 @@ function children(e: Expr, at: Place): [Expr, Place][] {
       return [
         [e.inhale, at],
         [e.exhale, at],
+      ];
+    case 'asserting':
+      // A is checked as an assert checks it, wherever the expression stands.
+      return [
+        [e.assertion, ASSERTION],
+        [e.body, at],
       ];
     case 'binary':
       if (e.op === '&&')

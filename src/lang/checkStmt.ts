@@ -74,7 +74,8 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
     }
     case 'quasihavoc':
       if (s.cond) checkBool(s.cond, exprCtx(sc, CODE), `the condition of 'quasihavoc'`);
-      checkExpr(s.target, exprCtx(sc, CODE));
+      if (s.target.kind === 'call') checkPredicateInstance(checkExpr, s.target, exprCtx(sc, CODE));
+      else checkExpr(s.target, exprCtx(sc, CODE));
       return;
     case 'refute':
       return checkBool(s.cond, exprCtx(sc, CODE), `the 'refute' formula`);

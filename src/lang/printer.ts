@@ -345,6 +345,8 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
         : ['unfolding ', whole(e.pred), ' in ', whole(e.body)];
     case 'inhaleExhale':
       return ['[', whole(e.inhale), ', ', whole(e.exhale), ']'];
+    case 'asserting':
+      return ['asserting (', whole(e.assertion), ') in ', whole(e.body)];
     case 'coll':
       return collPieces(e);
   }

@@ -38,6 +38,8 @@ export function childExprs(e: Expr): readonly Expr[] {
       return [e.target];
     case 'unfolding':
       return [e.pred, e.body];
+    case 'asserting':
+      return [e.assertion, e.body];
     default:
       return [];
   }

@@ -54,6 +54,8 @@ function sexpr(e: Expr): string {
       return `(unfolding ${sexpr(e.pred)} ${sexpr(e.body)})`;
     case 'inhaleExhale':
       return `(inhale-exhale ${sexpr(e.inhale)} ${sexpr(e.exhale)})`;
+    case 'asserting':
+      return `(asserting ${sexpr(e.assertion)} ${sexpr(e.body)})`;
     case 'coll':
       return `(${e.op}${e.args.map((a) => ` ${sexpr(a)}`).join('')})`;
   }

@@ -27,6 +27,7 @@ import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
+import { assertingValue } from './evalAsserting';
 import { oldValue } from './labels';
 import { collValue } from './evalColl';
 import { PERM_NAMES } from '../../lang/checkPermAmount';
@@ -112,6 +113,8 @@ class Evaluator implements EvalCore {
         );
       case 'unfolding':
         return this.unfolding(e, guard, bound, old);
+      case 'asserting':
+        return assertingValue(this, e, guard, bound, old);
       case 'null':
         return this.T.constOf(0n, REF_SORT);
       case 'field':

@@ -4,7 +4,7 @@
 // whose receiver may be e gets `c && receiver == e ? fresh : its value`, so the path does not
 // split and a chunk certainly another object's keeps its value.
 
-import type { Quasihavoc } from '../../lang/ast';
+import type { FieldRead, Quasihavoc } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import { isSymArray, type State, type SymValue } from '../state/state';
 import { iteValue } from '../state/arrays';
@@ -14,6 +14,7 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { withValue } from './evalChecked';
 import { freshAtSite } from './havoc';
 import { candidates } from './heap/access';
+import { quasihavocPredicate } from './quasihavocPred';
 
 function asTerm(v: SymValue): Term {
   if (isSymArray(v)) throw new Error('internal: an array where a reference or a bool was expected');
@@ -21,21 +22,30 @@ function asTerm(v: SymValue): Term {
 }
 
 export function quasihavoc(ctx: EngineContext, s: State, st: Quasihavoc): Promise<Successor[]> {
+  if (st.target.kind === 'call') return quasihavocPredicate(ctx, s, st, st.target);
+  const target = st.target;
   const onReceiver = (s1: State, c: Term): Promise<Successor[]> =>
-    withValue(ctx, s1, st.target.object, (s2, r) => havocHeld(ctx, s2, st, c, asTerm(r)));
+    withValue(ctx, s1, target.object, (s2, r) => havocHeld(ctx, s2, st, target, c, asTerm(r)));
   if (!st.cond) return onReceiver(s, ctx.T.trueTerm);
   return withValue(ctx, s, st.cond, (s1, c) => onReceiver(s1, asTerm(c)));
 }
 
-function havocHeld(ctx: EngineContext, s: State, st: Quasihavoc, cond: Term, receiver: Term): Successor[] {
+function havocHeld(
+  ctx: EngineContext,
+  s: State,
+  st: Quasihavoc,
+  target: FieldRead,
+  cond: Term,
+  receiver: Term,
+): Successor[] {
   const T = ctx.T;
   const heap = s.heap ?? EMPTY_HEAP;
-  const found = candidates(heap, receiver, st.target.field);
+  const found = candidates(heap, receiver, target.field);
   if (found.maybe.length === 0 || cond === T.falseTerm) return [{ state: s, label: STEP }];
-  const type = ctx.checked.exprTypes.get(st.target);
+  const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for the quasihavoc target');
-  const site = `${printExpr(st.target)}@${st.span.line}`;
-  const fresh = freshAtSite(ctx, s, site, type, `quasihavoc of ${printExpr(st.target)} at line ${st.span.line}`);
+  const site = `${printExpr(target)}@${st.span.line}`;
+  const fresh = freshAtSite(ctx, s, site, type, `quasihavoc of ${printExpr(target)} at line ${st.span.line}`);
   let next = heap;
   for (const c of found.maybe) {
     const hit = found.exact === c ? cond : T.and(cond, T.eq(receiver, c.receiver));

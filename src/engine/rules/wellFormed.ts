@@ -279,7 +279,7 @@ async function checkFunction(
     const obligations: Obligation[] = [];
     const args = paramsOf(pre);
     evalExpr(body, withHeaps(contractEnv(ctx, pre, args, args), pre.heap, pre.heap), obligations);
-    const reads = obligations.filter((o) => o.kind === 'permission').map(selfFraming);
+    const reads = obligations.filter((o) => o.kind === 'permission' || o.asserting).map(selfFraming);
     found.take((await checkObligations(ctx, pre, reads)).leaves);
   }
 }

@@ -19,6 +19,8 @@ export interface Obligation {
   readonly message: string;
   /** A field read without a provable permission: what to assume held when the path goes on (rules/heal.ts). */
   readonly heal?: HealInfo;
+  /** A fact of `asserting (A) in e` (rules/evalAsserting.ts): checked in a function's body too. */
+  readonly asserting?: true;
 }
 
 export interface HealInfo {

@@ -65,6 +65,8 @@ export type VExpr =
   /** `acc(loc)` or `acc(loc, p)`; loc is a field access or a predicate application (lowerPerm.ts lowers p). */
   | { readonly kind: 'acc'; readonly loc: VExpr; readonly amount?: VExpr; readonly span: Span }
   | { readonly kind: 'unfolding'; readonly pred: VExpr; readonly body: VExpr; readonly span: Span }
+  /** `asserting (A) in e`: A checked, the state unchanged, then e (lowerAsserting.ts). */
+  | { readonly kind: 'asserting'; readonly assertion: VExpr; readonly body: VExpr; readonly span: Span }
   /** `[A, B]`: an inhale-exhale assertion (lowerInhaleExhale.ts). */
   | { readonly kind: 'inhaleExhale'; readonly inhale: VExpr; readonly exhale: VExpr; readonly span: Span }
   /** `forall x: T :: body` / `exists …` (triggers dropped: they only guide Viper's solver). */

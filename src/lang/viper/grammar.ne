@@ -115,6 +115,7 @@ ChainOp      -> BinOp                                   {% a.binOp %}
               | "?" Expr ":"                            {% a.condOp %}
 BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "\\" | "%"
 Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
+              | "asserting" "(" Expr ")" "in" Expr      {% a.asserting %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
               | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
 Triggers     -> null                                    {% a.emptyArray %}

@@ -214,6 +214,8 @@ export const binOp = (d: D): VChainOp => ({ kind: 'binary', op: d[0][0].text as 
 export const condOp = (d: D): VChainOp => ({ kind: 'cond', then: d[1] });
 
 export const unfolding = (d: D): VExpr => ({ kind: 'unfolding', pred: d[1], body: d[3], span: from(d[0], d[3]) });
+/** `asserting (A) in e` (lowerAsserting.ts). */
+export const asserting = (d: D): VExpr => ({ kind: 'asserting', assertion: d[2], body: d[5], span: from(d[0], d[5]) });
 export const letExpr = (d: D): VExpr => ({
   kind: 'let',
   name: d[1].text,

@@ -45,6 +45,7 @@ export const KEYWORDS: readonly string[] = [
   'label',
   'quasihavoc',
   'refute',
+  'asserting',
   'unreachable',
   'goto',
   'Int',

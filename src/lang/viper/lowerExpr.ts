@@ -11,6 +11,7 @@ import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
+import { lowerAsserting } from './lowerAsserting';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
@@ -72,6 +73,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
+    case 'asserting':
+      return lowerAsserting(e, ctx, lowerExpr);
     case 'unsupported':
       if (e.feature === WRITE_VALUE) return { kind: 'var', name: 'write', span: e.span };
       refuse(ctx, e.feature, e.span);

@@ -2,8 +2,8 @@
 // quasihavoc"). `label l` is Sym's label; `old(e)` and `old[l](e)` are Sym's old with `heapOnly`:
 // Viper evaluates only heap reads in the earlier state (Silicon swaps the heap, not the store),
 // and is allowed in method bodies, assertions and loop invariants as well as in postconditions.
-// `quasihavoc [c ==>] e.f` is Sym's quasihavoc statement (no Sym syntax); a predicate instance's
-// quasihavoc is refused by name.
+// `quasihavoc [c ==>] e.f` and `quasihavoc [c ==>] P(ē)` are Sym's quasihavoc statement (no Sym
+// syntax; engine rules/quasihavoc.ts, quasihavocPred.ts).
 
 import type { Expr, Stmt } from '../ast';
 import type { VExpr, VStmt } from './ast';
@@ -36,8 +36,9 @@ export function lowerQuasihavoc(
   const [cond, loc] =
     s.expr.kind === 'binary' && s.expr.op === '==>' ? [s.expr.left, s.expr.right] : [undefined, s.expr];
   if (loc.kind === 'app' && ctx.decls.predicates.has(loc.name)) {
-    refuse(ctx, 'quasihavoc of a predicate instance', s.span);
-    return [];
+    const args = loc.args.map((a) => lowerExpr(a, code));
+    const target = { kind: 'call' as const, callee: loc.name, calleeSpan: loc.nameSpan, args, span: loc.span };
+    return [{ kind: 'quasihavoc', ...(cond ? { cond: lowerExpr(cond, code) } : {}), target, span: s.span }];
   }
   if (loc.kind !== 'field') {
     fail(ctx, 'quasihavoc needs a field access or a predicate instance', s.span);

@@ -1,6 +1,6 @@
 // Viper statements to Sym statements. Where Sym has no statement of its own the lowering uses a
 // call to a generated helper procedure (helpers.ts): `inhale A` with permissions produces A (a
-// helper whose ensures is A; `assume A` with permissions is refused), `exhale A` consumes it (a helper whose requires is A),
+// helper whose ensures is A; `assume A` with permissions: impureAssume.ts), `exhale A` consumes it (a helper whose requires is A),
 // and `new(f, …)` drops the permissions of the fields not listed. Sym's `new` gives every field
 // its default value, Viper's gives arbitrary values: the lowering havocs every listed field.
 
@@ -14,6 +14,7 @@ import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
+import { assumesPermissions, lowerImpureAssume } from './impureAssume';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -218,14 +219,11 @@ type SpecStmt = Extract<VStmt, { kind: 'assume' | 'assert' | 'inhale' | 'exhale'
 /** `inhale A` / `assume A` (`[A, B]` read as A). */
 function lowerInhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => void): Stmt[] {
   site(s.kind);
-  if (!hasPermissions(s.expr, ctx))
+  const impure = s.kind === 'assume' && assumesPermissions(s.expr, ctx);
+  if (!hasPermissions(s.expr, ctx) || (s.kind === 'assume' && !impure))
     return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
-  // Viper's `assume acc(x.f)` assumes the permission is already held (it adds none, so it may
-  // identify x with a receiver held before); read as an inhale it would learn the opposite.
-  if (s.kind === 'assume') {
-    refuse(ctx, 'assume of permissions (assume acc(…))', s.span);
-    return [];
-  }
+  // Viper's `assume acc(x.f)` assumes the permission is already held (impureAssume.ts).
+  if (s.kind === 'assume') return lowerImpureAssume(s, ctx, lowerExpr);
   if (hasOld(s.expr)) {
     refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
     return [];

@@ -28,7 +28,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
-  asserting: 'asserting',
   adt: 'ADTs (adt)',
   fresh: 'fresh',
   constraining: 'constraining blocks',

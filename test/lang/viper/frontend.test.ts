@@ -100,11 +100,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'method m(b: Bool)\n{\n  goto l\n  if (b) {\n    label l\n  }\n}\n',
       "3:3 goto backward or into a block ('l')",
     ],
-    [
-      'quasihavoc of a predicate instance',
-      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  quasihavoc P(x)\n}\n`,
-      '7:3 quasihavoc of a predicate instance',
-    ],
     ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
     [
       'perm of a predicate instance',
@@ -153,9 +148,19 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '3:24 old(…) in a precondition, function or predicate',
     ],
     [
-      'assume of permissions',
-      `${field}method m(x: Ref)\n{\n  assume acc(x.f)\n}\n`,
-      '4:3 assume of permissions (assume acc(…))',
+      'asserting with two accesses of one field',
+      `${field}method m(x: Ref, y: Ref)\n{\n  assert asserting (acc(x.f) && acc(y.f)) in true\n}\n`,
+      '4:10 asserting with two accesses of one field or predicate',
+    ],
+    [
+      'assume of a wildcard permission',
+      `${field}method m(x: Ref)\n{\n  assume acc(x.f, wildcard)\n}\n`,
+      '4:10 assume of a wildcard permission',
+    ],
+    [
+      'assume of permissions where an earlier access is inside a let',
+      `${field}method m(x: Ref, y: Ref)\n{\n  assume (let z == (x) in acc(z.f)) && acc(y.f)\n}\n`,
+      '4:40 assume of permissions where an earlier access is inside a let',
     ],
     [
       'define in a statement macro',

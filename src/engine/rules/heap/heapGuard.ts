@@ -3,7 +3,7 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. The rest
 // (loops with permissions, untouched, field and element targets) is supported (step/*.ts).
 
-import type { Assert, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } from '../../../lang/ast';
+import type { Assert, Asserting, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
 import type { Span } from '../../../lang/span';
@@ -40,6 +40,12 @@ function* nodes(root: unknown): Generator<Node> {
     if ((x as Node).kind === 'join') {
       const j = x as Join;
       if (j.cond) work.push(assertionNodes([j.cond]));
+      continue;
+    }
+    // So may the assertion of `asserting (A) in e` (checked, rules/evalAsserting.ts).
+    if ((x as Node).kind === 'asserting') {
+      const a = x as Asserting;
+      work.push([assertionNodes([a.assertion]), a.body]);
       continue;
     }
     // So may a loop invariant's (produced and consumed, rules/invariants.ts).
@@ -142,7 +148,9 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     for (const n of nodes(declNodes(d, checked))) {
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding')
         placed.add((n as unknown as { pred: unknown }).pred);
+      if (n.kind === 'quasihavoc') placed.add((n as unknown as { target: unknown }).target);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
+      if (n.kind === 'asserting') asserted.push((n as unknown as Asserting).assertion);
       if (n.kind === 'join' && (n as unknown as Join).cond) asserted.push((n as unknown as Join).cond!);
       if (n.kind === 'while') asserted.push(...(n as unknown as While).invariants);
     }

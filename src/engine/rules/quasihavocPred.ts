@@ -1,0 +1,66 @@
+// Viper's `quasihavoc [c ==>] P(ē)` (docs/viper.md "assume, asserting and quasihavoc of
+// predicates"): where c holds, what a held instance P(ē) stands for becomes arbitrary; without
+// the instance nothing changes, and no permission is needed. As Silicon's rule does for a
+// predicate, every held instance of P whose arguments may be ē gets `c && args == ē ? fresh :
+// its snapshot`, so the path does not split and an instance certainly another one keeps its
+// contents; other instances held beside it (a part held outside, `acc(P(x), 1/2)`) are left
+// alone. Here an instance holds a snapshot (a recursive predicate) or a fragment of chunks (the
+// others): a snapshot becomes the conditional fresh one, and every value in a fragment (nested
+// instances' too) becomes a conditional fresh value. The body's pure facts are not assumed of
+// the fresh values (Silicon assumes them when the instance is next unfolded): the path knows less
+// than Viper's, never more.
+
+import type { Call, Quasihavoc } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import { isSymArray, type State, type SymValue } from '../state/state';
+import { iteValue } from '../state/arrays';
+import { EMPTY_HEAP, predChunks, replaceChunk, type Chunk, type PredChunk } from '../state/chunks';
+import type { Term } from '../terms/term';
+import type { TermStore } from '../terms/store';
+import { STEP, type EngineContext, type Successor } from './context';
+import { withValue } from './evalChecked';
+import { sameArgs } from './heap/predicates';
+
+export function quasihavocPredicate(ctx: EngineContext, s: State, st: Quasihavoc, call: Call): Promise<Successor[]> {
+  const withArgs = (s1: State, i: number, args: Term[], cond: Term): Promise<Successor[]> =>
+    i === call.args.length
+      ? Promise.resolve(havocHeld(ctx, s1, call, cond, args, st))
+      : withValue(ctx, s1, call.args[i], (s2, v) => withArgs(s2, i + 1, [...args, asTerm(v)], cond));
+  if (!st.cond) return withArgs(s, 0, [], ctx.T.trueTerm);
+  return withValue(ctx, s, st.cond, (s1, c) => withArgs(s1, 0, [], asTerm(c)));
+}
+
+function asTerm(v: SymValue): Term {
+  if (isSymArray(v)) throw new Error('internal: an array where a value was expected');
+  return v;
+}
+
+function havocHeld(ctx: EngineContext, s: State, call: Call, cond: Term, args: Term[], st: Quasihavoc): Successor[] {
+  const T = ctx.T;
+  const heap = s.heap ?? EMPTY_HEAP;
+  const what = `quasihavoc of ${printExpr(call)} at line ${st.span.line}`;
+  let next = heap;
+  for (const c of predChunks(heap, call.callee)) {
+    const hit = T.and(cond, sameArgs(T, args, c));
+    if (hit === T.falseTerm) continue;
+    next = replaceChunk(next, c, havocInstance(T, c, hit, what));
+  }
+  return [{ state: { ...s, heap: next }, label: STEP }];
+}
+
+/** The instance with its snapshot or every value of its fragment `hit ? fresh : as before`. */
+function havocInstance(T: TermStore, c: PredChunk, hit: Term, what: string): PredChunk {
+  const fresh = (v: Term, name: string): Term => T.ite(hit, T.symbol(v.sort, name, what), v);
+  return {
+    ...c,
+    ...(c.snapshot !== undefined ? { snapshot: fresh(c.snapshot, `${c.name}⟨snapshot⟩`) } : {}),
+    ...(c.fragment !== undefined ? { fragment: c.fragment.map((x) => havocChunk(T, x, hit, what)) } : {}),
+  };
+}
+
+function havocChunk(T: TermStore, x: Chunk, hit: Term, what: string): Chunk {
+  if (x.kind === 'pred') return havocInstance(T, x, hit, what);
+  if (isSymArray(x.value)) throw new Error(`internal: an array value inside a predicate instance (${what})`);
+  const value = iteValue(T, hit, T.symbol(x.value.sort, `${x.field}⟨quasihavoc⟩`, what), x.value);
+  return { ...x, value };
+}
