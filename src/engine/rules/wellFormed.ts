@@ -280,6 +280,14 @@ async function checkFunction(
     const args = paramsOf(pre);
     evalExpr(body, withHeaps(contractEnv(ctx, pre, args, args), pre.heap, pre.heap), obligations);
     const reads = obligations.filter((o) => o.kind === 'permission' || o.asserting).map(selfFraming);
-    found.take((await checkObligations(ctx, pre, reads)).leaves);
+    // Viper checks a function body's definedness once, here, for every input its precondition
+    // admits (function.not.wellformed): its divisions and the preconditions of the functions it
+    // applies too, not only its reads. Sym's functions are checked where they are applied.
+    const defined = ctx.checked.viperSites === undefined ? [] : obligations.filter(isDefinedness);
+    found.take((await checkObligations(ctx, pre, [...reads, ...defined.map(selfFraming)])).leaves);
   }
+}
+
+function isDefinedness(o: Obligation): boolean {
+  return !o.asserting && (o.kind === 'div-by-zero' || o.kind === 'precondition');
 }
