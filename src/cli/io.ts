@@ -1,7 +1,8 @@
 // Where the CLI writes: the real process streams, or buffers in tests; and the one way
 // commands load a file and print its diagnostics.
 
-import { languageOf, type SourceLanguage } from '../lang/language';
+import type { SourceLanguage } from '../lang/language';
+import { loadSourceLazily } from '../lang/loadLazily';
 import { error, formatDiagnostic, formatWithExcerpt, type Diagnostic } from '../lang/diagnostics';
 import type { LoadResult } from '../lang/symFrontend';
 import { readProgramFileSync } from '../lang/sourceFile';
@@ -28,18 +29,10 @@ export async function loadForCommand(file: string, io: CliIO, lang?: SourceLangu
   const source = 'source' in read ? read.source : undefined;
   const result =
     source !== undefined
-      ? await loadText(source, file, lang ?? languageOf(file))
+      ? await loadSourceLazily(source, file, lang)
       : { diagnostics: [error(file, { line: 1, col: 1, endLine: 1, endCol: 1 }, 'error' in read ? read.error : '')] };
   printDiagnostics(io, result.diagnostics, source);
   return result;
-}
-
-/** The front end loads with the first file (`dap --server`, which needs none yet, listens
- *  sooner), and only the one the file needs: Viper's is as large as Sym's, and `check x.sym`
- *  need not load it (start-up). */
-async function loadText(source: string, file: string, lang: SourceLanguage): Promise<LoadResult> {
-  if (lang === 'viper') return (await import('../lang/frontend')).loadSource(source, file, lang);
-  return (await import('../lang/symFrontend')).loadSym(source, file);
 }
 
 export function processIO(): CliIO {

@@ -5,7 +5,7 @@
 // the failures and the path counts are those of a one-job run. Runs that cannot be split
 // soundly or usefully fall back to one job in this thread and say why.
 
-import { loadSource } from '../../lang/frontend';
+import { loadSourceLazily } from '../../lang/loadLazily';
 import { hasErrors } from '../../lang/diagnostics';
 import type { CheckedProgram } from '../../lang/checked';
 import { forEachStmt } from '../rules/walkStmts';
@@ -53,7 +53,7 @@ export async function verifySourceJobs(
   });
   if (jobs <= 1) return oneJob();
   trace('loading the program');
-  const { checked, diagnostics } = loadSource(source, file, opts.lang);
+  const { checked, diagnostics } = await loadSourceLazily(source, file, opts.lang);
   const entry = checked && resolveEntry(checked, opts.entry).proc;
   // Programs that do not load, or are refused, get their report from the one-job path.
   if (!checked || !entry || hasErrors(diagnostics) || symbolicHeapError(checked)) return oneJob();

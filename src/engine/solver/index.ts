@@ -3,7 +3,7 @@
 import { spawnSync } from 'child_process';
 import { PipelineSolver } from './pipeline';
 import type { BackendChoice, BackendName, Solver, SolverOptions } from './solver';
-import { Z3WasmBackend } from './z3wasm';
+import { LazyZ3WasmBackend } from './lazyWasm';
 
 export * from './solver';
 export { avoidedRatio } from './stats';
@@ -14,7 +14,7 @@ export async function createSolver(opts: SolverOptions): Promise<Solver> {
   const backend =
     opts.backend === 'z3-native'
       ? (await import('./z3native')).Z3NativeBackend.create({ memoryLimitMb: opts.memoryLimitMb })
-      : await Z3WasmBackend.create({
+      : new LazyZ3WasmBackend({
           memoryLimitMb: opts.memoryLimitMb,
           abortAtCheck: opts.abortAtCheck,
           keepLemmas: opts.keepLemmas,

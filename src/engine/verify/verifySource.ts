@@ -1,14 +1,13 @@
 // One code path from source text to a verification report, shared by `symdap verify` and
 // the editor extension's "Verify file" command: parse, check, solve, explore, report.
 
-import { loadSource } from '../../lang/frontend';
+import { loadSourceLazily } from '../../lang/loadLazily';
 import type { CheckedProgram } from '../../lang/checked';
 import { hasErrors, type Diagnostic } from '../../lang/diagnostics';
 import { createSolver } from '../solver/index';
 import { DEFAULT_QUERY_TIMEOUT_MS, type BackendName, type SolverOptions } from '../solver/solver';
 import { errorReport, type VerifyReport } from './report';
 import { symbolicHeapError } from '../rules/heap/heapGuard';
-import { unsupported } from '../../lang/viper/frontend';
 import { synthModeError } from '../synth/guard';
 import type { ExecutionTree } from '../explore/tree';
 import { verifyProgram, type TestCase, type VerifyOptions } from './verify';
@@ -48,11 +47,14 @@ export async function verifySource(
   file: string,
   opts: VerifySourceOptions = {},
 ): Promise<VerifySourceResult> {
-  const { checked, diagnostics } = loadSource(source, file, opts.lang, { smoke: opts.smoke });
+  const { checked, diagnostics } = await loadSourceLazily(source, file, opts.lang, { smoke: opts.smoke });
   if (!checked || hasErrors(diagnostics)) return { report: errorReport(file, diagnostics), diagnostics, tests: [] };
   const found = symbolicHeapError(checked) ?? synthModeError(checked, opts.mode ?? 'explore');
   // On a `.vpr` file what the engine cannot run is a refusal of the construct, by name (docs/viper.md).
-  const heap = found && checked.viperSites ? unsupported(file, found.span, found.message) : found;
+  const heap =
+    found && checked.viperSites
+      ? (await import('../../lang/viper/frontend')).unsupported(file, found.span, found.message)
+      : found;
   if (heap) return { report: errorReport(file, [heap]), diagnostics: [heap], tests: [] };
   const solver = await createSolver({ ...solverOptions(opts, process.env), keepLemmas: checked.synths.size > 0 });
   try {
