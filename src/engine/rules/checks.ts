@@ -25,7 +25,8 @@ export async function ask(ctx: EngineContext, s: State, query: Term): Promise<Sa
  * failure found so carries no counterexample: its model status is 'unknown').
  */
 function possibleUnderAxioms(ctx: EngineContext, r: SatResult): SatResult {
-  return r.status === 'unknown' && (ctx.checked.axioms?.length ?? 0) > 0 ? { status: 'sat' } : r;
+  const quantified = (ctx.checked.axioms?.length ?? 0) > 0 || ctx.T.keyed.hasFunctionFacts();
+  return r.status === 'unknown' && quantified ? { status: 'sat' } : r;
 }
 
 function askSolver(ctx: EngineContext, s: State, query: Term): Promise<SatResult> {

@@ -3,23 +3,19 @@
 // requires as obligations, and a recursive function's uninterpreted, footprint-keyed term.
 
 import { permOf } from './evalPerm';
-import type { Acc, Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
+import type { Call, FieldRead, FunctionDecl, Unfolding } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Term } from '../terms/term';
-import { isTrue } from '../terms/term';
 import { sortOfType } from '../state/sorts';
 import { innerLevels } from '../state/arrays';
 import { isSymArray, type SymValue } from '../state/state';
-import type { Chunk, PredChunk } from '../state/chunks';
-import { placeholder as placeholderOf } from './heap/access';
+import type { Chunk } from '../state/chunks';
 import { synthApplication } from '../synth/encode';
-import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
-import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
-import { accAmount, constantAmount } from './heap/fractions';
-import type { Amount } from '../state/amounts';
-import { keyOf, snapshotOf } from './heap/snapshots';
+import { keyOf } from './heap/snapshots';
+import { footprintOf, needOf } from './footprint';
+import { quantifiedApplication, underBinder } from './quantifiedApps';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 
 /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
@@ -87,66 +83,12 @@ function application(
   old: boolean,
 ): SymValue {
   const T = ev.T;
-  if (bound.size > 0)
-    throw new EvalError(
-      `${fn.name} is ${fn.body ? 'recursive' : 'abstract'}: its calls cannot be evaluated under a quantifier yet`,
-    );
   const heap = ev.heapFor(old);
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
-  const inner = ev.over(heap, (n) => params.get(n));
-  const footprint: Chunk[] = [];
-  const keys: string[] = [];
-  const pres: Term[] = [];
-  const snapKeys: Term[] = [];
-  const parts: SymValue[] = [];
-  const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
-  for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
-    const { g, cond } = under(tests);
-    // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
-    const when = (v: SymValue): SymValue =>
-      tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
-    if (k.kind === 'acc') {
-      const target = k.acc.target as FieldRead;
-      const need = needOf(k.acc);
-      const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
-      footprint.push({
-        kind: 'field',
-        receiver: inner.term(target.object, g, new Map(), false),
-        field: target.field,
-        value,
-        origin: { span: c.span, reason: `footprint of ${fn.name}` },
-      });
-      keys.push(keyOf(value));
-      parts.push(value);
-    } else if (k.kind === 'pred') {
-      const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
-      const found = partCandidates(predCandidates(heap, k.call.callee, pargs), amountOf(k.amount));
-      const held = predHeld(T, pargs, found);
-      if (!isTrue(held)) {
-        const at = requiredAt(fn, k.call, c);
-        ev.oblige('permission', held, g, at.span, at.message);
-      }
-      const snaps = found.maybe.map((x) => snapshotOf(T, x));
-      let snap = snaps.length === 0 ? T.int(0n) : snaps[snaps.length - 1];
-      for (let i = snaps.length - 2; i >= 0; i--) snap = T.ite(sameArgs(T, pargs, found.maybe[i]), snaps[i], snap);
-      snap = when(snap) as Term;
-      const chunk: PredChunk = found.exact ?? {
-        kind: 'pred',
-        name: k.call.callee,
-        args: pargs,
-        snapshot: snap,
-        origin: { span: c.span, reason: `footprint of ${fn.name}` },
-      };
-      footprint.push(chunk);
-      keys.push(`p${snap.id}`);
-      snapKeys.push(snap);
-      parts.push(snap);
-    } else {
-      const holds = inner.term(k.expr, g, new Map(), false);
-      ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
-      pres.push(T.implies(cond, holds));
-    }
-  }
+  const fp = footprintOf(ev, fn, c, heap, params, guard);
+  // Under a binder (B.11): the solver's function of the footprint and arguments, not a keyed symbol.
+  if (underBinder(fp, args)) return quantifiedApplication(ev, fn, c, args, fp, params, guard);
+  const { footprint, keys, pres, snapKeys, parts } = fp;
   const sort = sortOfType(fn.result);
   if (sort.kind === 'array' && innerLevels(sort) > 0)
     throw new EvalError(`${fn.name} is recursive: results that are arrays of arrays are not supported yet`);
@@ -224,13 +166,4 @@ function assumePosts(
     inPost: true,
   });
   for (const e of posts) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
-}
-
-/**
- * The amount a function's `requires acc(e.f, p)` needs of its caller. A symbolic p is not
- * evaluated here yet: write is asked for instead, which is never less than p (a call may fail
- * that Viper accepts, never the reverse).
- */
-function needOf(acc: Acc): Amount | undefined {
-  return constantAmount(acc) ? accAmount(acc) : undefined;
 }

@@ -11,6 +11,7 @@
 import type { Sort, Term } from './term';
 import type { TermBuilder } from './builder';
 import { freeSymbols, SymbolCache } from './symbols';
+import { appliedNames } from './boundVars';
 
 export class KeyedSymbols {
   private readonly byKey = new Map<string, Term>();
@@ -23,6 +24,10 @@ export class KeyedSymbols {
   private readonly groups = new Map<string, { app: Term; parts: readonly Term[] }[]>();
   /** Per application: its Ackermann constraints with the earlier applications of its group. */
   private readonly links = new Map<number, Term[]>();
+  /** Facts of an uninterpreted function (made under a binder, docs/design.md B.11), by its name. */
+  private readonly functionFacts = new Map<string, Term[]>();
+  /** Per group whose applications are also uninterpreted-function terms: how a member's term is made. */
+  private readonly asApplication = new Map<string, (app: Term, parts: readonly Term[]) => Term[]>();
 
   constructor(private readonly T: TermBuilder) {}
 
@@ -80,11 +85,38 @@ export class KeyedSymbols {
     }
     this.links.set(app.id, mine);
     members.push({ app, parts });
+    const link = this.asApplication.get(group);
+    if (link) for (const f of link(app, parts)) this.addLemma(app, f);
+  }
+
+  /**
+   * From now on, every application of `group` (earlier ones included) also has the facts
+   * `link(parts)` (its equality with the uninterpreted-function term of its parts, B.11).
+   */
+  linkGroup(group: string, link: (app: Term, parts: readonly Term[]) => Term[]): void {
+    if (this.asApplication.has(group)) return;
+    const members = this.groups.get(group) ?? [];
+    this.groups.set(group, members);
+    for (const m of members) for (const f of link(m.app, m.parts)) this.addLemma(m.app, f);
+    this.asApplication.set(group, link);
+  }
+
+  /** Whether facts quantified over a binder were made (B.11): Z3 may then answer unknown where it cannot refute. */
+  hasFunctionFacts(): boolean {
+    return this.functionFacts.size > 0;
+  }
+
+  /** Records `fact` as true wherever the uninterpreted function `name` is applied. */
+  addFunctionFact(name: string, fact: Term): void {
+    if (fact.op === 'const' && fact.value === true) return;
+    const list = this.functionFacts.get(name) ?? [];
+    this.functionFacts.set(name, list);
+    list.push(fact);
   }
 
   /** Whether any keyed symbol has facts yet (when not, `factsFor` is empty whatever it is asked). */
   anyFacts(): boolean {
-    return this.facts.size > 0 || this.links.size > 0 || this.lemmas.size > 0;
+    return this.facts.size > 0 || this.links.size > 0 || this.lemmas.size > 0 || this.functionFacts.size > 0;
   }
 
   /** The facts of every keyed symbol in `terms`, and of those in the facts, transitively. */
@@ -92,9 +124,19 @@ export class KeyedSymbols {
     if (!this.anyFacts()) return [];
     const out: Term[] = [];
     const seen = new Set<number>();
+    const seenFns = new Set<string>();
     const work = [...terms];
     while (work.length > 0) {
       const t = work.pop()!;
+      if (this.functionFacts.size > 0)
+        for (const n of appliedNames(t)) {
+          if (seenFns.has(n)) continue;
+          seenFns.add(n);
+          for (const f of this.functionFacts.get(n) ?? []) {
+            out.push(f);
+            work.push(f);
+          }
+        }
       for (const s of freeSymbols(t, this.cache)) {
         if (seen.has(s.id)) continue;
         seen.add(s.id);

@@ -75,6 +75,9 @@ export type VExpr =
       readonly quantifier: 'forall' | 'exists';
       readonly vars: readonly VParam[];
       readonly body: VExpr;
+      /** Triggers were given; one of them is not a term of the body (triggers.ts). */
+      readonly triggered?: true;
+      readonly looseTrigger?: true;
       readonly span: Span;
     }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }

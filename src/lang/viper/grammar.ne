@@ -119,7 +119,7 @@ Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
               | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
 Triggers     -> null                                    {% a.emptyArray %}
-              | Triggers "{" Exprs "}"                  {% a.emptyArray %}
+              | Triggers "{" Exprs "}"                  {% a.triggers %}
 
 Unary        -> Postfix                                 {% id %}
               | ("!" | "-" | "+") Unary                 {% a.unary %}

@@ -1,6 +1,7 @@
 // The Silver grammar's semantic actions: nearley's data arrays to Viper AST nodes with spans.
 // Kept apart from grammar.ne so they are type-checked TypeScript, not code inside the grammar.
 
+import { hasLooseTrigger } from './triggers';
 import { spanFrom, type Span } from '../span';
 import { vTokenSpan, type VToken } from './lexer';
 import type { VAxiom, VBinaryOp, VBlock, VDecl, VDomainFunction, VExpr, VIf, VParam, VSpec, VStmt, VType } from './ast';
@@ -223,14 +224,17 @@ export const letExpr = (d: D): VExpr => ({
   body: d[7],
   span: from(d[0], d[7]),
 });
-/** `forall x: T, … :: {triggers} body`: triggers are instantiation hints for Viper's SMT encoding, dropped here. */
+/** `forall x: T, … :: {triggers} body`: triggers are instantiation hints for Viper's SMT encoding, dropped here (triggers.ts). */
 export const quant = (d: D): VExpr => ({
   kind: 'quant',
   quantifier: d[0][0].text,
   vars: d[1],
   body: d[4],
+  ...(d[3].length > 0 ? { triggered: true } : {}),
+  ...(hasLooseTrigger(d[3], d[4]) ? { looseTrigger: true } : {}),
   span: from(d[0][0], d[4]),
 });
+export const triggers = (d: D): VExpr[][] => [...d[0], d[2]];
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });
 export const member = (d: D): VExpr => ({ kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) });
 export const intLit = (d: D): VExpr => ({ kind: 'int', value: BigInt(d[0].text), span: tok(d[0]) });

@@ -3,15 +3,18 @@
 // Viper's instantiation). A binder over Ref ranges over every reference, null and references never
 // allocated included, as Viper's (docs/viper.md); a field read under it needs its permission for
 // every value the guards let through (an obligation quantified like the read). One holding
-// permissions is a quantified permission; one applying a recursive or abstract function (directly
-// or through the functions it applies) needs the engine to unroll a function under a binder. Both
-// are refused by name. A binder that would capture a name of
+// permissions is a quantified permission, refused by name. One applying a recursive or abstract
+// function (directly or through the functions it applies) is read (the engine's uninterpreted
+// functions, docs/design.md B.11), unless a trigger is not a term of its body (triggers.ts): then
+// Viper's verdict may rest on its instantiation, which Z3's own patterns do not reproduce, and it
+// is refused by name. A binder that would capture a name of
 // the context (a variable, an enclosing binder, a name inside a macro argument) is renamed.
 
 import type { Expr } from '../ast';
 import type { VExpr } from './ast';
 import { refuse, type Decls, type LowerCtx } from './context';
 import { symType } from './types';
+import { triggersMatter } from './triggers';
 
 type Quant = Extract<VExpr, { kind: 'quant' }>;
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
@@ -27,10 +30,21 @@ export function lowerQuant(
     refuse(ctx, 'quantified permissions (acc under forall)', q.span);
     return fallback;
   }
-  const recursive = appliedRecursive(q.body, ctx.decls);
-  if (recursive !== undefined) {
-    const what = ctx.decls.functions.get(recursive)?.body === undefined ? 'an abstract' : 'a recursive';
-    refuse(ctx, `${what} function applied under a quantifier ('${recursive}')`, q.span);
+  // Viper instantiates such a quantifier only where its trigger's terms appear (triggers.ts): its
+  // verdict may rest on that, so a function whose facts come from the quantifier is refused there.
+  const matters = triggersMatter(q);
+  const named = matters === undefined ? undefined : appliedRecursive(q.body, ctx.decls);
+  if (named !== undefined) {
+    const what = ctx.decls.functions.get(named)?.body === undefined ? 'an abstract' : 'a recursive';
+    refuse(ctx, `${what} function ('${named}') under a quantifier ${matters}`, q.span);
+    return fallback;
+  }
+  // An abstract function's postcondition is never consumed (its f@post assumes false), so the
+  // preconditions of what it applies under a binder would go unchecked (carbon/0188.vpr).
+  const guarded =
+    ctx.place === 'fnPost' ? [...applied(q.body, ctx.decls)].find((f) => hasRequires(f, ctx.decls)) : undefined;
+  if (guarded !== undefined && appliedRecursive(q.body, ctx.decls) !== undefined) {
+    refuse(ctx, `a function with a precondition ('${guarded}') applied under a quantifier in a postcondition`, q.span);
     return fallback;
   }
   const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);
@@ -87,6 +101,10 @@ function applied(node: unknown, decls: Decls, seenMacros = new Set<string>()): S
   };
   walk(node);
   return out;
+}
+
+function hasRequires(f: string, decls: Decls): boolean {
+  return decls.functions.get(f)?.specs.some((s) => s.kind === 'requires') ?? false;
 }
 
 function callees(f: string, decls: Decls): Set<string> {
