@@ -6,6 +6,7 @@
 // (`document.body.dataset.placed`), and clicked as soon as the page has drawn the tree (the
 // page then waits for the positions: wall time includes the adapter's layout, CPU is the page's).
 'use strict';
+/* global document -- read inside page.evaluate, in the browser */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('./dap');

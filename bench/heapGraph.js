@@ -12,7 +12,9 @@
 // injected on a page's first evaluate, and its transport of a 58 kB argument cost ~130 ms of the
 // page's main thread: measured inside the span they were most of the first graph's "192 ms");
 // the span is the page's own work: the message's structured clone, drawing, style, layout, paint.
-// The live tree page (`symdap dap --ui`, the VS Code panel's view): _heapLive.js.
+// Likewise a click's span starts after Playwright's selector engine is in the page (its first
+// locator use injects it: ~50 ms of a first click's CPU). The live tree page (`symdap dap --ui`,
+// the VS Code panel's view, positions from the adapter's worker): _heapLive.js.
 'use strict';
 /* global document, window -- read inside page.evaluate, in the browser */
 const { spawnSync } = require('node:child_process');
@@ -84,6 +86,8 @@ async function drawn(page, cdp, locator) {
     delete document.body.dataset.clickAt;
     performance.clearMeasures();
   });
+  // Playwright's own script (its selector engine, injected on a page's first locator use) outside the span.
+  await locator.waitFor();
   const before = await threadTime(cdp);
   await locator.click();
   await page.waitForFunction(() => document.body.dataset.heapMs !== undefined, null, { timeout: 120000 });

@@ -43,11 +43,12 @@ export class HeapPlacer {
     return this.worker?.warmed ?? Promise.resolve();
   }
 
-  /** `g` with its positions (`symdap/heapGraph`). */
+  /** `g` with its positions (`symdap/heapGraph`); laid out in this thread if the worker stopped. */
   async place(g: HeapGraph): Promise<HeapGraph> {
     if (!this.worker) return placedGraph(g, this.cache);
     const { layout: _old, ...plain } = g;
-    return { ...plain, layout: await this.worker.layout(plain) };
+    const layout = await this.worker.layout(plain).catch(async () => (await placedGraph(plain, this.cache)).layout);
+    return { ...plain, layout };
   }
 
   /** A view node's heap: with its positions once laid out; else asked for (`urgent` ones first). */

@@ -144,8 +144,12 @@ export class SymDebugSession extends DebugSession {
     'symdap/heapGraph': async (r, a) =>
       this.reply(
         r,
-        await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id), this.heapLayouts, (g) =>
-          this.placer ? this.placer.place(g) : Promise.resolve(g),
+        await heapGraphBody(
+          this.debuggee(),
+          a,
+          (id) => frameRef(this.frameIds, id),
+          this.heapLayouts,
+          (g) => (this.placer ? this.placer.place(g) : Promise.resolve(g)),
         ),
       ),
     'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
