@@ -3,7 +3,8 @@
 // again, with `layout`, in a `symdap/treeDelta`; the view says `placing`. The positions are
 // the page's own layout of the same graph, and in Chromium the live page (launch `ui: true`)
 // draws the failing node's heap from them, identical to the page's own layout (the fallback,
-// kept: a report of the same view with the positions removed).
+// kept: a report of the same view with the positions removed; and a view that says positions are
+// coming when they never do, after a short wait).
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -38,8 +39,8 @@ function without(g: HeapGraph): HeapGraph {
   return plain;
 }
 
-async function drawnHeap(page: Page, id: number): Promise<{ svg: string; laidOut?: string }> {
-  await page.locator(`.node[data-node="${id}"]`).click();
+async function drawnHeap(page: Page, id: number, click = true): Promise<{ svg: string; laidOut?: string }> {
+  if (click) await page.locator(`.node[data-node="${id}"]`).click();
   await page.waitForFunction((n) => document.body.dataset.heapDrawn === String(n), id, { timeout: 60_000 });
   return {
     svg: await page
@@ -115,5 +116,20 @@ describe.skipIf(!chromiumAvailable)('the live tree view: heaps laid out by the a
     await own.close();
     expect(fallback.laidOut).toBe('page');
     expect(live.svg).toBe(fallback.svg);
+
+    // A view that says positions are coming, and they never do (the session ended): the page
+    // says it waits, then lays the heap out itself, to the same drawing.
+    const waiting = path.join(dir, 'ring-waiting.html');
+    writeFileSync(waiting, treePageHtml('placing', { ...stripped, placing: true }));
+    const late = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await late.goto(`file://${waiting}`);
+    await late.waitForFunction(() => document.body.dataset.renderMs !== undefined);
+    await late.locator(`.node[data-node="${failing(view)!.id}"]`).click();
+    await late.locator('.panel .heap-wait').waitFor();
+    const after = await drawnHeap(late, failing(view)!.id, false);
+    expect(await late.locator('.panel .heap-wait').count()).toBe(0);
+    await late.close();
+    expect(after.laidOut).toBe('page');
+    expect(after.svg).toBe(live.svg);
   }, 300_000);
 });
