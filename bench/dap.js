@@ -308,7 +308,7 @@ async function run() {
   }
 }
 
-module.exports = { run };
+module.exports = { run, Client };
 
 if (require.main === module) {
   run().then(

@@ -28,6 +28,8 @@ export interface ViewMarks {
   readonly checked?: CheckedProgram;
   /** A failure's class in a sentence, once known (runtime/why.ts, the report's classes). */
   readonly classOf?: (n: TreeNode) => string | undefined;
+  /** The heap as sent: with positions where the sender laid it out (`urgent`: a paused or failing node's). */
+  readonly placeHeap?: (n: TreeNode, heap: HeapGraph, urgent: boolean) => HeapGraph;
 }
 
 /** Heap graphs go into at most this many view nodes (breadth-first: the top of the tree). */
@@ -143,7 +145,9 @@ function viewNode(n: TreeNode, kind: ViewKind, edges: ViewEdge[], f: Facts, mark
     ...(f.note ? { note: f.note } : {}),
     ...(f.counterexample ? { counterexample: f.counterexample } : {}),
     ...(why ? { why } : {}),
-    ...(f.heap ? { heap: f.heap } : {}),
+    ...(f.heap
+      ? { heap: marks?.placeHeap?.(n, f.heap, paused !== undefined || n.state.status === 'failed') ?? f.heap }
+      : {}),
     ...(thread !== undefined ? { thread } : {}),
     ...(held !== undefined && side ? { follow: { thread: held, branch: side } } : {}),
   };

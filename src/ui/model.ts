@@ -55,6 +55,8 @@ export interface TreeView {
   readonly verdict?: string;
   /** Vacuity and reachability warnings of a run that verified (unreached lines), once known. */
   readonly warnings?: readonly ViewWarning[];
+  /** Live views: the sender lays heaps out and sends their positions in a later delta (a page waits for them). */
+  readonly placing?: boolean;
 }
 
 export interface ViewWarning {

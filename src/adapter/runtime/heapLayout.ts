@@ -14,11 +14,17 @@ export interface HeapDrawing {
   readonly withLayout: (g: HeapGraph, cache?: LayoutCache) => Promise<HeapGraph>;
 }
 
+/** dist/ui/heap-svg.js when running built; undefined under a TypeScript runner (the sources). */
+export function heapBundle(): string | undefined {
+  const bundle = join(__dirname, '..', '..', 'ui', 'heap-svg.js');
+  return existsSync(bundle) ? bundle : undefined;
+}
+
 /** The bundled drawing code (elkjs inside) when built; the sources under a TypeScript runner. */
 export async function heapDrawing(): Promise<HeapDrawing> {
-  const bundle = join(__dirname, '..', '..', 'ui', 'heap-svg.js');
+  const bundle = heapBundle();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (existsSync(bundle)) return require(bundle) as HeapDrawing;
+  if (bundle) return require(bundle) as HeapDrawing;
   return await import('../../ui/heap/render');
 }
 

@@ -57,14 +57,15 @@ export function requireThread(d: Debuggee, id: unknown): PathThread {
 /**
  * `symdap/heapGraph` {frameId} or {nodeId} (a tree node's innermost frame): the heap graph as JSON
  * (docs/tree.md), with its positions laid out here (`layout`, so a page only draws) unless the
- * client asks `layout: false`; `layouts` keeps the session's layouts by shape (a step that
- * changed values only is not laid out again).
+ * client asks `layout: false`: by `place` (the session's layout worker, heapPlacer.ts), else here
+ * with `layouts`, the session's layouts by shape (a step that changed values only is not laid out again).
  */
 export async function heapGraphBody(
   d: Debuggee,
   args: Record<string, unknown>,
   frame: (id: unknown) => FrameRef,
   layouts?: LayoutCache,
+  place?: (g: HeapGraph) => Promise<HeapGraph>,
 ): Promise<HeapGraph> {
   const node = args.frameId === undefined && typeof args.nodeId === 'number' ? d.run.tree.node(args.nodeId) : undefined;
   if (args.frameId === undefined && !node)
@@ -75,7 +76,7 @@ export async function heapGraphBody(
     { sf, node: ref.node, checked: d.checked },
     { solver: d.solver, T: d.T, pc: statePathCondition(ref.node) },
   );
-  return args.layout === false ? g : placedGraph(g, layouts);
+  return args.layout === false ? g : place ? place(g) : placedGraph(g, layouts);
 }
 
 /**

@@ -46,6 +46,7 @@ import { summary } from './summary';
 import { TreePages } from './treePages';
 import { PathMoves } from './moves';
 import type { LayoutCache } from '../../ui/heap/layout';
+import { HeapPlacer } from './heapPlacer';
 
 type Handler = (response: DebugProtocol.Response, args: Args) => Promise<void> | void;
 
@@ -67,6 +68,8 @@ export class SymDebugSession extends DebugSession {
   private listedSummary = -1;
   /** `symdap/heapGraph`'s layouts by shape, for this session (heapLayout.ts caps it). */
   private readonly heapLayouts: LayoutCache = new Map();
+  /** Heap layouts off this thread, for a program with classes (set at launch, elkjs warmed then). */
+  private placer: HeapPlacer | undefined;
   /** Set once a client subscribed to `symdap/treeDelta`. */
   private feed: TreeFeed | undefined;
   /** The tree page's server and its pages (launch `ui: true`). */
@@ -75,6 +78,7 @@ export class SymDebugSession extends DebugSession {
     debuggee: () => this.debuggee(),
     stopped: () => !this.moves.running,
     bundle: () => this.options.uiBundle,
+    placer: () => this.placer,
   });
   private readonly moves = new PathMoves({
     debuggee: () => this.debuggee(),
@@ -138,7 +142,16 @@ export class SymDebugSession extends DebugSession {
       this.sendResponse(r);
     },
     'symdap/heapGraph': async (r, a) =>
-      this.reply(r, await heapGraphBody(this.debuggee(), a, (id) => frameRef(this.frameIds, id), this.heapLayouts)),
+      this.reply(
+        r,
+        await heapGraphBody(
+          this.debuggee(),
+          a,
+          (id) => frameRef(this.frameIds, id),
+          this.heapLayouts,
+          (g) => (this.placer ? this.placer.place(g) : Promise.resolve(g)),
+        ),
+      ),
     'symdap/diffPaths': (r, a) => this.reply(r, diffPathsBody(this.debuggee(), a)),
     'symdap/focus': (r, a) => {
       const { thread, node } = focusTarget(this.debuggee(), a);
@@ -168,6 +181,7 @@ export class SymDebugSession extends DebugSession {
     if (this.disposed) return;
     this.disposed = true;
     this.pages.close();
+    this.placer?.close();
     const d = this.d;
     if (!d) return;
     d.pause.requested = true;
@@ -266,6 +280,7 @@ export class SymDebugSession extends DebugSession {
     if (!out.ok) return this.launchFailed(response, out.messages);
     const d = out.debuggee;
     this.d = d;
+    if (d.checked.classes.size > 0) this.placer = new HeapPlacer(() => !this.moves.running && this.publishTree());
     this.moves.start(d);
     for (const b of this.breakpoints.setProgram(d.checked.file, d.checked.program)) {
       this.sendEvent(new BreakpointEvent('changed', breakpointToDap(b, nodePath.resolve(d.checked.file))));
@@ -329,6 +344,12 @@ export class SymDebugSession extends DebugSession {
   private finish(outcome: Outcome, quiet: boolean): void {
     if (!this.d || this.disposed) return;
     for (const e of outcomeEvents(this.d, outcome, quiet)) this.sendEvent(e);
+    this.publishTree();
+  }
+
+  /** Tree subscribers get what changed (after a move, or once heaps were laid out between moves). */
+  private publishTree(): void {
+    if (!this.d || this.disposed) return;
     const delta = this.feed?.delta(this.d, true);
     if (delta) this.sendEvent(new Event('symdap/treeDelta', delta));
     this.pages.publish(this.d);
@@ -346,8 +367,8 @@ export class SymDebugSession extends DebugSession {
   }
 
   private compactTree(a: Args): unknown {
-    if (a.subscribe !== true) return compactTree(this.debuggee(), a, !this.moves.running);
-    this.feed ??= new TreeFeed();
+    if (a.subscribe !== true) return compactTree(this.debuggee(), a, !this.moves.running, undefined, this.placer);
+    this.feed ??= new TreeFeed(this.placer);
     return this.feed.snapshot(this.debuggee(), a, !this.moves.running);
   }
 

@@ -11,6 +11,7 @@ import type { Debuggee } from '../runtime/debuggee';
 import { DEFAULT_LIMITS } from '../limits';
 import type { PageSink, RunningUiServer } from '../transport/uiServer';
 import { TreeFeed } from './treeView';
+import type { HeapPlacer } from './heapPlacer';
 import { userMessage } from './userError';
 
 export const PAGE_COMMANDS: readonly string[] = ['symdap/tree', 'symdap/focus', 'symdap/followBranch'];
@@ -23,6 +24,8 @@ export interface PagesHost {
   stopped(): boolean;
   /** The page's script when not this package's dist/ui/tree.js (an embedder's own copy). */
   bundle(): string | undefined;
+  /** The session's heap layouts: each page's feed sends heaps with their positions. */
+  placer(): HeapPlacer | undefined;
 }
 
 export class TreePages {
@@ -72,7 +75,7 @@ export class TreePages {
       return this.host.dispatch(command, args, response);
     }
     try {
-      const feed = new TreeFeed();
+      const feed = new TreeFeed(this.host.placer());
       response.body = feed.snapshot(this.host.debuggee(), args, this.host.stopped());
       this.feeds.set(page, feed);
       page.send(response);

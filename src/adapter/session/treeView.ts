@@ -11,9 +11,10 @@ import type { Debuggee } from '../runtime/debuggee';
 import { REQUEST_LIMITS } from '../limits';
 import { UserError } from './userError';
 import { knownClass } from '../runtime/why';
+import type { HeapPlacer } from './heapPlacer';
 
 /** Where threads stand; `stopped` says whether the session is between moves (cursors are paused). */
-export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
+export function viewMarks(d: Debuggee, stopped: boolean, placer?: HeapPlacer): ViewMarks {
   const paused = new Map<number, number>();
   const held = new Map<number, number>();
   for (const t of d.paths.all()) {
@@ -27,10 +28,18 @@ export function viewMarks(d: Debuggee, stopped: boolean): ViewMarks {
     excluding: d.checked.synths.size > 0,
     checked: d.checked,
     classOf: (n) => knownClass(d, n.state)?.classNote,
+    ...(placer ? { placeHeap: (n, heap, urgent) => placer.viewHeap(n, heap, urgent) } : {}),
   };
 }
 
-export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped: boolean, cache?: FactCache): TreeView {
+/** `placer`: the session's layouts (heapPlacer.ts): heaps go out with positions once laid out. */
+export function compactTree(
+  d: Debuggee,
+  args: Record<string, unknown>,
+  stopped: boolean,
+  cache?: FactCache,
+  placer?: HeapPlacer,
+): TreeView {
   const asked =
     typeof args.maxNodes === 'number' && Number.isInteger(args.maxNodes) && args.maxNodes > 0
       ? args.maxNodes
@@ -38,7 +47,7 @@ export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped:
   const { nodes, truncated } = buildView(
     d.run.tree,
     Math.min(asked, REQUEST_LIMITS.maxTreeNodes),
-    viewMarks(d, stopped),
+    viewMarks(d, stopped, placer),
     cache,
   );
   const warnings = d.why.end?.warnings;
@@ -48,6 +57,7 @@ export function compactTree(d: Debuggee, args: Record<string, unknown>, stopped:
     nodes,
     truncated,
     ...(warnings && warnings.length > 0 ? { warnings } : {}),
+    ...(placer && nodes.some((n) => n.heap) ? { placing: true } : {}),
   };
 }
 
@@ -70,8 +80,10 @@ export class TreeFeed {
   private readonly cache: FactCache = new WeakMap();
   private warned = false;
 
+  constructor(private readonly placer?: HeapPlacer) {}
+
   snapshot(d: Debuggee, args: Record<string, unknown>, stopped: boolean): TreeView {
-    const view = compactTree(d, args, stopped, this.cache);
+    const view = compactTree(d, args, stopped, this.cache, this.placer);
     this.last = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
     this.warned ||= view.warnings !== undefined;
     return view;
@@ -79,7 +91,7 @@ export class TreeFeed {
 
   /** What changed since the last snapshot or delta; undefined when nothing did. */
   delta(d: Debuggee, stopped: boolean): TreeDelta | undefined {
-    const view = compactTree(d, {}, stopped, this.cache);
+    const view = compactTree(d, {}, stopped, this.cache, this.placer);
     const next = new Map(view.nodes.map((n) => [n.id, JSON.stringify(n)]));
     const upsert = view.nodes.filter((n) => this.last.get(n.id) !== next.get(n.id));
     const remove = [...this.last.keys()].filter((id) => !next.has(id));

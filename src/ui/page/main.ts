@@ -71,7 +71,10 @@ function boot(): void {
       });
       document.body.dataset.renderMs = (performance.now() - t0).toFixed(1);
       document.body.dataset.nodes = String(view.nodes.length);
-      if (!warming && view.nodes.some((n) => n.heap)) {
+      // Heaps that came with their positions (bench/heapGraph.js waits for them in a live view).
+      document.body.dataset.placed = String(view.nodes.filter((n) => n.heap?.layout).length);
+      // A live view whose sender lays heaps out (placing) needs no layout here ahead.
+      if (!warming && !view.placing && view.nodes.some((n) => n.heap)) {
         warming = true;
         warmSoon(view, vs.memo);
       }

@@ -36,6 +36,10 @@ export interface PanelMemo {
 /** Layouts kept by shape: a 50-object layout is a few hundred kilobytes. */
 const MAX_LAYOUTS = 40;
 
+/** A live view whose sender lays heaps out (`placing`): how long a heap without positions waits
+ *  for the delta that brings them (a redraw) before the page lays it out itself. */
+const PLACING_WAIT_MS = 2000;
+
 export function newPanelMemo(): PanelMemo {
   return { svgs: new Map(), layouts: new Map(), drawing: 0 };
 }
@@ -156,8 +160,19 @@ async function drawHeaps(el: HTMLElement, p: PanelInput, cache: PanelMemo, curre
   } else {
     pairs.push([n, n.heap, undefined, `heap of #${n.id}`]);
   }
+  const keyOf = (v: ViewNode, title: string): string => `${p.other?.id ?? ''}:${v.id}:${title}`;
+  if (p.view.placing && pairs.some(([v, g, , title]) => !g.layout && !cache.svgs.has(keyOf(v, title)))) {
+    // The sender's positions come in a delta (heapPlacer.ts), which redraws the panel: no layout here meanwhile.
+    const wait = document.createElement('p');
+    wait.className = 'heap-wait';
+    wait.textContent = 'laying out the heap graph…';
+    el.appendChild(wait);
+    await new Promise((r) => setTimeout(r, PLACING_WAIT_MS));
+    if (!current()) return;
+    wait.remove();
+  }
   for (const [v, g, marks, title] of pairs) {
-    const key = `${p.other?.id ?? ''}:${v.id}:${title}`;
+    const key = keyOf(v, title);
     let svg = cache.svgs.get(key);
     if (svg === undefined) {
       performance.mark('heap:layout:start');
