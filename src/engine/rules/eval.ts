@@ -29,6 +29,7 @@ import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from
 import { functionCall } from './evalCalls';
 import { oldValue } from './labels';
 import { collValue } from './evalColl';
+import { forpermTerm } from './forperm';
 import { PERM_NAMES } from '../../lang/checkPermAmount';
 import { realLit } from '../terms/reals';
 import { ONE, ZERO } from '../../lang/rational';
@@ -254,6 +255,7 @@ class Evaluator implements EvalCore {
   }
 
   private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    if (q.resource) return forpermTerm(this, q, q.resource, guard, bound, old);
     const T = this.T;
     const inner = new Map(bound);
     const vars = q.vars.map((v) => {

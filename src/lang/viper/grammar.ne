@@ -117,6 +117,8 @@ BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | 
 Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
               | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
+              | "forperm" ParamList "[" Expr "]" "::" Expr {% a.forperm %}
+              | ("!") Tail                              {% a.unary %}
 Triggers     -> null                                    {% a.emptyArray %}
               | Triggers "{" Exprs "}"                  {% a.emptyArray %}
 

@@ -10,6 +10,7 @@ import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
+import { lowerForperm } from './lowerForperm';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
@@ -69,6 +70,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
     }
     case 'quant':
+      if (e.quantifier === 'forperm') return lowerForperm(e, ctx, lowerExpr);
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
