@@ -120,11 +120,17 @@ export interface Binder {
 /** `forall x: int :: body` / `exists …`; only in specifications. */
 export interface Quant {
   readonly kind: 'quant';
-  readonly quantifier: 'forall' | 'exists';
+  readonly quantifier: 'forall' | 'exists' | 'forperm';
   readonly vars: readonly Binder[];
   readonly body: Expr;
+  /** `forperm x: Ref [x.f] :: body` (Viper's): the resource whose held chunks bind x (rules/forperm.ts). */
+  readonly resource?: ForpermResource;
   readonly span: Span;
 }
+/** The resource of a forperm: a field (x.f) or a predicate (P(…, x, …), each argument a binder or an expression). */
+export type ForpermResource =
+  | { readonly kind: 'field'; readonly field: string; readonly span: Span }
+  | { readonly kind: 'pred'; readonly predicate: string; readonly args: readonly Expr[]; readonly span: Span };
 /** `e as T` */
 export interface Cast {
   readonly kind: 'cast';
@@ -417,6 +423,8 @@ export interface Proc {
   readonly requires: readonly Expr[];
   readonly ensures: readonly Expr[];
   readonly body: Block;
+  /** Checked only where it is called, never verified on its own (a Viper exhale's helper that reads the heap's permissions: lang/viper/helpers.ts). */
+  readonly contractOnly?: true;
   readonly span: Span;
 }
 

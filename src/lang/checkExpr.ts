@@ -21,6 +21,7 @@ import { domainAppType } from './checkDomain';
 import { collType } from './checkColl';
 import { arrayOf, BOOL, bvRange, INT, isNumeric, PERM, typeEquals, typeName, U8, type Type } from './types';
 import { PERM_NAMES } from './checkPermAmount';
+import { checkForperm } from './checkForperm';
 
 export type { ExprContext } from './exprContext';
 
@@ -268,7 +269,7 @@ function arrayLitType(e: ArrayLit, ctx: ExprContext, hint: Type | undefined): Ty
 }
 
 function quantType(e: Quant, ctx: ExprContext): Type {
-  if (!ctx.spec) {
+  if (!ctx.spec && !e.resource) {
     ctx.tables.error(
       e.span,
       `'${e.quantifier}' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
@@ -277,13 +278,14 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   ctx.scope.enter();
   for (const b of e.vars) {
     // Domain types (Viper's) are first-order values like ints: Z3 quantifies over them.
-    if (b.type.kind === 'array' || (b.type.kind === 'ref' && !ctx.tables.refBinders)) {
+    if (b.type.kind === 'array' || (b.type.kind === 'ref' && !ctx.tables.refBinders && !e.resource)) {
       ctx.tables.error(b.span, `quantified variable '${b.name}' must have a scalar type, not ${typeName(b.type)}`);
     }
     const clash = ctx.scope.declare(b.name, { type: b.type, decl: b, kind: 'quantified variable' });
     if (clash) ctx.tables.error(b.span, clash);
     ctx.tables.declared(b, b.type);
   }
+  if (e.resource) checkForperm(checkExpr, e, e.resource, ctx);
   const body = checkExpr(e.body, ctx, BOOL);
   ctx.scope.exit();
   if (body && body.kind !== 'bool') {

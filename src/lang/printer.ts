@@ -8,6 +8,7 @@ import type {
   Block,
   ClassDecl,
   Expr,
+  ForpermResource,
   FunctionDecl,
   If,
   Param,
@@ -297,6 +298,10 @@ function list(es: readonly Expr[]): Piece[] {
   return es.flatMap((x, i) => (i === 0 ? [whole(x)] : [', ', whole(x)]));
 }
 
+/** A forperm's resource: `x.f` (x its binder) or `P(args)`. */
+const resourceParts = (r: ForpermResource, x: string): Piece[] =>
+  r.kind === 'field' ? [`${x}.${r.field}`] : [`${r.predicate}(`, ...list(r.args), ')'];
+
 function bareExpr(e: Expr, open: boolean): Piece[] {
   switch (e.kind) {
     case 'intLit':
@@ -328,7 +333,12 @@ function bareExpr(e: Expr, open: boolean): Piece[] {
     case 'cond':
       return [part(e.cond, PREC.cond + 1, false), ' ? ', whole(e.then), ' : ', part(e.otherwise, PREC.cond, open)];
     case 'quant':
-      return [`${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} :: `, whole(e.body)];
+      return [
+        `${e.quantifier} ${e.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')}`,
+        ...(e.resource ? [' [', ...resourceParts(e.resource, e.vars[0]?.name ?? ''), ']'] : []),
+        ' :: ',
+        whole(e.body),
+      ];
     case 'field':
       return [part(e.object, PREC.postfix, false), `.${e.field}`];
     case 'null':

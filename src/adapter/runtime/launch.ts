@@ -109,7 +109,7 @@ export async function launchDebuggee(
   // modular` does: one root path (thread) per procedure, the entry first.
   const procs =
     args.mode === 'modular'
-      ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc)]
+      ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc && !p.contractOnly)]
       : [entry.proc];
   const roots: PathThread[] = [];
   for (const p of procs) roots.push(paths.addRoot(await run.start(p)));

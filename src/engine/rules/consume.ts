@@ -32,6 +32,7 @@ import { takeInstance } from './instanceParts';
 import { instanceAt } from '../state/instanceAmounts';
 import { amountOf } from './heap/scaleAssertion';
 import { isNone, type Amount } from '../state/amounts';
+import { consumedSoFar } from './forperm';
 
 export type { ConsumeHow, Consumed, ConsumeOutcome } from './judgements';
 
@@ -72,7 +73,7 @@ export async function consume(
     }
     if (c.kind === 'pure') {
       const obligations: Obligation[] = [];
-      const cond = evalTerm(c.expr, how.env, obligations);
+      const cond = evalTerm(c.expr, consumedSoFar(how.env, cur.heap), obligations);
       if (readsAssumed(how, c.expr, obligations)) {
         const next = await assumeOnHealedPath(
           ctx,
@@ -91,7 +92,7 @@ export async function consume(
     }
     if (c.kind === 'cond') {
       // Silicon's way: branch on the test (evaluated in the heap at the start), consume the side that holds.
-      for (const side of await branches(ctx, cur, c, how.env, leaves))
+      for (const side of await branches(ctx, cur, c, consumedSoFar(how.env, cur.heap), leaves))
         await go(side.state, [...branchConjuncts(c, side.then, isPred, 'exhale'), ...after], removed, how);
       return;
     }
@@ -116,7 +117,7 @@ export async function consume(
     if (namesNone(c.acc)) return go(cur, after, removed, how);
     const target = c.acc.target as FieldRead;
     const obligations: Obligation[] = [];
-    const receiver = evalTerm(target.object, how.env, obligations);
+    const receiver = evalTerm(target.object, consumedSoFar(how.env, cur.heap), obligations);
     const checked = await checkObligations(ctx, cur, obligations);
     leaves.push(...checked.leaves);
     if (!checked.next) return;

@@ -30,6 +30,7 @@ import { functionCall } from './evalCalls';
 import { assertingValue } from './evalAsserting';
 import { oldValue } from './labels';
 import { collValue } from './evalColl';
+import { forpermTerm } from './forperm';
 import { PERM_NAMES } from '../../lang/checkPermAmount';
 import { realLit } from '../terms/reals';
 import { ONE, ZERO } from '../../lang/rational';
@@ -257,6 +258,7 @@ class Evaluator implements EvalCore {
   }
 
   private quantifier(q: Quant, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
+    if (q.resource) return forpermTerm(this, q, q.resource, guard, bound, old);
     const T = this.T;
     const inner = new Map(bound);
     const vars = q.vars.map((v) => {

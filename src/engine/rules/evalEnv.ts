@@ -22,6 +22,8 @@ export interface EvalEnv {
   /** Programs with objects: the heap reads see, and the heap `old(…)` reads see. */
   readonly heap?: Heap;
   readonly oldHeap?: Heap;
+  /** Inside a consume: the heap it has left so far, which forperm reads (rules/forperm.ts). */
+  readonly partialHeap?: Heap;
   /** The state `label l` recorded on this path, for `old[l](e)` (rules/labels.ts). */
   readonly labelled?: (label: string) => LabelState | undefined;
   /** Heap-dependent functions and predicates, for calls and `unfolding`. */

@@ -18,7 +18,8 @@ export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<st
   const T = ev.T;
   const target = c.args[0] as FieldRead;
   const receiver = ev.term(target.object, guard, bound, old);
-  const heap = old ? ev.env.oldHeap : ev.env.heap;
+  // Inside a consume, what it has left so far (Silicon's partially consumed heap, rules/forperm.ts).
+  const heap = old ? ev.env.oldHeap : (ev.env.partialHeap ?? ev.env.heap);
   if (!heap) throw new EvalError(`${printExpr(c)} reads the heap where there is none`);
   const chunks = fieldChunks(heap, target.field).filter((x) => !distinctRefs(x.receiver, receiver));
   const zero = realLit(T, ZERO);

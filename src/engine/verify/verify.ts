@@ -76,7 +76,7 @@ export function runOptions(opts: VerifyOptions): RunOptions {
 /** The procedures a verification starts from, in order: the entry (explore mode) or every
  *  procedure against its contract (modular mode). */
 export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], entry: Proc): Proc[] {
-  return mode === 'modular' ? [...checked.procs.values()] : [entry];
+  return mode === 'modular' ? [...checked.procs.values()].filter((p) => !p.contractOnly) : [entry];
 }
 
 interface OkPaths {

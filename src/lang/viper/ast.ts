@@ -72,8 +72,10 @@ export type VExpr =
   /** `forall x: T :: body` / `exists …` (triggers dropped: they only guide Viper's solver). */
   | {
       readonly kind: 'quant';
-      readonly quantifier: 'forall' | 'exists';
+      readonly quantifier: 'forall' | 'exists' | 'forperm';
       readonly vars: readonly VParam[];
+      /** forperm's resource: `x.f` or `P(…, x, …)` (lowerForperm.ts). */
+      readonly resource?: VExpr;
       readonly body: VExpr;
       /** Triggers were given; one of them is not a term of the body (triggers.ts). */
       readonly triggered?: true;

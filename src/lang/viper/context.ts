@@ -76,6 +76,8 @@ export interface LowerCtx {
   readonly side?: 'inhale' | 'exhale';
   /** A function's requires (read as a pure or guarded assertion, never produced or consumed whole). */
   readonly inFunction?: boolean;
+  /** The type the context expects of this expression: resolves Silver's overloaded `/` and `*` (arithTypes.ts). */
+  readonly expect?: 'Int' | 'Perm' | 'Bool' | 'Ref' | 'other';
 }
 
 export function refuse(ctx: LowerCtx, feature: string, span: Span): void {

@@ -118,6 +118,8 @@ Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "asserting" "(" Expr ")" "in" Expr      {% a.asserting %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
               | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
+              | "forperm" ParamList "[" Expr "]" "::" Expr {% a.forperm %}
+              | ("!") Tail                              {% a.unary %}
 Triggers     -> null                                    {% a.emptyArray %}
               | Triggers "{" Exprs "}"                  {% a.triggers %}
 

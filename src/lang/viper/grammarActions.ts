@@ -235,6 +235,15 @@ export const quant = (d: D): VExpr => ({
   span: from(d[0][0], d[4]),
 });
 export const triggers = (d: D): VExpr[][] => [...d[0], d[2]];
+/** `forperm x: Ref [x.f] :: body` (lowerForperm.ts). */
+export const forperm = (d: D): VExpr => ({
+  kind: 'quant',
+  quantifier: 'forperm',
+  vars: d[1],
+  resource: d[3],
+  body: d[6],
+  span: from(d[0], d[6]),
+});
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });
 export const member = (d: D): VExpr => ({ kind: 'field', object: d[0], field: d[2].text, span: from(d[0], d[2]) });
 export const intLit = (d: D): VExpr => ({ kind: 'int', value: BigInt(d[0].text), span: tok(d[0]) });

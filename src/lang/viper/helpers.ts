@@ -39,6 +39,9 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
     requires: role === 'requires' ? [cond] : [],
     ensures: role === 'ensures' ? [cond] : [],
     body: { kind: 'block', stmts: body, span },
+    // Its entry would read forperm and perm(…) in the heap its requires makes, not the caller's:
+    // the call checks every part of it in the caller's heap (rules/forperm.ts).
+    ...(role === 'requires' && readsPermissions(cond) ? { contractOnly: true as const } : {}),
     span,
   };
   ctx.out.helpers.push(proc);
@@ -55,4 +58,14 @@ function freeVars(e: unknown): string[] {
   return Object.entries(node)
     .filter(([k]) => k !== 'span')
     .flatMap(([, v]) => freeVars(v));
+}
+
+/** Whether an expression asks what the heap holds (forperm, perm(…)). */
+function readsPermissions(e: unknown): boolean {
+  if (Array.isArray(e)) return e.some(readsPermissions);
+  if (e === null || typeof e !== 'object') return false;
+  const node = e as Record<string, unknown>;
+  if (node.kind === 'quant' && node.resource !== undefined) return true;
+  if (node.kind === 'call' && node.callee === 'perm') return true;
+  return Object.entries(node).some(([k, v]) => k !== 'span' && readsPermissions(v));
 }

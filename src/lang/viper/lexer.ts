@@ -36,6 +36,7 @@ export const KEYWORDS: readonly string[] = [
   'let',
   'forall',
   'exists',
+  'forperm',
   'result',
   'true',
   'false',

@@ -10,13 +10,19 @@ import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
+import { lowerForperm } from './lowerForperm';
+import { chooseSig, expectOf, paramType } from './arithTypes';
+import { PERM } from '../types';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerAsserting } from './lowerAsserting';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
 
-export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
+export function lowerExpr(e: VExpr, outer: LowerCtx): Expr {
+  // The type expected applies to this expression only; arithmetic passes it on (arithTypes.ts).
+  const expect = outer.expect;
+  const ctx = expect === undefined ? outer : { ...outer, expect: undefined };
   switch (e.kind) {
     case 'int':
       return { kind: 'intLit', value: e.value, span: e.span };
@@ -41,16 +47,16 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       };
     case 'unary':
       return e.op === '+'
-        ? lowerExpr(e.operand, ctx)
-        : { kind: 'unary', op: e.op, operand: lowerExpr(e.operand, ctx), span: e.span };
+        ? lowerExpr(e.operand, outer)
+        : { kind: 'unary', op: e.op, operand: lowerExpr(e.operand, e.op === '-' ? outer : ctx), span: e.span };
     case 'binary':
-      return lowerBinary(e, ctx);
+      return lowerBinary(e, ctx, expect);
     case 'cond':
       return {
         kind: 'cond',
         cond: lowerExpr(e.cond, ctx),
-        then: lowerExpr(e.then, ctx),
-        otherwise: lowerExpr(e.otherwise, ctx),
+        then: lowerExpr(e.then, outer),
+        otherwise: lowerExpr(e.otherwise, outer),
         span: e.span,
       };
     case 'old':
@@ -70,6 +76,7 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
     }
     case 'quant':
+      if (e.quantifier === 'forperm') return lowerForperm(e, ctx, lowerExpr);
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
@@ -120,7 +127,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
     kind: 'call',
     callee: e.name,
     calleeSpan: e.nameSpan,
-    args: e.args.map((a) => lowerExpr(a, ctx)),
+    args: e.args.map((a, i) => lowerExpr(a, { ...ctx, expect: expectOf(paramType(e.name, i, ctx)) })),
     span: e.span,
   };
   return call;
@@ -167,10 +174,14 @@ export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
   return amount ? { amount } : {};
 }
 
-function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
-  const left = lowerExpr(e.left, ctx);
-  const right = lowerExpr(e.right, ctx);
+function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx, expect?: LowerCtx['expect']): Expr {
+  // Silver's typing of an overloaded operator (arithTypes.ts): its operands are expected at its argument types.
+  const sig = chooseSig(e.op, e.left, e.right, expect, ctx);
+  let left = lowerExpr(e.left, sig ? { ...ctx, expect: sig[0] } : ctx);
+  let right = lowerExpr(e.right, sig ? { ...ctx, expect: sig[1] } : ctx);
   if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
+  if (e.op === '/' && sig?.[2] === 'Int') return euclidean('div', left, right, e.span);
+  if (e.op === '*' && sig?.[2] === 'Perm') [left, right] = [asPerm(left, sig[0]), asPerm(right, sig[1])];
   switch (e.op) {
     case '<==>':
       return { kind: 'binary', op: '==', left, right, span: e.span };
@@ -183,6 +194,11 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
     default:
       return { kind: 'binary', op: e.op, left, right, span: e.span };
   }
+}
+
+/** An Int operand of a Perm product (Silver's IntPermMul): converted to perm. */
+function asPerm(x: Expr, t: string): Expr {
+  return t === 'Int' ? { kind: 'cast', expr: x, type: PERM, span: x.span } : x;
 }
 
 /**

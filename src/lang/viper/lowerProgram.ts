@@ -19,6 +19,7 @@ import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { lowerDomain } from './lowerDomain';
 import { REF_CLASS, symType } from './types';
+import { expectOf } from './arithTypes';
 
 export interface Lowered {
   readonly program: Program;
@@ -183,7 +184,8 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
       return lowerExpr(s.expr, { ...ctx, place: 'requires', inFunction: true });
     });
   if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
-  const body = f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function' });
+  const body =
+    f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function', expect: expectOf(f.result) });
   const fn: FunctionDecl = {
     kind: 'function',
     name: f.name,

@@ -15,6 +15,7 @@ import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
 import { assumesPermissions, lowerImpureAssume } from './impureAssume';
+import { expectOf, fieldExpect } from './arithTypes';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -26,7 +27,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'varDecl': {
       site('varDecl');
       const type = symType(s.type, s.span, ctx);
-      const init = s.init && lowerExpr(s.init, { ...ctx, place: 'code' });
+      const init = s.init && lowerExpr(s.init, { ...ctx, place: 'code', expect: expectOf(s.type) });
       ctx.vars.set(s.name, s.type);
       return [{ kind: 'varDecl', name: s.name, nameSpan: s.nameSpan, type, init, span: s.span }];
     }
@@ -38,7 +39,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
         {
           kind: 'assign',
           target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'],
-          value: lowerExpr(s.value, { ...ctx, place: 'code' }),
+          value: lowerExpr(s.value, { ...ctx, place: 'code', expect: fieldExpect(s.target, ctx) }),
           span: s.span,
         },
       ];
@@ -146,7 +147,7 @@ function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt
           args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
           span: s.value.span,
         }
-      : lowerExpr(s.value, { ...ctx, place: 'code' });
+      : lowerExpr(s.value, { ...ctx, place: 'code', expect: expectOf(ctx.vars.get(s.target)) });
   return [{ kind: 'assign', target: targetRef(s.target, s.targetSpan, ctx), value, span: s.span }];
 }
 

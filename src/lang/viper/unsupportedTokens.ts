@@ -18,7 +18,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   Multiset: 'multisets (Multiset)',
   Map: 'maps (Map)',
   Rational: 'permission-typed values (Rational)',
-  forperm: 'forperm',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',

@@ -193,9 +193,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
   });
 
   it('the CLI prints the refusal at the construct and exits 2 for check', async () => {
-    const r = await check('forperm.vpr', `${field}method m(x: Ref)\n{\n  assert forperm r: Ref [r.f] :: false\n}\n`);
+    const r = await check('forperm.vpr', `${field}function g(x: Ref): Bool\n{\n  forperm r: Ref [r.f] :: false\n}\n`);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`${r.file}:4:10: unsupported Viper feature: forperm\n`);
+    expect(r.err).toBe(`${r.file}:4:3: unsupported Viper feature: forperm in a function or a predicate\n`);
   });
 
   it('one diagnostic per construct kind, at its first occurrence', () => {

@@ -1,7 +1,7 @@
 // Symbolic permission amounts on .vpr through the real CLI and Z3 (docs/viper.md "Perm values
 // and perm()"): Perm parameters lent and returned, perm(e.f) in assertions, an amount that may
 // be too small or negative failing with Viper's ids, Perm division, a wildcard meeting a
-// symbolic amount; forperm and perm(P(…)) stay refused by name.
+// symbolic amount (forperm: forperm.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -126,15 +126,5 @@ method n(x: Ref, k: Perm)
       verdict: 'failed',
       failures: [{ line: 6, viperError: 'assert.failed:assertion.false' }],
     });
-  }, 60_000);
-
-  it('forperm stays refused by name', async () => {
-    const src = `${FIELD}method m(x: Ref)
-  requires acc(x.f)
-{
-  assert forperm r: Ref [r.f] :: r.f == r.f
-}
-`;
-    expect((await verify(src)).verdict).toBe('unsupported');
   }, 60_000);
 });

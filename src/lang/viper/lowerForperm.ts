@@ -1,0 +1,67 @@
+// Viper's `forperm x: Ref [x.f] :: body` and `forperm x: Ref [P(x)] :: body` (docs/viper.md
+// "forperm") as Sym's forperm quantifier (a `quant` with a resource, checkForperm.ts): the engine
+// conjoins the body over the chunks of the resource the heap holds (rules/forperm.ts). Refused by
+// name where the engine would read another heap than Viper's: in a function (its body and
+// precondition read the caller's heap here, Viper a function's own footprint) and in a predicate.
+// A binder that would capture a name of the context is renamed, as a quantifier's is.
+
+import type { Expr, ForpermResource } from '../ast';
+import type { VExpr } from './ast';
+import { refuse, fail, type LowerCtx } from './context';
+import { symType } from './types';
+
+type Quant = Extract<VExpr, { kind: 'quant' }>;
+type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
+
+export function lowerForperm(q: Quant, ctx: LowerCtx, lowerExpr: Lower): Expr {
+  const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
+  if (ctx.place === 'function' || ctx.place === 'fnPost' || ctx.place === 'predicate' || ctx.inFunction) {
+    refuse(ctx, 'forperm in a function or a predicate', q.span);
+    return fallback;
+  }
+  if (q.resource === undefined) return fallback;
+  const vars = new Map(ctx.vars);
+  const subst = new Map(ctx.subst);
+  const binders = q.vars.map((v) => {
+    const taken = ctx.vars.has(v.name) || ctx.subst.has(v.name);
+    const name = taken ? `${v.name}@${v.span.line}:${v.span.col}#${ctx.depth}` : v.name;
+    vars.set(v.name, v.type);
+    if (taken) subst.set(v.name, { kind: 'var', name, span: v.span });
+    else subst.delete(v.name);
+    return { name, type: symType(v.type, v.span, ctx), span: v.span };
+  });
+  const inner = { ...ctx, vars, subst };
+  const resource = lowerResource(
+    q.resource,
+    q.vars.map((v) => v.name),
+    inner,
+    lowerExpr,
+  );
+  if (!resource) return fallback;
+  return {
+    kind: 'quant',
+    quantifier: 'forperm',
+    vars: binders,
+    resource,
+    body: lowerExpr(q.body, inner),
+    span: q.span,
+  };
+}
+
+function lowerResource(r: VExpr, xs: readonly string[], ctx: LowerCtx, lowerExpr: Lower): ForpermResource | undefined {
+  if (r.kind === 'field' && r.object.kind === 'var' && xs.length === 1 && r.object.name === xs[0]) {
+    if (ctx.decls.fields.has(r.field)) return { kind: 'field', field: r.field, span: r.span };
+    fail(ctx, `unknown field '${r.field}'`, r.span);
+    return undefined;
+  }
+  if (r.kind === 'app' && ctx.decls.predicates.has(r.name)) {
+    const missing = xs.find((x) => !r.args.some((a) => a.kind === 'var' && a.name === x));
+    if (missing !== undefined) {
+      fail(ctx, `the resource of 'forperm' must have '${missing}' as an argument`, r.span);
+      return undefined;
+    }
+    return { kind: 'pred', predicate: r.name, args: r.args.map((a) => lowerExpr(a, ctx)), span: r.span };
+  }
+  refuse(ctx, 'forperm over a resource other than x.f or P(…, x, …)', r.span);
+  return undefined;
+}
