@@ -124,6 +124,8 @@ export interface Quant {
   readonly vars: readonly Binder[];
   readonly body: Expr;
   readonly span: Span;
+  /** A quantified permission (Viper): the body is `acc(x.f, p)` or `d ==> acc(x.f, p)` (docs/design.md B.10). */
+  readonly permission?: true;
 }
 /** `e as T` */
 export interface Cast {
@@ -411,6 +413,8 @@ export interface Proc {
 }
 
 export interface FieldDecl {
+  /** Held only through quantified chunks (a quantified permission names it: docs/design.md B.10). */
+  readonly quantified?: true;
   readonly name: string;
   readonly nameSpan: Span;
   readonly type: Type;

@@ -64,6 +64,7 @@ export function functionCall(
       inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
       continue;
     }
+    if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
     const holds = inner.term(k.expr, g, new Map(), false);
     ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
   }
@@ -142,6 +143,7 @@ function application(
       snapKeys.push(snap);
       parts.push(snap);
     } else {
+      if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
       const holds = inner.term(k.expr, g, new Map(), false);
       ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
       pres.push(T.implies(cond, holds));

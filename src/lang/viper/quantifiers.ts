@@ -12,6 +12,7 @@ import type { Expr } from '../ast';
 import type { VExpr } from './ast';
 import { refuse, type Decls, type LowerCtx } from './context';
 import { symType } from './types';
+import { quantifiedPermission } from './quantifiedPerms';
 
 type Quant = Extract<VExpr, { kind: 'quant' }>;
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
@@ -23,10 +24,7 @@ export function lowerQuant(
   hasPermissions: (e: VExpr, c: LowerCtx) => boolean,
 ): Expr {
   const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
-  if (hasPermissions(q.body, ctx)) {
-    refuse(ctx, 'quantified permissions (acc under forall)', q.span);
-    return fallback;
-  }
+  const permissions = hasPermissions(q.body, ctx);
   const recursive = appliedRecursive(q.body, ctx.decls);
   if (recursive !== undefined) {
     const what = ctx.decls.functions.get(recursive)?.body === undefined ? 'an abstract' : 'a recursive';
@@ -44,7 +42,8 @@ export function lowerQuant(
   });
   if (binders.every((b, i) => b.name === q.vars[i].name)) for (const v of q.vars) subst.delete(v.name);
   const body = lowerExpr(q.body, { ...ctx, vars, subst });
-  return { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
+  const lowered: Expr = { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
+  return permissions ? quantifiedPermission(lowered, ctx, ctx.decls.quantifiedFields ?? new Set()) : lowered;
 }
 
 /** The variable names a lowered expression mentions. */
