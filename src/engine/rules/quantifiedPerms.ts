@@ -159,6 +159,11 @@ export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort,
   return { held, facts, heap: replaceChunk(h, cur.chunk, rest), part };
 }
 
+/** `perm(receiver.field)`: the amount held there. */
+export function permQuant(T: TermStore, h: Heap, receiver: Term, field: string): Term {
+  return at(T, current(T, h, field).perm, receiver);
+}
+
 /** Reading `receiver.field`: needs some amount held there. */
 export function readQuant(T: TermStore, h: Heap, receiver: Term, field: string, sort: Sort): Read {
   const cur = current(T, h, field);

@@ -5,6 +5,7 @@
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
 // receivers, amounts that are not constants, quantified predicate instances, and, in a program
 // with quantified fields, functions and predicates that mention one, loops, `new` and quasihavoc.
+// `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
 import type { Span } from '../span';
@@ -54,9 +55,8 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     const span = x.span as Span;
     if (x.kind === 'while') no('a loop in a program with quantified permissions', span);
     if (x.kind === 'quasihavoc') no('quasihavoc in a program with quantified permissions', span);
-    if (x.kind === 'new' && (!Array.isArray(x.fields) || x.fields.some((f) => fields.has(f as string))))
-      no('new with a quantified field', span);
-    if (x.kind === 'app' && x.name === 'perm' && mentions(x.args)) no('perm(…) of a quantified field', span);
+    // Sym's `new` grants a point chunk of every field, which a quantified field never has (Viper's new() too).
+    if (x.kind === 'new') no('new in a program with quantified permissions', span);
     for (const [k, v] of Object.entries(x)) if (k !== 'span') stmts(v);
   };
   for (const d of vp.decls) {
@@ -106,6 +106,8 @@ function conj(es: readonly Expr[], span: Span): Expr | undefined {
 /** A lowered quantifier whose body holds permissions: split into quantified permissions and pure quantifiers. */
 export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySet<string>): Expr {
   const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
+  // A macro under the binder may stand for a pure expression: nothing to split then.
+  if (!hasAcc(q.body)) return q;
   if (ctx.place === 'function' || ctx.place === 'fnPost' || ctx.place === 'predicate') {
     refuse(ctx, `quantified permissions in a ${ctx.place === 'predicate' ? 'predicate' : 'function'}`, q.span);
     return fallback;
