@@ -126,6 +126,8 @@ export interface Quant {
   /** `forperm x: Ref [x.f] :: body` (Viper's): the resource whose held chunks bind x (rules/forperm.ts). */
   readonly resource?: ForpermResource;
   readonly span: Span;
+  /** A quantified permission (Viper): the body is `acc(x.f, p)` or `d ==> acc(x.f, p)` (docs/design.md B.10). */
+  readonly permission?: true;
 }
 /** The resource of a forperm: a field (x.f) or a predicate (P(…, x, …), each argument a binder or an expression). */
 export type ForpermResource =
@@ -429,6 +431,8 @@ export interface Proc {
 }
 
 export interface FieldDecl {
+  /** Held only through quantified chunks (a quantified permission names it: docs/design.md B.10). */
+  readonly quantified?: true;
   readonly name: string;
   readonly nameSpan: Span;
   readonly type: Type;

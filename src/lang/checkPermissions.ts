@@ -201,7 +201,7 @@ function children(e: Expr, at: Place): [Expr, Place][] {
     case 'unary':
       return [[e.operand, under(`'${e.op}'`)]];
     case 'quant':
-      return [[e.body, under('a quantifier')]];
+      return [[e.body, e.permission ? at : under('a quantifier')]];
     case 'old':
       return [[e.expr, under("'old(…)'")]];
     case 'unfolding':

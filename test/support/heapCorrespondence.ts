@@ -131,7 +131,7 @@ function sameValue(sym: Value | ArrayUnder | undefined, conc: ConcreteValue | un
 }
 
 function fieldChunks(h: readonly Chunk[]): { receiver: Term; field: string; value: SymValue }[] {
-  return h.flatMap((c) => (c.kind === 'field' ? [c] : fieldChunks(c.fragment ?? [])));
+  return h.flatMap((c) => (c.kind === 'field' ? [c] : c.kind === 'pred' ? fieldChunks(c.fragment ?? []) : []));
 }
 
 /** A done leaf against a clean run: the final store (references up to the allocation map) and every held location. */

@@ -136,7 +136,7 @@ function addLocalArrays(b: Builder, sf: StateFrame): void {
 function addHeap(b: Builder, h: Heap, status: 'held' | 'old', group?: string): void {
   for (const c of h) {
     if (c.kind === 'field') addField(b, c, status, group);
-    else addPred(b, c, status, group);
+    else if (c.kind === 'pred') addPred(b, c, status, group);
   }
 }
 

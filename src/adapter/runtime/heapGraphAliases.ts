@@ -51,7 +51,7 @@ export function undecidedPairs(terms: readonly Term[], heap: Heap): [Term, Term]
 }
 
 function allFieldNames(h: Heap): string[] {
-  return h.flatMap((c) => (c.kind === 'field' ? [c.field] : allFieldNames(c.fragment ?? [])));
+  return h.flatMap((c) => (c.kind === 'field' ? [c.field] : c.kind === 'pred' ? allFieldNames(c.fragment ?? []) : []));
 }
 
 /** Asks the solver about each pair; pairs that cannot be equal are dropped. */

@@ -4,6 +4,7 @@
 
 import type { Chunk, FieldChunk, Heap } from '../../engine/state/chunks';
 import { chunkLabel, instanceLabel } from '../../engine/state/chunks';
+import { quantChunkLabel, quantChunkValue } from '../../engine/state/quantifiedChunks';
 import { isSymArray, type SymValue } from '../../engine/state/state';
 import { printTerm } from '../../engine/terms/print';
 import type { Term } from '../../engine/terms/term';
@@ -57,6 +58,7 @@ export function receiverText(t: Term, names: RefNames): string {
 /** `acc(c.x)` or `valid(c)`. */
 export function chunkName(c: Chunk, names: RefNames): string {
   if (c.kind === 'field') return chunkLabel(receiverText(c.receiver, names), c.field, c.amount);
+  if (c.kind === 'qfield') return quantChunkLabel(c);
   return instanceLabel(`${c.name}(${c.args.map((a) => receiverText(a, names)).join(', ')})`, c.amount);
 }
 
@@ -102,6 +104,7 @@ export function heapLines(h: Heap, names: RefNames, indent = ''): string[] {
       return [
         `${indent}${chunkName(c, names)} ↦ ${valueText(c.value, names)}${aliasNote(c, names)}  — ${originText(c)}`,
       ];
+    if (c.kind === 'qfield') return [`${indent}${chunkName(c, names)}  — ${originText(c)}`];
     return [
       `${indent}${chunkName(c, names)} folded  — ${originText(c)}`,
       ...heapLines(c.fragment ?? [], names, `${indent}    `),
@@ -134,17 +137,21 @@ export interface HeapRowData {
 
 export function heapRowData(h: Heap, names: RefNames): HeapRowData[] {
   return h.map((c) =>
-    c.kind === 'field'
-      ? {
-          name: chunkName(c, names),
-          value: `${valueText(c.value, names)}${aliasNote(c, names)}`,
-          origin: originText(c),
-        }
-      : {
-          name: chunkName(c, names),
-          value: 'folded predicate',
-          origin: originText(c),
-          unfolded: c.fragment ? fragmentText(c.fragment, names) : 'a recursive instance (unfold it to see its chunks)',
-        },
+    c.kind === 'qfield'
+      ? { name: chunkName(c, names), value: quantChunkValue(c), origin: originText(c) }
+      : c.kind === 'field'
+        ? {
+            name: chunkName(c, names),
+            value: `${valueText(c.value, names)}${aliasNote(c, names)}`,
+            origin: originText(c),
+          }
+        : {
+            name: chunkName(c, names),
+            value: 'folded predicate',
+            origin: originText(c),
+            unfolded: c.fragment
+              ? fragmentText(c.fragment, names)
+              : 'a recursive instance (unfold it to see its chunks)',
+          },
   );
 }

@@ -24,6 +24,7 @@ import {
   type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
+import { quantChunkValue } from '../../engine/state/quantifiedChunks';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;
@@ -102,6 +103,8 @@ function chunkRow(host: HeapRowsHost, c: Chunk, names: RefNames, key: string): D
       presentationHint: { kind: 'data' },
     };
   }
+  if (c.kind === 'qfield')
+    return { name: chunkName(c, names), value: quantChunkValue(c), type: origin, variablesReference: 0 };
   const shown = host.render(c.value);
   const value = isArray(c.value) ? shown.value : valueText(c.value, names);
   const row: DebugProtocol.Variable = {

@@ -7,6 +7,7 @@
 // does not give back are lost. A program without objects is one whose heap stays empty: the
 // same consume and produce check and assume its pure conjuncts, one conjunct at a time.
 
+import { mergeQuantChunks } from '../state/quantifiedChunks';
 import type { Call, Expr, LValue, Proc } from '../../lang/ast';
 import { joinParts } from './instanceParts';
 import { mergeBack } from './heap/fractions';
@@ -171,7 +172,7 @@ export async function leaveFrame(ctx: EngineContext, s: State): Promise<Successo
       continue;
     }
     const results = new Map(proc.returns.map((r) => [r.name, topFrame(after).store.get(r.name)!]));
-    const heap = heapAfter(s.heap, mergeBack(frame.callerHeap ?? EMPTY_HEAP, c.removed));
+    const heap = heapAfter(s.heap, mergeQuantChunks(ctx.T, mergeBack(frame.callerHeap ?? EMPTY_HEAP, c.removed)));
     const popped: State = joinParts(
       ctx,
       { ...after, frames: after.frames.slice(0, -1), heap },

@@ -5,6 +5,8 @@
 // of several chunks' receivers, the path forks on which one (B.5); after a failure it goes on
 // as if the permission had been held (B.6), with a fresh value.
 
+import { consumeQuantified } from './consumeQuantified';
+import { isQuantifiedField } from './quantifiedPerms';
 import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { State } from '../state/state';
@@ -113,6 +115,8 @@ export async function consume(
       );
       return;
     }
+    if (c.kind === 'qacc' || isQuantifiedField(ctx.checked, (c.acc.target as FieldRead).field))
+      return consumeQuantified(ctx, cur, c, how, leaves, (next, part) => go(next, after, [...removed, part], how));
     // `acc(e.f, none)` takes nothing.
     if (namesNone(c.acc)) return go(cur, after, removed, how);
     const target = c.acc.target as FieldRead;

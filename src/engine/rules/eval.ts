@@ -4,6 +4,8 @@
 // and `?:`), for the stepper to check against the path condition, in code and in every
 // specification clause alike.
 
+import { isQuantifiedField } from './quantifiedPerms';
+import { readQuantified } from './readQuantified';
 import type { Expr, Binary, Quant, FieldRead, Unfolding } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { printExpr } from '../../lang/printer';
@@ -295,6 +297,8 @@ class Evaluator implements EvalCore {
     if (!heap) throw new EvalError(`${printExpr(e)} reads the heap where there is none`);
     const type = this.env.types.get(typed);
     if (!type) throw new EvalError(`internal: no type for expression ${printExpr(e)}`);
+    if (isQuantifiedField(this.env.decls, e.field))
+      return readQuantified(this, e, receiver, heap, sortOfType(type), guard, site);
     const read = readField(this.T, heap, receiver, e.field, sortOfType(type), need);
     if (!isTrue(read.held)) {
       const display = printExpr(e, 200);

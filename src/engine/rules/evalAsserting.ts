@@ -45,6 +45,8 @@ export function assertingValue(
       };
       const message = `asserting ${printExpr(k.call, 200)}: the instance is not held`;
       ev.unfolding(held, g, bound, old, { span: k.call.span, message });
+    } else if (k.kind === 'qacc') {
+      throw new EvalError('asserting quantified permissions is not supported');
     } else {
       const cond = ev.T.implies(g, ev.term(k.expr, g, bound, old));
       const message = `asserting ${printExpr(k.expr, 200)} may not hold`;

@@ -60,6 +60,7 @@ export function functionCall(
       inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
       continue;
     }
+    if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
     const holds = inner.term(k.expr, g, new Map(), false);
     ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
   }

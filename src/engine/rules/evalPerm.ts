@@ -13,6 +13,7 @@ import { fieldChunks, type FieldChunk } from '../state/chunks';
 import { distinctRefs } from './heap/alias';
 import { amountTerm, freshAmount } from './heap/symAmounts';
 import { EvalError, type EvalCore } from './evalEnv';
+import { isQuantifiedField, permQuant } from './quantifiedPerms';
 
 export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
   const T = ev.T;
@@ -21,6 +22,7 @@ export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<st
   // Inside a consume, what it has left so far (Silicon's partially consumed heap, rules/forperm.ts).
   const heap = old ? ev.env.oldHeap : (ev.env.partialHeap ?? ev.env.heap);
   if (!heap) throw new EvalError(`${printExpr(c)} reads the heap where there is none`);
+  if (isQuantifiedField(ev.env.decls, target.field)) return permQuant(T, heap, receiver, target.field);
   const chunks = fieldChunks(heap, target.field).filter((x) => !distinctRefs(x.receiver, receiver));
   const zero = realLit(T, ZERO);
   const amount = (x: FieldChunk): Term =>

@@ -166,7 +166,7 @@ async function foldRecursive(
     for (const o of out.outs) {
       const leaves: (SymValue | undefined)[] = Array.from({ length: shape.slots }, () => undefined);
       o.removed.forEach((c, j) => {
-        leaves[slots[j]] = c.kind === 'field' ? c.value : snapshotOf(T, c);
+        leaves[slots[j]] = c.kind === 'field' ? c.value : c.kind === 'pred' ? snapshotOf(T, c) : undefined;
       });
       const snapshot = buildSnapshot(T, decl.name, leaves, instance);
       const chunk = {

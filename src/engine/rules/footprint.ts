@@ -18,7 +18,7 @@ import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { accAmount, constantAmount } from './heap/fractions';
 import { keyOf, snapshotOf } from './heap/snapshots';
-import { requiredAt, type EvalCore } from './evalEnv';
+import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 
 export interface Footprint {
   /** The chunks the requires holds, as the body sees them. */
@@ -92,6 +92,7 @@ export function footprintOf(
       snapKeys.push(snap);
       parts.push(snap);
     } else {
+      if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
       const holds = inner.term(k.expr, g, new Map(), false);
       ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
       pres.push(T.implies(cond, holds));

@@ -16,7 +16,7 @@ import { ZERO } from '../../lang/rational';
 import { positive, type Amount } from '../state/amounts';
 import type { Chunk, Heap } from '../state/chunks';
 import { amountTerm } from './heap/symAmounts';
-import type { EvalCore, EvalEnv } from './evalEnv';
+import { EvalError, type EvalCore, type EvalEnv } from './evalEnv';
 
 export function forpermTerm(
   ev: EvalCore,
@@ -38,7 +38,7 @@ export function forpermTerm(
   const parts: Term[] = [];
   for (const c of heap) {
     const binding = bindingOf(T, c, resource, q.vars[0].name, args);
-    if (!binding) continue;
+    if (!binding || c.kind === 'qfield') continue;
     const cond = T.and(binding.matches, holdsSome(T, c.amount));
     // Bound as variables of the environment, not as binders: the values are terms, not quantified
     // variables, so what may not be evaluated under a quantifier may be evaluated here.
@@ -79,6 +79,11 @@ function bindingOf(
       });
       return { values, matches: T.and(...same) };
     }
+    case 'qfield':
+      // A quantified chunk (B.10) holds the field at a set of receivers, not one: not read yet.
+      if (r.kind === 'field' && c.field === r.field)
+        throw new EvalError(`forperm over the quantified field ${r.field} is not supported`);
+      return undefined;
     default:
       return unknownChunk(c);
   }

@@ -19,7 +19,7 @@ import type { Term } from '../terms/term';
 import { varNames, withSummaries, type JoinRecord } from '../state/joinRecord';
 
 function exprOf(c: Conjunct): Expr {
-  return c.kind === 'acc' ? c.acc : c.kind === 'pred' ? c.call : c.expr;
+  return c.kind === 'acc' ? c.acc : c.kind === 'pred' ? c.call : c.kind === 'qacc' ? c.quant : c.expr;
 }
 
 /** Consumes φ on a copy; every way through waits at the join with the chunks φ took. */

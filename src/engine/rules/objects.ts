@@ -3,6 +3,9 @@
 // all its fields at their defaults (0, false, null, empty). A write needs the chunk of its
 // location; without one it is a `permission` failure, healed as a read is (heal.ts).
 
+import { isQuantifiedField } from './quantifiedPerms';
+import { writeQuantified } from './writeQuantified';
+import { EvalError } from './evalEnv';
 import type { FieldRead, New } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import { conjoin } from '../state/pathCondition';
@@ -35,7 +38,7 @@ function knownRefs(s: State): Term[] {
       if (c.kind === 'field') {
         add(c.receiver);
         add(c.value);
-      } else {
+      } else if (c.kind === 'pred') {
         c.args.forEach(add);
         visit(c.fragment ?? []);
       }
@@ -88,6 +91,7 @@ export async function writeChecked(
   v: SymValue,
   span: Span,
 ): Promise<Successor[]> {
+  if (isQuantifiedField(ctx.checked, target.field)) return writeQuantified(ctx, s, target, receiver, v, span);
   const w = writeField(ctx.T, s.heap ?? EMPTY_HEAP, receiver, target.field, v);
   const done = (next: State): Successor[] => [{ state: { ...next, heap: w.heap }, label: STEP }];
   if (isTrue(w.held)) return done(s);
@@ -118,6 +122,8 @@ export async function readChecked(
 ): Promise<Successor[]> {
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field target');
+  if (isQuantifiedField(ctx.checked, target.field))
+    throw new EvalError('a quantified field read here is not supported');
   const r = readField(ctx.T, s.heap ?? EMPTY_HEAP, receiver, target.field, sortOfType(type));
   if (isTrue(r.held)) return k(s, r.value);
   const display = printExpr(target, 200);

@@ -4,6 +4,7 @@
 // of (fold took half of c.x, the other half stayed): there the amounts are added in one chunk,
 // and where that is only possible the path splits on it, as when a fraction is produced.
 
+import { placeQuant } from '../state/quantifiedChunks';
 import { sumOverOne } from '../state/amounts';
 import {
   allFieldChunks,
@@ -49,7 +50,8 @@ export async function placeChunks(
     const next: State[] = [];
     for (const st of states) {
       if (c.kind === 'pred') next.push(joinInstance(ctx, st, c, span, reason));
-      else next.push(...(await placeField(ctx, st, c, span, reason, leaves)));
+      else if (c.kind === 'field') next.push(...(await placeField(ctx, st, c, span, reason, leaves)));
+      else next.push({ ...st, heap: placeQuant(ctx.T, st.heap ?? EMPTY_HEAP, c) });
     }
     states = next;
   }

@@ -3,6 +3,8 @@
 // instance q(ē) adds a folded chunk whose fragment is q's body produced the same way; every
 // pure conjunct is assumed. One solver question at the end says whether the path is feasible.
 
+import { producePointQuantified, produceQuantified } from './produceQuantified';
+import { isQuantifiedField } from './quantifiedPerms';
 import type { Acc, Call, Expr, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
 import type { Span } from '../../lang/span';
@@ -140,6 +142,7 @@ async function produceOne(
 ): Promise<State | State[] | undefined> {
   const T = ctx.T;
   if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display, amountOf(c.amount));
+  if (c.kind === 'qacc') return produceQuantified(ctx, s, c.quant, how, facts, leaves);
   if (c.kind === 'pure' && isUntouched(c.expr)) {
     const env = how.envAt(s);
     // A's receivers may be known only from the facts produced so far (getList(it) == old(getList(it))).
@@ -166,6 +169,10 @@ async function produceOne(
     return ev.s;
   }
   const target = c.acc.target as FieldRead;
+  if (isQuantifiedField(ctx.checked, target.field)) {
+    facts.list.push({ term: fact(T.trueTerm), span: c.acc.span });
+    return producePointQuantified(ctx, ev.s, c.acc, value, how, facts);
+  }
   const constant = (st: State, amount: Amount | undefined): Promise<State | State[] | undefined> | State | undefined =>
     amount !== undefined
       ? fraction(ctx, st, c.acc, value, amount, display(target), how, facts, leaves, fact)

@@ -60,6 +60,7 @@ function havocInstance(T: TermStore, c: PredChunk, hit: Term, what: string): Pre
 
 function havocChunk(T: TermStore, x: Chunk, hit: Term, what: string): Chunk {
   if (x.kind === 'pred') return havocInstance(T, x, hit, what);
+  if (x.kind === 'qfield') throw new Error(`internal: a quantified chunk inside a predicate instance (${what})`);
   if (isSymArray(x.value)) throw new Error(`internal: an array value inside a predicate instance (${what})`);
   const value = iteValue(T, hit, T.symbol(x.value.sort, `${x.field}⟨quasihavoc⟩`, what), x.value);
   return { ...x, value };

@@ -9,6 +9,7 @@ import type { Span } from '../../lang/span';
 import type { Term } from '../terms/term';
 import type { SymValue } from './values';
 import { printAmount, isWrite, type Amount } from './amounts';
+import type { QuantChunk } from './quantifiedChunks';
 
 export interface FieldChunk {
   readonly kind: 'field';
@@ -39,7 +40,7 @@ export interface PredChunk {
   readonly origin: { readonly span?: Span; readonly reason: string };
 }
 
-export type Chunk = FieldChunk | PredChunk;
+export type Chunk = FieldChunk | PredChunk | QuantChunk;
 
 export type Heap = readonly Chunk[];
 
@@ -64,7 +65,7 @@ export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): 
   for (const c of h) {
     if (c.kind === 'field') {
       if (c.field === field) out.push(c);
-    } else if (c.fragment) allFieldChunks(c.fragment, field, out);
+    } else if (c.kind === 'pred' && c.fragment) allFieldChunks(c.fragment, field, out);
   }
   return out;
 }
@@ -73,7 +74,7 @@ export function allFieldChunks(h: Heap, field: string, out: FieldChunk[] = []): 
 export function everyFieldChunk(h: Heap, out: FieldChunk[] = []): FieldChunk[] {
   for (const c of h) {
     if (c.kind === 'field') out.push(c);
-    else if (c.fragment) everyFieldChunk(c.fragment, out);
+    else if (c.kind === 'pred' && c.fragment) everyFieldChunk(c.fragment, out);
   }
   return out;
 }

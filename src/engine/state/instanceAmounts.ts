@@ -23,7 +23,7 @@ function normal(a: Amount): Amount | undefined {
 
 /** A chunk's amount times `p` (a chunk of a body produced or taken at p); an instance's fragment with it. */
 export function scaleChunk(c: Chunk, p: Amount): Chunk {
-  if (isWrite(p)) return c;
+  if (isWrite(p) || c.kind === 'qfield') return c;
   const a = mulAmounts(held(c.amount), p);
   return c.kind === 'pred' ? instanceAt(c, a) : { ...c, amount: normal(a) };
 }

@@ -18,6 +18,8 @@ export interface Decls {
   /** Domains, and their functions by name (lowerDomain.ts). */
   readonly domains: ReadonlyMap<string, DeclOf<'domain'>>;
   readonly domainFunctions: ReadonlyMap<string, VDomainFunction>;
+  /** Fields named by a quantified permission (quantifiedPerms.ts). */
+  readonly quantifiedFields?: ReadonlySet<string>;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */

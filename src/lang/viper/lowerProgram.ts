@@ -20,6 +20,7 @@ import { divides } from './divisionInContract';
 import { lowerDomain } from './lowerDomain';
 import { REF_CLASS, symType } from './types';
 import { expectOf } from './arithTypes';
+import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 
 export interface Lowered {
   readonly program: Program;
@@ -28,7 +29,9 @@ export interface Lowered {
 
 export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [] };
-  const decls = collectDecls(vp, out);
+  const quantifiedFields = quantifiedFieldsOf(vp);
+  refuseAroundQuantified(vp, quantifiedFields, out);
+  const decls = { ...collectDecls(vp, out), quantifiedFields };
   const base = (vars: Map<string, VType>): LowerCtx => ({
     decls,
     vars,
@@ -42,6 +45,7 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
     nameSpan: f.nameSpan,
     type: symType(f.type, f.span, base(new Map())),
     span: f.span,
+    ...(quantifiedFields.has(f.name) ? { quantified: true as const } : {}),
   }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));

@@ -3,7 +3,7 @@
 // `b ? A1 : A2` with permissions in a branch) or a pure boolean expression (docs/design.md B.5).
 // Produce and consume branch on a conditional's test, as Silicon does.
 
-import type { Acc, Call, Expr } from '../../../lang/ast';
+import type { Acc, Call, Expr, Quant } from '../../../lang/ast';
 import { mentionsPermission as holdsPermission } from './snapshots';
 import type { TermStore } from '../../terms/store';
 import type { Term } from '../../terms/term';
@@ -14,7 +14,9 @@ export type Conjunct =
   | { readonly kind: 'pred'; readonly call: Call; readonly amount?: Expr }
   /** `test ==> then` (no otherwise) or `test ? then : otherwise`, with a permission in a branch. */
   | { readonly kind: 'cond'; readonly expr: Expr; readonly test: Expr; readonly then: Expr; readonly otherwise?: Expr }
-  | { readonly kind: 'pure'; readonly expr: Expr };
+  | { readonly kind: 'pure'; readonly expr: Expr }
+  /** A quantified permission `forall x :: d ==> acc(x.f, p)` (rules/quantifiedPerms.ts). */
+  | { readonly kind: 'qacc'; readonly quant: Quant };
 
 /** Which calls are predicate instances. */
 export type IsPredicate = (name: string) => boolean;
@@ -40,7 +42,8 @@ export function conjuncts(e: Expr, isPred: IsPredicate = () => false, side: Side
       else stack.push(side === 'inhale' ? x.inhale : x.exhale);
       continue;
     }
-    if (x.kind === 'acc' && x.target.kind === 'call')
+    if (x.kind === 'quant' && x.permission) out.push({ kind: 'qacc', quant: x });
+    else if (x.kind === 'acc' && x.target.kind === 'call')
       out.push({ kind: 'pred', call: x.target, ...(x.amount ? { amount: x.amount } : {}) });
     else if (x.kind === 'acc') out.push({ kind: 'acc', acc: x });
     else if (x.kind === 'call' && isPred(x.callee)) out.push({ kind: 'pred', call: x });

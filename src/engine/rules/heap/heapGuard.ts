@@ -3,6 +3,7 @@
 // program gets one clear file:line:col error instead of a crash deep in the engine. The rest
 // (loops with permissions, untouched, field and element targets) is supported (step/*.ts).
 
+import { qaccNodes } from './qacc';
 import type { Assert, Asserting, Expr, Join, While, FunctionDecl, PredicateDecl, TopDecl } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
@@ -79,9 +80,11 @@ function assertionNodes(es: readonly Expr[], conditional = true): unknown[] {
           ? c.call
           : c.kind === 'cond'
             ? c.expr
-            : c.expr.kind === 'untouched'
-              ? assertionNodes([c.expr.body])
-              : c.expr,
+            : c.kind === 'qacc'
+              ? qaccNodes(c.quant)
+              : c.expr.kind === 'untouched'
+                ? assertionNodes([c.expr.body])
+                : c.expr,
     );
 }
 

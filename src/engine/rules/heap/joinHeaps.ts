@@ -37,6 +37,7 @@ function sameChunk(a: Chunk, b: Chunk): boolean {
 
 function chunkShape(c: Chunk): string {
   if (c.kind === 'field') return `${c.receiver.id}.${c.field}${amountKey(c.amount)}`;
+  if (c.kind === 'qfield') return `∀${c.field}:${c.perm.id}:${c.value.id}`;
   return `${c.name}(${c.args.map((a) => a.id).join(',')})${c.snapshot ? '#' : `[${heapShape(c.fragment ?? [])}]`}`;
 }
 
@@ -69,7 +70,8 @@ function mergeExact(T: TermStore, heaps: readonly Heap[], guards: readonly Term[
   for (const c of heaps[0]) {
     const all = matchAll(heaps, c, used);
     if (!all) continue; // only when the shapes differ, which the grouping rules out
-    if (all.every((m) => sameChunk(m, c))) {
+    // A quantified chunk's shape names its terms: matching ones are the same chunk.
+    if (all.every((m) => sameChunk(m, c)) || c.kind === 'qfield') {
       out.push(c);
       continue;
     }
@@ -173,7 +175,9 @@ export function droppedText(dropped: readonly Chunk[], line: number): string | u
   const label = (c: Chunk): string =>
     c.kind === 'field'
       ? `acc(${printTerm(c.receiver)}.${c.field})`
-      : `${c.name}(${c.args.map((a) => printTerm(a)).join(', ')})`;
+      : c.kind === 'qfield'
+        ? `forall acc(r.${c.field})`
+        : `${c.name}(${c.args.map((a) => printTerm(a)).join(', ')})`;
   return `dropped at join line ${line}: ${dropped.map(label).join(', ')}`;
 }
 

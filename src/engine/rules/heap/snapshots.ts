@@ -186,7 +186,9 @@ export function buildSnapshot(
 /** The snapshot of any instance chunk: its own, or one named by the values of its fragment. */
 export function snapshotOf(T: TermStore, c: PredChunk): Term {
   if (c.snapshot) return c.snapshot;
-  const parts = (c.fragment ?? []).map((x) => (x.kind === 'field' ? keyOf(x.value) : `p${snapshotOf(T, x).id}`));
+  const parts = (c.fragment ?? []).map((x) =>
+    x.kind === 'field' ? keyOf(x.value) : x.kind === 'pred' ? `p${snapshotOf(T, x).id}` : `q${x.perm.id}`,
+  );
   return T.keyed.sym(
     `frag:${c.name}:${c.args.map((a) => a.id).join(',')}:${parts.join(',')}`,
     INT_SORT,

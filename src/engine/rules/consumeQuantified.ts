@@ -1,0 +1,50 @@
+// Consuming a quantified field permission (docs/design.md B.10): `forall x :: d(x) ==> acc(x.f, p)`
+// or `acc(e.f, p)` of a quantified field needs ∀R. d(R) ⇒ p ≤ perm(R) (a `permission` failure at
+// the clause otherwise, and the path goes on as if it held, B.6), then takes p there.
+
+import type { FieldRead } from '../../lang/ast';
+import type { State } from '../state/state';
+import { EMPTY_HEAP, type Chunk } from '../state/chunks';
+import { sortOfType } from '../state/sorts';
+import type { EngineContext, Successor } from './context';
+import type { Conjunct } from './heap/assertions';
+import type { ConsumeHow } from './judgements';
+import { evalTerm, type Obligation } from './eval';
+import { checkObligations } from './evalChecked';
+import { assumeConjunct, checkAll } from './checks';
+import { qaccParts } from './heap/qacc';
+import { consumeQuant, pointSpec, quantifiedSpec } from './quantifiedPerms';
+
+export async function consumeQuantified(
+  ctx: EngineContext,
+  s: State,
+  c: Extract<Conjunct, { kind: 'acc' | 'qacc' }>,
+  how: ConsumeHow,
+  leaves: Successor[],
+  k: (s: State, part: Chunk) => Promise<void>,
+): Promise<void> {
+  const T = ctx.T;
+  let spec;
+  const obligations: Obligation[] = [];
+  if (c.kind === 'qacc') {
+    spec = quantifiedSpec(T, c.quant, how.env);
+    obligations.push(...spec.obligations);
+  } else {
+    const receiver = evalTerm((c.acc.target as FieldRead).object, how.env, obligations);
+    spec = pointSpec(T, c.acc, receiver);
+  }
+  const acc = c.kind === 'qacc' ? qaccParts(c.quant).acc : c.acc;
+  const checked = await checkObligations(ctx, s, obligations);
+  leaves.push(...checked.leaves);
+  if (!checked.next) return;
+  const type = ctx.checked.exprTypes.get(spec.target);
+  if (!type) throw new Error('internal: no type for a field in an assertion');
+  const origin = { span: acc.span, reason: how.reason };
+  const taken = consumeQuant(T, checked.next.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  const { missing: _, ...site } = how.accSite(acc);
+  const out = await checkAll(ctx, checked.next, [{ cond: taken.held, site, reason: how.reason }]);
+  leaves.push(...out.leaves);
+  if (!out.next) return;
+  const next = taken.facts.reduce((st, f) => assumeConjunct(st, f, acc.span, how.reason), out.next);
+  await k({ ...next, heap: taken.heap }, taken.part);
+}

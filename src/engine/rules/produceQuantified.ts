@@ -1,0 +1,60 @@
+// Producing a quantified field permission (docs/design.md B.10): `forall x :: d(x) ==> acc(x.f, p)`
+// or a single `acc(e.f, p)` of a quantified field adds to the field's quantified chunk
+// (rules/quantifiedPerms.ts); its facts (not null, at most write) join the produce's facts.
+
+import type { Acc, Expr, FieldRead, Quant } from '../../lang/ast';
+import type { State } from '../state/state';
+import type { Term } from '../terms/term';
+import { EMPTY_HEAP } from '../state/chunks';
+import { sortOfType } from '../state/sorts';
+import type { EngineContext, Successor } from './context';
+import { evaluate, type Facts, type ProduceHow } from './produceEval';
+import { qaccParts } from './heap/qacc';
+import { pointSpec, produceQuant, quantifiedSpec, type QuantSpec } from './quantifiedPerms';
+
+function add(ctx: EngineContext, s: State, spec: QuantSpec, how: ProduceHow, facts: Facts): State {
+  const type = ctx.checked.exprTypes.get(spec.target);
+  if (!type) throw new Error('internal: no type for a field in an assertion');
+  const origin = { span: spec.acc.span, reason: how.reason };
+  const r = produceQuant(ctx.T, s.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  for (const f of r.facts) facts.list.push({ term: f, span: spec.acc.span });
+  return { ...s, heap: r.heap };
+}
+
+/** `forall x :: d(x) ==> acc(x.f, p)`: d's runtime checks as a quantifier's, then the chunk. */
+export async function produceQuantified(
+  ctx: EngineContext,
+  s: State,
+  q: Quant,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+): Promise<State | undefined> {
+  const parts = qaccParts(q);
+  const cond: Expr = parts.cond ?? { kind: 'boolLit', value: true, span: q.span };
+  const ev = await evaluate(
+    ctx,
+    s,
+    { kind: 'quant', quantifier: 'forall', vars: q.vars, body: cond, span: q.span },
+    how,
+    leaves,
+    facts,
+  );
+  if (!ev) return undefined;
+  if (!how.guardedFacts) facts.list.push({ term: ev.checks, span: q.span });
+  return add(ctx, ev.s, quantifiedSpec(ctx.T, q, how.envAt(ev.s)), how, facts);
+}
+
+/** `acc(e.f, p)` of a quantified field, e evaluated to `receiver` (with `fact` guarding by its checks). */
+export function producePointQuantified(
+  ctx: EngineContext,
+  s: State,
+  acc: Acc,
+  receiver: Term,
+  how: ProduceHow,
+  facts: Facts,
+): State {
+  return add(ctx, s, pointSpec(ctx.T, acc, receiver), how, facts);
+}
+
+export type { FieldRead };

@@ -1,0 +1,190 @@
+// Quantified field permissions (docs/design.md B.10, after Silicon's quantified chunks, read to
+// learn): a field named by a quantified permission anywhere in the program is held in at most
+// one chunk per path (state/quantifiedChunks.ts) whose amount and value are functions of the
+// chunk's own reference R. Producing `forall x :: d(x) ==> acc(x.f, p)` adds `d(R) ? p : 0` to
+// the amount (assuming it stays at most write and that d's references are not null); a location
+// that was not held gets a fresh value. Consuming it needs `∀R. d(R) ⇒ p ≤ perm(R)` and
+// subtracts; reading e.f needs perm(e) > 0; writing needs perm(e) = 1 and updates the value at e.
+// A single `acc(e.f, p)` of such a field is the same with d(R) = (R == e).
+
+import type { Acc, Expr, FieldRead, Quant } from '../../lang/ast';
+import type { ClassDecl } from '../../lang/ast';
+import type { Span } from '../../lang/span';
+import type { TermStore } from '../terms/store';
+import { INT_SORT, REF_SORT, type Sort, type Term } from '../terms/term';
+import { realBinary, realLit } from '../terms/reals';
+import { ONE, ZERO } from '../../lang/rational';
+import { EMPTY_HEAP, replaceChunk, withChunk, type Heap } from '../state/chunks';
+import { at, chunkVar, quantChunks, type QuantChunk } from '../state/quantifiedChunks';
+import { accAmount } from './heap/fractions';
+import { evalExpr, type EvalEnv, type Obligation } from './eval';
+import { qaccParts } from './heap/qacc';
+import { placeholder, type Read, type Write } from './heap/access';
+import type { SymValue } from '../state/state';
+
+type Decls = EvalEnv['decls'];
+
+/** Whether `field` is held through quantified chunks only (a quantified permission names it). */
+export function isQuantifiedField(decls: Decls | { classes?: ReadonlyMap<string, ClassDecl> }, field: string): boolean {
+  const classes = (decls as { classes?: ReadonlyMap<string, ClassDecl> } | undefined)?.classes;
+  if (!classes) return false;
+  for (const c of classes.values()) if (c.fields.some((f) => f.name === field && f.quantified)) return true;
+  return false;
+}
+
+/** A permission of a quantified field, read off an assertion: the locations d(R) and the amount. */
+export interface QuantSpec {
+  readonly field: string;
+  readonly acc: Acc;
+  readonly target: FieldRead;
+  /** d(R): which references' locations (a term over R). */
+  readonly cond: Term;
+  /** The amount as a real term; `wildcard` when the amount is a wildcard (made fresh where used). */
+  readonly amount: Term | 'wildcard';
+  /** Obligations of evaluating d and the receiver, closed (quantified over the binder where needed). */
+  readonly obligations: readonly Obligation[];
+}
+
+function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
+  const a = accAmount(acc);
+  if (a === undefined) return realLit(T, ONE);
+  if (a.above) return 'wildcard';
+  return realLit(T, a.q);
+}
+
+/** `forall x :: d(x) ==> acc(x.f, p)` read in `env`: d over R, its obligations quantified over R. */
+export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec {
+  const parts = qaccParts(q);
+  const R = chunkVar(T);
+  const inner: EvalEnv = {
+    ...env,
+    lookup: (n) => (n === parts.binder ? R : env.lookup(n)),
+    ...(env.lookupOld ? { lookupOld: (n: string) => (n === parts.binder ? R : env.lookupOld!(n)) } : {}),
+  };
+  const raw: Obligation[] = [];
+  const cond = parts.cond ? (evalExpr(parts.cond, inner, raw) as Term) : T.trueTerm;
+  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) }));
+  return {
+    field: parts.target.field,
+    acc: parts.acc,
+    target: parts.target,
+    cond,
+    amount: amountTerm(T, parts.acc),
+    obligations,
+  };
+}
+
+/** `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. */
+export function pointSpec(T: TermStore, acc: Acc, receiver: Term): QuantSpec {
+  const target = acc.target as FieldRead;
+  const R = chunkVar(T);
+  return { field: target.field, acc, target, cond: T.eq(R, receiver), amount: amountTerm(T, acc), obligations: [] };
+}
+
+const zero = (T: TermStore): Term => realLit(T, ZERO);
+
+/** The amount of `field` held at R (0 without a chunk) and its chunk. */
+function current(T: TermStore, h: Heap, field: string): { chunk?: QuantChunk; perm: Term } {
+  const chunk = quantChunks(h, field)[0];
+  return { chunk, perm: chunk ? chunk.perm : zero(T) };
+}
+
+export interface Produced {
+  readonly heap: Heap;
+  /** Facts to assume: the locations are not null, and no location is held beyond write. */
+  readonly facts: readonly Term[];
+}
+
+/** Adds `amount` at the locations d(R), with a fresh value where nothing was held. */
+export function produceQuant(
+  T: TermStore,
+  h: Heap,
+  spec: QuantSpec,
+  sort: Sort,
+  origin: { readonly span?: Span; readonly reason: string },
+): Produced {
+  const R = chunkVar(T);
+  const facts: Term[] = [];
+  let p: Term;
+  if (spec.amount === 'wildcard') {
+    p = T.symbol({ kind: 'real' }, `wildcard@${spec.acc.span.line}`, `a wildcard amount (line ${spec.acc.span.line})`);
+    facts.push(realBinary(T, 'lt', zero(T), p));
+  } else p = spec.amount;
+  const cur = current(T, h, spec.field);
+  const tag = T.symbol(INT_SORT, `${spec.field}⟨values⟩`, `values of ${spec.field} (${origin.reason})`);
+  const fresh = T.app(`qpv.${tag.symbol!.name}`, [R], sort);
+  const perm = realBinary(T, 'add', cur.perm, T.ite(spec.cond, p, zero(T)));
+  const value = cur.chunk ? T.ite(realBinary(T, 'lt', zero(T), cur.perm), cur.chunk.value, fresh) : fresh;
+  facts.push(T.forall([R], T.implies(spec.cond, T.neq(R, T.constOf(0n, REF_SORT)))));
+  facts.push(T.forall([R], realBinary(T, 'le', perm, realLit(T, ONE))));
+  const chunk: QuantChunk = { kind: 'qfield', field: spec.field, perm, value, origin };
+  return { heap: cur.chunk ? replaceChunk(h, cur.chunk, chunk) : withChunk(h, chunk), facts };
+}
+
+export interface Taken {
+  /** `∀R. d(R) ⇒ p ≤ perm(R)` (for a wildcard: 0 < perm(R)): the permission obligation. */
+  readonly held: Term;
+  /** Facts to assume once it holds (a wildcard's fresh amount is below what is held). */
+  readonly facts: readonly Term[];
+  readonly heap: Heap;
+  /** The part taken, as a chunk (where a consume puts it: a callee's heap). */
+  readonly part: QuantChunk;
+}
+
+/** Takes `amount` at the locations d(R). */
+export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort, origin: QuantChunk['origin']): Taken {
+  const R = chunkVar(T);
+  const cur = current(T, h, spec.field);
+  const facts: Term[] = [];
+  let p: Term;
+  let held: Term;
+  if (spec.amount === 'wildcard') {
+    p = T.symbol(
+      { kind: 'real' },
+      `wildcard@${spec.acc.span.line}`,
+      `a wildcard amount taken (line ${spec.acc.span.line})`,
+    );
+    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', zero(T), cur.perm)));
+    facts.push(realBinary(T, 'lt', zero(T), p));
+    facts.push(T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', p, cur.perm))));
+  } else {
+    p = spec.amount;
+    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));
+  }
+  const taken = T.ite(spec.cond, p, zero(T));
+  const value = cur.chunk?.value ?? T.app(`qpv.none.${spec.field}`, [R], sort);
+  const part: QuantChunk = { kind: 'qfield', field: spec.field, perm: taken, value, origin };
+  if (!cur.chunk) return { held, facts, heap: h, part };
+  const rest: QuantChunk = { ...cur.chunk, perm: realBinary(T, 'sub', cur.perm, taken) };
+  return { held, facts, heap: replaceChunk(h, cur.chunk, rest), part };
+}
+
+/** `perm(receiver.field)`: the amount held there. */
+export function permQuant(T: TermStore, h: Heap, receiver: Term, field: string): Term {
+  return at(T, current(T, h, field).perm, receiver);
+}
+
+/** Reading `receiver.field`: needs some amount held there. */
+export function readQuant(T: TermStore, h: Heap, receiver: Term, field: string, sort: Sort): Read {
+  const cur = current(T, h, field);
+  if (!cur.chunk) return { value: placeholder(T, sort), held: T.falseTerm };
+  return { value: at(T, cur.chunk.value, receiver), held: realBinary(T, 'lt', zero(T), at(T, cur.perm, receiver)) };
+}
+
+/** Writing `receiver.field := v`: needs all of the location; the value at the receiver changes. */
+export function writeQuant(T: TermStore, h: Heap, receiver: Term, field: string, v: SymValue): Write {
+  const cur = current(T, h, field);
+  if (!cur.chunk) return { heap: h, held: T.falseTerm };
+  const R = chunkVar(T);
+  const value = T.ite(T.eq(R, receiver), v as Term, cur.chunk.value);
+  return {
+    heap: replaceChunk(h, cur.chunk, { ...cur.chunk, value }),
+    held: realBinary(T, 'le', realLit(T, ONE), at(T, cur.perm, receiver)),
+  };
+}
+
+export function heapOf(h: Heap | undefined): Heap {
+  return h ?? EMPTY_HEAP;
+}
+
+export type { Expr };
