@@ -19,6 +19,7 @@ import { at, chunkVar, quantChunks, type QuantChunk } from '../state/quantifiedC
 import { accAmount } from './heap/fractions';
 import { evalExpr, type EvalEnv, type Obligation } from './eval';
 import { qaccParts } from './heap/qacc';
+import { inverseSpec, type Inverse } from './quantifiedInverse';
 import { placeholder, type Read, type Write } from './heap/access';
 import type { SymValue } from '../state/state';
 
@@ -43,6 +44,8 @@ export interface QuantSpec {
   readonly amount: Term | 'wildcard';
   /** Obligations of evaluating d and the receiver, closed (quantified over the binder where needed). */
   readonly obligations: readonly Obligation[];
+  /** A receiver that is a function of the binder: injectivity to check, inverse facts (rules/quantifiedInverse.ts). */
+  readonly inverse?: Inverse;
 }
 
 function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
@@ -55,6 +58,12 @@ function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
 /** `forall x :: d(x) ==> acc(x.f, p)` read in `env`: d over R, its obligations quantified over R. */
 export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec {
   const parts = qaccParts(q);
+  const obj = parts.target.object;
+  if (q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder) {
+    const inverse = inverseSpec(T, q, parts, env);
+    const base = { field: parts.target.field, acc: parts.acc, target: parts.target, amount: amountTerm(T, parts.acc) };
+    return { ...base, cond: inverse.cond, obligations: inverse.obligations, inverse };
+  }
   const R = chunkVar(T);
   const inner: EvalEnv = {
     ...env,
@@ -144,12 +153,17 @@ export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort,
       `wildcard@${spec.acc.span.line}`,
       `a wildcard amount taken (line ${spec.acc.span.line})`,
     );
-    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', zero(T), cur.perm)));
+    held = spec.inverse
+      ? spec.inverse.everyLocation((r) => realBinary(T, 'lt', zero(T), at(T, cur.perm, r)))
+      : T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', zero(T), cur.perm)));
     facts.push(realBinary(T, 'lt', zero(T), p));
     facts.push(T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', p, cur.perm))));
   } else {
     p = spec.amount;
-    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));
+    const amount = p;
+    held = spec.inverse
+      ? spec.inverse.everyLocation((r) => realBinary(T, 'le', amount, at(T, cur.perm, r)))
+      : T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));
   }
   const taken = T.ite(spec.cond, p, zero(T));
   const value = cur.chunk?.value ?? T.app(`qpv.none.${spec.field}`, [R], sort);
