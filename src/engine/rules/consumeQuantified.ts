@@ -13,8 +13,9 @@ import { evalTerm, type Obligation } from './eval';
 import { checkObligations } from './evalChecked';
 import { assumeConjunct, checkAll } from './checks';
 import { qaccParts } from './heap/qacc';
-import { consumeQuant, pointSpec, quantifiedSpec } from './quantifiedPerms';
+import { consumeQuant, pointSpec } from './quantifiedPerms';
 import { injective } from './quantifiedInjective';
+import { quantifiedSpec } from './quantifiedSpec';
 
 export async function consumeQuantified(
   ctx: EngineContext,

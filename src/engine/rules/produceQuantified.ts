@@ -10,8 +10,9 @@ import { sortOfType } from '../state/sorts';
 import type { EngineContext, Successor } from './context';
 import { evaluate, type Facts, type ProduceHow } from './produceEval';
 import { qaccParts } from './heap/qacc';
-import { pointSpec, produceQuant, quantifiedSpec, type QuantSpec } from './quantifiedPerms';
+import { pointSpec, produceQuant, type QuantSpec } from './quantifiedPerms';
 import { injective } from './quantifiedInjective';
+import { quantifiedSpec } from './quantifiedSpec';
 import { assumeConjunct } from './checks';
 
 function add(ctx: EngineContext, s: State, spec: QuantSpec, how: ProduceHow, facts: Facts): State {

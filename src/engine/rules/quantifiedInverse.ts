@@ -12,18 +12,7 @@ import { sortOfType } from '../state/sorts';
 import { chunkVar } from '../state/quantifiedChunks';
 import { evalExpr, type EvalEnv, type Obligation } from './eval';
 import type { QaccParts } from './heap/qacc';
-
-export interface Inverse {
-  /** d(inv(R)) ∧ e(inv(R)) == R. */
-  readonly cond: Term;
-  /** ∀i1 i2. d(i1) ∧ d(i2) ∧ e(i1) == e(i2) ⇒ i1 == i2: to check. */
-  readonly injective: Term;
-  /** ∀i. d(i) ⇒ inv(e(i)) == i: to assume once injectivity holds. */
-  readonly facts: readonly Term[];
-  /** ∀i. d(i) ⇒ ok(e(i)), for a property `ok` of the locations. */
-  readonly everyLocation: (ok: (receiver: Term) => Term) => Term;
-  readonly obligations: readonly Obligation[];
-}
+import type { Inverse } from './quantifiedPerms';
 
 function substitute(T: TermStore, t: Term, from: Term, to: Term): Term {
   const memo = new Map<number, Term>();
