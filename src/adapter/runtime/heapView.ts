@@ -155,3 +155,5 @@ export function heapRowData(h: Heap, names: RefNames): HeapRowData[] {
           },
   );
 }
+
+export { quantChunkValue };

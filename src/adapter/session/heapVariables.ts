@@ -21,10 +21,10 @@ import {
   originText,
   receiverText,
   refNames,
+  quantChunkValue,
   type RefNames,
 } from '../runtime/heapView';
 import { frameOf } from '../runtime/stateFrame';
-import { quantChunkValue } from '../../engine/state/quantifiedChunks';
 
 export interface HeapRowsHost {
   readonly ref: FrameRef;

@@ -13,7 +13,9 @@ import { evalTerm, type Obligation } from './eval';
 import { checkObligations } from './evalChecked';
 import { assumeConjunct, checkAll } from './checks';
 import { qaccParts } from './heap/qacc';
-import { consumeQuant, pointSpec, quantifiedSpec } from './quantifiedPerms';
+import { consumeQuant, pointSpec } from './quantifiedPerms';
+import { injective } from './quantifiedInjective';
+import { quantifiedSpec } from './quantifiedSpec';
 
 export async function consumeQuantified(
   ctx: EngineContext,
@@ -34,17 +36,20 @@ export async function consumeQuantified(
     spec = pointSpec(T, c.acc, receiver);
   }
   const acc = c.kind === 'qacc' ? qaccParts(c.quant).acc : c.acc;
-  const checked = await checkObligations(ctx, s, obligations);
-  leaves.push(...checked.leaves);
-  if (!checked.next) return;
+  const obliged = await checkObligations(ctx, s, obligations);
+  leaves.push(...obliged.leaves);
+  if (!obliged.next) return;
   const type = ctx.checked.exprTypes.get(spec.target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const origin = { span: acc.span, reason: how.reason };
-  const taken = consumeQuant(T, checked.next.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  const taken = consumeQuant(T, obliged.next.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  // Held first (stated over the binder, it needs no inverse), then injectivity: both are reported, as Viper's.
   const { missing: _, ...site } = how.accSite(acc);
-  const out = await checkAll(ctx, checked.next, [{ cond: taken.held, site, reason: how.reason }]);
+  const out = await checkAll(ctx, obliged.next, [{ cond: taken.held, site, reason: how.reason }]);
   leaves.push(...out.leaves);
   if (!out.next) return;
-  const next = taken.facts.reduce((st, f) => assumeConjunct(st, f, acc.span, how.reason), out.next);
+  const checked = await injective(ctx, out.next, spec, how.reason, leaves);
+  if (!checked.next) return;
+  const next = taken.facts.reduce((st, f) => assumeConjunct(st, f, acc.span, how.reason), checked.next);
   await k({ ...next, heap: taken.heap }, taken.part);
 }

@@ -10,7 +10,10 @@ import { sortOfType } from '../state/sorts';
 import type { EngineContext, Successor } from './context';
 import { evaluate, type Facts, type ProduceHow } from './produceEval';
 import { qaccParts } from './heap/qacc';
-import { pointSpec, produceQuant, quantifiedSpec, type QuantSpec } from './quantifiedPerms';
+import { pointSpec, produceQuant, type QuantSpec } from './quantifiedPerms';
+import { injective } from './quantifiedInjective';
+import { quantifiedSpec } from './quantifiedSpec';
+import { assumeConjunct } from './checks';
 
 function add(ctx: EngineContext, s: State, spec: QuantSpec, how: ProduceHow, facts: Facts): State {
   const type = ctx.checked.exprTypes.get(spec.target);
@@ -31,18 +34,32 @@ export async function produceQuantified(
   leaves: Successor[],
 ): Promise<State | undefined> {
   const parts = qaccParts(q);
-  const cond: Expr = parts.cond ?? { kind: 'boolLit', value: true, span: q.span };
+  const obj = parts.target.object;
+  // d's and the receiver's runtime checks, as those of `forall x :: d ==> e == e`.
+  const body: Expr = {
+    kind: 'binary',
+    op: '==>',
+    left: parts.cond ?? { kind: 'boolLit', value: true, span: q.span },
+    right: { kind: 'binary', op: '==', left: obj, right: obj, span: obj.span },
+    span: q.span,
+  };
   const ev = await evaluate(
     ctx,
     s,
-    { kind: 'quant', quantifier: 'forall', vars: q.vars, body: cond, span: q.span },
+    { kind: 'quant', quantifier: 'forall', vars: q.vars, body, span: q.span },
     how,
     leaves,
     facts,
   );
   if (!ev) return undefined;
   if (!how.guardedFacts) facts.list.push({ term: ev.checks, span: q.span });
-  return add(ctx, ev.s, quantifiedSpec(ctx.T, q, how.envAt(ev.s)), how, facts);
+  const spec = quantifiedSpec(ctx.T, q, how.envAt(ev.s));
+  if (!spec.inverse) return add(ctx, ev.s, spec, how, facts);
+  // Injectivity is checked given what the produce said so far; those facts are then on the path.
+  const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), ev.s);
+  facts.list.length = 0;
+  const checked = await injective(ctx, known, spec, how.reason, leaves);
+  return checked.next ? add(ctx, checked.next, spec, how, facts) : undefined;
 }
 
 /** `acc(e.f, p)` of a quantified field, e evaluated to `receiver` (with `fact` guarding by its checks). */

@@ -7,7 +7,7 @@
 // subtracts; reading e.f needs perm(e) > 0; writing needs perm(e) = 1 and updates the value at e.
 // A single `acc(e.f, p)` of such a field is the same with d(R) = (R == e).
 
-import type { Acc, Expr, FieldRead, Quant } from '../../lang/ast';
+import type { Acc, Expr, FieldRead } from '../../lang/ast';
 import type { ClassDecl } from '../../lang/ast';
 import type { Span } from '../../lang/span';
 import type { TermStore } from '../terms/store';
@@ -17,8 +17,8 @@ import { ONE, ZERO } from '../../lang/rational';
 import { EMPTY_HEAP, replaceChunk, withChunk, type Heap } from '../state/chunks';
 import { at, chunkVar, quantChunks, type QuantChunk } from '../state/quantifiedChunks';
 import { accAmount } from './heap/fractions';
-import { evalExpr, type EvalEnv, type Obligation } from './eval';
-import { qaccParts } from './heap/qacc';
+import type { EvalEnv } from './evalEnv';
+import type { Obligation } from '../state/obligation';
 import { placeholder, type Read, type Write } from './heap/access';
 import type { SymValue } from '../state/state';
 
@@ -32,6 +32,19 @@ export function isQuantifiedField(decls: Decls | { classes?: ReadonlyMap<string,
   return false;
 }
 
+/** A receiver that is a function of the binder (rules/quantifiedInverse.ts). */
+export interface Inverse {
+  /** d(inv(R)) ∧ e(inv(R)) == R. */
+  readonly cond: Term;
+  /** ∀i1 i2. d(i1) ∧ d(i2) ∧ e(i1) == e(i2) ⇒ i1 == i2: to check. */
+  readonly injective: Term;
+  /** ∀i. d(i) ⇒ inv(e(i)) == i: to assume once injectivity holds. */
+  readonly facts: readonly Term[];
+  /** ∀i. d(i) ⇒ ok(e(i)), for a property `ok` of the locations. */
+  readonly everyLocation: (ok: (receiver: Term) => Term) => Term;
+  readonly obligations: readonly Obligation[];
+}
+
 /** A permission of a quantified field, read off an assertion: the locations d(R) and the amount. */
 export interface QuantSpec {
   readonly field: string;
@@ -43,35 +56,15 @@ export interface QuantSpec {
   readonly amount: Term | 'wildcard';
   /** Obligations of evaluating d and the receiver, closed (quantified over the binder where needed). */
   readonly obligations: readonly Obligation[];
+  /** A receiver that is a function of the binder: injectivity to check, inverse facts (rules/quantifiedInverse.ts). */
+  readonly inverse?: Inverse;
 }
 
-function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
+export function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
   const a = accAmount(acc);
   if (a === undefined) return realLit(T, ONE);
   if (a.above) return 'wildcard';
   return realLit(T, a.q);
-}
-
-/** `forall x :: d(x) ==> acc(x.f, p)` read in `env`: d over R, its obligations quantified over R. */
-export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec {
-  const parts = qaccParts(q);
-  const R = chunkVar(T);
-  const inner: EvalEnv = {
-    ...env,
-    lookup: (n) => (n === parts.binder ? R : env.lookup(n)),
-    ...(env.lookupOld ? { lookupOld: (n: string) => (n === parts.binder ? R : env.lookupOld!(n)) } : {}),
-  };
-  const raw: Obligation[] = [];
-  const cond = parts.cond ? (evalExpr(parts.cond, inner, raw) as Term) : T.trueTerm;
-  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) }));
-  return {
-    field: parts.target.field,
-    acc: parts.acc,
-    target: parts.target,
-    cond,
-    amount: amountTerm(T, parts.acc),
-    obligations,
-  };
 }
 
 /** `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. */
@@ -144,12 +137,17 @@ export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort,
       `wildcard@${spec.acc.span.line}`,
       `a wildcard amount taken (line ${spec.acc.span.line})`,
     );
-    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', zero(T), cur.perm)));
+    held = spec.inverse
+      ? spec.inverse.everyLocation((r) => realBinary(T, 'lt', zero(T), at(T, cur.perm, r)))
+      : T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', zero(T), cur.perm)));
     facts.push(realBinary(T, 'lt', zero(T), p));
     facts.push(T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', p, cur.perm))));
   } else {
     p = spec.amount;
-    held = T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));
+    const amount = p;
+    held = spec.inverse
+      ? spec.inverse.everyLocation((r) => realBinary(T, 'le', amount, at(T, cur.perm, r)))
+      : T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));
   }
   const taken = T.ite(spec.cond, p, zero(T));
   const value = cur.chunk?.value ?? T.app(`qpv.none.${spec.field}`, [R], sort);

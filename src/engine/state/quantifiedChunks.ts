@@ -6,7 +6,6 @@
 // with perm(R) = (R == e ? p : 0)), so the point-chunk rules never meet it.
 
 import type { Span } from '../../lang/span';
-import type { Chunk } from './chunks';
 import type { TermStore } from '../terms/store';
 import { REF_SORT, type Term } from '../terms/term';
 import { foldTerm } from '../terms/traverse';
@@ -54,18 +53,18 @@ export function quantChunkValue(c: QuantChunk): string {
 }
 
 /** A part given back (a callee's return) added to the chunk of its field: its values where it holds some. */
-export function placeQuant(T: TermStore, h: readonly Chunk[], part: QuantChunk): Chunk[] {
+export function placeQuant<C extends { readonly kind: string }>(T: TermStore, h: readonly C[], part: QuantChunk): C[] {
   const cur = quantChunks(h, part.field)[0];
-  if (!cur) return [...h, part];
+  if (!cur) return [...h, part as unknown as C];
   const zero = realLit(T, ZERO);
   const perm = realBinary(T, 'add', cur.perm, part.perm);
   const value = T.ite(realBinary(T, 'lt', zero, part.perm), part.value, cur.value);
-  return h.map((c) => (c === cur ? { ...cur, perm, value } : c));
+  return h.map((c) => ((c as unknown) === cur ? ({ ...cur, perm, value } as unknown as C) : c));
 }
 
 /** `h` with at most one quantified chunk per field (parts given back merged into the first). */
-export function mergeQuantChunks(T: TermStore, h: readonly Chunk[]): Chunk[] {
-  let out: Chunk[] = [];
-  for (const c of h) out = c.kind === 'qfield' ? placeQuant(T, out, c) : [...out, c];
+export function mergeQuantChunks<C extends { readonly kind: string }>(T: TermStore, h: readonly C[]): C[] {
+  let out: C[] = [];
+  for (const c of h) out = c.kind === 'qfield' ? placeQuant(T, out, c as unknown as QuantChunk) : [...out, c];
   return out;
 }

@@ -116,11 +116,10 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
     refuse(ctx, 'permissions under exists', q.span);
     return fallback;
   }
-  if (q.vars.length !== 1 || q.vars[0].type.kind !== 'ref') {
-    refuse(ctx, 'quantified permissions over Int or several binders', q.span);
+  if (q.vars.length !== 1) {
+    refuse(ctx, 'quantified permissions over several binders', q.span);
     return fallback;
   }
-  const x = q.vars[0].name;
   const list: Leaf[] = [];
   if (!leaves(q.body, [], list, ctx)) return fallback;
   const parts: Expr[] = [];
@@ -130,10 +129,6 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
       const t = leaf.target;
       if (t.kind !== 'field') {
         refuse(ctx, 'quantified predicate permissions', leaf.span);
-        return fallback;
-      }
-      if (t.object.kind !== 'var' || t.object.name !== x) {
-        refuse(ctx, 'a quantified permission whose receiver is not the bound variable', leaf.span);
         return fallback;
       }
       if (!fields.has(t.field)) {

@@ -1,0 +1,40 @@
+// Reading a quantified permission's assertion into its locations (docs/design.md B.10): d over
+// the chunk's R for a Ref binder that is the receiver, or through an inverse function otherwise
+// (rules/quantifiedInverse.ts). Apart from quantifiedPerms.ts, which eval.ts imports.
+
+import type { Quant } from '../../lang/ast';
+import type { TermStore } from '../terms/store';
+import type { Term } from '../terms/term';
+import { chunkVar } from '../state/quantifiedChunks';
+import { evalExpr, type EvalEnv, type Obligation } from './eval';
+import { qaccParts } from './heap/qacc';
+import { inverseSpec } from './quantifiedInverse';
+import { amountTerm, type QuantSpec } from './quantifiedPerms';
+
+/** `forall x :: d(x) ==> acc(x.f, p)` read in `env`: d over R, its obligations quantified over R. */
+export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec {
+  const parts = qaccParts(q);
+  const obj = parts.target.object;
+  if (q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder) {
+    const inverse = inverseSpec(T, q, parts, env);
+    const base = { field: parts.target.field, acc: parts.acc, target: parts.target, amount: amountTerm(T, parts.acc) };
+    return { ...base, cond: inverse.cond, obligations: inverse.obligations, inverse };
+  }
+  const R = chunkVar(T);
+  const inner: EvalEnv = {
+    ...env,
+    lookup: (n) => (n === parts.binder ? R : env.lookup(n)),
+    ...(env.lookupOld ? { lookupOld: (n: string) => (n === parts.binder ? R : env.lookupOld!(n)) } : {}),
+  };
+  const raw: Obligation[] = [];
+  const cond = parts.cond ? (evalExpr(parts.cond, inner, raw) as Term) : T.trueTerm;
+  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) }));
+  return {
+    field: parts.target.field,
+    acc: parts.acc,
+    target: parts.target,
+    cond,
+    amount: amountTerm(T, parts.acc),
+    obligations,
+  };
+}
