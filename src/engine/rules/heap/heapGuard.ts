@@ -12,6 +12,7 @@ import { conjuncts, leafConjuncts } from './assertions';
 import { recursion } from './recursion';
 import { bodyShape } from './snapshots';
 import { unsupportedFraction } from './fractionGuard';
+import { unsupportedQuantified } from './quantifiedGuard';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -137,6 +138,8 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
       fraction.acc.span,
       `${WHY} fractions in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
     );
+  const quantified = unsupportedQuantified(checked);
+  if (quantified) return quantified;
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.
   const placed = new Set<unknown>();
   for (const d of checked.program.decls) {
