@@ -1,0 +1,52 @@
+// What quantified chunks do not cover yet is refused by name before the run, never an internal
+// error: three shapes of the corpus (carbon/0210, HeapTriggersForperm, quantifiedpermissions/misc1)
+// crashed the engine after quantified permissions and forperm were merged.
+
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { symdap } from '../../support/cli';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'symdap-qguard-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function refusal(name: string, source: string): Promise<string> {
+  const file = join(dir, `${name}.vpr`);
+  await writeFile(file, source);
+  const r = await symdap('verify', file);
+  expect(r.out + r.err).not.toMatch(/internal error/);
+  return r.out + r.err;
+}
+
+const HEAD = 'field f: Int\n';
+
+describe('quantified permissions: refused shapes', () => {
+  it('a quantified permission a macro puts in a function precondition', async () => {
+    const out = await refusal(
+      'macro',
+      `${HEAD}define ALL(s) (forall n: Ref :: n in s ==> acc(n.f))\nfunction sum(s: Set[Ref]): Int\n  requires ALL(s)\nmethod m(s: Set[Ref])\n  requires ALL(s)\n{}\n`,
+    );
+    expect(out).toMatch(/quantified permissions in a function's precondition \(function sum\)/);
+  }, 60_000);
+
+  it('forperm over a quantified field', async () => {
+    const out = await refusal(
+      'forperm',
+      `${HEAD}method m(s: Set[Ref])\n  requires forall n: Ref :: n in s ==> acc(n.f)\n{\n  assert forperm r: Ref [r.f] :: r.f > 0\n}\n`,
+    );
+    expect(out).toMatch(/forperm over the quantified field f/);
+  }, 60_000);
+
+  it('a non-constant amount on a quantified field', async () => {
+    const out = await refusal(
+      'amount',
+      `${HEAD}method m(s: Set[Ref], x: Ref, p: Perm)\n  requires forall n: Ref :: n in s ==> acc(n.f, 1/2)\n  requires none < p\n{\n  inhale acc(x.f, p)\n}\n`,
+    );
+    expect(out).toMatch(/an amount other than a constant on the quantified field f/);
+  }, 60_000);
+});
