@@ -5,7 +5,7 @@
 // and takes the first, in the order of each operator's signatures:
 //   `/`: Int×Int→Perm, Perm×Int→Perm, Int×Int→Int, Perm×Perm→Perm
 //   `*`: Perm×Perm→Perm, Int×Perm→Perm, Perm×Int→Perm, Int×Int→Int
-//   `+ -` and comparisons: Int first, then Perm; `==` gives its right side the left side's type.
+//   `+ -`: Int first, then Perm; comparisons: Perm first; `==` gives its right side the left side's type.
 // The first typing in that order is found top down: the first signature whose result is the type
 // expected and whose operands may have its argument types (candidates, bottom up). So
 // `var i: Int := 7 / 2` divides integers, `x / 2 < 3` too, while `1/2 + p` is a fraction.
@@ -33,9 +33,11 @@ const ARITH: readonly Sig[] = [
   ['Int', 'Int', 'Int'],
   ['Perm', 'Perm', 'Perm'],
 ];
+// Perm first: Silver reads `0 / 1 < 1 / 2` as fractions (issues/silver/0745.vpr asserts it),
+// while `x / 2 < 3` of an Int x still divides integers (3 is no Perm).
 const CMP: readonly Sig[] = [
-  ['Int', 'Int', 'Bool'],
   ['Perm', 'Perm', 'Bool'],
+  ['Int', 'Int', 'Bool'],
 ];
 
 function sigsOf(op: string): readonly Sig[] | undefined {
