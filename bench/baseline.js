@@ -13,9 +13,7 @@ const ROOT = path.join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_BASELINE_RUNS || 5);
 
 function nCellsSource(n) {
-  const head = fs
-    .readFileSync(path.join(ROOT, 'samples', 'heap', 'cells14.sym'), 'utf8')
-    .split('proc main()')[0];
+  const head = fs.readFileSync(path.join(ROOT, 'samples', 'heap', 'cells14.sym'), 'utf8').split('proc main()')[0];
   const body = Array.from(
     { length: n },
     (_, i) => `  var c${i + 1}: Cell := newCell();\n  setX(c${i + 1}, ${i + 1});\n`,

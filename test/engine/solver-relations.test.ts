@@ -162,7 +162,11 @@ describe('branch feasibility on ==, !=, <, <=, >, >= without Z3', () => {
       tally[mine.status as 'sat' | 'unsat']++;
       const shown = constraints.map((c) => printTerm(c)).join(' ∧ ');
       if (mine.status === 'sat')
-        for (const c of constraints) expect(evaluate(c, (x) => mine.model!.get(x.id)), shown).toBe(true);
+        for (const c of constraints)
+          expect(
+            evaluate(c, (x) => mine.model!.get(x.id)),
+            shown,
+          ).toBe(true);
       const theirs = await z3.check(constraints, { wantModel: false, timeoutMs: 5000 });
       expect(theirs.status, shown).toBe(mine.status);
     }
