@@ -68,7 +68,7 @@ describe('Viper constructs outside the subset are refused by name', () => {
     [
       'quantified permissions',
       `${field}method m(x: Ref)\n  requires forall i: Int :: i == 0 ==> acc(x.f)\n{}\n`,
-      '3:12 quantified permissions (acc under forall)',
+      '3:12 quantified permissions over Int or several binders',
     ],
     [
       'recursive function under a quantifier whose trigger is not in its body',
