@@ -8,6 +8,7 @@
 // is on no path: no inputs, no trace (E.5). Reuses produce and the evaluator as they are.
 
 import type { Expr, Param, Proc } from '../../lang/ast';
+import { astNodes } from '../../lang/astNodes';
 import { printExpr } from '../../lang/printer';
 import { spanWithin, type Span } from '../../lang/span';
 import type { FailureSite } from '../state/failures';
@@ -300,16 +301,10 @@ function isDefinedness(o: Obligation): boolean {
 }
 
 /** Whether `e` applies a function (of the program) that has an ensures. */
-function appliesWithEnsures(ctx: EngineContext, e: unknown): boolean {
-  const stack: unknown[] = [e];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (Array.isArray(x)) stack.push(...x);
-    else if (x !== null && typeof x === 'object') {
-      const n = x as { kind?: string; callee?: string };
-      if (n.kind === 'call' && (ctx.checked.functions.get(n.callee ?? '')?.ensures?.length ?? 0) > 0) return true;
-      stack.push(...Object.values(x));
-    }
+function appliesWithEnsures(ctx: EngineContext, e: Expr): boolean {
+  for (const n of astNodes(e)) {
+    const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
+    if (callee !== undefined && (ctx.checked.functions.get(callee)?.ensures?.length ?? 0) > 0) return true;
   }
   return false;
 }

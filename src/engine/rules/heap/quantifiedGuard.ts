@@ -4,6 +4,7 @@
 // over a quantified field, and an amount other than a constant on a quantified field's access.
 
 import type { Acc, Expr, Quant, TopDecl } from '../../../lang/ast';
+import { astNodes } from '../../../lang/astNodes';
 import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
 import { constantAmount } from './fractions';
@@ -26,10 +27,11 @@ export function unsupportedQuantified(checked: CheckedProgram): Diagnostic | und
 
 function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string; span: Expr['span'] } | undefined {
   if (d.kind === 'function')
-    for (const q of walk(d.requires))
-      if (q.kind === 'quant' && (q as Quant).permission)
+    for (const q of astNodes(d.requires))
+      if (q.kind === 'quant' && q.span && (q as Quant).permission)
         return { what: `quantified permissions in a function's precondition (function ${d.name})`, span: q.span };
-  for (const n of walk(d)) {
+  for (const n of astNodes(d)) {
+    if (!n.span) continue;
     if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
       const field = (n as Quant).resource as { field: string };
       if (quantified.has(field.field))
@@ -42,20 +44,4 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
     }
   }
   return undefined;
-}
-
-/** Every AST node under `root` (a work list: bodies may nest deeply). */
-function* walk(root: unknown): Generator<{ kind: string; span: Expr['span'] }> {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (Array.isArray(x)) {
-      stack.push(...x);
-      continue;
-    }
-    if (x === null || typeof x !== 'object') continue;
-    const node = x as Record<string, unknown>;
-    if (typeof node.kind === 'string' && node.span) yield node as unknown as { kind: string; span: Expr['span'] };
-    for (const [k, v] of Object.entries(node)) if (k !== 'span' && typeof v === 'object') stack.push(v);
-  }
 }
