@@ -9,7 +9,8 @@
 //   fail: the last one on the path is named with what it did not say, and, where one is found
 //   and confirmed, the fact that closes the gap (why/suggest.ts).
 // - `undecided`: the bounds ran out (or the solver could not decide) before either was shown.
-// A failure on no path (well-formedness) fails whatever the input: `real`, without an input.
+// A failure on no path (well-formedness: the specification itself is ill-formed) needs no run of
+// the program to show it: `real`, without an input (the failure's own text names the values).
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Expr, Proc, Stmt } from '../../lang/ast';
@@ -107,7 +108,7 @@ async function classify(
 ): Promise<Classification> {
   if (f.kind === 'refute')
     return { class: 'real', classNote: 'real: every explored path that reaches it proves the assertion' };
-  if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself fails, whatever the input' };
+  if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself is not well-formed; no run of the program is needed to show it' };
   const proc = opts.mode === 'modular' ? (procAt(checked, f.line) ?? opts.entry) : opts.entry;
   if (f.afterJoin?.status === 'possibly-spurious') {
     const line = f.afterJoin.joinLines[f.afterJoin.joinLines.length - 1];
