@@ -6,6 +6,7 @@
 // applications is checked by Sym's checker in its any-order mode (checker.ts, CheckOptions).
 
 import type { FunctionDecl, Program } from '../ast';
+import { astNodes } from '../astNodes';
 import type { Span } from '../span';
 
 /** The first function (in declaration order) on a cycle of precondition applications, with where it is declared. */
@@ -31,20 +32,12 @@ function reaches(edges: ReadonlyMap<string, readonly string[]>, start: string): 
   return false;
 }
 
-/** The functions a lowered expression applies (a work list: expressions may nest deeply). */
+/** The functions a lowered expression applies. */
 function applied(root: unknown, isFunction: (name: string) => boolean): string[] {
   const out: string[] = [];
-  const work: unknown[] = [root];
-  while (work.length > 0) {
-    const x = work.pop();
-    if (Array.isArray(x)) {
-      work.push(...(x as unknown[]));
-      continue;
-    }
-    if (typeof x !== 'object' || x === null) continue;
-    const n = x as { kind?: string; callee?: string };
-    if (n.kind === 'call' && n.callee !== undefined && isFunction(n.callee)) out.push(n.callee);
-    for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object') work.push(v);
+  for (const n of astNodes(root)) {
+    const callee = (n as { callee?: string }).callee;
+    if (n.kind === 'call' && callee !== undefined && isFunction(callee)) out.push(callee);
   }
   return out;
 }

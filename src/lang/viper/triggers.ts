@@ -9,29 +9,18 @@
 // no instances of its own (Silicon runs Z3 without model-based instantiation, which symdap's Z3
 // uses): `triggersMatter` names those shapes too (silicon/0005b.vpr expects such failures).
 
+import { astNodes, isSpanKey } from '../astNodes';
 import type { VExpr } from './ast';
-
-const isSpan = (k: string): boolean => k === 'span' || k.endsWith('Span');
 
 /** A node without its spans (`span`, `nameSpan`, …), as text: equal texts mean the same term. */
 function shape(n: unknown): string {
-  return JSON.stringify(n, (k, v: unknown) => (isSpan(k) ? undefined : typeof v === 'bigint' ? `${v}n` : v));
+  return JSON.stringify(n, (k, v: unknown) => (isSpanKey(k) ? undefined : typeof v === 'bigint' ? `${v}n` : v));
 }
 
 /** Whether `t` occurs in `body` (ignoring where). */
 function occursIn(t: VExpr, body: VExpr): boolean {
   const want = shape(t);
-  const work: unknown[] = [body];
-  while (work.length > 0) {
-    const x = work.pop();
-    if (Array.isArray(x)) {
-      work.push(...(x as unknown[]));
-      continue;
-    }
-    if (typeof x !== 'object' || x === null) continue;
-    if ('kind' in x && shape(x) === want) return true;
-    for (const [k, v] of Object.entries(x)) if (!isSpan(k) && typeof v === 'object') work.push(v);
-  }
+  for (const n of astNodes(body)) if (shape(n) === want) return true;
   return false;
 }
 
@@ -45,14 +34,7 @@ export function triggersMatter(q: Extract<VExpr, { kind: 'quant' }>): string | u
   if (q.looseTrigger) return 'whose trigger is not a term of its body';
   if (q.triggered) return undefined;
   const vars = new Set(q.vars.map((v) => v.name));
-  const work: unknown[] = [q.body];
-  while (work.length > 0) {
-    const x = work.pop();
-    if (Array.isArray(x)) {
-      work.push(...(x as unknown[]));
-      continue;
-    }
-    if (typeof x !== 'object' || x === null) continue;
+  for (const x of astNodes(q.body)) {
     const n = x as VExpr;
     if (n.kind === 'quant') return 'with a nested quantifier and no trigger';
     if (n.kind === 'app') {
@@ -60,7 +42,6 @@ export function triggersMatter(q: Extract<VExpr, { kind: 'quant' }>): string | u
       if (named.size > 0 && named.size < vars.size)
         return `whose application ${n.name}(…) mentions only some of its variables, with no trigger`;
     }
-    for (const [k, v] of Object.entries(x)) if (!isSpan(k) && typeof v === 'object') work.push(v);
   }
   return undefined;
 }
@@ -68,17 +49,9 @@ export function triggersMatter(q: Extract<VExpr, { kind: 'quant' }>): string | u
 /** The names of `vars` that `e` mentions. */
 function mentioned(e: unknown, vars: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  const work: unknown[] = [e];
-  while (work.length > 0) {
-    const x = work.pop();
-    if (Array.isArray(x)) {
-      work.push(...(x as unknown[]));
-      continue;
-    }
-    if (typeof x !== 'object' || x === null) continue;
-    const n = x as { kind?: string; name?: string };
+  for (const x of astNodes(e)) {
+    const n = x as { kind: string; name?: string };
     if (n.kind === 'var' && n.name !== undefined && vars.has(n.name)) out.add(n.name);
-    for (const [k, v] of Object.entries(x)) if (!isSpan(k) && typeof v === 'object') work.push(v);
   }
   return out;
 }
