@@ -158,6 +158,9 @@ async function main() {
   if (library) process.env.SYMDAP_VIPER_PATH = library;
   const started = Date.now();
   const audits = require(o.audited);
+  // Audited entries name files from the corpus root (the folder above the standard library), whatever DIR is.
+  const corpusRoot = library ? path.dirname(library) : o.dir;
+  const fromRoot = (rel) => path.relative(corpusRoot, path.join(o.dir, rel));
   const files = vprFiles(o.dir);
   const results = [];
   const toVerify = [];
@@ -191,7 +194,7 @@ async function main() {
     while (next < toVerify.length) {
       const t = toVerify[next++];
       const run = await verify(t.file, o.timeoutS, smokeTest(t.file));
-      const c = classify(t.ann, run, auditedOf(audits, t.rel));
+      const c = classify(t.ann, run, auditedOf(audits, fromRoot(t.rel)));
       results.push({ file: t.rel, ...c, ms: run.ms });
       process.stderr.write(`${c.status.padEnd(11)} ${t.rel}${c.reason ? `  (${c.reason})` : ''}\n`);
     }
@@ -205,7 +208,7 @@ async function main() {
   const counts = {};
   for (const r of results) counts[r.status] = (counts[r.status] || 0) + 1;
   process.stdout.write(`${JSON.stringify(counts)} in ${wallS.toFixed(0)} s\n`);
-  for (const note of staleAudits(audits, results)) process.stderr.write(`conformance: ${note}\n`);
+  for (const note of staleAudits(audits, results, fromRoot)) process.stderr.write(`conformance: ${note}\n`);
   const bad = (counts.unsound || 0) + (counts.missed || 0) + (counts.error || 0) + (counts.timeout || 0);
   if (bad > 0) process.stderr.write(`conformance: ${bad} unsound, missed, error or timeout\n`);
   const fewer = baseline !== undefined && (counts.pass || 0) < (baseline.pass || 0);

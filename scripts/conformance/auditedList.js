@@ -10,9 +10,9 @@ function auditedOf(audits, rel) {
   return audits.filter((a) => a.file === slash(rel)).map((a) => a.error);
 }
 
-/** A note for each audited entry of a file that was verified and no longer misses that error. */
-function staleAudits(audits, results) {
-  const byFile = new Map(results.map((r) => [slash(r.file), r]));
+/** A note for each audited entry of a file that was verified and no longer misses that error (`fromRoot`: a result's file as the list names it). */
+function staleAudits(audits, results, fromRoot = (f) => f) {
+  const byFile = new Map(results.map((r) => [slash(fromRoot(r.file)), r]));
   return audits
     .filter((a) => {
       const r = byFile.get(a.file);
