@@ -4,7 +4,8 @@
 // through symdap and compares each with its `//::` annotations; writes docs/conformance.md.
 // Front-end refusals are found in this process (the built front end, dist/); files that load are
 // verified by `symdap verify --json`, two at a time (the machine has 2 cores), each with a wall limit.
-// Exit 1 on any unsound, error or timeout. `--check` (CI) also fails when fewer files pass than the
+// Exit 1 on any unsound, missed (an expected error missed and not audited: conformance/audited.js,
+// or --audited FILE), error or timeout. `--check` (CI) also fails when fewer files pass than the
 // committed table (the counts line of docs/conformance.md, or of --baseline FILE) and writes the
 // table only to --out when given, so that a check never rewrites the committed one.
 'use strict';
@@ -14,6 +15,7 @@ const { spawn } = require('node:child_process');
 const { readAnnotations, leftOutBecause, expectationFeature, isFrontEndId } = require('./conformance/annotations');
 const { classify } = require('./conformance/classify');
 const { writeMarkdown, readCounts } = require('./conformance/markdown');
+const { auditedOf, staleAudits } = require('./conformance/auditedList');
 
 const root = path.resolve(__dirname, '..');
 
@@ -27,6 +29,7 @@ function options(argv) {
     timeoutS: 300,
     check: false,
     baseline: path.join(root, 'docs/conformance.md'),
+    audited: path.join(__dirname, 'conformance/audited.js'),
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -34,6 +37,7 @@ function options(argv) {
     else if (a === '--check') o.check = true;
     else if (a === '--baseline') o.baseline = path.resolve(argv[++i]);
     else if (a === '--json') o.json = path.resolve(argv[++i]);
+    else if (a === '--audited') o.audited = path.resolve(argv[++i]);
     else if (a === '--jobs') o.jobs = Number(argv[++i]);
     else if (a === '--timeout') o.timeoutS = Number(argv[++i]);
     else o.dir = path.resolve(a);
@@ -153,6 +157,10 @@ async function main() {
   const library = standardLibrary(o.dir);
   if (library) process.env.SYMDAP_VIPER_PATH = library;
   const started = Date.now();
+  const audits = require(o.audited);
+  // Audited entries name files from the corpus root (the folder above the standard library), whatever DIR is.
+  const corpusRoot = library ? path.dirname(library) : o.dir;
+  const fromRoot = (rel) => path.relative(corpusRoot, path.join(o.dir, rel));
   const files = vprFiles(o.dir);
   const results = [];
   const toVerify = [];
@@ -186,7 +194,7 @@ async function main() {
     while (next < toVerify.length) {
       const t = toVerify[next++];
       const run = await verify(t.file, o.timeoutS, smokeTest(t.file));
-      const c = classify(t.ann, run);
+      const c = classify(t.ann, run, auditedOf(audits, fromRoot(t.rel)));
       results.push({ file: t.rel, ...c, ms: run.ms });
       process.stderr.write(`${c.status.padEnd(11)} ${t.rel}${c.reason ? `  (${c.reason})` : ''}\n`);
     }
@@ -200,8 +208,9 @@ async function main() {
   const counts = {};
   for (const r of results) counts[r.status] = (counts[r.status] || 0) + 1;
   process.stdout.write(`${JSON.stringify(counts)} in ${wallS.toFixed(0)} s\n`);
-  const bad = (counts.unsound || 0) + (counts.error || 0) + (counts.timeout || 0);
-  if (bad > 0) process.stderr.write(`conformance: ${bad} unsound, error or timeout\n`);
+  for (const note of staleAudits(audits, results, fromRoot)) process.stderr.write(`conformance: ${note}\n`);
+  const bad = (counts.unsound || 0) + (counts.missed || 0) + (counts.error || 0) + (counts.timeout || 0);
+  if (bad > 0) process.stderr.write(`conformance: ${bad} unsound, missed, error or timeout\n`);
   const fewer = baseline !== undefined && (counts.pass || 0) < (baseline.pass || 0);
   if (fewer) process.stderr.write(`conformance: ${counts.pass || 0} pass, fewer than the committed ${baseline.pass}\n`);
   if (o.check && baseline === undefined) process.stderr.write(`conformance: no counts line in ${o.baseline}\n`);

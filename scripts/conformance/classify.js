@@ -1,16 +1,20 @@
 // One file's outcome against its annotations. pass: exactly the expected errors, each on its line
 // with its id; unsound: an error is expected and symdap reports no failure at all (whatever the
-// verdict: a file that expects an error never counts as verified); wrong: symdap reports failures
-// but not exactly the expected ones (another line, another id, an extra failure, a false alarm, or
-// an unknown verdict); unsupported: the front end refused a construct by name; error: any other
-// front-end error or a crash; timeout.
+// verdict: a file that expects an error never counts as verified); missed: symdap reports failures
+// but misses an expected error (its id on its line) that is not in the audited list
+// (audited.js): the method holding it may verify alone while a run fails there, so a miss never
+// hides among the wrong files; wrong: symdap reports failures but not exactly the expected ones
+// (another line, another id, an extra failure, a false alarm, or an unknown verdict), every
+// expected error it misses audited; unsupported: the front end refused a construct by name;
+// error: any other front-end error or a crash; timeout.
 'use strict';
 
 /**
  * @param ann annotations (annotations.js)
  * @param run { verdict, failures: [{line, viperError}], unsupported: [feature], error?: string, timedOut?: bool }
+ * @param audited the expected errors of this file (`id@line`) whose miss is audited (audited.js)
  */
-function classify(ann, run) {
+function classify(ann, run, audited = []) {
   if (run.timedOut) return { status: 'timeout', reason: 'no answer within the time limit' };
   if (run.unsupported && run.unsupported.length > 0)
     return { status: 'unsupported', reason: run.unsupported.join('; '), features: run.unsupported };
@@ -36,13 +40,17 @@ function classify(ann, run) {
   const want = new Set(expected.map(key));
   const got = new Set(reported.map(key));
   const extra = [...got].filter((k) => !want.has(k));
-  const wrongId = [...want].filter((k) => !got.has(k));
-  if (extra.length === 0 && wrongId.length === 0 && run.verdict !== 'unknown') return { status: 'pass', reason: '' };
+  const missing = [...want].filter((k) => !got.has(k));
+  const unaudited = missing.filter((k) => !audited.includes(k));
+  const known = missing.filter((k) => audited.includes(k));
+  if (extra.length === 0 && missing.length === 0 && run.verdict !== 'unknown') return { status: 'pass', reason: '' };
   const parts = [];
-  if (wrongId.length > 0) parts.push(`expected ${wrongId.join(', ')}`);
+  if (unaudited.length > 0) parts.push(`missed ${unaudited.join(', ')}`);
+  if (known.length > 0) parts.push(`expected ${known.join(', ')} (audited)`);
   if (extra.length > 0) parts.push(`reported ${extra.join(', ')}`);
   if (run.verdict === 'unknown') parts.push('verdict unknown');
-  return { status: 'wrong', reason: parts.join('; ') };
+  const status = unaudited.length > 0 ? 'missed' : 'wrong';
+  return { status, reason: parts.join('; '), ...(known.length > 0 ? { audited: known } : {}) };
 }
 
 module.exports = { classify };

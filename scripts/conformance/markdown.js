@@ -1,10 +1,11 @@
-// docs/conformance.md from the runner's results: totals, a table by folder, a table of the
+// docs/conformance.md from the runner's results: totals (missed: an expected error missed and not
+// audited), a table by folder, a table of the
 // unsupported features (how many files each refusal stops), and every file that does not pass
 // with its reason.
 'use strict';
 const fs = require('node:fs');
 
-const STATUSES = ['pass', 'wrong', 'unsound', 'unsupported', 'error', 'timeout'];
+const STATUSES = ['pass', 'wrong', 'missed', 'unsound', 'unsupported', 'error', 'timeout'];
 
 function folderOf(file) {
   const parts = file.split(/[\\/]/);
@@ -47,7 +48,9 @@ function writeMarkdown(out, results, meta) {
     `Run: ${meta.wallS.toFixed(0)} s wall, ${meta.jobs} files at a time.`,
     '',
     'pass: exactly the expected errors, each with its Viper id on its line; wrong: symdap reports failures, but ' +
-      'not exactly the expected ones (another line or id, an extra failure, a false alarm) or the verdict is unknown; ' +
+      'not exactly the expected ones (another line or id, an extra failure, a false alarm) or the verdict is unknown, ' +
+      'every expected error it misses audited (scripts/conformance/audited.js, marked "(audited)"); missed: an ' +
+      'expected error is missed and not audited (a run may fail where symdap says nothing: `--check` fails on it); ' +
       'unsound: an error is expected and symdap reports none; unsupported: refused by name (the construct below), ' +
       'or the expectations need a backend option symdap does not have (smoke checks); error: another front-end ' +
       'error or a crash; timeout.',

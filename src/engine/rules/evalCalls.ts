@@ -15,6 +15,7 @@ import { guardedLeaves, testsUnder } from './heap/assertions';
 import { recursion } from './heap/recursion';
 import { keyOf } from './heap/snapshots';
 import { footprintOf, needOf } from './footprint';
+import { obligeBounds } from './footprintBounds';
 import { quantifiedApplication, underBinder } from './quantifiedApps';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 
@@ -42,6 +43,7 @@ export function functionCall(
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
   const inner = ev.over(ev.heapFor(old), (n) => params.get(n));
   const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+  obligeBounds(ev, fn, c, inner, guard);
   for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
     const { g } = under(tests);
     if (k.kind === 'acc') {

@@ -19,6 +19,7 @@ import { guardedLeaves, testsUnder } from './heap/assertions';
 import { accAmount, constantAmount } from './heap/fractions';
 import { keyOf, snapshotOf } from './heap/snapshots';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
+import { obligeBounds } from './footprintBounds';
 
 export interface Footprint {
   /** The chunks the requires holds, as the body sees them. */
@@ -50,6 +51,7 @@ export function footprintOf(
   const snapKeys: Term[] = [];
   const parts: SymValue[] = [];
   const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
+  obligeBounds(ev, fn, c, inner, guard);
   for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
     const { g, cond } = under(tests);
     // A conditional part counts only where its tests hold: elsewhere it is the placeholder.

@@ -1,8 +1,9 @@
 // The conformance runner (scripts/conformance.js) on fixtures written here
 // (test/fixtures/viper/conformance/): each file's classification against its Silver annotations
-// (pass, wrong, unsound, unsupported, error, left out, smoke expectations), the markdown table it
-// writes, and `--check` failing on an unsound file or on fewer passes than a baseline. The
-// runner spawns the built CLI: `npm run build` first.
+// (pass, wrong, missed, unsound, unsupported, error, left out, smoke expectations; a miss on the
+// fixtures' audited list is wrong), the markdown table it writes, and `--check` failing on an
+// unsound or missed file or on fewer passes than a baseline. The runner spawns the built CLI:
+// `npm run build` first.
 
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,9 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(__dirname, '..', '..', '..');
 const FIXTURES = join(ROOT, 'test/fixtures/viper/conformance');
 const RUNNER = join(ROOT, 'scripts/conformance.js');
+const AUDITED = join(FIXTURES, 'audited.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { classify } = require('../../../scripts/conformance/classify.js') as {
-  classify: (ann: unknown, run: unknown) => { status: string; reason: string };
+  classify: (ann: unknown, run: unknown, audited?: string[]) => { status: string; reason: string };
 };
 
 let dir: string;
@@ -29,7 +31,11 @@ afterAll(async () => {
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [RUNNER, FIXTURES, ...args], { cwd: ROOT });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [RUNNER, FIXTURES, '--audited', AUDITED, ...args],
+      { cwd: ROOT },
+    );
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -42,7 +48,7 @@ describe('npm run conformance on the fixtures', () => {
     const json = join(dir, 'out.json');
     const md = join(dir, 'out.md');
     const r = await run('--json', json, '--out', md);
-    // The fixtures hold an unsound and an error file on purpose: the run fails.
+    // The fixtures hold an unsound, a missed and an error file on purpose: the run fails.
     expect(r.code).toBe(1);
     const results = JSON.parse(await readFile(json, 'utf8')).results as {
       file: string;
@@ -54,6 +60,8 @@ describe('npm run conformance on the fixtures', () => {
       'nested/front_end_only.vpr': 'left out',
       'nested/parse_error.vpr': 'error',
       'nested/unsupported.vpr': 'unsupported',
+      'audited.vpr': 'wrong',
+      'missed.vpr': 'missed',
       'pass.vpr': 'pass',
       'plugin.vpr': 'unsupported',
       'smoke.vpr': 'unsupported',
@@ -62,15 +70,22 @@ describe('npm run conformance on the fixtures', () => {
       'wrong.vpr': 'wrong',
     });
     const reason = (f: string) => results.find((x) => x.file === f)?.reason;
-    expect(reason('wrong.vpr')).toBe(
-      'expected assert.failed:assertion.false@5; reported assert.failed:assertion.false@6',
+    expect(reason('missed.vpr')).toBe(
+      'missed assert.failed:assertion.false@5; reported assert.failed:assertion.false@6',
     );
+    expect(reason('wrong.vpr')).toBe('reported assert.failed:assertion.false@6');
+    expect(reason('audited.vpr')).toBe('expected assert.failed:assertion.false@7 (audited)');
+    // The fixtures' list audits pass.vpr's error, which is not missed: a note to drop the entry.
+    expect(r.stderr).toContain('pass.vpr: assert.failed:assertion.false@12 is audited but no longer missed');
     expect(reason('nested/unsupported.vpr')).toMatch(/^multisets \(Multiset\)/);
     expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
     expect(reason('plugin.vpr')).toMatch(/^a plugin's refusal/);
     const text = await readFile(md, 'utf8');
-    expect(text).toMatch(/<!-- counts: \{"pass":2,"wrong":1,"unsound":1,"unsupported":3,"error":1,"timeout":0\} -->/);
+    expect(text).toMatch(
+      /<!-- counts: \{"pass":2,"wrong":2,"missed":1,"unsound":1,"unsupported":3,"error":1,"timeout":0\} -->/,
+    );
     expect(text).toContain('| `unsound.vpr` | unsound |');
+    expect(text).toContain('| `missed.vpr` | missed |');
     expect(text).toContain('| multisets (Multiset) | 1 |');
   }, 120_000);
 
@@ -81,7 +96,7 @@ describe('npm run conformance on the fixtures', () => {
     const r = await run('--check', '--baseline', baseline);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('conformance: 2 pass, fewer than the committed 3');
-    expect(r.stderr).toContain('conformance: 2 unsound, error or timeout');
+    expect(r.stderr).toContain('conformance: 3 unsound, missed, error or timeout');
     expect(await readFile(baseline, 'utf8')).toBe(content);
   }, 120_000);
 });
@@ -94,15 +109,36 @@ describe('classify', () => {
   it('an expected error and a verdict unknown without failures is unsound, never verified', () => {
     expect(classify(ann, { verdict: 'unknown', failures: [] }).status).toBe('unsound');
   });
-  it('the right line with another id is wrong', () => {
-    expect(
-      classify(ann, {
-        verdict: 'failed',
-        failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }],
-      }),
-    ).toEqual({
+  it('the right line with another id misses the expected error; audited, it is wrong', () => {
+    const run = { verdict: 'failed', failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }] };
+    expect(classify(ann, run)).toEqual({
+      status: 'missed',
+      reason: 'missed assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
+    });
+    expect(classify(ann, run, ['assert.failed:assertion.false@4'])).toEqual({
       status: 'wrong',
-      reason: 'expected assert.failed:assertion.false@4; reported assert.failed:insufficient.permission@4',
+      reason: 'expected assert.failed:assertion.false@4 (audited); reported assert.failed:insufficient.permission@4',
+      audited: ['assert.failed:assertion.false@4'],
+    });
+    // An entry audits its own line and id only.
+    expect(classify(ann, run, ['assert.failed:assertion.false@5']).status).toBe('missed');
+  });
+  it('one audited miss does not cover another in the same file', () => {
+    const two = {
+      expected: [
+        { id: 'assert.failed:assertion.false', line: 4 },
+        { id: 'assert.failed:assertion.false', line: 8 },
+      ],
+      unexpected: [],
+      ignoreFile: [],
+    };
+    const run = { verdict: 'failed', failures: [{ line: 2, viperError: 'assert.failed:assertion.false' }] };
+    expect(classify(two, run, ['assert.failed:assertion.false@4'])).toEqual({
+      status: 'missed',
+      reason:
+        'missed assert.failed:assertion.false@8; expected assert.failed:assertion.false@4 (audited); ' +
+        'reported assert.failed:assertion.false@2',
+      audited: ['assert.failed:assertion.false@4'],
     });
   });
   it('an expected id without a reason matches every reason of that error; a failure in an imported file is no line here', () => {
@@ -110,8 +146,8 @@ describe('classify', () => {
     const at = (viperError: string, file?: string) =>
       classify(bare, { verdict: 'failed', failures: [{ line: 4, viperError, ...(file ? { file } : {}) }] }).status;
     expect(at('assert.failed:assertion.false')).toBe('pass');
-    expect(at('exhale.failed:assertion.false')).toBe('wrong');
-    expect(at('assert.failed:assertion.false', '/x/lib.vpr')).toBe('wrong');
+    expect(at('exhale.failed:assertion.false')).toBe('missed');
+    expect(at('assert.failed:assertion.false', '/x/lib.vpr')).toBe('missed');
   });
   it('no expectation and verified is pass; a false alarm is wrong', () => {
     const none = { expected: [], unexpected: [], ignoreFile: [] };
