@@ -102,9 +102,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
     [
-      'perm of a predicate instance',
-      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  assert perm(P(x)) == none\n}\n`,
-      '7:10 perm(…) of a predicate instance or a wand',
+      'perm of a wand',
+      `${field}method m(x: Ref)\n{\n  assert perm(acc(x.f) --* acc(x.f)) == none\n}\n`,
+      '4:24 magic wands (--*)',
     ],
     [
       'inhale-exhale in a function',
