@@ -82,4 +82,37 @@ method m(x: Ref)
 `;
     expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 9, viperError: FAILED }] });
   }, 60_000);
+
+  it('inside an exhale it reads what is left, inside an inhale what is produced; old and labels read their heap', async () => {
+    const src = `${DECLS}method a(x: Ref)
+  requires P(x)
+{
+  exhale acc(P(x), 1/2) && perm(P(x)) == 1/2
+  inhale acc(P(x), 1/4) && perm(P(x)) == 3/4
+  assert old(perm(P(x))) == write
+  label l
+  exhale acc(P(x), 3/4)
+  assert old[l](perm(P(x))) == 3/4 && perm(P(x)) == none
+}
+method b(x: Ref)
+  requires P(x)
+{
+  exhale acc(P(x), 1/2) && perm(P(x)) == write
+}
+method c(x: Ref)
+  requires P(x)
+{
+  label l
+  exhale P(x)
+  assert old[l](perm(P(x))) == none
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 17, viperError: 'exhale.failed:assertion.false' },
+        { line: 24, viperError: FAILED },
+      ],
+    });
+  }, 60_000);
 });
