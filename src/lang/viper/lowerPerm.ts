@@ -72,6 +72,10 @@ export function lowerPermOf(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, l
   // Silver's consistency check (Consistency.checkFunctionBody): the body is evaluated here over
   // the caller's heap, Viper's over the function's own footprint, so the two would differ.
   if (ctx.place === 'function') fail(ctx, 'Function bodies are not allowed to contain perm expressions', e.span);
+  // As forperm (lowerForperm.ts): a function's contract is read over the caller's whole heap here,
+  // Silicon's over what its consume has left; a predicate body is produced and consumed whole.
+  else if (ctx.place === 'fnPost' || ctx.place === 'predicate' || ctx.inFunction)
+    refuse(ctx, 'perm(…) in a function contract or a predicate body', e.span);
   if (arg?.kind === 'app' && ctx.decls.predicates.has(arg.name)) {
     // The instance is named, not held: it lowers as in an assertion wherever perm() stands.
     const instance = lower(arg, { ...ctx, place: 'assertion' });

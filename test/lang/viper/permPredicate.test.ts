@@ -115,4 +115,12 @@ method c(x: Ref)
       ],
     });
   }, 60_000);
+
+  it("perm() in a function body is Silver's consistency error (no verdict over the caller's heap)", async () => {
+    const src = `${DECLS}function g(x: Ref): Perm
+  requires acc(P(x), wildcard)
+{ perm(P(x)) }
+`;
+    expect(await verify(src)).toEqual({ verdict: 'error', failures: [] });
+  }, 60_000);
 });
