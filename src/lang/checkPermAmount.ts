@@ -35,11 +35,12 @@ export function checkAmount(check: Check, amount: Expr, ctx: ExprContext): void 
     ctx.tables.error(amount.span, `a permission amount must be of type perm, not ${typeName(t)}`);
 }
 
-/** `perm(e.f)`: the amount of e.f held, of type perm (a function named perm takes precedence). */
+/** `perm(e.f)`, `perm(q(ē))`: the amount of e.f or of the instance held, of type perm (a function named perm takes precedence). */
 export function permOfType(check: Check, call: Call, ctx: ExprContext): Type | undefined {
   const arg = call.args.length === 1 ? call.args[0] : undefined;
-  if (arg?.kind !== 'field') {
-    ctx.tables.error(call.span, "'perm' needs one field access, such as perm(c.x)");
+  const instance = arg?.kind === 'call' && ctx.heap?.predicates.has(arg.callee);
+  if (arg?.kind !== 'field' && !instance) {
+    ctx.tables.error(call.span, "'perm' needs one field access or predicate instance, such as perm(c.x) or perm(q(c))");
     return undefined;
   }
   check(arg, ctx);

@@ -128,7 +128,7 @@ class PermissionWalker {
       const [e, at] = item;
       if (this.isPermission(e)) this.permission(e, at);
       // Pushed in reverse, so errors come out in reading order.
-      pushAll(work, children(e, at).reverse());
+      pushAll(work, (this.instanceOfPerm(e) ?? children(e, at)).reverse());
     }
   }
 
@@ -139,6 +139,15 @@ class PermissionWalker {
       e.kind === 'inhaleExhale' ||
       (e.kind === 'call' && this.heap.predicates.has(e.callee))
     );
+  }
+
+  /** `perm(q(ē))` names the instance, it holds none: only ē is walked, as code (checkPermAmount.ts). */
+  private instanceOfPerm(e: Expr): [Expr, Place][] | undefined {
+    if (e.kind !== 'call' || e.callee !== 'perm' || this.heap.functions.has('perm') || e.args.length !== 1)
+      return undefined;
+    const arg = e.args[0];
+    if (arg.kind !== 'call' || !this.heap.predicates.has(arg.callee)) return undefined;
+    return arg.args.map((a): [Expr, Place] => [a, under('an argument', 'in')]);
   }
 
   private permission(e: Expr, at: Place): void {

@@ -3,6 +3,7 @@
 // `e == c.r ? c.amount : 0` each (rules/heap/symAmounts.ts); constant amounts fold it to a
 // constant. A wildcard's amount is unknown, so a chunk holding one adds a fresh amount that
 // nothing constrains: perm() then proves nothing a wildcard would have to decide.
+// `perm(q(ē))` of a predicate instance is evalPermInstance.ts's.
 
 import type { Call, FieldRead } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
@@ -11,12 +12,14 @@ import { realLit } from '../terms/reals';
 import { ZERO } from '../../lang/rational';
 import { fieldChunks, type FieldChunk } from '../state/chunks';
 import { distinctRefs } from './heap/alias';
-import { amountTerm, freshAmount } from './heap/symAmounts';
+import { heldAmount } from './heap/symAmounts';
 import { EvalError, type EvalCore } from './evalEnv';
 import { isQuantifiedField, permQuant } from './quantifiedPerms';
+import { permOfInstance } from './evalPermInstance';
 
 export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean): Term {
   const T = ev.T;
+  if (c.args[0].kind === 'call') return permOfInstance(ev, c, c.args[0], guard, bound, old);
   const target = c.args[0] as FieldRead;
   const receiver = ev.term(target.object, guard, bound, old);
   // Inside a consume, what it has left so far (Silicon's partially consumed heap, rules/forperm.ts).
@@ -25,10 +28,7 @@ export function permOf(ev: EvalCore, c: Call, guard: Term, bound: ReadonlyMap<st
   if (isQuantifiedField(ev.env.decls, target.field)) return permQuant(T, heap, receiver, target.field);
   const chunks = fieldChunks(heap, target.field).filter((x) => !distinctRefs(x.receiver, receiver));
   const zero = realLit(T, ZERO);
-  const amount = (x: FieldChunk): Term =>
-    x.amount?.above && !x.amount.sym
-      ? T.add(amountTerm(T, x.amount), freshAmount(T, `the wildcard amount in ${printExpr(c)}`))
-      : amountTerm(T, x.amount);
+  const amount = (x: FieldChunk): Term => heldAmount(T, x.amount, `the wildcard amount in ${printExpr(c)}`);
   return chunks.reduce<Term>(
     (sum, x) => T.add(sum, x.receiver === receiver ? amount(x) : T.ite(T.eq(receiver, x.receiver), amount(x), zero)),
     zero,

@@ -3,14 +3,14 @@
 // literals under `/`, `*`, `+`, `-`, `write`, `none`, or `wildcard` alone), or any other Perm
 // expression, which Sym types as `perm` and the engine decides with the solver. Viper's `/` is
 // permission division (`\\` divides Ints): both operands are read as perm. `perm(e.f)` is Sym's
-// `perm(e.f)`; a fraction of a predicate instance and `perm(P(…))` stay refused by name.
+// `perm(e.f)` and `perm(P(…))` Sym's `perm(P(…))`; `perm` of a wand stays refused by name.
 
 import type { Expr, PredicateDecl, Program } from '../ast';
 import { permAmount } from '../permAmount';
 import type { Span } from '../span';
 import { PERM } from '../types';
 import type { VExpr } from './ast';
-import { refuse, type LowerCtx } from './context';
+import { fail, refuse, type LowerCtx } from './context';
 
 /** The feature name a refused amount is reported under. */
 export const AMOUNT_FEATURE = 'permission amount other than a constant fraction, write, none or wildcard';
@@ -66,9 +66,21 @@ export function permDivision(left: Expr, right: Expr, span: Span): Expr {
   return { kind: 'binary', op: '/', left: asPerm(left), right: asPerm(right), span };
 }
 
-/** `perm(e.f)`: the amount held (Sym's perm(e.f)); `perm(P(…))` is refused by name. */
+/** `perm(e.f)`, `perm(P(…))`: the amount held (Sym's perm(e.f), perm(P(…))); a wand's is refused by name. */
 export function lowerPermOf(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, lower: Lower): Expr {
   const arg = e.args.length === 1 ? e.args[0] : undefined;
+  // Silver's consistency check (Consistency.checkFunctionBody): the body is evaluated here over
+  // the caller's heap, Viper's over the function's own footprint, so the two would differ.
+  if (ctx.place === 'function') fail(ctx, 'Function bodies are not allowed to contain perm expressions', e.span);
+  // As forperm (lowerForperm.ts): a function's contract is read over the caller's whole heap here,
+  // Silicon's over what its consume has left; a predicate body is produced and consumed whole.
+  else if (ctx.place === 'fnPost' || ctx.place === 'predicate' || ctx.inFunction)
+    refuse(ctx, 'perm(…) in a function contract or a predicate body', e.span);
+  if (arg?.kind === 'app' && ctx.decls.predicates.has(arg.name)) {
+    // The instance is named, not held: it lowers as in an assertion wherever perm() stands.
+    const instance = lower(arg, { ...ctx, place: 'assertion' });
+    return { kind: 'call', callee: 'perm', calleeSpan: e.nameSpan, args: [instance], span: e.span };
+  }
   if (arg?.kind !== 'field') {
     refuse(ctx, 'perm(…) of a predicate instance or a wand', e.span);
     return { kind: 'var', name: 'none', span: e.span };

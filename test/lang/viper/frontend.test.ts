@@ -102,9 +102,19 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     ['quasihavocall', `${field}method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n`, '4:3 quasihavocall'],
     [
-      'perm of a predicate instance',
-      `${field}predicate P(x: Ref) {\n  acc(x.f)\n}\nmethod m(x: Ref)\n{\n  assert perm(P(x)) == none\n}\n`,
-      '7:10 perm(…) of a predicate instance or a wand',
+      'perm in a function contract',
+      `${field}function g(x: Ref): Int\n  requires acc(x.f, 1/2) && perm(x.f) == 1/2\n{ 0 }\n`,
+      '3:29 perm(…) in a function contract or a predicate body',
+    ],
+    [
+      'perm in a predicate body',
+      `${field}predicate P(x: Ref) {\n  acc(x.f, 1/2) && perm(x.f) == 1/2\n}\n`,
+      '3:20 perm(…) in a function contract or a predicate body',
+    ],
+    [
+      'perm of a wand',
+      `${field}method m(x: Ref)\n{\n  assert perm(acc(x.f) --* acc(x.f)) == none\n}\n`,
+      '4:24 magic wands (--*)',
     ],
     [
       'inhale-exhale in a function',

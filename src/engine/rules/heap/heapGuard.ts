@@ -155,6 +155,8 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
       if (n.kind === 'fold' || n.kind === 'unfold' || n.kind === 'unfolding')
         placed.add((n as unknown as { pred: unknown }).pred);
       if (n.kind === 'quasihavoc') placed.add((n as unknown as { target: unknown }).target);
+      // perm(q(ē)) names the instance (rules/evalPermInstance.ts).
+      if (isPermCall(n) && !checked.functions.has('perm')) placed.add((n as unknown as { args: unknown[] }).args[0]);
       if (n.kind === 'assert') asserted.push((n as unknown as Assert).cond);
       if (n.kind === 'asserting') asserted.push((n as unknown as Asserting).assertion);
       if (n.kind === 'join' && (n as unknown as Join).cond) asserted.push((n as unknown as Join).cond!);
@@ -183,6 +185,10 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     }
   }
   return undefined;
+}
+
+function isPermCall(n: Node): boolean {
+  return n.kind === 'call' && (n as unknown as { callee: string }).callee === 'perm';
 }
 
 /** For the engine's own switches: a heap construct reached despite the guard is an internal error. */

@@ -13,7 +13,7 @@ export interface PredCandidates {
   readonly maybe: readonly PredChunk[];
 }
 
-function distinctArgs(a: readonly Term[], b: readonly Term[]): boolean {
+export function distinctArgs(a: readonly Term[], b: readonly Term[]): boolean {
   return a.some((x, i) =>
     x.sort.kind === 'ref' ? distinctRefs(x, b[i]) : x.op === 'const' && b[i].op === 'const' && x !== b[i],
   );

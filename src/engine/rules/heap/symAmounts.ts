@@ -104,3 +104,8 @@ export function oneValueWhenHeld(T: TermStore, a: FieldChunk, b: FieldChunk): Te
 export function freshAmount(T: TermStore, why: string): Term {
   return T.symbol(REAL_SORT, 'wildcard', why);
 }
+
+/** An amount held, as perm() reads it: a wildcard's unknown positive part is a fresh amount nothing constrains (`why` names it). */
+export function heldAmount(T: TermStore, a: Amount | undefined, why: string): Term {
+  return a?.above && !a.sym ? T.add(amountTerm(T, a), freshAmount(T, why)) : amountTerm(T, a);
+}
