@@ -7,6 +7,9 @@
 // and runs it on its first require, so `await import()` on first use keeps its effect.
 // `__dirname` and `__filename` keep meaning the module's own place in dist/ (worker scripts,
 // the page bundle, package.json are found from there), as the bundle sits in dist/ itself.
+// The worker threads' scripts get a bundle each too (dist/splitWorker.bundle.js,
+// dist/worker.bundle.js; parallel/pool.ts's workerScript): a split run's second lane loads the
+// engine again in its own isolate, and did so module by module.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -31,10 +34,11 @@ const ownPlace = {
   },
 };
 
-esbuild
-  .build({
-    entryPoints: [path.join(dist, 'cli', 'main.js')],
-    outfile: path.join(dist, 'cli.bundle.js'),
+/** One bundle: `entry` (a dist module) and what it requires, packages left out. */
+function bundle(entry, outfile) {
+  return esbuild.build({
+    entryPoints: [path.join(dist, entry)],
+    outfile: path.join(dist, outfile),
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -44,5 +48,11 @@ esbuild
     minifyWhitespace: true,
     plugins: [ownPlace],
     logLevel: 'warning',
-  })
-  .catch(() => process.exit(1));
+  });
+}
+
+Promise.all([
+  bundle('cli/main.js', 'cli.bundle.js'),
+  bundle('engine/parallel/splitWorker.js', 'splitWorker.bundle.js'),
+  bundle('engine/parallel/worker.js', 'worker.bundle.js'),
+]).catch(() => process.exit(1));

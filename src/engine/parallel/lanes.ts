@@ -10,8 +10,8 @@ import type { VerifyReport } from '../verify/report';
 import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
-import { exploreTasks, type SplitProgram, type SubtreeExplorer } from './subtree';
-import { COLD_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
+import { exploreTasks, type SplitProgram, type SubtreeExplorer, type SubtreeProgress } from './subtree';
+import { COLD_SLOWDOWN, SLICE_MS, SLICE_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
 import { trace } from './trace';
 import { threadCpuMs } from './threadCpu';
 
@@ -22,6 +22,9 @@ import { threadCpuMs } from './threadCpu';
 function workClock(): number {
   return threadCpuMs() ?? Date.now();
 }
+
+/** How often (wall ms) a lane still deciding looks at its CPU clock. */
+const LOOK_EVERY_MS = 5;
 
 /** A counter value past any task list: every lane stops after its current task. */
 const STOP = 0x3fff_ffff;
@@ -83,20 +86,44 @@ export class SplitLanes {
     this.reports = new Array(tasks.length);
     this.taken = new Array(this.count + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    // Decided once, when this lane ends its first subtree: early, so a second lane has time to
-    // pay for its start-up (a late one costs it for nothing).
+    // Decided once, after a slice of this lane's first subtree (SLICE_MS of its CPU) or when it
+    // ends, whichever is first: early, so a second lane has time to pay for its start-up (a
+    // late one costs it for nothing), and a run shorter than the slice never pays a thread.
     let decided = this.workers.length >= this.count;
     const started = workClock();
+    const decide = (share: number, slowdown: number) => {
+      decided = true;
+      this.startIfWorthIt(tasks, { share, ms: (workClock() - started) / slowdown });
+    };
+    const slice = (task: SubtreeTask): SubtreeProgress => {
+      let look = 0;
+      return (doneShare) => {
+        if (decided) return true;
+        // The thread's CPU clock is a file read: looked at every few ms of wall time at most.
+        const now = Date.now();
+        if (now < look) return false;
+        look = now + LOOK_EVERY_MS;
+        if (workClock() - started < SLICE_MS || doneShare <= 0) return false;
+        trace(`after a slice of subtree 0: ${(doneShare * 100).toFixed(1)}% of it done`);
+        decide(expectedShare(task) * doneShare, SLICE_SLOWDOWN);
+        return true;
+      };
+    };
     try {
       // A failing worker stops this lane after its current subtree (see `watch`); a failing
       // lane here stops the workers, and `finished` below reports the first failure of a worker.
-      await exploreTasks(local, tasks, this.next, 0, (i, r) => {
-        this.reports[i] = r;
-        this.taken[0]++;
-        if (decided) return;
-        decided = true;
-        this.startIfWorthIt(tasks, { share: expectedShare(tasks[i]), ms: (workClock() - started) / COLD_SLOWDOWN });
-      });
+      await exploreTasks(
+        local,
+        tasks,
+        this.next,
+        0,
+        (i, r) => {
+          this.reports[i] = r;
+          this.taken[0]++;
+          if (!decided) decide(expectedShare(tasks[i]), COLD_SLOWDOWN);
+        },
+        decided ? undefined : slice,
+      );
     } catch (e) {
       this.stop();
       throw e;
