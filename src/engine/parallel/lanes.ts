@@ -11,7 +11,15 @@ import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
 import { exploreTasks, type SplitProgram, type SubtreeExplorer, type SubtreeProgress } from './subtree';
-import { COLD_SLOWDOWN, SLICE_MS, SLICE_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
+import {
+  COLD_SLOWDOWN,
+  SLICE_MS,
+  SLICE_SLOWDOWN,
+  WORTH_IT_MS,
+  expectedShare,
+  workLeftMs,
+  type LaneStart,
+} from './laneStart';
 import { trace } from './trace';
 import { threadCpuMs } from './threadCpu';
 
@@ -38,6 +46,8 @@ export class SplitLanes {
   private reports: VerifyReport[] = [];
   /** Tasks explored per lane: this thread's first, then each worker's (SYMDAP_JOBS_TRACE, tests). */
   private taken: number[] = [];
+  /** This thread's subtrees ended when it decided on the other lanes (0: within the first). */
+  private decidedAt?: number;
 
   private constructor(
     private readonly next: Int32Array,
@@ -81,6 +91,12 @@ export class SplitLanes {
     return this.taken;
   }
 
+  /** How many of its subtrees this thread had ended when it decided whether to start the other
+   *  lanes in the last run (0: after a slice of its first); undefined if they started at once. */
+  decidedAfter(): number | undefined {
+    return this.decidedAt;
+  }
+
   /** Explores every task, this thread with `local` being one lane; the first failure of any lane stops them all. */
   async run(tasks: readonly SubtreeTask[], local: SubtreeExplorer): Promise<VerifyReport[]> {
     this.reports = new Array(tasks.length);
@@ -90,9 +106,11 @@ export class SplitLanes {
     // ends, whichever is first: early, so a second lane has time to pay for its start-up (a
     // late one costs it for nothing), and a run shorter than the slice never pays a thread.
     let decided = this.workers.length >= this.count;
+    this.decidedAt = undefined;
     const started = workClock();
     const decide = (share: number, slowdown: number) => {
       decided = true;
+      this.decidedAt = this.taken[0];
       this.startIfWorthIt(tasks, { share, ms: (workClock() - started) / slowdown });
     };
     const slice = (task: SubtreeTask): SubtreeProgress => {
