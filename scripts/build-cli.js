@@ -7,6 +7,12 @@
 // and runs it on its first require, so `await import()` on first use keeps its effect.
 // `__dirname` and `__filename` keep meaning the module's own place in dist/ (worker scripts,
 // the page bundle, package.json are found from there), as the bundle sits in dist/ itself.
+// The worker threads' scripts get a bundle each too (dist/splitWorker.bundle.js,
+// dist/worker.bundle.js; parallel/pool.ts's workerScript): a split run's second lane loads the
+// engine again in its own isolate, and did so module by module. And `symdap check` gets
+// dist/check.bundle.js: the CLI's entry and what `check` loads of a Sym file (~40 modules), the
+// other commands and Viper's front end left as modules, loaded by their `await import()` if
+// ever (bin/symdap.js).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -31,10 +37,34 @@ const ownPlace = {
   },
 };
 
-esbuild
-  .build({
-    entryPoints: [path.join(dist, 'cli', 'main.js')],
-    outfile: path.join(dist, 'cli.bundle.js'),
+/** Leaves every `await import()` of a dist module out of the bundle (loaded from dist/ when it
+ *  runs), but those of `kept` ('cli/check' imported by cli/main.js, …: dist paths without .js).
+ *  tsc compiles `await import('./x')` to `Promise.resolve().then(() => __importStar(require('./x')))`,
+ *  which is how such a require is told from the module's own (static) ones. */
+function lazyImportsOut(kept) {
+  return {
+    name: 'lazy-imports-out',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (!args.importer.startsWith(dist + path.sep)) return undefined;
+        const quoted = args.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const lazy = new RegExp(
+          `Promise\\.resolve\\(\\)\\.then\\(\\(\\) => __importStar\\(require\\((['"])${quoted}\\1\\)`,
+        );
+        if (!lazy.test(fs.readFileSync(args.importer, 'utf8'))) return undefined;
+        const target = path.relative(dist, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        if (kept.includes(target)) return undefined;
+        return { path: `./${target}.js`, external: true };
+      });
+    },
+  };
+}
+
+/** One bundle: `entry` (a dist module) and what it requires, packages left out. */
+function bundle(entry, outfile, plugins = []) {
+  return esbuild.build({
+    entryPoints: [path.join(dist, entry)],
+    outfile: path.join(dist, outfile),
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -42,7 +72,14 @@ esbuild
     packages: 'external',
     // Whitespace only: a third less to parse at start-up, names and messages unchanged.
     minifyWhitespace: true,
-    plugins: [ownPlace],
+    plugins: [...plugins, ownPlace],
     logLevel: 'warning',
-  })
-  .catch(() => process.exit(1));
+  });
+}
+
+Promise.all([
+  bundle('cli/main.js', 'cli.bundle.js'),
+  bundle('engine/parallel/splitWorker.js', 'splitWorker.bundle.js'),
+  bundle('engine/parallel/worker.js', 'worker.bundle.js'),
+  bundle('cli/main.js', 'check.bundle.js', [lazyImportsOut(['cli/check', 'lang/symFrontend'])]),
+]).catch(() => process.exit(1));

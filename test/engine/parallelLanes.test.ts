@@ -12,7 +12,8 @@ import { solverOptions } from '../../src/engine/verify/verifySource';
 import { exploreToFrontier, type SubtreeTask } from '../../src/engine/parallel/frontier';
 import { SplitLanes } from '../../src/engine/parallel/lanes';
 import { SubtreeExplorer, type SplitProgram } from '../../src/engine/parallel/subtree';
-import { COLD_SLOWDOWN, expectedShare } from '../../src/engine/parallel/laneStart';
+import { COLD_SLOWDOWN, SLICE_MS, expectedShare } from '../../src/engine/parallel/laneStart';
+import { threadCpuMs } from '../../src/engine/parallel/threadCpu';
 
 /** 2^n paths, unevenly split by the frontier; the assertion fails on the all-positive path. */
 function ifs(n: number): string {
@@ -26,7 +27,7 @@ afterEach(() => {
   solvers.splice(0).forEach((s) => s.dispose());
 });
 
-async function setUp(source: string) {
+async function setUp(source: string, target = 12) {
   const program: SplitProgram = { source, file: 'lanes.sym', opts: {}, solver: solverOptions({}, process.env) };
   const { checked } = loadSource(source, program.file);
   const options = runOptions({});
@@ -38,7 +39,7 @@ async function setUp(source: string) {
   };
   const frontierSolver = await createSolver(program.solver);
   solvers.push(frontierSolver);
-  const frontier = await exploreToFrontier(checked!, frontierSolver, options, procs, 12);
+  const frontier = await exploreToFrontier(checked!, frontierSolver, options, procs, target);
   return { program, tasks: frontier.tasks, explorer };
 }
 
@@ -119,4 +120,35 @@ describe('split-run lanes', () => {
       await lanes.close();
     }
   }, 120_000);
+
+  it('a subtree reports its progress as the expected share of its paths ended, up to the whole', async () => {
+    const { tasks, explorer } = await setUp(ifs(8));
+    const here = await explorer();
+    const shares: number[] = [];
+    const report = await here.explore(tasks[0], (done) => {
+      shares.push(done);
+      return false;
+    });
+    expect(shares.length).toBe(report.paths.total);
+    expect(shares.every((s, i) => i === 0 || s > shares[i - 1])).toBe(true);
+    expect(shares[0]).toBeCloseTo(1 / report.paths.total, 12);
+    expect(shares.at(-1)).toBeCloseTo(1, 12);
+  }, 120_000);
+
+  it('a long first subtree: the lane decides after a slice of it, and the worker joins while it explores', async () => {
+    // Two subtrees of 2^15 paths: this thread's first takes well over SLICE_MS of CPU time.
+    const { program, tasks, explorer } = await setUp(ifs(16), 2);
+    expect(tasks.length).toBe(2);
+    const lanes = SplitLanes.start(program, 1, 'when-worth-it', 0);
+    const here = await explorer();
+    const before = threadCpuMs();
+    try {
+      await runBothLanes(lanes, tasks, here, 2 ** 16);
+      if (before !== undefined) expect(threadCpuMs()! - before).toBeGreaterThan(SLICE_MS);
+      expect(lanes.decidedAfter()).toBe(0);
+      expect(lanes.tasksPerLane()).toEqual([1, 1]);
+    } finally {
+      await lanes.close();
+    }
+  }, 300_000);
 });

@@ -11,9 +11,16 @@ import type { SubtreeTask } from './frontier';
 /** Work left (ms of this thread's CPU, estimated: lanes.ts) below which another lane costs more
  *  than it saves: measured (on a quiet machine, where CPU and wall time agree), it lost on 16 ifs (≈ 1.2 s left after the first subtree) and won on 18 ifs (≈ 3.3 s left). */
 export const WORTH_IT_MS = 2000;
+/** The slice of its first subtree (ms of this thread's CPU) after which a lane estimates the
+ *  work left and decides (lanes.ts); a first subtree that ends sooner decides at its end. */
+export const SLICE_MS = 300;
 /** How much slower a lane's first subtree runs than the next ones, which run JIT-compiled
  *  (16 ifs: its first eighth took 0.35 s, the second 0.15 s). */
 export const COLD_SLOWDOWN = 2;
+/** The same for a slice of SLICE_MS at a lane's very start, colder still: on 18 ifs the pace
+ *  after the slice (8% of the first subtree) said 13.3 s of work left, the pace of the whole
+ *  first subtree 5.5 s (2.4× less); on 16 ifs the slice said 2.2–3.5 s for ≈ 1.2 s. */
+export const SLICE_SLOWDOWN = 5;
 
 /** A task's expected share of the tree, were every branching to split the work evenly: the
  *  product of 1/width over its decisions. It orders the tasks (largest first) and weighs the

@@ -10,8 +10,16 @@ import type { VerifyReport } from '../verify/report';
 import type { SubtreeTask } from './frontier';
 import { workerScript } from './pool';
 import type { SplitReply, SplitTasks, SplitWorkerData } from './protocol';
-import { exploreTasks, type SplitProgram, type SubtreeExplorer } from './subtree';
-import { COLD_SLOWDOWN, WORTH_IT_MS, expectedShare, workLeftMs, type LaneStart } from './laneStart';
+import { exploreTasks, type SplitProgram, type SubtreeExplorer, type SubtreeProgress } from './subtree';
+import {
+  COLD_SLOWDOWN,
+  SLICE_MS,
+  SLICE_SLOWDOWN,
+  WORTH_IT_MS,
+  expectedShare,
+  workLeftMs,
+  type LaneStart,
+} from './laneStart';
 import { trace } from './trace';
 import { threadCpuMs } from './threadCpu';
 
@@ -22,6 +30,9 @@ import { threadCpuMs } from './threadCpu';
 function workClock(): number {
   return threadCpuMs() ?? Date.now();
 }
+
+/** How often (wall ms) a lane still deciding looks at its CPU clock. */
+const LOOK_EVERY_MS = 5;
 
 /** A counter value past any task list: every lane stops after its current task. */
 const STOP = 0x3fff_ffff;
@@ -35,6 +46,8 @@ export class SplitLanes {
   private reports: VerifyReport[] = [];
   /** Tasks explored per lane: this thread's first, then each worker's (SYMDAP_JOBS_TRACE, tests). */
   private taken: number[] = [];
+  /** This thread's subtrees ended when it decided on the other lanes (0: within the first). */
+  private decidedAt?: number;
 
   private constructor(
     private readonly next: Int32Array,
@@ -78,25 +91,57 @@ export class SplitLanes {
     return this.taken;
   }
 
+  /** How many of its subtrees this thread had ended when it decided whether to start the other
+   *  lanes in the last run (0: after a slice of its first); undefined if they started at once. */
+  decidedAfter(): number | undefined {
+    return this.decidedAt;
+  }
+
   /** Explores every task, this thread with `local` being one lane; the first failure of any lane stops them all. */
   async run(tasks: readonly SubtreeTask[], local: SubtreeExplorer): Promise<VerifyReport[]> {
     this.reports = new Array(tasks.length);
     this.taken = new Array(this.count + 1).fill(0);
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
-    // Decided once, when this lane ends its first subtree: early, so a second lane has time to
-    // pay for its start-up (a late one costs it for nothing).
+    // Decided once, after a slice of this lane's first subtree (SLICE_MS of its CPU) or when it
+    // ends, whichever is first: early, so a second lane has time to pay for its start-up (a
+    // late one costs it for nothing), and a run shorter than the slice never pays a thread.
     let decided = this.workers.length >= this.count;
+    this.decidedAt = undefined;
     const started = workClock();
+    const decide = (share: number, slowdown: number) => {
+      decided = true;
+      this.decidedAt = this.taken[0];
+      this.startIfWorthIt(tasks, { share, ms: (workClock() - started) / slowdown });
+    };
+    const slice = (task: SubtreeTask): SubtreeProgress => {
+      let look = 0;
+      return (doneShare) => {
+        if (decided) return true;
+        // The thread's CPU clock is a file read: looked at every few ms of wall time at most.
+        const now = Date.now();
+        if (now < look) return false;
+        look = now + LOOK_EVERY_MS;
+        if (workClock() - started < SLICE_MS || doneShare <= 0) return false;
+        trace(`after a slice of subtree 0: ${(doneShare * 100).toFixed(1)}% of it done`);
+        decide(expectedShare(task) * doneShare, SLICE_SLOWDOWN);
+        return true;
+      };
+    };
     try {
       // A failing worker stops this lane after its current subtree (see `watch`); a failing
       // lane here stops the workers, and `finished` below reports the first failure of a worker.
-      await exploreTasks(local, tasks, this.next, 0, (i, r) => {
-        this.reports[i] = r;
-        this.taken[0]++;
-        if (decided) return;
-        decided = true;
-        this.startIfWorthIt(tasks, { share: expectedShare(tasks[i]), ms: (workClock() - started) / COLD_SLOWDOWN });
-      });
+      await exploreTasks(
+        local,
+        tasks,
+        this.next,
+        0,
+        (i, r) => {
+          this.reports[i] = r;
+          this.taken[0]++;
+          if (!decided) decide(expectedShare(tasks[i]), COLD_SLOWDOWN);
+        },
+        decided ? undefined : slice,
+      );
     } catch (e) {
       this.stop();
       throw e;

@@ -11,7 +11,7 @@ import { SymbolicRun, type RunOptions } from '../verify/run';
 import { ReportBuilder, type VerifyReport } from '../verify/report';
 import { step } from '../rules/execute';
 import type { State } from '../state/state';
-import type { TreeCounts } from '../explore/tree';
+import type { TreeCounts, TreeNode } from '../explore/tree';
 import type { SubtreeTask } from './frontier';
 import { solverStatsSince } from './mergeReports';
 import { collectCoverage, coverageReport, type CoverageCollector } from '../explore/coverage';
@@ -22,6 +22,11 @@ import { rootProcs, runOptions } from '../verify/verify';
 import type { SolverOptions } from '../solver/solver';
 import type { VerifyOptions } from '../verify/verify';
 import { trace } from './trace';
+import { ShareTracker } from './shareTracker';
+
+/** Told, as paths of a subtree end, the share of the subtree done (0 to 1); returns true when
+ *  it needs no more (the tracking then stops: it costs a map entry per live node). */
+export type SubtreeProgress = (doneShare: number) => boolean;
 
 /** The program of a split run as it crosses to a worker thread: plain data. The solver's
  *  settings come resolved, so a worker does not load the rest of verifySource's modules. */
@@ -54,6 +59,7 @@ export class SubtreeExplorer {
   private readonly run: SymbolicRun;
   private readonly coverage: CoverageCollector;
   private current?: { report: ReportBuilder; ended: TreeCounts['ended'] };
+  private watching?: { readonly tracker: ShareTracker; readonly progress: SubtreeProgress };
 
   constructor(
     private readonly checked: CheckedProgram,
@@ -66,14 +72,23 @@ export class SubtreeExplorer {
     this.coverage = collectCoverage(this.run.tree);
     // Our own report per subtree: the run's would count everything since it was made.
     this.run.tree.listen({
+      onExpanded: (n, kids) => this.watching?.tracker.expanded(n, kids),
       onEnded: (n) => {
         this.current?.report.addEnded(n);
         if (this.current) this.current.ended[n.state.status as keyof TreeCounts['ended']]++;
+        this.watched(n);
       },
     });
   }
 
-  async explore(task: SubtreeTask): Promise<VerifyReport> {
+  /** Tells `progress` how far it is through the subtree as its paths end (ShareTracker). */
+  private watched(n: TreeNode): void {
+    if (!this.watching) return;
+    this.watching.tracker.endedPath(n);
+    if (this.watching.progress(this.watching.tracker.done())) this.watching = undefined;
+  }
+
+  async explore(task: SubtreeTask, progress?: SubtreeProgress): Promise<VerifyReport> {
     const before = this.solver.stats();
     const steps = this.run.tree.counts.steps;
     const started = Date.now();
@@ -82,9 +97,11 @@ export class SubtreeExplorer {
       ended: { done: 0, failed: 0, infeasible: 0, bounded: 0, unknown: 0 },
     };
     this.current = current;
+    this.watching = progress && { tracker: new ShareTracker(), progress };
     this.run.tree.addRoot(await this.replay(task));
     await this.run.run();
     this.current = undefined;
+    this.watching = undefined;
     const counts = { steps: this.run.tree.counts.steps - steps, nodes: 0, ended: current.ended };
     const report = current.report.build(
       this.checked.file,
@@ -120,10 +137,13 @@ export async function exploreTasks(
   next: Int32Array,
   lane: number,
   done: (index: number, report: VerifyReport) => void,
+  firstProgress?: (task: SubtreeTask) => SubtreeProgress,
 ): Promise<void> {
+  let first = true;
   for (let i = Atomics.add(next, 0, 1); i < tasks.length; i = Atomics.add(next, 0, 1)) {
     trace(`subtree ${i} [${tasks[i].prefix.join(',')}] starts`, lane);
-    const report = await explorer.explore(tasks[i]);
+    const report = await explorer.explore(tasks[i], first ? firstProgress?.(tasks[i]) : undefined);
+    first = false;
     trace(`subtree ${i} ends: ${report.paths.total} paths`, lane);
     done(i, report);
   }
