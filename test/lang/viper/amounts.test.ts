@@ -1,7 +1,8 @@
 // The remaining permission amounts of issue 24 on .vpr through the real CLI and Z3 (docs/viper.md
 // "Remaining amounts"): Silver's typing of `*` on an Int and a Perm where a macro or a domain
-// function hides the Int, `Rational` as Silver's old name of Perm, and label invariants, which
-// Viper ignores where the label heads no loop (a loop made of gotos stays refused by name).
+// function hides the Int, `Rational` as Silver's old name of Perm, label invariants, which
+// Viper ignores where the label heads no loop (a loop made of gotos stays refused by name), and
+// old(e) inside an inhale or exhale of permissions (the method's pre-state, not the helper's).
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -94,5 +95,50 @@ method lend(x: Ref, k: Rational)
 }
 `;
     expect(await verify(src)).toEqual({ verdict: 'unsupported', failures: [] });
+  }, 60_000);
+
+  it("old(e) in an exhale or inhale of permissions reads the method's pre-state", async () => {
+    const src = `${FIELD}predicate P(this: Ref) {
+  acc(this.f)
+}
+
+method kept(this: Ref)
+  requires acc(this.f)
+{
+  fold P(this)
+  exhale acc(P(this)) && unfolding P(this) in this.f == old(this.f)
+}
+
+method changed(this: Ref)
+  requires acc(this.f)
+{
+  this.f := 0
+  fold P(this)
+  exhale acc(P(this)) && unfolding P(this) in this.f == old(this.f)
+}
+
+method unheld(this: Ref)
+  requires acc(P(this))
+{
+  exhale acc(P(this)) && unfolding P(this) in this.f == old(this.f)
+}
+
+method inhaled(this: Ref)
+  requires acc(this.f)
+{
+  exhale acc(this.f)
+  inhale acc(this.f) && this.f == old(this.f) + 1
+  assert this.f == old(this.f) + 1
+  assert this.f == old(this.f)
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 18, viperError: 'exhale.failed:assertion.false' },
+        { line: 24, viperError: 'exhale.failed:insufficient.permission' },
+        { line: 33, viperError: 'assert.failed:assertion.false' },
+      ],
+    });
   }, 60_000);
 });
