@@ -46,7 +46,7 @@ export async function callInto(
   const st = argsChecked.next;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
   const preHeap = st.heap ?? EMPTY_HEAP;
-  // A Viper inhale's or exhale's helper: its old(e) is the caller's (lang/viper/helpers.ts).
+  // A Viper exhale's helper (contract-only): its old(e) is the caller's (lang/viper/helpers.ts).
   const oldHeap = callee.contractOnly ? (topFrame(st).entryHeap ?? EMPTY_HEAP) : preHeap;
   const how: ConsumeHow = {
     env: withHeaps(contractEnv(ctx, st, params, params), preHeap, oldHeap),

@@ -129,7 +129,7 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   for (const d of ctx.checked.program.decls) {
     try {
       // Both sides of an inhale-exhale assertion must be well-formed (Viper checks A and B alike).
-      // A Viper inhale's or exhale's helper reading its caller's old state is checked at its call (rules/calls.ts).
+      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads.
       if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])))
         for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
           await checkProc(ctx, d, found, side);

@@ -41,7 +41,7 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
     body: { kind: 'block', stmts: body, span },
     // Its entry would read forperm and perm(…) in the heap its requires makes, not the caller's:
     // the call checks every part of it in the caller's heap (rules/forperm.ts).
-    // Its old(e) is the caller's (Viper's old in an inhale or exhale: the method's pre-state), read
+    // Its old(e) is the caller's (Viper's old in an exhale: the method's pre-state), read
     // at the call (rules/calls.ts): it is never verified on its own either.
     ...((role === 'requires' && readsPermissions(cond)) || readsOld(cond) ? { contractOnly: true as const } : {}),
     span,

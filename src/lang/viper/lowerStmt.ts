@@ -8,7 +8,7 @@ import type { Assign, Block, Expr, Stmt } from '../ast';
 import type { Span } from '../span';
 import type { VBlock, VExpr, VIf, VStmt } from './ast';
 import { fail, refuse, type LowerCtx } from './context';
-import { hasPermissions, instancePart, lowerExpr, predicateCall } from './lowerExpr';
+import { hasOld, hasPermissions, instancePart, lowerExpr, predicateCall } from './lowerExpr';
 import { macroBindings, respan } from './macros';
 import { exhaleHelper, inhaleHelper, labelledOld } from './helpers';
 import { symType, REF_CLASS } from './types';
@@ -225,8 +225,9 @@ function lowerInhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => 
     return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
   // Viper's `assume acc(x.f)` assumes the permission is already held (impureAssume.ts).
   if (s.kind === 'assume') return lowerImpureAssume(s, ctx, lowerExpr);
-  if (labelledOld(s.expr)) {
-    refuse(ctx, `old[l](…) inside ${s.kind} of permissions`, s.span);
+  // An inhale's reads are checked only by its helper's own well-formedness, which cannot see the caller's old.
+  if (hasOld(s.expr)) {
+    refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
     return [];
   }
   return [inhaleHelper(s.expr, s.span, ctx)];
