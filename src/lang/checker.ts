@@ -157,7 +157,8 @@ function checkProc(
   // A contract names no label: an empty scope (labels live in the body).
   const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL, labels: new LabelScope() };
   for (const r of proc.requires) {
-    checkBool(r, { ...spec, old: false, beforeReturns: true }, `a 'requires' clause`);
+    // A contract-only helper's old(e) is its caller's (lang/viper/helpers.ts, rules/calls.ts).
+    checkBool(r, { ...spec, old: proc.contractOnly === true, beforeReturns: true }, `a 'requires' clause`);
   }
   for (const e of proc.ensures) {
     checkBool(e, { ...spec, old: true, beforeReturns: false }, `an 'ensures' clause`);

@@ -46,8 +46,10 @@ export async function callInto(
   const st = argsChecked.next;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
   const preHeap = st.heap ?? EMPTY_HEAP;
+  // A Viper exhale's helper (contract-only): its old(e) is the caller's (lang/viper/helpers.ts).
+  const oldHeap = callee.contractOnly ? (topFrame(st).entryHeap ?? EMPTY_HEAP) : preHeap;
   const how: ConsumeHow = {
-    env: withHeaps(contractEnv(ctx, st, params, params), preHeap, preHeap),
+    env: withHeaps(contractEnv(ctx, st, params, params), preHeap, oldHeap),
     pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
     accSite: (a) => ({
       kind: 'permission',
@@ -66,7 +68,7 @@ export async function callInto(
   const site: CallSite = { call, span, targets, indices };
   for (const c of consumed.outs) {
     if (ctx.options.mode === 'modular') {
-      out.push(...(await applyContract(ctx, c.state, callee, params, site, preHeap, c.removed)));
+      out.push(...(await applyContract(ctx, c.state, callee, params, site, oldHeap, c.removed)));
       continue;
     }
     // The callee runs on the chunks taken (no heap while no chunk was ever held); the caller's heap is its frame R.
@@ -82,7 +84,7 @@ export async function callInto(
   return out;
 }
 
-/** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads the pre-call heap). */
+/** Modular mode: fresh results, the callee's globals havocked, its `ensures` produced (old reads `preHeap`, the pre-call heap or a helper's caller's old heap). */
 async function applyContract(
   ctx: EngineContext,
   s: State,

@@ -10,7 +10,7 @@
 // expected and whose operands may have its argument types (candidates, bottom up). So
 // `var i: Int := 7 / 2` divides integers, `x / 2 < 3` too, while `1/2 + p` is a fraction.
 
-import type { VExpr } from './ast';
+import type { VDefine, VExpr } from './ast';
 import type { LowerCtx } from './context';
 
 /** The types arithmetic is resolved over; `undefined`: unknown (a macro argument, a let): anything. */
@@ -51,7 +51,7 @@ function sigsOf(op: string): readonly Sig[] | undefined {
 function typeName(t: { kind: string; name?: string } | undefined): AT | undefined {
   if (t === undefined) return undefined;
   if (t.kind === 'Int' || t.kind === 'Bool' || t.kind === 'Ref') return t.kind;
-  return t.kind === 'other' && t.name === 'Perm' ? 'Perm' : 'other';
+  return t.kind === 'other' && (t.name === 'Perm' || t.name === 'Rational') ? 'Perm' : 'other';
 }
 
 /** The types e may have, in Silver's order; undefined when unknown. */
@@ -75,7 +75,9 @@ export function candidates(e: VExpr, ctx: LowerCtx): AT[] | undefined {
     }
     case 'app': {
       if (e.name === 'perm' && !ctx.decls.functions.has('perm')) return ['Perm'];
-      const fn = ctx.decls.functions.get(e.name);
+      const macro = ctx.decls.macros.get(e.name);
+      if (macro) return macroCandidates(macro, ctx);
+      const fn = ctx.decls.functions.get(e.name) ?? ctx.decls.domainFunctions.get(e.name);
       return fn ? [typeName(fn.result) ?? 'other'] : undefined;
     }
     case 'unary': {
@@ -104,6 +106,14 @@ export function candidates(e: VExpr, ctx: LowerCtx): AT[] | undefined {
     default:
       return undefined;
   }
+}
+
+/** A macro's types: its body's, its parameters unknown (as a substituted name is). */
+function macroCandidates(macro: VDefine, ctx: LowerCtx): AT[] | undefined {
+  if (macro.body.kind === 'block' || ctx.depth > 20) return undefined;
+  const subst = new Map(ctx.subst);
+  for (const p of macro.params ?? []) subst.set(p.name, { kind: 'var', name: p.name, span: p.span });
+  return candidates(macro.body, { ...ctx, subst, depth: ctx.depth + 1 });
 }
 
 const admits = (c: AT[] | undefined, t: AT): boolean => c === undefined || c.includes(t);

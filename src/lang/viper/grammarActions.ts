@@ -181,10 +181,9 @@ export const callStmt = (d: D): VStmt => {
 };
 export const simpleStmt = (d: D): VStmt => ({ kind: d[0][0].text, expr: d[1], span: from(d[0][0], d[1]) });
 export const foldStmt = (d: D): VStmt => ({ kind: d[0][0].text, pred: d[1], span: from(d[0][0], d[1]) });
-export const label = (d: D): VStmt =>
-  d[2].length > 0
-    ? { kind: 'unsupported', feature: 'label invariants', span: from(d[0], d[1]) }
-    : { kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) };
+// A label's invariants (d[2]) count only where the label heads a loop made of gotos (Silver PR
+// 859, Silicon issue 525); lowerGoto.ts refuses every such loop, so where a program is read they are ignored, as Viper ignores them.
+export const label = (d: D): VStmt => ({ kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) });
 export const gotoStmt = (d: D): VStmt => ({ kind: 'goto', name: d[1].text, span: from(d[0], d[1]) });
 export const whileStmt = (d: D): VStmt => ({
   kind: 'while',

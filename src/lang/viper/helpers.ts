@@ -41,7 +41,9 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
     body: { kind: 'block', stmts: body, span },
     // Its entry would read forperm and perm(…) in the heap its requires makes, not the caller's:
     // the call checks every part of it in the caller's heap (rules/forperm.ts).
-    ...(role === 'requires' && readsPermissions(cond) ? { contractOnly: true as const } : {}),
+    // Its old(e) is the caller's (Viper's old in an exhale: the method's pre-state), read
+    // at the call (rules/calls.ts): it is never verified on its own either.
+    ...((role === 'requires' && readsPermissions(cond)) || readsOld(cond) ? { contractOnly: true as const } : {}),
     span,
   };
   ctx.out.helpers.push(proc);
@@ -61,6 +63,23 @@ function freeVars(e: unknown): string[] {
 }
 
 /** Whether an expression asks what the heap holds (forperm, perm(…)). */
+/** Whether a lowered expression has an `old(…)` in it. */
+function readsOld(e: unknown): boolean {
+  if (Array.isArray(e)) return e.some(readsOld);
+  if (e === null || typeof e !== 'object') return false;
+  const node = e as Record<string, unknown>;
+  return node.kind === 'old' || Object.entries(node).some(([k, v]) => k !== 'span' && readsOld(v));
+}
+
+/** Whether a Viper expression has an `old[l](…)` in it (its label is not in the helper's scope). */
+export function labelledOld(e: unknown): boolean {
+  if (Array.isArray(e)) return e.some(labelledOld);
+  if (e === null || typeof e !== 'object') return false;
+  const node = e as Record<string, unknown>;
+  if (node.kind === 'old' && node.label !== undefined) return true;
+  return Object.entries(node).some(([k, v]) => k !== 'span' && labelledOld(v));
+}
+
 function readsPermissions(e: unknown): boolean {
   if (Array.isArray(e)) return e.some(readsPermissions);
   if (e === null || typeof e !== 'object') return false;

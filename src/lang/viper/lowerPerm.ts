@@ -46,7 +46,8 @@ export function lowerAmount(p: VExpr, span: Span, ctx: LowerCtx, lower?: Lower):
   const e = amountExpr(p);
   const folded = e && permAmount(e);
   if (!e || !folded || !folded.ok) {
-    if (lower && !mentions(p, 'wildcard')) return lower(p, ctx);
+    // An amount is a Perm: Silver types its `*`, `/`, `+` and `-` so (arithTypes.ts).
+    if (lower && !mentions(p, 'wildcard')) return lower(p, { ...ctx, expect: 'Perm' });
     refuse(ctx, AMOUNT_FEATURE, span);
     return undefined;
   }

@@ -18,7 +18,8 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
     case 'other':
-      if (t.name === 'Perm' && !ctx.decls.domains.has(t.name)) return PERM;
+      // `Rational`: Silver's old name of Perm (its Translator.ttyp maps PKw.Rational to Perm).
+      if ((t.name === 'Perm' && !ctx.decls.domains.has(t.name)) || t.name === 'Rational') return PERM;
       if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };

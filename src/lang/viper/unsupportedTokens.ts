@@ -17,7 +17,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   interpretation: 'domain interpretations (interpretation)',
   Multiset: 'multisets (Multiset)',
   Map: 'maps (Map)',
-  Rational: 'permission-typed values (Rational)',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',

@@ -88,7 +88,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '1:10 domain interpretations (interpretation)',
     ],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
-    ['label with invariants', `${field}method m(x: Ref)\n{\n  label l invariant true\n}\n`, '4:3 label invariants'],
     ['backward goto', 'method m()\n{\n  label l\n  goto l\n}\n', "4:3 goto backward (a loop made of gotos, 'l')"],
     [
       'goto out of a loop',
