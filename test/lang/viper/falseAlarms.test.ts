@@ -26,4 +26,22 @@ describe('false alarms on .vpr', () => {
     expect(twin.verdict).toBe('failed');
     expect(twin.failures).toEqual([{ line: 2, viperError: 'function.not.wellformed:assertion.false' }]);
   }, 60_000);
+
+  it('a quasihavocked instance still stands for its body: its pure facts hold at the next unfold (quasihavoc/pred1.vpr)', async () => {
+    const src = (fact: string): string => `field f: Int
+predicate p(x: Ref) { acc(x.f) && x.f >= 3 }
+method foo(x: Ref)
+  requires acc(x.f)
+{
+  x.f := 4
+  fold p(x)
+  quasihavoc p(x)
+  unfold p(x)
+  assert ${fact}
+}
+`;
+    expect(await verify(src('x.f >= 3'))).toEqual({ verdict: 'verified', failures: [] });
+    const twin = await verify(src('x.f == 4'));
+    expect(twin).toEqual({ verdict: 'failed', failures: [{ line: 10, viperError: 'assert.failed:assertion.false' }] });
+  }, 60_000);
 });
