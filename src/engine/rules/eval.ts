@@ -369,7 +369,8 @@ class Evaluator implements EvalCore {
         const unfolded = [...split.heap, ...bodyChunks(split.part, way.chunks)];
         // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
         const inner = old ? this.over(unfolded) : this.inEnv({ ...this.env, heap: unfolded });
-        ways.push({ cond, value: inner.value(u.body, T.and(guard, cond), bound, false) });
+        // The body's pure facts hold wherever the instance is held: the body's obligations may rest on them.
+        ways.push({ cond, value: inner.value(u.body, T.and(guard, cond, ...way.facts), bound, false) });
       }
     }
     if (ways.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);

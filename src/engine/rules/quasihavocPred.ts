@@ -6,9 +6,9 @@
 // contents; other instances held beside it (a part held outside, `acc(P(x), 1/2)`) are left
 // alone. Here an instance holds a snapshot (a recursive predicate) or a fragment of chunks (the
 // others): a snapshot becomes the conditional fresh one, and every value in a fragment (nested
-// instances' too) becomes a conditional fresh value. The body's pure facts are not assumed of
-// the fresh values (Silicon assumes them when the instance is next unfolded): the path knows less
-// than Viper's, never more.
+// instances' too) becomes a conditional fresh value. The body's pure facts are assumed of a
+// fragment's fresh values (quasihavocFacts.ts; Silicon assumes them when the instance is next
+// unfolded), not of a fresh snapshot: there the path knows less than Viper's, never more.
 
 import type { Call, Quasihavoc } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
@@ -20,6 +20,8 @@ import type { TermStore } from '../terms/store';
 import { STEP, type EngineContext, type Successor } from './context';
 import { withValue } from './evalChecked';
 import { sameArgs } from './heap/predicates';
+import { assumeConjunct } from './checks';
+import { havocFacts } from './quasihavocFacts';
 
 export function quasihavocPredicate(ctx: EngineContext, s: State, st: Quasihavoc, call: Call): Promise<Successor[]> {
   const withArgs = (s1: State, i: number, args: Term[], cond: Term): Promise<Successor[]> =>
@@ -40,12 +42,16 @@ function havocHeld(ctx: EngineContext, s: State, call: Call, cond: Term, args: T
   const heap = s.heap ?? EMPTY_HEAP;
   const what = `quasihavoc of ${printExpr(call)} at line ${st.span.line}`;
   let next = heap;
+  const facts: Term[] = [];
   for (const c of predChunks(heap, call.callee)) {
     const hit = T.and(cond, sameArgs(T, args, c));
     if (hit === T.falseTerm) continue;
-    next = replaceChunk(next, c, havocInstance(T, c, hit, what));
+    const havocked = havocInstance(T, c, hit, what);
+    next = replaceChunk(next, c, havocked);
+    facts.push(...havocFacts(ctx, s, ctx.checked.predicates.get(call.callee)!, havocked, hit));
   }
-  return [{ state: { ...s, heap: next }, label: STEP }];
+  const after = facts.reduce((s1, f) => assumeConjunct(s1, f, st.span, `${what}: the body's facts`), s);
+  return [{ state: { ...after, heap: next }, label: STEP }];
 }
 
 /** The instance with its snapshot or every value of its fragment `hit ? fresh : as before`. */

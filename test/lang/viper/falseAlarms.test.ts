@@ -1,0 +1,47 @@
+// False alarms on Viper's suite (issue #24): programs Viper verifies that symdap reported as
+// failing, each with its must-fail twin (the same program with the fact it rests on removed),
+// through the real CLI and Z3.
+
+import { describe, expect, it } from 'vitest';
+import { scratchVerifier } from './verifyVpr';
+
+const verify = scratchVerifier('symdap-viper-alarms-');
+
+/** silicon/0155.vpr: a pure fact of the unfolded body is known inside the unfolding. */
+const unfoldingFacts = (fact: string): string => `field next: Ref
+function len(this: Ref): Int
+  requires this != null
+  requires acc(valid(this), wildcard)
+{ unfolding acc(valid(this), wildcard) in 1 + len(this.next) }
+predicate valid(this: Ref) {
+  acc(this.next) ${fact} && acc(valid(this.next))
+}
+method m() { var y: Int := 1 }
+`;
+
+describe('false alarms on .vpr', () => {
+  it("a function body's unfolding knows the predicate body's pure facts", async () => {
+    expect(await verify(unfoldingFacts('&& this.next != null'))).toEqual({ verdict: 'verified', failures: [] });
+    const twin = await verify(unfoldingFacts(''));
+    expect(twin.verdict).toBe('failed');
+    expect(twin.failures).toEqual([{ line: 2, viperError: 'function.not.wellformed:assertion.false' }]);
+  }, 60_000);
+
+  it('a quasihavocked instance still stands for its body: its pure facts hold at the next unfold (quasihavoc/pred1.vpr)', async () => {
+    const src = (fact: string): string => `field f: Int
+predicate p(x: Ref) { acc(x.f) && x.f >= 3 }
+method foo(x: Ref)
+  requires acc(x.f)
+{
+  x.f := 4
+  fold p(x)
+  quasihavoc p(x)
+  unfold p(x)
+  assert ${fact}
+}
+`;
+    expect(await verify(src('x.f >= 3'))).toEqual({ verdict: 'verified', failures: [] });
+    const twin = await verify(src('x.f == 4'));
+    expect(twin).toEqual({ verdict: 'failed', failures: [{ line: 10, viperError: 'assert.failed:assertion.false' }] });
+  }, 60_000);
+});
