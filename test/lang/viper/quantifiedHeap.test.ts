@@ -109,3 +109,45 @@ describe('Viper: new in a program with quantified fields', () => {
     T,
   );
 });
+
+describe('Viper: loops in a program with quantified fields', () => {
+  const loop = (inv: string, body: string, after: string) =>
+    `field f: Int\nmethod m(xs: Set[Ref], ys: Set[Ref], y: Ref, n: Int)\n  requires forall x: Ref :: x in xs ==> acc(x.f)\n  requires forall x: Ref :: x in ys ==> acc(x.f, 1/2)\n  requires y in ys && !(y in xs)\n  requires forall x: Ref :: x in xs ==> x.f == 0\n{\n  var i: Int := 0\n  var v: Int := y.f\n  while (i < n)\n    invariant ${inv}\n  {\n    ${body}\n    i := i + 1\n  }\n  ${after}\n}\n`;
+  const inv = 'forall x: Ref :: x in xs ==> acc(x.f) && x.f >= 0';
+
+  it(
+    "the body runs on the invariant's locations; the frame's keep their values",
+    async () => {
+      expect(await verify(loop(inv, 'var z: Ref\n    assume z in xs\n    z.f := z.f + 1', 'assert y.f == v'))).toEqual(
+        OK,
+      );
+      // After the loop, an element the invariant holds has the invariant's value, not the entry's.
+      expect(
+        (
+          await verify(
+            loop(
+              inv,
+              'var z: Ref\n    assume z in xs\n    z.f := z.f + 1',
+              'assert forall x: Ref :: x in xs ==> x.f == 0',
+            ),
+          )
+        ).failures,
+      ).toEqual([{ line: 18, viperError: ASSERT }]);
+    },
+    T,
+  );
+
+  it(
+    'a loop that writes an element its invariant does not hold fails',
+    async () => {
+      expect((await verify(loop(inv, 'y.f := 3', 'assert true'))).failures).toEqual([
+        { line: 13, viperError: 'assignment.failed:insufficient.permission' },
+      ]);
+      expect(
+        (await verify(loop(`(${inv}) && (forall x: Ref :: x in ys ==> acc(x.f, 1/2))`, 'y.f := 3', 'assert true')))
+          .failures,
+      ).toEqual([{ line: 13, viperError: 'assignment.failed:insufficient.permission' }]);
+    },
+    T,
+  );
+});

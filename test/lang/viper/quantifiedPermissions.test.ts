@@ -114,8 +114,8 @@ describe('Viper quantified field permissions', () => {
         'predicate',
       );
       await refused(
-        `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{\n  while (false) {}\n}\n`,
-        'loop',
+        `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{\n  var y: Ref\n  y := new()\n}\n`,
+        'new without a quantified field',
       );
     },
     T,
