@@ -19,8 +19,9 @@ import { placeholder } from './heap/access';
 import type { TermStore } from '../terms/store';
 import { realBinary, realLit } from '../terms/reals';
 import { ZERO } from '../../lang/rational';
-import { consumeQuant, pointSpec, type QuantSpec } from './quantifiedPerms';
-import { quantifiedSpec } from './quantifiedSpec';
+import { amountTerm, consumeQuant, pointSpec, type QuantSpec } from './quantifiedPerms';
+import { qaccParts } from './heap/qacc';
+import { foldTerm } from '../terms/traverse';
 import { EvalError, type EvalCore } from './evalEnv';
 
 export interface QuantPart {
@@ -48,10 +49,7 @@ export function quantifiedPart(
     receiver = ev.term((k.target as FieldRead).object, guard, new Map(), false);
     spec = pointSpec(T, k, receiver);
   } else {
-    spec = quantifiedSpec(T, k, ev.env);
-    if (spec.inverse)
-      throw new EvalError(`${fn.name}: a quantified permission over a function of the binder in a precondition`);
-    for (const o of spec.obligations) ev.oblige(o.kind, o.cond, guard, o.span, o.message);
+    spec = quantSpecOf(ev, fn, k, guard);
   }
   const type = ev.env.types.get(spec.target);
   if (!type) throw new EvalError(`internal: no type for ${printExpr(spec.target)}`);
@@ -103,4 +101,42 @@ function wildcardOf(T: TermStore, fn: FunctionDecl): Term {
   );
   if (!T.keyed.hasFacts(w)) T.keyed.addFact(w, realBinary(T, 'lt', realLit(T, ZERO), w));
   return w;
+}
+
+/**
+ * `forall x :: d(x) ==> acc(x.f, p)` read over the caller: d over R. d is evaluated as the
+ * quantifier `forall x :: d(x)` (so its obligations are quantified over x, as any quantifier's)
+ * and its body taken with x renamed R. (Not quantifiedSpec.ts, which imports the evaluator.)
+ */
+function quantSpecOf(ev: EvalCore, fn: FunctionDecl, q: Quant, guard: Term): QuantSpec {
+  const T = ev.T;
+  const parts = qaccParts(q);
+  const obj = parts.target.object;
+  if (q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder)
+    throw new EvalError(`${fn.name}: a quantified permission whose receiver is not its binder in a precondition`);
+  const cond = parts.cond ?? { kind: 'boolLit', value: true, span: q.span };
+  const t = ev.term(
+    { kind: 'quant', quantifier: 'forall', vars: q.vars, body: cond, span: q.span },
+    guard,
+    new Map(),
+    false,
+  );
+  if (t.op === 'forall' && t.args.length !== 2)
+    throw new EvalError(`internal: ${fn.name}: a quantified permission's condition`);
+  const R = chunkVar(T);
+  const d =
+    t.op === 'forall'
+      ? foldTerm<Term>(t.args[1], (u, args) => {
+          if (u === t.args[0]) return R;
+          return args.every((a, i) => a === u.args[i]) ? u : T.rebuild(u, args);
+        })
+      : t;
+  return {
+    field: parts.target.field,
+    acc: parts.acc,
+    target: parts.target,
+    cond: d,
+    amount: amountTerm(T, parts.acc),
+    obligations: [],
+  };
 }

@@ -8,6 +8,7 @@ import { astNodes } from '../../../lang/astNodes';
 import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
 import { constantAmount } from './fractions';
+import { qaccParts } from './qacc';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -27,6 +28,21 @@ export function unsupportedQuantified(checked: CheckedProgram): Diagnostic | und
 }
 
 function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string; span: Expr['span'] } | undefined {
+  // A function's footprint reads d over R: the receiver must be the (Ref) binder (rules/quantifiedFootprint.ts).
+  if (d.kind === 'function')
+    for (const q of astNodes(d.requires)) {
+      if (q.kind !== 'quant' || !(q as Quant).permission || !q.span) continue;
+      const p = qaccParts(q as Quant);
+      if (
+        (q as Quant).vars[0].type.kind !== 'ref' ||
+        p.target.object.kind !== 'var' ||
+        p.target.object.name !== p.binder
+      )
+        return {
+          what: `a quantified permission over a function of its binder in a function's precondition (${d.name})`,
+          span: q.span,
+        };
+    }
   for (const n of astNodes(d)) {
     if (!n.span) continue;
     if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
