@@ -18,6 +18,8 @@ import { footprintOf, needOf } from './footprint';
 import { obligeBounds } from './footprintBounds';
 import { quantifiedApplication, underBinder } from './quantifiedApps';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
+import { isQuantifiedField } from './quantifiedPerms';
+import { quantifiedPart } from './quantifiedFootprint';
 
 /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
 export function functionCall(
@@ -45,7 +47,11 @@ export function functionCall(
   const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
   obligeBounds(ev, fn, c, inner, guard);
   for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
-    const { g } = under(tests);
+    const { g, cond } = under(tests);
+    if (k.kind === 'qacc' || (k.kind === 'acc' && isQuantifiedField(ev.env.decls, (k.acc.target as FieldRead).field))) {
+      quantifiedPart(inner, fn, c, k.kind === 'qacc' ? k.quant : k.acc, inner.heapFor(false), g, cond);
+      continue;
+    }
     if (k.kind === 'acc') {
       const need = needOf(k.acc);
       inner.field(k.acc.target as FieldRead, g, new Map(), false, k.acc.target, requiredAt(fn, k.acc, c), need);
@@ -62,7 +68,6 @@ export function functionCall(
       inner.unfolding(held, g, new Map(), false, requiredAt(fn, k.call, c));
       continue;
     }
-    if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
     const holds = inner.term(k.expr, g, new Map(), false);
     ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
   }

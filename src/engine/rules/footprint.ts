@@ -18,8 +18,11 @@ import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { accAmount, constantAmount } from './heap/fractions';
 import { keyOf, snapshotOf } from './heap/snapshots';
-import { EvalError, requiredAt, type EvalCore } from './evalEnv';
+import { requiredAt, type EvalCore } from './evalEnv';
 import { obligeBounds } from './footprintBounds';
+import { mergeQuantChunks } from '../state/quantifiedChunks';
+import { isQuantifiedField } from './quantifiedPerms';
+import { quantifiedPart } from './quantifiedFootprint';
 
 export interface Footprint {
   /** The chunks the requires holds, as the body sees them. */
@@ -57,7 +60,12 @@ export function footprintOf(
     // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
     const when = (v: SymValue): SymValue =>
       tests.length === 0 || isSymArray(v) ? v : T.ite(cond, v, placeholderOf(T, v.sort) as Term);
-    if (k.kind === 'acc') {
+    if (k.kind === 'qacc' || (k.kind === 'acc' && isQuantifiedField(ev.env.decls, (k.acc.target as FieldRead).field))) {
+      const q = quantifiedPart(inner, fn, c, k.kind === 'qacc' ? k.quant : k.acc, heap, g, cond, keys.length);
+      footprint.push(q.chunk);
+      keys.push(keyOf(q.part));
+      parts.push(q.part);
+    } else if (k.kind === 'acc') {
       const target = k.acc.target as FieldRead;
       const need = needOf(k.acc);
       const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
@@ -94,13 +102,12 @@ export function footprintOf(
       snapKeys.push(snap);
       parts.push(snap);
     } else {
-      if (k.kind === 'qacc') throw new EvalError('quantified permissions in a function precondition are not supported');
       const holds = inner.term(k.expr, g, new Map(), false);
       ev.oblige('precondition', holds, g, c.span, `${fn.name} requires ${printExpr(k.expr, 200)}`);
       pres.push(T.implies(cond, holds));
     }
   }
-  return { footprint, keys, pres, snapKeys, parts };
+  return { footprint: mergeQuantChunks(T, footprint), keys, pres, snapKeys, parts };
 }
 
 /**

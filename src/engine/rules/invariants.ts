@@ -18,6 +18,7 @@ import { produce } from './produce';
 import { arbitraryIteration } from './loopHead';
 import { joinParts } from './instanceParts';
 import { mergeBack } from './heap/fractions';
+import { mergeQuantChunks } from '../state/quantifiedChunks';
 
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
 function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): ConsumeHow {
@@ -62,8 +63,11 @@ export async function modularLoop(
 
 async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: State) => State): Promise<Successor[]> {
   const line = loop.span.line;
-  const frameHeap = c.state.heap ?? EMPTY_HEAP;
-  const start = havoc(c.state);
+  const whole = c.state.heap ?? EMPTY_HEAP;
+  // A quantified chunk of the frame is set apart: the invariant's are produced as chunks of
+  // their own, which the body runs on, and merged back at the exit (B.10).
+  const frameHeap = whole.filter((ch) => ch.kind !== 'qfield');
+  const start = { ...havoc(c.state), heap: heapAfter(c.state.heap, frameHeap) };
   // Produced beside the frame (so its receivers are known distinct from the frame's), but read
   // only in the invariant's own chunks: the invariant frames itself.
   const produced = await produce(ctx, start, loop.invariants, {
@@ -90,7 +94,10 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
     const onExit = (o: State): State =>
       joinParts(
         ctx,
-        { ...o, heap: heapAfter(c.state.heap ?? o.heap, mergeBack(frameHeap, o.heap ?? EMPTY_HEAP)) },
+        {
+          ...o,
+          heap: heapAfter(c.state.heap ?? o.heap, mergeQuantChunks(ctx.T, mergeBack(whole, o.heap ?? EMPTY_HEAP))),
+        },
         loop.span,
         `exit of the loop at line ${line}`,
       );

@@ -5,6 +5,7 @@
 
 import { isQuantifiedField } from './quantifiedPerms';
 import { writeQuantified } from './writeQuantified';
+import { allocateQuantified } from './allocQuantified';
 import { EvalError } from './evalEnv';
 import type { FieldRead, New } from '../../lang/ast';
 import type { Span } from '../../lang/span';
@@ -66,14 +67,26 @@ export function allocate(ctx: EngineContext, s: State, e: New, span: Span): { st
   const cls = ctx.checked.classes.get(e.className);
   if (!cls) throw new Error(`internal: unknown class ${e.className}`);
   const origin = { span, reason: `new ${e.className} at line ${span.line}` };
-  const chunks: FieldChunk[] = cls.fields.map((f) => ({
-    kind: 'field',
-    receiver: ref,
-    field: f.name,
-    value: placeholder(T, sortOfType(f.type)),
+  // Quantified fields are held in their quantified chunks only (allocQuantified.ts).
+  const quantified = cls.fields.filter((f) => isQuantifiedField(ctx.checked, f.name));
+  const q = allocateQuantified(
+    T,
+    s.heap ?? EMPTY_HEAP,
+    ref,
+    quantified.map((f) => ({ name: f.name, sort: sortOfType(f.type) })),
     origin,
-  }));
-  return { state: { ...s, pc, havocCounts: counts, heap: [...(s.heap ?? EMPTY_HEAP), ...chunks] }, ref };
+  );
+  for (const fact of q.facts) pc = conjoin(pc, { term: fact, span, reason: `new ${e.className} is a fresh object` });
+  const chunks: FieldChunk[] = cls.fields
+    .filter((f) => !quantified.includes(f))
+    .map((f) => ({
+      kind: 'field',
+      receiver: ref,
+      field: f.name,
+      value: placeholder(T, sortOfType(f.type)),
+      origin,
+    }));
+  return { state: { ...s, pc, havocCounts: counts, heap: [...q.heap, ...chunks] }, ref };
 }
 
 /** Why a write is not allowed: no permission, or only a part of the location (`needs write; holds 1/2`). */

@@ -71,8 +71,14 @@ export class KeyedSymbols {
    * Registers `app` as determined by `parts` (scalar terms) in `group`: for every earlier
    * application of the group, `parts == parts' ==> app == app'` holds (Ackermann's reduction
    * of congruence). Kept apart from the facts, so that `hasFacts` still means "expanded".
+   * `same`: when two members' parts are the same, if not pairwise equal (a quantified footprint's summary).
    */
-  congruent(group: string, app: Term, parts: readonly Term[]): void {
+  congruent(
+    group: string,
+    app: Term,
+    parts: readonly Term[],
+    same?: (mine: readonly Term[], theirs: readonly Term[]) => Term,
+  ): void {
     if (this.links.has(app.id)) return;
     const T = this.T;
     const members = this.groups.get(group) ?? [];
@@ -80,7 +86,8 @@ export class KeyedSymbols {
     const mine: Term[] = [];
     for (const m of members) {
       if (m.parts.length !== parts.length || m.parts.some((p, i) => p.sort.kind !== parts[i].sort.kind)) continue;
-      const fact = T.implies(T.and(...parts.map((p, i) => T.eq(p, m.parts[i]))), T.eq(app, m.app));
+      const equal = same ? same(parts, m.parts) : T.and(...parts.map((p, i) => T.eq(p, m.parts[i])));
+      const fact = T.implies(equal, T.eq(app, m.app));
       if (!(fact.op === 'const' && fact.value === true)) mine.push(fact);
     }
     this.links.set(app.id, mine);

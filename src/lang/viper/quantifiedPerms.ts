@@ -4,7 +4,7 @@
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
 // receivers, amounts that are not constants, quantified predicate instances, and, in a program
-// with quantified fields, functions and predicates that mention one, loops, `new` and quasihavoc.
+// with quantified fields, predicates that mention one and quasihavoc.
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
@@ -53,14 +53,16 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     if (Array.isArray(n)) return n.forEach(stmts);
     const x = n as Record<string, unknown>;
     const span = x.span as Span;
-    if (x.kind === 'while') no('a loop in a program with quantified permissions', span);
     if (x.kind === 'quasihavoc') no('quasihavoc in a program with quantified permissions', span);
-    // Sym's `new` grants a point chunk of every field, which a quantified field never has (Viper's new() too).
-    if (x.kind === 'new') no('new in a program with quantified permissions', span);
+    // Silicon's new(…) leaves the fields it does not list as they were: the engine's new would
+    // take them (rules/allocQuantified.ts), so a quantified field must be listed.
+    const left =
+      x.kind === 'new' && Array.isArray(x.fields) ? [...fields].filter((f) => !(x.fields as string[]).includes(f)) : [];
+    if (left.length > 0) no(`new without the quantified field ${left[0]}`, span);
     for (const [k, v] of Object.entries(x)) if (k !== 'span') stmts(v);
   };
   for (const d of vp.decls) {
-    if (d.kind === 'function' || d.kind === 'predicate') {
+    if (d.kind === 'predicate') {
       const m = mentions(d);
       if (m) no(`a ${d.kind} mentioning a quantified field (${m.field})`, m.span);
     } else if (d.kind === 'method') stmts(d);

@@ -26,12 +26,12 @@ async function refusal(name: string, source: string): Promise<string> {
 const HEAD = 'field f: Int\n';
 
 describe('quantified permissions: refused shapes', () => {
-  it('a quantified permission a macro puts in a function precondition', async () => {
+  it('an application under a quantifier of a function whose precondition a macro gives quantified permissions', async () => {
     const out = await refusal(
       'macro',
-      `${HEAD}define ALL(s) (forall n: Ref :: n in s ==> acc(n.f))\nfunction sum(s: Set[Ref]): Int\n  requires ALL(s)\nmethod m(s: Set[Ref])\n  requires ALL(s)\n{}\n`,
+      `${HEAD}define ALL(s) (forall n: Ref :: n in s ==> acc(n.f))\nfunction sum(s: Set[Ref]): Int\n  requires ALL(s)\nmethod m(s: Set[Ref])\n  requires ALL(s)\n{\n  assert forall t: Set[Ref] :: t subset s ==> sum(t) == sum(t)\n}\n`,
     );
-    expect(out).toMatch(/quantified permissions in a function's precondition \(function sum\)/);
+    expect(out).toMatch(/an application of sum, whose precondition holds quantified permissions, under a quantifier/);
   }, 60_000);
 
   it('forperm over a quantified field', async () => {

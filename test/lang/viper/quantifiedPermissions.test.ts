@@ -110,12 +110,12 @@ describe('Viper quantified field permissions', () => {
         'Int',
       );
       await refused(
-        `${HEAD}function get(x: Ref): Int\n  requires acc(x.f)\n{ x.f }\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{}\n`,
-        'function',
+        `${HEAD}predicate P(x: Ref) { acc(x.f) }\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{}\n`,
+        'predicate',
       );
       await refused(
-        `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{\n  while (false) {}\n}\n`,
-        'loop',
+        `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{\n  var y: Ref\n  y := new()\n}\n`,
+        'new without a quantified field',
       );
     },
     T,

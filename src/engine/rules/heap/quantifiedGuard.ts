@@ -1,13 +1,14 @@
 // What the quantified chunks (docs/design.md B.10) do not cover yet, refused before the run with
-// one file:line:col error, as the heap guard refuses the rest: a quantified permission in a
-// function's precondition (a macro can put one there past the Viper front end's check), forperm
-// over a quantified field, and an amount other than a constant on a quantified field's access.
+// one file:line:col error, as the heap guard refuses the rest: forperm over a quantified field,
+// an amount other than a constant on a quantified field's access, and an application under a
+// quantifier of a function whose precondition holds a quantified permission.
 
-import type { Acc, Expr, Quant, TopDecl } from '../../../lang/ast';
+import type { Acc, Call, Expr, Quant, TopDecl } from '../../../lang/ast';
 import { astNodes } from '../../../lang/astNodes';
 import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
 import { constantAmount } from './fractions';
+import { qaccParts } from './qacc';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -18,18 +19,30 @@ export function unsupportedQuantified(checked: CheckedProgram): Diagnostic | und
       .map((f) => f.name),
   );
   if (quantified.size === 0) return undefined;
+  const summarised = summarisedFunctions(checked.program.decls);
   for (const d of checked.program.decls) {
-    const found = refusedIn(d, quantified);
+    const found = refusedIn(d, quantified) ?? summaryUnderBinder(d, summarised);
     if (found) return error(checked.file, found.span, `${WHY} ${found.what} yet`);
   }
   return undefined;
 }
 
 function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string; span: Expr['span'] } | undefined {
+  // A function's footprint reads d over R: the receiver must be the (Ref) binder (rules/quantifiedFootprint.ts).
   if (d.kind === 'function')
-    for (const q of astNodes(d.requires))
-      if (q.kind === 'quant' && q.span && (q as Quant).permission)
-        return { what: `quantified permissions in a function's precondition (function ${d.name})`, span: q.span };
+    for (const q of astNodes(d.requires)) {
+      if (q.kind !== 'quant' || !(q as Quant).permission || !q.span) continue;
+      const p = qaccParts(q as Quant);
+      if (
+        (q as Quant).vars[0].type.kind !== 'ref' ||
+        p.target.object.kind !== 'var' ||
+        p.target.object.name !== p.binder
+      )
+        return {
+          what: `a quantified permission over a function of its binder in a function's precondition (${d.name})`,
+          span: q.span,
+        };
+    }
   for (const n of astNodes(d)) {
     if (!n.span) continue;
     if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
@@ -42,6 +55,36 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
       if (acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc))
         return { what: `an amount other than a constant on the quantified field ${acc.target.field}`, span: n.span };
     }
+  }
+  return undefined;
+}
+
+/** The functions whose `requires` holds a quantified permission (their applications are keyed by a summary). */
+function summarisedFunctions(decls: readonly TopDecl[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const d of decls)
+    if (d.kind === 'function' && [...astNodes(d.requires)].some((n) => n.kind === 'quant' && (n as Quant).permission))
+      out.add(d.name);
+  return out;
+}
+
+/**
+ * An application of such a function under a quantifier: its summary would mention the binder,
+ * and a summary is one keyed constant (rules/quantifiedFootprint.ts).
+ */
+function summaryUnderBinder(
+  d: TopDecl,
+  summarised: ReadonlySet<string>,
+): { what: string; span: Expr['span'] } | undefined {
+  if (summarised.size === 0) return undefined;
+  for (const q of astNodes(d)) {
+    if (q.kind !== 'quant') continue;
+    for (const n of astNodes((q as Quant).body))
+      if (n.kind === 'call' && n.span && summarised.has((n as Call).callee))
+        return {
+          what: `an application of ${(n as Call).callee}, whose precondition holds quantified permissions, under a quantifier`,
+          span: n.span,
+        };
   }
   return undefined;
 }
