@@ -116,11 +116,8 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
     refuse(ctx, 'permissions under exists', q.span);
     return fallback;
   }
-  // Receivers that are functions of an Int binder (inverse functions, quantifiedInverse.ts) are
-  // built but left refused: on the corpus their queries reached Z3's time limit (a timeout, two
-  // unknowns) and two files came out wrong, so they wait until that is understood.
-  if (q.vars.length !== 1 || q.vars[0].type.kind !== 'ref') {
-    refuse(ctx, 'quantified permissions over Int or several binders', q.span);
+  if (q.vars.length !== 1) {
+    refuse(ctx, 'quantified permissions over several binders', q.span);
     return fallback;
   }
   const list: Leaf[] = [];
@@ -132,10 +129,6 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
       const t = leaf.target;
       if (t.kind !== 'field') {
         refuse(ctx, 'quantified predicate permissions', leaf.span);
-        return fallback;
-      }
-      if (t.object.kind !== 'var' || t.object.name !== q.vars[0].name) {
-        refuse(ctx, 'a quantified permission whose receiver is not the bound variable', leaf.span);
         return fallback;
       }
       if (!fields.has(t.field)) {
