@@ -12,6 +12,7 @@ import type { Span } from '../span';
 import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
+import { readBeside, slowReceiver } from './quantifiedReceivers';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
 export function quantifiedFieldsOf(vp: VProgram): Set<string> {
@@ -123,12 +124,22 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
   const list: Leaf[] = [];
   if (!leaves(q.body, [], list, ctx)) return fallback;
   const parts: Expr[] = [];
+  const beside = readBeside(q, list);
+  if (beside) {
+    refuse(ctx, beside.why, beside.span);
+    return fallback;
+  }
   for (const { guards, leaf } of list) {
     const cond = conj(guards, q.span);
     if (leaf.kind === 'acc') {
       const t = leaf.target;
       if (t.kind !== 'field') {
         refuse(ctx, 'quantified predicate permissions', leaf.span);
+        return fallback;
+      }
+      const slow = slowReceiver(t.object, cond, q.vars[0].name);
+      if (slow) {
+        refuse(ctx, slow, leaf.span);
         return fallback;
       }
       if (!fields.has(t.field)) {
