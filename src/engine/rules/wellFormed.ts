@@ -264,7 +264,12 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
   const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, st.heap);
   const part = { what: `${p.name} requires`, clauses: p.requires, side };
   return (
-    await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true, injectivity: 'assume' })
+    await produce(ctx, s, p.requires, {
+      ...how(ctx, env, part, found),
+      selfFraming: undefined,
+      guardedFacts: true,
+      injectivity: 'assume',
+    })
   ).nexts;
 }
 

@@ -14,8 +14,7 @@ function some(e: unknown, p: (x: Record<string, unknown>) => boolean): boolean {
   return Object.entries(x).some(([k, v]) => k !== 'span' && some(v, p));
 }
 
-const mentions = (e: unknown, binder: string): boolean =>
-  some(e, (x) => x.kind === 'var' && x.name === binder);
+const mentions = (e: unknown, binder: string): boolean => some(e, (x) => x.kind === 'var' && x.name === binder);
 
 const literal = (e: unknown): boolean => {
   const x = e as Record<string, unknown>;
@@ -53,7 +52,10 @@ export function readBeside(
   for (const { leaf } of leaves) {
     if (leaf.kind === 'acc') continue;
     if (some(leaf, (x) => x.kind === 'field'))
-      return { why: 'a field read beside a quantified permission over an Int binder (Z3 times out on it)', span: leaf.span };
+      return {
+        why: 'a field read beside a quantified permission over an Int binder (Z3 times out on it)',
+        span: leaf.span,
+      };
   }
   return undefined;
 }
