@@ -427,6 +427,8 @@ export interface Proc {
   readonly body: Block;
   /** Checked only where it is called, never verified on its own (a Viper exhale's helper that reads the heap's permissions: lang/viper/helpers.ts). */
   readonly contractOnly?: true;
+  /** A Viper inhale/exhale statement's helper: its quantified receivers' injectivity is checked at the call only (rules/quantifiedInjective.ts). */
+  readonly statementHelper?: true;
   readonly span: Span;
 }
 

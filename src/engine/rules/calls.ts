@@ -121,6 +121,8 @@ async function applyContract(
       naming,
       checkObligations: false,
       reason: `${callee.name} ensures (call at line ${span.line})`,
+      // The well-formedness pass checked a method's; an inhale's is checked here (inhale.failed).
+      ...(callee.statementHelper ? {} : { injectivity: 'assume' as const }),
       knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
     },
     {
@@ -212,6 +214,7 @@ export async function entryRequires(
       naming: (x, display, type) => freshValue(ctx, x, display, type, `field ${display} on entry to ${proc.name}`),
       checkObligations: true,
       reason: `requires of ${proc.name}`,
+      injectivity: 'assume',
     },
     {
       what: `the precondition of ${proc.name}`,

@@ -48,6 +48,8 @@ export interface ProduceHow {
   readonly side?: 'inhale' | 'exhale';
   /** Producing beside chunks that are not the produce's own (a predicate's fragment, a loop's frame): fractions are never merged into them. */
   readonly beside?: boolean;
+  /** Quantified receivers' injectivity was checked elsewhere (the well-formedness pass, a call): assumed, not checked. */
+  readonly injectivity?: 'assume';
 }
 
 export interface Facts {

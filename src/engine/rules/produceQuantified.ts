@@ -58,7 +58,10 @@ export async function produceQuantified(
   // Injectivity is checked given what the produce said so far; those facts are then on the path.
   const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), ev.s);
   facts.list.length = 0;
-  const checked = await injective(ctx, known, spec, how.reason, leaves);
+  const checked = await injective(ctx, known, spec, how.reason, leaves, {
+    assume: how.injectivity === 'assume',
+    ...(how.selfFraming ? { selfFraming: how.selfFraming } : {}),
+  });
   return checked.next ? add(ctx, checked.next, spec, how, facts) : undefined;
 }
 

@@ -71,5 +71,6 @@ export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalE
     facts: [T.forall([I], T.implies(d, T.eq(invAtE, I)))],
     everyLocation: (ok) => T.forall([I], T.implies(d, ok(e))),
     obligations,
+    span: q.span,
   };
 }

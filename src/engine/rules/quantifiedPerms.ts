@@ -43,6 +43,8 @@ export interface Inverse {
   /** ∀i. d(i) ⇒ ok(e(i)), for a property `ok` of the locations. */
   readonly everyLocation: (ok: (receiver: Term) => Term) => Term;
   readonly obligations: readonly Obligation[];
+  /** The quantifier's span: where Viper reports `qp.not.injective`. */
+  readonly span: Span;
 }
 
 /** A permission of a quantified field, read off an assertion: the locations d(R) and the amount. */

@@ -54,6 +54,8 @@ interface Part {
   readonly body?: boolean;
   /** The side of `[A, B]` read (both are checked, rules/heap/assertions.ts). */
   readonly side?: 'inhale' | 'exhale';
+  /** A Viper statement's helper: quantified receivers' injectivity is the call's to check (rules/quantifiedInjective.ts). */
+  readonly helper?: boolean;
 }
 
 /** What one pass found; failures keyed by place and message (several paths may meet one read). */
@@ -194,6 +196,7 @@ function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Fi
     reason: `well-formedness of ${part.what}`,
     side: part.side,
     selfFraming: found.selfFraming(part),
+    ...(part.helper ? { injectivity: 'assume' as const } : {}),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
 }
@@ -230,7 +233,7 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
     ctx,
     p.params,
     p.name,
-    { what: `${p.name} requires`, clauses: p.requires, side },
+    { what: `${p.name} requires`, clauses: p.requires, side, helper: p.statementHelper },
     found,
   );
   if (p.ensures.length === 0) return;
@@ -249,7 +252,7 @@ async function checkProc(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
       s = fresh.state;
       results.set(r.name, fresh.value);
     }
-    const part: Part = { what: `${p.name} ensures`, clauses: p.ensures, side };
+    const part: Part = { what: `${p.name} ensures`, clauses: p.ensures, side, helper: p.statementHelper };
     const env = (st: State) => withHeaps(contractEnv(ctx, st, results, params), st.heap, pre.heap);
     // Viper checks a postcondition's definedness once, here (not.wellformed:division.by.zero):
     // its divisions too, not only its reads (docs/viper.md).
@@ -270,7 +273,12 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
   const env = (st: State) => withHeaps(contractEnv(ctx, st, params, params), st.heap, st.heap);
   const part = { what: `${p.name} requires`, clauses: p.requires, side };
   return (
-    await produce(ctx, s, p.requires, { ...how(ctx, env, part, found), selfFraming: undefined, guardedFacts: true })
+    await produce(ctx, s, p.requires, {
+      ...how(ctx, env, part, found),
+      selfFraming: undefined,
+      guardedFacts: true,
+      injectivity: 'assume',
+    })
   ).nexts;
 }
 

@@ -39,6 +39,7 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
     requires: role === 'requires' ? [cond] : [],
     ensures: role === 'ensures' ? [cond] : [],
     body: { kind: 'block', stmts: body, span },
+    statementHelper: true,
     // Its entry would read forperm and perm(…) in the heap its requires makes, not the caller's:
     // the call checks every part of it in the caller's heap (rules/forperm.ts).
     // Its old(e) is the caller's (Viper's old in an exhale: the method's pre-state), read

@@ -12,6 +12,7 @@ import type { Span } from '../span';
 import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
+import { readBeside, slowReceiver } from './quantifiedReceivers';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
 export function quantifiedFieldsOf(vp: VProgram): Set<string> {
@@ -118,16 +119,18 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
     refuse(ctx, 'permissions under exists', q.span);
     return fallback;
   }
-  // Receivers that are functions of an Int binder (inverse functions, quantifiedInverse.ts) are
-  // built but left refused: on the corpus their queries reached Z3's time limit (a timeout, two
-  // unknowns) and two files came out wrong, so they wait until that is understood.
-  if (q.vars.length !== 1 || q.vars[0].type.kind !== 'ref') {
-    refuse(ctx, 'quantified permissions over Int or several binders', q.span);
+  if (q.vars.length !== 1) {
+    refuse(ctx, 'quantified permissions over several binders', q.span);
     return fallback;
   }
   const list: Leaf[] = [];
   if (!leaves(q.body, [], list, ctx)) return fallback;
   const parts: Expr[] = [];
+  const beside = readBeside(q, list);
+  if (beside) {
+    refuse(ctx, beside.why, beside.span);
+    return fallback;
+  }
   for (const { guards, leaf } of list) {
     const cond = conj(guards, q.span);
     if (leaf.kind === 'acc') {
@@ -136,8 +139,9 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
         refuse(ctx, 'quantified predicate permissions', leaf.span);
         return fallback;
       }
-      if (t.object.kind !== 'var' || t.object.name !== q.vars[0].name) {
-        refuse(ctx, 'a quantified permission whose receiver is not the bound variable', leaf.span);
+      const slow = slowReceiver(t.object, cond, q.vars[0].name);
+      if (slow) {
+        refuse(ctx, slow, leaf.span);
         return fallback;
       }
       if (!fields.has(t.field)) {

@@ -67,8 +67,8 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     [
       'quantified permissions',
-      `${field}method m(x: Ref)\n  requires forall i: Int :: i == 0 ==> acc(x.f)\n{}\n`,
-      '3:12 quantified permissions over Int or several binders',
+      `${field}method m(x: Ref)\n  requires forall i: Int, j: Int :: i == j ==> acc(x.f)\n{}\n`,
+      '3:12 quantified permissions over several binders',
     ],
     [
       'recursive function under a quantifier whose trigger is not in its body',

@@ -106,8 +106,8 @@ describe('Viper quantified field permissions', () => {
         'several binders',
       );
       await refused(
-        `${HEAD}method m(s: Seq[Ref])\n  requires forall i: Int :: 0 <= i && i < |s| ==> acc(s[i].f)\n{}\n`,
-        'Int',
+        `${HEAD}field a: Seq[Ref]\nmethod m(d: Ref)\n  requires acc(d.a)\n  requires forall i: Int :: 0 <= i && i < |d.a| ==> acc(d.a[i].f)\n{}\n`,
+        'a receiver reading the heap',
       );
       await refused(
         `${HEAD}predicate P(x: Ref) { acc(x.f) }\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{}\n`,
@@ -117,6 +117,54 @@ describe('Viper quantified field permissions', () => {
         `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.f)\n{\n  var y: Ref\n  y := new()\n}\n`,
         'new without a quantified field',
       );
+    },
+    T,
+  );
+});
+
+// Receivers that are functions of an Int binder (inverse functions, rules/quantifiedInverse.ts).
+const INJ = '  requires forall i: Int, j: Int :: 0 <= i && i < |s| && 0 <= j && j < |s| && i != j ==> s[i] != s[j]\n';
+const ALL = (p: string) => `forall i: Int :: 0 <= i && i < |s| ==> acc(s[i].f, ${p})`;
+
+describe('Viper quantified field permissions over an Int binder', () => {
+  it(
+    'distinct elements of a sequence: inhaled, read, written and exhaled; outside the range is missing',
+    async () => {
+      const src = (k: string, p = 'write') =>
+        `${HEAD}method m(s: Seq[Ref], k: Int)\n${INJ}  requires 0 <= k && k < |s|\n{\n  inhale ${ALL(p)}\n  s[${k}].f := 4\n  assert s[${k}].f == 4\n  exhale ${ALL(p)}\n}\n`;
+      expect(await verify(src('k'))).toEqual(OK);
+      // Outside the range: no permission to write there.
+      const outside = `${HEAD}method m(s: Seq[Ref])\n${INJ}  requires |s| > 1\n{\n  inhale forall i: Int :: 1 <= i && i < |s| ==> acc(s[i].f)\n  s[0].f := 4\n}\n`;
+      expect((await verify(outside)).failures).toEqual([
+        { line: 7, viperError: 'assignment.failed:insufficient.permission' },
+      ]);
+      // A write through a half.
+      expect((await verify(src('k', '1/2'))).failures[0]).toEqual({
+        line: 7,
+        viperError: 'assignment.failed:insufficient.permission',
+      });
+    },
+    T,
+  );
+
+  it(
+    'a receiver that is not injective fails qp.not.injective: at an exhale, and in a precondition (not well-formed)',
+    async () => {
+      const exhaled = `${HEAD}method m(x: Ref)\n{\n  inhale acc(x.f)\n  exhale forall i: Int :: 0 <= i && i < 2 ==> acc(x.f, 1/2)\n}\n`;
+      expect((await verify(exhaled)).failures).toEqual([{ line: 5, viperError: 'exhale.failed:qp.not.injective' }]);
+      const pre = `${HEAD}method m(s: Seq[Ref])\n  requires |s| > 2 && s[0] == s[1]\n  requires ${ALL('1/2')}\n{}\n`;
+      expect((await verify(pre)).failures).toEqual([{ line: 4, viperError: 'not.wellformed:qp.not.injective' }]);
+      // The same with the elements known distinct verifies.
+      expect(await verify(`${HEAD}method m(s: Seq[Ref])\n${INJ}  requires ${ALL('1/2')}\n{}\n`)).toEqual(OK);
+    },
+    T,
+  );
+
+  it(
+    'an element missing from what is exhaled fails',
+    async () => {
+      const src = `${HEAD}method m(s: Seq[Ref])\n${INJ}  requires |s| > 1\n{\n  inhale forall i: Int :: 1 <= i && i < |s| ==> acc(s[i].f)\n  exhale ${ALL('write')}\n}\n`;
+      expect((await verify(src)).failures).toEqual([{ line: 7, viperError: 'exhale.failed:insufficient.permission' }]);
     },
     T,
   );

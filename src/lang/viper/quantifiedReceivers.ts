@@ -1,0 +1,67 @@
+// Receivers of quantified permissions that symdap refuses by name (docs/design.md B.10): a
+// receiver that is a function of the binder needs an inverse function, and on these shapes
+// Z3's queries (sequence indexing under quantifiers) reach the solver's time limit one after
+// another, so a file would time out rather than be decided. Measured on the corpus
+// (quantifiedpermissions/third_party/*): refused until the sequence encoding gives Z3 triggers.
+
+import type { Expr } from '../ast';
+
+function some(e: unknown, p: (x: Record<string, unknown>) => boolean): boolean {
+  if (e === null || typeof e !== 'object') return false;
+  if (Array.isArray(e)) return e.some((x) => some(x, p));
+  const x = e as Record<string, unknown>;
+  if (p(x)) return true;
+  return Object.entries(x).some(([k, v]) => k !== 'span' && some(v, p));
+}
+
+const mentions = (e: unknown, binder: string): boolean => some(e, (x) => x.kind === 'var' && x.name === binder);
+
+const literal = (e: unknown): boolean => {
+  const x = e as Record<string, unknown>;
+  return x.kind === 'intLit' || (x.kind === 'unary' && literal(x.operand));
+};
+
+/** Why `receiver` (with the condition `cond` over `binder`) is refused; undefined when it is not. */
+export function slowReceiver(receiver: Expr, cond: Expr | undefined, binder: string): string | undefined {
+  if (receiver.kind === 'var' && receiver.name === binder) return undefined;
+  // diz.a[i].f, x.g.f: the receiver reads a field. Z3 ran out of time or memory on these
+  // (third_party/test_forward_dep*), and an inhale's well-formedness is checked in its helper's
+  // empty heap (lang/viper/helpers.ts), where x.g is not held (heapTriggersNested.vpr).
+  if (some(receiver, (x) => x.kind === 'field'))
+    return 'a quantified permission whose receiver reads the heap (Z3 times out on its inverse)';
+  // 0 <= i && i < x.n: an inhale's helper checks its well-formedness in an empty heap, where
+  // x.n is not held (quantifiedpermissions/issues/unofficial_0001.vpr).
+  if (some(cond, (x) => x.kind === 'field'))
+    return 'a quantified permission whose condition reads the heap, over an Int binder';
+  // 0 <= j && j % step < n: the binder under non-linear arithmetic.
+  const nonLinear = (x: Record<string, unknown>): boolean =>
+    x.kind === 'binary' &&
+    ['*', '/', '%'].includes(x.op as string) &&
+    mentions(x, binder) &&
+    !literal(x.left) &&
+    !literal(x.right);
+  if (some([receiver, cond], nonLinear))
+    return 'a quantified permission non-linear in its binder (Z3 times out on its inverse)';
+  return undefined;
+}
+
+/**
+ * `forall i: Int :: d ==> acc(xs[i].f) && xs[i].f == 0`: a pure part reading a field beside a
+ * permission whose receiver needs an inverse. Each such read asks Z3 for the amount through the
+ * inverse under the binder, which reached the time limit on the corpus (silver/0637.vpr).
+ */
+export function readBeside(
+  q: { readonly vars: readonly { readonly type: { readonly kind: string } }[] },
+  leaves: readonly { readonly leaf: Expr }[],
+): { why: string; span: Expr['span'] } | undefined {
+  if (q.vars[0].type.kind === 'ref') return undefined;
+  for (const { leaf } of leaves) {
+    if (leaf.kind === 'acc') continue;
+    if (some(leaf, (x) => x.kind === 'field'))
+      return {
+        why: 'a field read beside a quantified permission over an Int binder (Z3 times out on it)',
+        span: leaf.span,
+      };
+  }
+  return undefined;
+}
