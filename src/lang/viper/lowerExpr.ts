@@ -13,6 +13,7 @@ import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
+import { expect, expectOther } from './generics';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
@@ -78,6 +79,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return { kind: 'boolLit', value: true, span: e.span };
     case 'coll':
       return lowerColl(e, ctx, lowerExpr);
+    case 'ascribe':
+      return lowerExpr(e.expr, expect(ctx, e.expr, e.type));
   }
 }
 
@@ -165,8 +168,8 @@ export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
 }
 
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
-  const left = lowerExpr(e.left, ctx);
-  const right = lowerExpr(e.right, ctx);
+  const left = lowerExpr(e.left, expectOther(ctx, e.op, e.left, e.right));
+  const right = lowerExpr(e.right, expectOther(ctx, e.op, e.right, e.left));
   if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
   switch (e.op) {
     case '<==>':

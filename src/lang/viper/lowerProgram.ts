@@ -18,6 +18,8 @@ import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { lowerDomain } from './lowerDomain';
+import { expect } from './generics';
+import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
 
 export interface Lowered {
@@ -26,7 +28,7 @@ export interface Lowered {
 }
 
 export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
-  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [] };
+  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
   const decls = collectDecls(vp, out);
   const base = (vars: Map<string, VType>): LowerCtx => ({
     decls,
@@ -44,6 +46,7 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
+  top.push(...instanceAxioms(base(new Map()), lowerExpr));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.
@@ -183,7 +186,8 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
       return lowerExpr(s.expr, { ...ctx, place: 'requires', inFunction: true });
     });
   if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
-  const body = f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function' });
+  const body =
+    f.body === undefined ? undefined : lowerExpr(f.body, expect({ ...ctx, place: 'function' }, f.body, f.result));
   const fn: FunctionDecl = {
     kind: 'function',
     name: f.name,

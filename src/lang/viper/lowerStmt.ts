@@ -14,6 +14,7 @@ import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
+import { expect } from './generics';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -25,7 +26,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'varDecl': {
       site('varDecl');
       const type = symType(s.type, s.span, ctx);
-      const init = s.init && lowerExpr(s.init, { ...ctx, place: 'code' });
+      const init = s.init && lowerExpr(s.init, expect({ ...ctx, place: 'code' }, s.init, s.type));
       ctx.vars.set(s.name, s.type);
       return [{ kind: 'varDecl', name: s.name, nameSpan: s.nameSpan, type, init, span: s.span }];
     }
@@ -145,7 +146,7 @@ function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt
           args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
           span: s.value.span,
         }
-      : lowerExpr(s.value, { ...ctx, place: 'code' });
+      : lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, ctx.vars.get(s.target)));
   return [{ kind: 'assign', target: targetRef(s.target, s.targetSpan, ctx), value, span: s.span }];
 }
 
