@@ -11,7 +11,7 @@
 import type { DomainApp, Expr } from '../ast';
 import type { Span } from '../span';
 import type { VDomain, VDomainFunction, VExpr, VType } from './ast';
-import type { LowerCtx } from './context';
+import { fail, type LowerCtx } from './context';
 import { recordInstance, substVType, vTypeName } from './genericTypes';
 import {
   domainOf,
@@ -32,6 +32,12 @@ type App = Extract<VExpr, { kind: 'app' }>;
 /** `ctx` expecting type `type` of `node` (Silver's expected type). */
 export function expect(ctx: LowerCtx, node: VExpr, type: VType | undefined): LowerCtx {
   return type === undefined ? ctx : { ...ctx, expected: { node, type } };
+}
+
+/** The type of parameter i of the method, function or predicate `name` (what its argument is expected to be). */
+export function paramType(name: string, i: number, ctx: LowerCtx): VType | undefined {
+  const d = ctx.decls.methods.get(name) ?? ctx.decls.functions.get(name) ?? ctx.decls.predicates.get(name);
+  return d?.params[i]?.type;
 }
 
 /** For one side of `==`/`!=`: expects the other side's type when it is known and the side needs it. */
@@ -61,14 +67,27 @@ function needsExpectation(e: VExpr, ctx: LowerCtx): boolean {
 export function typeArgsOf(f: VDomainFunction, d: VDomain, args: readonly VExpr[], e: VExpr, ctx: LowerCtx): VType[] {
   const inf: Infer = newInfer();
   const sig = instantiate(f, d, ctx, inf);
-  args.forEach((a, i) => sig.params[i] && unify(sig.params[i], typeOf(a, ctx, inf), inf));
-  if (ctx.expected?.node === e) unify(sig.result, fromVType(ctx.expected.type, ctx), inf);
+  args.forEach((a, i) => {
+    const got = typeOf(a, ctx, inf);
+    if (sig.params[i] && !unify(sig.params[i], got, inf))
+      typeError(ctx, a.span, got, sig.params[i], inf, `argument ${i + 1} of '${f.name}'`);
+  });
+  if (ctx.expected?.node === e) {
+    const want = fromVType(ctx.expected.type, ctx);
+    if (!unify(sig.result, want, inf)) typeError(ctx, e.span, sig.result, want, inf, `'${f.name}(…)'`);
+  }
   // Silver: an unknown from the enclosing domain's own type parameter is that parameter.
   const dflt = (id: number): VType => {
     const o = inf.origin.get(id);
     return (o !== undefined && o.domain === ctx.domain ? ctx.typeArgs?.get(o.param) : undefined) ?? { kind: 'Int' };
   };
   return d.typeParams.map((p) => toVType(sig.vars.get(p) as TT, inf, dflt));
+}
+
+/** Silver's type error: what was found where another type was expected. */
+function typeError(ctx: LowerCtx, span: Span, found: TT, wanted: TT, inf: Infer, what: string): void {
+  const name = (t: TT): string => vTypeName(toVType(t, inf, () => ({ kind: 'other', name: '_' })));
+  fail(ctx, `type error: ${what} has type ${name(found)}, but ${name(wanted)} is expected`, span);
 }
 
 /** `f(args)` of a generic domain's function: the application of f's instance. */

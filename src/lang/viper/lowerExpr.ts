@@ -13,7 +13,7 @@ import { lowerQuant } from './quantifiers';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
-import { expect, expectOther } from './generics';
+import { expect, expectOther, paramType } from './generics';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
@@ -120,7 +120,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
     kind: 'call',
     callee: e.name,
     calleeSpan: e.nameSpan,
-    args: e.args.map((a) => lowerExpr(a, ctx)),
+    args: e.args.map((a, i) => lowerExpr(a, expect(ctx, a, paramType(e.name, i, ctx)))),
     span: e.span,
   };
   return call;

@@ -14,7 +14,7 @@ import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
-import { expect } from './generics';
+import { expect, paramType } from './generics';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -136,6 +136,7 @@ function targetRef(name: string, span: Span, ctx: LowerCtx): Extract<Expr, { kin
 
 function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt[] {
   const isMethodCall = s.value.kind === 'app' && ctx.decls.methods.has(s.value.name);
+  const callee = s.value.kind === 'app' ? s.value.name : '';
   ctx.out.sites.push({ kind: isMethodCall ? 'call' : 'assign', span: s.span });
   const value: Expr =
     isMethodCall && s.value.kind === 'app'
@@ -143,7 +144,9 @@ function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt
           kind: 'call',
           callee: s.value.name,
           calleeSpan: s.value.nameSpan,
-          args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+          args: s.value.args.map((a, i) =>
+            lowerExpr(a, expect({ ...ctx, place: 'code' }, a, paramType(callee, i, ctx))),
+          ),
           span: s.value.span,
         }
       : lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, ctx.vars.get(s.target)));
@@ -162,7 +165,7 @@ function lowerCall(s: Extract<VStmt, { kind: 'call' }>, ctx: LowerCtx): Stmt[] {
     kind: 'call' as const,
     callee: s.callee,
     calleeSpan: s.calleeSpan,
-    args: s.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+    args: s.args.map((a, i) => lowerExpr(a, expect({ ...ctx, place: 'code' }, a, paramType(s.callee, i, ctx)))),
     span: s.span,
   };
   if (s.targets.length === 0) return [{ kind: 'callStmt', call, span: s.span }];
