@@ -9,7 +9,8 @@ export type VType =
   | { readonly kind: 'Int' }
   | { readonly kind: 'Bool' }
   | { readonly kind: 'Ref' }
-  | { readonly kind: 'other'; readonly name: string }
+  /** A domain type (with its type arguments, generics.ts) or a domain's type variable. */
+  | { readonly kind: 'other'; readonly name: string; readonly args?: readonly VType[] }
   | { readonly kind: 'Set' | 'Seq'; readonly elem: VType };
 
 export type VBinaryOp =
@@ -93,6 +94,8 @@ export type VExpr =
       readonly elem?: VType;
       readonly span: Span;
     }
+  /** `(e : T)`: Viper's type ascription, which fixes a generic domain function's type arguments (generics.ts). */
+  | { readonly kind: 'ascribe'; readonly expr: VExpr; readonly type: VType; readonly span: Span }
   | Unsupported;
 
 export interface VIf {
@@ -231,6 +234,8 @@ export interface VDomain {
   readonly kind: 'domain';
   readonly name: string;
   readonly nameSpan: Span;
+  /** `domain D[T, S]`: its type parameters (generics.ts); empty for a domain without them. */
+  readonly typeParams: readonly string[];
   readonly functions: readonly VDomainFunction[];
   readonly axioms: readonly VAxiom[];
   readonly span: Span;

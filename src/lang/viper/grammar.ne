@@ -10,6 +10,7 @@
 import { viperGrammarLexer as lexer } from './lexer';
 import * as a from './grammarActions';
 import * as c from './grammarColl';
+import * as g from './grammarGenerics';
 %}
 
 @lexer lexer
@@ -22,6 +23,7 @@ Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate
 
 # Domains (lowerDomain.ts): functions without bodies, unique constants, named and unnamed axioms.
 Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
+              | "domain" %ident "[" Idents "]" "{" DomainMembers "}"   {% g.genericDomain %}
 DomainMembers -> null                                   {% a.emptyArray %}
               | DomainMembers DomainMember OptSemi      {% (d) => a.appendLast([d[0], d[1]]) %}
 DomainMember -> "function" %ident DomainParams ":" Type       {% a.domainFunction %}
@@ -66,6 +68,9 @@ ParamList    -> Param                                   {% a.first %}
 Param        -> %ident ":" Type                         {% a.param %}
 Type         -> ("Int" | "Bool" | "Ref")                {% (d) => a.type(d[0][0]) %}
               | %ident                                  {% a.type %}
+              | %ident "[" Types "]"                    {% g.genericType %}
+Types        -> Type                                    {% a.first %}
+              | Types "," Type                          {% a.appendLast %}
 Specs        -> null                                    {% a.emptyArray %}
               | Specs Spec                              {% a.appendLast %}
 Spec         -> ("requires" | "ensures") Expr OptSemi   {% a.spec %}
@@ -137,6 +142,7 @@ Atom         -> %int                                    {% a.intLit %}
               | "old" "(" Expr ")"                      {% a.old %}
               | "old" "[" %ident "]" "(" Expr ")"       {% a.oldAt %}
               | "(" Expr ")"                            {% a.paren %}
+              | "(" Expr ":" Type ")"                   {% g.ascribe %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}
 # inhale-exhale assertions (perms, issue 24): `[A, B]`

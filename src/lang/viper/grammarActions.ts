@@ -87,6 +87,7 @@ export const domain = (d: D): VDecl => ({
   kind: 'domain',
   name: d[1].text,
   nameSpan: tok(d[1]),
+  typeParams: [],
   functions: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VDomainFunction => m.kind === 'domainFunction'),
   axioms: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VAxiom => m.kind === 'axiom'),
   span: from(d[0], d[4]),

@@ -18,8 +18,9 @@ import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { lowerDomain } from './lowerDomain';
+import { expect } from './expectedType';
+import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
-import { expectOf } from './arithTypes';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 
 export interface Lowered {
@@ -28,7 +29,7 @@ export interface Lowered {
 }
 
 export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
-  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [] };
+  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);
   const decls = { ...collectDecls(vp, out), quantifiedFields };
@@ -49,6 +50,7 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
+  top.push(...instanceAxioms(base(new Map()), lowerExpr));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.
@@ -189,7 +191,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
     });
   if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body =
-    f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function', expect: expectOf(f.result) });
+    f.body === undefined ? undefined : lowerExpr(f.body, expect({ ...ctx, place: 'function' }, f.body, f.result));
   const fn: FunctionDecl = {
     kind: 'function',
     name: f.name,

@@ -47,7 +47,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = genericDomain(tokens, i) ?? featureOf(t) ?? sequenceFeature(tokens, i);
+    const feature = featureOf(t) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
@@ -60,11 +60,6 @@ function featureOf(t: VToken): string | undefined {
   // (lowerInhaleExhale.ts) are all read; a Map's or Multiset's own word is refused already.
   if (t.text === '[') return undefined;
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
-}
-
-/** `domain D[T]`: type parameters (lowerDomain.ts reads only domains without them). */
-function genericDomain(tokens: readonly VToken[], i: number): string | undefined {
-  return tokens[i].text === '[' && tokens[i - 2]?.text === 'domain' ? 'generic domains (domain D[T])' : undefined;
 }
 
 /** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */

@@ -81,7 +81,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'method m(s: Set[Int])\n{\n  assert |s| >= 0\n}\n',
       "3:10 set cardinality (|s| of a Set) (symdap's checker, on the lowered program)",
     ],
-    ['generic domain', 'domain D[T] {\n  function d(): Int\n}\n', '1:9 generic domains (domain D[T])'],
     [
       'domain interpretation',
       'domain D interpretation (SMTLIB: "Int") {\n}\n',
