@@ -9,7 +9,8 @@ export type VType =
   | { readonly kind: 'Int' }
   | { readonly kind: 'Bool' }
   | { readonly kind: 'Ref' }
-  | { readonly kind: 'other'; readonly name: string }
+  /** A domain or ADT type; `args` for an ADT's type arguments (`List[Int]`, adt.ts). */
+  | { readonly kind: 'other'; readonly name: string; readonly args?: readonly VType[] }
   | { readonly kind: 'Set' | 'Seq'; readonly elem: VType };
 
 export type VBinaryOp =
@@ -73,6 +74,8 @@ export type VExpr =
       readonly quantifier: 'forall' | 'exists';
       readonly vars: readonly VParam[];
       readonly body: VExpr;
+      /** The trigger terms, kept only to refuse those Viper's verdicts depend on (adtExpr.ts). */
+      readonly triggers?: readonly VExpr[];
       readonly span: Span;
     }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }
@@ -86,6 +89,8 @@ export type VExpr =
       readonly elem?: VType;
       readonly span: Span;
     }
+  /** `(e: T)`: a type ascription (ADTs, adtExpr.ts). */
+  | { readonly kind: 'ascribe'; readonly expr: VExpr; readonly type: VType; readonly span: Span }
   | Unsupported;
 
 export interface VIf {
@@ -217,7 +222,24 @@ export type VDecl =
     }
   | VDefine
   | VDomain
+  | VAdt
   | Unsupported;
+
+/** `adt List[T] { Nil() Cons(head: T, tail: List[T]) }` (adt.ts). */
+export interface VAdt {
+  readonly kind: 'adt';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly typeParams: readonly string[];
+  readonly constructors: readonly VAdtConstructor[];
+  readonly span: Span;
+}
+export interface VAdtConstructor {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly VParam[];
+  readonly span: Span;
+}
 
 /** `domain D { function f(x: Int): D  unique function c(): D  axiom ax { e } }` (lowerDomain.ts). */
 export interface VDomain {

@@ -5,7 +5,8 @@
 
 import type { Span } from '../span';
 import type { Proc } from '../ast';
-import type { VDecl, VDefine, VDomainFunction, VType } from './ast';
+import type { VAdt, VAdtConstructor, VDecl, VDefine, VDomainFunction, VType } from './ast';
+import type { AdtInstance } from './adt';
 
 export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
 
@@ -18,6 +19,9 @@ export interface Decls {
   /** Domains, and their functions by name (lowerDomain.ts). */
   readonly domains: ReadonlyMap<string, DeclOf<'domain'>>;
   readonly domainFunctions: ReadonlyMap<string, VDomainFunction>;
+  /** ADTs, and their constructors by name (adt.ts). */
+  readonly adts: ReadonlyMap<string, VAdt>;
+  readonly adtConstructors: ReadonlyMap<string, { adt: VAdt; ctor: VAdtConstructor }>;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */
@@ -60,6 +64,8 @@ export interface Collect {
   readonly errors: { message: string; span: Span }[];
   readonly helpers: Proc[];
   readonly sites: Site[];
+  /** The ADT instances the program uses, by type name (adt.ts makes their axioms). */
+  adts?: Map<string, AdtInstance>;
 }
 
 export interface LowerCtx {

@@ -10,6 +10,7 @@
 import { viperGrammarLexer as lexer } from './lexer';
 import * as a from './grammarActions';
 import * as c from './grammarColl';
+import * as t from './grammarAdt';
 %}
 
 @lexer lexer
@@ -19,6 +20,7 @@ Decls        -> Decl                                    {% a.first %}
               | Decls Decl                              {% a.appendLast %}
 Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate {% id %} | Define {% id %}
               | Domain {% id %}
+              | Adt {% id %}
 
 # Domains (lowerDomain.ts): functions without bodies, unique constants, named and unnamed axioms.
 Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
@@ -118,7 +120,7 @@ Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "let" %ident "==" "(" Expr ")" "in" Expr {% a.letExpr %}
               | ("forall" | "exists") ParamList "::" Triggers Expr {% a.quant %}
 Triggers     -> null                                    {% a.emptyArray %}
-              | Triggers "{" Exprs "}"                  {% a.emptyArray %}
+              | Triggers "{" Exprs "}"                  {% (d) => [...d[0], ...d[2]] %}
 
 Unary        -> Postfix                                 {% id %}
               | ("!" | "-" | "+") Unary                 {% a.unary %}
@@ -158,3 +160,17 @@ Postfix      -> Postfix "[" Expr "]"                             {% c.at %}
               | Postfix "[" Expr ".." Expr "]"                   {% c.slice %}
               | Postfix "[" Expr ":=" Expr "]"                   {% c.update %}
 BinOp        -> "in" | "union" | "intersection" | "setminus" | "subset" | "++"
+
+# ------------------------------------------------------------------ ADTs (grammarAdt.ts, adt.ts)
+# `adt L[T] { Nil() Cons(x: T, tail: L[T]) }`, types with arguments `L[Int]`, ascriptions `(e: T)`;
+# destructors `e.x` and discriminators `e.isNil` parse as field reads (adtExpr.ts tells them apart).
+
+Adt          -> "adt" %ident AdtParams "{" AdtCtors "}"          {% t.adt %}
+AdtParams    -> null                                             {% a.emptyArray %}
+              | "[" Idents "]"                                   {% (d) => d[1] %}
+AdtCtors     -> null                                             {% a.emptyArray %}
+              | AdtCtors %ident Params OptSemi                   {% t.appendCtor %}
+Type         -> %ident "[" Types "]"                             {% t.typeArgs %}
+Types        -> Type                                             {% a.first %}
+              | Types "," Type                                   {% a.appendLast %}
+Atom         -> "(" Expr ":" Type ")"                            {% t.ascribe %}

@@ -227,6 +227,7 @@ export const quant = (d: D): VExpr => ({
   quantifier: d[0][0].text,
   vars: d[1],
   body: d[4],
+  ...(d[3].length > 0 ? { triggers: d[3] } : {}),
   span: from(d[0][0], d[4]),
 });
 export const unary = (d: D): VExpr => ({ kind: 'unary', op: d[0][0].text, operand: d[1], span: from(d[0][0], d[1]) });

@@ -14,6 +14,8 @@ import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
+import { isConstructor, lowerAdtMember, lowerConstructor, lowerOperands, lowerWithExpect } from './adtExpr';
+import { symType } from './types';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -31,13 +33,15 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
     case 'app':
       return lowerApp(e, ctx);
     case 'field':
-      return {
-        kind: 'field',
-        object: lowerExpr(e.object, ctx),
-        field: fieldName(e.field, e.span, ctx),
-        fieldSpan: e.span,
-        span: e.span,
-      };
+      return (
+        lowerAdtMember(e, ctx, lowerExpr, symType) ?? {
+          kind: 'field',
+          object: lowerExpr(e.object, ctx),
+          field: fieldName(e.field, e.span, ctx),
+          fieldSpan: e.span,
+          span: e.span,
+        }
+      );
     case 'unary':
       return e.op === '+'
         ? lowerExpr(e.operand, ctx)
@@ -78,6 +82,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return { kind: 'boolLit', value: true, span: e.span };
     case 'coll':
       return lowerColl(e, ctx, lowerExpr);
+    case 'ascribe':
+      return lowerWithExpect(e.expr, e.type, ctx, lowerExpr, symType);
   }
 }
 
@@ -104,6 +110,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   if (e.name === 'perm' && !ctx.decls.functions.has('perm')) return lowerPermOf(e, ctx, lowerExpr);
   const domainFn = ctx.decls.domainFunctions.get(e.name);
   if (domainFn !== undefined) return domainApp(domainFn, e, ctx, lowerExpr);
+  if (isConstructor(e.name, ctx)) return lowerConstructor(e, ctx, lowerExpr, symType);
   if (ctx.decls.methods.has(e.name)) {
     fail(ctx, `method '${e.name}' cannot be called inside an expression`, e.span);
   } else if (ctx.decls.functions.has(e.name)) {
@@ -165,8 +172,7 @@ export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
 }
 
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
-  const left = lowerExpr(e.left, ctx);
-  const right = lowerExpr(e.right, ctx);
+  const [left, right] = lowerOperands(e, ctx, lowerExpr, symType);
   if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
   switch (e.op) {
     case '<==>':
@@ -248,6 +254,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.body, ctx);
     case 'coll':
       return e.args.some((a) => hasPermissions(a, ctx));
+    case 'ascribe':
+      return hasPermissions(e.expr, ctx);
     default:
       return false;
   }
@@ -278,6 +286,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.body);
     case 'coll':
       return e.args.some(hasOld);
+    case 'ascribe':
+      return hasOld(e.expr);
     default:
       return false;
   }

@@ -14,6 +14,7 @@ import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
+import { lowerAssigned, lowerWithExpect } from './adtExpr';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -25,7 +26,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'varDecl': {
       site('varDecl');
       const type = symType(s.type, s.span, ctx);
-      const init = s.init && lowerExpr(s.init, { ...ctx, place: 'code' });
+      const init = s.init && lowerWithExpect(s.init, s.type, { ...ctx, place: 'code' }, lowerExpr, symType);
       ctx.vars.set(s.name, s.type);
       return [{ kind: 'varDecl', name: s.name, nameSpan: s.nameSpan, type, init, span: s.span }];
     }
@@ -37,7 +38,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
         {
           kind: 'assign',
           target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'],
-          value: lowerExpr(s.value, { ...ctx, place: 'code' }),
+          value: lowerAssigned(s.target, s.value, { ...ctx, place: 'code' }, lowerExpr, symType),
           span: s.span,
         },
       ];
@@ -145,7 +146,7 @@ function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt
           args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
           span: s.value.span,
         }
-      : lowerExpr(s.value, { ...ctx, place: 'code' });
+      : lowerAssigned(s.target, s.value, { ...ctx, place: 'code' }, lowerExpr, symType);
   return [{ kind: 'assign', target: targetRef(s.target, s.targetSpan, ctx), value, span: s.span }];
 }
 

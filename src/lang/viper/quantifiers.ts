@@ -12,6 +12,7 @@ import type { Expr } from '../ast';
 import type { VExpr } from './ast';
 import { refuse, type Decls, type LowerCtx } from './context';
 import { symType } from './types';
+import { mentionsAdt } from './adtExpr';
 
 type Quant = Extract<VExpr, { kind: 'quant' }>;
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
@@ -31,6 +32,14 @@ export function lowerQuant(
   if (recursive !== undefined) {
     const what = ctx.decls.functions.get(recursive)?.body === undefined ? 'an abstract' : 'a recursive';
     refuse(ctx, `${what} function applied under a quantifier ('${recursive}')`, q.span);
+    return fallback;
+  }
+  if (q.triggers?.some((t) => mentionsAdt(t, ctx))) {
+    refuse(
+      ctx,
+      "a quantifier triggered by an ADT term ({C(x)}, {x.d}): Viper's verdicts there follow its triggers",
+      q.span,
+    );
     return fallback;
   }
   const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);

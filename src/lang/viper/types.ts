@@ -6,6 +6,7 @@ import { PERM, type Type } from '../types';
 import type { Span } from '../span';
 import type { VType } from './ast';
 import { refuse, type LowerCtx } from './context';
+import { adtSymType } from './adt';
 
 export const REF_CLASS = 'Ref';
 
@@ -18,6 +19,7 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
     case 'other':
+      if (t.args || ctx.decls.adts.has(t.name)) return adtSymType(t, span, ctx);
       if (t.name === 'Perm' && !ctx.decls.domains.has(t.name)) return PERM;
       if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);

@@ -29,7 +29,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
   asserting: 'asserting',
-  adt: 'ADTs (adt)',
+  derives: 'ADT derives clauses (derives)',
   fresh: 'fresh',
   constraining: 'constraining blocks',
   outpost: 'outpost',
