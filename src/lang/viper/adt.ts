@@ -12,14 +12,10 @@ import type { AxiomDecl, DomainApp, Expr } from '../ast';
 import type { Type } from '../types';
 import type { Span } from '../span';
 import type { VAdt, VAdtConstructor, VType } from './ast';
-import { fail, refuse, type LowerCtx } from './context';
+import { fail, refuse, type AdtInstance, type LowerCtx } from './context';
+import { opaqueCollSort } from './opaqueColl';
 
-export interface AdtInstance {
-  readonly adt: VAdt;
-  readonly args: readonly VType[];
-  /** The instance's type name, `L[Int]` (the sort's name). */
-  readonly name: string;
-}
+export type { AdtInstance } from './context';
 
 const INT: VType = { kind: 'Int' };
 
@@ -87,6 +83,8 @@ function registry(ctx: LowerCtx): Map<string, AdtInstance> {
  */
 export function adtSymType(t: Extract<VType, { kind: 'other' }>, span: Span, ctx: LowerCtx): Type {
   const adt = ctx.decls.adts.get(t.name);
+  const opaque = adt === undefined && !ctx.decls.domains.has(t.name) ? opaqueCollSort(t, typeName) : undefined;
+  if (opaque !== undefined) return opaque;
   if (adt === undefined) {
     refuse(ctx, 'generic domains (domain D[T])', span);
     return { kind: 'int' };

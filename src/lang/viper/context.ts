@@ -6,7 +6,6 @@
 import type { Span } from '../span';
 import type { Proc } from '../ast';
 import type { VAdt, VAdtConstructor, VDecl, VDefine, VDomainFunction, VType } from './ast';
-import type { AdtInstance } from './adt';
 
 export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
 
@@ -22,6 +21,14 @@ export interface Decls {
   /** ADTs, and their constructors by name (adt.ts). */
   readonly adts: ReadonlyMap<string, VAdt>;
   readonly adtConstructors: ReadonlyMap<string, { adt: VAdt; ctor: VAdtConstructor }>;
+}
+
+/** One instance of an ADT (adt.ts): `List[Int]` of `adt List[T]`. */
+export interface AdtInstance {
+  readonly adt: VAdt;
+  readonly args: readonly VType[];
+  /** The instance's type name, `L[Int]` (the sort's name). */
+  readonly name: string;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */

@@ -8,7 +8,8 @@ import { scratchVerifier } from './verifyVpr';
 
 const verify = scratchVerifier('symdap-viper-adt-');
 
-const T = 120_000;
+// Each program is several Z3 queries over quantified axioms: minutes on a loaded machine.
+const T = 300_000;
 
 const LIST = `adt List {
   Nil()
