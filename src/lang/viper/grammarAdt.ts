@@ -28,11 +28,9 @@ export const appendCtor = (d: D): VAdtConstructor[] => {
   return [...d[0], { name: name.text, nameSpan: vTokenSpan(name), params, span: from(name, last) }];
 };
 
-/** `L[T1, T2]`; `Set[T]` and `Seq[T]` also match this rule (the grammar's own rule reads them the same way). */
-export const typeArgs = (d: D): VType =>
-  (d[0].text === 'Set' || d[0].text === 'Seq') && d[2].length === 1
-    ? { kind: d[0].text, elem: d[2][0] }
-    : { kind: 'other', name: d[0].text, args: d[2] };
+/** `L[T1, T2]`; not `Set[T]`/`Seq[T]`, which the grammar's own rule reads (two parses per type would multiply). */
+export const typeArgs = (d: D, _at?: number, reject?: object): VType | object | undefined =>
+  d[0].text === 'Set' || d[0].text === 'Seq' ? reject : { kind: 'other', name: d[0].text, args: d[2] };
 
 /** `(e: T)` */
 export const ascribe = (d: D): VExpr => ({ kind: 'ascribe', expr: d[1], type: d[3], span: from(d[0], d[4]) });
