@@ -5,7 +5,7 @@
 
 import type { Span } from '../span';
 import type { Proc } from '../ast';
-import type { VDecl, VDefine, VDomainFunction, VExpr, VType } from './ast';
+import type { VAdt, VAdtConstructor, VDecl, VDefine, VDomainFunction, VExpr, VType } from './ast';
 
 export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
 
@@ -20,6 +20,17 @@ export interface Decls {
   readonly domainFunctions: ReadonlyMap<string, VDomainFunction>;
   /** Fields named by a quantified permission (quantifiedPerms.ts). */
   readonly quantifiedFields?: ReadonlySet<string>;
+  /** ADTs, and their constructors by name (adt.ts). */
+  readonly adts: ReadonlyMap<string, VAdt>;
+  readonly adtConstructors: ReadonlyMap<string, { adt: VAdt; ctor: VAdtConstructor }>;
+}
+
+/** One instance of an ADT (adt.ts): `List[Int]` of `adt List[T]`. */
+export interface AdtInstance {
+  readonly adt: VAdt;
+  readonly args: readonly VType[];
+  /** The instance's type name, `L[Int]` (the sort's name). */
+  readonly name: string;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */
@@ -66,6 +77,8 @@ export interface Collect {
   readonly instances: Map<string, DomainInstance>;
   /** The applications of generic domains' functions, by their Sym name (instanceAxioms.ts). */
   readonly apps: Map<string, { readonly fn: string; readonly typeArgs: readonly VType[] }>;
+  /** The ADT instances the program uses, by type name (adt.ts makes their axioms). */
+  adts?: Map<string, AdtInstance>;
 }
 
 /** `D[Int, Seq[Ref]]`: a generic domain with ground type arguments (genericTypes.ts). */

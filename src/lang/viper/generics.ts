@@ -30,9 +30,9 @@ import { expect, expectedOf } from './expectedType';
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
 type App = Extract<VExpr, { kind: 'app' }>;
 
-/** For one side of `==`/`!=`: expects the other side's type when it is known and the side needs it. */
-export function expectOther(ctx: LowerCtx, op: string, side: VExpr, other: VExpr): LowerCtx {
-  if ((op !== '==' && op !== '!=') || !needsExpectation(side, ctx)) return ctx;
+/** For a side of `==`/`!=` applying a generic domain's function: the other side's type, where known. */
+export function domainSideType(side: VExpr, other: VExpr, ctx: LowerCtx): VType | undefined {
+  if (!needsExpectation(side, ctx)) return undefined;
   const inf = newInfer();
   const t = typeOf(other, ctx, inf);
   let ground = true;
@@ -40,7 +40,7 @@ export function expectOther(ctx: LowerCtx, op: string, side: VExpr, other: VExpr
     ground = false;
     return { kind: 'Int' };
   });
-  return ground ? expect(ctx, side, v) : ctx;
+  return ground ? v : undefined;
 }
 
 function needsExpectation(e: VExpr, ctx: LowerCtx): boolean {

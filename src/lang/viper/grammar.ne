@@ -11,6 +11,7 @@ import { viperGrammarLexer as lexer } from './lexer';
 import * as a from './grammarActions';
 import * as c from './grammarColl';
 import * as g from './grammarGenerics';
+import * as t from './grammarAdt';
 %}
 
 @lexer lexer
@@ -20,6 +21,7 @@ Decls        -> Decl                                    {% a.first %}
               | Decls Decl                              {% a.appendLast %}
 Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate {% id %} | Define {% id %}
               | Domain {% id %}
+              | Adt {% id %}
 
 # Domains (lowerDomain.ts): functions without bodies, unique constants, named and unnamed axioms.
 Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
@@ -167,3 +169,14 @@ Postfix      -> Postfix "[" Expr "]"                             {% c.at %}
               | Postfix "[" Expr ".." Expr "]"                   {% c.slice %}
               | Postfix "[" Expr ":=" Expr "]"                   {% c.update %}
 BinOp        -> "in" | "union" | "intersection" | "setminus" | "subset" | "++"
+
+# ------------------------------------------------------------------ ADTs (grammarAdt.ts, adt.ts)
+# `adt L[T] { Nil() Cons(x: T, tail: L[T]) }` (types with arguments `L[Int]` and ascriptions
+# `(e: T)` are the generic domains' rules, grammarGenerics.ts);
+# destructors `e.x` and discriminators `e.isNil` parse as field reads (adtExpr.ts tells them apart).
+
+Adt          -> "adt" %ident AdtParams "{" AdtCtors "}"          {% t.adt %}
+AdtParams    -> null                                             {% a.emptyArray %}
+              | "[" Idents "]"                                   {% (d) => d[1] %}
+AdtCtors     -> null                                             {% a.emptyArray %}
+              | AdtCtors %ident Params OptSemi                   {% t.appendCtor %}

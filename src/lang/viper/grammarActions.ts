@@ -233,6 +233,7 @@ export const quant = (d: D): VExpr => ({
   body: d[4],
   ...(d[3].length > 0 ? { triggered: true } : {}),
   ...(hasLooseTrigger(d[3], d[4]) ? { looseTrigger: true } : {}),
+  ...(d[3].length > 0 ? { triggers: d[3] } : {}),
   span: from(d[0][0], d[4]),
 });
 export const triggers = (d: D): VExpr[][] => [...d[0], d[2]];

@@ -15,13 +15,12 @@ export function genericDomain(d: D): VDecl {
   return { ...plain, typeParams: (d[3] as { name: string }[]).map((p) => p.name) } as VDecl;
 }
 
-/** `D[A, B]`: a domain type with type arguments. `Seq[T]` and `Set[T]` match this rule too
- *  (their words are identifiers to the lexer): both parses give the collection type. */
-export function genericType(d: D): VType {
+/** `D[A, B]`: a domain or ADT type with type arguments. Not `Set[T]`/`Seq[T]` (their words are
+ *  identifiers to the lexer), which the collection rule reads: two parses of every such type
+ *  multiply (issues/silver/0068.vpr, many set-typed parameters, took over 120 s to parse). */
+export function genericType(d: D, _at?: number, reject?: object): VType | object | undefined {
   const name = (d[0] as VToken).text;
-  const args = d[2] as VType[];
-  if ((name === 'Seq' || name === 'Set') && args.length === 1) return { kind: name, elem: args[0] };
-  return { kind: 'other', name, args };
+  return name === 'Set' || name === 'Seq' ? reject : { kind: 'other', name, args: d[2] as VType[] };
 }
 
 /** `(e : T)`. */

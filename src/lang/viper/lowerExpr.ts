@@ -6,7 +6,7 @@
 import type { Call, Expr } from '../ast';
 import { lowerAmount, lowerPermOf, permDivision, WRITE_VALUE } from './lowerPerm';
 import { spanFrom, type Span } from '../span';
-import type { VExpr } from './ast';
+import type { VExpr, VType } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
@@ -17,9 +17,11 @@ import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerAsserting } from './lowerAsserting';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
-import { expectOther } from './generics';
+import { domainSideType } from './generics';
 import { expect, expectedOf, paramType, passOn } from './expectedType';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
+import { adtSideType, isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
+import { symType } from './types';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -37,13 +39,15 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
     case 'app':
       return lowerApp(e, ctx);
     case 'field':
-      return {
-        kind: 'field',
-        object: lowerExpr(e.object, ctx),
-        field: fieldName(e.field, e.span, ctx),
-        fieldSpan: e.span,
-        span: e.span,
-      };
+      return (
+        lowerAdtMember(e, ctx, lowerExpr, symType) ?? {
+          kind: 'field',
+          object: lowerExpr(e.object, ctx),
+          field: fieldName(e.field, e.span, ctx),
+          fieldSpan: e.span,
+          span: e.span,
+        }
+      );
     case 'unary':
       return e.op === '+'
         ? lowerExpr(e.operand, passOn(ctx, e, e.operand))
@@ -120,6 +124,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   if (e.name === 'perm' && !ctx.decls.functions.has('perm')) return lowerPermOf(e, ctx, lowerExpr);
   const domainFn = ctx.decls.domainFunctions.get(e.name);
   if (domainFn !== undefined) return domainApp(domainFn, e, ctx, lowerExpr);
+  if (isConstructor(e.name, ctx)) return lowerConstructor(e, ctx, lowerExpr, symType);
   if (ctx.decls.methods.has(e.name)) {
     fail(ctx, `method '${e.name}' cannot be called inside an expression`, e.span);
   } else if (ctx.decls.functions.has(e.name)) {
@@ -182,11 +187,13 @@ export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
 
 function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
   // Silver's typing of an overloaded operator (arithTypes.ts): its operands are expected at its
-  // argument types; a side of `==` of another type expects the other side's (generics.ts).
+  // argument types; a side of `==` whose type its context decides expects the other side's.
   const sig = chooseSig(e.op, e.left, e.right, arithType(expectedOf(e, ctx)), ctx);
+  const equality = e.op === '==' || e.op === '!=';
   const operand = (side: VExpr, other: VExpr, t: AT | undefined): LowerCtx => {
     const want = t === undefined ? undefined : operandType(t);
-    return want !== undefined ? expect(ctx, side, want) : expectOther(ctx, e.op, side, other);
+    const sideType = (): VType | undefined => domainSideType(side, other, ctx) ?? adtSideType(side, other, ctx);
+    return expect(ctx, side, want ?? (equality ? sideType() : undefined));
   };
   let left = lowerExpr(e.left, operand(e.left, e.right, sig?.[0]));
   let right = lowerExpr(e.right, operand(e.right, e.left, sig?.[1]));
@@ -278,6 +285,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.body, ctx);
     case 'coll':
       return e.args.some((a) => hasPermissions(a, ctx));
+    case 'ascribe':
+      return hasPermissions(e.expr, ctx);
     default:
       return false;
   }
@@ -308,6 +317,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.body);
     case 'coll':
       return e.args.some(hasOld);
+    case 'ascribe':
+      return hasOld(e.expr);
     default:
       return false;
   }

@@ -22,6 +22,7 @@ import { expect } from './expectedType';
 import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
+import { adtAxioms, adtNames } from './adt';
 
 export interface Lowered {
   readonly program: Program;
@@ -51,6 +52,7 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
   top.push(...instanceAxioms(base(new Map()), lowerExpr));
+  top.push(...adtAxioms(base(new Map()), symType));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.
@@ -79,6 +81,8 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     macros: new Map(),
     domains: new Map(),
     domainFunctions: new Map(),
+    adts: new Map(),
+    adtConstructors: new Map(),
   };
   const table = {
     field: tables.fields,
@@ -87,6 +91,7 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     predicate: tables.predicates,
     define: tables.macros,
     domain: tables.domains,
+    adt: tables.adts,
   };
   for (const d of vp.decls) {
     if (d.kind === 'unsupported') continue;
@@ -95,6 +100,7 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     names.set(d.name, d.kind);
     table[d.kind].set(d.name, d);
     if (d.kind === 'domain') domainNames(d, names, tables.domainFunctions, out);
+    if (d.kind === 'adt') adtNames(d, names, tables.adtConstructors, out);
   }
   return tables;
 }
@@ -113,6 +119,8 @@ function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopD
   switch (d.kind) {
     case 'domain':
       return lowerDomain(d, base(new Map()), lowerExpr);
+    case 'adt':
+      return [];
     case 'field':
     case 'define':
       return [];

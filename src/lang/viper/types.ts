@@ -7,6 +7,7 @@ import type { Span } from '../span';
 import type { VType } from './ast';
 import { refuse, type LowerCtx } from './context';
 import { genericDomainType } from './genericTypes';
+import { adtSymType } from './adt';
 
 export const REF_CLASS = 'Ref';
 
@@ -19,6 +20,8 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
     case 'other': {
+      const adt = adtSymType(t, span, ctx);
+      if (adt !== undefined) return adt;
       const generic = genericDomainType(t, span, ctx, (a) => symType(a, span, ctx));
       if (generic !== undefined) return generic;
       if (t.name === 'Perm' && !ctx.decls.domains.has(t.name)) return PERM;

@@ -7,6 +7,7 @@
 
 import type { Span } from '../span';
 import { vTokenSpan, type VToken } from './lexer';
+import { opaqueCollFeature } from './opaqueColl';
 
 export interface Refusal {
   readonly feature: string;
@@ -15,8 +16,6 @@ export interface Refusal {
 
 const BY_WORD: Readonly<Record<string, string>> = {
   interpretation: 'domain interpretations (interpretation)',
-  Multiset: 'multisets (Multiset)',
-  Map: 'maps (Map)',
   Rational: 'permission-typed values (Rational)',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
@@ -27,7 +26,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
-  adt: 'ADTs (adt)',
+  derives: 'ADT derives clauses (derives)',
   fresh: 'fresh',
   constraining: 'constraining blocks',
   outpost: 'outpost',
@@ -47,7 +46,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = featureOf(t) ?? sequenceFeature(tokens, i);
+    const feature = opaqueCollFeature(tokens, i) ?? featureOf(t) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
