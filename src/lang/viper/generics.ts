@@ -69,6 +69,8 @@ export function typeArgsOf(f: VDomainFunction, d: VDomain, args: readonly VExpr[
   }
   // Silver: an unknown from the enclosing domain's own type parameter is that parameter.
   const dflt = (id: number): VType => {
+    const preferred = inf.prefer.get(id);
+    if (preferred !== undefined) return preferred;
     const o = inf.origin.get(id);
     return (o !== undefined && o.domain === ctx.domain ? ctx.typeArgs?.get(o.param) : undefined) ?? { kind: 'Int' };
   };

@@ -6,7 +6,7 @@
 import type { Call, Expr } from '../ast';
 import { lowerAmount, lowerPermOf, permDivision, WRITE_VALUE } from './lowerPerm';
 import { spanFrom, type Span } from '../span';
-import type { VExpr, VType } from './ast';
+import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
@@ -17,10 +17,10 @@ import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerAsserting } from './lowerAsserting';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
-import { domainSideType } from './generics';
+import { branchCtx, equalitySideType } from './siblingTypes';
 import { expect, expectedOf, paramType, passOn } from './expectedType';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
-import { adtSideType, isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
+import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
 import { symType } from './types';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
@@ -63,8 +63,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return {
         kind: 'cond',
         cond: lowerExpr(e.cond, ctx),
-        then: lowerExpr(e.then, passOn(ctx, e, e.then)),
-        otherwise: lowerExpr(e.otherwise, passOn(ctx, e, e.otherwise)),
+        then: lowerExpr(e.then, branchCtx(ctx, e, e.then)),
+        otherwise: lowerExpr(e.otherwise, branchCtx(ctx, e, e.otherwise)),
         span: e.span,
       };
     case 'old':
@@ -192,8 +192,7 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
   const equality = e.op === '==' || e.op === '!=';
   const operand = (side: VExpr, other: VExpr, t: AT | undefined): LowerCtx => {
     const want = t === undefined ? undefined : operandType(t);
-    const sideType = (): VType | undefined => domainSideType(side, other, ctx) ?? adtSideType(side, other, ctx);
-    return expect(ctx, side, want ?? (equality ? sideType() : undefined));
+    return expect(ctx, side, want ?? (equality ? equalitySideType(side, other, ctx) : undefined));
   };
   let left = lowerExpr(e.left, operand(e.left, e.right, sig?.[0]));
   let right = lowerExpr(e.right, operand(e.right, e.left, sig?.[1]));

@@ -17,10 +17,12 @@ export interface Infer {
   readonly sub: Map<number, TT>;
   /** The domain type parameter an unknown stands for, at the application that made it. */
   readonly origin: Map<number, { readonly domain: string; readonly param: string }>;
+  /** An unknown that is one of several types, and the one Silver takes when nothing decides (`/`). */
+  readonly prefer: Map<number, VType>;
   next: number;
 }
 
-export const newInfer = (): Infer => ({ sub: new Map(), origin: new Map(), next: 0 });
+export const newInfer = (): Infer => ({ sub: new Map(), origin: new Map(), prefer: new Map(), next: 0 });
 
 const con = (name: string, args: readonly TT[] = []): TT => ({ con: name, args });
 
@@ -217,8 +219,13 @@ function binaryType(e: Extract<VExpr, { kind: 'binary' }>, inf: Infer, of: (x: V
   if (BOOL_OPS.has(e.op)) return con('Bool');
   if (e.op === '\\' || e.op === '%') return con('Int');
   const l = of(e.left);
-  if (e.op === '/')
-    return 'con' in resolve(l, inf) && (resolve(l, inf) as { con: string }).con === 'Int' ? con('Perm') : l;
+  // Int / Int is a Perm or an Int (arithTypes.ts): the context decides, else the first, Perm.
+  if (e.op === '/' && 'con' in resolve(l, inf) && (resolve(l, inf) as { con: string }).con === 'Int') {
+    const t = fresh(inf) as { uvar: number };
+    inf.prefer.set(t.uvar, { kind: 'other', name: 'Perm' });
+    return t;
+  }
+  if (e.op === '/') return l;
   if (e.op === 'union' || e.op === 'intersection' || e.op === 'setminus' || e.op === '++') unify(l, of(e.right), inf);
   return l;
 }
