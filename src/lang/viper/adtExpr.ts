@@ -11,6 +11,12 @@ import type { VAdt, VAdtConstructor, VExpr, VType } from './ast';
 import { fail, refuse, type LowerCtx } from './context';
 import { expect, expectedOf } from './expectedType';
 import { substVType } from './genericTypes';
+import { groundTypeOf } from './generics';
+import { domainOf } from './typeInference';
+
+function isGenericDomainFunction(name: string, ctx: LowerCtx): boolean {
+  return ctx.decls.domainFunctions.has(name) && (domainOf(name, ctx)?.typeParams.length ?? 0) > 0;
+}
 import { bindings, ctorApp, destructorApp, discriminator, instanceOf, selfType, unify, type SymType } from './adt';
 
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
@@ -146,6 +152,8 @@ function appType(e: App, ctx: LowerCtx, expect?: VType): VType | undefined {
     return open ? undefined : type;
   }
   if (ctx.decls.macros.has(e.name)) return undefined;
+  // a generic domain function's result is its instance's (type inference, generics.ts)
+  if (isGenericDomainFunction(e.name, ctx)) return groundTypeOf(e, ctx);
   const f = ctx.decls.functions.get(e.name) ?? ctx.decls.domainFunctions.get(e.name);
   if (f !== undefined) return f.result;
   if ((e.name === 'Set' || e.name === 'Seq') && e.args.length > 0) {

@@ -32,9 +32,13 @@ type App = Extract<VExpr, { kind: 'app' }>;
 
 /** For a side of `==`/`!=` applying a generic domain's function: the other side's type, where known. */
 export function domainSideType(side: VExpr, other: VExpr, ctx: LowerCtx): VType | undefined {
-  if (!needsExpectation(side, ctx)) return undefined;
+  return needsExpectation(side, ctx) ? groundTypeOf(other, ctx) : undefined;
+}
+
+/** The type of `e` where inference fixes it whole (no unknown left), else undefined. */
+export function groundTypeOf(e: VExpr, ctx: LowerCtx): VType | undefined {
   const inf = newInfer();
-  const t = typeOf(other, ctx, inf);
+  const t = typeOf(e, ctx, inf);
   let ground = true;
   const v = toVType(t, inf, () => {
     ground = false;
