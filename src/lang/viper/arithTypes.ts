@@ -10,7 +10,7 @@
 // expected and whose operands may have its argument types (candidates, bottom up). So
 // `var i: Int := 7 / 2` divides integers, `x / 2 < 3` too, while `1/2 + p` is a fraction.
 
-import type { VDefine, VExpr } from './ast';
+import type { VDefine, VExpr, VType } from './ast';
 import type { LowerCtx } from './context';
 
 /** The types arithmetic is resolved over; `undefined`: unknown (a macro argument, a let): anything. */
@@ -101,6 +101,8 @@ export function candidates(e: VExpr, ctx: LowerCtx): AT[] | undefined {
     }
     case 'old':
       return candidates(e.expr, ctx);
+    case 'ascribe':
+      return [typeName(e.type) ?? 'other'];
     case 'unfolding':
       return candidates(e.body, ctx);
     default:
@@ -141,17 +143,13 @@ export function chooseSig(
   return fits.find((s) => expect === undefined || s[2] === expect) ?? fits[0];
 }
 
-/** The type expected of a value of Viper type t (a variable's, a parameter's, a result's). */
-export function expectOf(t: { kind: string; name?: string } | undefined): AT | undefined {
+/** A Viper type as the arithmetic resolution reads it (undefined: unknown). */
+export function arithType(t: VType | undefined): AT | undefined {
   return typeName(t);
 }
 
-/** The type expected of the value assigned to `target` (a field access). */
-export function fieldExpect(target: VExpr, ctx: LowerCtx): AT | undefined {
-  return target.kind === 'field' ? typeName(ctx.decls.fields.get(target.field)?.type) : undefined;
-}
-
-/** The declared type of parameter i of the function `name`, if it is one. */
-export function paramType(name: string, i: number, ctx: LowerCtx): { kind: string; name?: string } | undefined {
-  return ctx.decls.functions.get(name)?.params[i]?.type;
+/** The Viper type an operand of a signature is expected to have (undefined: another type). */
+export function operandType(t: AT): VType | undefined {
+  if (t === 'Int' || t === 'Bool' || t === 'Ref') return { kind: t };
+  return t === 'Perm' ? { kind: 'other', name: 'Perm' } : undefined;
 }

@@ -9,7 +9,8 @@ export type VType =
   | { readonly kind: 'Int' }
   | { readonly kind: 'Bool' }
   | { readonly kind: 'Ref' }
-  | { readonly kind: 'other'; readonly name: string }
+  /** A domain or ADT type with its type arguments (generics.ts, adt.ts), or a domain's type variable. */
+  | { readonly kind: 'other'; readonly name: string; readonly args?: readonly VType[] }
   | { readonly kind: 'Set' | 'Seq'; readonly elem: VType };
 
 export type VBinaryOp =
@@ -80,6 +81,8 @@ export type VExpr =
       /** Triggers were given; one of them is not a term of the body (triggers.ts). */
       readonly triggered?: true;
       readonly looseTrigger?: true;
+      /** The trigger terms, kept only to refuse those Viper's verdicts depend on (adtExpr.ts). */
+      readonly triggers?: readonly (readonly VExpr[])[];
       readonly span: Span;
     }
   | { readonly kind: 'let'; readonly name: string; readonly value: VExpr; readonly body: VExpr; readonly span: Span }
@@ -93,6 +96,8 @@ export type VExpr =
       readonly elem?: VType;
       readonly span: Span;
     }
+  /** `(e : T)`: Viper's type ascription, which fixes type arguments (expectedType.ts). */
+  | { readonly kind: 'ascribe'; readonly expr: VExpr; readonly type: VType; readonly span: Span }
   | Unsupported;
 
 export interface VIf {
@@ -224,13 +229,32 @@ export type VDecl =
     }
   | VDefine
   | VDomain
+  | VAdt
   | Unsupported;
+
+/** `adt List[T] { Nil() Cons(head: T, tail: List[T]) }` (adt.ts). */
+export interface VAdt {
+  readonly kind: 'adt';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly typeParams: readonly string[];
+  readonly constructors: readonly VAdtConstructor[];
+  readonly span: Span;
+}
+export interface VAdtConstructor {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly params: readonly VParam[];
+  readonly span: Span;
+}
 
 /** `domain D { function f(x: Int): D  unique function c(): D  axiom ax { e } }` (lowerDomain.ts). */
 export interface VDomain {
   readonly kind: 'domain';
   readonly name: string;
   readonly nameSpan: Span;
+  /** `domain D[T, S]`: its type parameters (generics.ts); empty for a domain without them. */
+  readonly typeParams: readonly string[];
   readonly functions: readonly VDomainFunction[];
   readonly axioms: readonly VAxiom[];
   readonly span: Span;

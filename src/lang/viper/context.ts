@@ -5,7 +5,7 @@
 
 import type { Span } from '../span';
 import type { Proc } from '../ast';
-import type { VDecl, VDefine, VDomainFunction, VType } from './ast';
+import type { VAdt, VAdtConstructor, VDecl, VDefine, VDomainFunction, VExpr, VType } from './ast';
 
 export type DeclOf<K extends VDecl['kind']> = Extract<VDecl, { kind: K }>;
 
@@ -20,6 +20,17 @@ export interface Decls {
   readonly domainFunctions: ReadonlyMap<string, VDomainFunction>;
   /** Fields named by a quantified permission (quantifiedPerms.ts). */
   readonly quantifiedFields?: ReadonlySet<string>;
+  /** ADTs, and their constructors by name (adt.ts). */
+  readonly adts: ReadonlyMap<string, VAdt>;
+  readonly adtConstructors: ReadonlyMap<string, { adt: VAdt; ctor: VAdtConstructor }>;
+}
+
+/** One instance of an ADT (adt.ts): `List[Int]` of `adt List[T]`. */
+export interface AdtInstance {
+  readonly adt: VAdt;
+  readonly args: readonly VType[];
+  /** The instance's type name, `L[Int]` (the sort's name). */
+  readonly name: string;
 }
 
 /** Where an expression is evaluated: decides whether `old`, `result` and permissions may appear. */
@@ -62,6 +73,20 @@ export interface Collect {
   readonly errors: { message: string; span: Span }[];
   readonly helpers: Proc[];
   readonly sites: Site[];
+  /** The instances of generic domains the program uses, by their Sym name (genericTypes.ts). */
+  readonly instances: Map<string, DomainInstance>;
+  /** The applications of generic domains' functions, by their Sym name (instanceAxioms.ts). */
+  readonly apps: Map<string, { readonly fn: string; readonly typeArgs: readonly VType[] }>;
+  /** The ADT instances the program uses, by type name (adt.ts makes their axioms). */
+  adts?: Map<string, AdtInstance>;
+}
+
+/** `D[Int, Seq[Ref]]`: a generic domain with ground type arguments (genericTypes.ts). */
+export interface DomainInstance {
+  readonly domain: string;
+  readonly args: readonly VType[];
+  /** Nesting depth of the arguments (`D[D[Int]]`: 2), which bounds the instances axioms add. */
+  readonly depth: number;
 }
 
 export interface LowerCtx {
@@ -78,8 +103,11 @@ export interface LowerCtx {
   readonly side?: 'inhale' | 'exhale';
   /** A function's requires (read as a pure or guarded assertion, never produced or consumed whole). */
   readonly inFunction?: boolean;
-  /** The type the context expects of this expression: resolves Silver's overloaded `/` and `*` (arithTypes.ts). */
-  readonly expect?: 'Int' | 'Perm' | 'Bool' | 'Ref' | 'other';
+  /** In an axiom of a generic domain's instance: the domain, and its type parameters' ground types (generics.ts). */
+  readonly domain?: string;
+  readonly typeArgs?: ReadonlyMap<string, VType>;
+  /** The type the context expects of `node` (Silver's expected type; expectedType.ts). */
+  readonly expected?: { readonly node: VExpr; readonly type: VType };
 }
 
 export function refuse(ctx: LowerCtx, feature: string, span: Span): void {

@@ -10,6 +10,8 @@
 import { viperGrammarLexer as lexer } from './lexer';
 import * as a from './grammarActions';
 import * as c from './grammarColl';
+import * as g from './grammarGenerics';
+import * as t from './grammarAdt';
 %}
 
 @lexer lexer
@@ -19,9 +21,11 @@ Decls        -> Decl                                    {% a.first %}
               | Decls Decl                              {% a.appendLast %}
 Decl         -> Field {% id %} | Method {% id %} | Function {% id %} | Predicate {% id %} | Define {% id %}
               | Domain {% id %}
+              | Adt {% id %}
 
 # Domains (lowerDomain.ts): functions without bodies, unique constants, named and unnamed axioms.
 Domain       -> "domain" %ident "{" DomainMembers "}"   {% a.domain %}
+              | "domain" %ident "[" Idents "]" "{" DomainMembers "}"   {% g.genericDomain %}
 DomainMembers -> null                                   {% a.emptyArray %}
               | DomainMembers DomainMember OptSemi      {% (d) => a.appendLast([d[0], d[1]]) %}
 DomainMember -> "function" %ident DomainParams ":" Type       {% a.domainFunction %}
@@ -66,6 +70,9 @@ ParamList    -> Param                                   {% a.first %}
 Param        -> %ident ":" Type                         {% a.param %}
 Type         -> ("Int" | "Bool" | "Ref")                {% (d) => a.type(d[0][0]) %}
               | %ident                                  {% a.type %}
+              | %ident "[" Types "]"                    {% g.genericType %}
+Types        -> Type                                    {% a.first %}
+              | Types "," Type                          {% a.appendLast %}
 Specs        -> null                                    {% a.emptyArray %}
               | Specs Spec                              {% a.appendLast %}
 Spec         -> ("requires" | "ensures") Expr OptSemi   {% a.spec %}
@@ -137,6 +144,7 @@ Atom         -> %int                                    {% a.intLit %}
               | "old" "(" Expr ")"                      {% a.old %}
               | "old" "[" %ident "]" "(" Expr ")"       {% a.oldAt %}
               | "(" Expr ")"                            {% a.paren %}
+              | "(" Expr ":" Type ")"                   {% g.ascribe %}
               | "acc" "(" Expr ")"                      {% a.acc %}
               | "acc" "(" Expr "," Expr ")"             {% a.accAmount %}
 # inhale-exhale assertions (perms, issue 24): `[A, B]`
@@ -161,3 +169,14 @@ Postfix      -> Postfix "[" Expr "]"                             {% c.at %}
               | Postfix "[" Expr ".." Expr "]"                   {% c.slice %}
               | Postfix "[" Expr ":=" Expr "]"                   {% c.update %}
 BinOp        -> "in" | "union" | "intersection" | "setminus" | "subset" | "++"
+
+# ------------------------------------------------------------------ ADTs (grammarAdt.ts, adt.ts)
+# `adt L[T] { Nil() Cons(x: T, tail: L[T]) }` (types with arguments `L[Int]` and ascriptions
+# `(e: T)` are the generic domains' rules, grammarGenerics.ts);
+# destructors `e.x` and discriminators `e.isNil` parse as field reads (adtExpr.ts tells them apart).
+
+Adt          -> "adt" %ident AdtParams "{" AdtCtors "}"          {% t.adt %}
+AdtParams    -> null                                             {% a.emptyArray %}
+              | "[" Idents "]"                                   {% (d) => d[1] %}
+AdtCtors     -> null                                             {% a.emptyArray %}
+              | AdtCtors %ident Params OptSemi                   {% t.appendCtor %}

@@ -87,6 +87,7 @@ export const domain = (d: D): VDecl => ({
   kind: 'domain',
   name: d[1].text,
   nameSpan: tok(d[1]),
+  typeParams: [],
   functions: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VDomainFunction => m.kind === 'domainFunction'),
   axioms: (d[3] as (VDomainFunction | VAxiom)[]).filter((m): m is VAxiom => m.kind === 'axiom'),
   span: from(d[0], d[4]),
@@ -231,6 +232,7 @@ export const quant = (d: D): VExpr => ({
   body: d[4],
   ...(d[3].length > 0 ? { triggered: true } : {}),
   ...(hasLooseTrigger(d[3], d[4]) ? { looseTrigger: true } : {}),
+  ...(d[3].length > 0 ? { triggers: d[3] } : {}),
   span: from(d[0][0], d[4]),
 });
 export const triggers = (d: D): VExpr[][] => [...d[0], d[2]];

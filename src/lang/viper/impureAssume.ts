@@ -195,6 +195,7 @@ function childExprs(e: VExpr): VExpr[] {
     case 'cond':
       return [e.cond, e.then, e.otherwise];
     case 'old':
+    case 'ascribe':
       return [e.expr];
     case 'unfolding':
       return [e.body];

@@ -2,8 +2,8 @@
 // uninterpreted functions (Sym's DomainApp, carrying the signature), its axioms closed formulas
 // the engine assumes in every initial state (Sym's AxiomDecl). `unique` functions (constants)
 // of one type take pairwise distinct values: one generated axiom says so, as Viper's does.
-// Generic domains (`domain D[T]`) and `interpretation` are refused by name before parsing
-// (unsupportedTokens.ts). `lower` is lowerExpr, passed in so that the two files do not import
+// Generic domains (`domain D[T]`) are lowered per instance (generics.ts); `interpretation` is
+// refused by name before parsing (unsupportedTokens.ts). `lower` is lowerExpr, passed in so that the two files do not import
 // each other.
 
 import type { AxiomDecl, DomainApp, Expr } from '../ast';
@@ -11,28 +11,35 @@ import { spanFrom } from '../span';
 import type { VDomain, VDomainFunction, VExpr } from './ast';
 import { fail, type LowerCtx } from './context';
 import { symType } from './types';
+import { genericApp } from './generics';
+import { expect } from './expectedType';
+import { domainOf } from './typeInference';
 
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
 type App = Extract<VExpr, { kind: 'app' }>;
 
-/** `f(args)` of a domain function. */
+/** `f(args)` of a domain function (of a generic domain: generics.ts). */
 export function domainApp(f: VDomainFunction, e: App, ctx: LowerCtx, lower: Lower): DomainApp {
   if (e.args.length !== f.params.length) {
     const n = f.params.length;
     fail(ctx, `'${f.name}' expects ${n} argument${n === 1 ? '' : 's'} but got ${e.args.length}`, e.span);
   }
+  const d = domainOf(f.name, ctx);
+  if (d !== undefined && d.typeParams.length > 0) return genericApp(f, d, e, ctx, lower);
   return {
     kind: 'domainApp',
     name: f.name,
     params: f.params.map((p) => symType(p.type, p.span, ctx)),
     result: symType(f.result, f.span, ctx),
-    args: e.args.map((a) => lower(a, ctx)),
+    args: e.args.map((a, i) => lower(a, expect(ctx, a, f.params[i]?.type))),
     span: e.span,
   };
 }
 
 /** The axioms of a domain, and the distinctness of its unique constants, as Sym axioms. */
 export function lowerDomain(d: VDomain, ctx: LowerCtx, lower: Lower): AxiomDecl[] {
+  // A generic domain's axioms are lowered per instance (generics.ts).
+  if (d.typeParams.length > 0) return [];
   for (const f of d.functions) {
     for (const p of f.params) symType(p.type, p.span, ctx);
     symType(f.result, f.span, ctx);

@@ -11,18 +11,19 @@ import { refuse, fail, type LowerCtx, type Place } from './context';
 import { expandExprMacro } from './macros';
 import { lowerQuant } from './quantifiers';
 import { lowerForperm } from './lowerForperm';
-import { chooseSig, expectOf, paramType } from './arithTypes';
+import { arithType, chooseSig, operandType, type AT } from './arithTypes';
 import { PERM } from '../types';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerAsserting } from './lowerAsserting';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
+import { branchCtx, equalitySideType } from './siblingTypes';
+import { expect, expectedOf, paramType, passOn } from './expectedType';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
+import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
+import { symType } from './types';
 
-export function lowerExpr(e: VExpr, outer: LowerCtx): Expr {
-  // The type expected applies to this expression only; arithmetic passes it on (arithTypes.ts).
-  const expect = outer.expect;
-  const ctx = expect === undefined ? outer : { ...outer, expect: undefined };
+export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
     case 'int':
       return { kind: 'intLit', value: e.value, span: e.span };
@@ -38,25 +39,32 @@ export function lowerExpr(e: VExpr, outer: LowerCtx): Expr {
     case 'app':
       return lowerApp(e, ctx);
     case 'field':
-      return {
-        kind: 'field',
-        object: lowerExpr(e.object, ctx),
-        field: fieldName(e.field, e.span, ctx),
-        fieldSpan: e.span,
-        span: e.span,
-      };
+      return (
+        lowerAdtMember(e, ctx, lowerExpr, symType) ?? {
+          kind: 'field',
+          object: lowerExpr(e.object, ctx),
+          field: fieldName(e.field, e.span, ctx),
+          fieldSpan: e.span,
+          span: e.span,
+        }
+      );
     case 'unary':
       return e.op === '+'
-        ? lowerExpr(e.operand, outer)
-        : { kind: 'unary', op: e.op, operand: lowerExpr(e.operand, e.op === '-' ? outer : ctx), span: e.span };
+        ? lowerExpr(e.operand, passOn(ctx, e, e.operand))
+        : {
+            kind: 'unary',
+            op: e.op,
+            operand: lowerExpr(e.operand, e.op === '-' ? passOn(ctx, e, e.operand) : ctx),
+            span: e.span,
+          };
     case 'binary':
-      return lowerBinary(e, ctx, expect);
+      return lowerBinary(e, ctx);
     case 'cond':
       return {
         kind: 'cond',
         cond: lowerExpr(e.cond, ctx),
-        then: lowerExpr(e.then, outer),
-        otherwise: lowerExpr(e.otherwise, outer),
+        then: lowerExpr(e.then, branchCtx(ctx, e, e.then)),
+        otherwise: lowerExpr(e.otherwise, branchCtx(ctx, e, e.otherwise)),
         span: e.span,
       };
     case 'old':
@@ -88,6 +96,8 @@ export function lowerExpr(e: VExpr, outer: LowerCtx): Expr {
       return { kind: 'boolLit', value: true, span: e.span };
     case 'coll':
       return lowerColl(e, ctx, lowerExpr);
+    case 'ascribe':
+      return lowerExpr(e.expr, expect(ctx, e.expr, e.type));
   }
 }
 
@@ -114,6 +124,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   if (e.name === 'perm' && !ctx.decls.functions.has('perm')) return lowerPermOf(e, ctx, lowerExpr);
   const domainFn = ctx.decls.domainFunctions.get(e.name);
   if (domainFn !== undefined) return domainApp(domainFn, e, ctx, lowerExpr);
+  if (isConstructor(e.name, ctx)) return lowerConstructor(e, ctx, lowerExpr, symType);
   if (ctx.decls.methods.has(e.name)) {
     fail(ctx, `method '${e.name}' cannot be called inside an expression`, e.span);
   } else if (ctx.decls.functions.has(e.name)) {
@@ -127,7 +138,7 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
     kind: 'call',
     callee: e.name,
     calleeSpan: e.nameSpan,
-    args: e.args.map((a, i) => lowerExpr(a, { ...ctx, expect: expectOf(paramType(e.name, i, ctx)) })),
+    args: e.args.map((a, i) => lowerExpr(a, expect(ctx, a, paramType(e.name, i, ctx)))),
     span: e.span,
   };
   return call;
@@ -174,11 +185,17 @@ export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
   return amount ? { amount } : {};
 }
 
-function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx, expect?: LowerCtx['expect']): Expr {
-  // Silver's typing of an overloaded operator (arithTypes.ts): its operands are expected at its argument types.
-  const sig = chooseSig(e.op, e.left, e.right, expect, ctx);
-  let left = lowerExpr(e.left, sig ? { ...ctx, expect: sig[0] } : ctx);
-  let right = lowerExpr(e.right, sig ? { ...ctx, expect: sig[1] } : ctx);
+function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr {
+  // Silver's typing of an overloaded operator (arithTypes.ts): its operands are expected at its
+  // argument types; a side of `==` whose type its context decides expects the other side's.
+  const sig = chooseSig(e.op, e.left, e.right, arithType(expectedOf(e, ctx)), ctx);
+  const equality = e.op === '==' || e.op === '!=';
+  const operand = (side: VExpr, other: VExpr, t: AT | undefined): LowerCtx => {
+    const want = t === undefined ? undefined : operandType(t);
+    return expect(ctx, side, want ?? (equality ? equalitySideType(side, other, ctx) : undefined));
+  };
+  let left = lowerExpr(e.left, operand(e.left, e.right, sig?.[0]));
+  let right = lowerExpr(e.right, operand(e.right, e.left, sig?.[1]));
   if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
   if (e.op === '/' && sig?.[2] === 'Int') return euclidean('div', left, right, e.span);
   if (e.op === '*' && sig?.[2] === 'Perm') [left, right] = [asPerm(left, sig[0]), asPerm(right, sig[1])];
@@ -267,6 +284,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.body, ctx);
     case 'coll':
       return e.args.some((a) => hasPermissions(a, ctx));
+    case 'ascribe':
+      return hasPermissions(e.expr, ctx);
     default:
       return false;
   }
@@ -297,6 +316,8 @@ export function hasOld(e: VExpr): boolean {
       return hasOld(e.body);
     case 'coll':
       return e.args.some(hasOld);
+    case 'ascribe':
+      return hasOld(e.expr);
     default:
       return false;
   }

@@ -10,7 +10,9 @@ import { permAmount } from '../permAmount';
 import type { Span } from '../span';
 import { PERM } from '../types';
 import type { VExpr } from './ast';
+import { operandType } from './arithTypes';
 import { fail, refuse, type LowerCtx } from './context';
+import { expect } from './expectedType';
 
 /** The feature name a refused amount is reported under. */
 export const AMOUNT_FEATURE = 'permission amount other than a constant fraction, write, none or wildcard';
@@ -47,7 +49,7 @@ export function lowerAmount(p: VExpr, span: Span, ctx: LowerCtx, lower?: Lower):
   const folded = e && permAmount(e);
   if (!e || !folded || !folded.ok) {
     // An amount is a Perm: Silver types its `*`, `/`, `+` and `-` so (arithTypes.ts).
-    if (lower && !mentions(p, 'wildcard')) return lower(p, { ...ctx, expect: 'Perm' });
+    if (lower && !mentions(p, 'wildcard')) return lower(p, expect(ctx, p, operandType('Perm')));
     refuse(ctx, AMOUNT_FEATURE, span);
     return undefined;
   }

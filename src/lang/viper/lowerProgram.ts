@@ -18,9 +18,11 @@ import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { lowerDomain } from './lowerDomain';
+import { expect } from './expectedType';
+import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
-import { expectOf } from './arithTypes';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
+import { adtAxioms, adtNames } from './adt';
 
 export interface Lowered {
   readonly program: Program;
@@ -28,7 +30,7 @@ export interface Lowered {
 }
 
 export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
-  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [] };
+  const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);
   const decls = { ...collectDecls(vp, out), quantifiedFields };
@@ -49,6 +51,8 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
   }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
+  top.push(...instanceAxioms(base(new Map()), lowerExpr));
+  top.push(...adtAxioms(base(new Map()), symType));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.
@@ -77,6 +81,8 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     macros: new Map(),
     domains: new Map(),
     domainFunctions: new Map(),
+    adts: new Map(),
+    adtConstructors: new Map(),
   };
   const table = {
     field: tables.fields,
@@ -85,6 +91,7 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     predicate: tables.predicates,
     define: tables.macros,
     domain: tables.domains,
+    adt: tables.adts,
   };
   for (const d of vp.decls) {
     if (d.kind === 'unsupported') continue;
@@ -93,6 +100,7 @@ function collectDecls(vp: VProgram, out: Collect): Decls {
     names.set(d.name, d.kind);
     table[d.kind].set(d.name, d);
     if (d.kind === 'domain') domainNames(d, names, tables.domainFunctions, out);
+    if (d.kind === 'adt') adtNames(d, names, tables.adtConstructors, out);
   }
   return tables;
 }
@@ -111,6 +119,8 @@ function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopD
   switch (d.kind) {
     case 'domain':
       return lowerDomain(d, base(new Map()), lowerExpr);
+    case 'adt':
+      return [];
     case 'field':
     case 'define':
       return [];
@@ -189,7 +199,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
     });
   if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body =
-    f.body === undefined ? undefined : lowerExpr(f.body, { ...ctx, place: 'function', expect: expectOf(f.result) });
+    f.body === undefined ? undefined : lowerExpr(f.body, expect({ ...ctx, place: 'function' }, f.body, f.result));
   const fn: FunctionDecl = {
     kind: 'function',
     name: f.name,

@@ -15,7 +15,7 @@ import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
 import { assumesPermissions, lowerImpureAssume } from './impureAssume';
-import { expectOf, fieldExpect } from './arithTypes';
+import { expect, fieldType, paramType } from './expectedType';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -27,7 +27,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     case 'varDecl': {
       site('varDecl');
       const type = symType(s.type, s.span, ctx);
-      const init = s.init && lowerExpr(s.init, { ...ctx, place: 'code', expect: expectOf(s.type) });
+      const init = s.init && lowerExpr(s.init, expect({ ...ctx, place: 'code' }, s.init, s.type));
       ctx.vars.set(s.name, s.type);
       return [{ kind: 'varDecl', name: s.name, nameSpan: s.nameSpan, type, init, span: s.span }];
     }
@@ -39,7 +39,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
         {
           kind: 'assign',
           target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'],
-          value: lowerExpr(s.value, { ...ctx, place: 'code', expect: fieldExpect(s.target, ctx) }),
+          value: lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, fieldType(s.target, ctx))),
           span: s.span,
         },
       ];
@@ -137,6 +137,7 @@ function targetRef(name: string, span: Span, ctx: LowerCtx): Extract<Expr, { kin
 
 function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt[] {
   const isMethodCall = s.value.kind === 'app' && ctx.decls.methods.has(s.value.name);
+  const callee = s.value.kind === 'app' ? s.value.name : '';
   ctx.out.sites.push({ kind: isMethodCall ? 'call' : 'assign', span: s.span });
   const value: Expr =
     isMethodCall && s.value.kind === 'app'
@@ -144,10 +145,12 @@ function lowerAssign(s: Extract<VStmt, { kind: 'assign' }>, ctx: LowerCtx): Stmt
           kind: 'call',
           callee: s.value.name,
           calleeSpan: s.value.nameSpan,
-          args: s.value.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+          args: s.value.args.map((a, i) =>
+            lowerExpr(a, expect({ ...ctx, place: 'code' }, a, paramType(callee, i, ctx))),
+          ),
           span: s.value.span,
         }
-      : lowerExpr(s.value, { ...ctx, place: 'code', expect: expectOf(ctx.vars.get(s.target)) });
+      : lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, ctx.vars.get(s.target)));
   return [{ kind: 'assign', target: targetRef(s.target, s.targetSpan, ctx), value, span: s.span }];
 }
 
@@ -163,7 +166,7 @@ function lowerCall(s: Extract<VStmt, { kind: 'call' }>, ctx: LowerCtx): Stmt[] {
     kind: 'call' as const,
     callee: s.callee,
     calleeSpan: s.calleeSpan,
-    args: s.args.map((a) => lowerExpr(a, { ...ctx, place: 'code' })),
+    args: s.args.map((a, i) => lowerExpr(a, expect({ ...ctx, place: 'code' }, a, paramType(s.callee, i, ctx)))),
     span: s.span,
   };
   if (s.targets.length === 0) return [{ kind: 'callStmt', call, span: s.span }];

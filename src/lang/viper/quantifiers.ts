@@ -16,6 +16,7 @@ import { refuse, type Decls, type LowerCtx } from './context';
 import { symType } from './types';
 import { triggersMatter } from './triggers';
 import { quantifiedPermission } from './quantifiedPerms';
+import { mentionsAdt } from './adtExpr';
 
 type Quant = Extract<VExpr, { kind: 'quant' }>;
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
@@ -49,6 +50,14 @@ export function lowerQuant(
     ctx.place === 'fnPost' ? [...applied(q.body, ctx.decls)].find((f) => hasRequires(f, ctx.decls)) : undefined;
   if (guarded !== undefined && appliedRecursive(q.body, ctx.decls) !== undefined) {
     refuse(ctx, `a function with a precondition ('${guarded}') applied under a quantifier in a postcondition`, q.span);
+    return fallback;
+  }
+  if (q.triggers?.some((t) => mentionsAdt(t, ctx))) {
+    refuse(
+      ctx,
+      "a quantifier triggered by an ADT term ({C(x)}, {x.d}): Viper's verdicts there follow its triggers",
+      q.span,
+    );
     return fallback;
   }
   const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);

@@ -6,6 +6,8 @@ import { PERM, type Type } from '../types';
 import type { Span } from '../span';
 import type { VType } from './ast';
 import { refuse, type LowerCtx } from './context';
+import { genericDomainType } from './genericTypes';
+import { adtSymType } from './adt';
 
 export const REF_CLASS = 'Ref';
 
@@ -17,12 +19,17 @@ export function symType(t: VType, span: Span, ctx: LowerCtx): Type {
       return { kind: 'bool' };
     case 'Ref':
       return { kind: 'ref', className: REF_CLASS };
-    case 'other':
+    case 'other': {
+      const adt = adtSymType(t, span, ctx);
+      if (adt !== undefined) return adt;
+      const generic = genericDomainType(t, span, ctx, (a) => symType(a, span, ctx));
+      if (generic !== undefined) return generic;
       // `Rational`: Silver's old name of Perm (its Translator.ttyp maps PKw.Rational to Perm).
       if ((t.name === 'Perm' && !ctx.decls.domains.has(t.name)) || t.name === 'Rational') return PERM;
       if (ctx.decls.domains.has(t.name)) return { kind: 'domain', name: t.name };
       refuse(ctx, `domain types (${t.name})`, span);
       return { kind: 'int' };
+    }
     case 'Set':
       return { kind: 'set', elem: symType(t.elem, span, ctx) };
     case 'Seq':

@@ -7,6 +7,7 @@
 
 import type { Span } from '../span';
 import { vTokenSpan, type VToken } from './lexer';
+import { opaqueCollFeature } from './opaqueColl';
 
 export interface Refusal {
   readonly feature: string;
@@ -15,8 +16,6 @@ export interface Refusal {
 
 const BY_WORD: Readonly<Record<string, string>> = {
   interpretation: 'domain interpretations (interpretation)',
-  Multiset: 'multisets (Multiset)',
-  Map: 'maps (Map)',
   epsilon: 'permission amount epsilon',
   package: 'magic wands (package)',
   apply: 'magic wands (apply)',
@@ -26,7 +25,7 @@ const BY_WORD: Readonly<Record<string, string>> = {
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
   quasihavocall: 'quasihavocall',
-  adt: 'ADTs (adt)',
+  derives: 'ADT derives clauses (derives)',
   fresh: 'fresh',
   constraining: 'constraining blocks',
   outpost: 'outpost',
@@ -46,7 +45,7 @@ const BY_OP: Readonly<Record<string, string>> = {
 export function unsupportedTokens(tokens: readonly VToken[]): Refusal[] {
   const seen = new Map<string, Refusal>();
   tokens.forEach((t, i) => {
-    const feature = genericDomain(tokens, i) ?? featureOf(t) ?? sequenceFeature(tokens, i);
+    const feature = opaqueCollFeature(tokens, i) ?? featureOf(t) ?? sequenceFeature(tokens, i);
     if (feature !== undefined && !seen.has(feature)) seen.set(feature, { feature, span: vTokenSpan(t) });
   });
   return [...seen.values()];
@@ -59,11 +58,6 @@ function featureOf(t: VToken): string | undefined {
   // (lowerInhaleExhale.ts) are all read; a Map's or Multiset's own word is refused already.
   if (t.text === '[') return undefined;
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
-}
-
-/** `domain D[T]`: type parameters (lowerDomain.ts reads only domains without them). */
-function genericDomain(tokens: readonly VToken[], i: number): string | undefined {
-  return tokens[i].text === '[' && tokens[i - 2]?.text === 'domain' ? 'generic domains (domain D[T])' : undefined;
 }
 
 /** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */

@@ -99,7 +99,7 @@ describe('symdap verify on .vpr', () => {
   }, 60_000);
 
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {
-    const file = await write('seq.vpr', 'method m(s: Multiset[Int])\n{\n}\n');
+    const file = await write('seq.vpr', 'method m()\n{\n  assert Multiset(1) == Multiset(2)\n}\n');
     const r = await symdap('verify', file, '--json');
     expect(r.code).toBe(4);
     const json = JSON.parse(r.out);
@@ -107,7 +107,7 @@ describe('symdap verify on .vpr', () => {
     expect(json.diagnostics[0].message).toBe('unsupported Viper feature: multisets (Multiset)');
     const text = await symdap('verify', file);
     expect(text.code).toBe(4);
-    expect(text.err).toBe(`${file}:1:13: unsupported Viper feature: multisets (Multiset)\n`);
+    expect(text.err).toBe(`${file}:3:10: unsupported Viper feature: multisets (Multiset)\n`);
     expect(text.out).toBe(`${file}: unsupported\n`);
   }, 60_000);
 
