@@ -89,3 +89,34 @@ describe('a solver timeout is unknown, never verified', () => {
     expect(r.paths.unknown).toBe(0);
   });
 });
+
+/** An assertion only a domain axiom proves: every query about it goes to Z3 whole (opaque). */
+const AXIOM = `domain D {
+  function g(x: Int): Int
+  axiom { forall x: Int :: { g(x) } g(x) > x }
+}
+method m(y: Int) {
+  assert g(y) > y
+}
+`;
+
+describe("the run's budget for queries over quantified axioms", () => {
+  async function verifyAxiom(budgetMs?: number): Promise<VerifyReport> {
+    const solver = new PipelineSolver(await Z3WasmBackend.create(), undefined, budgetMs);
+    solvers.push(solver);
+    const { checked, diagnostics } = loadSource(AXIOM, 'axiom.vpr');
+    expect(diagnostics).toEqual([]);
+    return (await verifyProgram(checked!, solver, { mode: 'modular' })).report;
+  }
+
+  it('within the budget the axiom proves the assertion', async () => {
+    const r = await verifyAxiom();
+    expect(r.verdict).toBe('verified');
+  });
+
+  it('once it is spent the answer is unknown, never verified: with axioms an unproved assertion fails (rules/checks.ts)', async () => {
+    const r = await verifyAxiom(0);
+    expect(r.verdict).toBe('failed');
+    expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 6]]);
+  });
+});

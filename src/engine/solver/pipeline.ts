@@ -47,6 +47,11 @@ const EMPTY_MODEL: Model = new Map();
  *  injective function needs an infinite sort): a query over uninterpreted functions gets at most
  *  this long, and an unknown is an unknown (the engine decides what it means, rules/checks.ts). */
 const OPAQUE_TIMEOUT_MS = 2000;
+/** What one run may spend in all such queries together. Z3 does not always stop at its time
+ *  limit inside quantifier instantiation (a matching loop of axioms: silicon/0365.vpr took 5 s
+ *  a query, adt/example_1.vpr ran past 400 s), so past this budget every further one is
+ *  answered unknown at once: the run ends with that unknown reported, never with a guess. */
+export const OPAQUE_BUDGET_MS = 60_000;
 
 /** Worst source of several answers: one backend call makes the whole query a solved one. */
 function combine(a: Source, b: Source): Source {
@@ -62,9 +67,13 @@ export class PipelineSolver implements Solver {
   private readonly prefixes = new PrefixBounds();
   private readonly trail = new TrailBounds(this.prefixes.linears);
 
+  /** Time spent so far in queries over uninterpreted functions (`opaque`). */
+  private opaqueSpentMs = 0;
+
   constructor(
     private readonly backend: SolverBackend,
     private readonly defaultTimeoutMs?: number,
+    private readonly opaqueBudgetMs = OPAQUE_BUDGET_MS,
   ) {}
 
   checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
@@ -138,6 +147,10 @@ export class PipelineSolver implements Solver {
    * unknown included, is the answer.
    */
   private async opaque(constraints: readonly Term[], wantModel: boolean, timeoutMs?: number): Promise<SatResult> {
+    if (this.opaqueSpentMs >= this.opaqueBudgetMs) {
+      this.counters.bump('unknowns');
+      return unknown(`the run's budget of ${this.opaqueBudgetMs / 1000} s for queries over quantified axioms is spent`);
+    }
     this.counters.bump('backendCalls');
     const start = performance.now();
     let result: SatResult;
@@ -147,7 +160,9 @@ export class PipelineSolver implements Solver {
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
-    this.counters.addSolverMs(performance.now() - start);
+    const spent = performance.now() - start;
+    this.opaqueSpentMs += spent;
+    this.counters.addSolverMs(spent);
     if (result.status === 'unknown') this.counters.bump('unknowns');
     return result;
   }
