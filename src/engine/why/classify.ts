@@ -108,7 +108,11 @@ async function classify(
 ): Promise<Classification> {
   if (f.kind === 'refute')
     return { class: 'real', classNote: 'real: every explored path that reaches it proves the assertion' };
-  if (isOnNoPath(f)) return { class: 'real', classNote: 'real: the specification itself is not well-formed; no run of the program is needed to show it' };
+  if (isOnNoPath(f))
+    return {
+      class: 'real',
+      classNote: 'real: the specification itself is not well-formed; no run of the program is needed to show it',
+    };
   const proc = opts.mode === 'modular' ? (procAt(checked, f.line) ?? opts.entry) : opts.entry;
   if (f.afterJoin?.status === 'possibly-spurious') {
     const line = f.afterJoin.joinLines[f.afterJoin.joinLines.length - 1];
