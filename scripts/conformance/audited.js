@@ -155,4 +155,30 @@ module.exports = [
     kind: 'option',
     why: 'as call_semantics.vpr@27: takesFull(x) with acc(x.f, 1/2) is fine without --respectFunctionPrePermAmounts',
   },
+  {
+    file: 'all/issues/silicon/0370.vpr',
+    error: 'exhale.failed:assertion.false@43',
+    kind: 'line',
+    why: 'reported at line 41, the exhale statement; Viper names the line its quantifier starts on',
+  },
+  {
+    file: 'all/issues/silver/0159.vpr',
+    error: 'assert.failed:qp.not.injective@11',
+    kind: 'id',
+    why:
+      'the same assert fails, reported as insufficient.permission (what is held is checked before injectivity: ' +
+      'acc(e.x) for i in 1..3 asks three times for one location); Silicon reports only the injectivity',
+  },
+  {
+    file: 'all/issues/silver/0239-3.vpr',
+    error: 'assert.failed:insufficient.permission@23',
+    kind: 'a',
+    why: 'the assert already fails at seq.index.length (array[i] out of range), which symdap reports; Silicon misses this one too (MissingOutput)',
+  },
+  {
+    file: 'all/issues/silver/0239-3.vpr',
+    error: 'assert.failed:qp.not.injective@23',
+    kind: 'a',
+    why: 'as above: the path ends at the seq.index.length failure of the same assert; Silicon misses it too (MissingOutput)',
+  },
 ];
