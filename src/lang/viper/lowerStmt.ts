@@ -242,7 +242,7 @@ function lowerExhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => 
   if (!hasPermissions(s.expr, ctx))
     return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
   if (labelledOld(s.expr)) {
-    refuse(ctx, 'old[l](…) inside exhale of permissions', s.span);
+    refuse(ctx, 'a labelled old (old[l]) inside exhale of permissions', s.span);
     return [];
   }
   return [exhaleHelper(s.expr, s.span, ctx)];
