@@ -38,6 +38,18 @@ function relies(ev: EvalCore, fn: FunctionDecl): boolean {
   return fn.body !== undefined && recursion(ev.env.decls!).functions.has(fn.name);
 }
 
+/** Whether two permission clauses of fn's requires name one field (read off the declaration). */
+function sharesAField(ev: EvalCore, fn: FunctionDecl): boolean {
+  const seen = new Set<string>();
+  for (const { conjunct: k } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
+    if (k.kind !== 'acc') continue;
+    const field = (k.acc.target as FieldRead).field;
+    if (seen.has(field)) return true;
+    seen.add(field);
+  }
+  return false;
+}
+
 /** The permission clauses of fn's requires, evaluated in `inner` (the callee's parameters over the caller's heap). */
 function parts(ev: EvalCore, fn: FunctionDecl, inner: EvalCore, guard: Term): Part[] {
   const T = ev.T;
@@ -58,9 +70,11 @@ function parts(ev: EvalCore, fn: FunctionDecl, inner: EvalCore, guard: Term): Pa
 
 /** Records, for each permission clause sharing its field with another, that the amounts on its location sum to at most write. */
 export function obligeBounds(ev: EvalCore, fn: FunctionDecl, c: Call, inner: EvalCore, guard: Term): void {
-  const fields = fn.requires.length > 0 ? parts(ev, fn, inner, guard) : [];
+  // Decided on the declaration first: most applications (no shared field, nothing relied on)
+  // evaluate nothing here, the footprint's own walk of the requires does that once.
+  if (!relies(ev, fn) || !sharesAField(ev, fn)) return;
+  const fields = parts(ev, fn, inner, guard);
   const shared = fields.filter((p) => fields.some((o) => o !== p && o.field === p.field));
-  if (shared.length === 0 || !relies(ev, fn)) return;
   const T = ev.T;
   const zero = realLit(T, ZERO);
   const one = realLit(T, ONE);
