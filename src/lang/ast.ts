@@ -375,6 +375,11 @@ export interface Label {
  */
 export interface Quasihavoc {
   readonly kind: 'quasihavoc';
+  /**
+   * Viper's `quasihavocall x̄ :: [c ==>] target`: c and the target's receiver or arguments
+   * mention these binders, and every location they select is havocked (rules/quasihavocAll.ts).
+   */
+  readonly vars?: readonly Binder[];
   readonly cond?: Expr;
   /** `e.f`, or a predicate instance `P(ē)` (rules/quasihavocPred.ts). */
   readonly target: FieldRead | Call;

@@ -2,7 +2,7 @@
 // calls (only as a whole right-hand side or as a statement), control flow and the
 // specification statements with their bool formulas.
 
-import type { Block, CallAssign, Expr, Havoc, If, LValue, Proc, Return, Stmt, VarDecl, While } from './ast';
+import type { Block, CallAssign, Expr, Havoc, If, LValue, Proc, Quasihavoc, Return, Stmt, VarDecl, While } from './ast';
 import { checkCall, checkExpr, NESTED_CALL, type ExprContext } from './checkExpr';
 import { checkPartAmount, checkPredicateInstance, checkTypeKnown, heapOf, newType } from './checkHeap';
 import type { HeapEnv } from './heapEnv';
@@ -73,13 +73,25 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       return;
     }
     case 'quasihavoc':
-      if (s.cond) checkBool(s.cond, exprCtx(sc, CODE), `the condition of 'quasihavoc'`);
-      if (s.target.kind === 'call') checkPredicateInstance(checkExpr, s.target, exprCtx(sc, CODE));
-      else checkExpr(s.target, exprCtx(sc, CODE));
-      return;
+      return checkQuasihavoc(s, sc);
     case 'refute':
       return checkBool(s.cond, exprCtx(sc, CODE), `the 'refute' formula`);
   }
+}
+
+/** `quasihavoc [c ==>] target`; quasihavocall's binders are in scope for c and the target. */
+function checkQuasihavoc(s: Quasihavoc, sc: StmtContext): void {
+  sc.scope.enter();
+  for (const b of s.vars ?? []) {
+    const clash = sc.scope.declare(b.name, { type: b.type, decl: b, kind: 'quantified variable' });
+    if (clash) sc.tables.error(b.span, clash);
+    sc.tables.declared(b, b.type);
+  }
+  const what = s.vars ? 'quasihavocall' : 'quasihavoc';
+  if (s.cond) checkBool(s.cond, exprCtx(sc, CODE), `the condition of '${what}'`);
+  if (s.target.kind === 'call') checkPredicateInstance(checkExpr, s.target, exprCtx(sc, CODE));
+  else checkExpr(s.target, exprCtx(sc, CODE));
+  sc.scope.exit();
 }
 
 export function checkBlock(b: Block, sc: StmtContext): void {

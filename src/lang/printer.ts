@@ -185,8 +185,10 @@ function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
       ];
     case 'label':
       return [`${pad}label ${s.name};`];
-    case 'quasihavoc':
-      return [`${pad}quasihavoc ${s.cond ? printExpr(s.cond) + ' ==> ' : ''}${printExpr(s.target)};`];
+    case 'quasihavoc': {
+      const binders = s.vars ? `all ${s.vars.map((v) => `${v.name}: ${printType(v.type)}`).join(', ')} ::` : '';
+      return [`${pad}quasihavoc${binders} ${s.cond ? printExpr(s.cond) + ' ==> ' : ''}${printExpr(s.target)};`];
+    }
     case 'refute':
       return [`${pad}refute ${printExpr(s.cond)};`];
   }

@@ -15,6 +15,7 @@ import { withValue } from './evalChecked';
 import { freshAtSite } from './havoc';
 import { candidates } from './heap/access';
 import { quasihavocPredicate } from './quasihavocPred';
+import { quasihavocAll } from './quasihavocAll';
 
 function asTerm(v: SymValue): Term {
   if (isSymArray(v)) throw new Error('internal: an array where a reference or a bool was expected');
@@ -22,6 +23,7 @@ function asTerm(v: SymValue): Term {
 }
 
 export function quasihavoc(ctx: EngineContext, s: State, st: Quasihavoc): Promise<Successor[]> {
+  if (st.vars) return quasihavocAll(ctx, s, st);
   if (st.target.kind === 'call') return quasihavocPredicate(ctx, s, st, st.target);
   const target = st.target;
   const onReceiver = (s1: State, c: Term): Promise<Successor[]> =>

@@ -26,7 +26,7 @@ import { havocFacts } from './quasihavocFacts';
 export function quasihavocPredicate(ctx: EngineContext, s: State, st: Quasihavoc, call: Call): Promise<Successor[]> {
   const withArgs = (s1: State, i: number, args: Term[], cond: Term): Promise<Successor[]> =>
     i === call.args.length
-      ? Promise.resolve(havocHeld(ctx, s1, call, cond, args, st))
+      ? Promise.resolve(havocInstances(ctx, s1, call, (c) => ctx.T.and(cond, sameArgs(ctx.T, args, c)), st))
       : withValue(ctx, s1, call.args[i], (s2, v) => withArgs(s2, i + 1, [...args, asTerm(v)], cond));
   if (!st.cond) return withArgs(s, 0, [], ctx.T.trueTerm);
   return withValue(ctx, s, st.cond, (s1, c) => withArgs(s1, 0, [], asTerm(c)));
@@ -37,14 +37,24 @@ function asTerm(v: SymValue): Term {
   return v;
 }
 
-function havocHeld(ctx: EngineContext, s: State, call: Call, cond: Term, args: Term[], st: Quasihavoc): Successor[] {
+/**
+ * Every held instance of the predicate `call` names, havocked where `hitOf` it holds (quasihavoc:
+ * the condition and the same arguments; quasihavocall: an instance its binders select).
+ */
+export function havocInstances(
+  ctx: EngineContext,
+  s: State,
+  call: Call,
+  hitOf: (c: PredChunk) => Term,
+  st: Quasihavoc,
+): Successor[] {
   const T = ctx.T;
   const heap = s.heap ?? EMPTY_HEAP;
-  const what = `quasihavoc of ${printExpr(call)} at line ${st.span.line}`;
+  const what = `${st.vars ? 'quasihavocall' : 'quasihavoc'} of ${printExpr(call)} at line ${st.span.line}`;
   let next = heap;
   const facts: Term[] = [];
   for (const c of predChunks(heap, call.callee)) {
-    const hit = T.and(cond, sameArgs(T, args, c));
+    const hit = hitOf(c);
     if (hit === T.falseTerm) continue;
     const havocked = havocInstance(T, c, hit, what);
     next = replaceChunk(next, c, havocked);

@@ -155,8 +155,8 @@ export type VStmt =
   | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
   | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
-  /** `quasihavoc [c ==>] e.f` (lowerLabel.ts). */
-  | { readonly kind: 'quasihavoc'; readonly expr: VExpr; readonly span: Span }
+  /** `quasihavoc [c ==>] e.f`, and `quasihavocall x̄ :: [c ==>] e.f` with `vars` (lowerLabel.ts). */
+  | { readonly kind: 'quasihavoc'; readonly vars?: readonly VParam[]; readonly expr: VExpr; readonly span: Span }
   /** `goto l`: lowered by lowerGoto.ts where it is a forward jump, refused elsewhere. */
   | { readonly kind: 'goto'; readonly name: string; readonly span: Span }
   | VIf

@@ -59,7 +59,8 @@ export type SiteKind =
   | 'predicateBody'
   | 'application'
   | 'varDecl'
-  | 'refute';
+  | 'refute'
+  | 'quasihavocall';
 
 export interface Site {
   readonly kind: SiteKind;

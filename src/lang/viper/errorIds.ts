@@ -52,6 +52,7 @@ const ERRORS: Readonly<Record<SiteKind, string>> = {
   predicateBody: 'predicate.not.wellformed',
   application: 'application.precondition',
   refute: 'refute.failed',
+  quasihavocall: 'quasihavocall.failed',
 };
 
 export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
@@ -67,7 +68,9 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
         ? 'negative.permission'
         : f.kind === 'permission' && /quantified permission may not be injective/.test(f.message)
           ? 'qp.not.injective'
-          : (REASONS[f.kind] ?? 'assertion.false');
+          : f.kind === 'permission' && /quasihavocall may not be injective/.test(f.message)
+            ? 'quasihavocall.not.injective'
+            : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);

@@ -97,6 +97,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
               | "quasihavoc" Expr                       {% a.quasihavoc %}
+              | "quasihavocall" ParamList "::" Expr     {% a.quasihavocall %}
               | "unreachable"                           {% a.unreachable %}
               | "goto" %ident                           {% a.gotoStmt %}
               | If                                      {% id %}

@@ -262,6 +262,7 @@ export const oldAt = (d: D): VExpr => ({
 });
 export const unreachable = (d: D): VStmt => ({ kind: 'unreachable', span: tok(d[0]) });
 export const quasihavoc = (d: D): VStmt => ({ kind: 'quasihavoc', expr: d[1], span: from(d[0], d[1]) });
+export const quasihavocall = (d: D): VStmt => ({ kind: 'quasihavoc', vars: d[1], expr: d[3], span: from(d[0], d[3]) });
 export const paren = (d: D): VExpr => d[1];
 export const acc = (d: D): VExpr => ({ kind: 'acc', loc: d[2], span: from(d[0], d[3]) });
 export function accAmount(d: D): VExpr {

@@ -45,6 +45,7 @@ export const KEYWORDS: readonly string[] = [
   'write',
   'label',
   'quasihavoc',
+  'quasihavocall',
   'refute',
   'asserting',
   'unreachable',

@@ -3,11 +3,15 @@
 // Viper evaluates only heap reads in the earlier state (Silicon swaps the heap, not the store),
 // and is allowed in method bodies, assertions and loop invariants as well as in postconditions.
 // `quasihavoc [c ==>] e.f` and `quasihavoc [c ==>] P(ē)` are Sym's quasihavoc statement (no Sym
-// syntax; engine rules/quasihavoc.ts, quasihavocPred.ts).
+// syntax; engine rules/quasihavoc.ts, quasihavocPred.ts); `quasihavocall x̄ :: [c ==>] …` the same
+// with its binders (rules/quasihavocAll.ts), refused where c or the target reads the heap (the
+// engine evaluates them over bound variables and at inverse functions, not built for reads).
 
-import type { Expr, Stmt } from '../ast';
+import type { Expr, Quasihavoc, Stmt } from '../ast';
+import { astNodes, type AstNode } from '../astNodes';
 import type { VExpr, VStmt } from './ast';
 import { fail, refuse, type LowerCtx, type Place } from './context';
+import { bindVars } from './quantifiers';
 
 /** Where Viper's old may stand: not in preconditions, functions nor predicate bodies. */
 const OLD_PLACES: ReadonlySet<Place> = new Set<Place>(['ensures', 'code', 'assertion', 'invariant']);
@@ -32,19 +36,53 @@ export function lowerQuasihavoc(
   ctx: LowerCtx,
   lowerExpr: (e: VExpr, ctx: LowerCtx) => Expr,
 ): Stmt[] {
-  const code = { ...ctx, place: 'code' as const };
+  const bound = s.vars ? bindVars(s.vars, ctx) : undefined;
+  const code = { ...(bound?.inner ?? ctx), place: 'code' as const };
+  if (s.vars) ctx.out.sites.push({ kind: 'quasihavocall', span: s.span });
   const [cond, loc] =
     s.expr.kind === 'binary' && s.expr.op === '==>' ? [s.expr.left, s.expr.right] : [undefined, s.expr];
+  let target: Quasihavoc['target'];
   if (loc.kind === 'app' && ctx.decls.predicates.has(loc.name)) {
     const args = loc.args.map((a) => lowerExpr(a, code));
-    const target = { kind: 'call' as const, callee: loc.name, calleeSpan: loc.nameSpan, args, span: loc.span };
-    return [{ kind: 'quasihavoc', ...(cond ? { cond: lowerExpr(cond, code) } : {}), target, span: s.span }];
-  }
-  if (loc.kind !== 'field') {
-    fail(ctx, 'quasihavoc needs a field access or a predicate instance', s.span);
+    target = { kind: 'call' as const, callee: loc.name, calleeSpan: loc.nameSpan, args, span: loc.span };
+  } else if (loc.kind === 'field') {
+    const lowered = lowerExpr(loc, code);
+    if (lowered.kind !== 'field') return [];
+    target = lowered;
+  } else {
+    fail(ctx, `${s.vars ? 'quasihavocall' : 'quasihavoc'} needs a field access or a predicate instance`, s.span);
     return [];
   }
-  const target = lowerExpr(loc, code);
-  if (target.kind !== 'field') return [];
-  return [{ kind: 'quasihavoc', ...(cond ? { cond: lowerExpr(cond, code) } : {}), target, span: s.span }];
+  const out: Quasihavoc = {
+    kind: 'quasihavoc',
+    ...(bound ? { vars: bound.binders } : {}),
+    ...(cond ? { cond: lowerExpr(cond, code) } : {}),
+    target,
+    span: s.span,
+  };
+  const reads = bound ? heapRead(out) : undefined;
+  if (reads) refuse(ctx, 'quasihavocall whose condition or location reads the heap', reads.span ?? s.span);
+  return reads ? [] : [out];
+}
+
+/** Sym's nodes that read the heap (a field, a function's application, old, unfolding, …). */
+const HEAP_KINDS: ReadonlySet<string> = new Set([
+  'field',
+  'call',
+  'old',
+  'acc',
+  'unfolding',
+  'untouched',
+  'inhaleExhale',
+  'asserting',
+  'new',
+  'index',
+  'length',
+]);
+
+/** What quasihavocall's binders select must not depend on the heap: its reads are not built. */
+function heapRead(q: Quasihavoc): AstNode | undefined {
+  const parts = [q.cond, q.target.kind === 'call' ? q.target.args : q.target.object];
+  for (const n of astNodes(parts)) if (HEAP_KINDS.has(n.kind)) return n;
+  return undefined;
 }

@@ -54,7 +54,8 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     if (Array.isArray(n)) return n.forEach(stmts);
     const x = n as Record<string, unknown>;
     const span = x.span as Span;
-    if (x.kind === 'quasihavoc') no('quasihavoc in a program with quantified permissions', span);
+    if (x.kind === 'quasihavoc')
+      no(`${x.vars ? 'quasihavocall' : 'quasihavoc'} in a program with quantified permissions`, span);
     // Silicon's new(…) leaves the fields it does not list as they were: the engine's new would
     // take them (rules/allocQuantified.ts), so a quantified field must be listed.
     const left =

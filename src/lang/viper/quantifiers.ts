@@ -10,8 +10,8 @@
 // is refused by name. A binder that would capture a name of
 // the context (a variable, an enclosing binder, a name inside a macro argument) is renamed.
 
-import type { Expr } from '../ast';
-import type { VExpr } from './ast';
+import type { Binder, Expr } from '../ast';
+import type { VExpr, VParam } from './ast';
 import { refuse, type Decls, type LowerCtx } from './context';
 import { symType } from './types';
 import { triggersMatter } from './triggers';
@@ -60,19 +60,28 @@ export function lowerQuant(
     );
     return fallback;
   }
+  const { binders, inner } = bindVars(q.vars, ctx);
+  const body = lowerExpr(q.body, inner);
+  const lowered: Expr = { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
+  return permissions ? quantifiedPermission(lowered, ctx, ctx.decls.quantifiedFields ?? new Set()) : lowered;
+}
+
+/**
+ * Binders in scope: Sym's, renamed where a name outside is taken (Viper's binders shadow), and
+ * the context the body is lowered in (also quasihavocall's, lowerLabel.ts).
+ */
+export function bindVars(vs: readonly VParam[], ctx: LowerCtx): { binders: Binder[]; inner: LowerCtx } {
   const taken = new Set([...ctx.vars.keys(), ...[...ctx.subst.values()].flatMap(varNames)]);
   const vars = new Map(ctx.vars);
   const subst = new Map(ctx.subst);
-  const binders = q.vars.map((v) => {
+  const binders = vs.map((v) => {
     const name = taken.has(v.name) ? `${v.name}@${v.span.line}:${v.span.col}#${ctx.depth}` : v.name;
     vars.set(v.name, v.type);
     subst.set(v.name, { kind: 'var', name, span: v.span });
     return { name, type: symType(v.type, v.span, ctx), span: v.span };
   });
-  if (binders.every((b, i) => b.name === q.vars[i].name)) for (const v of q.vars) subst.delete(v.name);
-  const body = lowerExpr(q.body, { ...ctx, vars, subst });
-  const lowered: Expr = { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
-  return permissions ? quantifiedPermission(lowered, ctx, ctx.decls.quantifiedFields ?? new Set()) : lowered;
+  if (binders.every((b, i) => b.name === vs[i].name)) for (const v of vs) subst.delete(v.name);
+  return { binders, inner: { ...ctx, vars, subst } };
 }
 
 /** The variable names a lowered expression mentions. */

@@ -24,7 +24,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
   wand: 'magic wands (wand)',
   lhs: 'magic wands (lhs)',
   folding: 'folding … in',
-  quasihavocall: 'quasihavocall',
   derives: 'ADT derives clauses (derives)',
   fresh: 'fresh',
   constraining: 'constraining blocks',

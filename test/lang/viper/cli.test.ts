@@ -126,7 +126,7 @@ describe('symdap verify on .vpr', () => {
   it('several .vpr files: each report carries Viper ids (from its own load), unsupported ranks below failed', async () => {
     const a = await write('many-a.vpr', FAILING);
     const b = await write('many-b.vpr', 'method m(k: Int)\n{\n  assert k \\ 1 == k\n  assert k > 0\n}\n');
-    const c = await write('many-c.vpr', 'method m()\n{\n  quasihavocall x: Ref :: x.f\n}\n');
+    const c = await write('many-c.vpr', 'method m()\n{\n  fresh x\n}\n');
     const r = await symdap('verify', a, b, c, '--json', '--jobs', '2');
     const json = JSON.parse(r.out) as {
       verdict: string;
