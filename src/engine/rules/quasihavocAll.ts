@@ -25,6 +25,7 @@ import { checkObligations } from './evalChecked';
 import { envOf } from './frames';
 import { freshAtSite } from './havoc';
 import { havocInstances } from './quasihavocPred';
+import { havocQuantified } from './quasihavocQuant';
 
 /** The message of a failed injectivity check (errorIds.ts maps it to `quasihavocall.not.injective`). */
 export const QUASIHAVOCALL_NOT_INJECTIVE = 'the locations of quasihavocall may not be injective in its binders';
@@ -108,7 +109,7 @@ function havocFields(ctx: EngineContext, s: State, st: Quasihavoc, target: Field
   const site = `${printExpr(target)}@${st.span.line}`;
   const origin = `quasihavocall of ${printExpr(target)} at line ${st.span.line}`;
   let cur = s;
-  let next = heap;
+  let next = havocQuantified(T, heap, target.field, sortOfType(type), (r) => selected([r]), origin);
   for (const c of fieldChunks(heap, target.field)) {
     const hit = selected([c.receiver]);
     if (hit === T.falseTerm) continue;

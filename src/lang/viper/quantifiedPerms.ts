@@ -4,7 +4,7 @@
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
 // receivers, amounts that are not constants, quantified predicate instances, and, in a program
-// with quantified fields, predicates that mention one and quasihavoc.
+// with quantified fields, predicates that mention one.
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
@@ -54,8 +54,6 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     if (Array.isArray(n)) return n.forEach(stmts);
     const x = n as Record<string, unknown>;
     const span = x.span as Span;
-    if (x.kind === 'quasihavoc')
-      no(`${x.vars ? 'quasihavocall' : 'quasihavoc'} in a program with quantified permissions`, span);
     // Silicon's new(…) leaves the fields it does not list as they were: the engine's new would
     // take them (rules/allocQuantified.ts), so a quantified field must be listed.
     const left =

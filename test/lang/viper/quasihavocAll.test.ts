@@ -1,7 +1,7 @@
 // `quasihavocall x̄ :: [c ==>] e(x̄).f` and `… ==> P(ē(x̄))` through the real CLI and Z3 (docs/viper.md
 // "quasihavoc"): every held location (instance) the binders select forgets its value, whatever
-// the permission held; one certainly not selected keeps it; the target must be injective in the
-// binders where c holds (`quasihavocall.not.injective`).
+// the permission held, in point chunks or a quantified chunk; one certainly not selected keeps
+// it; the target must be injective in the binders where c holds (`quasihavocall.not.injective`).
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -98,6 +98,35 @@ method other(s: Set[Ref], a: Ref, b: Ref)
     expect(await verify(src)).toEqual({
       verdict: 'failed',
       failures: [{ line: 12, viperError: 'assert.failed:assertion.false' }],
+    });
+  }, 60_000);
+
+  it('a field held through quantified permissions: quasihavocall and quasihavoc havoc its quantified chunk where they select', async () => {
+    const src = `${FIELD}method all(s: Set[Ref], t: Set[Ref], a: Ref, b: Ref)
+  requires forall x: Ref :: x in s ==> acc(x.f) && x.f == 3
+  requires forall x: Ref :: x in t ==> acc(x.f)
+  requires a in s && b in t
+{
+  quasihavocall x: Ref :: x in t ==> x.f
+  assert forall q: Ref :: q in s ==> q.f == 3
+  assert a.f == 3
+  assert b.f == 0
+}
+method one(s: Set[Ref], a: Ref, b: Ref)
+  requires forall x: Ref :: x in s ==> acc(x.f) && x.f == 3
+  requires a in s && b in s && a != b
+{
+  quasihavoc a.f
+  assert b.f == 3
+  assert a.f == 3
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 10, viperError: 'assert.failed:assertion.false' },
+        { line: 18, viperError: 'assert.failed:assertion.false' },
+      ],
     });
   }, 60_000);
 });
