@@ -64,15 +64,23 @@ method nothingHeld(s: Set[Ref])
     });
   }, 60_000);
 
-  it('a target that may not be injective in the binders is an error', async () => {
+  it('a target that may not be injective in the binders, or not defined where c holds, is an error', async () => {
     const src = `${FIELD}method m(s: Seq[Ref])
 {
   quasihavocall i: Int :: 0 <= i && i < |s| ==> s[i].f
 }
+method unguarded(s: Seq[Ref])
+  requires forall i: Int, j: Int :: 0 <= i && i < j && j < |s| ==> s[i] != s[j]
+{
+  quasihavocall i: Int :: i < |s| ==> s[i].f
+}
 `;
     expect(await verify(src)).toEqual({
       verdict: 'failed',
-      failures: [{ line: 4, viperError: 'quasihavocall.failed:quasihavocall.not.injective' }],
+      failures: [
+        { line: 4, viperError: 'quasihavocall.failed:quasihavocall.not.injective' },
+        { line: 9, viperError: 'quasihavocall.failed:seq.index.negative' },
+      ],
     });
   }, 60_000);
 
