@@ -181,4 +181,22 @@ module.exports = [
     kind: 'a',
     why: 'as above: the path ends at the seq.index.length failure of the same assert; Silicon misses it too (MissingOutput)',
   },
+  {
+    file: 'all/issues/silicon/0083.vpr',
+    error: 'assert.failed:seq.index.length@21',
+    kind: 'a',
+    why: 'the path ends at the not.wellformed failure of the requires at 17, reported; framed (i < |xs| added there) it is reported; Silicon misses it too (MissingOutput)',
+  },
+  {
+    file: 'all/issues/silicon/0083.vpr',
+    error: 'assignment.failed:seq.index.length@39',
+    kind: 'a',
+    why: 'the path ends at seq.index.negative of the same index, reported; framed (assume 0 <= i before it) it is reported; Silicon misses it too (MissingOutput)',
+  },
+  {
+    file: 'quantifiedpermissions/sequences/seqsingleelements.vpr',
+    error: 'postcondition.violated:assertion.false@39',
+    kind: 'a',
+    why: "the path ends at the exhales' seq.index false alarms at 41 and 43 (reported); framed (lines 41-44 removed) it is reported",
+  },
 ];

@@ -272,7 +272,7 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   if (!ctx.spec && !e.resource) {
     ctx.tables.error(
       e.span,
-      `'${e.quantifier}' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
+      `'${e.quantifier}' is allowed only in procedures, functions and specifications (not in a global initializer or a synth grammar)`,
     );
   }
   ctx.scope.enter();

@@ -82,10 +82,10 @@ function checkFunction(f: FunctionDecl, ctx: ExprContext, earlier: ReadonlySet<s
     heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false, inRequires: true } },
   };
   for (const r of f.requires) checkBool(r, requiresCtx, `a 'requires' clause`);
-  // The body runs in code too (functions are expressions), so it is not a specification.
+  // The body runs in code too (functions are expressions); quantifiers are allowed there as in
+  // any code (checkStmt.ts).
   const bodyCtx: ExprContext = {
     ...ctx,
-    spec: false,
     heap: { ...ctx.heap!, inFunction: { decl: f, earlier, inUnfolding: false } },
   };
   if (f.ensures) checkPosts(f, f.ensures, ctx);

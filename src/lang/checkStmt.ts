@@ -22,7 +22,9 @@ export interface StmtContext {
 
 type Where = { spec: boolean; old: boolean };
 // `old(e)` reads the entry state anywhere in a body (docs/language.md "Procedures, contracts and old").
-const CODE: Where = { spec: false, old: true };
+// Quantifiers too: the symbolic engine evaluates one in code as the term it is in an assert, and a
+// concrete run refuses it where it meets it (engine/concrete/eval.ts), as it does in an assert.
+const CODE: Where = { spec: true, old: true };
 const SPEC: Where = { spec: true, old: true };
 const SPEC_OLD: Where = { spec: true, old: true };
 

@@ -15,7 +15,7 @@ export interface ExprContext {
   readonly tables: CheckTables;
   readonly scope: Scope;
   readonly procs: ReadonlyMap<string, Proc>;
-  /** Quantifiers allowed (specifications). */
+  /** Quantifiers allowed: in procedures, functions and specifications, not in a global initializer or a synth grammar. */
   readonly spec: boolean;
   /** `old(e)` allowed (procedure bodies, ensures, join formulas). */
   readonly old: boolean;

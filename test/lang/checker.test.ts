@@ -247,16 +247,21 @@ describe('conditions and specifications', () => {
       "8:9: label 'a' is already declared at line 4",
     ]);
   });
-  it('allows quantifiers only in specifications, over scalars, with a bool body', () => {
+  it('allows quantifiers in code and specifications, over scalars, with a bool body', () => {
     const lines = [
       'var b: bool := forall i: int :: i == i;',
       'assert exists k: int :: k + 1;',
       'assume forall a: int[] :: true;',
+      'if (exists j: int :: j > 0) { b := false; }',
     ];
     expect(diags(body(...lines))).toEqual([
-      `2:18: 'forall' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
       `3:27: the body of 'exists' must be bool, not int`,
       `4:17: quantified variable 'a' must have a scalar type, not int[]`,
+    ]);
+  });
+  it('refuses a quantifier in a global initializer', () => {
+    expect(diags('var g: bool := forall i: int :: i == i;\nproc main() {}\n')).toEqual([
+      `1:16: 'forall' is allowed only in procedures, functions and specifications (not in a global initializer or a synth grammar)`,
     ]);
   });
   it("refuses a quantifier over a class: Sym's references of every class share one sort", () => {
@@ -417,7 +422,7 @@ describe('debugger expressions', () => {
     const r = typeIn('forall i: int :: i >= y', false);
     expect(r.type).toBeUndefined();
     expect(r.diagnostics.map((d) => d.message)).toEqual([
-      `'forall' is only allowed in specifications (requires, ensures, invariant, assert, assume, join)`,
+      `'forall' is allowed only in procedures, functions and specifications (not in a global initializer or a synth grammar)`,
       `unknown variable 'y'`,
     ]);
   });

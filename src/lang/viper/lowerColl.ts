@@ -1,8 +1,10 @@
 // Viper's sets and sequences to Sym's Coll nodes (lang/ast.ts), which the checker types
 // (checkColl.ts) and the engine hands to Z3's set and sequence theories (engine/terms/
 // collections.ts). `s[i..j]` is Silver's own desugaring, `s[i..][..j-i]`… written as
-// drop(take(s, j), i) (SeqDrop(SeqTake(s, j), i) in Silver's parser). A range `[a..b)` has no
-// term Z3 decides: only literal bounds (at most MAX_RANGE elements) are read; others are refused.
+// drop(take(s, j), i) (SeqDrop(SeqTake(s, j), i) in Silver's parser). Membership in a range,
+// `x in [a..b)`, is Silicon's and Carbon's axiom `a <= x && x < b` (rangeMembership.ts), for any
+// bounds. A range used as a value has no term Z3 decides: only literal bounds (at most MAX_RANGE
+// elements) are read; others are refused.
 
 import type { CollExprOp, Expr } from '../ast';
 import type { Span } from '../span';
@@ -81,7 +83,7 @@ function literal(e: VExpr): bigint | undefined {
 function checkRange(e: VColl, ctx: LowerCtx): void {
   const [a, b] = e.args.map(literal);
   if (a === undefined || b === undefined)
-    refuse(ctx, 'sequence ranges with bounds other than literals ([a..b))', e.span);
+    refuse(ctx, 'a sequence range with symbolic bounds used as a value ([a..b) other than in `x in [a..b)`)', e.span);
   else if (b - a > MAX_RANGE) refuse(ctx, `sequence ranges of more than ${MAX_RANGE} elements ([a..b))`, e.span);
 }
 

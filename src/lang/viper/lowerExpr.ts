@@ -20,6 +20,7 @@ import { domainApp } from './lowerDomain';
 import { branchCtx, equalitySideType } from './siblingTypes';
 import { expect, expectedOf, paramType, passOn } from './expectedType';
 import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral } from './lowerColl';
+import { isRange, lowerRangeMembership } from './rangeMembership';
 import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
 import { symType } from './types';
 
@@ -195,6 +196,7 @@ function lowerBinary(e: Extract<VExpr, { kind: 'binary' }>, ctx: LowerCtx): Expr
     return expect(ctx, side, want ?? (equality ? equalitySideType(side, other, ctx) : undefined));
   };
   let left = lowerExpr(e.left, operand(e.left, e.right, sig?.[0]));
+  if (e.op === 'in' && isRange(e.right)) return lowerRangeMembership(left, e.right, e.span, ctx, lowerExpr);
   let right = lowerExpr(e.right, operand(e.right, e.left, sig?.[1]));
   if (isCollOp(e.op)) return lowerCollBinary(e.op, left, right, e.span);
   if (e.op === '/' && sig?.[2] === 'Int') return euclidean('div', left, right, e.span);
