@@ -115,10 +115,13 @@ function checkRhs(
   return undefined;
 }
 
-/** Functions and predicates are expressions, not procedures. */
+/** Functions, predicates and `perm(…)` (unless a procedure has the name) are expressions, not procedures. */
 function isHeapCallee(name: string, ctx: ExprContext): boolean {
   return (
-    heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name) || (heapOf(ctx).synths?.has(name) ?? false)
+    heapOf(ctx).functions.has(name) ||
+    heapOf(ctx).predicates.has(name) ||
+    (heapOf(ctx).synths?.has(name) ?? false) ||
+    (name === 'perm' && !ctx.procs.has(name))
   );
 }
 
