@@ -65,7 +65,7 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
     case 'fold':
     case 'unfold':
       checkPredicateInstance(checkExpr, s.pred, exprCtx(sc, CODE));
-      checkPartAmount(s.amount, exprCtx(sc, CODE));
+      checkPartAmount(checkExpr, s.amount, exprCtx(sc, CODE));
       return;
     case 'label': {
       const clash = sc.labels?.declare(s);
