@@ -37,7 +37,7 @@ export async function takeInstance(
   k: (s: State, part: Chunk) => Promise<void>,
 ): Promise<void> {
   const heap = s.heap ?? EMPTY_HEAP;
-  if (isSymbolic(chunk.amount) || isSymbolic(need)) return takeSymbolic(ctx, s, chunk, call, need, how, leaves, k);
+  if (isSymbolic(chunk.amount) || isSymbolic(need)) return takeSymbolic(ctx, s, { chunk, call, need, how }, leaves, k);
   const have = held(chunk.amount);
   const want = held(need);
   if (covers(have, want)) {
@@ -62,13 +62,11 @@ export async function takeInstance(
 async function takeSymbolic(
   ctx: EngineContext,
   s0: State,
-  chunk: PredChunk,
-  call: Call,
-  need: Amount | undefined,
-  how: ConsumeHow,
+  taking: { chunk: PredChunk; call: Call; need: Amount | undefined; how: ConsumeHow },
   leaves: Successor[],
   k: (s: State, part: Chunk) => Promise<void>,
 ): Promise<void> {
+  const { chunk, call, need, how } = taking;
   const T = ctx.T;
   const have = amountTerm(T, chunk.amount);
   let p = amountTerm(T, need);
@@ -134,7 +132,15 @@ export function joinInstance(ctx: EngineContext, s: State, c: PredChunk, span: S
       ? // Scaled from a part not known to be none where there is one: a fragment at none holds nothing.
         instancePart(ctx.T, isSymbolic(same.amount) ? c : same, addSymbolic(ctx.T, same.amount, c.amount))
       : instanceAt(same, addAmounts(held(same.amount), held(c.amount)));
-  const st = facts.reduce((k, t) => assumeConjunct(k, t, span, `${reason}: one instance, one content`), s);
+  // A symbolic part may be none (what a whole unfold leaves, say): its contents are then stale.
+  const T = ctx.T;
+  const bothHeld = T.and(
+    ...[same, c].filter((x) => isSymbolic(x.amount)).map((x) => T.lt(realLit(T, ZERO), x.amount!.sym!)),
+  );
+  const st = facts.reduce(
+    (k, t) => assumeConjunct(k, T.implies(bothHeld, t), span, `${reason}: one instance, one content`),
+    s,
+  );
   return { ...st, heap: replaceChunk(heap, same, joined) };
 }
 
