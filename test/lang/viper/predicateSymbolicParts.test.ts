@@ -42,7 +42,7 @@ method main(x: Ref, k: Perm)
       verdict: 'failed',
       failures: [{ line: 23, viperError: 'assignment.failed:insufficient.permission' }],
     });
-  }, 60_000);
+  }, 180_000);
 
   it('taking a symbolic part needs it held: exhale and a callee requires fail where less may be held', async () => {
     const src = `${CELL}
