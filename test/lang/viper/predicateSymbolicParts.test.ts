@@ -143,11 +143,29 @@ method n(x: Ref, y: Ref, k: Perm)
     });
   }, 60_000);
 
+  it('an abstract predicate: symbolic parts taken and joined on its snapshot', async () => {
+    const src = `predicate Q(x: Ref)
+method m(x: Ref, k: Perm)
+  requires none < k && acc(Q(x), k)
+{
+  exhale acc(Q(x), k / 2)
+  assert perm(Q(x)) == k / 2
+  inhale acc(Q(x), k / 2)
+  exhale acc(Q(x), k)
+  exhale acc(Q(x), k / 2)
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 9, viperError: 'exhale.failed:insufficient.permission' }],
+    });
+  }, 60_000);
+
   it('refused by name: a recursive predicate, a body with a wildcard, unfolding, a function requires', async () => {
     const cases: [string, RegExp][] = [
       [
         'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x), k) {}',
-        /recursive predicate's instance/,
+        /instance kept as a snapshot \(a recursive or conditional predicate: L reaches L\)/,
       ],
       [
         'predicate W(x: Ref) { acc(x.f, wildcard) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(W(x), k) {}',

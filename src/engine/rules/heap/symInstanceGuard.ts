@@ -41,9 +41,11 @@ function bodyRefusal(name: string, checked: CheckedProgram): string | undefined 
     const n = work.pop()!;
     if (seen.has(n)) continue;
     seen.add(n);
-    if (snapshots.has(n)) return `a symbolic amount of a recursive predicate's instance (${name} reaches ${n})`;
     const d: PredicateDecl = checked.predicates.get(n)!;
-    if (!d.body) continue;
+    // An abstract predicate's instance is a snapshot never unfolded: its amount is all there is.
+    if (d.abstract) continue;
+    if (snapshots.has(n))
+      return `a symbolic amount of an instance kept as a snapshot (a recursive or conditional predicate: ${name} reaches ${n})`;
     for (const a of astNodes(d.body)) {
       const amount = (a as unknown as { kind: string; amount?: Expr }).amount;
       if (a.kind === 'acc' && amount && (symbolic(amount) || (permAmount(amount).ok && isWildcard(amount))))
