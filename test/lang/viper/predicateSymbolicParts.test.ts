@@ -143,6 +143,33 @@ method n(x: Ref, y: Ref, k: Perm)
     });
   }, 60_000);
 
+  it('a body holding a half and another instance, folded and unfolded at k: amounts a·k, nested parts', async () => {
+    const src = `field f: Int
+field g: Int
+predicate Q(x: Ref) { acc(x.g) }
+predicate P(x: Ref) { acc(x.f, 1/2) && Q(x) }
+method m(x: Ref, k: Perm)
+  requires none < k && k < write && acc(x.f) && acc(Q(x))
+{
+  fold acc(P(x), k)
+  assert perm(x.f) == write - k / 2
+  assert perm(Q(x)) == write - k
+  unfold acc(P(x), k)
+  assert perm(x.f) == write
+  unfold Q(x)
+  x.g := 1
+  fold Q(x)
+  fold acc(P(x), k)
+  unfold acc(Q(x), write - k)
+  x.g := 2
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 18, viperError: 'assignment.failed:insufficient.permission' }],
+    });
+  }, 60_000);
+
   it('an abstract predicate: symbolic parts taken and joined on its snapshot', async () => {
     const src = `predicate Q(x: Ref)
 method m(x: Ref, k: Perm)
