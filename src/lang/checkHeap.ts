@@ -7,7 +7,6 @@
 import type { Acc, Call, Expr, FieldRead, FunctionDecl, Length, New, Param, PredicateDecl, Unfolding } from './ast';
 import type { CheckExpr, ExprContext } from './exprContext';
 import { checkAmount, permOfType } from './checkPermAmount';
-import { permAmount } from './permAmount';
 import { EMPTY_HEAP_ENV, fieldOf, type HeapEnv } from './heapEnv';
 import type { Span } from './span';
 import { BOOL, INT, refType, typeEquals, typeName, type Type } from './types';
@@ -82,17 +81,16 @@ export function accType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   return BOOL;
 }
 
-/** The amount of a predicate instance's part (`acc(q(ē), p)`, a part `fold` or `unfolding`): a constant the
- *  engine folds (lang/permAmount.ts); a symbolic part is not read yet, so the constant check refuses it. */
-export function checkPartAmount(amount: Expr | undefined, ctx: ExprContext): void {
-  const p = amount && permAmount(amount);
-  if (p && !p.ok) ctx.tables.error(p.span, p.message);
+/** The amount of a predicate instance's part (`acc(q(ē), p)`, a part `fold` or `unfolding`): as a field's, a
+ *  constant the engine folds (lang/permAmount.ts) or an expression of type perm (checkPermAmount.ts). */
+export function checkPartAmount(check: CheckExpr, amount: Expr | undefined, ctx: ExprContext): void {
+  if (amount) checkAmount(check, amount, ctx);
 }
 
 /** `acc(q(ē), p)`: a part of a predicate instance (docs/language.md "Fractions of predicate instances"). */
 function instancePartType(check: CheckExpr, e: Acc, ctx: ExprContext): Type {
   checkPredicateInstance(check, e.target as Call, ctx);
-  checkPartAmount(e.amount, ctx);
+  checkPartAmount(check, e.amount, ctx);
   return BOOL;
 }
 
@@ -112,7 +110,7 @@ export function unfoldingType(
   hint: Type | undefined,
 ): Type | undefined {
   checkPredicateInstance(check, e.pred, ctx);
-  checkPartAmount(e.amount, ctx);
+  checkPartAmount(check, e.amount, ctx);
   const heap = heapOf(ctx);
   const inner: ExprContext = heap.inFunction
     ? { ...ctx, heap: { ...heap, inFunction: { ...heap.inFunction, inUnfolding: true } } }

@@ -67,7 +67,7 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
     case 'fold':
     case 'unfold':
       checkPredicateInstance(checkExpr, s.pred, exprCtx(sc, CODE));
-      checkPartAmount(s.amount, exprCtx(sc, CODE));
+      checkPartAmount(checkExpr, s.amount, exprCtx(sc, CODE));
       return;
     case 'label': {
       const clash = sc.labels?.declare(s);
@@ -129,10 +129,13 @@ function checkRhs(
   return undefined;
 }
 
-/** Functions and predicates are expressions, not procedures. */
+/** Functions, predicates and `perm(…)` (unless a procedure has the name) are expressions, not procedures. */
 function isHeapCallee(name: string, ctx: ExprContext): boolean {
   return (
-    heapOf(ctx).functions.has(name) || heapOf(ctx).predicates.has(name) || (heapOf(ctx).synths?.has(name) ?? false)
+    heapOf(ctx).functions.has(name) ||
+    heapOf(ctx).predicates.has(name) ||
+    (heapOf(ctx).synths?.has(name) ?? false) ||
+    (name === 'perm' && !ctx.procs.has(name))
   );
 }
 

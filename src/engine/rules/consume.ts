@@ -31,8 +31,8 @@ import { anySymbolic } from './heap/symAmounts';
 import { consumeSymbolic } from './consumeSym';
 import { missingChunk } from './consumeMissing';
 import { takeInstance } from './instanceParts';
-import { instanceAt } from '../state/instanceAmounts';
-import { amountOf } from './heap/scaleAssertion';
+import { instancePart } from './heap/symInstances';
+import { instanceAmount } from './instanceAmount';
 import { isNone, type Amount } from '../state/amounts';
 import { consumedSoFar } from './forperm';
 
@@ -99,12 +99,15 @@ export async function consume(
       return;
     }
     if (c.kind === 'pred') {
-      // `acc(q(ē), none)` takes nothing.
-      const need = amountOf(c.amount);
-      if (need && isNone(need)) return go(cur, after, removed, how);
+      // `acc(q(ē), none)` takes nothing; a symbolic part is evaluated (and must not be negative).
+      const span = c.amount?.span ?? c.call.span;
+      const part = await instanceAmount(ctx, cur, c.amount, consumedSoFar(how.env, cur.heap), span, false, leaves);
+      if (!part) return;
+      const need = part.amount;
+      if (need && isNone(need)) return go(part.s, after, removed, how);
       await consumePred(
         ctx,
-        cur,
+        part.s,
         c.call,
         how,
         removed,
@@ -270,7 +273,7 @@ async function consumePred(
       how,
       removed,
       leaves,
-      (st, chunk) => healedK(st, need && chunk.kind === 'pred' ? instanceAt(chunk, need) : chunk),
+      (st, chunk) => healedK(st, need && chunk.kind === 'pred' ? instancePart(ctx.T, chunk, need) : chunk),
     );
   }
   if (missing.status === 'unsat' && found.maybe.length === 1) return take(cur, found.maybe[0]);

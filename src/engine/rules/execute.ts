@@ -5,9 +5,11 @@
 
 import type {
   FieldRead,
+  Havoc,
   Assert,
   Assign,
   Assume,
+  Call,
   CallAssign,
   Expr,
   If,
@@ -154,19 +156,20 @@ function declare(ctx: EngineContext, s: State, st: VarDecl): Promise<Successor[]
     const made = allocate(ctx, s, st.init, st.span);
     return Promise.resolve([{ state: assignName(made.state, st.name, made.ref), label: STEP }]);
   }
-  if (
-    st.init.kind === 'call' &&
-    !ctx.checked.functions.has(st.init.callee) &&
-    !ctx.checked.synths.has(st.init.callee)
-  ) {
+  if (isProcCall(ctx, st.init)) {
     return callInto(ctx, s, st.init, [{ kind: 'var', name: st.name, span: st.nameSpan }], st.span);
   }
   return withValue(ctx, s, st.init, (next, v) => [{ state: assignName(next, st.name, v), label: STEP }]);
 }
 
+/** Whether `e` calls a procedure (a function, a synth or `perm(e.f)` is an expression, evaluated). */
+function isProcCall(ctx: EngineContext, e: Expr | Havoc): e is Call {
+  return e.kind === 'call' && ctx.checked.procs.has(e.callee);
+}
+
 function assign(ctx: EngineContext, s: State, st: Assign): Promise<Successor[]> {
   const { target, value } = st;
-  if (value.kind === 'call' && !ctx.checked.functions.has(value.callee) && !ctx.checked.synths.has(value.callee)) {
+  if (isProcCall(ctx, value)) {
     // `a[i] := p()`, `c.f := p()`, `l.items[i] := p()`: the target first (left to right, as Java); the write after the call.
     return prepareTargets(ctx, s, [target], (cur, prepared) => callInto(ctx, cur, value, [target], st.span, prepared));
   }

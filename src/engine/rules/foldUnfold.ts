@@ -1,11 +1,15 @@
 // `fold q(ē);` and `unfold q(ē);` (docs/design.md B.5). Fold consumes q's body with the parameters
 // bound (a pure part that may fail is a `fold` failure, a missing permission a `permission`
 // failure) and adds the instance, whose fragment is exactly the chunks taken. Unfold takes
-// the instance (missing: `permission`) and puts its fragment back, values unchanged.
+// the instance (missing: `permission`) and puts its fragment back, values unchanged. A part
+// `acc(q(ē), p)` must be positive; a symbolic p scales the body by names bound to a·p
+// (heap/symInstances.ts).
 
 import type { Expr, Fold } from '../../lang/ast';
 import { isNone, type Amount } from '../state/amounts';
-import { amountOf, scaleAssertion } from './heap/scaleAssertion';
+import { scaleAssertion } from './heap/scaleAssertion';
+import { partValue } from './heap/symInstances';
+import { instanceAmount } from './instanceAmount';
 import { joinInstance } from './instanceParts';
 import { printExpr } from '../../lang/printer';
 import type { State } from '../state/state';
@@ -28,15 +32,19 @@ function instanceText(st: Fold): string {
   return `${st.pred.callee}(${st.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
 }
 
-export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
-  const amount = amountOf(st.amount);
-  if (amount && isNone(amount)) return [{ state: s, label: STEP }];
+export async function foldStmt(ctx: EngineContext, s0: State, st: Fold): Promise<Successor[]> {
+  const early: Successor[] = [];
+  const part = await instanceAmount(ctx, s0, st.amount, envOf(ctx, s0), st.span, true, early);
+  if (!part) return early;
+  const { s, amount } = part;
+  if (amount && isNone(amount)) return [...early, { state: s, label: STEP }];
   const decl = ctx.checked.predicates.get(st.pred.callee);
   if (!decl) throw new Error(`internal: unknown predicate ${st.pred.callee}`);
   const obligations: Obligation[] = [];
   const env = envOf(ctx, s);
   const args = st.pred.args.map((a) => evalTerm(a, env, obligations));
   const checked = await checkHealing(ctx, s, obligations, (h) => foldStmt(ctx, h, st));
+  checked.leaves.unshift(...early);
   if (!checked.next) return checked.leaves;
   const cur = checked.next;
   const params = new Map(decl.params.map((p, i) => [p.name, args[i]]));
@@ -45,7 +53,7 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   const how: ConsumeHow = {
     env: withHeaps(
-      envFrom(ctx, (n) => params.get(n)),
+      envFrom(ctx, (n) => params.get(n) ?? partValue(ctx.T, n, amount)),
       heap,
       heap,
     ),
@@ -80,10 +88,13 @@ export async function foldStmt(ctx: EngineContext, s: State, st: Fold): Promise<
   return succ;
 }
 
-export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promise<Successor[]> {
+export async function unfoldStmt(ctx: EngineContext, s0: State, st: Fold): Promise<Successor[]> {
   const instance = instanceText(st);
-  const amount = amountOf(st.amount);
-  if (amount && isNone(amount)) return [{ state: s, label: STEP }];
+  const early: Successor[] = [];
+  const checkedPart = await instanceAmount(ctx, s0, st.amount, envOf(ctx, s0), st.span, true, early);
+  if (!checkedPart) return early;
+  const { s, amount } = checkedPart;
+  if (amount && isNone(amount)) return [...early, { state: s, label: STEP }];
   const part: Expr = st.amount ? { kind: 'acc', target: st.pred, amount: st.amount, span: st.span } : st.pred;
   const out = await consume(ctx, s, [part], {
     env: envOf(ctx, s),
@@ -92,7 +103,7 @@ export async function unfoldStmt(ctx: EngineContext, s: State, st: Fold): Promis
     predSite: () => ({ kind: 'permission', span: st.span, message: `unfold ${instance}: the instance is not held` }),
     reason: `unfold ${instance}`,
   });
-  const succ: Successor[] = [...out.leaves];
+  const succ: Successor[] = [...early, ...out.leaves];
   for (const o of out.outs) {
     const taken = o.removed[0];
     if (taken && taken.kind === 'pred' && taken.snapshot) {

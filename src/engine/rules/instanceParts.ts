@@ -6,9 +6,15 @@
 // Producing or folding a part of an instance the heap holds a part of (the same argument
 // terms) joins them in one chunk, and the two are one instance: equal snapshots, equal values
 // (Silicon's merge of predicate chunks), so two halves folded apart unfold as one whole.
+// Symbolic amounts (a perm expression) are decided by the solver, as for a field.
 
 import type { Call } from '../../lang/ast';
-import { addAmounts, covers, held, isNone, minus, printAmount, type Amount } from '../state/amounts';
+import { addAmounts, covers, held, isNone, isSymbolic, minus, NONE, printAmount, type Amount } from '../state/amounts';
+import { printExpr } from '../../lang/printer';
+import { ZERO } from '../../lang/rational';
+import { realLit } from '../terms/reals';
+import { amountTerm, freshAmount } from './heap/symAmounts';
+import { addSymbolic, instancePart, termAmount } from './heap/symInstances';
 import { EMPTY_HEAP, replaceChunk, withChunk, withoutChunk, type Chunk, type PredChunk } from '../state/chunks';
 import { instanceAt } from '../state/instanceAmounts';
 import { isSymArray, type State } from '../state/state';
@@ -31,6 +37,7 @@ export async function takeInstance(
   k: (s: State, part: Chunk) => Promise<void>,
 ): Promise<void> {
   const heap = s.heap ?? EMPTY_HEAP;
+  if (isSymbolic(chunk.amount) || isSymbolic(need)) return takeSymbolic(ctx, s, { chunk, call, need, how }, leaves, k);
   const have = held(chunk.amount);
   const want = held(need);
   if (covers(have, want)) {
@@ -45,6 +52,43 @@ export async function takeInstance(
   const out = await checkProperty(ctx, s, ctx.T.falseTerm, { ...site, message, missing }, `${message} fails`);
   leaves.push(...out.leaves);
   await k({ ...s, heap: withoutChunk(heap, chunk) }, instanceAt(chunk, want));
+}
+
+/**
+ * Takes `need` out of `chunk` where either amount is symbolic: the solver must prove it held
+ * (else a `permission` failure, and the path goes on with it assumed); a wildcard takes a fresh
+ * amount strictly below what is held (Silicon's). What is left may be none: the chunk stays.
+ */
+async function takeSymbolic(
+  ctx: EngineContext,
+  s0: State,
+  taking: { chunk: PredChunk; call: Call; need: Amount | undefined; how: ConsumeHow },
+  leaves: Successor[],
+  k: (s: State, part: Chunk) => Promise<void>,
+): Promise<void> {
+  const { chunk, call, need, how } = taking;
+  const T = ctx.T;
+  const have = amountTerm(T, chunk.amount);
+  let p = amountTerm(T, need);
+  const wildcard = need?.above === true && !need.sym;
+  const site = how.predSite(call);
+  const message = `${site.message}: it needs ${printAmount(need)} of it, and less may be held`;
+  const missing = { kind: 'pred' as const, name: chunk.name, args: chunk.args };
+  const enough = wildcard ? T.lt(p, have) : T.le(p, have);
+  const out = await checkProperty(ctx, s0, enough, { ...site, message, missing }, `${message} fails`);
+  leaves.push(...out.leaves);
+  if (!out.next) return;
+  let s = out.next;
+  if (wildcard) {
+    const w = freshAmount(T, `the wildcard of ${printExpr(call)}`);
+    p = T.add(p, w);
+    s = assumeConjunct(s, T.and(T.lt(realLit(T, ZERO), w), T.lt(p, have)), call.span, 'a wildcard amount');
+  }
+  const left = termAmount(T.sub(have, p));
+  const taken = termAmount(p);
+  const heap = s.heap ?? EMPTY_HEAP;
+  const rest = left === 'none' ? withoutChunk(heap, chunk) : replaceChunk(heap, chunk, instancePart(T, chunk, left));
+  await k({ ...s, heap: rest }, instancePart(T, chunk, taken === 'none' ? NONE : taken));
 }
 
 /** The facts that `a` and `b`, parts of one instance, hold the same contents (undefined: their shapes differ). */
@@ -83,8 +127,20 @@ export function joinInstance(ctx: EngineContext, s: State, c: PredChunk, span: S
   );
   const facts = same && sameContents(ctx, same, c);
   if (!same || !facts) return { ...s, heap: withChunk(heap, c) };
-  const joined = instanceAt(same, addAmounts(held(same.amount), held(c.amount)));
-  const st = facts.reduce((k, t) => assumeConjunct(k, t, span, `${reason}: one instance, one content`), s);
+  const joined =
+    isSymbolic(same.amount) || isSymbolic(c.amount)
+      ? // Scaled from a part not known to be none where there is one: a fragment at none holds nothing.
+        instancePart(ctx.T, isSymbolic(same.amount) ? c : same, addSymbolic(ctx.T, same.amount, c.amount))
+      : instanceAt(same, addAmounts(held(same.amount), held(c.amount)));
+  // A symbolic part may be none (what a whole unfold leaves, say): its contents are then stale.
+  const T = ctx.T;
+  const bothHeld = T.and(
+    ...[same, c].filter((x) => isSymbolic(x.amount)).map((x) => T.lt(realLit(T, ZERO), x.amount!.sym!)),
+  );
+  const st = facts.reduce(
+    (k, t) => assumeConjunct(k, T.implies(bothHeld, t), span, `${reason}: one instance, one content`),
+    s,
+  );
   return { ...st, heap: replaceChunk(heap, same, joined) };
 }
 

@@ -22,10 +22,11 @@ import { instanceFacts } from './unfoldSnapshot';
 import { isUntouched, untouchedFact } from './untouched';
 import { accAmount } from './heap/fractions';
 import { amountKey, isNone, type Amount } from '../state/amounts';
-import { amountOf, scaleAssertion } from './heap/scaleAssertion';
+import { scaleAssertion } from './heap/scaleAssertion';
+import { partValue } from './heap/symInstances';
 import { joinInstance } from './instanceParts';
 import { produceFraction } from './produceFraction';
-import { producesSymbolically, produceSymbolic } from './produceSym';
+import { producedAmount, producesSymbolically, produceSymbolic } from './produceSym';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
 export type { Naming, ProduceHow } from './produceEval';
@@ -141,7 +142,12 @@ async function produceOne(
   display: Display,
 ): Promise<State | State[] | undefined> {
   const T = ctx.T;
-  if (c.kind === 'pred') return producePred(ctx, s, c.call, how, facts, leaves, display, amountOf(c.amount));
+  if (c.kind === 'pred') {
+    // A symbolic part (a perm expression) is evaluated and must not be negative (produceSym.ts).
+    const part = c.amount && { kind: 'acc' as const, target: c.call, amount: c.amount, span: c.amount.span };
+    const got = part ? await producedAmount(ctx, s, part, how, facts, leaves) : { s, amount: undefined };
+    return got && producePred(ctx, got.s, c.call, how, facts, leaves, display, got.amount);
+  }
   if (c.kind === 'qacc') return produceQuantified(ctx, s, c.quant, how, facts, leaves);
   if (c.kind === 'pure' && isUntouched(c.expr)) {
     const env = how.envAt(s);
@@ -335,7 +341,7 @@ async function producePred(
     ...how,
     envAt: (st) =>
       withHeaps(
-        envFrom(ctx, (n) => params.get(n)),
+        envFrom(ctx, (n) => params.get(n) ?? partValue(ctx.T, n, amount)),
         st.heap,
         st.heap,
       ),

@@ -18,7 +18,7 @@ import { allFieldChunks, EMPTY_HEAP, withChunk, type FieldChunk } from '../state
 import { checkProperty } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { accAmount, constantAmount } from './heap/fractions';
-import { amountTerm, atMostWrite, holdsSome, oneValueWhenHeld } from './heap/symAmounts';
+import { atMostWrite, holdsSome, oneValueWhenHeld } from './heap/symAmounts';
 import { distinctRefs } from './heap/alias';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
@@ -41,40 +41,13 @@ export async function produceSymbolic(
 ): Promise<State | State[] | undefined> {
   const T = ctx.T;
   const target = acc.target as FieldRead;
-  let s = s0;
-  let amount: Amount | undefined;
-  if (constantAmount(acc)) amount = accAmount(acc);
-  else {
-    const ev = await evaluate(ctx, s, acc.amount!, how, leaves, facts);
-    if (!ev) return undefined;
-    s = ev.s;
-    amount = accAmount(acc, ev.v as Term);
-  }
+  const got = await producedAmount(ctx, s0, acc, how, facts, leaves);
+  if (!got) return undefined;
+  const { amount, s } = got;
   if (amount && isNone(amount)) return s;
   // A constant amount (a perm parameter bound to 1/3) beside constant chunks: the constant rules.
   if (!amount?.sym && !allFieldChunks(s.heap ?? EMPTY_HEAP, target.field).some((c) => c.amount?.sym))
     return constant(s, amount);
-  const p = amountTerm(T, amount);
-  // At a procedure's entry p >= 0 is assumed: every caller's consume checked it (consumeSym.ts).
-  if (amount?.sym && how.checkObligations) add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
-  else if (amount?.sym) {
-    s = settleFacts(ctx, s, facts, how.reason);
-    if (s.status === 'infeasible') {
-      leaves.push({ state: s, label: STEP });
-      return undefined;
-    }
-    const message = `the permission amount ${printExpr(acc.amount!)} may be negative`;
-    const out = await checkProperty(
-      ctx,
-      s,
-      T.le(realLit(T, ZERO), p),
-      { kind: 'permission', span: acc.amount!.span, message },
-      `${printExpr(acc.amount!)} >= 0`,
-    );
-    leaves.push(...out.leaves);
-    if (!out.next) return undefined;
-    s = out.next;
-  }
   const type = ctx.checked.exprTypes.get(target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const fresh = how.naming(s, display, type);
@@ -97,6 +70,48 @@ export async function produceSymbolic(
     if (fact) add(fact);
   }
   return { ...fresh.state, heap: withChunk(heap, chunk) };
+}
+
+/**
+ * The amount `acc` names, evaluated where it is symbolic; a symbolic one must be non-negative
+ * (`negative.permission`): checked, or assumed at a procedure's entry (every caller's consume
+ * checked it). Also the amount of a produced `acc(q(ē), p)` (an Acc over the instance).
+ */
+export async function producedAmount(
+  ctx: EngineContext,
+  s0: State,
+  acc: Acc,
+  how: ProduceHow,
+  facts: Facts,
+  leaves: Successor[],
+): Promise<{ s: State; amount: Amount | undefined } | undefined> {
+  const T = ctx.T;
+  if (constantAmount(acc)) return { s: s0, amount: accAmount(acc) };
+  const ev = await evaluate(ctx, s0, acc.amount!, how, leaves, facts);
+  if (!ev) return undefined;
+  let s = ev.s;
+  const amount = accAmount(acc, ev.v as Term);
+  if (!amount?.sym) return { s, amount };
+  const p = amount.sym;
+  if (how.checkObligations) {
+    add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
+    return { s, amount };
+  }
+  s = settleFacts(ctx, s, facts, how.reason);
+  if (s.status === 'infeasible') {
+    leaves.push({ state: s, label: STEP });
+    return undefined;
+  }
+  const message = `the permission amount ${printExpr(acc.amount!)} may be negative`;
+  const out = await checkProperty(
+    ctx,
+    s,
+    T.le(realLit(T, ZERO), p),
+    { kind: 'permission', span: acc.amount!.span, message },
+    `${printExpr(acc.amount!)} >= 0`,
+  );
+  leaves.push(...out.leaves);
+  return out.next ? { s: out.next, amount } : undefined;
 }
 
 function add0(facts: Facts, term: Term, span: Span): void {

@@ -66,11 +66,13 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
       ? seqIndexReason(f.message)
       : f.kind === 'permission' && /the permission amount .* may be negative/.test(f.message)
         ? 'negative.permission'
-        : f.kind === 'permission' && /quantified permission may not be injective/.test(f.message)
-          ? 'qp.not.injective'
-          : f.kind === 'permission' && /quasihavocall may not be injective/.test(f.message)
-            ? 'quasihavocall.not.injective'
-            : (REASONS[f.kind] ?? 'assertion.false');
+        : f.kind === 'permission' && /the permission amount .* may not be positive/.test(f.message)
+          ? 'permission.not.positive'
+          : f.kind === 'permission' && /quantified permission may not be injective/.test(f.message)
+            ? 'qp.not.injective'
+            : f.kind === 'permission' && /quasihavocall may not be injective/.test(f.message)
+              ? 'quasihavocall.not.injective'
+              : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);

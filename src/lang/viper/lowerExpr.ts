@@ -151,7 +151,7 @@ export function allowsPermissions(place: Place): boolean {
 
 function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
-  const amount = p && lowerAmount(p, span, ctx, loc.kind === 'field' ? lowerExpr : undefined);
+  const amount = p && lowerAmount(p, span, ctx, lowerExpr);
   if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
   if (loc.kind === 'app' && amount && ctx.decls.predicates.has(loc.name))
     return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
@@ -182,7 +182,7 @@ export function predicateCall(e: VExpr, ctx: LowerCtx, what: string): Call {
 
 /** `{ amount }` of `acc(P(args), p)` (fold, unfold, unfolding), `{}` for all of the instance. */
 export function instancePart(e: VExpr, ctx: LowerCtx): { amount?: Expr } {
-  const amount = e.kind === 'acc' && e.amount ? lowerAmount(e.amount, e.span, ctx) : undefined;
+  const amount = e.kind === 'acc' && e.amount ? lowerAmount(e.amount, e.span, ctx, lowerExpr) : undefined;
   return amount ? { amount } : {};
 }
 

@@ -15,7 +15,7 @@ import { fail, refuse, type LowerCtx } from './context';
 import { expect } from './expectedType';
 
 /** The feature name a refused amount is reported under. */
-export const AMOUNT_FEATURE = 'permission amount other than a constant fraction, write, none or wildcard';
+export const AMOUNT_FEATURE = 'a permission amount with wildcard inside an expression (b ? wildcard : p, 2 * wildcard)';
 
 /** The feature of Viper's `write` outside an amount (grammarActions.ts): Sym's perm constant. */
 export const WRITE_VALUE = 'permission values (write)';

@@ -127,4 +127,22 @@ method n(x: Ref, k: Perm)
       failures: [{ line: 6, viperError: 'assert.failed:assertion.false' }],
     });
   }, 60_000);
+  it('k := perm(x.f) and var k: Perm := perm(x.f) read the amount held (not a method call)', async () => {
+    const src = `${FIELD}method m(x: Ref)
+  requires acc(x.f, 1/2)
+{
+  var k: Perm
+  k := perm(x.f)
+  var j: Perm := perm(x.f)
+  assert k == 1/2 && j == k
+  exhale acc(x.f, 1/4)
+  k := perm(x.f)
+  assert k == 1/2
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 11, viperError: 'assert.failed:assertion.false' }],
+    });
+  }, 60_000);
 });

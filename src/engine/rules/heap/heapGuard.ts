@@ -13,6 +13,7 @@ import { recursion } from './recursion';
 import { bodyShape } from './snapshots';
 import { unsupportedFraction } from './fractionGuard';
 import { unsupportedQuantified } from './quantifiedGuard';
+import { unsupportedSymbolicPart } from './symInstanceGuard';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -138,6 +139,8 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
       fraction.acc.span,
       `${WHY} fractions in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
     );
+  const part = unsupportedSymbolicPart(checked);
+  if (part) return error(checked.file, part.span, `${WHY} ${part.what} yet`);
   const quantified = unsupportedQuantified(checked);
   if (quantified) return quantified;
   // Predicate instances stand where an assertion conjunct, fold, unfold or unfolding puts them.

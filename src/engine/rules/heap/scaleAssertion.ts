@@ -3,7 +3,8 @@
 // produces it so (Silicon scales the body's permissions by p). The body is rewritten once per
 // use: every `acc(e.f, a)` and `acc(r(ē), a)` gets the amount a·p written as a constant the
 // checker's folding reads back (lang/permAmount.ts), so consume and produce need no new case.
-// A product with a wildcard is a wildcard (some positive part); `write` stays unwritten.
+// A product with a wildcard is a wildcard (some positive part); `write` stays unwritten. At a
+// symbolic part p each amount a becomes a name bound to a·p (heap/symInstances.ts).
 
 import type { Acc, Expr } from '../../../lang/ast';
 import type { Span } from '../../../lang/span';
@@ -11,8 +12,9 @@ import { exactly, held, isNone, isWrite, WILDCARD, type Amount } from '../../sta
 import { mulAmounts } from '../../state/instanceAmounts';
 import { permAmount } from '../../../lang/permAmount';
 import type { IsPredicate } from './assertions';
+import { partName } from './symInstances';
 
-/** The amount an `acc`, a `fold` or an `unfolding` names (absent: undefined, all of it). */
+/** The constant amount an `acc`, a `fold` or an `unfolding` names (absent: undefined, all of it; symbolic ones: symInstances.ts). */
 export function amountOf(e: Expr | undefined): Amount | undefined {
   if (!e) return undefined;
   const p = permAmount(e);
@@ -31,10 +33,22 @@ export function amountExpr(a: Amount, span: Span): Expr | undefined {
 }
 
 function scaledAcc(acc: Acc, p: Amount): Expr {
+  if (p.sym) return symbolicallyScaled(acc);
   const a = mulAmounts(held(amountOf(acc.amount)), p);
   const amount = amountExpr(a.above ? WILDCARD : a, acc.span);
   const { amount: _old, ...rest } = acc;
   return amount ? { ...rest, amount } : rest;
+}
+
+/**
+ * `acc` at a symbolic part: its constant amount a is written as the name the environment binds
+ * to a·p (heap/symInstances.ts partValue). A wildcard or symbolic amount in such a body is
+ * refused before the engine runs (heap/symInstanceGuard.ts).
+ */
+function symbolicallyScaled(acc: Acc): Expr {
+  const a = held(amountOf(acc.amount));
+  if (a.above) throw new Error('internal: a wildcard in a body taken at a symbolic part');
+  return { ...acc, amount: { kind: 'var', name: partName(a.q), span: acc.span } };
 }
 
 /** `e` with every permission in it at p times its amount (`e` itself when p is write). */
