@@ -13,12 +13,13 @@ export async function replayRoot(ctx: EngineContext, proc: Proc): Promise<State>
 }
 
 /** `s` as an object of the one shape every stepped state has: the fields in the order of
- *  stateCopy.ts's literals. The root state is built another way (a spread). A one-job run
- *  steps it once, before V8 has optimised anything; a lane replays a root for every subtree,
- *  and each such state reaching the optimised stepper deoptimised it ("wrong map"), so a split
- *  run recompiled the stepper's hot functions two or three times more, per thread (18 ifs, one
- *  lane: 130 TurboFan compiles against 92 for a one-job run; `node --trace-opt --trace-deopt`).
- *  Written here, not with copyState: that hot function, handed the root's shape, deoptimised too. */
+ *  stateCopy.ts's literals. The root state is built another way (spreads, rules/initial.ts).
+ *  A one-job run steps it once, before V8 has optimised anything; a lane replays a root for
+ *  every subtree, and each such state reaching the optimised stepper deoptimised it ("wrong
+ *  map" in step, withKont, copyState: 11 bailouts against 5 on 18 ifs, one lane; `node
+ *  --trace-deopt`), so a split run compiled the stepper's hot functions again, per thread.
+ *  Written out here, not with copyState: that hot function, handed the root's shape,
+ *  deoptimised in its turn (docs/performance.md, perf7). */
 function sameShape(s: State): State {
   const out: { [K in keyof Required<State>]: State[K] } = {
     frames: s.frames,
