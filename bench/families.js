@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { variants, sym, whyml } = require('./_family');
+const { why3ProveArgs } = require('./_why3');
 
 const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
 const RUNS = Number(process.env.SYMDAP_BENCH_RUNS || 3);
@@ -22,10 +23,6 @@ function timed(cmd, args) {
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
-}
-
-function why3Available() {
-  return spawnSync('why3', ['--version'], { encoding: 'utf8' }).status === 0;
 }
 
 /** One variant: medians of symdap (and Why3) runs, the report's verdict and Z3 share. */
@@ -46,7 +43,7 @@ function measure(dir, name, symSource, mlwSource, extra) {
     }
     mine.push(a.ms);
     if (!mlwSource) continue;
-    const b = timed('why3', ['prove', '-P', 'z3', `${base}.mlw`]);
+    const b = timed('why3', [...why3ProveArgs().args, `${base}.mlw`]);
     why3Valid = why3Valid && b.r.status === 0 && /Valid/.test(b.r.stdout);
     theirs.push(b.ms);
   }
@@ -103,7 +100,7 @@ function rowsOf(label, results, targetMs) {
 
 async function run(extra = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-families-'));
-  const why3 = why3Available();
+  const why3 = !why3ProveArgs().skipped;
   const out = [];
   const rows = [
     ['100 ifs + join φ, random OP c', 100, (k) => `join s >= 0 && s <= ${k};`, true],
@@ -115,7 +112,8 @@ async function run(extra = []) {
     );
     out.push(...rowsOf(label, results));
   }
-  if (!why3) out.push({ benchmark: 'families vs Why3', metric: 'skipped: no why3 on PATH', value: NaN, unit: '' });
+  if (!why3)
+    out.push({ benchmark: 'families vs Why3', metric: `skipped: ${why3ProveArgs().skipped}`, value: NaN, unit: '' });
   const twelve = variants(12).map((v) => measure(dir, `12 ifs ${v.name}`, sym(v.conds), undefined, extra));
   out.push(...rowsOf('12 ifs (4,096 paths), random OP c', twelve, 500));
   return out;

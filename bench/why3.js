@@ -2,13 +2,14 @@
 // the same logic written in WhyML (`join φ` as an abstract block `begin ensures { φ } … end`,
 // which forgets everything but φ as join φ does; `join;` as `s := !s + (if … then 1 else 0)`, an exact merge). Whole
 // processes, 5 alternating runs each, medians; ratio = symdap / Why3 (target < 1.0). Skipped
-// with a note row when `why3` is not installed.
+// with a note row when `why3` is not installed (or finds no Z3: bench/_why3.js).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ifs } = require('./verify');
+const { why3ProveArgs } = require('./_why3');
 
 const BIN = path.join(__dirname, '..', 'bin', 'symdap.js');
 const N = 100;
@@ -38,11 +39,6 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-function why3Available() {
-  const r = spawnSync('why3', ['--version'], { encoding: 'utf8' });
-  return r.status === 0;
-}
-
 function compare(name, sym, mlw, dir) {
   const symFile = path.join(dir, `${name.replace(/\W+/g, '_')}.sym`);
   const mlwFile = path.join(dir, `${name.replace(/\W+/g, '_')}.mlw`);
@@ -56,7 +52,7 @@ function compare(name, sym, mlw, dir) {
     const a = timed(process.execPath, [BIN, 'verify', symFile, '--json']);
     report = JSON.parse(a.r.stdout);
     mine.push(a.ms);
-    const b = timed('why3', ['prove', '-P', 'z3', mlwFile]);
+    const b = timed('why3', [...why3ProveArgs().args, mlwFile]);
     why3Valid = why3Valid && b.r.status === 0 && /Valid/.test(b.r.stdout);
     theirs.push(b.ms);
   }
@@ -91,8 +87,8 @@ function compare(name, sym, mlw, dir) {
 }
 
 async function run() {
-  if (!why3Available())
-    return [{ benchmark: 'symdap vs Why3', metric: 'skipped: no why3 on PATH', value: NaN, unit: '' }];
+  const why3 = why3ProveArgs();
+  if (why3.skipped) return [{ benchmark: 'symdap vs Why3', metric: `skipped: ${why3.skipped}`, value: NaN, unit: '' }];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symdap-why3-'));
   return [
     ...compare(

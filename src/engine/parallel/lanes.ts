@@ -20,7 +20,7 @@ import {
   workLeftMs,
   type LaneStart,
 } from './laneStart';
-import { trace } from './trace';
+import { trace, tracing } from './trace';
 import { threadCpuMs } from './threadCpu';
 
 /** The clock this lane's pace is taken with: its thread's CPU time where the system tells it,
@@ -48,6 +48,8 @@ export class SplitLanes {
   private taken: number[] = [];
   /** This thread's subtrees ended when it decided on the other lanes (0: within the first). */
   private decidedAt?: number;
+  /** When (Date.now()) each lane took its last task and ran out of work: this thread's first (trace). */
+  private idleSince: number[] = [];
 
   private constructor(
     private readonly next: Int32Array,
@@ -101,6 +103,7 @@ export class SplitLanes {
   async run(tasks: readonly SubtreeTask[], local: SubtreeExplorer): Promise<VerifyReport[]> {
     this.reports = new Array(tasks.length);
     this.taken = new Array(this.count + 1).fill(0);
+    this.idleSince = [];
     this.workers.forEach((w) => w.postMessage({ tasks } satisfies SplitTasks));
     // Decided once, after a slice of this lane's first subtree (SLICE_MS of its CPU) or when it
     // ends, whichever is first: early, so a second lane has time to pay for its start-up (a
@@ -146,10 +149,22 @@ export class SplitLanes {
       this.stop();
       throw e;
     }
+    this.idleSince[0] = Date.now();
     await Promise.all(this.finished);
+    this.traceIdle();
     const lost = tasks.findIndex((_, i) => !this.reports[i]);
     if (lost >= 0) throw new Error(`subtree ${lost} was not explored`);
     return this.reports;
+  }
+
+  /** How long each lane that worked waited, at the end, for the last one (wall ms; imbalance). */
+  private traceIdle(): void {
+    if (!tracing()) return;
+    const ends = this.taken.map((n, lane) => (n > 0 ? this.idleSince[lane] : undefined));
+    const last = Math.max(...ends.map((t) => t ?? 0));
+    trace(
+      `idle at the end, per lane (this thread first; wall ms): ${ends.map((t) => (t === undefined ? '-' : last - t)).join(', ')}`,
+    );
   }
 
   /** Starts the workers if the tasks nobody has claimed yet, at `done`'s pace, are worth them. */
@@ -187,8 +202,10 @@ export class SplitLanes {
         else if (m.kind === 'result') {
           this.reports[m.index] = m.report;
           this.taken[lane]++;
-        } else if (m.kind === 'idle') resolve();
-        else reject(new Error(m.error));
+        } else if (m.kind === 'idle') {
+          this.idleSince[lane] = Date.now();
+          resolve();
+        } else reject(new Error(m.error));
       });
       w.on('error', reject);
       w.on('exit', (code) => reject(new Error(`a worker thread exited (code ${code})`)));

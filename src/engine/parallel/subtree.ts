@@ -6,7 +6,6 @@ import type { SourceLanguage } from '../../lang/language';
 import type { Proc } from '../../lang/ast';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
-import { rootState } from '../rules/initial';
 import { SymbolicRun, type RunOptions } from '../verify/run';
 import { ReportBuilder, type VerifyReport } from '../verify/report';
 import { step } from '../rules/execute';
@@ -23,6 +22,7 @@ import type { SolverOptions } from '../solver/solver';
 import type { VerifyOptions } from '../verify/verify';
 import { trace } from './trace';
 import { ShareTracker } from './shareTracker';
+import { replayRoot } from './replayRoot';
 
 /** Told, as paths of a subtree end, the share of the subtree done (0 to 1); returns true when
  *  it needs no more (the tracking then stops: it costs a map entry per live node). */
@@ -115,7 +115,7 @@ export class SubtreeExplorer {
 
   /** The state the task's decisions lead to (their steps are the coordinator's, not counted here). */
   private async replay(task: SubtreeTask): Promise<State> {
-    let state = await rootState(this.run.ctx, this.procs[task.prefix[0]]);
+    let state = await replayRoot(this.run.ctx, this.procs[task.prefix[0]]);
     for (let d = 1; d < task.prefix.length; d++) {
       const successors = await step(this.run.ctx, state);
       if (successors.length !== task.widths[d - 1]) {
