@@ -18,6 +18,9 @@ import { checkObligations } from './evalChecked';
 import type { Fresh } from './havoc';
 import type { Consume } from './judgements';
 
+/** What a Viper postcondition's definedness check covers beside its reads: Silicon checks them once, before the body. */
+const DEFINEDNESS: ReadonlySet<Obligation['kind']> = new Set(['div-by-zero', 'out-of-bounds']);
+
 /** Makes the value of a produced location `display` (`c.x`): an input at entry, `c.x@L` after a call. */
 export type Naming = (s: State, display: string, type: Type) => Fresh;
 
@@ -42,7 +45,7 @@ export interface ProduceHow {
    * reported as this maps them; the other runtime checks are assumed, as without it.
    */
   readonly selfFraming?: (o: Obligation) => Obligation;
-  /** With selfFraming: divisions are checked too (a Viper postcondition's definedness, rules/wellFormed.ts). */
+  /** With selfFraming: divisions and indices are checked too (a Viper postcondition's definedness, rules/wellFormed.ts). */
   readonly definedness?: boolean;
   /** The side of `[A, B]` read: A (inhale) but when a well-formedness check reads B (rules/wellFormed.ts). */
   readonly side?: 'inhale' | 'exhale';
@@ -90,7 +93,7 @@ export async function evaluate(
     ? obligations
     : how.selfFraming
       ? obligations
-          .filter((o) => o.kind === 'permission' || (how.definedness && o.kind === 'div-by-zero'))
+          .filter((o) => o.kind === 'permission' || (how.definedness && DEFINEDNESS.has(o.kind)))
           .map(how.selfFraming)
       : undefined;
   if (now) {

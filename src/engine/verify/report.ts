@@ -187,7 +187,7 @@ export class ReportBuilder {
     const f = s.failure!;
     // A read the well-formedness pass already reported, met again on a path: the same failure, listed once.
     const framed =
-      f.kind === 'permission' || f.kind === 'div-by-zero'
+      f.kind === 'permission' || f.kind === 'div-by-zero' || f.kind === 'out-of-bounds'
         ? this.wellFormed.find((w) => w.report.kind === f.kind && w.reads.some((r) => spanWithin(f.span, r)))
         : undefined;
     if (framed) {

@@ -1,4 +1,4 @@
-// Division in a Viper postcondition (docs/viper.md): its definedness is checked once, from the
+// Division and sequence indexing in a Viper postcondition (docs/viper.md): its definedness is checked once, from the
 // precondition with arbitrary results, as Viper does (`not.wellformed:division.by.zero` at the
 // clause), for methods and functions alike; a postcondition whose divisor the precondition or an
 // earlier clause keeps non-zero verifies. A predicate body that divides stays refused by name.
@@ -26,6 +26,25 @@ method ok(x: Int) returns (r: Int)
 }
 `;
     expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 2, viperError: DIV }] });
+  }, 60_000);
+
+  it('a method postcondition indexing a sequence out of range is not well-formed, with a body or none', async () => {
+    // silicon/0083.vpr's test10: a method without a body never reaches its postcondition, so
+    // only the well-formedness pass can report it.
+    const src = `method abstract(xs: Seq[Int])
+  ensures xs[1] != 0
+
+method guarded(xs: Seq[Int]) returns (r: Int)
+  requires |xs| > 1
+  ensures xs[1] != 0 ==> r == 0
+{
+  r := 0
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 2, viperError: 'not.wellformed:seq.index.length' }],
+    });
   }, 60_000);
 
   it('a function postcondition: checked where it is, an earlier clause can guard it', async () => {
