@@ -27,6 +27,7 @@ import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';
 import { consume } from './consume';
 import { hasInhaleExhale } from './heap/assertions';
+import { isInhaleHelper } from './inhaleReads';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -131,8 +132,9 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   for (const d of ctx.checked.program.decls) {
     try {
       // Both sides of an inhale-exhale assertion must be well-formed (Viper checks A and B alike).
-      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads.
-      if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])))
+      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads;
+      // an inhale's helper always is, in the caller's heaps (inhaleReads.ts).
+      if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])) && !isInhaleHelper(d))
         for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
           await checkProc(ctx, d, found, side);
       if (d.kind === 'predicate')
