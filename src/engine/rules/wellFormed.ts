@@ -57,6 +57,8 @@ interface Part {
   readonly side?: 'inhale' | 'exhale';
   /** A Viper statement's helper: quantified receivers' injectivity is the call's to check (rules/quantifiedInjective.ts). */
   readonly helper?: boolean;
+  /** Divisions are checked too (a Viper function's requires: not.wellformed:division.by.zero). */
+  readonly definedness?: boolean;
 }
 
 /** What one pass found; failures keyed by place and message (several paths may meet one read). */
@@ -145,10 +147,13 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
           { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true },
           found,
         );
+      // A function's `[A, B]`: its body is checked assuming A (below), and B must be well-formed too.
+      if (d.kind === 'function' && d.requires.some(hasInhaleExhale))
+        await checkAssertion(ctx, d.params, d.name, { ...functionPre(ctx, d.name, d.requires), side: 'exhale' }, found);
       if (d.kind === 'function' && d.body) await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
       // An abstract function's requires is checked here; its ensures, by the procedure the front end makes of them.
       if (d.kind === 'function' && !d.body)
-        await checkAssertion(ctx, d.params, d.name, { what: `${d.name} requires`, clauses: d.requires }, found);
+        await checkAssertion(ctx, d.params, d.name, functionPre(ctx, d.name, d.requires), found);
     } catch (e) {
       // A construct the evaluator refuses is reported where the exploration meets it; anything
       // else leaves this declaration unchecked, which the verdict says (unknown), never a crash.
@@ -198,6 +203,7 @@ function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Fi
     reason: `well-formedness of ${part.what}`,
     side: part.side,
     selfFraming: found.selfFraming(part),
+    ...(part.definedness ? { definedness: true } : {}),
     ...(part.helper ? { injectivity: 'assume' as const } : {}),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
@@ -284,6 +290,11 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
   ).nexts;
 }
 
+/** A function's requires as a part to check: a Viper one's divisions too (Viper checks its definedness, not.wellformed). */
+function functionPre(ctx: EngineContext, name: string, requires: readonly Expr[]): Part {
+  return { what: `${name} requires`, clauses: requires, definedness: ctx.checked.viperSites !== undefined };
+}
+
 /** A function's `requires` produced, then its body evaluated in that heap (reported where the body starts). */
 async function checkFunction(
   ctx: EngineContext,
@@ -293,7 +304,7 @@ async function checkFunction(
   body: Expr,
   found: Findings,
 ): Promise<void> {
-  const pres = await checkAssertion(ctx, params, name, { what: `${name} requires`, clauses: requires }, found);
+  const pres = await checkAssertion(ctx, params, name, functionPre(ctx, name, requires), found);
   const selfFraming = found.selfFraming({ what: `the body of function ${name}`, clauses: [body], body: true });
   for (const pre of pres) {
     const obligations: Obligation[] = [];
