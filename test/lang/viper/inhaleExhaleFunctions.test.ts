@@ -12,8 +12,10 @@ const verify = scratchVerifier('symdap-viper-inex-fn-');
 const T = 60_000;
 
 describe('inhale-exhale assertions in functions', () => {
-  it('requires [A, true]: no check at an application; the value is the body only where A holds', async () => {
-    const src = `function big(i: Int): Int
+  it(
+    'requires [A, true]: no check at an application; the value is the body only where A holds',
+    async () => {
+      const src = `function big(i: Int): Int
   requires [i > 17, true]
   ensures result > 17
 { i }
@@ -23,14 +25,18 @@ method m(k: Int) {
   assert big(5) == 5
 }
 `;
-    expect(await verify(src)).toEqual({
-      verdict: 'failed',
-      failures: [{ line: 8, viperError: 'assert.failed:assertion.false' }],
-    });
-  }, T);
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [{ line: 8, viperError: 'assert.failed:assertion.false' }],
+      });
+    },
+    T,
+  );
 
-  it('requires [true, B]: each application checks B; the postcondition is checked without it', async () => {
-    const src = `function big(i: Int): Int
+  it(
+    'requires [true, B]: each application checks B; the postcondition is checked without it',
+    async () => {
+      const src = `function big(i: Int): Int
   requires [true, i > 17]
   ensures result > 17
 { i }
@@ -39,17 +45,21 @@ method m() {
   assert big(3) > 17
 }
 `;
-    expect(await verify(src)).toEqual({
-      verdict: 'failed',
-      failures: [
-        { line: 3, viperError: 'postcondition.violated:assertion.false' },
-        { line: 7, viperError: 'application.precondition:assertion.false' },
-      ],
-    });
-  }, T);
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [
+          { line: 3, viperError: 'postcondition.violated:assertion.false' },
+          { line: 7, viperError: 'application.precondition:assertion.false' },
+        ],
+      });
+    },
+    T,
+  );
 
-  it('ensures [A, B]: the check reads B, applications assume A', async () => {
-    const src = `function pos(i: Int): Int
+  it(
+    'ensures [A, B]: the check reads B, applications assume A',
+    async () => {
+      const src = `function pos(i: Int): Int
   ensures [result > 0, true]
 function zero(i: Int): Int
   ensures [true, result > 0]
@@ -59,17 +69,21 @@ method m(k: Int) {
   assert pos(k) > 1
 }
 `;
-    expect(await verify(src)).toEqual({
-      verdict: 'failed',
-      failures: [
-        { line: 4, viperError: 'postcondition.violated:assertion.false' },
-        { line: 8, viperError: 'assert.failed:assertion.false' },
-      ],
-    });
-  }, T);
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [
+          { line: 4, viperError: 'postcondition.violated:assertion.false' },
+          { line: 8, viperError: 'assert.failed:assertion.false' },
+        ],
+      });
+    },
+    T,
+  );
 
-  it('both sides of a requires must be well-defined, and any division in a requires', async () => {
-    const src = `function a(x: Int): Int
+  it(
+    'both sides of a requires must be well-defined, and any division in a requires',
+    async () => {
+      const src = `function a(x: Int): Int
   requires [x != 0, true]
   requires 1 \\ x != 2
 function b(x: Int): Int
@@ -79,18 +93,22 @@ function c(x: Int): Int
   requires 1 \\ x != 2
 { 1 }
 `;
-    expect(await verify(src)).toEqual({
-      verdict: 'failed',
-      failures: [
-        { line: 3, viperError: 'not.wellformed:division.by.zero' },
-        { line: 8, viperError: 'not.wellformed:division.by.zero' },
-      ],
-    });
-  }, T);
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [
+          { line: 3, viperError: 'not.wellformed:division.by.zero' },
+          { line: 8, viperError: 'not.wellformed:division.by.zero' },
+        ],
+      });
+    },
+    T,
+  );
 
-  it('[A, A] is A; sides with permissions and [A, B] in a predicate are refused by name', async () => {
-    const field = 'field f: Int\n';
-    const same = `${field}function get(x: Ref): Int
+  it(
+    '[A, A] is A; sides with permissions and [A, B] in a predicate are refused by name',
+    async () => {
+      const field = 'field f: Int\n';
+      const same = `${field}function get(x: Ref): Int
   requires [acc(x.f), acc(x.f)]
 { x.f }
 method m(x: Ref)
@@ -101,18 +119,20 @@ method m(x: Ref)
   assert get(x) == 5
 }
 `;
-    expect(await verify(same)).toEqual({
-      verdict: 'failed',
-      failures: [{ line: 10, viperError: 'assert.failed:assertion.false' }],
-    });
-    const perms = `${field}function get(x: Ref): Int
+      expect(await verify(same)).toEqual({
+        verdict: 'failed',
+        failures: [{ line: 10, viperError: 'assert.failed:assertion.false' }],
+      });
+      const perms = `${field}function get(x: Ref): Int
   requires [acc(x.f), true]
 { x.f }
 `;
-    expect((await verify(perms)).verdict).toBe('unsupported');
-    const pred = `${field}field g: Int
+      expect((await verify(perms)).verdict).toBe('unsupported');
+      const pred = `${field}field g: Int
 predicate p(x: Ref) { [acc(x.f) && acc(x.g), acc(x.g) && acc(x.f)] }
 `;
-    expect((await verify(pred)).verdict).toBe('unsupported');
-  }, T);
+      expect((await verify(pred)).verdict).toBe('unsupported');
+    },
+    T,
+  );
 });
