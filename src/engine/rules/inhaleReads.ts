@@ -20,13 +20,16 @@ export function inhaleReads(callee: Proc): Pick<ProduceHow, 'selfFraming' | 'def
   if (!isInhaleHelper(callee)) return {};
   const clause = callee.ensures[0];
   const shown = `inhale ${printExpr(clause, 80)}`;
-  const selfFraming = (o: Obligation): Obligation => {
-    const detail =
-      o.heal && o.message === notHeldToRead(o.heal.display)
-        ? `reads ${o.heal.display} without acc(${o.heal.display})`
-        : o.message;
-    const problem = o.kind === 'permission' ? 'is not self-framing' : 'is not well-defined';
-    return { ...o, span: clause.span, message: `${shown} ${problem}: ${detail}` };
-  };
+  const selfFraming = (o: Obligation): Obligation => ({ ...o, span: clause.span, message: notFramed(o, shown) });
   return { selfFraming, definedness: true };
+}
+
+/** "`shown` is not self-framing: reads c.x without acc(c.x)" (or not well-defined), for a read or division of `shown` (also rules/wellFormed.ts). */
+export function notFramed(o: Obligation, shown: string): string {
+  const detail =
+    o.heal && o.message === notHeldToRead(o.heal.display)
+      ? `reads ${o.heal.display} without acc(${o.heal.display})`
+      : o.message;
+  const problem = o.kind === 'permission' ? 'is not self-framing' : 'is not well-defined';
+  return `${shown} ${problem}: ${detail}`;
 }

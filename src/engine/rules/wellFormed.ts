@@ -14,7 +14,7 @@ import { spanWithin, type Span } from '../../lang/span';
 import type { FailureSite } from '../state/failures';
 import { initialState } from './initial';
 import type { State, SymValue } from '../state/state';
-import { EvalError, evalExpr, notHeldToRead, type Obligation } from './eval';
+import { EvalError, evalExpr, type Obligation } from './eval';
 import { EMPTY_HEAP, type Heap } from '../state/chunks';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
@@ -27,7 +27,7 @@ import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';
 import { consume } from './consume';
 import { hasInhaleExhale } from './heap/assertions';
-import { isInhaleHelper } from './inhaleReads';
+import { isInhaleHelper, notFramed } from './inhaleReads';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -74,12 +74,7 @@ class Findings {
         ? part.clauses[0]
         : (part.clauses.find((c) => spanWithin(o.span, c.span)) ?? part.clauses[0]);
       const shown = part.body ? part.what : `${part.what} ${printExpr(clause, 80)}`;
-      const detail =
-        o.heal && o.message === notHeldToRead(o.heal.display)
-          ? `reads ${o.heal.display} without acc(${o.heal.display})`
-          : o.message;
-      const problem = o.kind === 'permission' ? 'is not self-framing' : 'is not well-defined';
-      const mapped = { ...o, span: clause.span, message: `${shown} ${problem}: ${detail}` };
+      const mapped = { ...o, span: clause.span, message: notFramed(o, shown) };
       const key = keyOf(mapped.span, mapped.message);
       // One list per failure, shared with it: a read mapped later to the same failure joins it.
       const reads = this.pending.get(key) ?? [];
