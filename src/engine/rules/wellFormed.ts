@@ -28,6 +28,7 @@ import { produce, type ProduceHow } from './produce';
 import { consume } from './consume';
 import { hasInhaleExhale } from './heap/assertions';
 import { isInhaleHelper, notFramed } from './inhaleReads';
+import { hasSides } from './inhaleExhaleSides';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -325,11 +326,15 @@ function isDefinedness(o: Obligation): boolean {
   return !o.asserting && (o.kind === 'div-by-zero' || o.kind === 'precondition');
 }
 
-/** Whether `e` applies a function (of the program) that has an ensures. */
+/**
+ * Whether `e` applies a function (of the program) that has an ensures, which this pass does not
+ * assume. One with `[A, B]` in its contract is a keyed application here too, whose postcondition
+ * each application assumes (rules/evalCalls.ts): it does not count.
+ */
 function appliesWithEnsures(ctx: EngineContext, e: Expr): boolean {
   for (const n of astNodes(e)) {
-    const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
-    if (callee !== undefined && (ctx.checked.functions.get(callee)?.ensures?.length ?? 0) > 0) return true;
+    const fn = n.kind === 'call' ? ctx.checked.functions.get((n as unknown as { callee: string }).callee) : undefined;
+    if (fn !== undefined && (fn.ensures?.length ?? 0) > 0 && !hasSides(fn)) return true;
   }
   return false;
 }
