@@ -57,6 +57,26 @@ method m() {
   );
 
   it(
+    "a function body's application of one with [A, B] checks B there, even where no method applies it",
+    async () => {
+      const src = `function big(i: Int): Int
+  requires [true, i > 17]
+  ensures result > 17
+{ 18 }
+function caller(k: Int): Int
+{
+  big(k)
+}
+`;
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [{ line: 7, viperError: 'application.precondition:assertion.false' }],
+      });
+    },
+    T,
+  );
+
+  it(
     'ensures [A, B]: the check reads B, applications assume A',
     async () => {
       const src = `function pos(i: Int): Int
