@@ -9,6 +9,7 @@ import type { HeapEnv } from './heapEnv';
 import type { CheckTables } from './checkTables';
 import type { DeclKind, Scope } from './scope';
 import type { LabelScope } from './labelScope';
+import { checkCalleeLabels } from './helperLabels';
 import { BOOL, typeEquals, typeName, type Type } from './types';
 
 export interface StmtContext {
@@ -59,6 +60,7 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       return;
     case 'callStmt':
       checkCall(s.call, exprCtx(sc, CODE));
+      checkCalleeLabels(sc.procs.get(s.call.callee), sc.labels, sc.tables);
       return;
     case 'return':
       return checkReturn(s, sc);

@@ -154,8 +154,10 @@ function checkProc(
   };
   for (const p of proc.params) declare(p, 'parameter');
   for (const r of proc.returns) declare(r, 'return value');
-  // A contract names no label: an empty scope (labels live in the body).
-  const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL, labels: new LabelScope() };
+  // A contract names no label: an empty scope (labels live in the body). A contract-only
+  // helper's names its caller's, checked at each call (helperLabels.ts).
+  const labels = proc.contractOnly ? undefined : new LabelScope();
+  const spec = { tables, scope, procs, heap, spec: true, callMessage: NESTED_CALL, labels };
   for (const r of proc.requires) {
     // A contract-only helper's old(e) is its caller's (lang/viper/helpers.ts, rules/calls.ts).
     checkBool(r, { ...spec, old: proc.contractOnly === true, beforeReturns: true }, `a 'requires' clause`);

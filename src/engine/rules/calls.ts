@@ -27,6 +27,8 @@ import { consume, type ConsumeHow } from './consume';
 import { produce, type Naming, type ProduceHow, type ProduceOutcome } from './produce';
 import { ask, unknownLeaf } from './checks';
 import { hasPermission } from './heap/assertions';
+import type { EvalEnv } from './evalEnv';
+import { inhaleReads } from './inhaleReads';
 
 export async function callInto(
   ctx: EngineContext,
@@ -46,10 +48,11 @@ export async function callInto(
   const st = argsChecked.next;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
   const preHeap = st.heap ?? EMPTY_HEAP;
-  // A Viper exhale's helper (contract-only): its old(e) is the caller's (lang/viper/helpers.ts).
+  // A Viper exhale's or inhale's helper (contract-only): its old(e) and old[l](e) are the caller's (lang/viper/helpers.ts).
   const oldHeap = callee.contractOnly ? (topFrame(st).entryHeap ?? EMPTY_HEAP) : preHeap;
+  const labelled = callee.contractOnly ? callerLabels(st) : undefined;
   const how: ConsumeHow = {
-    env: withHeaps(contractEnv(ctx, st, params, params), preHeap, oldHeap),
+    env: { ...withHeaps(contractEnv(ctx, st, params, params), preHeap, oldHeap), labelled },
     pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
     accSite: (a) => ({
       kind: 'permission',
@@ -68,7 +71,7 @@ export async function callInto(
   const site: CallSite = { call, span, targets, indices };
   for (const c of consumed.outs) {
     if (ctx.options.mode === 'modular') {
-      out.push(...(await applyContract(ctx, c.state, callee, params, site, oldHeap, c.removed)));
+      out.push(...(await applyContract(ctx, c.state, callee, params, site, { preHeap: oldHeap, labelled }, c.removed)));
       continue;
     }
     // The callee runs on the chunks taken (no heap while no chunk was ever held); the caller's heap is its frame R.
@@ -91,10 +94,11 @@ async function applyContract(
   callee: Proc,
   params: Store,
   site: CallSite,
-  preHeap: Heap,
+  before: { readonly preHeap: Heap; readonly labelled: EvalEnv['labelled'] },
   taken: Heap,
 ): Promise<Successor[]> {
   const span = site.span;
+  const { preHeap, labelled } = before;
   const { state: cur, results, globalsBefore } = havocCallOutputs(ctx, s, callee, span);
   const post = new Map([...params, ...results]);
   const naming: Naming = (st, display, type) =>
@@ -114,15 +118,21 @@ async function applyContract(
       consume,
       envAt: (st) =>
         withHeaps(
-          { ...contractEnv(ctx, st, post, params), lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n) },
+          {
+            ...contractEnv(ctx, st, post, params),
+            lookupOld: (n: string) => params.get(n) ?? globalsBefore.get(n),
+            labelled,
+          },
           st.heap,
           preHeap,
         ),
       naming,
       checkObligations: false,
       reason: `${callee.name} ensures (call at line ${span.line})`,
-      // The well-formedness pass checked a method's; an inhale's is checked here (inhale.failed).
+      // The well-formedness pass checked a method's; an inhale's is checked here (inhale.failed),
+      // its injectivity and its reads in the caller's heaps (inhaleReads.ts).
       ...(callee.statementHelper ? {} : { injectivity: 'assume' as const }),
+      ...inhaleReads(callee),
       knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),
     },
     {
@@ -133,6 +143,12 @@ async function applyContract(
   const out: Successor[] = [...produced.leaves];
   for (const next of produced.nexts) out.push(...(await assignResults(ctx, next, callee, results, site)));
   return out;
+}
+
+/** The labels the caller's frame recorded: a contract-only helper's old[l](e) reads them (the checker checked l is visible at the call). */
+function callerLabels(s: State): EvalEnv['labelled'] {
+  const labels = topFrame(s).labels;
+  return (l) => labels?.get(l);
 }
 
 /**

@@ -20,6 +20,7 @@ import { quantifiedApplication, underBinder } from './quantifiedApps';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 import { isQuantifiedField } from './quantifiedPerms';
 import { quantifiedPart } from './quantifiedFootprint';
+import { ensuresAssumed, hasSides, inhaleHolds } from './inhaleExhaleSides';
 
 /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
 export function functionCall(
@@ -39,7 +40,9 @@ export function functionCall(
   const fn = ev.env.decls?.functions.get(c.callee);
   if (!fn) throw new EvalError('a procedure call cannot be evaluated inside an expression');
   const args = c.args.map((a) => ev.value(a, guard, bound, old));
-  if (fn.body === undefined || recursion(ev.env.decls!).functions.has(fn.name))
+  // With `[A, B]` in its requires, the body's value is known only where A holds; in its ensures,
+  // A is assumed: a keyed term, whose postcondition is assumed (inhaleExhaleSides.ts).
+  if (fn.body === undefined || recursion(ev.env.decls!).functions.has(fn.name) || hasSides(fn))
     return application(ev, fn, c, args, guard, bound, old);
   const body = fn.body;
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
@@ -93,9 +96,14 @@ function application(
   const T = ev.T;
   const heap = ev.heapFor(old);
   const params = new Map(fn.params.map((p, i) => [p.name, args[i]]));
-  const fp = footprintOf(ev, fn, c, heap, params, guard);
+  // `f@post` reads the inhale side of `[A, B]`, which it produced; any other application B.
+  const side = c.checksPostcondition ? 'inhale' : 'exhale';
+  const fp = footprintOf(ev, fn, c, heap, params, guard, side);
   // Under a binder (B.11): the solver's function of the footprint and arguments, not a keyed symbol.
-  if (underBinder(fp, args)) return quantifiedApplication(ev, fn, c, args, fp, params, guard);
+  if (underBinder(fp, args)) {
+    if (hasSides(fn)) throw new EvalError(`${fn.name}: an inhale-exhale precondition applied under a quantifier`);
+    return quantifiedApplication(ev, fn, c, args, fp, params, guard);
+  }
   const { footprint, keys, pres, snapKeys, parts } = fp;
   const sort = sortOfType(fn.result);
   if (sort.kind === 'array' && innerLevels(sort) > 0)
@@ -116,6 +124,8 @@ function application(
   }
   const pre = T.and(...pres);
   if (!c.checksPostcondition) assumePosts(ev, fn, key, result, footprint, params, T.and(guard, pre), pre);
+  // Where the body's value is known: the requires read, or A where B was (inhaleExhaleSides.ts).
+  const defined = side === 'exhale' && hasSides(fn) ? inhaleHolds(ev, fn, heap, params, guard) : pre;
   if (fn.body === undefined) return result;
   const definition = fn.body;
   // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
@@ -128,12 +138,12 @@ function application(
   const lookup = (n: string): SymValue | undefined => params.get(n);
   const body = ev
     .inEnv({ ...ev.env, heap: footprint, oldHeap: footprint, lookup, lookupOld: lookup, expanding: true })
-    .value(definition, T.and(guard, pre), new Map(), false);
+    .value(definition, T.and(guard, defined), new Map(), false);
   if (isSymArray(body) && len) {
-    T.keyed.addFact(app, T.implies(pre, T.eq(app, body.contents)));
-    T.keyed.addFact(len, T.implies(pre, T.eq(len, body.length)));
+    T.keyed.addFact(app, T.implies(defined, T.eq(app, body.contents)));
+    T.keyed.addFact(len, T.implies(defined, T.eq(len, body.length)));
   } else {
-    T.keyed.addFact(app, T.implies(pre, T.eq(app, body as Term)));
+    T.keyed.addFact(app, T.implies(defined, T.eq(app, body as Term)));
   }
   return result;
 }
@@ -173,5 +183,5 @@ function assumePosts(
     expanding: true,
     inPost: true,
   });
-  for (const e of posts) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
+  for (const e of ensuresAssumed(fn)) T.keyed.addLemma(result, T.implies(pre, inner.term(e, guard, new Map(), false)));
 }

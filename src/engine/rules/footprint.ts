@@ -23,6 +23,7 @@ import { obligeBounds } from './footprintBounds';
 import { mergeQuantChunks } from '../state/quantifiedChunks';
 import { isQuantifiedField } from './quantifiedPerms';
 import { quantifiedPart } from './quantifiedFootprint';
+import { requiresOn } from './inhaleExhaleSides';
 
 export interface Footprint {
   /** The chunks the requires holds, as the body sees them. */
@@ -37,7 +38,7 @@ export interface Footprint {
   readonly parts: SymValue[];
 }
 
-/** The footprint of `fn` applied at `c` (parameters `params`) over `heap`, the requires' failures recorded as obligations under `guard`. */
+/** The footprint of `fn` applied at `c` (parameters `params`) over `heap`, the requires' failures (its `side` of `[A, B]`) recorded as obligations under `guard`. */
 export function footprintOf(
   ev: EvalCore,
   fn: FunctionDecl,
@@ -45,6 +46,7 @@ export function footprintOf(
   heap: Heap,
   params: ReadonlyMap<string, SymValue>,
   guard: Term,
+  side: 'inhale' | 'exhale' = 'exhale',
 ): Footprint {
   const T = ev.T;
   const inner = ev.over(heap, (n) => params.get(n));
@@ -55,7 +57,9 @@ export function footprintOf(
   const parts: SymValue[] = [];
   const under = testsUnder(ev.T, guard, (e, g) => inner.term(e, g, new Map(), false));
   obligeBounds(ev, fn, c, inner, guard);
-  for (const { conjunct: k, tests } of guardedLeaves(fn.requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
+  // The side of `[A, B]` the application reads: B, or A in `f@post` (inhaleExhaleSides.ts).
+  const requires = requiresOn(fn, side);
+  for (const { conjunct: k, tests } of guardedLeaves(requires, (n) => ev.env.decls?.predicates.has(n) ?? false)) {
     const { g, cond } = under(tests);
     // A conditional part counts only where its tests hold: elsewhere it is the placeholder.
     const when = (v: SymValue): SymValue =>

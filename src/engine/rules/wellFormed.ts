@@ -14,7 +14,7 @@ import { spanWithin, type Span } from '../../lang/span';
 import type { FailureSite } from '../state/failures';
 import { initialState } from './initial';
 import type { State, SymValue } from '../state/state';
-import { EvalError, evalExpr, notHeldToRead, type Obligation } from './eval';
+import { EvalError, evalExpr, type Obligation } from './eval';
 import { EMPTY_HEAP, type Heap } from '../state/chunks';
 import type { CheckedProgram } from '../../lang/checked';
 import type { Solver } from '../solver/solver';
@@ -27,6 +27,8 @@ import { freshValue } from './havoc';
 import { produce, type ProduceHow } from './produce';
 import { consume } from './consume';
 import { hasInhaleExhale } from './heap/assertions';
+import { isInhaleHelper, notFramed } from './inhaleReads';
+import { hasSides } from './inhaleExhaleSides';
 
 export interface WellFormedFailure {
   /** Kind `permission`, at the clause or body: "… is not self-framing: reads c.x without acc(c.x)". */
@@ -56,6 +58,8 @@ interface Part {
   readonly side?: 'inhale' | 'exhale';
   /** A Viper statement's helper: quantified receivers' injectivity is the call's to check (rules/quantifiedInjective.ts). */
   readonly helper?: boolean;
+  /** Divisions are checked too (a Viper function's requires: not.wellformed:division.by.zero). */
+  readonly definedness?: boolean;
 }
 
 /** What one pass found; failures keyed by place and message (several paths may meet one read). */
@@ -71,12 +75,7 @@ class Findings {
         ? part.clauses[0]
         : (part.clauses.find((c) => spanWithin(o.span, c.span)) ?? part.clauses[0]);
       const shown = part.body ? part.what : `${part.what} ${printExpr(clause, 80)}`;
-      const detail =
-        o.heal && o.message === notHeldToRead(o.heal.display)
-          ? `reads ${o.heal.display} without acc(${o.heal.display})`
-          : o.message;
-      const problem = o.kind === 'permission' ? 'is not self-framing' : 'is not well-defined';
-      const mapped = { ...o, span: clause.span, message: `${shown} ${problem}: ${detail}` };
+      const mapped = { ...o, span: clause.span, message: notFramed(o, shown) };
       const key = keyOf(mapped.span, mapped.message);
       // One list per failure, shared with it: a read mapped later to the same failure joins it.
       const reads = this.pending.get(key) ?? [];
@@ -131,8 +130,9 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   for (const d of ctx.checked.program.decls) {
     try {
       // Both sides of an inhale-exhale assertion must be well-formed (Viper checks A and B alike).
-      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads.
-      if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])))
+      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads;
+      // an inhale's helper always is, in the caller's heaps (inhaleReads.ts).
+      if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])) && !isInhaleHelper(d))
         for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
           await checkProc(ctx, d, found, side);
       if (d.kind === 'predicate')
@@ -143,10 +143,13 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
           { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true },
           found,
         );
+      // A function's `[A, B]`: its body is checked assuming A (below), and B must be well-formed too.
+      if (d.kind === 'function' && d.requires.some(hasInhaleExhale))
+        await checkAssertion(ctx, d.params, d.name, { ...functionPre(ctx, d.name, d.requires), side: 'exhale' }, found);
       if (d.kind === 'function' && d.body) await checkFunction(ctx, d.params, d.name, d.requires, d.body, found);
       // An abstract function's requires is checked here; its ensures, by the procedure the front end makes of them.
       if (d.kind === 'function' && !d.body)
-        await checkAssertion(ctx, d.params, d.name, { what: `${d.name} requires`, clauses: d.requires }, found);
+        await checkAssertion(ctx, d.params, d.name, functionPre(ctx, d.name, d.requires), found);
     } catch (e) {
       // A construct the evaluator refuses is reported where the exploration meets it; anything
       // else leaves this declaration unchecked, which the verdict says (unknown), never a crash.
@@ -196,6 +199,7 @@ function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Fi
     reason: `well-formedness of ${part.what}`,
     side: part.side,
     selfFraming: found.selfFraming(part),
+    ...(part.definedness ? { definedness: true } : {}),
     ...(part.helper ? { injectivity: 'assume' as const } : {}),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),
   };
@@ -282,6 +286,11 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
   ).nexts;
 }
 
+/** A function's requires as a part to check: a Viper one's divisions too (Viper checks its definedness, not.wellformed). */
+function functionPre(ctx: EngineContext, name: string, requires: readonly Expr[]): Part {
+  return { what: `${name} requires`, clauses: requires, definedness: ctx.checked.viperSites !== undefined };
+}
+
 /** A function's `requires` produced, then its body evaluated in that heap (reported where the body starts). */
 async function checkFunction(
   ctx: EngineContext,
@@ -291,7 +300,7 @@ async function checkFunction(
   body: Expr,
   found: Findings,
 ): Promise<void> {
-  const pres = await checkAssertion(ctx, params, name, { what: `${name} requires`, clauses: requires }, found);
+  const pres = await checkAssertion(ctx, params, name, functionPre(ctx, name, requires), found);
   const selfFraming = found.selfFraming({ what: `the body of function ${name}`, clauses: [body], body: true });
   for (const pre of pres) {
     const obligations: Obligation[] = [];
@@ -317,11 +326,15 @@ function isDefinedness(o: Obligation): boolean {
   return !o.asserting && (o.kind === 'div-by-zero' || o.kind === 'precondition');
 }
 
-/** Whether `e` applies a function (of the program) that has an ensures. */
+/**
+ * Whether `e` applies a function (of the program) that has an ensures, which this pass does not
+ * assume. One with `[A, B]` in its contract is a keyed application here too, whose postcondition
+ * each application assumes (rules/evalCalls.ts): it does not count.
+ */
 function appliesWithEnsures(ctx: EngineContext, e: Expr): boolean {
   for (const n of astNodes(e)) {
-    const callee = n.kind === 'call' ? (n as unknown as { callee: string }).callee : undefined;
-    if (callee !== undefined && (ctx.checked.functions.get(callee)?.ensures?.length ?? 0) > 0) return true;
+    const fn = n.kind === 'call' ? ctx.checked.functions.get((n as unknown as { callee: string }).callee) : undefined;
+    if (fn !== undefined && (fn.ensures?.length ?? 0) > 0 && !hasSides(fn)) return true;
   }
   return false;
 }

@@ -63,7 +63,6 @@ function freeVars(e: unknown): string[] {
     .flatMap(([, v]) => freeVars(v));
 }
 
-/** Whether an expression asks what the heap holds (forperm, perm(…)). */
 /** Whether a lowered expression has an `old(…)` in it. */
 function readsOld(e: unknown): boolean {
   if (Array.isArray(e)) return e.some(readsOld);
@@ -72,15 +71,7 @@ function readsOld(e: unknown): boolean {
   return node.kind === 'old' || Object.entries(node).some(([k, v]) => k !== 'span' && readsOld(v));
 }
 
-/** Whether a Viper expression has an `old[l](…)` in it (its label is not in the helper's scope). */
-export function labelledOld(e: unknown): boolean {
-  if (Array.isArray(e)) return e.some(labelledOld);
-  if (e === null || typeof e !== 'object') return false;
-  const node = e as Record<string, unknown>;
-  if (node.kind === 'old' && node.label !== undefined) return true;
-  return Object.entries(node).some(([k, v]) => k !== 'span' && labelledOld(v));
-}
-
+/** Whether an expression asks what the heap holds (forperm, perm(…)). */
 function readsPermissions(e: unknown): boolean {
   if (Array.isArray(e)) return e.some(readsPermissions);
   if (e === null || typeof e !== 'object') return false;

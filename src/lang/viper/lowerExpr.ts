@@ -292,35 +292,3 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return false;
   }
 }
-
-/** Whether an expression contains `old(…)`. */
-export function hasOld(e: VExpr): boolean {
-  switch (e.kind) {
-    case 'old':
-      return true;
-    case 'app':
-      return e.args.some(hasOld);
-    case 'field':
-      return hasOld(e.object);
-    case 'unary':
-      return hasOld(e.operand);
-    case 'binary':
-      return hasOld(e.left) || hasOld(e.right);
-    case 'cond':
-      return hasOld(e.cond) || hasOld(e.then) || hasOld(e.otherwise);
-    case 'unfolding':
-      return hasOld(e.pred) || hasOld(e.body);
-    case 'inhaleExhale':
-      return hasOld(e.inhale) || hasOld(e.exhale);
-    case 'let':
-      return hasOld(e.value) || hasOld(e.body);
-    case 'quant':
-      return hasOld(e.body);
-    case 'coll':
-      return e.args.some(hasOld);
-    case 'ascribe':
-      return hasOld(e.expr);
-    default:
-      return false;
-  }
-}

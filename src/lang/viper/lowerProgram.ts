@@ -17,6 +17,7 @@ import { lowerGotos } from './lowerGoto';
 import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
+import { checkFunctionSides } from './lowerInhaleExhale';
 import { lowerDomain } from './lowerDomain';
 import { expect } from './expectedType';
 import { instanceAxioms } from './instanceAxioms';
@@ -197,6 +198,7 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
       ctx.out.sites.push({ kind: 'functionPre', span: s.expr.span });
       return lowerExpr(s.expr, { ...ctx, place: 'requires', inFunction: true });
     });
+  checkFunctionSides(requires, ctx);
   if (f.body !== undefined) ctx.out.sites.push({ kind: 'functionBody', span: f.body.span, reportAt: f.span });
   const body =
     f.body === undefined ? undefined : lowerExpr(f.body, expect({ ...ctx, place: 'function' }, f.body, f.result));
@@ -226,12 +228,14 @@ function lowerFunction(f: DeclOf<'function'>, base: (vars: Map<string, VType>) =
   // (rules/evalCalls.ts); an abstract function's procedure only checks that it is well-formed
   // (contract only: `assume false` is its body).
   const abstract = body === undefined;
+  // Its applications assume the inhale side of `[A, B]` (rules/inhaleExhaleSides.ts); `f@post` checks the exhale side.
   const decl = { ...fn, ensures: posts.map((s) => lowerExpr(s.expr, { ...postCtx, place: 'fnPost' })) };
+  checkFunctionSides(decl.ensures, postCtx);
   // Viper evaluates a function's postcondition in its precondition's state: the requires is
-  // ensured again (nothing consumed it), so that what it reads is framed.
+  // ensured again (nothing consumed it), so that what it reads is framed: its inhale side, as produced.
   const framed = f.specs
     .filter((s) => s.kind === 'requires')
-    .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires' }));
+    .map((s) => lowerExpr(s.expr, { ...postCtx, place: 'requires', side: 'inhale' }));
   return [decl, postCheck(fn, pre, [...framed, ...ensures], abstract)];
 }
 

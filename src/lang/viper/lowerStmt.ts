@@ -8,9 +8,9 @@ import type { Assign, Block, Expr, Stmt } from '../ast';
 import type { Span } from '../span';
 import type { VBlock, VExpr, VIf, VStmt } from './ast';
 import { fail, refuse, type LowerCtx } from './context';
-import { hasOld, hasPermissions, instancePart, lowerExpr, predicateCall } from './lowerExpr';
+import { hasPermissions, instancePart, lowerExpr, predicateCall } from './lowerExpr';
 import { macroBindings, respan } from './macros';
-import { exhaleHelper, inhaleHelper, labelledOld } from './helpers';
+import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
@@ -228,11 +228,6 @@ function lowerInhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => 
     return [{ kind: 'assume', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
   // Viper's `assume acc(x.f)` assumes the permission is already held (impureAssume.ts).
   if (s.kind === 'assume') return lowerImpureAssume(s, ctx, lowerExpr);
-  // An inhale's reads are checked only by its helper's own well-formedness, which cannot see the caller's old.
-  if (hasOld(s.expr)) {
-    refuse(ctx, `old(…) inside ${s.kind} of permissions`, s.span);
-    return [];
-  }
   return [inhaleHelper(s.expr, s.span, ctx)];
 }
 
@@ -241,9 +236,5 @@ function lowerExhale(s: SpecStmt, ctx: LowerCtx, site: (k: SpecStmt['kind']) => 
   site('exhale');
   if (!hasPermissions(s.expr, ctx))
     return [{ kind: 'assert', cond: lowerExpr(s.expr, { ...ctx, place: 'code' }), span: s.span }];
-  if (labelledOld(s.expr)) {
-    refuse(ctx, 'a labelled old (old[l]) inside exhale of permissions', s.span);
-    return [];
-  }
   return [exhaleHelper(s.expr, s.span, ctx)];
 }

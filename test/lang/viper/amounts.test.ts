@@ -2,7 +2,7 @@
 // "Remaining amounts"): Silver's typing of `*` on an Int and a Perm where a macro or a domain
 // function hides the Int, `Rational` as Silver's old name of Perm, label invariants, which
 // Viper ignores where the label heads no loop (a loop made of gotos stays refused by name), and
-// old(e) inside an exhale of permissions (the method's pre-state, not the helper's).
+// old(e) inside an exhale or an inhale of permissions (the method's pre-state, not the helper's).
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -133,14 +133,18 @@ method unheld(this: Ref)
     });
   }, 60_000);
 
-  it('old(e) in an inhale of permissions stays refused by name', async () => {
+  it('old(e) in an inhale of permissions reads the pre-state (oldInStatements.test.ts has more)', async () => {
     const src = `${FIELD}method m(this: Ref)
   requires acc(this.f)
 {
   exhale acc(this.f)
   inhale acc(this.f) && this.f == old(this.f) + 1
+  assert this.f == old(this.f)
 }
 `;
-    expect(await verify(src)).toEqual({ verdict: 'unsupported', failures: [] });
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 7, viperError: 'assert.failed:assertion.false' }],
+    });
   }, 60_000);
 });
