@@ -136,7 +136,7 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     return error(
       checked.file,
       fraction.acc.span,
-      `${WHY} fractions in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
+      `${WHY} an amount other than a constant part in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
     );
   const quantified = unsupportedQuantified(checked);
   if (quantified) return quantified;
