@@ -147,4 +147,24 @@ method m(r: Ref)
 `;
     expect(await verify(src)).toEqual({ verdict: 'unsupported', failures: [] });
   }, 60_000);
+
+  it('a fold reads a nested test only where the tests before it hold', async () => {
+    const pred = `field k: Int
+field p: Ref
+field r: Ref
+predicate V(d: Ref) {
+  acc(d.k) && acc(d.p) &&
+  (d.k == 1 ==> acc(d.p.r) && (d.p.r != null ==> acc(V(d.p.r))))
+}
+`;
+    const fold = (k: number): string => `${pred}method m(d: Ref)
+  requires acc(d.k) && acc(d.p) && d.k == ${k}
+{
+  fold acc(V(d))
+}
+`;
+    expect(await verify(fold(2))).toEqual({ verdict: 'verified', failures: [] });
+    // Where the test holds, d.p.r is needed (symdap reports the read at the predicate, Viper at the fold).
+    expect((await verify(fold(1))).verdict).toBe('failed');
+  }, 60_000);
 });
