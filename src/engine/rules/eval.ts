@@ -354,8 +354,8 @@ class Evaluator implements EvalCore {
     const ways: { cond: Term; value: SymValue }[] = [];
     for (const c of found.maybe) {
       const params = new Map(decl.params.map((p, i) => [p.name, c.args[i]]));
-      const evalIn = (h: Heap, e: Expr): SymValue =>
-        this.over(h, (n) => params.get(n)).value(e, guard, new Map(), false);
+      const evalIn = (h: Heap, e: Expr, known: Term): SymValue =>
+        this.over(h, (n) => params.get(n)).value(e, T.and(guard, known), new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
       // not kept (nothing more is held: a recursive function would unroll over it without end).

@@ -135,14 +135,15 @@ async function foldRecursive(
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   const shape = bodyShape(decl, isPred);
   const obligations: Obligation[] = [];
+  // A test is read only where the tests before it in its way hold (`k == 1 ==> … (x.p.r != null ==> …)`).
   const conds = shape.alternatives.map((alt) =>
-    T.and(
-      ...alt.flatMap((i) => {
-        if (i.kind !== 'cond') return [];
-        const t = evalTerm(i.expr, how.env, obligations);
-        return [i.positive ? t : T.not(t)];
-      }),
-    ),
+    alt.reduce((before, i) => {
+      if (i.kind !== 'cond') return before;
+      const own: Obligation[] = [];
+      const t = evalTerm(i.expr, how.env, own);
+      obligations.push(...own.map((o) => ({ ...o, cond: T.implies(before, o.cond) })));
+      return T.and(before, i.positive ? t : T.not(t));
+    }, T.trueTerm),
   );
   const checked = await checkObligations(ctx, s, obligations);
   const succ: Successor[] = [...checked.leaves];

@@ -60,8 +60,9 @@ export async function unfoldSnapshot(ctx: EngineContext, s: State, st: Fold, tak
       if (r.status === 'unsat') continue;
       cur = assumeConjunct(s, way.cond, st.span, `unfold ${instance}: this way of its body`, r);
     }
-    if (taken.amount) {
-      // A part of the instance: its body's chunks at that part, joined to parts already held (placeChunks.ts).
+    if (taken.amount || way.chunks.some((c) => c.kind !== 'qfield' && c.amount)) {
+      // A part of the instance, or a body holding parts: its chunks at that part, joined to
+      // parts already held (placeChunks.ts), never simply beside them as whole chunks are.
       const known = way.facts.reduce((k, f) => assumeConjunct(k, f, st.span, `unfold ${instance}`), cur);
       const chunks = scaleChunks(way.chunks, taken.amount);
       for (const next of await placeChunks(ctx, known, chunks, st.span, `unfold ${instance}`, out))

@@ -5,7 +5,6 @@
 // Sym's checker on the lowered program are refusals too: they name what symdap cannot read yet.
 
 import { check } from '../checker';
-import { recursiveFraction } from './lowerPerm';
 import type { CheckedProgram } from '../checked';
 import { error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics';
 import { stripBom } from '../bom';
@@ -56,8 +55,6 @@ export function loadViper(text: string, file: string, opts: ViperOptions = {}): 
   const lines = source.split('\n');
   const fileSpan = { line: 1, col: 1, endLine: lines.length, endCol: (lines[lines.length - 1]?.length ?? 0) + 1 };
   const { program, out } = lowerProgram(opts.smoke ? withSmokeChecks(parsed.program) : parsed.program, fileSpan);
-  const fraction = recursiveFraction(program);
-  if (fraction) out.refusals.push({ feature: 'fractions in the body of a recursive predicate', span: fraction });
   const cycle = preconditionCycle(program);
   if (cycle)
     out.refusals.push({ feature: `a function whose precondition applies itself ('${cycle.name}')`, span: cycle.span });

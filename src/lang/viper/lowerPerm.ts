@@ -5,7 +5,7 @@
 // permission division (`\\` divides Ints): both operands are read as perm. `perm(e.f)` is Sym's
 // `perm(e.f)` and `perm(P(…))` Sym's `perm(P(…))`; `perm` of a wand stays refused by name.
 
-import type { Expr, PredicateDecl, Program } from '../ast';
+import type { Expr } from '../ast';
 import { permAmount } from '../permAmount';
 import type { Span } from '../span';
 import { PERM } from '../types';
@@ -100,36 +100,4 @@ function nodesOf(root: unknown, kind: string, out: Record<string, unknown>[] = [
     for (const [k, v] of Object.entries(node)) if (k !== 'span') nodesOf(v, kind, out);
   }
   return out;
-}
-
-/**
- * The first fraction in the body of a recursive predicate of the lowered program: the engine
- * unfolds such instances through snapshots into whole chunks, so they are refused here, by name,
- * at the amount (the engine's guard says the same for Sym programs).
- */
-export function recursiveFraction(program: Program): Span | undefined {
-  const preds = new Map(
-    program.decls.filter((d): d is PredicateDecl => d.kind === 'predicate').map((d) => [d.name, d]),
-  );
-  const calls = (d: PredicateDecl): string[] =>
-    nodesOf(d.body, 'call')
-      .map((c) => c.callee as string)
-      .filter((n) => preds.has(n));
-  const reaches = (from: string, to: string): boolean => {
-    const seen = new Set<string>();
-    const work = calls(preds.get(from)!);
-    while (work.length > 0) {
-      const n = work.pop()!;
-      if (n === to) return true;
-      if (seen.has(n)) continue;
-      seen.add(n);
-      work.push(...calls(preds.get(n)!));
-    }
-    return false;
-  };
-  for (const d of preds.values()) {
-    const fraction = nodesOf(d.body, 'acc').find((a) => a.amount !== undefined);
-    if (fraction && reaches(d.name, d.name)) return fraction.span as Span;
-  }
-  return undefined;
 }

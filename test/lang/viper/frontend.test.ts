@@ -61,11 +61,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
   const field = 'field f: Int\n';
   it.each([
     [
-      'fraction in a recursive predicate',
-      `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n, 1/2) && (r.n != null ==> P(r.n))\n}\n`,
-      '4:3 fractions in the body of a recursive predicate',
-    ],
-    [
       'quantified permissions',
       `${field}method m(x: Ref)\n  requires forall i: Int, j: Int :: i == j ==> acc(x.f)\n{}\n`,
       '3:12 quantified permissions over several binders',

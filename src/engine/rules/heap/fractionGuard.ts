@@ -1,23 +1,33 @@
-// Where the symbolic engine does not take fractions yet (docs/design.md "Permission amounts"):
-// a recursive predicate's body, whose instances are snapshots unfolded into whole chunks
-// (rules/heap/snapshots.ts). Refused by name rather than read as whole.
+// Where the symbolic engine does not take amounts in a snapshot predicate's body yet (docs/design.md
+// "Fractions of predicate instances"): an instance of a recursive (or conditional, or abstract)
+// predicate unfolds from its snapshot (rules/heap/snapshots.ts) into chunks at the body's constant
+// amounts; an amount known only when evaluated (a parameter) has no such constant, and `none`
+// holds no slot of the snapshot. Refused by name rather than read as whole.
 
 import type { Acc } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
-import { leafConjuncts } from './assertions';
-import { namesFraction } from './fractions';
+import { isNone } from '../../state/amounts';
+import { constantAmount } from './fractions';
 import { recursion } from './recursion';
+import { bodyShape } from './snapshots';
+import { amountOf } from './scaleAssertion';
 
-/** The first `acc` with a fraction in a recursive predicate's body, with the predicate's name. */
+/** Whether `acc`'s amount cannot be a chunk's constant amount in an unfolded snapshot. */
+function unsupportedAmount(acc: Acc): boolean {
+  if (!acc.amount) return false;
+  if (!constantAmount(acc)) return true;
+  const a = amountOf(acc.amount);
+  return a !== undefined && isNone(a);
+}
+
+/** The first `acc` whose amount a snapshot predicate's body cannot hold, with the predicate's name. */
 export function unsupportedFraction(checked: CheckedProgram): { acc: Acc; predicate: string } | undefined {
   const rec = recursion(checked).predicates;
   const isPred = (n: string): boolean => checked.predicates.has(n);
   for (const d of checked.predicates.values()) {
     if (!rec.has(d.name)) continue;
-    for (const c of leafConjuncts(d.body, isPred))
-      if (c.kind === 'acc' && namesFraction(c.acc)) return { acc: c.acc, predicate: d.name };
-      else if (c.kind === 'pred' && c.amount)
-        return { acc: { kind: 'acc', target: c.call, amount: c.amount, span: c.amount.span }, predicate: d.name };
+    for (const item of bodyShape(d, isPred).alternatives.flat())
+      if (item.kind === 'acc' && unsupportedAmount(item.acc)) return { acc: item.acc, predicate: d.name };
   }
   return undefined;
 }

@@ -137,7 +137,7 @@ export function symbolicHeapError(checked: CheckedProgram): Diagnostic | undefin
     return error(
       checked.file,
       fraction.acc.span,
-      `${WHY} fractions in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
+      `${WHY} an amount other than a constant part in the body of a recursive predicate yet (predicate ${fraction.predicate})`,
     );
   const part = unsupportedSymbolicPart(checked);
   if (part) return error(checked.file, part.span, `${WHY} ${part.what} yet`);

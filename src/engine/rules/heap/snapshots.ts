@@ -8,6 +8,7 @@
 // unchanged values gives back the same instance. Z3 sees snapshots as uninterpreted ints.
 
 import type { Acc, Call, Expr, FieldRead, PredicateDecl } from '../../../lang/ast';
+import { amountOf } from './scaleAssertion';
 import type { Type } from '../../../lang/types';
 import type { TermStore } from '../../terms/store';
 import { INT_SORT, type Term } from '../../terms/term';
@@ -204,8 +205,12 @@ export interface Unfolded {
   readonly facts: readonly Term[];
 }
 
-/** How the unfolding evaluates a part of the body (parameters bound) over the chunks so far. */
-export type EvalIn = (heap: Heap, e: Expr) => SymValue;
+/**
+ * How the unfolding evaluates a part of the body (parameters bound) over the chunks so far,
+ * where `known` holds (the way's conditions and the body's pure parts before e: a later part
+ * may rely on them, as `x != null && f(x) == 3` does on f's precondition).
+ */
+export type EvalIn = (heap: Heap, e: Expr, known: Term) => SymValue;
 
 export interface UnfoldWith {
   readonly T: TermStore;
@@ -228,25 +233,29 @@ export function unfoldInstance(w: UnfoldWith, decl: PredicateDecl, c: PredChunk)
     let cond = T.trueTerm;
     for (const item of alt) {
       if (item.kind === 'cond') {
-        const t = w.evalIn(chunks, item.expr) as Term;
+        const t = w.evalIn(chunks, item.expr, T.and(cond, ...facts)) as Term;
         cond = T.and(cond, item.positive ? t : T.not(t));
         continue;
       }
       if (item.kind === 'pure') {
-        facts.push(w.evalIn(chunks, item.expr) as Term);
+        facts.push(w.evalIn(chunks, item.expr, T.and(cond, ...facts)) as Term);
         continue;
       }
-      if (item.kind === 'acc') {
+      // The body's own amount (absent: write); a part of the instance scales it further (instanceAmounts.ts).
+      const amount = item.kind === 'acc' ? amountOf(item.acc.amount) : undefined;
+      const part = amount ? { amount } : {};
+      if (item.kind === 'acc' && item.acc.target.kind !== 'call') {
         const target = item.acc.target as FieldRead;
-        const receiver = w.evalIn(chunks, target.object) as Term;
+        const receiver = w.evalIn(chunks, target.object, T.and(cond, ...facts)) as Term;
         const value = slotValue(T, decl.name, s, item.slot, w.types.get(target), `${label}.${target.field}`);
         facts.push(T.neq(receiver, T.constOf(0n, receiver.sort)));
-        chunks.push({ kind: 'field', receiver, field: target.field, value, origin: w.origin });
+        chunks.push({ kind: 'field', receiver, field: target.field, value, ...part, origin: w.origin });
         continue;
       }
-      const args = item.call.args.map((a) => w.evalIn(chunks, a) as Term);
-      const snapshot = slotValue(T, decl.name, s, item.slot, undefined, `${label}.${item.call.callee}`) as Term;
-      chunks.push({ kind: 'pred', name: item.call.callee, args, snapshot, origin: w.origin });
+      const call = item.kind === 'pred' ? item.call : (item.acc.target as Call);
+      const args = call.args.map((a) => w.evalIn(chunks, a, T.and(cond, ...facts)) as Term);
+      const snapshot = slotValue(T, decl.name, s, item.slot, undefined, `${label}.${call.callee}`) as Term;
+      chunks.push({ kind: 'pred', name: call.callee, args, snapshot, ...part, origin: w.origin });
     }
     if (!(cond.op === 'const' && cond.value === false)) out.push({ cond, chunks, facts });
   }
