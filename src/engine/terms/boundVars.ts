@@ -5,7 +5,7 @@
 // bound variables (`closeOver`). `appliedNames` tells which uninterpreted functions a term
 // applies, for the facts kept per function (keyed.ts).
 
-import type { Term } from './term';
+import { quantParts, type Term } from './term';
 import { foldTerm } from './traverse';
 
 const NONE: readonly Term[] = Object.freeze([]);
@@ -21,9 +21,10 @@ export function freeBound(t: Term): readonly Term[] {
     let out: readonly Term[];
     if (u.op === 'bound') out = Object.freeze([u]);
     else {
-      const own = u.op === 'forall' || u.op === 'exists' ? new Set(u.args.slice(0, -1)) : undefined;
+      const binders = u.op === 'forall' || u.op === 'exists' ? quantParts(u).bounds : undefined;
+      const own = binders && new Set(binders);
       const seen = new Set<Term>();
-      for (const list of own ? args.slice(-1) : args) for (const b of list) if (!own?.has(b)) seen.add(b);
+      for (const list of binders ? args.slice(binders.length) : args) for (const b of list) if (!own?.has(b)) seen.add(b);
       out = seen.size === 0 ? NONE : Object.freeze([...seen]);
     }
     freeMemo.set(u, out);
