@@ -54,7 +54,9 @@ describe('pattern terms', () => {
     const x = s.bound('x', s.intSort);
     const q = s.forall([x], s.lt(c, s.app('g', [x], s.intSort)), [[s.app('f', [x, c], s.intSort)]]);
     const d = s.int(7n);
-    const r = foldTerm<Term>(q, (u, args) => (u === c ? d : args.every((a, i) => a === u.args[i]) ? u : s.rebuild(u, args)));
+    const r = foldTerm<Term>(q, (u, args) =>
+      u === c ? d : args.every((a, i) => a === u.args[i]) ? u : s.rebuild(u, args),
+    );
     expect(printTerm(r)).toBe('forall x: int :: {f(x, 7)} g(x) > 7');
   });
 

@@ -12,7 +12,19 @@ import type { TermBuilder } from './builder';
 /** Operators Z3 refuses inside a pattern (its basic family, quantifiers, our pattern marker), and
  *  those whose encodings use them (integer division and casts become `ite`s, amounts `real`s). */
 const FORBIDDEN = new Set([
-  'not', 'and', 'or', 'implies', 'ite', 'eq', 'forall', 'exists', 'pattern', 'div', 'mod', 'cast', 'real',
+  'not',
+  'and',
+  'or',
+  'implies',
+  'ite',
+  'eq',
+  'forall',
+  'exists',
+  'pattern',
+  'div',
+  'mod',
+  'cast',
+  'real',
 ]);
 
 /** The 'pattern' terms for `groups` over `bounds`, or none when one of them cannot be a pattern. */

@@ -131,7 +131,13 @@ export class TermStore implements TermBuilder {
       case 'forall':
       case 'exists': {
         const q = quantParts({ ...t, args });
-        return mkQuantifier(this, t.op, q.bounds, q.body, q.patterns.map((p) => p.args));
+        return mkQuantifier(
+          this,
+          t.op,
+          q.bounds,
+          q.body,
+          q.patterns.map((p) => p.args),
+        );
       }
       case 'pattern':
         return this.mk('pattern', t.sort, args);

@@ -1,7 +1,8 @@
 // Viper's triggers through the lowering (lang/viper/quantifiers.ts): a quantifier whose trigger
 // terms are terms of its body keeps them, lowered in the binders' scope, for the solver's patterns
-// (terms/patterns.ts); a loose trigger is not carried (its refusals stay, triggers.ts); and a
-// program whose axioms are written with triggers verifies through the real CLI and Z3.
+// (terms/patterns.ts); a loose trigger is not carried (its refusals stay, triggers.ts); a
+// program whose axioms are written with triggers verifies through the real CLI and Z3; and the
+// function facts made under a binder carry Silicon's triggers (rules/quantifiedApps.ts).
 
 import { describe, expect, it } from 'vitest';
 import { astNodes } from '../../../src/lang/astNodes';
@@ -36,12 +37,20 @@ describe('Viper triggers', () => {
   });
 
   it('are not carried when one of them is not a term of the body', () => {
-    const src = 'function g(x: Int): Int { x + 1 }\nmethod m(k: Int)\n  requires forall i: Int :: {g(i)} i > 0 ==> k > i\n{}\n';
+    const src =
+      'function g(x: Int): Int { x + 1 }\nmethod m(k: Int)\n  requires forall i: Int :: {g(i)} i > 0 ==> k > i\n{}\n';
     expect(loweredTriggers(src)).toEqual([undefined]);
   });
 
   it('steer the proof of a program whose axioms would loop without them', async () => {
     const ok = await verify(`${DOMAIN}method m(a: Int) { assert heap(temp(tinv(a))) == heap(a) }\n`);
     expect(ok).toEqual({ verdict: 'verified', failures: [] });
+  }, 120_000);
+
+  it("tie f%limited in an unrolled body to f under a binder (Silicon's link, triggered by f)", async () => {
+    const src = (k: number) =>
+      `function f(x: Int): Int { x <= 0 ? 0 : f(x - 1) + 1 }\nmethod m() {\n  assert forall i: Int :: i > 0 ==> f(i) == f(i - 1) + ${k}\n}\n`;
+    expect(await verify(src(1))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(src(2))).failures).toEqual([{ line: 3, viperError: 'assert.failed:assertion.false' }]);
   }, 120_000);
 });
