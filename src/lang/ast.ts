@@ -128,6 +128,8 @@ export interface Quant {
   readonly span: Span;
   /** A quantified permission (Viper): the body is `acc(x.f, p)` or `d ==> acc(x.f, p)` (docs/design.md B.10). */
   readonly permission?: true;
+  /** Viper's triggers `{ t̄ }`, lowered: the solver's patterns (terms/patterns.ts); none: it picks its own. */
+  readonly triggers?: readonly (readonly Expr[])[];
 }
 /** The resource of a forperm: a field (x.f) or a predicate (P(…, x, …), each argument a binder or an expression). */
 export type ForpermResource =

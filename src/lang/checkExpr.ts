@@ -287,6 +287,8 @@ function quantType(e: Quant, ctx: ExprContext): Type {
   }
   if (e.resource) checkForperm(checkExpr, e, e.resource, ctx);
   const body = checkExpr(e.body, ctx, BOOL);
+  // Trigger terms are typed in the binders' scope: the engine evaluates them as the body's terms.
+  for (const group of e.triggers ?? []) for (const t of group) checkExpr(t, ctx);
   ctx.scope.exit();
   if (body && body.kind !== 'bool') {
     ctx.tables.error(e.body.span, `the body of '${e.quantifier}' must be bool, not ${typeName(body)}`);

@@ -275,7 +275,25 @@ class Evaluator implements EvalCore {
     const body = new Evaluator(this.env, inside).term(q.body, guard, inner, old);
     // Without `heal`: a missing permission under the binder names no one location to assume held.
     for (const { heal: _, ...o } of inside) this.out.push({ ...o, cond: T.forall(vars, o.cond) });
-    return q.quantifier === 'forall' ? T.forall(vars, body) : T.exists(vars, body);
+    const triggers = this.triggerTerms(q, guard, inner, old);
+    return q.quantifier === 'forall' ? T.forall(vars, body, triggers) : T.exists(vars, body, triggers);
+  }
+
+  /**
+   * A quantifier's triggers as terms, for the solver's patterns; none when one cannot be read
+   * (a pattern only narrows instantiation: without them the solver picks its own, a wider choice).
+   * Their obligations are dropped: a trigger is not evaluated by a run, only matched.
+   */
+  private triggerTerms(q: Quant, guard: Term, inner: ReadonlyMap<string, Term>, old: boolean): Term[][] {
+    if (q.triggers === undefined) return [];
+    const scratch = new Evaluator(this.env, []);
+    try {
+      return q.triggers.map((group) => group.map((t) => scratch.term(t, guard, inner, old)));
+    } catch {
+      // Whatever stops a trigger's evaluation (a construct the evaluator refuses under a binder)
+      // only costs its patterns: without them Z3 picks its own.
+      return [];
+    }
   }
 
   /**

@@ -11,7 +11,9 @@
 //   (Silicon's limited functions). Not made when a snapshot of the footprint depends on the
 //   binder: unfolding it would key the instance's parts by a bound term.
 // Every keyed application of f (outside binders) is tied to the same function: K == f(s̄, ā) and
-// f%limited(s̄, ā) == f(s̄, ā), ground facts. Its precondition's obligations were recorded by the
+// f%limited(s̄, ā) == f(s̄, ā), ground facts; under binders, Silicon's quantified link
+// ∀ā. {f(ā)} f(ā) == f%limited(ā). Each quantified fact is triggered by its application f(s̄, ā),
+// as Silicon's axioms are (terms/patterns.ts): Z3 instantiates it where f is applied. Its precondition's obligations were recorded by the
 // footprint (footprint.ts), quantified by the enclosing binder (eval.ts `quantifier`).
 
 import type { Call, Expr, FunctionDecl } from '../../lang/ast';
@@ -61,13 +63,26 @@ export function quantifiedApplication(
   if ((fn.ensures ?? []).length > 0 && !ev.env.inPost && !captured && once(T, `qpost:${app.id}:${when.id}`)) {
     const inner = ev.inEnv({ ...over, inPost: true });
     for (const e of fn.ensures ?? [])
-      T.keyed.addFunctionFact(app.name!, closeOver(T, T.implies(when, inner.term(e, guard, new Map(), false))));
+      T.keyed.addFunctionFact(app.name!, closeOver(T, T.implies(when, inner.term(e, guard, new Map(), false)), app));
   }
   if (fn.body === undefined || limited || captured || fp.snapKeys.some(bound)) return app;
   if (!once(T, `qdef:${app.id}:${when.id}`)) return app;
   const body = ev.inEnv(over).term(fn.body, when, new Map(), false);
-  T.keyed.addFunctionFact(app.name!, closeOver(T, T.implies(when, T.eq(app, body))));
+  T.keyed.addFunctionFact(app.name!, closeOver(T, T.implies(when, T.eq(app, body)), app));
+  linkLimited(T, fn, terms, sort);
   return app;
+}
+
+/**
+ * Silicon's `∀ā. {f(ā)} f(ā) == f%limited(ā)`, once per function and signature: a fact about
+ * f%limited inside an unrolled body reaches every application of f. Its trigger is f only: an
+ * f%limited term makes no f term, so the limited function still cannot unroll without end.
+ */
+function linkLimited(T: TermStore, fn: FunctionDecl, terms: readonly Term[], sort: Sort): void {
+  const vars = terms.map((t, i) => T.bound(`${fn.name}%${i}`, t.sort));
+  const full = T.app(fn.name, vars, sort);
+  if (!once(T, `qlink:${full.id}`)) return;
+  T.keyed.addFunctionFact(fn.name, T.forall(vars, T.eq(full, T.app(limitedName(fn.name), vars, sort)), [[full]]));
 }
 
 /** True the first time `key` is asked in this run (a marker symbol records it, as the keyed facts do). */

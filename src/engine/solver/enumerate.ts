@@ -21,7 +21,18 @@ const EASY_BUDGET = 200_000;
 
 /** Arrays, binders, uninterpreted functions (what the axioms say) and sets and sequences
  *  (terms/collections.ts) are left to Z3. */
-const UNSUPPORTED = new Set(['bound', 'forall', 'exists', 'select', 'store', 'constArray', 'app', 'coll', 'real']);
+const UNSUPPORTED = new Set([
+  'bound',
+  'forall',
+  'exists',
+  'pattern',
+  'select',
+  'store',
+  'constArray',
+  'app',
+  'coll',
+  'real',
+]);
 
 interface Program {
   /** Every distinct term, children before parents. */

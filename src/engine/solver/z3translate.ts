@@ -4,8 +4,8 @@
 // its own reference, and the temporaries of one node are owned until the node is built.
 // Translation is iterative (explicit stack) so deep terms cannot overflow the JS stack.
 
-import type { Z3_app, Z3_ast, Z3_context, Z3_func_decl, Z3_sort, Z3Core } from 'z3-solver';
-import { sortKey, type Sort, type Term } from '../terms/term';
+import type { Z3_app, Z3_ast, Z3_context, Z3_func_decl, Z3_pattern, Z3_sort, Z3Core } from 'z3-solver';
+import { quantParts, sortKey, type Sort, type Term } from '../terms/term';
 import { functionSmtName, signatureKey } from '../terms/uninterpreted';
 import type { CollOp } from '../terms/collections';
 import { realConstant } from '../terms/reals';
@@ -320,12 +320,18 @@ export class Z3Translator {
         return z3.mk_app(ctx, this.func(t), a);
       case 'forall':
       case 'exists': {
-        const bound = a.slice(0, -1) as unknown as Z3_app[];
+        // quantParts's layout: binders, patterns (built by the 'pattern' case), body.
+        const n = quantParts(t).bounds.length;
+        const bound = a.slice(0, n) as unknown as Z3_app[];
+        const patterns = a.slice(n, -1) as unknown as Z3_pattern[];
         const body = a[a.length - 1];
         return t.op === 'forall'
-          ? z3.mk_forall_const(ctx, 0, bound, [], body)
-          : z3.mk_exists_const(ctx, 0, bound, [], body);
+          ? z3.mk_forall_const(ctx, 0, bound, patterns, body)
+          : z3.mk_exists_const(ctx, 0, bound, patterns, body);
       }
+      case 'pattern':
+        // A Z3 pattern is an AST (Z3_pattern_to_ast is the identity): cached and counted like one.
+        return z3.mk_pattern(ctx, a) as unknown as Z3_ast;
       case 'coll':
         return this.coll(t, a);
       case 'real':

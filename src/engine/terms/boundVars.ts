@@ -5,7 +5,7 @@
 // bound variables (`closeOver`). `appliedNames` tells which uninterpreted functions a term
 // applies, for the facts kept per function (keyed.ts).
 
-import type { Term } from './term';
+import { quantParts, type Term } from './term';
 import { foldTerm } from './traverse';
 
 const NONE: readonly Term[] = Object.freeze([]);
@@ -21,9 +21,11 @@ export function freeBound(t: Term): readonly Term[] {
     let out: readonly Term[];
     if (u.op === 'bound') out = Object.freeze([u]);
     else {
-      const own = u.op === 'forall' || u.op === 'exists' ? new Set(u.args.slice(0, -1)) : undefined;
+      const binders = u.op === 'forall' || u.op === 'exists' ? quantParts(u).bounds : undefined;
+      const own = binders && new Set(binders);
       const seen = new Set<Term>();
-      for (const list of own ? args.slice(-1) : args) for (const b of list) if (!own?.has(b)) seen.add(b);
+      for (const list of binders ? args.slice(binders.length) : args)
+        for (const b of list) if (!own?.has(b)) seen.add(b);
       out = seen.size === 0 ? NONE : Object.freeze([...seen]);
     }
     freeMemo.set(u, out);
@@ -35,10 +37,15 @@ export function mentionsBound(t: Term): boolean {
   return freeBound(t).length > 0;
 }
 
-/** `fact` closed over its free bound variables: `forall v̄ :: fact` (fact itself when it has none). */
-export function closeOver(T: { forall(bounds: readonly Term[], body: Term): Term }, fact: Term): Term {
+/** `fact` closed over its free bound variables: `forall v̄ :: {trigger} fact` (fact itself when it
+ *  has none); the trigger, a term, is the quantifier's one pattern when it mentions every v̄. */
+export function closeOver(
+  T: { forall(bounds: readonly Term[], body: Term, triggers?: readonly (readonly Term[])[]): Term },
+  fact: Term,
+  trigger?: Term,
+): Term {
   const vars = freeBound(fact);
-  return vars.length === 0 ? fact : T.forall([...vars], fact);
+  return vars.length === 0 ? fact : T.forall([...vars], fact, trigger === undefined ? [] : [[trigger]]);
 }
 
 const namesMemo = new WeakMap<Term, ReadonlySet<string>>();

@@ -70,6 +70,7 @@ function quickEvaluate(t: Term, env: Assignment): Value | undefined {
       case 'bound':
       case 'forall':
       case 'exists':
+      case 'pattern':
       case 'select':
       case 'store':
       case 'constArray':
@@ -128,6 +129,7 @@ export function evaluate(t: Term, env: Assignment): Value {
       case 'bound':
       case 'forall':
       case 'exists':
+      case 'pattern':
         throw new EvaluationError('cannot evaluate a quantified formula concretely');
       case 'app':
         // Its meaning lies in the axioms, which only the solver reads.

@@ -14,7 +14,7 @@
 // - `+` and `*` are associative (ints and wrapping bit-vectors alike), so a nested sum or
 //   product prints flat, `a + b + c`, whichever way it is nested.
 
-import type { Sort, Term } from './term';
+import { quantParts, type Sort, type Term } from './term';
 import { emitText, type Piece } from './traverse';
 import { collTemplate, type CollOp } from './collections';
 import { realTemplate } from './reals';
@@ -236,12 +236,12 @@ function pieces(t: Term, names?: ReadonlyMap<number, string>): P[] {
       return ['[* := ', at(a[0], 0), ']'];
     case 'forall':
     case 'exists': {
-      const binders = a
-        .slice(0, -1)
-        .map((b) => `${b.name}: ${sortName(b.sort)}`)
-        .join(', ');
-      return [`${t.op} ${binders} :: `, at(a[a.length - 1], 0)];
+      const { bounds, patterns } = quantParts(t);
+      const binders = bounds.map((b) => `${b.name}: ${sortName(b.sort)}`).join(', ');
+      return [`${t.op} ${binders} :: `, ...patterns.flatMap((p) => [at(p, 0), ' ']), at(a[a.length - 1], 0)];
     }
+    case 'pattern':
+      return ['{', ...a.flatMap((x, i): P[] => (i > 0 ? [', ', at(x, 0)] : [at(x, 0)])), '}'];
     case 'app':
       // Viper writes a nullary domain function applied with parentheses too: `zero()`.
       return [`${t.name}(`, ...a.flatMap((x, i): P[] => (i > 0 ? [', ', at(x, 0)] : [at(x, 0)])), ')'];

@@ -1,9 +1,10 @@
 // Simplifying constructors for arrays (read-over-write with constant indices, constant
-// arrays) and quantifiers (trivial bodies, no binders).
+// arrays) and quantifiers (trivial bodies, no binders; their patterns: patterns.ts).
 
 import { isConst, sortEquals, sortKey, type Term } from './term';
 import { requireBool } from './simplify-bool';
 import type { TermBuilder } from './builder';
+import { patternTerms } from './patterns';
 
 function requireArray(arr: Term, i: Term, where: string): Term['sort'] {
   if (arr.sort.kind !== 'array') throw new Error(`${where}: expected an array, got ${sortKey(arr.sort)}`);
@@ -37,9 +38,16 @@ export function mkStore(s: TermBuilder, arr: Term, i: Term, v: Term): Term {
   return s.mk('store', arr.sort, [arr, i, v]);
 }
 
-export function mkQuantifier(s: TermBuilder, op: 'forall' | 'exists', bounds: readonly Term[], body: Term): Term {
+/** `op bounds :: body`, instantiated on `triggers` when given (patterns.ts: all of them or none). */
+export function mkQuantifier(
+  s: TermBuilder,
+  op: 'forall' | 'exists',
+  bounds: readonly Term[],
+  body: Term,
+  triggers: readonly (readonly Term[])[] = [],
+): Term {
   requireBool(body, op);
   for (const b of bounds) if (b.op !== 'bound') throw new Error(`${op}: binder is not a bound variable`);
   if (bounds.length === 0 || isConst(body)) return body;
-  return s.mk(op, body.sort, [...bounds, body]);
+  return s.mk(op, body.sort, [...bounds, ...patternTerms(s, bounds, triggers), body]);
 }

@@ -7,7 +7,7 @@
 //  int x % y  ->  x when y = 0, else the remainder with the dividend's sign
 //  signed bv -> int  ->  bv2nat(x + 2^(w-1)) - 2^(w-1)   (one use of x, no ite)
 
-import type { Sort, Term } from './term';
+import { quantParts, type Sort, type Term } from './term';
 import { freeSymbols } from './symbols';
 import { emitText, foldTerm, useCounts, type Piece } from './traverse';
 import { functionSmtName, uninterpretedDecls } from './uninterpreted';
@@ -146,9 +146,14 @@ function nodePieces(t: Term, a: readonly P[]): P[] {
       return sexp(`(as const ${smtSort(t.sort)})`, a[0]);
     case 'forall':
     case 'exists': {
-      const binders = t.args.slice(0, -1).map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
-      return sexp(t.op, `(${binders.join(' ')})`, a[a.length - 1]);
+      const { bounds } = quantParts(t);
+      const binders = bounds.map((b) => `(${smtName(b.name ?? '?')} ${smtSort(b.sort)})`);
+      const body = a[a.length - 1];
+      const patterns = a.slice(bounds.length, -1);
+      return sexp(t.op, `(${binders.join(' ')})`, patterns.length === 0 ? body : sexp('!', body, ...patterns));
     }
+    case 'pattern':
+      return [':pattern (', ...a.flatMap((x, i) => (i > 0 ? [' ', x] : [x])), ')'];
     case 'app':
       return a.length === 0 ? [smtName(functionSmtName(t.name!))] : sexp(smtName(functionSmtName(t.name!)), ...a);
     case 'coll':

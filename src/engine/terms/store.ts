@@ -4,7 +4,7 @@
 // the named constructors (`add`, `and`, …) check sorts, fold constants and apply identities.
 
 import type { BvWidth } from '../../lang/types';
-import { BOOL_SORT, INT_SORT, sortEquals, sortKey, type Op, type Sort, type Term } from './term';
+import { BOOL_SORT, INT_SORT, quantParts, sortEquals, sortKey, type Op, type Sort, type Term } from './term';
 import { normalize } from './semantics';
 import { isArrayValue, significantEntries, type Value } from './values';
 import { mkAnd, mkEq, mkImplies, mkIte, mkNot, mkOr } from './simplify-bool';
@@ -129,8 +129,18 @@ export class TermStore implements TermBuilder {
       case 'constArray':
         return this.constArray(args[0].sort, args[0]);
       case 'forall':
-      case 'exists':
-        return mkQuantifier(this, t.op, args.slice(0, -1), args[args.length - 1]);
+      case 'exists': {
+        const q = quantParts({ ...t, args });
+        return mkQuantifier(
+          this,
+          t.op,
+          q.bounds,
+          q.body,
+          q.patterns.map((p) => p.args),
+        );
+      }
+      case 'pattern':
+        return this.mk('pattern', t.sort, args);
       case 'app':
         return this.app(t.name!, args, t.sort);
       case 'real':
@@ -373,10 +383,11 @@ export class TermStore implements TermBuilder {
     return mkColl(this, op, args, sort);
   }
 
-  forall(bounds: readonly Term[], body: Term): Term {
-    return mkQuantifier(this, 'forall', bounds, body);
+  /** `forall bounds :: body`; `triggers`: its patterns (patterns.ts), none to let the solver choose. */
+  forall(bounds: readonly Term[], body: Term, triggers?: readonly (readonly Term[])[]): Term {
+    return mkQuantifier(this, 'forall', bounds, body, triggers);
   }
-  exists(bounds: readonly Term[], body: Term): Term {
-    return mkQuantifier(this, 'exists', bounds, body);
+  exists(bounds: readonly Term[], body: Term, triggers?: readonly (readonly Term[])[]): Term {
+    return mkQuantifier(this, 'exists', bounds, body, triggers);
   }
 }

@@ -58,9 +58,13 @@ export type Op =
   | 'select'
   | 'store'
   | 'constArray'
-  // quantifiers: args[0..n-1] are 'bound' terms, args[n] is the body
+  // quantifiers: args[0..n-1] are 'bound' terms, then any 'pattern' terms, then the body (last);
+  // quantParts reads them apart
   | 'forall'
   | 'exists'
+  // one multi-pattern (a Viper trigger `{ t1, t2 }`) of the quantifier it is an argument of:
+  // args: its terms. Sort bool, never a formula of its own (only quantifiers hold one).
+  | 'pattern'
   // an uninterpreted function applied (a Viper domain function): name: the function's name,
   // args: its arguments, sort: its result; the argument sorts complete its signature
   | 'app'
@@ -93,6 +97,14 @@ export interface Term {
   /** For 'lt'/'le': first built as `b > a` / `b >= a` (the printer keeps that orientation). Not part
    *  of the term's identity: the first construction decides. */
   readonly greater?: true;
+}
+
+/** A quantifier's parts: its binders, its patterns (Z3's; none: the solver picks) and its body. */
+export function quantParts(t: Term): { bounds: readonly Term[]; patterns: readonly Term[]; body: Term } {
+  const body = t.args[t.args.length - 1];
+  let n = 0;
+  while (n < t.args.length - 1 && t.args[n].op === 'bound') n++;
+  return { bounds: t.args.slice(0, n), patterns: t.args.slice(n, -1), body };
 }
 
 export const BOOL_SORT: Sort = { kind: 'bool' };

@@ -1,6 +1,6 @@
 // Viper's pure quantifiers `forall x: Int :: φ` and `exists …` as Sym's (docs/language.md), which
-// the engine encodes as SMT quantifiers; triggers were dropped by the parser (they only guide
-// Viper's instantiation). A binder over Ref ranges over every reference, null and references never
+// the engine encodes as SMT quantifiers; their triggers become the solver's patterns
+// (lowerTriggers, terms/patterns.ts), which steer Z3's E-matching as Silicon's do. A binder over Ref ranges over every reference, null and references never
 // allocated included, as Viper's (docs/viper.md); a field read under it needs its permission for
 // every value the guards let through (an obligation quantified like the read). One holding
 // permissions is a quantified permission, refused by name. One applying a recursive or abstract
@@ -62,7 +62,15 @@ export function lowerQuant(
   }
   const { binders, inner } = bindVars(q.vars, ctx);
   const body = lowerExpr(q.body, inner);
-  const lowered: Expr = { kind: 'quant', quantifier: q.quantifier, vars: binders, body, span: q.span };
+  const triggers = lowerTriggers(q, inner, lowerExpr);
+  const lowered: Expr = {
+    kind: 'quant',
+    quantifier: q.quantifier,
+    vars: binders,
+    body,
+    span: q.span,
+    ...(triggers ? { triggers } : {}),
+  };
   return permissions ? quantifiedPermission(lowered, ctx, ctx.decls.quantifiedFields ?? new Set()) : lowered;
 }
 
@@ -82,6 +90,20 @@ export function bindVars(vs: readonly VParam[], ctx: LowerCtx): { binders: Binde
   });
   if (binders.every((b, i) => b.name === vs[i].name)) for (const v of vs) subst.delete(v.name);
   return { binders, inner: { ...ctx, vars, subst } };
+}
+
+/**
+ * The quantifier's triggers, lowered in its binders' scope, for the solver's patterns; only when
+ * every trigger term is a term of the body (so the static walks over the lowered quantifier meet
+ * nothing new), and none when one of them would be refused or fail: a trigger only narrows
+ * instantiation, so dropping them all leaves Z3's own, wider choice (terms/patterns.ts).
+ */
+function lowerTriggers(q: Quant, inner: LowerCtx, lowerExpr: Lower): Expr[][] | undefined {
+  if (q.triggers === undefined || q.looseTrigger || q.quantifier === 'forperm') return undefined;
+  const out = { ...inner.out, refusals: [], errors: [], helpers: [], sites: [] };
+  const lowered = q.triggers.map((group) => group.map((t) => lowerExpr(t, { ...inner, out })));
+  const clean = out.refusals.length + out.errors.length + out.helpers.length + out.sites.length === 0;
+  return clean ? lowered : undefined;
 }
 
 /** The variable names a lowered expression mentions. */
