@@ -44,4 +44,29 @@ method foo(x: Ref)
     const twin = await verify(src('x.f == 4'));
     expect(twin).toEqual({ verdict: 'failed', failures: [{ line: 10, viperError: 'assert.failed:assertion.false' }] });
   }, 60_000);
+
+  it("an inhale's or exhale's reads are framed by the state it stands in (third_party/forward-dep.vpr, silver/0030.vpr)", async () => {
+    const src = (first: string): string => `field f: Ref
+field g: Int
+method m(x: Ref)
+  requires acc(x.f, 1/2) && acc(x.f.g)
+{
+  ${first}
+  exhale acc(x.f.g, 1/2)
+  inhale acc(x.f.g, 1/4)
+  exhale acc(x.f.g, x.f.g == 0 ? 1/4 : 1/2)
+}
+`;
+    expect(await verify(src('var y: Int := 0'))).toEqual({ verdict: 'verified', failures: [] });
+    // Without acc(x.f) in the state, the exhale's read of x.f fails.
+    const twin = await verify(src("exhale acc(x.f, 1/2)"));
+    expect(twin.verdict).toBe('failed');
+    expect(twin.failures[0]).toEqual({ line: 7, viperError: 'exhale.failed:insufficient.permission' });
+    const inhaled = (pre: string): string =>
+      `field g: Int\nmethod m(x: Ref, b: Bool)\n  requires ${pre}\n{\n  inhale x.g > 0\n  exhale x.g > 0\n}\n`;
+    expect(await verify(inhaled('acc(x.g)'))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(inhaled('b ==> acc(x.g)'))).failures).toEqual([
+      { line: 5, viperError: 'inhale.failed:insufficient.permission' },
+    ]);
+  }, 60_000);
 });
