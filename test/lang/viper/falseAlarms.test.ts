@@ -69,4 +69,30 @@ method m(x: Ref)
       { line: 5, viperError: 'inhale.failed:insufficient.permission' },
     ]);
   }, 60_000);
+
+  it("a function's requires with a symbolic amount that is none needs nor depends on that location (permissions/framing_none_perms.vpr)", async () => {
+    const src = (b: string, held: string): string => `field f: Int
+function fun(x: Ref, y: Ref, b: Bool): Int
+  requires acc(x.f, b ? write : none)
+  requires acc(y.f, !b ? write : none)
+method m(x: Ref, y: Ref)
+  requires ${held}
+{
+  var v: Int := fun(x, y, ${b})
+  y.f := 0
+  assert v == fun(x, y, ${b})
+}
+`;
+    expect(await verify(src('true', 'acc(x.f) && acc(y.f)'))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(src('false', 'acc(x.f) && acc(y.f)'))).failures).toEqual([
+      { line: 10, viperError: 'assert.failed:assertion.false' },
+    ]);
+    // fun(x, y, true) needs nothing of y.f; fun(x, y, false) needs all of it.
+    const apply = (b: string): string =>
+      `field f: Int\nfunction fun(x: Ref, y: Ref, b: Bool): Int\n  requires acc(x.f, b ? write : none)\n  requires acc(y.f, !b ? write : none)\nmethod m(x: Ref, y: Ref)\n  requires acc(x.f)\n{\n  var v: Int := fun(x, y, ${b})\n}\n`;
+    expect(await verify(apply('true'))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(apply('false'))).failures).toEqual([
+      { line: 8, viperError: 'application.precondition:insufficient.permission' },
+    ]);
+  }, 60_000);
 });
