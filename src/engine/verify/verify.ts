@@ -79,7 +79,6 @@ export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], ent
   return mode === 'modular' ? [...checked.procs.values()].filter(verifiedAlone) : [entry];
 }
 
-
 interface OkPaths {
   readonly pcs: Term[][];
   symbolicInputs: boolean;

@@ -59,7 +59,7 @@ method m(x: Ref)
 `;
     expect(await verify(src('var y: Int := 0'))).toEqual({ verdict: 'verified', failures: [] });
     // Without acc(x.f) in the state, the exhale's read of x.f fails.
-    const twin = await verify(src("exhale acc(x.f, 1/2)"));
+    const twin = await verify(src('exhale acc(x.f, 1/2)'));
     expect(twin.verdict).toBe('failed');
     expect(twin.failures[0]).toEqual({ line: 7, viperError: 'exhale.failed:insufficient.permission' });
     const inhaled = (pre: string): string =>

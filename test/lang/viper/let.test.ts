@@ -47,7 +47,9 @@ describe('let', () => {
     async () => {
       const src = (guard: string): string =>
         `field f: Int\nmethod m(x: Ref, b: Bool)\n  requires ${guard}\n{\n  assert let v == (x.f) in (b ==> v == v)\n}\n`;
-      expect((await verify(src('!b'))).failures).toEqual([{ line: 5, viperError: 'assert.failed:insufficient.permission' }]);
+      expect((await verify(src('!b'))).failures).toEqual([
+        { line: 5, viperError: 'assert.failed:insufficient.permission' },
+      ]);
       expect(await verify(src('acc(x.f)'))).toEqual({ verdict: 'verified', failures: [] });
       const division = (guard: string): string =>
         `method m(y: Int)\n  requires ${guard}\n{\n  assert let q == (10 \\ y) in (y > 100 ==> q == 0)\n}\n`;
