@@ -217,6 +217,7 @@ export async function entryRequires(
       checkObligations: true,
       reason: `requires of ${proc.name}`,
       injectivity: 'assume',
+      amountsAssumed: true,
     },
     {
       what: `the precondition of ${proc.name}`,

@@ -56,7 +56,7 @@ export async function produceSymbolic(
     return constant(s, amount);
   const p = amountTerm(T, amount);
   // At a procedure's entry p >= 0 is assumed: every caller's consume checked it (consumeSym.ts).
-  if (amount?.sym && how.checkObligations) add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
+  if (amount?.sym && how.amountsAssumed === true) add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
   else if (amount?.sym) {
     s = settleFacts(ctx, s, facts, how.reason);
     if (s.status === 'infeasible') {

@@ -68,6 +68,9 @@ method m(x: Ref)
     expect((await verify(inhaled('b ==> acc(x.g)'))).failures).toEqual([
       { line: 5, viperError: 'inhale.failed:insufficient.permission' },
     ]);
+    // Checked at the call, an inhale's symbolic amount is still checked non-negative (as at no procedure's entry).
+    const negative = `field g: Int\nmethod m(x: Ref, k: Perm)\n{\n  inhale acc(x.g, k)\n}\n`;
+    expect((await verify(negative)).failures).toEqual([{ line: 4, viperError: 'inhale.failed:negative.permission' }]);
   }, 60_000);
 
   it("a function's requires with a symbolic amount that is none needs nor depends on that location (permissions/framing_none_perms.vpr)", async () => {
