@@ -1,5 +1,7 @@
 // Silver's test annotations in a .vpr file: `//:: Kind(args)` applies to the next line that is
-// neither blank nor a comment. ExpectedOutput(id) is an error a verifier must report on that line;
+// neither blank nor a comment. ExpectedOutput(id) is an error a verifier must report on that line,
+// as is ExpectedCounterexample(id, (model)) (its model, which Silicon's counterexample tests compare,
+// is not: only the error is);
 // MissingOutput marks an expected error a backend misses (still expected, and always beside an
 // ExpectedOutput, so it adds nothing here); UnexpectedOutput is a backend's false alarm (a correct
 // verifier reports nothing); IgnoreFile names a backend that skips the file.
@@ -41,7 +43,7 @@ function readAnnotations(text) {
 }
 
 function place(out, a, line) {
-  if (a.kind === 'ExpectedOutput') out.expected.push({ id: a.args[0], line });
+  if (a.kind === 'ExpectedOutput' || a.kind === 'ExpectedCounterexample') out.expected.push({ id: a.args[0], line });
   else if (a.kind === 'UnexpectedOutput') out.unexpected.push({ id: a.args[0], line });
   else if (a.kind === 'IgnoreFile') out.ignoreFile.push(a.args[0]);
 }

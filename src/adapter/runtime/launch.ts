@@ -7,7 +7,7 @@
 import { languageOf } from '../../lang/language';
 import { loadSource } from '../../lang/frontend';
 import { formatDiagnostic, hasErrors } from '../../lang/diagnostics';
-import { resolveEntry } from '../../engine/verify/entry';
+import { resolveEntry, verifiedAlone } from '../../engine/verify/entry';
 import { symbolicHeapError } from '../../engine/rules/heap/heapGuard';
 import { synthModeError } from '../../engine/synth/guard';
 import { SymbolicRun } from '../../engine/verify/run';
@@ -109,7 +109,7 @@ export async function launchDebuggee(
   // modular` does: one root path (thread) per procedure, the entry first.
   const procs =
     args.mode === 'modular'
-      ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc && !p.contractOnly)]
+      ? [entry.proc, ...[...checked.procs.values()].filter((p) => p !== entry.proc && verifiedAlone(p))]
       : [entry.proc];
   const roots: PathThread[] = [];
   for (const p of procs) roots.push(paths.addRoot(await run.start(p)));

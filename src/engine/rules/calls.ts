@@ -26,7 +26,7 @@ import { checkHealing } from './heal';
 import { consume, type ConsumeHow } from './consume';
 import { produce, type Naming, type ProduceHow, type ProduceOutcome } from './produce';
 import { ask, unknownLeaf } from './checks';
-import { hasPermission } from './heap/assertions';
+import { hasInhaleExhale, hasPermission } from './heap/assertions';
 import type { EvalEnv } from './evalEnv';
 import { inhaleReads } from './inhaleReads';
 
@@ -127,7 +127,9 @@ async function applyContract(
           preHeap,
         ),
       naming,
-      checkObligations: false,
+      // An inhale's reads and definedness are checked here, in the caller's state (Viper's
+      // inhale.failed); a method's ensures was checked once by the well-formedness pass.
+      checkObligations: callee.statementHelper === true && !callee.ensures.some(hasInhaleExhale),
       reason: `${callee.name} ensures (call at line ${span.line})`,
       // The well-formedness pass checked a method's; an inhale's is checked here (inhale.failed),
       // its injectivity and its reads in the caller's heaps (inhaleReads.ts).
@@ -231,6 +233,7 @@ export async function entryRequires(
       checkObligations: true,
       reason: `requires of ${proc.name}`,
       injectivity: 'assume',
+      amountsAssumed: true,
     },
     {
       what: `the precondition of ${proc.name}`,

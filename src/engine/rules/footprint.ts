@@ -17,6 +17,8 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { accAmount, constantAmount } from './heap/fractions';
+import { realLit } from '../terms/reals';
+import { ZERO } from '../../lang/rational';
 import { keyOf, snapshotOf } from './heap/snapshots';
 import { requiredAt, type EvalCore } from './evalEnv';
 import { obligeBounds } from './footprintBounds';
@@ -72,7 +74,15 @@ export function footprintOf(
     } else if (k.kind === 'acc') {
       const target = k.acc.target as FieldRead;
       const need = needOf(k.acc);
-      const value = when(inner.field(target, g, new Map(), false, target, requiredAt(fn, k.acc, c), need));
+      // A symbolic amount that is none (`acc(y.f, b ? write : none)`) holds nothing: the location
+      // is neither needed there nor part of what the application depends on.
+      const none = constantAmount(k.acc)
+        ? T.falseTerm
+        : T.eq(inner.term(k.acc.amount!, g, new Map(), false), realLit(T, ZERO));
+      const read = inner.field(target, T.and(g, T.not(none)), new Map(), false, target, requiredAt(fn, k.acc, c), need);
+      const value = when(
+        isTrue(T.not(none)) || isSymArray(read) ? read : T.ite(none, placeholderOf(T, read.sort) as Term, read),
+      );
       footprint.push({
         kind: 'field',
         receiver: inner.term(target.object, g, new Map(), false),

@@ -53,6 +53,8 @@ export interface ProduceHow {
   readonly beside?: boolean;
   /** Quantified receivers' injectivity was checked elsewhere (the well-formedness pass, a call): assumed, not checked. */
   readonly injectivity?: 'assume';
+  /** A symbolic amount's p >= 0 was checked by every caller's consume (a procedure's entry): assumed, not checked (rules/produceSym.ts). */
+  readonly amountsAssumed?: boolean;
 }
 
 export interface Facts {

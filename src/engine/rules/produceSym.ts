@@ -93,7 +93,7 @@ export async function producedAmount(
   const amount = accAmount(acc, ev.v as Term);
   if (!amount?.sym) return { s, amount };
   const p = amount.sym;
-  if (how.checkObligations) {
+  if (how.amountsAssumed === true) {
     add0(facts, T.le(realLit(T, ZERO), p), acc.amount!.span);
     return { s, amount };
   }

@@ -130,9 +130,11 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
   for (const d of ctx.checked.program.decls) {
     try {
       // Both sides of an inhale-exhale assertion must be well-formed (Viper checks A and B alike).
-      // A Viper exhale's helper reading its caller's old state is checked at its call (rules/calls.ts), where consume checks its reads;
-      // an inhale's helper always is, in the caller's heaps (inhaleReads.ts).
-      if (d.kind === 'proc' && !(d.contractOnly && readsOld([d.requires, d.ensures])) && !isInhaleHelper(d))
+      // A Viper inhale's or exhale's helper is checked at its call (rules/calls.ts), in the caller's
+      // state as Viper checks the statement's assertion: consume checks an exhale's reads, produce
+      // an inhale's (inhaleReads.ts). Alone it would need its own permissions for reads the state frames
+      // (`exhale acc(this.ar[i].f)` with acc(this.ar, wildcard) held: third_party/forward-dep.vpr).
+      if (d.kind === 'proc' && !checkedAtCall(d) && !isInhaleHelper(d))
         for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
           await checkProc(ctx, d, found, side);
       if (d.kind === 'predicate')
@@ -160,6 +162,15 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
     }
   }
   return found.result();
+}
+
+/**
+ * A statement helper's assertion is checked where it is called; one with `[A, B]` is checked here
+ * as well (both sides; the call reads one), as is one of a contract-only kind reading old.
+ */
+function checkedAtCall(p: Proc): boolean {
+  if (p.contractOnly && readsOld([p.requires, p.ensures])) return true;
+  return p.statementHelper === true && ![...p.requires, ...p.ensures].some(hasInhaleExhale);
 }
 
 /** Whether an expression has an `old(…)` in it. */

@@ -4,7 +4,7 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import type { Proc } from '../../lang/ast';
-import { resolveEntry } from './entry';
+import { resolveEntry, verifiedAlone } from './entry';
 import { pcTerms } from '../state/pathCondition';
 import type { Counterexample } from '../state/counterexample';
 import { shownCounterexample } from './joinExplain';
@@ -76,7 +76,7 @@ export function runOptions(opts: VerifyOptions): RunOptions {
 /** The procedures a verification starts from, in order: the entry (explore mode) or every
  *  procedure against its contract (modular mode). */
 export function rootProcs(checked: CheckedProgram, mode: RunOptions['mode'], entry: Proc): Proc[] {
-  return mode === 'modular' ? [...checked.procs.values()].filter((p) => !p.contractOnly) : [entry];
+  return mode === 'modular' ? [...checked.procs.values()].filter(verifiedAlone) : [entry];
 }
 
 interface OkPaths {

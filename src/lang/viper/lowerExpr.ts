@@ -1,7 +1,7 @@
 // Viper expressions to Sym expressions, with the `.vpr` spans kept. `<==>` is `==` on booleans;
 // `\` and `%` are Euclidean in Viper (SMT-LIB div/mod) but truncating in Sym, so they are
 // rewritten over Sym's `/` and `%` (same division-by-zero check, Euclidean result). Macros and
-// `let` are expanded by substitution. What Sym cannot express here is refused by name.
+// `let` are expanded by substitution (lowerLet.ts: where that is not the let's value, refused). What Sym cannot express here is refused by name.
 
 import type { Call, Expr } from '../ast';
 import { lowerAmount, lowerPermOf, permDivision, WRITE_VALUE } from './lowerPerm';
@@ -15,6 +15,7 @@ import { arithType, chooseSig, operandType, type AT } from './arithTypes';
 import { PERM } from '../types';
 import { lowerInhaleExhale } from './lowerInhaleExhale';
 import { lowerAsserting } from './lowerAsserting';
+import { lowerLet } from './lowerLet';
 import { lowerOld } from './lowerLabel';
 import { domainApp } from './lowerDomain';
 import { branchCtx, equalitySideType } from './siblingTypes';
@@ -80,10 +81,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
         body: lowerExpr(e.body, ctx),
         span: e.span,
       };
-    case 'let': {
-      const value = lowerExpr(e.value, ctx);
-      return lowerExpr(e.body, { ...ctx, subst: new Map([...ctx.subst, [e.name, value]]) });
-    }
+    case 'let':
+      return lowerLet(e, ctx, lowerExpr);
     case 'quant':
       if (e.quantifier === 'forperm') return lowerForperm(e, ctx, lowerExpr);
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);

@@ -20,6 +20,10 @@ const AUDITED = join(FIXTURES, 'audited.js');
 const { classify } = require('../../../scripts/conformance/classify.js') as {
   classify: (ann: unknown, run: unknown, audited?: string[]) => { status: string; reason: string };
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { readAnnotations } = require('../../../scripts/conformance/annotations.js') as {
+  readAnnotations: (text: string) => { expected: { id: string; line: number }[] };
+};
 
 let dir: string;
 beforeAll(async () => {
@@ -149,6 +153,12 @@ describe('classify', () => {
     expect(at('exhale.failed:assertion.false')).toBe('missed');
     expect(at('assert.failed:assertion.false', '/x/lib.vpr')).toBe('missed');
   });
+  it('ExpectedCounterexample(id, (model)) expects the error id on the next line, as ExpectedOutput does', () => {
+    const text =
+      'method m(b: Bool)\n{\n  //:: ExpectedCounterexample(assert.failed:assertion.false, (b == true, x == 1))\n  assert b\n}\n';
+    expect(readAnnotations(text).expected).toEqual([{ id: 'assert.failed:assertion.false', line: 4 }]);
+  });
+
   it('no expectation and verified is pass; a false alarm is wrong', () => {
     const none = { expected: [], unexpected: [], ignoreFile: [] };
     expect(classify(none, { verdict: 'verified', failures: [] }).status).toBe('pass');
