@@ -15,7 +15,7 @@ const { spawn } = require('node:child_process');
 const { readAnnotations, leftOutBecause, expectationFeature, isFrontEndId } = require('./conformance/annotations');
 const { classify } = require('./conformance/classify');
 const { writeMarkdown, readCounts } = require('./conformance/markdown');
-const { auditedOf, staleAudits } = require('./conformance/auditedList');
+const { auditedOf, incompleteOf, staleAudits } = require('./conformance/auditedList');
 
 const root = path.resolve(__dirname, '..');
 
@@ -194,7 +194,7 @@ async function main() {
     while (next < toVerify.length) {
       const t = toVerify[next++];
       const run = await verify(t.file, o.timeoutS, smokeTest(t.file));
-      const c = classify(t.ann, run, auditedOf(audits, fromRoot(t.rel)));
+      const c = classify(t.ann, run, auditedOf(audits, fromRoot(t.rel)), incompleteOf(audits, fromRoot(t.rel)));
       results.push({ file: t.rel, ...c, ms: run.ms });
       process.stderr.write(`${c.status.padEnd(11)} ${t.rel}${c.reason ? `  (${c.reason})` : ''}\n`);
     }

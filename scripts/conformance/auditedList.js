@@ -21,4 +21,9 @@ function staleAudits(audits, results, fromRoot = (f) => f) {
     .map((a) => `${a.file}: ${a.error} is audited but no longer missed (drop it from the audited list)`);
 }
 
-module.exports = { auditedOf, staleAudits };
+/** Those of them audited as Viper's incompleteness (kind b): a verified verdict there is right. */
+function incompleteOf(audits, rel) {
+  return audits.filter((a) => a.file === slash(rel) && a.kind === 'b').map((a) => a.error);
+}
+
+module.exports = { auditedOf, incompleteOf, staleAudits };

@@ -1,6 +1,9 @@
 // One file's outcome against its annotations. pass: exactly the expected errors, each on its line
-// with its id; unsound: an error is expected and symdap reports no failure at all (whatever the
-// verdict: a file that expects an error never counts as verified); missed: symdap reports failures
+// with its id; unsound: an error is expected and symdap says verified, or reports no failure at
+// all and no unknown either — except where every expected error is audited as Viper's
+// incompleteness (kind b: the assertion holds in every run, so verified is the right verdict: wrong,
+// the audit named); an unknown verdict reporting nothing claims nothing (exit 3, never success):
+// wrong, its reason saying so; missed: symdap reports failures
 // but misses an expected error (its id on its line) that is not in the audited list
 // (audited.js): the method holding it may verify alone while a run fails there, so a miss never
 // hides among the wrong files; wrong: symdap reports failures but not exactly the expected ones
@@ -13,8 +16,9 @@
  * @param ann annotations (annotations.js)
  * @param run { verdict, failures: [{line, viperError}], unsupported: [feature], error?: string, timedOut?: bool }
  * @param audited the expected errors of this file (`id@line`) whose miss is audited (audited.js)
+ * @param incomplete those of them audited as Viper's incompleteness (kind b)
  */
-function classify(ann, run, audited = []) {
+function classify(ann, run, audited = [], incomplete = []) {
   if (run.timedOut) return { status: 'timeout', reason: 'no answer within the time limit' };
   if (run.unsupported && run.unsupported.length > 0)
     return { status: 'unsupported', reason: run.unsupported.join('; '), features: run.unsupported };
@@ -31,10 +35,13 @@ function classify(ann, run, audited = []) {
     line: f.file ? `${f.file}:${f.line}` : f.line,
   }));
   if (expected.length > 0 && (reported.length === 0 || run.verdict === 'verified')) {
-    return {
-      status: 'unsound',
-      reason: `expected ${expected.map((e) => `${e.id}@${e.line}`).join(', ')}; nothing reported (verdict ${run.verdict})`,
-    };
+    const keys = expected.map((e) => `${e.id}@${e.line}`);
+    const nothing = `expected ${keys.join(', ')}; nothing reported (verdict ${run.verdict})`;
+    if (run.verdict === 'verified' && keys.every((k) => incomplete.includes(k)))
+      return { status: 'wrong', reason: `${nothing}: each audited as Viper's incompleteness (kind b)`, audited: keys };
+    if (run.verdict === 'unknown' && reported.length === 0)
+      return { status: 'wrong', reason: `${nothing}: symdap claims nothing (exit 3)` };
+    return { status: 'unsound', reason: nothing };
   }
   const key = (x) => `${x.id}@${x.line}`;
   const want = new Set(expected.map(key));

@@ -18,7 +18,12 @@ const RUNNER = join(ROOT, 'scripts/conformance.js');
 const AUDITED = join(FIXTURES, 'audited.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { classify } = require('../../../scripts/conformance/classify.js') as {
-  classify: (ann: unknown, run: unknown, audited?: string[]) => { status: string; reason: string };
+  classify: (
+    ann: unknown,
+    run: unknown,
+    audited?: string[],
+    incomplete?: string[],
+  ) => { status: string; reason: string };
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readAnnotations } = require('../../../scripts/conformance/annotations.js') as {
@@ -110,8 +115,22 @@ describe('classify', () => {
   it('a timeout is a timeout, whatever is expected', () => {
     expect(classify(ann, { timedOut: true }).status).toBe('timeout');
   });
-  it('an expected error and a verdict unknown without failures is unsound, never verified', () => {
-    expect(classify(ann, { verdict: 'unknown', failures: [] }).status).toBe('unsound');
+  it('an expected error and a verdict unknown without failures claims nothing: wrong, never verified', () => {
+    expect(classify(ann, { verdict: 'unknown', failures: [] })).toEqual({
+      status: 'wrong',
+      reason:
+        'expected assert.failed:assertion.false@4; nothing reported (verdict unknown): symdap claims nothing (exit 3)',
+    });
+  });
+  it('verified where an error is expected is unsound, unless every expected error is audited as Viper incompleteness', () => {
+    const verified = { verdict: 'verified', failures: [] };
+    const key = 'assert.failed:assertion.false@4';
+    expect(classify(ann, verified).status).toBe('unsound');
+    // Audited of another kind (a, line, id) does not excuse a verified verdict.
+    expect(classify(ann, verified, [key]).status).toBe('unsound');
+    expect(classify(ann, verified, [key], [key])).toMatchObject({ status: 'wrong', audited: [key] });
+    const two = { ...ann, expected: [...ann.expected, { id: 'assert.failed:assertion.false', line: 8 }] };
+    expect(classify(two, verified, [key], [key]).status).toBe('unsound');
   });
   it('the right line with another id misses the expected error; audited, it is wrong', () => {
     const run = { verdict: 'failed', failures: [{ line: 4, viperError: 'assert.failed:insufficient.permission' }] };
