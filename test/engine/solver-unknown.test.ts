@@ -120,3 +120,30 @@ describe("the run's budget for queries over quantified axioms", () => {
     expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 6]]);
   });
 });
+
+const NONLINEAR = `method m(x: Int, y: Int)
+  requires x * y == 6 && x > 0 && y > 0
+{
+  assert x <= 6
+}
+`;
+
+describe("the run's budget for queries that time out", () => {
+  async function verifyNonlinear(budgetMs?: number): Promise<VerifyReport> {
+    const solver = new PipelineSolver(await Z3WasmBackend.create(), undefined, undefined, budgetMs);
+    solvers.push(solver);
+    const { checked, diagnostics } = loadSource(NONLINEAR, 'nonlinear.vpr');
+    expect(diagnostics).toEqual([]);
+    return (await verifyProgram(checked!, solver, { mode: 'modular' })).report;
+  }
+
+  it('within the budget Z3 proves the assertion', async () => {
+    expect((await verifyNonlinear()).verdict).toBe('verified');
+  });
+
+  it('once it is spent every backend query is unknown, and the run is never verified', async () => {
+    const r = await verifyNonlinear(0);
+    expect(r.verdict).not.toBe('verified');
+    expect(r.notes.join('\n')).toMatch(/budget of 0 s for queries that time out is spent/);
+  });
+});

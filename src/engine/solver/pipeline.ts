@@ -52,6 +52,12 @@ const OPAQUE_TIMEOUT_MS = 2000;
  *  a query, adt/example_1.vpr ran past 400 s), so past this budget every further one is
  *  answered unknown at once: the run ends with that unknown reported, never with a guess. */
 export const OPAQUE_BUDGET_MS = 60_000;
+/** What one run may lose to queries that reach their time limit. Each such query costs its whole
+ *  limit (10 s by default) and ends a path unknown; a program whose every path meets one
+ *  (third_party/stefan_recent/testTreeWandE2.vpr: 20 paths, 250 s) would run for minutes to say
+ *  unknown. Past this budget every further backend query is answered unknown at once: the run
+ *  still says unknown, never a guess, in about a minute. */
+export const TIMEOUT_BUDGET_MS = 60_000;
 
 /** Worst source of several answers: one backend call makes the whole query a solved one. */
 function combine(a: Source, b: Source): Source {
@@ -69,11 +75,14 @@ export class PipelineSolver implements Solver {
 
   /** Time spent so far in queries over uninterpreted functions (`opaque`). */
   private opaqueSpentMs = 0;
+  /** Time spent so far in backend queries that reached their time limit. */
+  private timedOutMs = 0;
 
   constructor(
     private readonly backend: SolverBackend,
     private readonly defaultTimeoutMs?: number,
     private readonly opaqueBudgetMs = OPAQUE_BUDGET_MS,
+    private readonly timeoutBudgetMs = TIMEOUT_BUDGET_MS,
   ) {}
 
   checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
@@ -255,6 +264,10 @@ export class PipelineSolver implements Solver {
   }
 
   private async callBackend(constraints: readonly Term[], timeoutMs?: number): Promise<SatResult> {
+    if (this.timedOutMs >= this.timeoutBudgetMs) {
+      this.counters.bump('unknowns');
+      return unknown(`the run's budget of ${this.timeoutBudgetMs / 1000} s for queries that time out is spent`);
+    }
     this.counters.bump('backendCalls');
     const start = performance.now();
     let result: SatResult;
@@ -263,10 +276,14 @@ export class PipelineSolver implements Solver {
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
-    this.counters.addSolverMs(performance.now() - start);
+    const spent = performance.now() - start;
+    this.counters.addSolverMs(spent);
     if (result.status === 'unknown') {
       this.counters.bump('unknowns');
-      if (/timeout|canceled|cancelled/i.test(result.reason)) this.counters.bump('timeouts');
+      if (/timeout|canceled|cancelled/i.test(result.reason)) {
+        this.counters.bump('timeouts');
+        this.timedOutMs += spent;
+      }
       if (result.reason.startsWith('solver error')) this.counters.bump('errors');
     }
     return result;
