@@ -39,8 +39,14 @@ function classify(ann, run, audited = [], incomplete = []) {
     const nothing = `expected ${keys.join(', ')}; nothing reported (verdict ${run.verdict})`;
     if (run.verdict === 'verified' && keys.every((k) => incomplete.includes(k)))
       return { status: 'wrong', reason: `${nothing}: each audited as Viper's incompleteness (kind b)`, audited: keys };
-    if (run.verdict === 'unknown' && reported.length === 0)
-      return { status: 'wrong', reason: `${nothing}: symdap claims nothing (exit 3)` };
+    if (run.verdict === 'unknown' && reported.length === 0) {
+      const known = keys.filter((k) => audited.includes(k));
+      return {
+        status: 'wrong',
+        reason: `${nothing}: symdap claims nothing (exit 3)`,
+        ...(known.length > 0 ? { audited: known } : {}),
+      };
+    }
     return { status: 'unsound', reason: nothing };
   }
   const key = (x) => `${x.id}@${x.line}`;

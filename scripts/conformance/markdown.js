@@ -51,7 +51,7 @@ function writeMarkdown(out, results, meta) {
       'not exactly the expected ones (another line or id, an extra failure, a false alarm) or the verdict is unknown, ' +
       'every expected error it misses audited (scripts/conformance/audited.js, marked "(audited)"); missed: an ' +
       'expected error is missed and not audited (a run may fail where symdap says nothing: `--check` fails on it); ' +
-      'unsound: an error is expected and symdap reports none; unsupported: refused by name (the construct below), ' +
+      "unsound: an error is expected and symdap says verified, or reports none without an unknown (a verified file whose every expected error is audited as Viper's incompleteness, kind b, and an unknown reporting nothing are wrong, their reason says so); unsupported: refused by name (the construct below), " +
       'or the expectations need a backend option symdap does not have (smoke checks); error: another front-end ' +
       'error or a crash; timeout.',
     '',
