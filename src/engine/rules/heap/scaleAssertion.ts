@@ -11,8 +11,10 @@ import type { Span } from '../../../lang/span';
 import { exactly, held, isNone, isWrite, WILDCARD, type Amount } from '../../state/amounts';
 import { mulAmounts } from '../../state/instanceAmounts';
 import { permAmount } from '../../../lang/permAmount';
-import type { IsPredicate } from './assertions';
 import { partName } from './symInstances';
+
+/** Whether a call names a predicate (assertions.ts's IsPredicate, restated: snapshots.ts imports this file, and assertions.ts imports snapshots.ts). */
+type IsPredicate = (name: string) => boolean;
 
 /** The constant amount an `acc`, a `fold` or an `unfolding` names (absent: undefined, all of it; symbolic ones: symInstances.ts). */
 export function amountOf(e: Expr | undefined): Amount | undefined {
