@@ -132,7 +132,8 @@ async function applyContract(
       checkObligations: callee.statementHelper === true && !callee.ensures.some(hasInhaleExhale),
       reason: `${callee.name} ensures (call at line ${span.line})`,
       // The well-formedness pass checked a method's; an inhale's is checked here (inhale.failed),
-      // its injectivity and its reads in the caller's heaps (inhaleReads.ts).
+      // its injectivity too. Where the line above checks every obligation, inhaleReads.ts's
+      // selfFraming is not read: it checks the reads of an `[A, B]` inhale only.
       ...(callee.statementHelper ? {} : { injectivity: 'assume' as const }),
       ...inhaleReads(callee),
       knownApart: apartBeforeCall(taken, s.heap ?? EMPTY_HEAP),

@@ -134,7 +134,7 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
       // state as Viper checks the statement's assertion: consume checks an exhale's reads, produce
       // an inhale's (inhaleReads.ts). Alone it would need its own permissions for reads the state frames
       // (`exhale acc(this.ar[i].f)` with acc(this.ar, wildcard) held: third_party/forward-dep.vpr).
-      if (d.kind === 'proc' && !checkedAtCall(d) && !isInhaleHelper(d))
+      if (d.kind === 'proc' && !checkedAtCall(d))
         for (const side of [...d.requires, ...d.ensures].some(hasInhaleExhale) ? SIDES : [undefined])
           await checkProc(ctx, d, found, side);
       if (d.kind === 'predicate')
@@ -165,11 +165,13 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
 }
 
 /**
- * A statement helper's assertion is checked where it is called; one with `[A, B]` is checked here
- * as well (both sides; the call reads one), as is one of a contract-only kind reading old.
+ * A statement helper's assertion is checked where it is called: an inhale's always (its reads
+ * in the caller's heaps, inhaleReads.ts); an exhale's too unless it holds `[A, B]`, which is
+ * checked here as well (both sides; the call reads one); and a contract-only one reading old.
  */
 function checkedAtCall(p: Proc): boolean {
   if (p.contractOnly && readsOld([p.requires, p.ensures])) return true;
+  if (isInhaleHelper(p)) return true;
   return p.statementHelper === true && ![...p.requires, ...p.ensures].some(hasInhaleExhale);
 }
 
