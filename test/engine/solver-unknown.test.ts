@@ -11,6 +11,9 @@ import type { VerifyReport } from '../../src/engine/verify/report';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
+import { OPAQUE_RLIMIT } from '../../src/engine/solver/pipeline';
+import { TermStore } from '../../src/engine/terms/store';
+import { INT_SORT, type Term } from '../../src/engine/terms/term';
 
 /** Fermat for cubes: no solution exists, and Z3 cannot show that quickly. */
 const CUBES = `proc main(x: int, y: int, z: int) {
@@ -101,8 +104,8 @@ method m(y: Int) {
 `;
 
 describe("the run's budget for queries over quantified axioms", () => {
-  async function verifyAxiom(budgetMs?: number): Promise<VerifyReport> {
-    const solver = new PipelineSolver(await Z3WasmBackend.create(), undefined, budgetMs);
+  async function verifyAxiom(budgetMs?: number, rlimit?: number): Promise<VerifyReport> {
+    const solver = new PipelineSolver(await Z3WasmBackend.create(), undefined, budgetMs, undefined, rlimit);
     solvers.push(solver);
     const { checked, diagnostics } = loadSource(AXIOM, 'axiom.vpr');
     expect(diagnostics).toEqual([]);
@@ -118,6 +121,35 @@ describe("the run's budget for queries over quantified axioms", () => {
     const r = await verifyAxiom(0);
     expect(r.verdict).toBe('failed');
     expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 6]]);
+  });
+
+  it('a query over axioms gets a count of Z3 resource units, not wall time: too few units and it is not proved, whatever the time', async () => {
+    const r = await verifyAxiom(undefined, 1);
+    expect(r.verdict).toBe('failed');
+    expect(r.failures.map((f) => [f.kind, f.line])).toEqual([['assert', 6]]);
+  });
+});
+
+describe('a resource budget at the backend (z3-wasm)', () => {
+  // x³ + y³ = z³ with x, y, z > 0: Z3 does not decide it, and without the units' limit it
+  // would search for the whole minute; its negation's small cousin is decided at once.
+  const store = new TermStore();
+  const [x, y, z] = ['x', 'y', 'z'].map((n) => store.symbol(INT_SORT, n, n));
+  const cube = (t: Term): Term => store.mul(t, store.mul(t, t));
+  const positive = [x, y, z].map((t) => store.gt(t, store.int(0n)));
+  const fermat = [...positive, store.eq(store.add(cube(x), cube(y)), cube(z))];
+  const small = [...positive, store.lt(store.add(x, y), store.int(2n))];
+  // Z3 says `canceled` for a stop on its units and `timeout` for one on its timer.
+  it('answers unknown once the units are spent, though the time limit is far away', async () => {
+    const backend = await Z3WasmBackend.create();
+    try {
+      const stopped = await backend.check(fermat, { wantModel: false, timeoutMs: 60_000, rlimit: OPAQUE_RLIMIT });
+      expect(stopped).toEqual({ status: 'unknown', reason: 'canceled' });
+      const decided = await backend.check(small, { wantModel: false, timeoutMs: 60_000, rlimit: OPAQUE_RLIMIT });
+      expect(decided.status).toBe('unsat');
+    } finally {
+      backend.dispose();
+    }
   });
 });
 

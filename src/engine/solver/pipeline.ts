@@ -45,12 +45,21 @@ interface Answer {
 const EMPTY_MODEL: Model = new Map();
 /** Z3 searches for a model of quantified axioms until its limit, and seldom finds one (an
  *  injective function needs an infinite sort): a query over uninterpreted functions gets at most
- *  this long, and an unknown is an unknown (the engine decides what it means, rules/checks.ts). */
-const OPAQUE_TIMEOUT_MS = 2000;
-/** What one run may spend in all such queries together. Z3 does not always stop at its time
- *  limit inside quantifier instantiation (a matching loop of axioms: silicon/0365.vpr took 5 s
- *  a query, adt/example_1.vpr ran past 400 s), so past this budget every further one is
- *  answered unknown at once: the run ends with that unknown reported, never with a guess. */
+ *  this many of Z3's resource units, and an unknown is an unknown (the engine decides what it
+ *  means, rules/checks.ts). Units are counted, not timed, so a verdict does not depend on how
+ *  loaded the machine is (a 2-s wall-time limit made longest-common-prefix.vpr pass or fail with
+ *  the load). The queries of the Silver suite that Z3 decides take at most ~240,000 units;
+ *  more units only make the undecided ones slower (1,000,000: silver/0735.vpr several times so). */
+export const OPAQUE_RLIMIT = 400_000;
+/** A backstop in wall time for such a query, should Z3 not count its units where it loops. */
+const OPAQUE_BACKSTOP_MS = 10_000;
+/** How many such queries of one run may stop at their limit, and how long all of them together
+ *  may take. Z3 does not always stop at its limit inside quantifier instantiation (a matching loop
+ *  of axioms: silicon/0365.vpr took 5 s a query, adt/example_1.vpr ran past 400 s), so past either
+ *  budget every further one is answered unknown at once: the run ends with that unknown
+ *  reported, never with a guess. The count comes first, so that where it ends a run does not
+ *  depend on the machine's speed; the time is the backstop. */
+export const OPAQUE_STOP_BUDGET = 30;
 export const OPAQUE_BUDGET_MS = 60_000;
 /** What one run may lose to queries that reach their time limit. Each such query costs its whole
  *  limit (10 s by default) and ends a path unknown; a program whose every path meets one
@@ -75,6 +84,8 @@ export class PipelineSolver implements Solver {
 
   /** Time spent so far in queries over uninterpreted functions (`opaque`). */
   private opaqueSpentMs = 0;
+  /** Such queries so far that stopped at their limit. */
+  private opaqueStops = 0;
   /** Time spent so far in backend queries that reached their time limit. */
   private timedOutMs = 0;
 
@@ -83,6 +94,7 @@ export class PipelineSolver implements Solver {
     private readonly defaultTimeoutMs?: number,
     private readonly opaqueBudgetMs = OPAQUE_BUDGET_MS,
     private readonly timeoutBudgetMs = TIMEOUT_BUDGET_MS,
+    private readonly opaqueRlimit = OPAQUE_RLIMIT,
   ) {}
 
   checkSat(pc: readonly Term[], query: Term, opts: CheckSatOptions = {}): Promise<SatResult> {
@@ -156,24 +168,35 @@ export class PipelineSolver implements Solver {
    * unknown included, is the answer.
    */
   private async opaque(constraints: readonly Term[], wantModel: boolean, timeoutMs?: number): Promise<SatResult> {
-    if (this.opaqueSpentMs >= this.opaqueBudgetMs) {
+    const spent = this.opaqueSpent();
+    if (spent !== undefined) {
       this.counters.bump('unknowns');
-      return unknown(`the run's budget of ${this.opaqueBudgetMs / 1000} s for queries over quantified axioms is spent`);
+      return unknown(`the run's budget of ${spent} for queries over quantified axioms is spent`);
     }
     this.counters.bump('backendCalls');
     const start = performance.now();
     let result: SatResult;
     try {
-      const limit = Math.min(timeoutMs ?? OPAQUE_TIMEOUT_MS, OPAQUE_TIMEOUT_MS);
-      result = await this.backend.check(constraints, { wantModel, timeoutMs: limit });
+      const limit = Math.min(timeoutMs ?? OPAQUE_BACKSTOP_MS, OPAQUE_BACKSTOP_MS);
+      result = await this.backend.check(constraints, { wantModel, timeoutMs: limit, rlimit: this.opaqueRlimit });
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
-    const spent = performance.now() - start;
-    this.opaqueSpentMs += spent;
-    this.counters.addSolverMs(spent);
-    if (result.status === 'unknown') this.counters.bump('unknowns');
+    const ms = performance.now() - start;
+    this.opaqueSpentMs += ms;
+    this.counters.addSolverMs(ms);
+    if (result.status === 'unknown') {
+      this.counters.bump('unknowns');
+      if (/resource|timeout|canceled|cancelled/i.test(result.reason)) this.opaqueStops++;
+    }
     return result;
+  }
+
+  /** Which of the opaque budgets is spent, as the unknown's reason says it; undefined: neither. */
+  private opaqueSpent(): string | undefined {
+    if (this.opaqueStops >= OPAQUE_STOP_BUDGET) return `${OPAQUE_STOP_BUDGET} queries stopped at their limit`;
+    if (this.opaqueSpentMs >= this.opaqueBudgetMs) return `${this.opaqueBudgetMs / 1000} s`;
+    return undefined;
   }
 
   stats(): SolverStats {

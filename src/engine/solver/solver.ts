@@ -19,6 +19,10 @@ export type SatResult =
 export interface CheckOptions {
   readonly wantModel: boolean;
   readonly timeoutMs?: number;
+  /** Z3 resource units the query may spend (counted, so the same on a loaded machine as on a
+   *  quiet one); past them it is unknown. A backend that cannot count them keeps to a time
+   *  limit instead (z3native.ts). `timeoutMs` stays a backstop. */
+  readonly rlimit?: number;
 }
 
 /** One context, one incremental solver, push/pop. Never throws from `check`. */

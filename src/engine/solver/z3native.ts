@@ -22,6 +22,10 @@ import {
 import { Z3Process } from './z3process';
 
 const NO_TIMEOUT = 0xffffffff;
+/** A query with a resource budget (`CheckOptions.rlimit`) runs here under this time limit
+ *  instead: Debian's z3 4.8.12 reads `rlimit`, but once a check stops on it the CLI answers
+ *  every later command with `canceled`, so its step counting cannot be used per query. */
+const STEP_LIMITED_TIMEOUT_MS = 2000;
 const PRELUDE = [
   '(set-option :print-success false)',
   '(set-option :global-declarations true)',
@@ -67,9 +71,11 @@ class NativeSession {
   }
 
   async check(assertions: readonly Term[], opts: CheckOptions, symbols: SymbolIndex): Promise<SatResult> {
-    const timeout = Math.max(1, Math.min(NO_TIMEOUT, Math.floor(opts.timeoutMs ?? NO_TIMEOUT)));
+    const ms =
+      opts.rlimit === undefined ? opts.timeoutMs : Math.min(opts.timeoutMs ?? NO_TIMEOUT, STEP_LIMITED_TIMEOUT_MS);
+    const timeout = Math.max(1, Math.min(NO_TIMEOUT, Math.floor(ms ?? NO_TIMEOUT)));
     // The watchdog only guards against a z3 that ignores its own timeout.
-    const watchdog = opts.timeoutMs === undefined ? undefined : 2 * opts.timeoutMs + 5000;
+    const watchdog = ms === undefined ? undefined : 2 * ms + 5000;
     const out = await this.proc.run(`${this.prepare(assertions, timeout, symbols)}\n(check-sat)`, watchdog);
     const verdict = answers(out).pop();
     if (verdict === 'unsat') return { status: 'unsat' };

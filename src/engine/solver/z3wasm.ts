@@ -11,6 +11,8 @@
 // through Emscripten's thread proxy, ~9 ms per check even for trivial queries. So a check
 // first runs under a small resource budget (`rlimit`: counted, no timer); only a query that
 // exhausts it runs again under the time limit. Nearly all queries end in the first run.
+// A query with its own resource budget (`CheckOptions.rlimit`) runs again under that budget
+// instead, the time limit only a backstop: its verdict does not depend on the machine's load.
 // A Z3 error (e.g. its memory limit, `memory_max_size`) drops the session; the module lives on.
 // A WebAssembly abort (the 2 GB heap is exhausted, or any trap) kills the module: every
 // later call into it blocks forever on a lock the aborted code held, so the dead module is
@@ -156,7 +158,12 @@ class Session {
   check(assertions: readonly Term[], opts: CheckOptions, symbols: SymbolIndex): SatResult {
     const { Z3 } = this.mod;
     const run = this.runner(assertions);
-    const r = this.quickCheck(run) ?? this.timedCheck(run, opts.timeoutMs ?? NO_TIMEOUT);
+    const ms = opts.timeoutMs ?? NO_TIMEOUT;
+    const r =
+      opts.rlimit === undefined
+        ? (this.quickCheck(run, QUICK_RLIMIT) ?? this.timedCheck(run, ms, NO_RLIMIT))
+        : (this.quickCheck(run, Math.min(QUICK_RLIMIT, opts.rlimit)) ??
+          (opts.rlimit > QUICK_RLIMIT ? this.timedCheck(run, ms, opts.rlimit) : 0));
     if (r === -1) return { status: 'unsat' };
     if (r !== 1) return unknown(Z3.solver_get_reason_unknown(this.ctx, this.solver) || 'unknown');
     if (!opts.wantModel) return { status: 'sat' };
@@ -201,10 +208,10 @@ class Session {
     }
   }
 
-  /** The check under QUICK_RLIMIT and no timer; undefined when the budget ran out. */
-  private quickCheck(run: () => number): number | undefined {
+  /** The check under `rlimit` units and no timer; undefined when the budget ran out. */
+  private quickCheck(run: () => number, rlimit: number): number | undefined {
     const { Z3 } = this.mod;
-    this.setParams(NO_TIMEOUT, QUICK_RLIMIT);
+    this.setParams(NO_TIMEOUT, rlimit);
     const r = run();
     this.throwOnError();
     if (r === 0 && /resource limit|canceled/i.test(Z3.solver_get_reason_unknown(this.ctx, this.solver)))
@@ -212,9 +219,9 @@ class Session {
     return r;
   }
 
-  /** The check under the time limit (Z3's timer) and no resource limit. */
-  private timedCheck(run: () => number, ms: number): number {
-    this.setParams(ms, NO_RLIMIT);
+  /** The check under the time limit (Z3's timer) and `rlimit` units (NO_RLIMIT: none). */
+  private timedCheck(run: () => number, ms: number, rlimit: number): number {
+    this.setParams(ms, rlimit);
     const r = run();
     this.throwOnError();
     return r;
