@@ -30,14 +30,6 @@ module.exports = [
   },
   {
     file: 'all/basic/while.vpr',
-    error: 'while.failed:insufficient.permission@124',
-    kind: 'b',
-    why:
-      "a loop without invariant: Viper's rule frames acc(r.f) away (invariant true); symdap unrolls it with the " +
-      "method's acc(r.f) held, so every run reads r.f; it reaches the bound: the verdict is unknown, never verified",
-  },
-  {
-    file: 'all/basic/while.vpr',
     error: 'invariant.not.established:assertion.false@140',
     kind: 'a',
     why: 'after not.wellformed on the same invariant (r.f unframed); Silicon misses it too (MissingOutput)',
@@ -122,12 +114,6 @@ module.exports = [
     error: 'assert.failed:insufficient.permission@11',
     kind: 'b',
     why: '`assert false` reads no location; MissingOutput(…, /silver/issue/000/) marks it missing for every backend',
-  },
-  {
-    file: 'all/permissions/loops.vpr',
-    error: 'while.failed:insufficient.permission@36',
-    kind: 'b',
-    why: 'a loop without invariant, as while.vpr@124: every run holds acc(x.f); the unrolling reaches the bound (unknown)',
   },
   {
     file: 'all/permissions/various.vpr',

@@ -1,6 +1,10 @@
 // The head of an arbitrary iteration of a loop in modular mode (plain and heap loops alike):
 // the condition splits the state into one more iteration, which ends by re-checking the
 // invariant (`loopPreserve`), and the exit, which goes on with the rest of the procedure.
+// The condition is read in the iteration's own state (the invariant's chunks): where that read
+// fails (a Viper loop without invariants reading a field: `while.failed`), the exit is still
+// taken, its test read where the loop leaves (the frame put back beside the invariant), as
+// Silicon reads a loop's exit edge, so that the code after the loop is verified too.
 
 import { exprText } from './exprText';
 import type { While } from '../../lang/ast';
@@ -19,7 +23,12 @@ export function arbitraryIteration(
   rest: Kont | null,
   onExit: (s: State) => State = (x) => x,
 ): Promise<Successor[]> {
-  return withValue(ctx, s, loop.cond, async (s1, v) => {
+  let read = false;
+  const iteration = withValue(ctx, s, loop.cond, async (s1, v) => {
+    // A read that failed goes on healed (heal.ts), with a chunk the loop does not hold: its
+    // iteration is explored for further failures, but it is no exit.
+    const healed = (s1.heap?.length ?? 0) > (s.heap?.length ?? 0);
+    read ||= !healed;
     const cond = v as Term;
     const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
     const succ: Successor[] = [...sides.leaves];
@@ -27,11 +36,24 @@ export function arbitraryIteration(
       const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
       succ.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
     }
-    if (sides.else)
+    if (sides.else && !healed)
       succ.push({
         state: withKont(onExit(sides.else), rest),
         label: sideLabel(ctx, sides, 'else', cond, loop.cond.span),
       });
     return succ;
+  });
+  return iteration.then(async (succ) => (read ? succ : [...succ, ...(await exitOnly(ctx, onExit(s), loop, rest))]));
+}
+
+/** The exit alone, its test read in the state the loop leaves in (`s`, the frame put back). */
+function exitOnly(ctx: EngineContext, s: State, loop: While, rest: Kont | null): Promise<Successor[]> {
+  return withValue(ctx, s, loop.cond, async (s1, v) => {
+    const cond = v as Term;
+    const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
+    const exit = sides.else
+      ? [{ state: withKont(sides.else, rest), label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) }]
+      : [];
+    return [...sides.leaves, ...exit];
   });
 }
