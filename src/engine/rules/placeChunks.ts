@@ -6,7 +6,7 @@
 
 import { chunkVar, placeQuant, quantChunks, type QuantChunk } from '../state/quantifiedChunks';
 import { realBinary, realLit } from '../terms/reals';
-import { ONE } from '../../lang/rational';
+import { ONE, ZERO } from '../../lang/rational';
 import { sumOverOne } from '../state/amounts';
 import {
   allFieldChunks,
@@ -61,13 +61,23 @@ export async function placeChunks(
   return states;
 }
 
-/** A quantified part put back into its field's chunk: no location is then held beyond write (a heap never is). */
+/**
+ * A quantified part put back into its field's chunk: no location is then held beyond write, and
+ * where both held some of a location they hold one value (a heap never holds more, nor two values).
+ */
 function placeQuantPart(ctx: EngineContext, s: State, c: QuantChunk, span: Span, reason: string): State {
   const T = ctx.T;
+  const R = chunkVar(T);
+  const zero = realLit(T, ZERO);
+  const cur = quantChunks(s.heap ?? EMPTY_HEAP, c.field)[0];
   const heap = placeQuant(T, s.heap ?? EMPTY_HEAP, c);
   const merged = quantChunks(heap, c.field)[0];
-  const atMost = T.forall([chunkVar(T)], realBinary(T, 'le', merged.perm, realLit(T, ONE)));
-  return assumeConjunct({ ...s, heap }, atMost, span, reason);
+  const facts = [T.forall([R], realBinary(T, 'le', merged.perm, realLit(T, ONE)))];
+  if (cur) {
+    const both = T.and(realBinary(T, 'lt', zero, cur.perm), realBinary(T, 'lt', zero, c.perm));
+    facts.push(T.forall([R], T.implies(both, T.eq(cur.value, c.value))));
+  }
+  return facts.reduce<State>((st, f) => assumeConjunct(st, f, span, reason), { ...s, heap });
 }
 
 /** The same location's value, when both chunks are one location. */
