@@ -3,8 +3,9 @@
 // `permission` per `acc` (body `d ==> acc(x.f, p)`) and plain quantifiers for the pure parts, left
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
-// receivers, amounts that are not constants, quantified predicate instances, and, in a program
-// with quantified fields, predicates that mention one.
+// receivers, amounts that are not constants, and quantified predicate instances. Predicates
+// over quantified fields are read here; what the engine does not cover of them is refused
+// before the run (engine/rules/heap/quantifiedPredGuard.ts).
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
