@@ -27,6 +27,7 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
+import { mergeQuantChunks } from '../state/quantifiedChunks';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
 import { assertingValue } from './evalAsserting';
@@ -384,7 +385,9 @@ class Evaluator implements EvalCore {
         split.part,
       )) {
         const cond = T.and(sameArgs(T, args, c), way.cond);
-        const unfolded = [...split.heap, ...bodyChunks(split.part, way.chunks)];
+        // A quantified field's part joins its field's chunk (a read sees that field's one chunk): where
+        // both hold some of a location, the heap's value is read (the two agree; nothing here assumes so).
+        const unfolded = mergeQuantChunks(T, [...split.heap, ...bodyChunks(split.part, way.chunks)], true);
         // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
         const inner = old ? this.over(unfolded) : this.inEnv({ ...this.env, heap: unfolded });
         // The body's pure facts hold wherever the instance is held: the body's obligations may rest on them.

@@ -4,7 +4,9 @@
 // of (fold took half of c.x, the other half stayed): there the amounts are added in one chunk,
 // and where that is only possible the path splits on it, as when a fraction is produced.
 
-import { placeQuant } from '../state/quantifiedChunks';
+import { chunkVar, placeQuant, quantChunks, type QuantChunk } from '../state/quantifiedChunks';
+import { realBinary, realLit } from '../terms/reals';
+import { ONE, ZERO } from '../../lang/rational';
 import { sumOverOne } from '../state/amounts';
 import {
   allFieldChunks,
@@ -31,7 +33,8 @@ function allWhole(s: State, chunks: readonly Chunk[]): boolean {
   const heap = s.heap ?? EMPTY_HEAP;
   return chunks.every(
     (c) =>
-      c.kind !== 'field' || (c.amount === undefined && fieldChunks(heap, c.field).every((o) => o.amount === undefined)),
+      c.kind === 'pred' ||
+      (c.kind === 'field' && c.amount === undefined && fieldChunks(heap, c.field).every((o) => o.amount === undefined)),
   );
 }
 
@@ -51,11 +54,30 @@ export async function placeChunks(
     for (const st of states) {
       if (c.kind === 'pred') next.push(joinInstance(ctx, st, c, span, reason));
       else if (c.kind === 'field') next.push(...(await placeField(ctx, st, c, span, reason, leaves)));
-      else next.push({ ...st, heap: placeQuant(ctx.T, st.heap ?? EMPTY_HEAP, c) });
+      else next.push(placeQuantPart(ctx, st, c, span, reason));
     }
     states = next;
   }
   return states;
+}
+
+/**
+ * A quantified part put back into its field's chunk: no location is then held beyond write, and
+ * where both held some of a location they hold one value (a heap never holds more, nor two values).
+ */
+function placeQuantPart(ctx: EngineContext, s: State, c: QuantChunk, span: Span, reason: string): State {
+  const T = ctx.T;
+  const R = chunkVar(T);
+  const zero = realLit(T, ZERO);
+  const cur = quantChunks(s.heap ?? EMPTY_HEAP, c.field)[0];
+  const heap = placeQuant(T, s.heap ?? EMPTY_HEAP, c);
+  const merged = quantChunks(heap, c.field)[0];
+  const facts = [T.forall([R], realBinary(T, 'le', merged.perm, realLit(T, ONE)))];
+  if (cur) {
+    const both = T.and(realBinary(T, 'lt', zero, cur.perm), realBinary(T, 'lt', zero, c.perm));
+    facts.push(T.forall([R], T.implies(both, T.eq(cur.value, c.value))));
+  }
+  return facts.reduce<State>((st, f) => assumeConjunct(st, f, span, reason), { ...s, heap });
 }
 
 /** The same location's value, when both chunks are one location. */

@@ -354,11 +354,13 @@ async function producePred(
       ? `${argText.get(t.object.name)}.${t.field}`
       : `${instance}.${printExpr(t, 200)}`;
   const before: Heap = cur.heap ?? EMPTY_HEAP;
+  // A quantified field's part is a chunk of the fragment's own, not added to the heap's chunk of that field.
+  const base = before.filter((c) => c.kind !== 'qfield');
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
   // No conditional in the body (those predicates are snapshotted, rules/heap/recursion.ts): one path at most.
   const ends = await produceInto(
     ctx,
-    cur,
+    { ...cur, heap: base },
     conjuncts(scaleAssertion(decl.body, amount, isPred), isPred),
     inner,
     facts,
@@ -367,7 +369,7 @@ async function producePred(
   );
   if (ends.length !== 1) return undefined;
   const produced = ends[0].state;
-  const fragment = (produced.heap ?? EMPTY_HEAP).slice(before.length);
+  const fragment = (produced.heap ?? EMPTY_HEAP).slice(base.length);
   const chunk = {
     kind: 'pred' as const,
     name: call.callee,

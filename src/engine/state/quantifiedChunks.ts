@@ -52,19 +52,34 @@ export function quantChunkValue(c: QuantChunk): string {
   return `r.${c.field} = ${printTerm(c.value, { maxLength: 120 }).replaceAll('r⟨qp⟩', 'r')}`;
 }
 
-/** A part given back (a callee's return) added to the chunk of its field: its values where it holds some. */
-export function placeQuant<C extends { readonly kind: string }>(T: TermStore, h: readonly C[], part: QuantChunk): C[] {
+/**
+ * A part given back (a callee's return) added to the chunk of its field: its values where it holds
+ * some (`keep`: the chunk's own values where it holds some, the part's elsewhere; where both hold
+ * some the two agree in Viper, so either is the location's value).
+ */
+export function placeQuant<C extends { readonly kind: string }>(
+  T: TermStore,
+  h: readonly C[],
+  part: QuantChunk,
+  keep = false,
+): C[] {
   const cur = quantChunks(h, part.field)[0];
   if (!cur) return [...h, part as unknown as C];
   const zero = realLit(T, ZERO);
   const perm = realBinary(T, 'add', cur.perm, part.perm);
-  const value = T.ite(realBinary(T, 'lt', zero, part.perm), part.value, cur.value);
+  const value = keep
+    ? T.ite(realBinary(T, 'lt', zero, cur.perm), cur.value, part.value)
+    : T.ite(realBinary(T, 'lt', zero, part.perm), part.value, cur.value);
   return h.map((c) => ((c as unknown) === cur ? ({ ...cur, perm, value } as unknown as C) : c));
 }
 
-/** `h` with at most one quantified chunk per field (parts given back merged into the first). */
-export function mergeQuantChunks<C extends { readonly kind: string }>(T: TermStore, h: readonly C[]): C[] {
+/** `h` with at most one quantified chunk per field (parts given back merged into the first; `keep` as placeQuant's). */
+export function mergeQuantChunks<C extends { readonly kind: string }>(
+  T: TermStore,
+  h: readonly C[],
+  keep = false,
+): C[] {
   let out: C[] = [];
-  for (const c of h) out = c.kind === 'qfield' ? placeQuant(T, out, c as unknown as QuantChunk) : [...out, c];
+  for (const c of h) out = c.kind === 'qfield' ? placeQuant(T, out, c as unknown as QuantChunk, keep) : [...out, c];
   return out;
 }

@@ -3,8 +3,9 @@
 // `permission` per `acc` (body `d ==> acc(x.f, p)`) and plain quantifiers for the pure parts, left
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
-// receivers, amounts that are not constants, quantified predicate instances, and, in a program
-// with quantified fields, predicates that mention one.
+// receivers, amounts that are not constants, and quantified predicate instances. Predicates
+// over quantified fields are read here; what the engine does not cover of them is refused
+// before the run (engine/rules/heap/quantifiedPredGuard.ts).
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
@@ -36,19 +37,6 @@ export function quantifiedFieldsOf(vp: VProgram): Set<string> {
 export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>, out: Collect): void {
   if (fields.size === 0) return;
   const no = (feature: string, span: Span): void => void out.refusals.push({ feature, span });
-  const mentions = (n: unknown): { field: string; span: Span } | undefined => {
-    let found: { field: string; span: Span } | undefined;
-    const walk = (m: unknown): void => {
-      if (found || m === null || typeof m !== 'object') return;
-      if (Array.isArray(m)) return m.forEach(walk);
-      const x = m as Record<string, unknown>;
-      if (x.kind === 'field' && typeof x.field === 'string' && fields.has(x.field))
-        found = { field: x.field, span: x.span as Span };
-      for (const [k, v] of Object.entries(x)) if (k !== 'span') walk(v);
-    };
-    walk(n);
-    return found;
-  };
   const stmts = (n: unknown): void => {
     if (n === null || typeof n !== 'object') return;
     if (Array.isArray(n)) return n.forEach(stmts);
@@ -61,12 +49,7 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     if (left.length > 0) no(`new without the quantified field ${left[0]}`, span);
     for (const [k, v] of Object.entries(x)) if (k !== 'span') stmts(v);
   };
-  for (const d of vp.decls) {
-    if (d.kind === 'predicate') {
-      const m = mentions(d);
-      if (m) no(`a ${d.kind} mentioning a quantified field (${m.field})`, m.span);
-    } else if (d.kind === 'method') stmts(d);
-  }
+  for (const d of vp.decls) if (d.kind === 'method') stmts(d);
 }
 
 type Leaf = { readonly guards: readonly Expr[]; readonly leaf: Expr };
@@ -110,8 +93,8 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
   const fallback: Expr = { kind: 'boolLit', value: true, span: q.span };
   // A macro under the binder may stand for a pure expression: nothing to split then.
   if (!hasAcc(q.body)) return q;
-  if (ctx.place === 'function' || ctx.place === 'fnPost' || ctx.place === 'predicate') {
-    refuse(ctx, `quantified permissions in a ${ctx.place === 'predicate' ? 'predicate' : 'function'}`, q.span);
+  if (ctx.place === 'function' || ctx.place === 'fnPost') {
+    refuse(ctx, 'quantified permissions in a function', q.span);
     return fallback;
   }
   if (q.quantifier !== 'forall') {

@@ -20,7 +20,8 @@ function sameKey(a: Chunk, b: Chunk): boolean {
   if (a.kind === 'field' && b.kind === 'field')
     return a.field === b.field && a.receiver === b.receiver && amountKey(a.amount) === amountKey(b.amount);
   if (a.kind === 'pred' && b.kind === 'pred') return a.name === b.name && a.args.every((x, i) => x === b.args[i]);
-  return false;
+  // A field's quantified chunk (or a fragment's part of it) is the one of its field.
+  return a.kind === 'qfield' && b.kind === 'qfield' && a.field === b.field;
 }
 
 function sameHeap(a: Heap, b: Heap): boolean {
@@ -30,6 +31,7 @@ function sameHeap(a: Heap, b: Heap): boolean {
 function sameChunk(a: Chunk, b: Chunk): boolean {
   if (!sameKey(a, b)) return false;
   if (a.kind === 'field' && b.kind === 'field') return sameValue(a.value, b.value);
+  if (a.kind === 'qfield' && b.kind === 'qfield') return a.perm === b.perm && a.value === b.value;
   return (
     a.kind === 'pred' && b.kind === 'pred' && a.snapshot === b.snapshot && sameHeap(a.fragment ?? [], b.fragment ?? [])
   );

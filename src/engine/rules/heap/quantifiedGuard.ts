@@ -9,6 +9,7 @@ import type { CheckedProgram } from '../../../lang/checked';
 import { error, type Diagnostic } from '../../../lang/diagnostics';
 import { constantAmount } from './fractions';
 import { qaccParts } from './qacc';
+import { unsupportedQuantifiedHolder } from './quantifiedPredGuard';
 
 const WHY = 'the symbolic engine does not support';
 
@@ -19,6 +20,8 @@ export function unsupportedQuantified(checked: CheckedProgram): Diagnostic | und
       .map((f) => f.name),
   );
   if (quantified.size === 0) return undefined;
+  const holder = unsupportedQuantifiedHolder(checked, quantified);
+  if (holder) return error(checked.file, holder.span, `${WHY} ${holder.what} yet`);
   const summarised = summarisedFunctions(checked.program.decls);
   for (const d of checked.program.decls) {
     const found = refusedIn(d, quantified) ?? summaryUnderBinder(d, summarised);

@@ -188,7 +188,7 @@ export function buildSnapshot(
 export function snapshotOf(T: TermStore, c: PredChunk): Term {
   if (c.snapshot) return c.snapshot;
   const parts = (c.fragment ?? []).map((x) =>
-    x.kind === 'field' ? keyOf(x.value) : x.kind === 'pred' ? `p${snapshotOf(T, x).id}` : `q${x.perm.id}`,
+    x.kind === 'field' ? keyOf(x.value) : x.kind === 'pred' ? `p${snapshotOf(T, x).id}` : `q${x.perm.id}:${x.value.id}`,
   );
   return T.keyed.sym(
     `frag:${c.name}:${c.args.map((a) => a.id).join(',')}:${parts.join(',')}`,
