@@ -118,7 +118,8 @@ export function produceQuant(
   const fresh = T.app(`qpv.${tag.symbol!.name}`, [R], sort);
   const perm = realBinary(T, 'add', cur.perm, T.ite(spec.cond, p, zero(T)));
   const value = cur.chunk ? T.ite(realBinary(T, 'lt', zero(T), cur.perm), cur.chunk.value, fresh) : fresh;
-  facts.push(T.forall([R], T.implies(spec.cond, T.neq(R, T.constOf(0n, REF_SORT)))));
+  // A predicate's instance may have null arguments: its snapshot field (unbounded) is neither.
+  if (bounded) facts.push(T.forall([R], T.implies(spec.cond, T.neq(R, T.constOf(0n, REF_SORT)))));
   if (bounded) facts.push(T.forall([R], realBinary(T, 'le', perm, realLit(T, ONE))));
   const chunk: QuantChunk = { kind: 'qfield', field: spec.field, perm, value, origin };
   return { heap: cur.chunk ? replaceChunk(h, cur.chunk, chunk) : withChunk(h, chunk), facts };

@@ -14,7 +14,9 @@ import type { Stmt } from '../ast';
 import type { Span } from '../span';
 import type { VExpr, VStmt } from './ast';
 import { refuse, type LowerCtx } from './context';
-import { instanceLocation, isSnapField, slotFunction, slotsOf, snapField } from './quantifiedPreds';
+import { respan } from './macros';
+import { WRITE_VALUE } from './lowerPerm';
+import { direct, instanceLocation, isSnapField, slotFunction, slotsOf, snapField } from './quantifiedPreds';
 
 type FoldStmt = Extract<VStmt, { kind: 'fold' | 'unfold' }>;
 type LowerStmt = (s: VStmt, ctx: LowerCtx) => Stmt[];
@@ -51,8 +53,9 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
   const span = s.span;
   const decl = ctx.decls.predicates.get(pred)!;
   const inner = (s.pred.kind === 'acc' ? s.pred.loc : s.pred) as Extract<VExpr, { kind: 'app' }>;
-  if (s.pred.kind === 'acc' && s.pred.amount && !(s.pred.amount.kind === 'var' && s.pred.amount.name === 'write')) {
-    refuse(ctx, `${s.kind} of a part of a quantified predicate instance`, s.pred.amount.span);
+  const amount = s.pred.kind === 'acc' ? s.pred.amount : undefined;
+  if (amount && !(amount.kind === 'unsupported' && amount.feature === WRITE_VALUE)) {
+    refuse(ctx, `${s.kind} of a part of a quantified predicate instance`, amount.span);
     return [];
   }
   if (!decl.body || inner.args.length !== decl.params.length) {
@@ -69,8 +72,9 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
   const v = (name: string): VExpr => ({ kind: 'var', name, span });
   const old = (e: VExpr): VExpr => ({ kind: 'old', expr: e, label, labelSpan: span, span });
   const args = decl.params.map((p) => v(names.get(p.name)!));
-  const loc = instanceLocation(pred, args, span);
-  const body = rename(decl.body, names);
+  const loc = instanceLocation(pred, args, span, direct(decl));
+  // The body's own spans would put its failures under the predicate's well-formedness site.
+  const body = respan(rename(decl.body, names), span);
   const slotApp = (j: number, snap: VExpr): VExpr => ({
     kind: 'app',
     name: slotFunction(pred, j),
@@ -79,9 +83,9 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
     span,
   });
   const links = slots.map((slot, j) => {
-    const read = rename(slot.read, names);
+    const read = respan(rename(slot.read, names), span);
     const guard = and(
-      slot.guards.map((g) => rename(g, names)),
+      slot.guards.map((g) => respan(rename(g, names), span)),
       span,
     );
     const eq: VExpr =

@@ -13,6 +13,7 @@
 import type { Span } from '../span';
 import type { VDecl, VDomain, VExpr, VParam, VProgram, VType } from './ast';
 import type { Collect } from './context';
+import { WRITE_VALUE } from './lowerPerm';
 
 export const snapField = (pred: string): string => `${pred}$qp$snap`;
 export const isSnapField = (field: string): boolean => field.endsWith('$qp$snap');
@@ -54,13 +55,25 @@ export interface Slot {
 const mentionsPerm = (e: unknown, preds: ReadonlySet<string>): boolean => {
   let found = false;
   walk(e, (x) => {
-    if (x.kind === 'acc' || x.kind === 'unfolding' || x.kind === 'inhaleExhale' || x.kind === 'unsupported')
-      found = true;
+    if (x.kind === 'acc' || x.kind === 'unfolding' || x.kind === 'inhaleExhale') found = true;
+    if (x.kind === 'unsupported' && x.feature !== WRITE_VALUE) found = true;
     if (x.kind === 'app' && (preds.has(x.name as string) || x.name === 'perm')) found = true;
     if (x.kind === 'old' || (x.kind === 'quant' && x.quantifier === 'forperm')) found = true;
   });
   return found;
 };
+
+const NONE: VExpr = { kind: 'var', name: 'none', span: { line: 0, col: 0, endLine: 0, endCol: 0 } as Span };
+
+/** An amount certainly positive: absent (write), `write`, `wildcard`, or a positive literal fraction. */
+function positive(a: VExpr | undefined): boolean {
+  if (a === undefined) return true;
+  if (a.kind === 'unsupported') return a.feature === WRITE_VALUE;
+  if (a.kind === 'var') return a.name === 'wildcard';
+  if (a.kind === 'int') return a.value > 0n;
+  if (a.kind === 'binary' && a.op === '/') return positive(a.left) && positive(a.right);
+  return false;
+}
 
 /**
  * The slots of a predicate body, in reading order (fold and unfold number them alike); undefined
@@ -84,7 +97,11 @@ export function slotsOf(
     if (e.kind === 'acc' && e.loc.kind === 'field') {
       const type = fieldType(e.loc.field);
       if (!type || mentionsPerm(e.loc.object, allPreds)) return false;
-      out.push({ guards, read: e.loc, type });
+      // A slot holds a value only where the body holds some of its location.
+      const some: VExpr[] = positive(e.amount)
+        ? []
+        : [{ kind: 'binary', op: '>', left: e.amount!, right: NONE, span: e.span }];
+      out.push({ guards: [...guards, ...some], read: e.loc, type });
       return true;
     }
     // An instance of another predicate: produced and consumed as one; its snapshot is not linked.
@@ -104,59 +121,82 @@ const app = (name: string, args: readonly VExpr[], span: Span): VExpr => ({
   span,
 });
 
-/** `P$qp$loc(args).P$qp$snap`: the location of the instance P(args). */
-export function instanceLocation(pred: string, args: readonly VExpr[], span: Span): Extract<VExpr, { kind: 'field' }> {
-  return { kind: 'field', object: app(locFunction(pred), args, span), field: snapField(pred), span };
+/** Whether P's instances are located at their one argument itself (P has one Ref parameter). */
+export const direct = (p: { readonly params: readonly VParam[] }): boolean =>
+  p.params.length === 1 && p.params[0].type.kind === 'Ref';
+
+/**
+ * `P$qp$loc(args).P$qp$snap`: the location of the instance P(args); `a.P$qp$snap` for a predicate
+ * with one Ref parameter (no inverse function is needed where a is the binder).
+ */
+export function instanceLocation(
+  pred: string,
+  args: readonly VExpr[],
+  span: Span,
+  atArg: boolean,
+): Extract<VExpr, { kind: 'field' }> {
+  const object = atArg ? args[0] : app(locFunction(pred), args, span);
+  return { kind: 'field', object, field: snapField(pred), span };
 }
 
-/** The domain of P's location function, its inverses and its slot functions, and P's snapshot field. */
-function declsOf(p: PredDecl, slots: readonly Slot[]): VDecl[] {
+const fn = (name: string, ps: VParam[], result: VType, span: Span) => ({
+  kind: 'domainFunction' as const,
+  name,
+  nameSpan: span,
+  params: ps,
+  result,
+  unique: false,
+  span,
+});
+
+/** The domain of P's location function and its inverses: it is injective and never null. */
+function declsOf(p: PredDecl): VDomain {
   const span = p.nameSpan;
   const ref: VType = { kind: 'Ref' };
-  const int: VType = { kind: 'Int' };
   const params: VParam[] = p.params.map((q, i) => ({ name: `a${i}`, type: q.type, span }));
   const vars = params.map((q) => ({ kind: 'var' as const, name: q.name, span }));
-  const fn = (name: string, ps: VParam[], result: VType) => ({
-    kind: 'domainFunction' as const,
-    name,
-    nameSpan: span,
-    params: ps,
-    result,
-    unique: false,
-    span,
-  });
   const loc = app(locFunction(p.name), vars, span);
-  const domain: VDomain = {
+  const closed = (body: VExpr): VExpr =>
+    params.length === 0 ? body : { kind: 'quant', quantifier: 'forall', vars: params, body, triggers: [[loc]], span };
+  const axiom = (name: string, body: VExpr) => ({ kind: 'axiom' as const, name, body: closed(body), span });
+  return {
     kind: 'domain',
     name: `${p.name}$qp`,
     nameSpan: span,
     typeParams: [],
     functions: [
-      fn(locFunction(p.name), params, ref),
-      ...p.params.map((q, i) => fn(argFunction(p.name, i), [{ name: 'r', type: ref, span }], q.type)),
-      ...slots.map((s, j) => fn(slotFunction(p.name, j), [{ name: 's', type: int, span }], s.type)),
+      fn(locFunction(p.name), params, ref, span),
+      ...p.params.map((q, i) => fn(argFunction(p.name, i), [{ name: 'r', type: ref, span }], q.type, span)),
     ],
-    axioms: p.params.map((_, i) => ({
-      kind: 'axiom' as const,
-      name: `arg${i}`,
-      body: {
-        kind: 'quant' as const,
-        quantifier: 'forall' as const,
-        vars: params,
-        body: {
-          kind: 'binary' as const,
-          op: '==' as const,
+    axioms: [
+      axiom('located', { kind: 'binary', op: '!=', left: loc, right: { kind: 'null', span }, span }),
+      ...p.params.map((_, i) =>
+        axiom(`arg${i}`, {
+          kind: 'binary',
+          op: '==',
           left: app(argFunction(p.name, i), [loc], span),
           right: vars[i],
           span,
-        },
-        span,
-      },
-      span,
-    })),
+        }),
+      ),
+    ],
     span,
   };
-  return [domain, { kind: 'field', name: snapField(p.name), nameSpan: span, type: int, span }];
+}
+
+/** The slot functions of P's snapshot (none for a body without field permissions). */
+function slotDomain(p: PredDecl, slots: readonly Slot[]): VDomain[] {
+  if (slots.length === 0) return [];
+  const span = p.nameSpan;
+  const functions = slots.map((s, j) =>
+    fn(slotFunction(p.name, j), [{ name: 's', type: { kind: 'Int' }, span }], s.type, span),
+  );
+  return [{ kind: 'domain', name: `${p.name}$qp$slots`, nameSpan: span, typeParams: [], functions, axioms: [], span }];
+}
+
+/** P's snapshot field. */
+function snapDecl(p: PredDecl): VDecl {
+  return { kind: 'field', name: snapField(p.name), nameSpan: p.nameSpan, type: { kind: 'Int' }, span: p.nameSpan };
 }
 
 /**
@@ -175,9 +215,12 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     if (d.kind !== 'predicate' || !quantified.has(d.name)) continue;
     const slots = d.body ? slotsOf(d.body, allPreds, (f) => fields.get(f)) : [];
     if (!slots) no('a quantified predicate whose body is not made of accessibility and pure parts', d.nameSpan);
-    added.push(...declsOf(d, slots ?? []));
+    added.push(...(direct(d) ? [] : [declsOf(d)]), ...slotDomain(d, slots ?? []), snapDecl(d));
   }
   const isQ = (x: Node): boolean => x.kind === 'app' && quantified.has(x.name as string);
+  const atArg = new Set(vp.decls.flatMap((d) => (d.kind === 'predicate' && direct(d) ? [d.name] : [])));
+  const at = (a: Extract<VExpr, { kind: 'app' }>) =>
+    instanceLocation(a.name, rw(a.args) as VExpr[], a.span, atArg.has(a.name));
   const rw = (n: unknown): unknown => {
     if (Array.isArray(n)) return n.map(rw);
     if (n === null || typeof n !== 'object') return n;
@@ -195,15 +238,15 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     }
     if (x.kind === 'acc' && isQ(x.loc as Node)) {
       const loc = x.loc as Extract<VExpr, { kind: 'app' }>;
-      return { ...x, loc: instanceLocation(loc.name, rw(loc.args) as VExpr[], loc.span) };
+      return { ...x, loc: at(loc) };
     }
     if (x.kind === 'app' && x.name === 'perm' && (x.args as Node[]).length === 1 && isQ((x.args as Node[])[0])) {
       const inner = (x.args as Extract<VExpr, { kind: 'app' }>[])[0];
-      return { ...x, args: [instanceLocation(inner.name, rw(inner.args) as VExpr[], inner.span)] };
+      return { ...x, args: [at(inner)] };
     }
     if (isQ(x)) {
       const a = x as unknown as Extract<VExpr, { kind: 'app' }>;
-      return { kind: 'acc', loc: instanceLocation(a.name, rw(a.args) as VExpr[], a.span), span };
+      return { kind: 'acc', loc: at(a), span };
     }
     const copy: Node = {};
     for (const [k, v] of Object.entries(x)) copy[k] = k === 'span' ? v : rw(v);
