@@ -24,7 +24,8 @@ import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 import { adtAxioms, adtNames } from './adt';
-import { encodeQuantifiedPreds, isSnapField } from './quantifiedPreds';
+import { encodeQuantifiedPreds } from './quantifiedPreds';
+import { isSnapField } from './quantifiedPredNames';
 
 export interface Lowered {
   readonly program: Program;

@@ -13,7 +13,7 @@ import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
 import { readBeside, slowReceiver } from './quantifiedReceivers';
-import { isSnapField } from './quantifiedPreds';
+import { isSnapField } from './quantifiedPredNames';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
 export function quantifiedFieldsOf(vp: VProgram): Set<string> {

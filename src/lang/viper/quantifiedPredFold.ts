@@ -16,7 +16,8 @@ import type { VExpr, VStmt } from './ast';
 import { refuse, type LowerCtx } from './context';
 import { respan } from './macros';
 import { WRITE_VALUE } from './lowerPerm';
-import { direct, instanceLocation, isSnapField, slotFunction, slotsOf, snapField } from './quantifiedPreds';
+import { direct, instanceLocation, isSnapField, slotFunction, snapField } from './quantifiedPredNames';
+import { slotsOf } from './quantifiedPreds';
 
 type FoldStmt = Extract<VStmt, { kind: 'fold' | 'unfold' }>;
 type LowerStmt = (s: VStmt, ctx: LowerCtx) => Stmt[];

@@ -13,13 +13,18 @@
 import type { Span } from '../span';
 import type { VDecl, VDomain, VExpr, VParam, VProgram, VType } from './ast';
 import type { Collect } from './context';
+import {
+  argFunction,
+  app,
+  direct,
+  instanceLocation,
+  locFunction,
+  slotFunction,
+  snapField,
+  type Slot,
+} from './quantifiedPredNames';
 import { WRITE_VALUE } from './lowerPerm';
-
-export const snapField = (pred: string): string => `${pred}$qp$snap`;
-export const isSnapField = (field: string): boolean => field.endsWith('$qp$snap');
-export const locFunction = (pred: string): string => `${pred}$qp$loc`;
-export const argFunction = (pred: string, i: number): string => `${pred}$qp$arg${i}`;
-export const slotFunction = (pred: string, j: number): string => `${pred}$qp$slot${j}`;
+import { quantifiedUnfolding } from './quantifiedUnfolding';
 
 type Node = Record<string, unknown>;
 type PredDecl = Extract<VDecl, { kind: 'predicate' }>;
@@ -43,13 +48,6 @@ export function quantifiedPredsOf(vp: VProgram): Set<string> {
     if (inner?.kind === 'app' && preds.has(inner.name as string)) out.add(inner.name as string);
   });
   return out;
-}
-
-/** One permission of a predicate body whose value the snapshot keeps: its guards and its read. */
-export interface Slot {
-  readonly guards: readonly VExpr[];
-  readonly read: Extract<VExpr, { kind: 'field' }>;
-  readonly type: VType;
 }
 
 const mentionsPerm = (e: unknown, preds: ReadonlySet<string>): boolean => {
@@ -111,32 +109,6 @@ export function slotsOf(
     return !mentionsPerm(e, allPreds);
   };
   return go(body, []) ? out : undefined;
-}
-
-const app = (name: string, args: readonly VExpr[], span: Span): VExpr => ({
-  kind: 'app',
-  name,
-  nameSpan: span,
-  args,
-  span,
-});
-
-/** Whether P's instances are located at their one argument itself (P has one Ref parameter). */
-export const direct = (p: { readonly params: readonly VParam[] }): boolean =>
-  p.params.length === 1 && p.params[0].type.kind === 'Ref';
-
-/**
- * `P$qp$loc(args).P$qp$snap`: the location of the instance P(args); `a.P$qp$snap` for a predicate
- * with one Ref parameter (no inverse function is needed where a is the binder).
- */
-export function instanceLocation(
-  pred: string,
-  args: readonly VExpr[],
-  span: Span,
-  atArg: boolean,
-): Extract<VExpr, { kind: 'field' }> {
-  const object = atArg ? args[0] : app(locFunction(pred), args, span);
-  return { kind: 'field', object, field: snapField(pred), span };
 }
 
 const fn = (name: string, ps: VParam[], result: VType, span: Span) => ({
@@ -211,10 +183,14 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
   const allPreds = new Set(vp.decls.flatMap((d) => (d.kind === 'predicate' ? [d.name] : [])));
   const fields = new Map(vp.decls.flatMap((d) => (d.kind === 'field' ? [[d.name, d.type] as const] : [])));
   const added: VDecl[] = [];
+  const predDecls = new Map(vp.decls.flatMap((d) => (d.kind === 'predicate' ? [[d.name, d] as const] : [])));
+  const slotsByPred = new Map<string, Slot[]>();
+  const functions = new Set(vp.decls.flatMap((d) => (d.kind === 'function' ? [d.name] : [])));
   for (const d of vp.decls) {
     if (d.kind !== 'predicate' || !quantified.has(d.name)) continue;
     const slots = d.body ? slotsOf(d.body, allPreds, (f) => fields.get(f)) : [];
     if (!slots) no('a quantified predicate whose body is not made of accessibility and pure parts', d.nameSpan);
+    else if (d.body) slotsByPred.set(d.name, slots);
     added.push(...(direct(d) ? [] : [declsOf(d)]), ...slotDomain(d, slots ?? []), snapDecl(d));
   }
   const isQ = (x: Node): boolean => x.kind === 'app' && quantified.has(x.name as string);
@@ -227,8 +203,28 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     const x = n as Node;
     const span = x.span as Span;
     if (x.kind === 'fold' || x.kind === 'unfold') return x;
-    if (x.kind === 'unfolding' && (isQ(x.pred as Node) || isQ(((x.pred as Node).loc ?? {}) as Node)))
-      no('unfolding of a quantified predicate instance', span);
+    if (x.kind === 'unfolding' && (isQ(x.pred as Node) || isQ(((x.pred as Node).loc ?? {}) as Node))) {
+      const pred = x.pred as Extract<VExpr, { kind: 'app' | 'acc' }>;
+      const inst = (pred.kind === 'acc' ? pred.loc : pred) as Extract<VExpr, { kind: 'app' }>;
+      const decl = predDecls.get(inst.name)!;
+      const slots = slotsByPred.get(inst.name);
+      const out = slots
+        ? quantifiedUnfolding({
+            pred: inst.name,
+            params: decl.params.map((q) => q.name),
+            args: rw(inst.args) as VExpr[],
+            ...(pred.kind === 'acc' && pred.amount ? { amount: rw(pred.amount) as VExpr } : {}),
+            atArg: atArg.has(inst.name),
+            slots,
+            body: rw(x.body) as VExpr,
+            span,
+            functions,
+          })
+        : 'unfolding of a quantified predicate instance';
+      if (typeof out !== 'string') return out;
+      no(out, span);
+      return x;
+    }
     if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node))
       no('forperm over a quantified predicate', span);
     if (x.kind === 'quasihavoc') {
