@@ -14,7 +14,7 @@ module.exports = [
     file: 'all/issues/carbon/0391.vpr',
     error: 'exhale.failed:qp.not.injective@11',
     kind: 'id',
-    why: 'the exhale of p() for every i fails: symdap reports its insufficient permission (Carbon\'s error) and ends the path there, before the injectivity check Silicon reports',
+    why: "the exhale of p() for every i fails: symdap reports its insufficient permission (Carbon's error) and ends the path there, before the injectivity check Silicon reports",
   },
   {
     file: 'all/issues/silicon/0282.vpr',
