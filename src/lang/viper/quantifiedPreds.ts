@@ -219,6 +219,8 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
             body: rw(x.body) as VExpr,
             span,
             functions,
+            ...(decl.body ? { predBody: decl.body } : {}),
+            isPred: (n) => allPreds.has(n),
           })
         : 'unfolding of a quantified predicate instance';
       if (typeof out !== 'string') return out;

@@ -49,6 +49,35 @@ export interface UnfoldingInput {
   readonly span: Span;
   /** The program's heap-dependent functions. */
   readonly functions: ReadonlySet<string>;
+  /** The predicate's body (its pure parts are known where a boolean e is evaluated). */
+  readonly predBody?: VExpr;
+  readonly isPred: (name: string) => boolean;
+}
+
+/** The pure parts of a predicate body with the guards above them. */
+function pureParts(e: VExpr, isPred: (n: string) => boolean, guards: readonly VExpr[] = []): VExpr[] {
+  const perm = (x: VExpr): boolean =>
+    nodes(x).some((n) => n.kind === 'acc' || (n.kind === 'app' && isPred(n.name as string)));
+  if (e.kind === 'binary' && e.op === '&&')
+    return [...pureParts(e.left, isPred, guards), ...pureParts(e.right, isPred, guards)];
+  if (e.kind === 'binary' && e.op === '==>' && perm(e.right) && !perm(e.left))
+    return pureParts(e.right, isPred, [...guards, e.left]);
+  if (e.kind === 'cond' && !perm(e.cond) && perm(e)) {
+    const not: VExpr = { kind: 'unary', op: '!', operand: e.cond, span: e.cond.span };
+    return [...pureParts(e.then, isPred, [...guards, e.cond]), ...pureParts(e.otherwise, isPred, [...guards, not])];
+  }
+  if (perm(e)) return [];
+  return [guards.reduceRight<VExpr>((r, g) => ({ kind: 'binary', op: '==>', left: g, right: r, span: e.span }), e)];
+}
+
+/** Whether e is certainly a boolean (its pure facts may then stand in front of it). */
+function isBool(e: VExpr): boolean {
+  if (e.kind === 'bool' || e.kind === 'quant') return true;
+  if (e.kind === 'unary') return e.op === '!';
+  if (e.kind === 'binary')
+    return ['==', '!=', '<', '<=', '>', '>=', '&&', '||', '==>', '<==>', 'in', 'subset'].includes(e.op);
+  if (e.kind === 'asserting' || e.kind === 'unfolding') return isBool(e.body);
+  return false;
 }
 
 /** The expression, or the reason it is refused. */
@@ -63,6 +92,18 @@ export function quantifiedUnfolding(u: UnfoldingInput): VExpr | string {
         x.kind === 'asserting' ||
         x.kind === 'quant' ||
         x.kind === 'let' ||
+        (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm')),
+    );
+  const readsHeapOtherwise = (e: unknown): boolean =>
+    nodes(e).some(
+      (x) =>
+        x.kind === 'old' ||
+        x.kind === 'unfolding' ||
+        x.kind === 'acc' ||
+        x.kind === 'asserting' ||
+        x.kind === 'quant' ||
+        x.kind === 'let' ||
+        x.kind === 'unsupported' ||
         (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm')),
     );
   if (u.slots.some((s) => readsHeap(s.guards) || readsHeap(s.read.object)))
@@ -110,5 +151,24 @@ export function quantifiedUnfolding(u: UnfoldingInput): VExpr | string {
     return out;
   };
   const assertion: VExpr = { kind: 'acc', loc, ...(u.amount ? { amount: u.amount } : {}), span };
-  return { kind: 'asserting', assertion, body: go(u.body) as VExpr, span };
+  const body = go(u.body) as VExpr;
+  // Viper evaluates e where the body's pure parts were assumed: for a boolean e, pure ==> e is
+  // that value (every held instance satisfies them). A part that applies a function, reads old or
+  // binds a name is left out (less is known, nothing more).
+  const known =
+    u.predBody && isBool(u.body)
+      ? pureParts(u.predBody, u.isPred)
+          .filter((p) => !readsHeapOtherwise(p))
+          .map((p) => go(substitute(p, map)) as VExpr)
+      : [];
+  const full: VExpr = known.length
+    ? {
+        kind: 'binary',
+        op: '==>',
+        left: known.reduce((l, r) => ({ kind: 'binary', op: '&&', left: l, right: r, span })),
+        right: body,
+        span,
+      }
+    : body;
+  return { kind: 'asserting', assertion, body: full, span };
 }

@@ -85,9 +85,25 @@ describe('Viper: quantified predicate permissions', () => {
   );
 
   it(
+    "unfolding reads the instance's values and knows its body's pure parts, under a quantifier too",
+    async () => {
+      const src = (v: number) =>
+        `field f: Int\npredicate P(a: Ref) { acc(a.f) && a.f > 4 }\nmethod m(xs: Set[Ref], y: Ref)\n${HELD}  requires unfolding P(y) in y.f != 6\n{\n  assert forall x: Ref :: x in xs ==> unfolding P(x) in x.f >= 5\n  unfold P(y)\n  assert y.f != ${v}\n}\n`;
+      expect(await verify(src(6))).toEqual(OK);
+      expect((await verify(src(7))).failures).toEqual([{ line: 10, viperError: ASSERT }]);
+      // An unfolding of an instance that may not be held.
+      const missing = `${HEAD}method m(xs: Set[Ref], z: Ref)\n  requires forall x: Ref :: x in xs ==> acc(P(x))\n{\n  assert unfolding P(z) in z.f == z.f\n}\n`;
+      expect((await verify(missing)).failures).toEqual([
+        { line: 6, viperError: 'assert.failed:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
     'what the encoding does not cover is refused by name',
     async () => {
-      const src = `${HEAD}method m(xs: Set[Ref], y: Ref)\n${HELD}{\n  assert unfolding P(y) in y.f == y.f\n}\n`;
+      const src = `${HEAD}function g(a: Ref): Int\n  requires acc(a.f)\nmethod m(xs: Set[Ref], y: Ref)\n${HELD}{\n  assert unfolding P(y) in g(y) == g(y)\n}\n`;
       expect((await verify(src)).verdict).toBe('unsupported');
     },
     T,
