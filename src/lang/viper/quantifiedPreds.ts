@@ -3,12 +3,12 @@
 // amount and snapshot are functions of the arguments. symdap's quantified chunks are those of a
 // field (state/quantifiedChunks.ts), so the instances of P become the locations of one field: the
 // program is rewritten before it is lowered, `P(ā)` to the location `P$qp$loc(ā).P$qp$snap`, where
-// `P$qp$loc` is an injective domain function (an axiom gives each argument back) and the field's
-// value is the instance's snapshot. Every rule of the field chunks then holds for the instances:
+// `P$qp$loc` is an injective domain function (an axiom gives each argument back; for one Ref
+// parameter the argument itself) and the field's value is the instance's snapshot. Every rule of the field chunks then holds for the instances:
 // inverse functions and injectivity for arguments that are functions of the binder, calls, loops,
 // joins, functions whose precondition holds them. The field is marked `unbounded` (a predicate's
-// amount may exceed write). fold and unfold of one instance are lowered by quantifiedPredFold.ts
-// through the snapshot's slot functions. Uses the rewrite does not cover are refused by name.
+// amount may exceed write, its arguments may be null). fold and unfold of one instance are lowered
+// by quantifiedPredFold.ts, unfolding by quantifiedUnfolding.ts, through the snapshot's slots. Uses the rewrite does not cover are refused by name.
 
 import type { Span } from '../span';
 import type { VDecl, VDomain, VExpr, VParam, VProgram, VType } from './ast';
@@ -121,7 +121,7 @@ const fn = (name: string, ps: VParam[], result: VType, span: Span) => ({
   span,
 });
 
-/** The domain of P's location function and its inverses: it is injective and never null. */
+/** The domain of P's location function and its inverses (it is injective). */
 function declsOf(p: PredDecl): VDomain {
   const span = p.nameSpan;
   const ref: VType = { kind: 'Ref' };
@@ -141,7 +141,6 @@ function declsOf(p: PredDecl): VDomain {
       ...p.params.map((q, i) => fn(argFunction(p.name, i), [{ name: 'r', type: ref, span }], q.type, span)),
     ],
     axioms: [
-      axiom('located', { kind: 'binary', op: '!=', left: loc, right: { kind: 'null', span }, span }),
       ...p.params.map((_, i) =>
         axiom(`arg${i}`, {
           kind: 'binary',
