@@ -5,8 +5,8 @@
 //   asserting (acc(loc(ē).snap, p)) in e[t.f := (g_j(ē) && t == r_j(ē)) ? slot_j(S) : t.f]
 // The asserting checks the amount is held (its failure takes the id of the construct around it,
 // as Viper's). Refused by name where this is not the same value: guards or receivers of the body
-// that read the heap, and an e that reads the heap otherwise than by field reads (functions,
-// perm, old, nested unfoldings of other predicates), or binds a name the arguments use.
+// that read the heap, and an e that reads the heap otherwise than by field reads and functions
+// (perm, old, nested unfoldings of other predicates), or binds a name the arguments use.
 
 import type { Span } from '../span';
 import type { VExpr } from './ast';
@@ -113,8 +113,10 @@ export function quantifiedUnfolding(u: UnfoldingInput): VExpr | string {
   for (const x of inner) {
     if (x.kind === 'old' || x.kind === 'unfolding' || x.kind === 'acc' || x.kind === 'asserting')
       return 'unfolding of a quantified predicate around old, unfolding, asserting or an accessibility';
-    if (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm'))
-      return 'unfolding of a quantified predicate around a heap-dependent function or perm';
+    // A function applied in e reads the heap without the body: where its footprint is held
+    // there, its value is the same (two parts of a location agree); where not, its precondition
+    // fails (a false alarm, never a wrong value). perm would count the body's amounts: refused.
+    if (x.kind === 'app' && x.name === 'perm') return 'unfolding of a quantified predicate around perm';
     if (x.kind === 'quant' && x.quantifier === 'forperm') return 'unfolding of a quantified predicate around forperm';
     const bound =
       x.kind === 'quant' ? (x.vars as { name: string }[]).map((v) => v.name) : x.kind === 'let' ? [x.name] : [];

@@ -101,9 +101,20 @@ describe('Viper: quantified predicate permissions', () => {
   );
 
   it(
+    'a function applied inside an unfolding reads what is held outside the body',
+    async () => {
+      const src = (v: number) =>
+        `field f: Int\nfield g: Int\npredicate P(a: Ref) { acc(a.f) }\nfunction h(a: Ref): Int\n  requires acc(a.g)\n{ a.g }\nmethod m(xs: Set[Ref], y: Ref)\n${HELD}  requires acc(y.g) && y.g == 2\n{\n  assert unfolding P(y) in h(y) == ${v}\n}\n`;
+      expect(await verify(src(2))).toEqual(OK);
+      expect((await verify(src(3))).failures).toEqual([{ line: 12, viperError: ASSERT }]);
+    },
+    T,
+  );
+
+  it(
     'what the encoding does not cover is refused by name',
     async () => {
-      const src = `${HEAD}function g(a: Ref): Int\n  requires acc(a.f)\nmethod m(xs: Set[Ref], y: Ref)\n${HELD}{\n  assert unfolding P(y) in g(y) == g(y)\n}\n`;
+      const src = `${HEAD}method m(xs: Set[Ref], y: Ref)\n${HELD}{\n  assert unfolding P(y) in perm(y.f) == write\n}\n`;
       expect((await verify(src)).verdict).toBe('unsupported');
     },
     T,
