@@ -11,6 +11,24 @@
 
 module.exports = [
   {
+    file: 'all/issues/carbon/0391.vpr',
+    error: 'exhale.failed:qp.not.injective@11',
+    kind: 'id',
+    why: "the exhale of p() for every i fails: symdap reports its insufficient permission (Carbon's error) and ends the path there, before the injectivity check Silicon reports",
+  },
+  {
+    file: 'all/issues/silicon/0282.vpr',
+    error: 'assert.failed:insufficient.permission@35',
+    kind: 'b',
+    why: 'at2(i, xs) and at1(xs, i) are both xs[i] by their bodies: the permission inhaled through at1 is held at every at2 (test02b proves it with a hint; Silicon: a trigger problem)',
+  },
+  {
+    file: 'all/issues/silicon/0282.vpr',
+    error: 'assert.failed:assertion.false@59',
+    kind: 'b',
+    why: 'acc(at1(xs, k).f) is held for 0 <= k < |xs|, so at1(xs, k) != null (Silicon: the trigger at2 is never met)',
+  },
+  {
     file: 'all/basic/many_conjuncts.vpr',
     error: 'postcondition.violated:assertion.false@96',
     kind: 'line',

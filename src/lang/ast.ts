@@ -442,6 +442,8 @@ export interface Proc {
 export interface FieldDecl {
   /** Held only through quantified chunks (a quantified permission names it: docs/design.md B.10). */
   readonly quantified?: true;
+  /** A predicate's snapshot held as a field (lang/viper/quantifiedPreds.ts): its amount may exceed write. */
+  readonly unbounded?: true;
   readonly name: string;
   readonly nameSpan: Span;
   readonly type: Type;

@@ -30,7 +30,10 @@ export function allocateQuantified(
 ): Allocated {
   const R = chunkVar(T);
   const zero = realLit(T, ZERO);
-  const facts = h.filter((c): c is QuantChunk => c.kind === 'qfield').map((c) => T.eq(at(T, c.perm, ref), zero));
+  const named = (c: QuantChunk): boolean => fields.some((f) => f.name === c.field);
+  const facts = h
+    .filter((c): c is QuantChunk => c.kind === 'qfield' && named(c))
+    .map((c) => T.eq(at(T, c.perm, ref), zero));
   let heap = h;
   for (const f of fields) {
     const here = T.eq(R, ref);

@@ -68,7 +68,8 @@ export function allocate(ctx: EngineContext, s: State, e: New, span: Span): { st
   if (!cls) throw new Error(`internal: unknown class ${e.className}`);
   const origin = { span, reason: `new ${e.className} at line ${span.line}` };
   // Quantified fields are held in their quantified chunks only (allocQuantified.ts).
-  const quantified = cls.fields.filter((f) => isQuantifiedField(ctx.checked, f.name));
+  // A predicate's snapshot field (FieldDecl.unbounded) has no location in a new object.
+  const quantified = cls.fields.filter((f) => isQuantifiedField(ctx.checked, f.name) && !f.unbounded);
   const q = allocateQuantified(
     T,
     s.heap ?? EMPTY_HEAP,
@@ -78,7 +79,7 @@ export function allocate(ctx: EngineContext, s: State, e: New, span: Span): { st
   );
   for (const fact of q.facts) pc = conjoin(pc, { term: fact, span, reason: `new ${e.className} is a fresh object` });
   const chunks: FieldChunk[] = cls.fields
-    .filter((f) => !quantified.includes(f))
+    .filter((f) => !quantified.includes(f) && !f.unbounded)
     .map((f) => ({
       kind: 'field',
       receiver: ref,

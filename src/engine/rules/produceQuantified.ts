@@ -10,7 +10,7 @@ import { sortOfType } from '../state/sorts';
 import type { EngineContext, Successor } from './context';
 import { evaluate, type Facts, type ProduceHow } from './produceEval';
 import { qaccParts } from './heap/qacc';
-import { pointSpec, produceQuant, type QuantSpec } from './quantifiedPerms';
+import { isUnboundedField, pointSpec, produceQuant, type QuantSpec } from './quantifiedPerms';
 import { injective } from './quantifiedInjective';
 import { quantifiedSpec } from './quantifiedSpec';
 import { assumeConjunct } from './checks';
@@ -19,7 +19,8 @@ function add(ctx: EngineContext, s: State, spec: QuantSpec, how: ProduceHow, fac
   const type = ctx.checked.exprTypes.get(spec.target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const origin = { span: spec.acc.span, reason: how.reason };
-  const r = produceQuant(ctx.T, s.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  const bounded = !isUnboundedField(ctx.checked, spec.field);
+  const r = produceQuant(ctx.T, s.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin, bounded);
   for (const f of r.facts) facts.list.push({ term: f, span: spec.acc.span });
   return { ...s, heap: r.heap };
 }

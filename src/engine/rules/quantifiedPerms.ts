@@ -32,6 +32,13 @@ export function isQuantifiedField(decls: Decls | { classes?: ReadonlyMap<string,
   return false;
 }
 
+/** Whether `field` is a predicate's snapshot (FieldDecl.unbounded): no bound of write on its amount. */
+export function isUnboundedField(decls: Decls | { classes?: ReadonlyMap<string, ClassDecl> }, field: string): boolean {
+  const classes = (decls as { classes?: ReadonlyMap<string, ClassDecl> } | undefined)?.classes;
+  for (const c of classes?.values() ?? []) if (c.fields.some((f) => f.name === field && f.unbounded)) return true;
+  return false;
+}
+
 /** A receiver that is a function of the binder (rules/quantifiedInverse.ts). */
 export interface Inverse {
   /** d(inv(R)) ∧ e(inv(R)) == R. */
@@ -97,6 +104,7 @@ export function produceQuant(
   spec: QuantSpec,
   sort: Sort,
   origin: { readonly span?: Span; readonly reason: string },
+  bounded = true,
 ): Produced {
   const R = chunkVar(T);
   const facts: Term[] = [];
@@ -110,8 +118,9 @@ export function produceQuant(
   const fresh = T.app(`qpv.${tag.symbol!.name}`, [R], sort);
   const perm = realBinary(T, 'add', cur.perm, T.ite(spec.cond, p, zero(T)));
   const value = cur.chunk ? T.ite(realBinary(T, 'lt', zero(T), cur.perm), cur.chunk.value, fresh) : fresh;
-  facts.push(T.forall([R], T.implies(spec.cond, T.neq(R, T.constOf(0n, REF_SORT)))));
-  facts.push(T.forall([R], realBinary(T, 'le', perm, realLit(T, ONE))));
+  // A predicate's instance may have null arguments: its snapshot field (unbounded) is neither.
+  if (bounded) facts.push(T.forall([R], T.implies(spec.cond, T.neq(R, T.constOf(0n, REF_SORT)))));
+  if (bounded) facts.push(T.forall([R], realBinary(T, 'le', perm, realLit(T, ONE))));
   const chunk: QuantChunk = { kind: 'qfield', field: spec.field, perm, value, origin };
   return { heap: cur.chunk ? replaceChunk(h, cur.chunk, chunk) : withChunk(h, chunk), facts };
 }

@@ -24,14 +24,17 @@ import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 import { adtAxioms, adtNames } from './adt';
+import { encodeQuantifiedPreds } from './quantifiedPreds';
+import { isSnapField } from './quantifiedPredNames';
 
 export interface Lowered {
   readonly program: Program;
   readonly out: Collect;
 }
 
-export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
+export function lowerProgram(source: VProgram, fileSpan: Span): Lowered {
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
+  const vp = encodeQuantifiedPreds(source, out);
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);
   const decls = { ...collectDecls(vp, out), quantifiedFields };
@@ -49,6 +52,7 @@ export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
     type: symType(f.type, f.span, base(new Map())),
     span: f.span,
     ...(quantifiedFields.has(f.name) ? { quantified: true as const } : {}),
+    ...(isSnapField(f.name) ? { unbounded: true as const } : {}),
   }));
   const top: TopDecl[] = [{ kind: 'class', name: REF_CLASS, nameSpan: fileSpan, fields, span: fileSpan }];
   for (const d of vp.decls) top.push(...lowerDecl(d, base));

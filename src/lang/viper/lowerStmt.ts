@@ -16,6 +16,7 @@ import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
 import { assumesPermissions, lowerImpureAssume } from './impureAssume';
 import { expect, fieldType, paramType } from './expectedType';
+import { lowerQuantifiedFold, quantifiedFoldOf } from './quantifiedPredFold';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -63,7 +64,9 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       // Only the smoke checks read it (smoke.ts); it changes nothing on a path.
       return [];
     case 'fold':
-    case 'unfold':
+    case 'unfold': {
+      const quantified = quantifiedFoldOf(s, ctx);
+      if (quantified) return lowerQuantifiedFold(s, quantified, ctx, lowerStmt);
       site(s.kind);
       return [
         {
@@ -73,6 +76,7 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
           span: s.span,
         },
       ];
+    }
     case 'label':
       return lowerLabel(s);
     case 'quasihavoc':

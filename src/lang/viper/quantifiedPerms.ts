@@ -14,6 +14,7 @@ import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
 import { readBeside, slowReceiver } from './quantifiedReceivers';
+import { isSnapField } from './quantifiedPredNames';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
 export function quantifiedFieldsOf(vp: VProgram): Set<string> {
@@ -45,7 +46,9 @@ export function refuseAroundQuantified(vp: VProgram, fields: ReadonlySet<string>
     // Silicon's new(…) leaves the fields it does not list as they were: the engine's new would
     // take them (rules/allocQuantified.ts), so a quantified field must be listed.
     const left =
-      x.kind === 'new' && Array.isArray(x.fields) ? [...fields].filter((f) => !(x.fields as string[]).includes(f)) : [];
+      x.kind === 'new' && Array.isArray(x.fields)
+        ? [...fields].filter((f) => !(x.fields as string[]).includes(f) && !isSnapField(f))
+        : [];
     if (left.length > 0) no(`new without the quantified field ${left[0]}`, span);
     for (const [k, v] of Object.entries(x)) if (k !== 'span') stmts(v);
   };

@@ -36,6 +36,18 @@ export function quantifiedHolders(checked: CheckedProgram, quantified: ReadonlyS
   return out;
 }
 
+/** The fields marked unbounded: the snapshots of predicates held under a quantifier. */
+function unboundedFields(checked: CheckedProgram): Set<string> {
+  const decls = checked.program.decls;
+  return new Set(
+    decls.flatMap((d) => (d.kind === 'class' ? d.fields.filter((f) => f.unbounded) : [])).map((f) => f.name),
+  );
+}
+
+function isFieldIn(target: Acc['target'], fields: ReadonlySet<string>): boolean {
+  return target.kind === 'field' && fields.has(target.field);
+}
+
 /** Whether `amount` is absent or the constant write. */
 function whole(amount: Expr | undefined): boolean {
   if (!amount) return true;
@@ -51,10 +63,15 @@ export function unsupportedQuantifiedHolder(
   const holders = quantifiedHolders(checked, quantified);
   if (holders.size === 0) return undefined;
   const rec = recursion(checked).predicates;
+  const snapshots = unboundedFields(checked);
   for (const name of holders) {
     const d = checked.predicates.get(name)!;
     if (rec.has(name))
       return { what: `a recursive or conditional predicate holding a quantified field (${name})`, span: d.span };
+    // An instance of a quantified predicate is a location of its snapshot field, whose amounts
+    // may exceed write: the fragment's merge at an unfold assumes at most write per location.
+    if ([...astNodes(d.body)].some((n) => n.kind === 'acc' && isFieldIn((n as unknown as Acc).target, snapshots)))
+      return { what: `a predicate holding an instance of a quantified predicate (${name})`, span: d.span };
   }
   for (const n of astNodes(checked.program.decls)) {
     if (!n.span) continue;
