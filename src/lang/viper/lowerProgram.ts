@@ -24,13 +24,15 @@ import { instanceAxioms } from './instanceAxioms';
 import { REF_CLASS, symType } from './types';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 import { adtAxioms, adtNames } from './adt';
+import { withSetCardinality } from './setCardinality';
 
 export interface Lowered {
   readonly program: Program;
   readonly out: Collect;
 }
 
-export function lowerProgram(vp: VProgram, fileSpan: Span): Lowered {
+export function lowerProgram(given: VProgram, fileSpan: Span): Lowered {
+  const vp = withSetCardinality(given);
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);

@@ -177,7 +177,7 @@ export function typeOf(e: VExpr, ctx: LowerCtx, inf: Infer, locals: ReadonlyMap<
       return t;
     }
     case 'coll':
-      return collType(e, inf, of);
+      return collType(e, ctx, inf, of);
     case 'unsupported':
       return fresh(inf);
   }
@@ -230,14 +230,14 @@ function binaryType(e: Extract<VExpr, { kind: 'binary' }>, inf: Infer, of: (x: V
   return l;
 }
 
-function collType(e: Extract<VExpr, { kind: 'coll' }>, inf: Infer, of: (x: VExpr) => TT): TT {
+function collType(e: Extract<VExpr, { kind: 'coll' }>, ctx: LowerCtx, inf: Infer, of: (x: VExpr) => TT): TT {
   switch (e.op) {
     case 'size':
       return con('Int');
     case 'range':
       return con('Seq', [con('Int')]);
     case 'lit': {
-      const elem = fresh(inf);
+      const elem = e.elem ? fromVType(e.elem, ctx) : fresh(inf);
       for (const a of e.args) unify(elem, of(a), inf);
       return con(e.collection ?? 'Seq', [elem]);
     }
