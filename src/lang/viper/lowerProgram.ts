@@ -25,6 +25,7 @@ import { REF_CLASS, symType } from './types';
 import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 import { adtAxioms, adtNames } from './adt';
 import { withSetCardinality } from './setCardinality';
+import { withMultisets } from './multisets';
 
 export interface Lowered {
   readonly program: Program;
@@ -32,7 +33,7 @@ export interface Lowered {
 }
 
 export function lowerProgram(given: VProgram, fileSpan: Span): Lowered {
-  const vp = withSetCardinality(given);
+  const vp = withMultisets(withSetCardinality(given));
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);

@@ -22,8 +22,9 @@ export function opaqueCollFeature(tokens: readonly VToken[], i: number): string 
   const t = tokens[i];
   const next = tokens[i + 1]?.text;
   if ((t.text === 'domain' || t.text === 'range') && next === '(') return MAP_FEATURE;
-  if (t.type !== 'ident' || ARITY[t.text] === undefined) return undefined;
-  const feature = t.text === 'Map' ? MAP_FEATURE : MULTISET_FEATURE;
+  // Multisets are read (multisets.ts); only a map's operations are refused.
+  if (t.type !== 'ident' || t.text !== 'Map') return undefined;
+  const feature = MAP_FEATURE;
   if (next !== '[') return feature;
   let depth = 0;
   for (let j = i + 1; j < tokens.length; j++) {
