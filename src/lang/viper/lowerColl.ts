@@ -48,7 +48,8 @@ export function isCollLiteral(e: VApp, ctx: LowerCtx): boolean {
 }
 
 export function lowerCollLiteral(e: VApp, ctx: LowerCtx, lower: Lower): Expr {
-  if (e.name === 'Set' && e.args.length > 1 && hasSetCardinality(ctx)) return singletonUnion(e.args, e.span, ctx, lower);
+  if (e.name === 'Set' && e.args.length > 1 && hasSetCardinality(ctx))
+    return singletonUnion(e.args, e.span, ctx, lower);
   return node(
     e.name === 'Set' ? 'setLit' : 'seqLit',
     e.args.map((a) => lower(a, ctx)),

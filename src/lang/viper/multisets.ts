@@ -118,7 +118,9 @@ const app = (name: string, args: readonly VExpr[], span: Span): VExpr => ({
 function literal(elems: readonly VExpr[], span: Span, elem: VType | undefined): VExpr {
   if (elems.length === 0) {
     const empty = app('Multiset$empty', [], span);
-    return elem ? { kind: 'ascribe', expr: empty, type: { kind: 'other', name: 'Multiset', args: [elem] }, span } : empty;
+    return elem
+      ? { kind: 'ascribe', expr: empty, type: { kind: 'other', name: 'Multiset', args: [elem] }, span }
+      : empty;
   }
   return elems
     .map((x) => app('Multiset$singleton', [x], x.span))
