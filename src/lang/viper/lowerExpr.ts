@@ -29,7 +29,7 @@ import { groundTypeOf } from './generics';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   const multiset = multisetExpr(e, ctx, (x) => groundTypeOf(x, ctx));
-  if (multiset !== undefined) return lowerExpr(multiset, ctx);
+  if (multiset !== undefined) return lowerExpr(multiset, passOn(ctx, e, multiset));
   switch (e.kind) {
     case 'int':
       return { kind: 'intLit', value: e.value, span: e.span };

@@ -19,47 +19,47 @@ import type { VDecl, VExpr, VProgram, VType } from './ast';
 import type { LowerCtx } from './context';
 import { parseViper } from './parser';
 
-const E = 'Multiset[E]';
+const E = 'Multiset[E$]';
 const PRELUDE = `
-domain Multiset[E] {
-  function Multiset$count(m: ${E}, x: E): Int
+domain Multiset[E$] {
+  function Multiset$count(m: ${E}, x: E$): Int
   function Multiset$card(m: ${E}): Int
   function Multiset$empty(): ${E}
-  function Multiset$singleton(x: E): ${E}
+  function Multiset$singleton(x: E$): ${E}
   function Multiset$union(a: ${E}, b: ${E}): ${E}
   function Multiset$intersection(a: ${E}, b: ${E}): ${E}
   function Multiset$difference(a: ${E}, b: ${E}): ${E}
   function Multiset$subset(a: ${E}, b: ${E}): Bool
   function Multiset$equal(a: ${E}, b: ${E}): Bool
-  function Multiset$diff(a: ${E}, b: ${E}): E
-  function Multiset$pick(m: ${E}): E
-  axiom count_nonnegative { forall m: ${E}, x: E :: { Multiset$count(m, x) }
+  function Multiset$diff(a: ${E}, b: ${E}): E$
+  function Multiset$pick(m: ${E}): E$
+  axiom count_nonnegative { forall m: ${E}, x: E$ :: { Multiset$count(m, x) }
     0 <= Multiset$count(m, x) && Multiset$count(m, x) <= Multiset$card(m) }
   axiom card_nonnegative { forall m: ${E} :: { Multiset$card(m) } 0 <= Multiset$card(m) }
-  axiom count_of_empty { forall x: E :: { Multiset$count(Multiset$empty(), x) } Multiset$count(Multiset$empty(), x) == 0 }
+  axiom count_of_empty { forall x: E$ :: { Multiset$count(Multiset$empty(), x) } Multiset$count(Multiset$empty(), x) == 0 }
   axiom card_of_empty { Multiset$card((Multiset$empty() : ${E})) == 0 }
   axiom card_zero_is_empty { forall m: ${E} :: { Multiset$card(m) }
     (Multiset$card(m) == 0 ==> m == Multiset$empty()) && (Multiset$card(m) != 0 ==> 0 < Multiset$count(m, Multiset$pick(m))) }
-  axiom count_of_singleton { forall x: E, y: E :: { Multiset$count(Multiset$singleton(x), y) }
+  axiom count_of_singleton { forall x: E$, y: E$ :: { Multiset$count(Multiset$singleton(x), y) }
     Multiset$count(Multiset$singleton(x), y) == (x == y ? 1 : 0) }
-  axiom card_of_singleton { forall x: E :: { Multiset$singleton(x) }
+  axiom card_of_singleton { forall x: E$ :: { Multiset$singleton(x) }
     Multiset$card(Multiset$singleton(x)) == 1 && Multiset$count(Multiset$singleton(x), x) == 1 }
-  axiom count_of_union { forall a: ${E}, b: ${E}, x: E :: { Multiset$count(Multiset$union(a, b), x) }
+  axiom count_of_union { forall a: ${E}, b: ${E}, x: E$ :: { Multiset$count(Multiset$union(a, b), x) }
     { Multiset$union(a, b), Multiset$count(a, x) } { Multiset$union(a, b), Multiset$count(b, x) }
     Multiset$count(Multiset$union(a, b), x) == Multiset$count(a, x) + Multiset$count(b, x) }
   axiom card_of_union { forall a: ${E}, b: ${E} :: { Multiset$card(Multiset$union(a, b)) }
     Multiset$card(Multiset$union(a, b)) == Multiset$card(a) + Multiset$card(b) }
-  axiom count_of_intersection { forall a: ${E}, b: ${E}, x: E :: { Multiset$count(Multiset$intersection(a, b), x) }
+  axiom count_of_intersection { forall a: ${E}, b: ${E}, x: E$ :: { Multiset$count(Multiset$intersection(a, b), x) }
     Multiset$count(Multiset$intersection(a, b), x) == (Multiset$count(a, x) <= Multiset$count(b, x) ? Multiset$count(a, x) : Multiset$count(b, x)) }
-  axiom count_of_difference { forall a: ${E}, b: ${E}, x: E :: { Multiset$count(Multiset$difference(a, b), x) }
+  axiom count_of_difference { forall a: ${E}, b: ${E}, x: E$ :: { Multiset$count(Multiset$difference(a, b), x) }
     Multiset$count(Multiset$difference(a, b), x) == (Multiset$count(a, x) <= Multiset$count(b, x) ? 0 : Multiset$count(a, x) - Multiset$count(b, x)) }
   axiom card_of_difference { forall a: ${E}, b: ${E} :: { Multiset$card(Multiset$difference(a, b)) }
     Multiset$card(Multiset$difference(a, b)) + Multiset$card(Multiset$intersection(a, b)) == Multiset$card(a)
     && Multiset$card(a) - Multiset$card(b) <= Multiset$card(Multiset$difference(a, b)) }
-  axiom card_of_removal { forall m: ${E}, x: E :: { Multiset$difference(m, Multiset$singleton(x)) }
+  axiom card_of_removal { forall m: ${E}, x: E$ :: { Multiset$difference(m, Multiset$singleton(x)) }
     0 < Multiset$count(m, x) ==> Multiset$card(Multiset$difference(m, Multiset$singleton(x))) == Multiset$card(m) - 1 }
   axiom subset_counts { forall a: ${E}, b: ${E} :: { Multiset$subset(a, b) }
-    Multiset$subset(a, b) <==> (forall x: E :: { Multiset$count(a, x) } { Multiset$count(b, x) } Multiset$count(a, x) <= Multiset$count(b, x)) }
+    Multiset$subset(a, b) <==> (forall x: E$ :: { Multiset$count(a, x) } { Multiset$count(b, x) } Multiset$count(a, x) <= Multiset$count(b, x)) }
   axiom equal_is_equality { forall a: ${E}, b: ${E} :: { Multiset$equal(a, b) }
     (Multiset$equal(a, b) <==> a == b) && (a == b || Multiset$count(a, Multiset$diff(a, b)) != Multiset$count(b, Multiset$diff(a, b))) }
 }

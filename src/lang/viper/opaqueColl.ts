@@ -1,15 +1,14 @@
-// Multisets and maps as types only: `Multiset[T]` and `Map[K, V]` may type variables, parameters,
-// results, fields, constructor parameters and quantified variables, as an opaque sort (each
-// instance its own uninterpreted sort, like a domain's without functions); every operation on
-// them (literals, `|m|`, `m[k]`, `in`, `union`, `domain(m)`, `range(m)`, …) stays refused by name.
-// Reading them opaquely is sound: a value nothing is known about may be any multiset or map, and
-// no fast path of the solver reads an uninterpreted sort (engine/terms/uninterpreted.ts).
+// Maps as types only: `Map[K, V]` may type variables, parameters, results, fields, constructor
+// parameters and quantified variables, as an opaque sort (each instance its own uninterpreted
+// sort, like a domain's without functions); every operation on them (literals, `m[k]`, `in`,
+// `domain(m)`, `range(m)`, …) stays refused by name. Reading them opaquely is sound: a value
+// nothing is known about may be any map, and no fast path of the solver reads an uninterpreted
+// sort (engine/terms/uninterpreted.ts). `Multiset[T]` is the generic domain of multisets.ts.
 
 import type { VToken } from './lexer';
 import type { VType } from './ast';
 import type { Type } from '../types';
 
-export const MULTISET_FEATURE = 'multisets (Multiset)';
 export const MAP_FEATURE = 'maps (Map)';
 
 const ARITY: Readonly<Record<string, number>> = { Multiset: 1, Map: 2 };

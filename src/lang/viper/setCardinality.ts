@@ -18,19 +18,19 @@ import { parseViper } from './parser';
 export const SET_CARD = 'Set$card';
 
 const PRELUDE = `
-domain $SetCardinality[E] {
-  function Set$card(s: Set[E]): Int
-  function Set$pick(s: Set[E]): E
-  axiom card_nonnegative { forall s: Set[E] :: { Set$card(s) } 0 <= Set$card(s) }
-  axiom card_of_empty { Set$card(Set[E]()) == 0 }
-  axiom card_zero_is_empty { forall s: Set[E] :: { Set$card(s) } Set$card(s) == 0 ==> s == Set[E]() }
-  axiom card_nonzero_has_element { forall s: Set[E] :: { Set$card(s) } Set$card(s) != 0 ==> Set$pick(s) in s }
-  axiom card_of_singleton { forall x: E :: { Set$card(Set(x)) } Set$card(Set(x)) == 1 }
-  axiom card_of_added { forall s: Set[E], x: E :: { Set$card(s union Set(x)) }
+domain $SetCardinality[E$] {
+  function Set$card(s: Set[E$]): Int
+  function Set$pick(s: Set[E$]): E$
+  axiom card_nonnegative { forall s: Set[E$] :: { Set$card(s) } 0 <= Set$card(s) }
+  axiom card_of_empty { Set$card(Set[E$]()) == 0 }
+  axiom card_zero_is_empty { forall s: Set[E$] :: { Set$card(s) } Set$card(s) == 0 ==> s == Set[E$]() }
+  axiom card_nonzero_has_element { forall s: Set[E$] :: { Set$card(s) } Set$card(s) != 0 ==> Set$pick(s) in s }
+  axiom card_of_singleton { forall x: E$ :: { Set$card(Set(x)) } Set$card(Set(x)) == 1 }
+  axiom card_of_added { forall s: Set[E$], x: E$ :: { Set$card(s union Set(x)) }
     Set$card(s union Set(x)) == (x in s ? Set$card(s) : Set$card(s) + 1) }
-  axiom card_of_union { forall a: Set[E], b: Set[E] :: { Set$card(a union b) } { Set$card(a intersection b) }
+  axiom card_of_union { forall a: Set[E$], b: Set[E$] :: { Set$card(a union b) } { Set$card(a intersection b) }
     Set$card(a union b) + Set$card(a intersection b) == Set$card(a) + Set$card(b) }
-  axiom card_of_difference { forall a: Set[E], b: Set[E] :: { Set$card(a setminus b) }
+  axiom card_of_difference { forall a: Set[E$], b: Set[E$] :: { Set$card(a setminus b) }
     Set$card(a setminus b) + Set$card(a intersection b) == Set$card(a) }
 }
 `;
