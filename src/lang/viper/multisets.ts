@@ -1,7 +1,7 @@
 // Viper's multisets (docs/viper.md, Multisets): `Multiset[T]` is a generic domain this file adds
 // to a program that names multisets, whose functions are the operations and whose axioms state
 // facts every finite multiset satisfies, in our words (Silicon axiomatises them alike, after
-// Dafny's): a count and a cardinality are non-negative, no count exceeds the cardinality; the
+// Dafny's): a count and a cardinality are non-negative; the
 // empty multiset counts 0 of everything and is the only one of cardinality 0 (another has an
 // element, `Multiset$pick`); a singleton counts 1 of its element; a union adds counts and
 // cardinalities, an intersection takes the smaller count, a difference subtracts down to 0, and
@@ -34,7 +34,7 @@ domain Multiset[E$] {
   function Multiset$diff(a: ${E}, b: ${E}): E$
   function Multiset$pick(m: ${E}): E$
   axiom count_nonnegative { forall m: ${E}, x: E$ :: { Multiset$count(m, x) }
-    0 <= Multiset$count(m, x) && Multiset$count(m, x) <= Multiset$card(m) }
+    0 <= Multiset$count(m, x) }
   axiom card_nonnegative { forall m: ${E} :: { Multiset$card(m) } 0 <= Multiset$card(m) }
   axiom count_of_empty { forall x: E$ :: { Multiset$count(Multiset$empty(), x) } Multiset$count(Multiset$empty(), x) == 0 }
   axiom card_of_empty { Multiset$card((Multiset$empty() : ${E})) == 0 }
@@ -45,7 +45,6 @@ domain Multiset[E$] {
   axiom card_of_singleton { forall x: E$ :: { Multiset$singleton(x) }
     Multiset$card(Multiset$singleton(x)) == 1 && Multiset$count(Multiset$singleton(x), x) == 1 }
   axiom count_of_union { forall a: ${E}, b: ${E}, x: E$ :: { Multiset$count(Multiset$union(a, b), x) }
-    { Multiset$union(a, b), Multiset$count(a, x) } { Multiset$union(a, b), Multiset$count(b, x) }
     Multiset$count(Multiset$union(a, b), x) == Multiset$count(a, x) + Multiset$count(b, x) }
   axiom card_of_union { forall a: ${E}, b: ${E} :: { Multiset$card(Multiset$union(a, b)) }
     Multiset$card(Multiset$union(a, b)) == Multiset$card(a) + Multiset$card(b) }
