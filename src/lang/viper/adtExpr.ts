@@ -183,7 +183,8 @@ function collType(e: Extract<VExpr, { kind: 'coll' }>, ctx: LowerCtx): VType | u
     case 'size':
       return INT;
     case 'lit':
-      if (e.collection && e.elem) return { kind: e.collection, elem: e.elem };
+      if (e.collection === 'Multiset' && e.elem) return { kind: 'other', name: 'Multiset', args: [e.elem] };
+      if ((e.collection === 'Set' || e.collection === 'Seq') && e.elem) return { kind: e.collection, elem: e.elem };
       return undefined;
     case 'at': {
       const s = typeOf(e.args[0], ctx);

@@ -92,7 +92,7 @@ export type VExpr =
       readonly op: 'lit' | 'size' | 'at' | 'take' | 'drop' | 'slice' | 'update' | 'range';
       readonly args: readonly VExpr[];
       /** For 'lit': Set or Seq, and the element type when written (`Set[Int]()`). */
-      readonly collection?: 'Set' | 'Seq';
+      readonly collection?: 'Set' | 'Seq' | 'Multiset';
       readonly elem?: VType;
       readonly span: Span;
     }

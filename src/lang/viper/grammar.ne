@@ -160,8 +160,8 @@ Exprs        -> Expr                                    {% a.first %}
 # slices, updates, ranges `[a..b)`, `Set[T]()`, and the operators in the chain (chain.ts).
 
 Type         -> ("Set" | "Seq") "[" Type "]"                     {% c.collType %}
-Atom         -> ("Set" | "Seq") "[" Type "]" "(" ")"             {% c.typedLit %}
-              | ("Set" | "Seq") "[" Type "]" "(" Exprs ")"       {% c.typedLit %}
+Atom         -> ("Set" | "Seq" | "Multiset") "[" Type "]" "(" ")"             {% c.typedLit %}
+              | ("Set" | "Seq" | "Multiset") "[" Type "]" "(" Exprs ")"       {% c.typedLit %}
               | "|" Expr "|"                                     {% c.size %}
               | "[" Expr ".." Expr ")"                           {% c.range %}
 Postfix      -> Postfix "[" Expr "]"                             {% c.at %}

@@ -11,6 +11,8 @@ import type { Span } from '../span';
 import type { VCollOp, VExpr } from './ast';
 import { refuse, type LowerCtx } from './context';
 import { symType } from './types';
+import { groundTypeOf } from './generics';
+import { hasSetCardinality, setCardinality } from './setCardinality';
 
 type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
 type VColl = Extract<VExpr, { kind: 'coll' }>;
@@ -46,6 +48,8 @@ export function isCollLiteral(e: VApp, ctx: LowerCtx): boolean {
 }
 
 export function lowerCollLiteral(e: VApp, ctx: LowerCtx, lower: Lower): Expr {
+  if (e.name === 'Set' && e.args.length > 1 && hasSetCardinality(ctx))
+    return singletonUnion(e.args, e.span, ctx, lower);
   return node(
     e.name === 'Set' ? 'setLit' : 'seqLit',
     e.args.map((a) => lower(a, ctx)),
@@ -53,7 +57,19 @@ export function lowerCollLiteral(e: VApp, ctx: LowerCtx, lower: Lower): Expr {
   );
 }
 
+/** `Set(a, b, c)` as `Set(a) union Set(b) union Set(c)`: the shape set cardinality's axioms
+ *  match (setCardinality.ts); the same set. */
+function singletonUnion(elems: readonly VExpr[], span: Span, ctx: LowerCtx, lower: Lower): Expr {
+  return elems
+    .map((x) => node('setLit', [lower(x, ctx)], x.span))
+    .reduce((acc, single) => node('union', [acc, single], span));
+}
+
 export function lowerColl(e: VColl, ctx: LowerCtx, lower: Lower): Expr {
+  const card = setCardinality(e, ctx, (x) => groundTypeOf(x, ctx));
+  if (card !== undefined) return lower(card, ctx);
+  if (e.op === 'lit' && e.collection === 'Set' && e.args.length > 1 && hasSetCardinality(ctx))
+    return singletonUnion(e.args, e.span, ctx, lower);
   const args = e.args.map((a) => lower(a, ctx));
   switch (e.op) {
     case 'lit':

@@ -24,8 +24,12 @@ import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral }
 import { isRange, lowerRangeMembership } from './rangeMembership';
 import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
 import { symType } from './types';
+import { multisetExpr } from './multisets';
+import { groundTypeOf } from './generics';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
+  const multiset = multisetExpr(e, ctx, (x) => groundTypeOf(x, ctx));
+  if (multiset !== undefined) return lowerExpr(multiset, passOn(ctx, e, multiset));
   switch (e.kind) {
     case 'int':
       return { kind: 'intLit', value: e.value, span: e.span };

@@ -26,6 +26,8 @@ import { quantifiedFieldsOf, refuseAroundQuantified } from './quantifiedPerms';
 import { adtAxioms, adtNames } from './adt';
 import { encodeQuantifiedPreds } from './quantifiedPreds';
 import { isSnapField } from './quantifiedPredNames';
+import { withSetCardinality } from './setCardinality';
+import { withMultisets } from './multisets';
 
 export interface Lowered {
   readonly program: Program;
@@ -34,7 +36,8 @@ export interface Lowered {
 
 export function lowerProgram(source: VProgram, fileSpan: Span): Lowered {
   const out: Collect = { refusals: [], errors: [], helpers: [], sites: [], instances: new Map(), apps: new Map() };
-  const vp = encodeQuantifiedPreds(source, out);
+  // Collections first (their operators become domain functions), then quantified predicates.
+  const vp = encodeQuantifiedPreds(withMultisets(withSetCardinality(source)), out);
   const quantifiedFields = quantifiedFieldsOf(vp);
   refuseAroundQuantified(vp, quantifiedFields, out);
   const decls = { ...collectDecls(vp, out), quantifiedFields };

@@ -1,15 +1,14 @@
-// Multisets and maps as types only: `Multiset[T]` and `Map[K, V]` may type variables, parameters,
-// results, fields, constructor parameters and quantified variables, as an opaque sort (each
-// instance its own uninterpreted sort, like a domain's without functions); every operation on
-// them (literals, `|m|`, `m[k]`, `in`, `union`, `domain(m)`, `range(m)`, …) stays refused by name.
-// Reading them opaquely is sound: a value nothing is known about may be any multiset or map, and
-// no fast path of the solver reads an uninterpreted sort (engine/terms/uninterpreted.ts).
+// Maps as types only: `Map[K, V]` may type variables, parameters, results, fields, constructor
+// parameters and quantified variables, as an opaque sort (each instance its own uninterpreted
+// sort, like a domain's without functions); every operation on them (literals, `m[k]`, `in`,
+// `domain(m)`, `range(m)`, …) stays refused by name. Reading them opaquely is sound: a value
+// nothing is known about may be any map, and no fast path of the solver reads an uninterpreted
+// sort (engine/terms/uninterpreted.ts). `Multiset[T]` is the generic domain of multisets.ts.
 
 import type { VToken } from './lexer';
 import type { VType } from './ast';
 import type { Type } from '../types';
 
-export const MULTISET_FEATURE = 'multisets (Multiset)';
 export const MAP_FEATURE = 'maps (Map)';
 
 const ARITY: Readonly<Record<string, number>> = { Multiset: 1, Map: 2 };
@@ -22,8 +21,9 @@ export function opaqueCollFeature(tokens: readonly VToken[], i: number): string 
   const t = tokens[i];
   const next = tokens[i + 1]?.text;
   if ((t.text === 'domain' || t.text === 'range') && next === '(') return MAP_FEATURE;
-  if (t.type !== 'ident' || ARITY[t.text] === undefined) return undefined;
-  const feature = t.text === 'Map' ? MAP_FEATURE : MULTISET_FEATURE;
+  // Multisets are read (multisets.ts); only a map's operations are refused.
+  if (t.type !== 'ident' || t.text !== 'Map') return undefined;
+  const feature = MAP_FEATURE;
   if (next !== '[') return feature;
   let depth = 0;
   for (let j = i + 1; j < tokens.length; j++) {

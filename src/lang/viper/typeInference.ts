@@ -177,7 +177,7 @@ export function typeOf(e: VExpr, ctx: LowerCtx, inf: Infer, locals: ReadonlyMap<
       return t;
     }
     case 'coll':
-      return collType(e, inf, of);
+      return collType(e, ctx, inf, of);
     case 'unsupported':
       return fresh(inf);
   }
@@ -207,6 +207,8 @@ function appType(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, inf: Infer, 
   if (ctx.decls.predicates.has(e.name)) return con('Bool');
   if ((e.name === 'Set' || e.name === 'Seq') && !ctx.decls.macros.has(e.name))
     return con(e.name, [e.args.length > 0 ? of(e.args[0]) : fresh(inf)]);
+  if (e.name === 'Multiset' && !ctx.decls.macros.has(e.name))
+    return con(e.name, [e.args.length > 0 ? of(e.args[0]) : fresh(inf)]);
   if (e.name === 'perm') return con('Perm');
   return fresh(inf);
 }
@@ -215,6 +217,11 @@ function binaryType(e: Extract<VExpr, { kind: 'binary' }>, inf: Infer, of: (x: V
   if (e.op === '==' || e.op === '!=') {
     unify(of(e.left), of(e.right), inf);
     return con('Bool');
+  }
+  if (e.op === 'in') {
+    // `x in m` of a multiset is a count (multisets.ts)
+    const r = resolve(of(e.right), inf);
+    return 'con' in r && r.con === 'Multiset' ? con('Int') : con('Bool');
   }
   if (BOOL_OPS.has(e.op)) return con('Bool');
   if (e.op === '\\' || e.op === '%') return con('Int');
@@ -230,14 +237,14 @@ function binaryType(e: Extract<VExpr, { kind: 'binary' }>, inf: Infer, of: (x: V
   return l;
 }
 
-function collType(e: Extract<VExpr, { kind: 'coll' }>, inf: Infer, of: (x: VExpr) => TT): TT {
+function collType(e: Extract<VExpr, { kind: 'coll' }>, ctx: LowerCtx, inf: Infer, of: (x: VExpr) => TT): TT {
   switch (e.op) {
     case 'size':
       return con('Int');
     case 'range':
       return con('Seq', [con('Int')]);
     case 'lit': {
-      const elem = fresh(inf);
+      const elem = e.elem ? fromVType(e.elem, ctx) : fresh(inf);
       for (const a of e.args) unify(elem, of(a), inf);
       return con(e.collection ?? 'Seq', [elem]);
     }

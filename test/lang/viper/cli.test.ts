@@ -99,15 +99,15 @@ describe('symdap verify on .vpr', () => {
   }, 60_000);
 
   it('a refused construct: verdict unsupported, exit 4, the feature named', async () => {
-    const file = await write('seq.vpr', 'method m()\n{\n  assert Multiset(1) == Multiset(2)\n}\n');
+    const file = await write('seq.vpr', 'method m()\n{\n  assert Map[Int, Int]() == Map[Int, Int]()\n}\n');
     const r = await symdap('verify', file, '--json');
     expect(r.code).toBe(4);
     const json = JSON.parse(r.out);
     expect(json.verdict).toBe('unsupported');
-    expect(json.diagnostics[0].message).toBe('unsupported Viper feature: multisets (Multiset)');
+    expect(json.diagnostics[0].message).toBe('unsupported Viper feature: maps (Map)');
     const text = await symdap('verify', file);
     expect(text.code).toBe(4);
-    expect(text.err).toBe(`${file}:3:10: unsupported Viper feature: multisets (Multiset)\n`);
+    expect(text.err).toBe(`${file}:3:10: unsupported Viper feature: maps (Map)\n`);
     expect(text.out).toBe(`${file}: unsupported\n`);
   }, 60_000);
 

@@ -86,7 +86,7 @@ describe('npm run conformance on the fixtures', () => {
     expect(reason('audited.vpr')).toBe('expected assert.failed:assertion.false@7 (audited)');
     // The fixtures' list audits pass.vpr's error, which is not missed: a note to drop the entry.
     expect(r.stderr).toContain('pass.vpr: assert.failed:assertion.false@12 is audited but no longer missed');
-    expect(reason('nested/unsupported.vpr')).toMatch(/^multisets \(Multiset\)/);
+    expect(reason('nested/unsupported.vpr')).toMatch(/^maps \(Map\)/);
     expect(reason('smoke.vpr')).toMatch(/^smoke checks/);
     expect(reason('plugin.vpr')).toMatch(/^a plugin's refusal/);
     const text = await readFile(md, 'utf8');
@@ -95,7 +95,7 @@ describe('npm run conformance on the fixtures', () => {
     );
     expect(text).toContain('| `unsound.vpr` | unsound |');
     expect(text).toContain('| `missed.vpr` | missed |');
-    expect(text).toContain('| multisets (Multiset) | 1 |');
+    expect(text).toContain('| maps (Map) | 1 |');
   }, 120_000);
 
   it('--check fails on fewer passes than the baseline, and does not rewrite it', async () => {

@@ -70,12 +70,7 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'function fac(n: Int): Int\n  requires n >= 0\n{ n == 0 ? 1 : n * fac(n - 1) }\nfunction g(n: Int): Int { n >= 0 ? fac(n) : 1 }\nfunction t(n: Int): Bool\nmethod m()\n{\n  assert exists i: Int :: {t(i)} g(i) == 1\n}\n',
       "8:10 a recursive function ('g') under a quantifier whose trigger is not a term of its body",
     ],
-    ['multiset', 'method m()\n{\n  assert Multiset(1) == Multiset(2)\n}\n', '3:10 multisets (Multiset)'],
-    [
-      'set cardinality',
-      'method m(s: Set[Int])\n{\n  assert |s| >= 0\n}\n',
-      "3:10 set cardinality (|s| of a Set) (symdap's checker, on the lowered program)",
-    ],
+    ['map', 'method m()\n{\n  assert Map[Int, Int]() == Map[Int, Int]()\n}\n', '3:10 maps (Map)'],
     [
       'domain interpretation',
       'domain D interpretation (SMTLIB: "Int") {\n}\n',
