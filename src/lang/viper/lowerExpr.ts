@@ -24,6 +24,7 @@ import { isCollLiteral, isCollOp, lowerColl, lowerCollBinary, lowerCollLiteral }
 import { isRange, lowerRangeMembership } from './rangeMembership';
 import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
 import { symType } from './types';
+import { lowerWand } from './lowerWand';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   switch (e.kind) {
@@ -88,6 +89,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
+    case 'wand':
+      return lowerWand(e, ctx, lowerExpr) ?? { kind: 'boolLit', value: true, span: e.span };
     case 'asserting':
       return lowerAsserting(e, ctx, lowerExpr);
     case 'unsupported':
@@ -275,6 +278,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.expr, ctx);
     case 'unfolding':
       return hasPermissions(e.body, ctx);
+    case 'wand':
+      return true;
     case 'inhaleExhale':
       return (
         hasPermissions(ctx.side === 'exhale' ? e.exhale : e.inhale, ctx) || (!ctx.side && hasPermissions(e.exhale, ctx))
