@@ -154,7 +154,14 @@ export type VStmt =
   /** `unreachable` (the smoke plugin's; smoke.ts): no check after it; a no-op otherwise. */
   | { readonly kind: 'unreachable'; readonly span: Span }
   /** `package A --* B [{ proof }]` and `apply A --* B` (lowerWandStmt.ts). */
-  | { readonly kind: 'package'; readonly wand: VExpr; readonly proof?: VBlock; readonly span: Span }
+  | {
+      readonly kind: 'package';
+      readonly wand: VExpr;
+      readonly proof?: VBlock;
+      /** Without a proof: marked so that a following block is read as its proof (grammarWand.ts). */
+      readonly bare?: true;
+      readonly span: Span;
+    }
   | { readonly kind: 'apply'; readonly wand: VExpr; readonly span: Span }
   /** `refute A` (lowerRefute.ts). */
   | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }

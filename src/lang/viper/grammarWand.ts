@@ -12,11 +12,15 @@ const spanOf = (x: VToken | { span: Span }): Span => ('span' in x ? x.span : vTo
 
 export const wandOp = (): VChainOp => ({ kind: 'wand' });
 
-/** `package A --* B` and `package A --* B { proof }`. */
+/**
+ * `package A --* B` and `package A --* B { proof }`. Statements need no separator, so the second
+ * also parses as a package followed by a block: the one without a proof is marked `bare`, and
+ * of several parses the parser keeps the one with the fewest bare marks (parser.ts).
+ */
 export const packageStmt = (d: D): VStmt => {
   const proof = d[2] as VBlock | undefined;
-  const last = proof ?? d[1];
-  return { kind: 'package', wand: d[1], ...(proof ? { proof } : {}), span: spanFrom(spanOf(d[0]), spanOf(last)) };
+  const span = spanFrom(spanOf(d[0]), spanOf(proof ?? d[1]));
+  return proof ? { kind: 'package', wand: d[1], proof, span } : { kind: 'package', wand: d[1], bare: true, span };
 };
 
 /** `apply A --* B`. */
