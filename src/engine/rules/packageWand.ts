@@ -26,7 +26,7 @@ import { ask, unknownLeaf } from './checks';
 import { consume, type ConsumeHow } from './consume';
 import { STEP, type EngineContext, type Successor } from './context';
 import { withHeaps } from './frames';
-import { freshValue } from './havoc';
+import { freshAtSite } from './havoc';
 import { produce } from './produce';
 
 /** The origin of the chunks of the hypothetical state (and of any chunk its consume rebuilt). */
@@ -43,7 +43,9 @@ export async function packageWand(
   const produced = await produce(ctx, { ...s, heap: EMPTY_HEAP }, helper.requires, {
     consume,
     envAt: env,
-    naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (${HYPOTHETICAL})`),
+    // Fresh symbols of their own (an input's symbol is one per display name: terms/store.ts).
+    naming: (st, display, type) =>
+      freshAtSite(ctx, st, `${display}@lhs${span.line}`, type, `${display} (${HYPOTHETICAL})`, span),
     // A's reads are framed by A (the wand's well-formedness, lang/viper/lowerWand.ts).
     checkObligations: false,
     reason: HYPOTHETICAL,

@@ -77,6 +77,14 @@ function shape(e: VExpr, ctx: LowerCtx, holes: Hole[], lower: Lower): string {
     return '\u0000';
   }
   if (e.kind === 'var') return varShape(e.name, e.span, ctx, holes, lower);
+  // The footprint would depend on the branch taken: the package's consume goes on on several paths.
+  if (
+    (e.kind === 'cond' && (impure(e.then, ctx) || impure(e.otherwise, ctx))) ||
+    (e.kind === 'binary' && e.op === '==>' && impure(e.right, ctx))
+  ) {
+    refuse(ctx, 'magic wands with a conditional permission inside', e.span);
+    return '\u0000';
+  }
   if (e.kind === 'app' && (ctx.decls.macros.has(e.name) || e.name === 'perm')) {
     refuse(ctx, e.name === 'perm' ? 'magic wands with perm(…) inside' : 'magic wands with macros inside', e.span);
     return '\u0000';
@@ -100,9 +108,18 @@ function shape(e: VExpr, ctx: LowerCtx, holes: Hole[], lower: Lower): string {
 
 function partShape(v: unknown, ctx: LowerCtx, holes: Hole[], lower: Lower): string {
   if (Array.isArray(v)) return '[' + v.map((x) => partShape(x, ctx, holes, lower)).join(',') + ']';
-  if (v !== null && typeof v === 'object' && 'kind' in v && 'span' in v)
-    return shape(v as VExpr, ctx, holes, lower);
+  if (v !== null && typeof v === 'object' && 'kind' in v && 'span' in v) return shape(v as VExpr, ctx, holes, lower);
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'undefined';
+}
+
+/** Whether a part of a wand holds permissions (an acc or a predicate instance). */
+function impure(e: unknown, ctx: LowerCtx): boolean {
+  if (Array.isArray(e)) return e.some((x) => impure(x, ctx));
+  if (e === null || typeof e !== 'object') return false;
+  const n = e as { kind?: unknown; name?: unknown };
+  if (n.kind === 'acc' || (n.kind === 'app' && typeof n.name === 'string' && ctx.decls.predicates.has(n.name)))
+    return true;
+  return Object.entries(e).some(([k, v]) => k !== 'span' && impure(v, ctx));
 }
 
 /** A variable in scope is a hole; a macro's or let's name is refused (its meaning is not its name). */
