@@ -28,6 +28,7 @@ import { STEP, type EngineContext, type Successor } from './context';
 import { withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
+import { footprint, MERGED, mergeLeft } from './packageMerge';
 
 /** The origin of the chunks of the hypothetical state (and of any chunk its consume rebuilt). */
 const HYPOTHETICAL = 'the left side of a magic wand being packaged';
@@ -50,8 +51,8 @@ export async function packageWand(
     checkObligations: false,
     reason: HYPOTHETICAL,
   });
-  const failed = produced.leaves.filter((l) => l.state.status !== 'infeasible');
-  if (failed.length > 0) return failed;
+  const ended = produced.leaves.filter((l) => l.state.status !== 'infeasible');
+  if (ended.length > 0) return ended;
   // A contradicts the path: the wand holds vacuously.
   if (produced.nexts.length === 0) return [{ state: s, label: STEP }];
   if (produced.nexts.length > 1) return [unknownLeaf(s, unknownWhy, `a wand whose left side branches`)];
@@ -59,19 +60,32 @@ export async function packageWand(
   const feasible = await ask(ctx, hyp, ctx.T.trueTerm);
   if (feasible.status === 'unsat') return [{ state: s, label: STEP }];
   if (feasible.status === 'unknown') return [unknownLeaf(s, feasible, 'whether the wand’s left side can hold')];
-  const combined: State = { ...hyp, heap: [...(hyp.heap ?? EMPTY_HEAP), ...(s.heap ?? EMPTY_HEAP)] };
-  const consumed = await consume(ctx, combined, helper.ensures, consumeHow(env(combined), span));
-  if (consumed.outs.length > 1)
-    return [...consumed.leaves, unknownLeaf(s, unknownWhy, 'which chunks the packaged wand takes')];
-  const out: Successor[] = [...consumed.leaves];
-  // No path on and no failure (a consume that found no way): never read as the wand holding.
-  if (consumed.outs.length === 0 && !out.some((l) => l.state.status === 'failed'))
-    out.push(unknownLeaf(s, unknownWhy, 'whether the wand can be packaged'));
-  for (const c of consumed.outs) {
-    const kept: Heap = (c.state.heap ?? EMPTY_HEAP).filter((chunk) => chunk.origin.reason !== HYPOTHETICAL);
-    out.push({ state: { ...c.state, heap: heapAfter(s.heap, kept), pc: s.pc, model: s.model }, label: STEP });
+  const current = s.heap ?? EMPTY_HEAP;
+  const how = (st: State) => consumeHow(env(st), span);
+  const combined: State = { ...hyp, heap: [...(hyp.heap ?? EMPTY_HEAP), ...current] };
+  const plain = await consume(ctx, combined, helper.ensures, how(combined));
+  const failed = plain.leaves.some((l) => l.state.status === 'failed');
+  const merged = failed ? mergeLeft(ctx.T, hyp, current, span) : undefined;
+  if (merged !== undefined && merged.merges.length > 0) {
+    const second = await consume(ctx, merged.state, helper.ensures, how(merged.state));
+    const kept =
+      second.outs.length === 1 ? footprint(second.outs[0].state.heap ?? EMPTY_HEAP, merged.merges) : undefined;
+    if (kept !== undefined && !second.leaves.some((l) => l.state.status !== 'infeasible'))
+      return [goOn(s, second.outs[0].state, kept)];
   }
+  if (plain.outs.length > 1)
+    return [...plain.leaves, unknownLeaf(s, unknownWhy, 'which chunks the packaged wand takes')];
+  const out: Successor[] = [...plain.leaves];
+  // No path on and no failure (a consume that found no way): never read as the wand holding.
+  if (plain.outs.length === 0 && !failed) out.push(unknownLeaf(s, unknownWhy, 'whether the wand can be packaged'));
+  for (const c of plain.outs) out.push(goOn(s, c.state, c.state.heap ?? EMPTY_HEAP));
   return out;
+}
+
+/** The path after the package: the heap the consume left without the left side's chunks, the path condition as before. */
+function goOn(s: State, after: State, heap: Heap): Successor {
+  const kept = heap.filter((chunk) => chunk.origin.reason !== HYPOTHETICAL && chunk.origin.reason !== MERGED);
+  return { state: { ...after, heap: heapAfter(s.heap, kept), pc: s.pc, model: s.model }, label: STEP };
 }
 
 const unknownWhy = { status: 'unknown' as const, reason: 'not supported when packaging a magic wand' };
