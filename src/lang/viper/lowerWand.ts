@@ -58,6 +58,13 @@ export function lowerWand(e: VWand, ctx: LowerCtx, lower: Lower): Call | undefin
     refuse(ctx, 'magic wands under a quantifier', e.span);
     return undefined;
   }
+  const unframed = unframedReceiver(e.left) ?? unframedReceiver(e.right);
+  if (unframed !== undefined) {
+    // Viper reports such a wand twice (insufficient.permission and receiver.null); the
+    // well-formedness pass would find the first only.
+    refuse(ctx, 'magic wands with an acc whose receiver the wand does not frame', unframed.span);
+    return undefined;
+  }
   const holes: Hole[] = [];
   const inner = { ...ctx, place: 'assertion' as const };
   const skeleton = shape(e.left, inner, holes, lower) + ' --* ' + shape(e.right, inner, holes, lower);
@@ -89,7 +96,7 @@ function shape(e: VExpr, ctx: LowerCtx, holes: Hole[], lower: Lower): string {
     refuse(ctx, e.name === 'perm' ? 'magic wands with perm(…) inside' : 'magic wands with macros inside', e.span);
     return '\u0000';
   }
-  if (e.kind === 'acc' && e.amount !== undefined) {
+  if (e.kind === 'acc' && e.amount !== undefined && !readsHeap(e.amount, ctx)) {
     const amount = lowerAmount(e.amount, e.span, ctx, lower);
     const loc = shape(e.loc, ctx, holes, lower);
     if (amount === undefined) return `acc(${loc})`;
@@ -110,6 +117,32 @@ function partShape(v: unknown, ctx: LowerCtx, holes: Hole[], lower: Lower): stri
   if (Array.isArray(v)) return '[' + v.map((x) => partShape(x, ctx, holes, lower)).join(',') + ']';
   if (v !== null && typeof v === 'object' && 'kind' in v && 'span' in v) return shape(v as VExpr, ctx, holes, lower);
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'undefined';
+}
+
+/** An `acc(r.g.f)` whose receiver `r.g` no `acc(r.g)` before it in the same side frames. */
+function unframedReceiver(side: VExpr): VExpr | undefined {
+  const framed = new Set<string>();
+  const conjuncts = (e: VExpr): VExpr[] =>
+    e.kind === 'binary' && e.op === '&&' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+  for (const c of conjuncts(side)) {
+    if (c.kind !== 'acc' || c.loc.kind !== 'field') continue;
+    if (c.loc.object.kind === 'field' && !framed.has(locKey(c.loc.object))) return c;
+    framed.add(locKey(c.loc));
+  }
+  return undefined;
+}
+
+const locKey = (e: VExpr): string =>
+  JSON.stringify(e, (k, v: unknown) => (k === 'span' ? undefined : typeof v === 'bigint' ? v.toString() : v));
+
+/** Whether an expression may read the heap (a field, a function's application): it is no hole, its value is not the state's at hand. */
+function readsHeap(e: unknown, ctx: LowerCtx): boolean {
+  if (Array.isArray(e)) return e.some((x) => readsHeap(x, ctx));
+  if (e === null || typeof e !== 'object') return false;
+  const n = e as { kind?: unknown; name?: unknown };
+  if (n.kind === 'field' || n.kind === 'old' || n.kind === 'unfolding') return true;
+  if (n.kind === 'app' && typeof n.name === 'string' && !ctx.decls.domainFunctions.has(n.name)) return true;
+  return Object.entries(e).some(([k, v]) => k !== 'span' && readsHeap(v, ctx));
 }
 
 /** Whether a part of a wand holds permissions (an acc or a predicate instance). */
