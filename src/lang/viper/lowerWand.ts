@@ -51,7 +51,7 @@ interface Hole {
 /** The wand's instance `wand@N(holes)`, or undefined where it is refused. */
 export function lowerWand(e: VWand, ctx: LowerCtx, lower: Lower): Call | undefined {
   if (!PLACES.has(ctx.place) || ctx.inFunction) {
-    refuse(ctx, 'magic wands in functions or predicates', e.span);
+    refuse(ctx, 'magic wands in a function, a predicate or an impure assume', e.span);
     return undefined;
   }
   if (ctx.inQuantifier) {
