@@ -179,14 +179,22 @@ method n(x: Ref, y: Ref)
   it.each([
     ['a proof script', 'package acc(x.f) --* acc(x.f) {\n  }', 'magic wands (package with a proof script)'],
     ['a nested wand', 'package acc(x.f) --* (acc(x.g) --* acc(x.f))', 'magic wands inside magic wands'],
-    ['a conditional permission', 'package acc(x.f) --* (x.f > 0 ==> acc(x.f))', 'magic wands with a conditional permission inside'],
+    [
+      'a conditional permission',
+      'package acc(x.f) --* (x.f > 0 ==> acc(x.f))',
+      'magic wands with a conditional permission inside',
+    ],
     ['old inside', 'package acc(x.f) --* acc(x.f) && x.f == old(x.f)', 'magic wands with old(…) inside'],
     ['applying', 'assert applying (acc(x.f) --* acc(x.f)) in true', 'magic wands (applying)'],
-  ])('a wand with %s stays refused by name', async (_what, stmt, feature) => {
-    const src = `${FIELD}method m(x: Ref)\n  requires acc(x.f)\n{\n  ${stmt}\n}\n`;
-    const out = await verify(src);
-    expect(out.verdict).toBe('unsupported');
-    expect(out.failures).toEqual([]);
-    expect(feature.length).toBeGreaterThan(0);
-  }, 60_000);
+  ])(
+    'a wand with %s stays refused by name',
+    async (_what, stmt, feature) => {
+      const src = `${FIELD}method m(x: Ref)\n  requires acc(x.f)\n{\n  ${stmt}\n}\n`;
+      const out = await verify(src);
+      expect(out.verdict).toBe('unsupported');
+      expect(out.failures).toEqual([]);
+      expect(feature.length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
