@@ -84,6 +84,11 @@ function shape(e: VExpr, ctx: LowerCtx, holes: Hole[], lower: Lower): string {
     return '\u0000';
   }
   if (e.kind === 'var') return varShape(e.name, e.span, ctx, holes, lower);
+  // Quantified chunks of one field merge (state/quantifiedChunks.ts): the left side's would not stay apart.
+  if (e.kind === 'field' && ctx.decls.quantifiedFields?.has(e.field)) {
+    refuse(ctx, 'magic wands over a field held by quantified permissions', e.span);
+    return '\u0000';
+  }
   // The footprint would depend on the branch taken: the package's consume goes on on several paths.
   if (
     (e.kind === 'cond' && (impure(e.then, ctx) || impure(e.otherwise, ctx))) ||
