@@ -436,6 +436,11 @@ export interface Proc {
   readonly contractOnly?: true;
   /** A Viper inhale/exhale statement's helper: its quantified receivers' injectivity is checked at the call only (rules/quantifiedInjective.ts). */
   readonly statementHelper?: true;
+  /**
+   * A Viper `package A --* B`'s helper (requires A, ensures B): its call packages the wand
+   * instead of consuming and producing its contract (rules/packageWand.ts).
+   */
+  readonly wand?: 'package';
   readonly span: Span;
 }
 

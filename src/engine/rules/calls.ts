@@ -29,6 +29,7 @@ import { ask, unknownLeaf } from './checks';
 import { hasInhaleExhale, hasPermission } from './heap/assertions';
 import type { EvalEnv } from './evalEnv';
 import { inhaleReads } from './inhaleReads';
+import { packageWand } from './packageWand';
 
 export async function callInto(
   ctx: EngineContext,
@@ -47,6 +48,8 @@ export async function callInto(
   if (!argsChecked.next) return argsChecked.leaves;
   const st = argsChecked.next;
   const params: Store = new Map(callee.params.map((p, i) => [p.name, args[i]]));
+  // Viper's package (lang/viper/lowerWandStmt.ts): not a call, a rule of its own.
+  if (callee.wand === 'package') return [...argsChecked.leaves, ...(await packageWand(ctx, st, callee, params, span))];
   const preHeap = st.heap ?? EMPTY_HEAP;
   // A Viper exhale's or inhale's helper (contract-only): its old(e) and old[l](e) are the caller's (lang/viper/helpers.ts).
   const oldHeap = callee.contractOnly ? (topFrame(st).entryHeap ?? EMPTY_HEAP) : preHeap;

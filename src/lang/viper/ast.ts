@@ -98,6 +98,8 @@ export type VExpr =
     }
   /** `(e : T)`: Viper's type ascription, which fixes type arguments (expectedType.ts). */
   | { readonly kind: 'ascribe'; readonly expr: VExpr; readonly type: VType; readonly span: Span }
+  /** `A --* B`, a magic wand (lowerWand.ts). */
+  | { readonly kind: 'wand'; readonly left: VExpr; readonly right: VExpr; readonly span: Span }
   | Unsupported;
 
 export interface VIf {
@@ -151,6 +153,16 @@ export type VStmt =
   | { readonly kind: 'assert' | 'assume' | 'inhale' | 'exhale'; readonly expr: VExpr; readonly span: Span }
   /** `unreachable` (the smoke plugin's; smoke.ts): no check after it; a no-op otherwise. */
   | { readonly kind: 'unreachable'; readonly span: Span }
+  /** `package A --* B [{ proof }]` and `apply A --* B` (lowerWandStmt.ts). */
+  | {
+      readonly kind: 'package';
+      readonly wand: VExpr;
+      readonly proof?: VBlock;
+      /** Without a proof: marked so that a following block is read as its proof (grammarWand.ts). */
+      readonly bare?: true;
+      readonly span: Span;
+    }
+  | { readonly kind: 'apply'; readonly wand: VExpr; readonly span: Span }
   /** `refute A` (lowerRefute.ts). */
   | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }

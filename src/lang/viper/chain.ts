@@ -7,7 +7,9 @@ import { spanFrom } from '../span';
 import type { VBinaryOp, VExpr } from './ast';
 
 export type VChainOp =
-  { readonly kind: 'binary'; readonly op: VBinaryOp } | { readonly kind: 'cond'; readonly then: VExpr };
+  | { readonly kind: 'binary'; readonly op: VBinaryOp }
+  | { readonly kind: 'cond'; readonly then: VExpr }
+  | { readonly kind: 'wand' };
 export interface VChainLink {
   readonly operand: VExpr;
   readonly op: VChainOp;
@@ -40,11 +42,14 @@ const PREC: Record<VBinaryOp, number> = {
 };
 const RIGHT = new Set<VBinaryOp>(['<==>', '==>', '||', '&&']);
 
-const precOf = (op: VChainOp): number => (op.kind === 'cond' ? 1 : PREC[op.op]);
-const rightAssoc = (op: VChainOp): boolean => op.kind === 'cond' || RIGHT.has(op.op);
+// Silver's `--*` binds tighter than `==>` and looser than `||` (its right side is a whole
+// expression there; here a chain's rest), and groups to the right.
+const precOf = (op: VChainOp): number => (op.kind === 'cond' ? 1 : op.kind === 'wand' ? 3.5 : PREC[op.op]);
+const rightAssoc = (op: VChainOp): boolean => op.kind !== 'binary' || RIGHT.has(op.op);
 
 function combine(left: VExpr, op: VChainOp, right: VExpr): VExpr {
   const span = spanFrom(left.span, right.span);
+  if (op.kind === 'wand') return { kind: 'wand', left, right, span };
   return op.kind === 'cond'
     ? { kind: 'cond', cond: left, then: op.then, otherwise: right, span }
     : { kind: 'binary', op: op.op, left, right, span };

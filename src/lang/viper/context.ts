@@ -60,7 +60,10 @@ export type SiteKind =
   | 'application'
   | 'varDecl'
   | 'refute'
-  | 'quasihavocall';
+  | 'quasihavocall'
+  | 'package'
+  | 'apply'
+  | 'wand';
 
 export interface Site {
   readonly kind: SiteKind;
@@ -80,6 +83,8 @@ export interface Collect {
   readonly apps: Map<string, { readonly fn: string; readonly typeArgs: readonly VType[] }>;
   /** The ADT instances the program uses, by type name (adt.ts makes their axioms). */
   adts?: Map<string, AdtInstance>;
+  /** The abstract predicates that stand for magic wands, by their shape (lowerWand.ts). */
+  wands?: Map<string, import('../ast').PredicateDecl>;
 }
 
 /** `D[Int, Seq[Ref]]`: a generic domain with ground type arguments (genericTypes.ts). */
@@ -109,6 +114,8 @@ export interface LowerCtx {
   readonly typeArgs?: ReadonlyMap<string, VType>;
   /** The type the context expects of `node` (Silver's expected type; expectedType.ts). */
   readonly expected?: { readonly node: VExpr; readonly type: VType };
+  /** Inside a quantifier's body (bindVars, quantifiers.ts): a magic wand there is refused (lowerWand.ts). */
+  readonly inQuantifier?: true;
 }
 
 export function refuse(ctx: LowerCtx, feature: string, span: Span): void {

@@ -53,6 +53,9 @@ const ERRORS: Readonly<Record<SiteKind, string>> = {
   application: 'application.precondition',
   refute: 'refute.failed',
   quasihavocall: 'quasihavocall.failed',
+  package: 'package.failed',
+  apply: 'apply.failed',
+  wand: 'wand.not.wellformed',
 };
 
 export function viperErrorId(f: FailureLike, sites: readonly Site[]): string {
@@ -72,7 +75,9 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
             ? 'qp.not.injective'
             : f.kind === 'permission' && /quasihavocall may not be injective/.test(f.message)
               ? 'quasihavocall.not.injective'
-              : (REASONS[f.kind] ?? 'assertion.false');
+              : f.kind === 'permission' && WAND_INSTANCE.test(f.message)
+                ? 'wand.not.found'
+                : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);
@@ -106,12 +111,17 @@ function sitesAround(f: FailureLike, sites: readonly Site[]): Site[] {
     .map(({ s }) => s);
 }
 
+/** A magic wand's instance in a failure's message (lowerWand.ts names them `wand@N`): not held. */
+const WAND_INSTANCE = /\bwand@\d+\(/;
+
 const CONTRACTS: ReadonlySet<SiteKind> = new Set(['requires', 'functionPre', 'ensures', 'fnPost']);
 
 function errorOf(f: FailureLike, around: readonly Site[]): string {
   // `g requires acc(x.f) (line 3), which is not held`, also inside a contract's framing message.
   const calleeRequires = /(^|: )\S+ requires .*which is not held/.test(f.message);
   for (const site of around) {
+    // A magic wand's own site holds only its well-formedness failures (lowerWand.ts).
+    if (site.kind === 'wand' && !/is not self-framing/.test(f.message)) continue;
     // A contract that is not framed because a function it applies lacks its precondition's
     // permission: Viper checks the application (`requires get(x) == 2` without acc(x.value)).
     if (CONTRACTS.has(site.kind) && /is not self-framing: \S+ requires .*which is not held/.test(f.message))

@@ -12,6 +12,7 @@ import * as a from './grammarActions';
 import * as c from './grammarColl';
 import * as g from './grammarGenerics';
 import * as t from './grammarAdt';
+import * as w from './grammarWand';
 %}
 
 @lexer lexer
@@ -97,6 +98,9 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | ("fold" | "unfold") Expr                {% a.foldStmt %}
               | "label" %ident Invariants               {% a.label %}
               | "quasihavoc" Expr                       {% a.quasihavoc %}
+              | "package" Expr                          {% w.packageStmt %}
+              | "package" Expr Block                    {% w.packageStmt %}
+              | "apply" Expr                            {% w.applyStmt %}
               | "quasihavocall" ParamList "::" Expr     {% a.quasihavocall %}
               | "unreachable"                           {% a.unreachable %}
               | "goto" %ident                           {% a.gotoStmt %}
@@ -121,6 +125,7 @@ Links        -> Unary ChainOp                           {% a.firstLink %}
               | Links Unary ChainOp                     {% a.nextLink %}
 ChainOp      -> BinOp                                   {% a.binOp %}
               | "?" Expr ":"                            {% a.condOp %}
+              | "--*"                                   {% w.wandOp %}
 BinOp        -> "<==>" | "==>" | "||" | "&&" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "\\" | "%"
 Tail         -> "unfolding" Postfix "in" Expr           {% a.unfolding %}
               | "asserting" "(" Expr ")" "in" Expr      {% a.asserting %}

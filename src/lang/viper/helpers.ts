@@ -13,7 +13,7 @@ import type { Span } from '../span';
 import type { VExpr } from './ast';
 import type { LowerCtx } from './context';
 import { lowerExpr } from './lowerExpr';
-import { symType } from './types';
+import { helperParams } from './helperParams';
 
 export function exhaleHelper(a: VExpr, span: Span, ctx: LowerCtx, what = 'exhale'): Stmt {
   const cond = lowerExpr(a, { ...ctx, place: 'assertion' });
@@ -25,9 +25,15 @@ export function inhaleHelper(a: VExpr, span: Span, ctx: LowerCtx): Stmt {
   return helperCall(`inhale@${span.line}:${span.col}#${ctx.out.helpers.length + 1}`, cond, 'ensures', span, ctx);
 }
 
+/** An inhale's or exhale's helper for an assertion already lowered (a magic wand's parts: lowerWandStmt.ts). */
+export function loweredHelper(what: 'inhale' | 'exhale', cond: Expr, span: Span, ctx: LowerCtx): Stmt {
+  const name = `${what}@${span.line}:${span.col}#${ctx.out.helpers.length + 1}`;
+  return helperCall(name, cond, what === 'inhale' ? 'ensures' : 'requires', span, ctx);
+}
+
 function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span: Span, ctx: LowerCtx): Stmt {
-  const vars = [...new Set(freeVars(cond))].filter((v) => ctx.vars.has(v));
-  const params = vars.map((v) => ({ name: v, type: symType(ctx.vars.get(v) ?? { kind: 'Int' }, span, ctx), span }));
+  const params = helperParams([cond], span, ctx);
+  const vars = params.map((p) => p.name);
   const body: Stmt[] =
     role === 'ensures' ? [{ kind: 'assume', cond: { kind: 'boolLit', value: false, span }, span }] : [];
   const proc: Proc = {
@@ -50,17 +56,6 @@ function helperCall(name: string, cond: Expr, role: 'requires' | 'ensures', span
   ctx.out.helpers.push(proc);
   const args: Expr[] = vars.map((v) => ({ kind: 'var', name: v, span }));
   return { kind: 'callStmt', call: { kind: 'call', callee: name, calleeSpan: span, args, span }, span };
-}
-
-/** The variable names an expression reads (Sym AST); a quantifier's binders are kept apart by the caller's filter (they are never variables in scope). */
-function freeVars(e: unknown): string[] {
-  if (Array.isArray(e)) return e.flatMap(freeVars);
-  if (e === null || typeof e !== 'object') return [];
-  const node = e as Record<string, unknown>;
-  if (node.kind === 'var' && typeof node.name === 'string') return [node.name];
-  return Object.entries(node)
-    .filter(([k]) => k !== 'span')
-    .flatMap(([, v]) => freeVars(v));
 }
 
 /** Whether a lowered expression has an `old(…)` in it. */

@@ -47,6 +47,8 @@ export const KEYWORDS: readonly string[] = [
   'quasihavoc',
   'quasihavocall',
   'refute',
+  'package',
+  'apply',
   'asserting',
   'unreachable',
   'goto',

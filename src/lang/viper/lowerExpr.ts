@@ -26,6 +26,7 @@ import { isConstructor, lowerAdtMember, lowerConstructor } from './adtExpr';
 import { symType } from './types';
 import { multisetExpr } from './multisets';
 import { groundTypeOf } from './generics';
+import { lowerWand } from './lowerWand';
 
 export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
   const multiset = multisetExpr(e, ctx, (x) => groundTypeOf(x, ctx));
@@ -92,6 +93,8 @@ export function lowerExpr(e: VExpr, ctx: LowerCtx): Expr {
       return lowerQuant(e, ctx, lowerExpr, hasPermissions);
     case 'inhaleExhale':
       return lowerInhaleExhale(e, ctx, lowerExpr);
+    case 'wand':
+      return lowerWand(e, ctx, lowerExpr) ?? { kind: 'boolLit', value: true, span: e.span };
     case 'asserting':
       return lowerAsserting(e, ctx, lowerExpr);
     case 'unsupported':
@@ -279,6 +282,8 @@ export function hasPermissions(e: VExpr, ctx: LowerCtx): boolean {
       return hasPermissions(e.expr, ctx);
     case 'unfolding':
       return hasPermissions(e.body, ctx);
+    case 'wand':
+      return true;
     case 'inhaleExhale':
       return (
         hasPermissions(ctx.side === 'exhale' ? e.exhale : e.inhale, ctx) || (!ctx.side && hasPermissions(e.exhale, ctx))

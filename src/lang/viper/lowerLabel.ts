@@ -49,6 +49,9 @@ export function lowerQuasihavoc(
     const lowered = lowerExpr(loc, code);
     if (lowered.kind !== 'field') return [];
     target = lowered;
+  } else if (loc.kind === 'wand') {
+    refuse(ctx, `${s.vars ? 'quasihavocall' : 'quasihavoc'} of a magic wand`, loc.span);
+    return [];
   } else {
     fail(ctx, `${s.vars ? 'quasihavocall' : 'quasihavoc'} needs a field access or a predicate instance`, s.span);
     return [];

@@ -61,6 +61,7 @@ export function lowerProgram(source: VProgram, fileSpan: Span): Lowered {
   for (const d of vp.decls) top.push(...lowerDecl(d, base));
   top.push(...instanceAxioms(base(new Map()), lowerExpr));
   top.push(...adtAxioms(base(new Map()), symType));
+  top.push(...(out.wands?.values() ?? []));
   top.push(...out.helpers);
   // The engine verifies procedures; the well-formedness of functions and predicates is checked
   // alongside them. A program without any method still gets it through this empty one.

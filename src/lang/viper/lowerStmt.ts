@@ -14,6 +14,7 @@ import { exhaleHelper, inhaleHelper } from './helpers';
 import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
+import { lowerApply, lowerPackage } from './lowerWandStmt';
 import { assumesPermissions, lowerImpureAssume } from './impureAssume';
 import { expect, fieldType, paramType } from './expectedType';
 import { lowerQuantifiedFold, quantifiedFoldOf } from './quantifiedPredFold';
@@ -60,6 +61,10 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return lowerExhale(s, { ...ctx, side: 'exhale' }, site);
     case 'refute':
       return lowerRefute(s, ctx);
+    case 'package':
+      return lowerPackage(s, ctx);
+    case 'apply':
+      return lowerApply(s, ctx);
     case 'unreachable':
       // Only the smoke checks read it (smoke.ts); it changes nothing on a path.
       return [];

@@ -89,7 +89,7 @@ export function bindVars(vs: readonly VParam[], ctx: LowerCtx): { binders: Binde
     return { name, type: symType(v.type, v.span, ctx), span: v.span };
   });
   if (binders.every((b, i) => b.name === vs[i].name)) for (const v of vs) subst.delete(v.name);
-  return { binders, inner: { ...ctx, vars, subst } };
+  return { binders, inner: { ...ctx, vars, subst, inQuantifier: true } };
 }
 
 /**

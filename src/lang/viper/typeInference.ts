@@ -171,6 +171,8 @@ export function typeOf(e: VExpr, ctx: LowerCtx, inf: Infer, locals: ReadonlyMap<
       return of(e.body);
     case 'let':
       return typeOf(e.body, ctx, inf, new Map([...locals, [e.name, of(e.value)]]));
+    case 'wand':
+      return con('Bool');
     case 'ascribe': {
       const t = fromVType(e.type, ctx);
       unify(of(e.expr), t, inf);

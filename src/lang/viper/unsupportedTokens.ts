@@ -17,8 +17,6 @@ export interface Refusal {
 const BY_WORD: Readonly<Record<string, string>> = {
   interpretation: 'domain interpretations (interpretation)',
   epsilon: 'permission amount epsilon',
-  package: 'magic wands (package)',
-  apply: 'magic wands (apply)',
   packaging: 'magic wands (packaging)',
   applying: 'magic wands (applying)',
   wand: 'magic wands (wand)',
@@ -35,7 +33,6 @@ const BY_WORD: Readonly<Record<string, string>> = {
 };
 
 const BY_OP: Readonly<Record<string, string>> = {
-  '--*': 'magic wands (--*)',
   '@': 'annotations (@…)',
   '#': 'annotations (#…)',
 };

@@ -76,7 +76,11 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'domain D interpretation (SMTLIB: "Int") {\n}\n',
       '1:10 domain interpretations (interpretation)',
     ],
-    ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
+    [
+      'package with a proof script',
+      `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f) {\n  }\n}\n`,
+      '4:33 magic wands (package with a proof script)',
+    ],
     ['backward goto', 'method m()\n{\n  label l\n  goto l\n}\n', "4:3 goto backward (a loop made of gotos, 'l')"],
     [
       'goto out of a loop',
@@ -106,7 +110,7 @@ describe('Viper constructs outside the subset are refused by name', () => {
     [
       'perm of a wand',
       `${field}method m(x: Ref)\n{\n  assert perm(acc(x.f) --* acc(x.f)) == none\n}\n`,
-      '4:24 magic wands (--*)',
+      '4:10 perm(…) of a predicate instance or a wand',
     ],
     [
       'inhale-exhale in a function',

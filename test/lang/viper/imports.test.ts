@@ -79,11 +79,11 @@ describe('imports', () => {
     expect(r.json.verdict).toBe('error');
     expect(r.json.diagnostics[0]).toMatchObject({ file: broken, line: 4, column: 1 });
     expect(r.text.err).toContain(`${broken}:4:1: error: unexpected '}'`);
-    const wand = await write('wand.vpr', 'method w()\n{\n  package true --* true\n}\n');
+    const wand = await write('wand.vpr', 'method w()\n{\n  package true --* true {\n  }\n}\n');
     const main2 = await write('usesWand.vpr', 'import "wand.vpr"\nmethod m() {}\n');
     const w = await verify(main2);
     expect(w.json.verdict).toBe('unsupported');
-    expect(w.text.err).toContain(`${wand}:3:3: unsupported Viper feature: magic wands (package)`);
+    expect(w.text.err).toContain(`${wand}:3:25: unsupported Viper feature: magic wands (package with a proof script)`);
   });
 
   it('on a terminal, an error inside an imported file has no excerpt of the importing file', async () => {
