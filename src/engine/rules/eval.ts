@@ -27,6 +27,7 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
+import { cutUnfolding, cutValue, unfoldingBody } from './unfoldingCycles';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
 import { assertingValue } from './evalAsserting';
@@ -352,6 +353,11 @@ class Evaluator implements EvalCore {
   /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
   unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue {
     const T = this.T;
+    const sortOfU = (): Sort => {
+      const t = this.env.types.get(u);
+      return t ? sortOfType(t) : BOOL;
+    };
+    if (cutUnfolding(this.env, u.pred.callee)) return cutValue(T, sortOfU(), u.pred.callee);
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
     const need = amountOf(u.amount);
@@ -370,10 +376,12 @@ class Evaluator implements EvalCore {
     if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
     const decl = this.env.decls!.predicates.get(u.pred.callee)!;
     const ways: { cond: Term; value: SymValue }[] = [];
+    // The body is put in place with this predicate's own unfoldings cut (unfoldingCycles.ts).
+    const bodyEval = this.inEnv(unfoldingBody(this.env, u.pred.callee));
     for (const c of found.maybe) {
       const params = new Map(decl.params.map((p, i) => [p.name, c.args[i]]));
       const evalIn = (h: Heap, e: Expr, known: Term): SymValue =>
-        this.over(h, (n) => params.get(n)).value(e, T.and(guard, known), new Map(), false);
+        bodyEval.over(h, (n) => params.get(n)).value(e, T.and(guard, known), new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
       // not kept (nothing more is held: a recursive function would unroll over it without end).

@@ -14,7 +14,6 @@ import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { lowerGotos } from './lowerGoto';
-import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
 import { divides } from './divisionInContract';
 import { checkFunctionSides } from './lowerInhaleExhale';
@@ -265,8 +264,6 @@ function postCheck(fn: FunctionDecl, pre: Expr[], ensures: Expr[], abstract: boo
 }
 
 function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
-  if (unfoldsItself(p.name, ctx.decls))
-    refuse(ctx, "unfolding … in inside a recursive predicate's own body", p.nameSpan);
   if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span, reportAt: p.span });
   const body =
     p.body === undefined
