@@ -15,7 +15,6 @@ import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { lowerGotos } from './lowerGoto';
 import { withLocalMacros } from './localMacros';
-import { divides } from './divisionInContract';
 import { checkFunctionSides } from './lowerInhaleExhale';
 import { lowerDomain } from './lowerDomain';
 import { expect } from './expectedType';
@@ -269,8 +268,6 @@ function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
     p.body === undefined
       ? { kind: 'boolLit' as const, value: true, span: p.nameSpan }
       : lowerExpr(p.body, { ...ctx, place: 'predicate' });
-  if (divides(body))
-    refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
   const decl = { kind: 'predicate' as const, name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body };
   return p.body === undefined ? { ...decl, abstract: true, span: p.span } : { ...decl, span: p.span };
 }
