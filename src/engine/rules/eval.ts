@@ -27,6 +27,8 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
+import { holdsPart, positivePart, takeSymbolicPart } from './heap/symUnfolding';
+import { permAmount } from '../../lang/permAmount';
 import { cutUnfolding, cutValue, unfoldingBody } from './unfoldingCycles';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
@@ -360,10 +362,18 @@ class Evaluator implements EvalCore {
     if (cutUnfolding(this.env, u.pred.callee)) return cutValue(T, sortOfU(), u.pred.callee);
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
-    const need = amountOf(u.amount);
-    const found = partCandidates(predCandidates(heap, u.pred.callee, args), need);
-    const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
+    // A perm expression as the amount (symUnfolding.ts): positive, and held by the candidate taken.
+    const sym = u.amount && !permAmount(u.amount).ok ? this.term(u.amount, guard, bound, old) : undefined;
+    if (sym) {
+      const msg = `the permission amount ${printExpr(u.amount!)} may not be positive`;
+      this.oblige('permission', positivePart(T, sym), guard, u.amount!.span, msg);
+    }
+    const need = sym ? undefined : amountOf(u.amount);
+    const found = sym
+      ? predCandidates(heap, u.pred.callee, args)
+      : partCandidates(predCandidates(heap, u.pred.callee, args), need);
+    const held = sym ? T.or(...found.maybe.map((c) => holdsPart(T, args, c, sym))) : predHeld(T, args, found);
     if (!isTrue(held))
       this.oblige(
         'permission',
@@ -385,13 +395,17 @@ class Evaluator implements EvalCore {
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
       // not kept (nothing more is held: a recursive function would unroll over it without end).
-      const split = need?.above ? { heap: withoutChunk(heap, c), part: c } : splitInstance(heap, c, need);
+      const split = sym
+        ? takeSymbolicPart(T, heap, c, sym)
+        : need?.above
+          ? { heap: withoutChunk(heap, c), part: c }
+          : splitInstance(heap, c, need);
       for (const way of unfoldInstance(
         { T, types: this.env.types, isPred, evalIn, origin: c.origin },
         decl,
         split.part,
       )) {
-        const cond = T.and(sameArgs(T, args, c), way.cond);
+        const cond = T.and(sym ? holdsPart(T, args, c, sym) : sameArgs(T, args, c), way.cond);
         const unfolded = [...split.heap, ...bodyChunks(split.part, way.chunks)];
         // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
         const inner = old ? this.over(unfolded) : this.inEnv({ ...this.env, heap: unfolded });
