@@ -20,7 +20,7 @@ import { isSymArray, type SymArray, type SymValue } from '../state/state';
 import { withoutChunk } from '../state/chunks';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
-import type { Amount } from '../state/amounts';
+import { isNone, type Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
@@ -365,11 +365,14 @@ class Evaluator implements EvalCore {
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
     // A perm expression as the amount (symUnfolding.ts): positive, and held by the candidate taken.
     const sym = u.amount && !permAmount(u.amount).ok ? this.term(u.amount, guard, bound, old) : undefined;
-    if (sym) {
-      const msg = `the permission amount ${printExpr(u.amount!)} may not be positive`;
-      this.oblige('permission', positivePart(T, sym), guard, u.amount!.span, msg);
-    }
     const need = sym ? undefined : amountOf(u.amount);
+    // Viper's unfolding needs a positive amount (permission.not.positive); a function's requires read as one does not.
+    const notPositive = `the permission amount ${u.amount ? printExpr(u.amount) : 'write'} may not be positive`;
+    if (sym && !site) this.oblige('permission', positivePart(T, sym), guard, u.amount!.span, notPositive);
+    if (!site && need && isNone(need)) {
+      this.oblige('permission', T.bool(false), guard, u.amount!.span, notPositive);
+      return placeholderOf(T, sortOfU());
+    }
     const found = sym
       ? predCandidates(heap, u.pred.callee, args)
       : partCandidates(predCandidates(heap, u.pred.callee, args), need);

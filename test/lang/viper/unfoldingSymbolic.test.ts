@@ -51,4 +51,18 @@ method claim(x: Ref, p: Perm)
       ],
     });
   }, 60_000);
+
+  it('unfolding none is not positive, whether or not the instance is held', async () => {
+    const src = `${CELL}
+method m(x: Ref)
+  requires acc(cell(x))
+{
+  assert unfolding acc(cell(x), none) in true
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 7, viperError: 'assert.failed:permission.not.positive' }],
+    });
+  }, 60_000);
 });
