@@ -359,7 +359,8 @@ class Evaluator implements EvalCore {
       const t = this.env.types.get(u);
       return t ? sortOfType(t) : BOOL;
     };
-    if (cutUnfolding(this.env, u.pred.callee)) return cutValue(T, sortOfU(), u.pred.callee);
+    // Only an `unfolding` expression is cut: a function's requires read through here (a site) is always checked.
+    if (!site && cutUnfolding(this.env, u.pred.callee)) return cutValue(T, sortOfU(), u.pred.callee);
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
