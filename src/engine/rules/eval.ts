@@ -20,7 +20,7 @@ import { isSymArray, type SymArray, type SymValue } from '../state/state';
 import { withoutChunk } from '../state/chunks';
 import { heapUnsupported } from './heap/heapGuard';
 import type { Heap } from '../state/chunks';
-import type { Amount } from '../state/amounts';
+import { isNone, type Amount } from '../state/amounts';
 import { placeholder as placeholderOf, readField } from './heap/access';
 import { BOOL_SORT as BOOL, REF_SORT, isTrue } from '../terms/term';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
@@ -28,6 +28,9 @@ import { amountOf } from './heap/scaleAssertion';
 import { bodyChunks, splitInstance } from '../state/instanceAmounts';
 import { unfoldInstance } from './heap/snapshots';
 import { mergeQuantChunks } from '../state/quantifiedChunks';
+import { holdsPart, positivePart, takeSymbolicPart } from './heap/symUnfolding';
+import { permAmount } from '../../lang/permAmount';
+import { cutUnfolding, cutValue, unfoldingBody } from './unfoldingCycles';
 import { EvalError, notHeldToRead, type EvalCore, type EvalEnv, type Site } from './evalEnv';
 import { functionCall } from './evalCalls';
 import { assertingValue } from './evalAsserting';
@@ -353,12 +356,29 @@ class Evaluator implements EvalCore {
   /** `unfolding q(ē) in e`: e over the heap with the instance's fragment in place of the instance; the heap itself is unchanged. */
   unfolding(u: Unfolding, guard: Term, bound: ReadonlyMap<string, Term>, old: boolean, site?: Site): SymValue {
     const T = this.T;
+    const sortOfU = (): Sort => {
+      const t = this.env.types.get(u);
+      return t ? sortOfType(t) : BOOL;
+    };
+    // Only an `unfolding` expression is cut: a function's requires read through here (a site) is always checked.
+    if (!site && cutUnfolding(this.env, u.pred.callee)) return cutValue(T, sortOfU(), u.pred.callee);
     const heap = this.heapFor(old);
     const args = u.pred.args.map((a) => this.term(a, guard, bound, old));
-    const need = amountOf(u.amount);
-    const found = partCandidates(predCandidates(heap, u.pred.callee, args), need);
-    const held = predHeld(T, args, found);
     const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
+    // A perm expression as the amount (symUnfolding.ts): positive, and held by the candidate taken.
+    const sym = u.amount && !permAmount(u.amount).ok ? this.term(u.amount, guard, bound, old) : undefined;
+    const need = sym ? undefined : amountOf(u.amount);
+    // Viper's unfolding needs a positive amount (permission.not.positive); a function's requires read as one does not.
+    const notPositive = `the permission amount ${u.amount ? printExpr(u.amount) : 'write'} may not be positive`;
+    if (sym && !site) this.oblige('permission', positivePart(T, sym), guard, u.amount!.span, notPositive);
+    if (!site && need && isNone(need)) {
+      this.oblige('permission', T.bool(false), guard, u.amount!.span, notPositive);
+      return placeholderOf(T, sortOfU());
+    }
+    const found = sym
+      ? predCandidates(heap, u.pred.callee, args)
+      : partCandidates(predCandidates(heap, u.pred.callee, args), need);
+    const held = sym ? T.or(...found.maybe.map((c) => holdsPart(T, args, c, sym))) : predHeld(T, args, found);
     if (!isTrue(held))
       this.oblige(
         'permission',
@@ -371,20 +391,26 @@ class Evaluator implements EvalCore {
     if (found.maybe.length === 0) return placeholderOf(T, type ? sortOfType(type) : BOOL);
     const decl = this.env.decls!.predicates.get(u.pred.callee)!;
     const ways: { cond: Term; value: SymValue }[] = [];
+    // The body is put in place with this predicate's own unfoldings cut (unfoldingCycles.ts).
+    const bodyEval = this.inEnv(unfoldingBody(this.env, u.pred.callee));
     for (const c of found.maybe) {
       const params = new Map(decl.params.map((p, i) => [p.name, c.args[i]]));
       const evalIn = (h: Heap, e: Expr, known: Term): SymValue =>
-        this.over(h, (n) => params.get(n)).value(e, T.and(guard, known), new Map(), false);
+        bodyEval.over(h, (n) => params.get(n)).value(e, T.and(guard, known), new Map(), false);
       const isPred = (n: string): boolean => this.env.decls!.predicates.has(n);
       // Viper's unfolding takes only the part named: the rest stays held inside. A wildcard's rest is
       // not kept (nothing more is held: a recursive function would unroll over it without end).
-      const split = need?.above ? { heap: withoutChunk(heap, c), part: c } : splitInstance(heap, c, need);
+      const split = sym
+        ? takeSymbolicPart(T, heap, c, sym)
+        : need?.above
+          ? { heap: withoutChunk(heap, c), part: c }
+          : splitInstance(heap, c, need);
       for (const way of unfoldInstance(
         { T, types: this.env.types, isPred, evalIn, origin: c.origin },
         decl,
         split.part,
       )) {
-        const cond = T.and(sameArgs(T, args, c), way.cond);
+        const cond = T.and(sym ? holdsPart(T, args, c, sym) : sameArgs(T, args, c), way.cond);
         // A quantified field's part joins its field's chunk (a read sees that field's one chunk): where
         // both hold some of a location, the heap's value is read (the two agree; nothing here assumes so).
         const unfolded = mergeQuantChunks(T, [...split.heap, ...bodyChunks(split.part, way.chunks)], true);

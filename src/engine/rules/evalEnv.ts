@@ -36,6 +36,8 @@ export interface EvalEnv {
   readonly expanding?: boolean;
   /** Inside an abstract function's postcondition: applications met here do not assume theirs (no chain without end). */
   readonly inPost?: boolean;
+  /** The predicates whose body is being unfolded by an `unfolding` here: one met again gives a fresh value (rules/unfoldingCycles.ts). */
+  readonly unfoldingBodies?: ReadonlySet<string>;
 }
 
 export class EvalError extends Error {}

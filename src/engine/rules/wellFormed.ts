@@ -142,7 +142,8 @@ export async function checkWellFormed(ctx: EngineContext): Promise<WellFormednes
           ctx,
           d.params,
           d.name,
-          { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true },
+          // A Viper body's divisions and indices too (predicate.not.wellformed:division.by.zero).
+          { what: `the body of predicate ${d.name}`, clauses: [d.body], body: true, definedness: viper(ctx) },
           found,
         );
       // A function's `[A, B]`: its body is checked assuming A (below), and B must be well-formed too.
@@ -301,7 +302,12 @@ async function leniently(ctx: EngineContext, p: Proc, found: Findings, side?: Pa
 
 /** A function's requires as a part to check: a Viper one's divisions too (Viper checks its definedness, not.wellformed). */
 function functionPre(ctx: EngineContext, name: string, requires: readonly Expr[]): Part {
-  return { what: `${name} requires`, clauses: requires, definedness: ctx.checked.viperSites !== undefined };
+  return { what: `${name} requires`, clauses: requires, definedness: viper(ctx) };
+}
+
+/** Whether the program is Viper's, whose definedness (divisions, indices) this pass checks with its reads. */
+function viper(ctx: EngineContext): boolean {
+  return ctx.checked.viperSites !== undefined;
 }
 
 /** A function's `requires` produced, then its body evaluated in that heap (reported where the body starts). */

@@ -14,9 +14,7 @@ import { fail, refuse } from './context';
 import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { lowerGotos } from './lowerGoto';
-import { unfoldsItself } from './selfUnfolding';
 import { withLocalMacros } from './localMacros';
-import { divides } from './divisionInContract';
 import { checkFunctionSides } from './lowerInhaleExhale';
 import { lowerDomain } from './lowerDomain';
 import { expect } from './expectedType';
@@ -273,15 +271,11 @@ function postCheck(fn: FunctionDecl, pre: Expr[], ensures: Expr[], abstract: boo
 }
 
 function lowerPredicate(p: DeclOf<'predicate'>, ctx: LowerCtx): PredicateDecl {
-  if (unfoldsItself(p.name, ctx.decls))
-    refuse(ctx, "unfolding … in inside a recursive predicate's own body", p.nameSpan);
   if (p.body !== undefined) ctx.out.sites.push({ kind: 'predicateBody', span: p.body.span, reportAt: p.span });
   const body =
     p.body === undefined
       ? { kind: 'boolLit' as const, value: true, span: p.nameSpan }
       : lowerExpr(p.body, { ...ctx, place: 'predicate' });
-  if (divides(body))
-    refuse(ctx, 'division or modulo in a predicate body (its definedness is not checked yet)', p.nameSpan);
   const decl = { kind: 'predicate' as const, name: p.name, nameSpan: p.nameSpan, params: params(p.params, ctx), body };
   return p.body === undefined ? { ...decl, abstract: true, span: p.span } : { ...decl, span: p.span };
 }

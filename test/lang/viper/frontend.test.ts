@@ -175,24 +175,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     ['recursive macro', 'define a(x) a(x)\nmethod m()\n{\n  assert a(1)\n}\n', "4:10 recursive macro 'a'"],
     [
-      'mutually unfolding predicates',
-      `${field}field n: Ref\npredicate A(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(B(r.n)) && unfolding acc(B(r.n)) in true)\n}\npredicate B(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(A(r.n)))\n}\n`,
-      "3:11 unfolding … in inside a recursive predicate's own body",
-    ],
-    [
       'precondition that applies itself',
       'function f(n: Int): Int\n  requires n > 0 ==> g(n) > 0\n{ 0 }\nfunction g(n: Int): Int\n  requires f(n - 1) >= 0\n',
       "1:10 a function whose precondition applies itself ('f')",
-    ],
-    [
-      'division in a predicate body',
-      'predicate P(x: Int) { 1 \\ x == 1 \\ x }\n',
-      '1:11 division or modulo in a predicate body (its definedness is not checked yet)',
-    ],
-    [
-      'self-unfolding predicate',
-      `${field}field n: Ref\npredicate P(r: Ref) {\n  acc(r.n) && (r.n != null ==> acc(P(r.n)) && unfolding P(r.n) in true)\n}\n`,
-      "3:11 unfolding … in inside a recursive predicate's own body",
     ],
   ])('%s', (_name, source, expected) => {
     expect(refusals(source)).toContain(expected);

@@ -1,7 +1,8 @@
 // Division and sequence indexing in a Viper postcondition (docs/viper.md): its definedness is checked once, from the
 // precondition with arbitrary results, as Viper does (`not.wellformed:division.by.zero` at the
 // clause), for methods and functions alike; a postcondition whose divisor the precondition or an
-// earlier clause keeps non-zero verifies. A predicate body that divides stays refused by name.
+// earlier clause keeps non-zero verifies. A predicate body's divisions are checked once too, by the
+// well-formedness pass (`predicate.not.wellformed:division.by.zero` where the body starts).
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -61,11 +62,39 @@ function h(): Int
     expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 2, viperError: DIV }] });
   }, 60_000);
 
-  it('a predicate body that divides stays refused', async () => {
+  it('a predicate body dividing by a value that may be zero is not well-formed', async () => {
     const src = `field f: Int
 predicate p(x: Ref) { acc(x.f) && 1 \\ x.f > 0 }
+predicate q(n: Int) { n % 2 == 0 }
 method m() {}
 `;
-    expect((await verify(src)).verdict).toBe('unsupported');
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      // q divides by 2 only: well-formed.
+      failures: [{ line: 2, viperError: 'predicate.not.wellformed:division.by.zero' }],
+    });
+  }, 60_000);
+
+  it('a predicate body whose divisor an earlier part keeps non-zero: fold and unfold use the quotient', async () => {
+    const src = `field f: Int
+predicate p(x: Ref) { acc(x.f) && x.f != 0 && 10 \\ x.f >= -10 && 10 % x.f >= 0 }
+
+method ok(x: Ref)
+  requires acc(x.f) && x.f == 5
+  ensures acc(p(x)) && unfolding p(x) in 10 \\ x.f == 2
+{
+  fold p(x)
+}
+
+method bad(x: Ref)
+  requires acc(x.f)
+{
+  fold p(x)
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 14, viperError: 'fold.failed:assertion.false' }],
+    });
   }, 60_000);
 });

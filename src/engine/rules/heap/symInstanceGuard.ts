@@ -2,7 +2,8 @@
 // "Fractions of predicate instances"): refused by name before it runs, never read as whole.
 // A part is symbolic when its amount is not a constant the checker folds (a perm variable,
 // `perm(…)`, `k / 2`). Built: `acc(q(ē), p)` in a method's contract, inhale, exhale, assert
-// and loop invariants, `fold`/`unfold acc(q(ē), p)`, for a predicate whose instances keep their
+// and loop invariants, `fold`/`unfold acc(q(ē), p)`, `unfolding acc(q(ē), p) in e` in a
+// method (heap/symUnfolding.ts), for a predicate whose instances keep their
 // body's chunks (not snapshots) and whose body holds constant amounts other than wildcard.
 
 import { astNodes } from '../../../lang/astNodes';
@@ -66,7 +67,6 @@ export function unsupportedSymbolicPart(checked: CheckedProgram): Refusal | unde
       const span = part.amount.span;
       if (inFunctionOrPredicate)
         return { span, what: 'a symbolic amount of a predicate instance in a function or a predicate body' };
-      if (part.kind === 'unfolding') return { span, what: 'unfolding a symbolic amount of a predicate instance' };
       const why = bodyRefusal(part.call.callee, checked);
       if (why) return { span, what: why };
     }
