@@ -183,8 +183,14 @@ export const callStmt = (d: D): VStmt => {
 export const simpleStmt = (d: D): VStmt => ({ kind: d[0][0].text, expr: d[1], span: from(d[0][0], d[1]) });
 export const foldStmt = (d: D): VStmt => ({ kind: d[0][0].text, pred: d[1], span: from(d[0][0], d[1]) });
 // A label's invariants (d[2]) count only where the label heads a loop made of gotos (Silver PR
-// 859, Silicon issue 525); lowerGoto.ts refuses every such loop, so where a program is read they are ignored, as Viper ignores them.
-export const label = (d: D): VStmt => ({ kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) });
+// 859, Silicon issue 525; lowerGotoLoop.ts); elsewhere they are ignored, as Viper ignores them.
+export const label = (d: D): VStmt => ({
+  kind: 'label',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  span: from(d[0], d[1]),
+  ...((d[2] as VExpr[]).length > 0 ? { invariants: d[2] as VExpr[] } : {}),
+});
 export const gotoStmt = (d: D): VStmt => ({ kind: 'goto', name: d[1].text, span: from(d[0], d[1]) });
 export const whileStmt = (d: D): VStmt => ({
   kind: 'while',

@@ -77,6 +77,8 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
       return lowerLabel(s);
     case 'quasihavoc':
       return lowerQuasihavoc(s, ctx, lowerExpr);
+    case 'break':
+      return [{ kind: 'break', span: s.span }];
     case 'goto':
       // A forward jump was lowered before (lowerGoto.ts); this one came from a macro's body.
       refuse(ctx, 'goto inside a macro', s.span);
