@@ -14,7 +14,7 @@ import type { Span } from '../span';
 import type { VBlock, VExpr, VIf, VStmt } from './ast';
 import { refuse, type LowerCtx } from './context';
 import { bool, flag, gotoTargets, labelsIn, oldLabels, setFlag, spanOfGoto, walk } from './gotoWalk';
-import { withoutDeadCode } from './gotoDeadCode';
+import { stripGotos, withoutDeadCode } from './gotoDeadCode';
 import { gotoLoop, loopEnd, type Rewritten, type Where } from './lowerGotoLoop';
 
 /** The method body with its gotos lowered, or refused by name (then the body is left as it was). */
@@ -26,8 +26,9 @@ export function lowerGotos(body: VBlock, ctx: LowerCtx): VBlock {
   for (const l of escaping)
     where.refusals.push({ feature: `goto backward or into a block ('${l}')`, span: spanOfGoto(body, l, body.span) });
   if (where.refusals.length > 0) {
+    // Each goto is refused once, by name: the body goes on without them (not refused again as a macro's).
     for (const r of where.refusals) refuse(ctx, r.feature, r.span);
-    return withoutGotos(body);
+    return { ...body, stmts: stripGotos(body.stmts) };
   }
   const decls: VStmt[] = [...targets].map((l) => ({
     kind: 'varDecl',
@@ -165,28 +166,4 @@ function guarded(stmts: VStmt[], active: ReadonlySet<string>, span: Span): VStmt
 function mentionsGoto(b: VBlock): boolean {
   for (const x of walk(b.stmts)) if (x.kind === 'goto') return true;
   return false;
-}
-
-/** A refused body, its gotos dropped: each is refused once, by name, not again as a goto in a macro. */
-function withoutGotos(b: VBlock): VBlock {
-  const strip = (stmts: readonly VStmt[]): VStmt[] =>
-    stmts
-      .filter((s) => s.kind !== 'goto')
-      .map((s): VStmt => {
-        if (s.kind === 'block') return { ...s, stmts: strip(s.stmts) };
-        if (s.kind === 'while') return { ...s, body: { ...s.body, stmts: strip(s.body.stmts) } };
-        if (s.kind === 'if') return stripIf(s, strip);
-        return s;
-      });
-  return { ...b, stmts: strip(b.stmts) };
-}
-
-function stripIf(s: VIf, strip: (stmts: readonly VStmt[]) => VStmt[]): VIf {
-  const otherwise =
-    s.otherwise === undefined
-      ? undefined
-      : s.otherwise.kind === 'if'
-        ? stripIf(s.otherwise, strip)
-        : { ...s.otherwise, stmts: strip(s.otherwise.stmts) };
-  return { ...s, then: { ...s.then, stmts: strip(s.then.stmts) }, otherwise };
 }
