@@ -188,7 +188,9 @@ function expandStmtMacro(
     fail(ctx, `macro '${macro.name}' needs arguments`, s.span);
   const subst = macroBindings(macro, s.args, s.span, ctx, lowerExpr);
   if (subst === undefined) return [];
-  return [lowerBlock(respan(macro.body, s.span), { ...ctx, subst, depth: ctx.depth + 1 })];
+  // Spliced, not a block: Viper's locals are the method's, so a variable the macro declares is
+  // visible after its use (all/impure_assume/fields_02.vpr); two uses declaring one name clash.
+  return [...lowerBlock(respan(macro.body, s.span), { ...ctx, subst, depth: ctx.depth + 1 }).stmts];
 }
 
 function lowerNew(s: Extract<VStmt, { kind: 'new' }>, ctx: LowerCtx): Stmt[] {
