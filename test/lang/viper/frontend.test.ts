@@ -82,11 +82,15 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '1:10 domain interpretations (interpretation)',
     ],
     ['magic wand', `${field}method m(x: Ref)\n{\n  package acc(x.f) --* acc(x.f)\n}\n`, '4:3 magic wands (package)'],
-    ['backward goto', 'method m()\n{\n  label l\n  goto l\n}\n', "4:3 goto backward (a loop made of gotos, 'l')"],
     [
-      'goto out of a loop',
-      'method m()\n{\n  while (true)\n  {\n    goto l\n  }\n  label l\n}\n',
-      "3:3 goto out of a loop ('l')",
+      'goto into a loop made of gotos',
+      'method m(b: Bool)\n{\n  if (b) {\n    goto inner\n  }\n  label head\n  label inner\n  goto head\n}\n',
+      "6:3 goto into a loop made of gotos ('inner')",
+    ],
+    [
+      'goto backward into a block',
+      'method m(b: Bool)\n{\n  if (b) {\n    label l\n  }\n  goto l\n}\n',
+      "6:3 goto backward or into a block ('l')",
     ],
     [
       'goto into a block',
