@@ -152,6 +152,13 @@ export const fieldAssign = (d: D): VStmt => ({
   value: d[4],
   span: from(d[0], d[4]),
 });
+/** `m(args) := e`: a field assignment when the macro m stands for a field access (macroAssign.ts). */
+export const macroAssign = (d: D): VStmt => ({
+  kind: 'fieldAssign',
+  target: d[0],
+  value: d[2],
+  span: from(d[0], d[2]),
+});
 export const newAll = (d: D): VStmt => ({
   kind: 'new',
   target: d[0].text,

@@ -15,7 +15,8 @@ import { symType, REF_CLASS } from './types';
 import { lowerLabel, lowerQuasihavoc } from './lowerLabel';
 import { lowerRefute } from './lowerRefute';
 import { assumesPermissions, lowerImpureAssume } from './impureAssume';
-import { expect, fieldType, paramType } from './expectedType';
+import { expect, paramType } from './expectedType';
+import { assignedFieldType } from './macroAssign';
 
 export function lowerBlock(b: VBlock, ctx: LowerCtx): Block {
   return { kind: 'block', stmts: b.stmts.flatMap((s) => lowerStmt(s, ctx)), span: b.span };
@@ -33,16 +34,20 @@ export function lowerStmt(s: VStmt, ctx: LowerCtx): Stmt[] {
     }
     case 'assign':
       return lowerAssign(s, ctx);
-    case 'fieldAssign':
+    case 'fieldAssign': {
       site('fieldAssign');
+      // `m(x) := e` where the macro m stands for a field access (macroAssign.ts).
+      const field = assignedFieldType(s.target, ctx);
+      if (field === undefined) return [];
       return [
         {
           kind: 'assign',
           target: lowerExpr(s.target, { ...ctx, place: 'code' }) as Assign['target'],
-          value: lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, fieldType(s.target, ctx))),
+          value: lowerExpr(s.value, expect({ ...ctx, place: 'code' }, s.value, field.type)),
           span: s.span,
         },
       ];
+    }
     case 'new':
       return lowerNew(s, ctx);
     case 'call':
