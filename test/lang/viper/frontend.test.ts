@@ -137,11 +137,6 @@ describe('Viper constructs outside the subset are refused by name', () => {
       'method m()\n{\n  var a: Int, b: Int\n}\n',
       '3:13 several variables in one var declaration (var a: T, b: T)',
     ],
-    [
-      'assignment to a macro application',
-      `${field}define d(x) x.f\nmethod m(r: Ref)\n  requires acc(r.f)\n{\n  d(r) := 1\n}\n`,
-      '6:8 assignment to a macro application (m(x) := e)',
-    ],
     ['information flow', 'method m(x: Int)\n  requires low(x)\n{}\n', '2:12 information flow (low, SIF plugin)'],
     [
       'abstract function under a quantifier whose trigger is not in its body',
