@@ -21,6 +21,15 @@ describe('Viper assignment to a macro application', () => {
     ]);
   }, 60_000);
 
+  it('an argument the macro body never names is dropped unread (Silver issue 170)', async () => {
+    const src = (claim: string) =>
+      `field f: Int\ndefine access(f) r.f\n\nmethod m(r: Ref)\n  requires acc(access(f), 1/2)\n{\n  assert ${claim}\n}\n`;
+    expect(await verify(src('perm(r.f) == 1/2'))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(src('perm(r.f) == write'))).failures).toEqual([
+      { line: 7, viperError: 'assert.failed:assertion.false' },
+    ]);
+  }, 60_000);
+
   it('a macro that stands for no field cannot be assigned', async () => {
     const out = await verify(`define three() 3\n\nmethod m()\n{\n  three() := 4\n}\n`);
     expect(out.verdict).not.toBe('verified');
