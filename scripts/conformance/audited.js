@@ -29,6 +29,14 @@ module.exports = [
     why: 'acc(at1(xs, k).f) is held for 0 <= k < |xs|, so at1(xs, k) != null (Silicon: the trigger at2 is never met)',
   },
   {
+    file: 'all/asserting/trigger.vpr',
+    error: 'assert.failed:assertion.false@21',
+    kind: 'b',
+    why:
+      'requires |s| > 0 and forall i :: {trigger(i)} 0 <= i < |s| ==> s[i] > 0: s[0] > 0 holds (i := 0); ' +
+      'Silicon needs the term trigger(0), symdap drops a trigger that is not a term of the body',
+  },
+  {
     file: 'all/basic/many_conjuncts.vpr',
     error: 'postcondition.violated:assertion.false@96',
     kind: 'line',

@@ -398,6 +398,16 @@ export interface Refute {
   readonly span: Span;
 }
 
+/**
+ * Leaves the innermost enclosing `while` (no Sym syntax: Viper's gotos out of a loop lower to it,
+ * src/lang/viper/lowerGoto.ts). The loop's invariant is not checked there; in modular mode the
+ * loop's frame is put back, as at the loop's exit (rules/breakLoop.ts).
+ */
+export interface Break {
+  readonly kind: 'break';
+  readonly span: Span;
+}
+
 export type Stmt =
   | VarDecl
   | Assign
@@ -413,7 +423,8 @@ export type Stmt =
   | Fold
   | Label
   | Quasihavoc
-  | Refute;
+  | Refute
+  | Break;
 
 // ------------------------------------------------------------------ top level
 

@@ -118,6 +118,8 @@ class PermissionWalker {
       case 'refute':
         this.expr(s.cond, CODE);
         return [];
+      case 'break':
+        return [];
     }
   }
 

@@ -80,6 +80,9 @@ export function checkStmt(s: Stmt, sc: StmtContext): void {
       return checkQuasihavoc(s, sc);
     case 'refute':
       return checkBool(s.cond, exprCtx(sc, CODE), `the 'refute' formula`);
+    case 'break':
+      // No Sym syntax: only Viper's lowering makes one, inside a loop (viper/lowerGoto.ts).
+      return;
   }
 }
 

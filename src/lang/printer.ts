@@ -191,6 +191,8 @@ function stmtPieces(s: Stmt, indent: number): StmtPiece[] {
     }
     case 'refute':
       return [`${pad}refute ${printExpr(s.cond)};`];
+    case 'break':
+      return [`${pad}break;`];
   }
 }
 

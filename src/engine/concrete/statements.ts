@@ -109,6 +109,12 @@ export class StatementRunner {
       // A refute is decided over all the paths (rules/refute.ts); one run changes nothing there.
       case 'refute':
         return;
+      // Leaves the innermost loop: its pending blocks and the loop's own work are dropped.
+      case 'break': {
+        let w = act.work.pop();
+        while (w !== undefined && w.kind !== 'loop') w = act.work.pop();
+        return;
+      }
       case 'return':
         if (s.value) {
           const r = frame.proc.returns[0];

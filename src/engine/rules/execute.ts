@@ -44,6 +44,7 @@ import { copyState } from '../state/stateCopy';
 import { recordLabel } from './labels';
 import { quasihavoc } from './quasihavoc';
 import { refute } from './refute';
+import { breakLoop } from './breakLoop';
 
 /** The successors of `s` (which must be running). */
 export async function step(ctx: EngineContext, s: State): Promise<Successor[]> {
@@ -123,6 +124,8 @@ function execStmt(ctx: EngineContext, s: State, st: Stmt): Promise<Successor[]> 
       return quasihavoc(ctx, s, st);
     case 'refute':
       return refute(ctx, s, st);
+    case 'break':
+      return Promise.resolve(breakLoop(ctx, s, st));
   }
 }
 

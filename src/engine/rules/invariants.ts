@@ -16,9 +16,6 @@ import { envOf, withHeaps } from './frames';
 import { freshAtSite } from './havoc';
 import { produce } from './produce';
 import { arbitraryIteration } from './loopHead';
-import { joinParts } from './instanceParts';
-import { mergeBack } from './heap/fractions';
-import { mergeQuantChunks } from '../state/quantifiedChunks';
 
 /** How a consume of the invariants reports: pure parts as `invariant`, missing permissions as `permission` at the loop. */
 function invariantHow(ctx: EngineContext, s: State, loop: While, what: string): ConsumeHow {
@@ -90,18 +87,8 @@ async function iterate(ctx: EngineContext, c: Consumed, loop: While, havoc: (s: 
   for (const next of produced.nexts) {
     const after: State = { ...next, model: undefined };
     const own = heapAfter(after.heap, (after.heap ?? EMPTY_HEAP).slice(frameHeap.length));
-    const rest = topFrame(c.state).kont;
-    const onExit = (o: State): State =>
-      joinParts(
-        ctx,
-        {
-          ...o,
-          heap: heapAfter(c.state.heap ?? o.heap, mergeQuantChunks(ctx.T, mergeBack(whole, o.heap ?? EMPTY_HEAP))),
-        },
-        loop.span,
-        `exit of the loop at line ${line}`,
-      );
-    out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, rest, onExit)));
+    const exit = { frame: whole, before: c.state.heap, rest: topFrame(c.state).kont };
+    out.push(...(await arbitraryIteration(ctx, { ...after, heap: own }, loop, exit)));
   }
   return out;
 }

@@ -8,52 +8,52 @@
 
 import { exprText } from './exprText';
 import type { While } from '../../lang/ast';
-import { push, pushAll, type Kont, type State } from '../state/state';
+import { push, pushAll, type LoopExit, type State } from '../state/state';
 import type { Term } from '../terms/term';
 import { sideLabel, split } from './checks';
 import type { EngineContext, Successor } from './context';
 import { withValue } from './evalChecked';
 import { stmtInstrs, withKont } from './frames';
+import { leaveLoop } from './loopExit';
 
-/** `onExit` rebuilds the state the loop leaves in (a heap loop puts its frame back). */
-export function arbitraryIteration(
+/** `exit` rebuilds the state the loop leaves in, by its test or a `break` (the frame put back, rules/loopExit.ts). */
+export async function arbitraryIteration(
   ctx: EngineContext,
   s: State,
   loop: While,
-  rest: Kont | null,
-  onExit: (s: State) => State = (x) => x,
+  exit: LoopExit,
 ): Promise<Successor[]> {
   let read = false;
-  const iteration = withValue(ctx, s, loop.cond, async (s1, v) => {
+  const succ = await withValue(ctx, s, loop.cond, async (s1, v) => {
     // A read that failed goes on healed (heal.ts), with a chunk the loop does not hold: its
     // iteration is explored for further failures, but it is no exit.
     const healed = (s1.heap?.length ?? 0) > (s.heap?.length ?? 0);
     read ||= !healed;
     const cond = v as Term;
     const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
-    const succ: Successor[] = [...sides.leaves];
+    const out: Successor[] = [...sides.leaves];
     if (sides.then) {
-      const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop }, null));
-      succ.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
+      const kont = pushAll(stmtInstrs(loop.body.stmts), push({ kind: 'loopPreserve', loop, exit }, null));
+      out.push({ state: withKont(sides.then, kont), label: sideLabel(ctx, sides, 'then', cond, loop.cond.span) });
     }
     if (sides.else && !healed)
-      succ.push({
-        state: withKont(onExit(sides.else), rest),
+      out.push({
+        state: leaveLoop(ctx, sides.else, loop, exit),
         label: sideLabel(ctx, sides, 'else', cond, loop.cond.span),
       });
-    return succ;
+    return out;
   });
-  return iteration.then(async (succ) => (read ? succ : [...succ, ...(await exitOnly(ctx, onExit(s), loop, rest))]));
+  return read ? succ : [...succ, ...(await exitOnly(ctx, s, loop, exit))];
 }
 
-/** The exit alone, its test read in the state the loop leaves in (`s`, the frame put back). */
-function exitOnly(ctx: EngineContext, s: State, loop: While, rest: Kont | null): Promise<Successor[]> {
-  return withValue(ctx, s, loop.cond, async (s1, v) => {
+/** The exit alone, its test read in the state the loop leaves in (`s` with the frame put back). */
+function exitOnly(ctx: EngineContext, s: State, loop: While, exit: LoopExit): Promise<Successor[]> {
+  const left = leaveLoop(ctx, s, loop, exit);
+  return withValue(ctx, left, loop.cond, async (s1, v) => {
     const cond = v as Term;
     const sides = await split(ctx, s1, cond, loop.cond.span, `while (${exprText(loop.cond)})`);
-    const exit = sides.else
-      ? [{ state: withKont(sides.else, rest), label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) }]
-      : [];
-    return [...sides.leaves, ...exit];
+    const out: Successor[] = [...sides.leaves];
+    if (sides.else) out.push({ state: sides.else, label: sideLabel(ctx, sides, 'else', cond, loop.cond.span) });
+    return out;
   });
 }

@@ -26,7 +26,7 @@ export type Instr =
   /** Re-test a loop; `iteration` counts completed iterations (explore mode bounds it). */
   | { readonly kind: 'loop'; readonly loop: While; readonly iteration: number }
   /** Modular mode: after one arbitrary iteration, check the invariant is preserved, then end the path. */
-  | { readonly kind: 'loopPreserve'; readonly loop: While }
+  | { readonly kind: 'loopPreserve'; readonly loop: While; readonly exit: LoopExit }
   /**
    * Checks before the entry's body: the runtime checks of global initialisers, then the
    * `requires` clauses from the first one with runtime checks on (checks, then the clause assumed).
@@ -41,6 +41,15 @@ export type Instr =
   | { readonly kind: 'return'; readonly span: Span }
   /** After paths merged at `join φ;` with permissions: produce φ, reusing chunks identical on every path (rules/joinHeap.ts). */
   | { readonly kind: 'joinHeap'; readonly join: Join; readonly reuse: Heap };
+
+/** Modular mode: what a loop's exit needs (rules/loopExit.ts): the heap set aside on entry and what follows the loop. */
+export interface LoopExit {
+  /** The heap when the invariant was consumed on entry: its chunks are merged back. */
+  readonly frame: Heap;
+  /** The heap before that consume (undefined: no heap was ever touched). */
+  readonly before: Heap | undefined;
+  readonly rest: Kont | null;
+}
 
 export interface Kont {
   readonly head: Instr;

@@ -166,11 +166,20 @@ export type VStmt =
   /** `refute A` (lowerRefute.ts). */
   | { readonly kind: 'refute'; readonly expr: VExpr; readonly span: Span }
   | { readonly kind: 'fold' | 'unfold'; readonly pred: VExpr; readonly span: Span }
-  | { readonly kind: 'label'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
+  /** `label l invariant I…`: the invariants count where l heads a loop made of gotos (lowerGotoLoop.ts). */
+  | {
+      readonly kind: 'label';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly span: Span;
+      readonly invariants?: readonly VExpr[];
+    }
   /** `quasihavoc [c ==>] e.f`, and `quasihavocall x̄ :: [c ==>] e.f` with `vars` (lowerLabel.ts). */
   | { readonly kind: 'quasihavoc'; readonly vars?: readonly VParam[]; readonly expr: VExpr; readonly span: Span }
   /** `goto l`: lowered by lowerGoto.ts where it is a forward jump, refused elsewhere. */
   | { readonly kind: 'goto'; readonly name: string; readonly span: Span }
+  /** Leaves the innermost loop: no Viper syntax, made by lowerGoto.ts for a goto out of a loop. */
+  | { readonly kind: 'break'; readonly span: Span }
   | VIf
   | {
       readonly kind: 'while';

@@ -2,6 +2,9 @@
 // module folds it (shunting-yard, no recursion). From loosest to tightest: `?:`, `<==>`, `==>`,
 // `||`, `&&`, `== !=`, `< <= > >=`, `+ -`, `* \ %`. `?:`, `<==>`, `==>`, `||`, `&&` group to the
 // right (Silver's operators are right-associative in general); the others to the left.
+// Comparisons chain as in Silver (all/basic/comparisons.vpr): `a < b <= c` is `a < b && b <= c`,
+// `s1 in s2 in s3` is `s1 in s2 && s2 in s3`, for `< <= > >= in` unparenthesised in one chain
+// (`(a < b) <= c` compares a bool; `==` and `!=` bind looser and do not chain).
 
 import { spanFrom } from '../span';
 import type { VBinaryOp, VExpr } from './ast';
@@ -55,13 +58,25 @@ function combine(left: VExpr, op: VChainOp, right: VExpr): VExpr {
     : { kind: 'binary', op: op.op, left, right, span };
 }
 
+const COMPARISON = PREC['<'];
+
 export function resolveVChain(links: readonly VChainLink[], last: VExpr): VExpr {
   const operands: VExpr[] = [];
   const ops: VChainOp[] = [];
+  // A comparison folded in this chain, and its right operand (the next comparison's left one).
+  const compared = new Map<VExpr, VExpr>();
   const reduce = (): void => {
     const right = operands.pop() as VExpr;
     const left = operands.pop() as VExpr;
-    operands.push(combine(left, ops.pop() as VChainOp, right));
+    const op = ops.pop() as VChainOp;
+    const isComparison = op.kind === 'binary' && PREC[op.op] === COMPARISON;
+    const mid = isComparison ? compared.get(left) : undefined;
+    const node =
+      mid === undefined
+        ? combine(left, op, right)
+        : combine(left, { kind: 'binary', op: '&&' }, combine(mid, op, right));
+    if (isComparison) compared.set(node, right);
+    operands.push(node);
   };
   for (const link of links) {
     operands.push(link.operand);

@@ -88,6 +88,7 @@ Stmt         -> "var" %ident ":" Type                   {% a.varDecl %}
               | "var" %ident ":" Type ":=" Expr         {% a.varDecl %}
               | %ident ":=" Expr                        {% a.assign %}
               | Postfix "." %ident ":=" Expr            {% a.fieldAssign %}
+              | App ":=" Expr                           {% a.macroAssign %}
               | %ident ":=" "new" "(" "*" ")"           {% a.newAll %}
               | %ident ":=" "new" "(" ")"               {% a.newFields %}
               | %ident ":=" "new" "(" Idents ")"        {% a.newFields %}

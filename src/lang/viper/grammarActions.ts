@@ -152,6 +152,13 @@ export const fieldAssign = (d: D): VStmt => ({
   value: d[4],
   span: from(d[0], d[4]),
 });
+/** `m(args) := e`: a field assignment when the macro m stands for a field access (macroAssign.ts). */
+export const macroAssign = (d: D): VStmt => ({
+  kind: 'fieldAssign',
+  target: d[0],
+  value: d[2],
+  span: from(d[0], d[2]),
+});
 export const newAll = (d: D): VStmt => ({
   kind: 'new',
   target: d[0].text,
@@ -183,8 +190,14 @@ export const callStmt = (d: D): VStmt => {
 export const simpleStmt = (d: D): VStmt => ({ kind: d[0][0].text, expr: d[1], span: from(d[0][0], d[1]) });
 export const foldStmt = (d: D): VStmt => ({ kind: d[0][0].text, pred: d[1], span: from(d[0][0], d[1]) });
 // A label's invariants (d[2]) count only where the label heads a loop made of gotos (Silver PR
-// 859, Silicon issue 525); lowerGoto.ts refuses every such loop, so where a program is read they are ignored, as Viper ignores them.
-export const label = (d: D): VStmt => ({ kind: 'label', name: d[1].text, nameSpan: tok(d[1]), span: from(d[0], d[1]) });
+// 859, Silicon issue 525; lowerGotoLoop.ts); elsewhere they are ignored, as Viper ignores them.
+export const label = (d: D): VStmt => ({
+  kind: 'label',
+  name: d[1].text,
+  nameSpan: tok(d[1]),
+  span: from(d[0], d[1]),
+  ...((d[2] as VExpr[]).length > 0 ? { invariants: d[2] as VExpr[] } : {}),
+});
 export const gotoStmt = (d: D): VStmt => ({ kind: 'goto', name: d[1].text, span: from(d[0], d[1]) });
 export const whileStmt = (d: D): VStmt => ({
   kind: 'while',

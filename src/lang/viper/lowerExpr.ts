@@ -158,7 +158,10 @@ export function allowsPermissions(place: Place): boolean {
 function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
   const amount = p && lowerAmount(p, span, ctx, lowerExpr);
-  if (loc.kind === 'field') return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
+  // A macro that stands for a field access (`define A(i) loc(a, i).val`, `acc(A(0))`) is that field's.
+  const fieldMacro = loc.kind === 'app' && ctx.decls.macros.get(loc.name)?.body.kind === 'field';
+  if (loc.kind === 'field' || fieldMacro)
+    return { kind: 'acc', target: lowerExpr(loc, ctx), ...(amount ? { amount } : {}), span };
   if (loc.kind === 'app' && amount && ctx.decls.predicates.has(loc.name))
     return { kind: 'acc', target: predicateCall(loc, ctx, 'acc'), amount, span };
   if (amount) refuse(ctx, 'a part of what is not a predicate instance (acc(m(…), p))', span);

@@ -40,7 +40,25 @@ export function macroBindings(
     refuse(ctx, `recursive macro '${macro.name}'`, span);
     return undefined;
   }
-  return new Map([...ctx.subst, ...params.map((p, i): [string, Expr] => [p.name, lowerExpr(args[i], ctx)])]);
+  // An argument the body never names is dropped unread, as Viper's syntactic expansion drops it
+  // (`define access(f) r.f` applied to `f`, a field's name: all/issues/silver/0170.vpr).
+  const used = namesIn(macro.body);
+  const bound = params.flatMap((p, i): [string, Expr][] =>
+    used.has(p.name) ? [[p.name, lowerExpr(args[i], ctx)]] : [],
+  );
+  return new Map([...ctx.subst, ...bound]);
+}
+
+/** Every name `node` mentions but a field's (an over-approximation of what a parameter may stand for). */
+function namesIn(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const n of node) namesIn(n, out);
+  else if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      if (typeof v === 'string' && k !== 'field' && k !== 'kind' && k !== 'op') out.add(v);
+      else if (k !== 'span' && typeof v === 'object') namesIn(v, out);
+    }
+  }
+  return out;
 }
 
 export function expandExprMacro(

@@ -56,12 +56,11 @@ function featureOf(t: VToken): string | undefined {
   return Object.prototype.hasOwnProperty.call(BY_OP, t.text) ? BY_OP[t.text] : undefined;
 }
 
-/** Constructs a short token sequence identifies: `var a: T, b: T` and `macro(x) := e`. */
+/** Constructs a short token sequence identifies: `var a: T, b: T`. */
 function sequenceFeature(tokens: readonly VToken[], i: number): string | undefined {
   const t = tokens[i];
   if (t.text === ',' && tokens[i - 2]?.text === ':' && tokens[i - 4]?.text === 'var')
     return 'several variables in one var declaration (var a: T, b: T)';
-  if (t.text === ':=' && tokens[i - 1]?.text === ')') return 'assignment to a macro application (m(x) := e)';
   return undefined;
 }
 

@@ -82,19 +82,23 @@ method lend(x: Ref, k: Rational)
     });
   }, 60_000);
 
-  it('a label invariant heading a loop made of gotos stays refused (the goto loop, by name)', async () => {
-    const src = `method m()
+  it('a label invariant heading a loop made of gotos is the loop invariant (lowerGotoLoop.ts)', async () => {
+    const src = (inv: string) => `method m()
 {
   var i: Int := 0
   label head
-    invariant i >= 0
+    invariant ${inv}
   i := i + 1
   if (i < 10) {
     goto head
   }
+  assert i >= 10
 }
 `;
-    expect(await verify(src)).toEqual({ verdict: 'unsupported', failures: [] });
+    expect(await verify(src('i >= 0'))).toEqual({ verdict: 'verified', failures: [] });
+    expect((await verify(src('i >= 1'))).failures).toEqual([
+      { line: 5, viperError: 'invariant.not.established:assertion.false' },
+    ]);
   }, 60_000);
 
   it("old(e) in an exhale of permissions reads the method's pre-state", async () => {
