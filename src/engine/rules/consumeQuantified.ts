@@ -16,6 +16,7 @@ import { qaccParts } from './heap/qacc';
 import { consumeQuant, pointSpec } from './quantifiedPerms';
 import { injective } from './quantifiedInjective';
 import { quantifiedSpec } from './quantifiedSpec';
+import { nonNegativeAmount } from './quantifiedAmount';
 
 export async function consumeQuantified(
   ctx: EngineContext,
@@ -39,13 +40,16 @@ export async function consumeQuantified(
   const obliged = await checkObligations(ctx, s, obligations);
   leaves.push(...obliged.leaves);
   if (!obliged.next) return;
+  // A non-constant amount's sign first, as Silicon's (rules/quantifiedAmount.ts).
+  const signed = await nonNegativeAmount(ctx, obliged.next, spec.amountCheck, how.reason, leaves, { assume: false });
+  if (!signed) return;
   const type = ctx.checked.exprTypes.get(spec.target);
   if (!type) throw new Error('internal: no type for a field in an assertion');
   const origin = { span: acc.span, reason: how.reason };
-  const taken = consumeQuant(T, obliged.next.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
+  const taken = consumeQuant(T, signed.heap ?? EMPTY_HEAP, spec, sortOfType(type), origin);
   // Held first (stated over the binder, it needs no inverse), then injectivity: both are reported, as Viper's.
   const { missing: _, ...site } = how.accSite(acc);
-  const out = await checkAll(ctx, obliged.next, [{ cond: taken.held, site, reason: how.reason }]);
+  const out = await checkAll(ctx, signed, [{ cond: taken.held, site, reason: how.reason }]);
   leaves.push(...out.leaves);
   if (!out.next) return;
   const checked = await injective(ctx, out.next, spec, how.reason, leaves);

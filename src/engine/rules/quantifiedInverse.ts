@@ -8,11 +8,14 @@
 import type { Expr, Quant } from '../../lang/ast';
 import type { TermStore } from '../terms/store';
 import { REF_SORT, type Term } from '../terms/term';
+import { realBinary, realLit } from '../terms/reals';
+import { ZERO } from '../../lang/rational';
 import { sortOfType } from '../state/sorts';
 import { chunkVar } from '../state/quantifiedChunks';
 import { evalExpr, type EvalEnv, type Obligation } from './eval';
 import type { QaccParts } from './heap/qacc';
-import type { Inverse } from './quantifiedPerms';
+import type { AmountCheck, Inverse } from './quantifiedPerms';
+import { binderAmount, negativeMessage } from './quantifiedAmount';
 
 function substitute(T: TermStore, t: Term, from: Term, to: Term): Term {
   const memo = new Map<number, Term>();
@@ -28,7 +31,13 @@ function substitute(T: TermStore, t: Term, from: Term, to: Term): Term {
   return go(t);
 }
 
-export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalEnv): Inverse {
+/** The inverse, and a non-constant amount over inv(R) with its `p >= 0` check (rules/quantifiedAmount.ts). */
+export interface InverseRead {
+  readonly inverse: Inverse;
+  readonly amount?: { readonly overR: Term; readonly check: AmountCheck };
+}
+
+export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalEnv): InverseRead {
   const binder = q.vars[0];
   const sort = sortOfType(binder.type);
   const I = T.bound(`${binder.name}⟨qp⟩`, sort);
@@ -47,11 +56,15 @@ export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalE
     otherwise: { kind: 'null', span: q.span },
     span: q.span,
   };
-  const d = evalExpr(condExpr, inner, []) as Term;
+  const d0 = evalExpr(condExpr, inner, []) as Term;
   evalExpr(guarded, inner, raw);
   // The receiver itself (its checks are the guarded ones above): every use below is under d.
   const e = evalExpr(parts.target.object, inner, []) as Term;
-  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([I], o.cond) }));
+  const p = binderAmount(T, parts.acc, inner, I, d0);
+  // With a non-constant amount, a location is the binder's only where p is positive (Silicon's
+  // injectivity and inverse axioms are over d ∧ p > 0): a location of amount 0 adds nothing.
+  const d = p ? T.and(d0, realBinary(T, 'lt', realLit(T, ZERO), p.term)) : d0;
+  const obligations = [...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([I], o.cond) })), ...(p?.obligations ?? [])];
   const R = chunkVar(T);
   const tag = T.symbol(
     REF_SORT,
@@ -65,12 +78,16 @@ export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalE
   const injective = T.forall([I, I2], T.implies(T.and(d, d2, T.eq(e, e2)), T.eq(I, I2)));
   const invAtE = substitute(T, inv, R, e);
   const cond = T.and(substitute(T, d, I, inv), T.eq(substitute(T, e, I, inv), R));
-  return {
+  const inverse: Inverse = {
     cond,
     injective,
     facts: [T.forall([I], T.implies(d, T.eq(invAtE, I)))],
     everyLocation: (ok) => T.forall([I], T.implies(d, ok(e))),
     obligations,
+    ...(p ? { amount: p.term } : {}),
     span: q.span,
   };
+  if (!p) return { inverse };
+  const check = { term: p.nonNegative, span: parts.acc.amount!.span, message: negativeMessage(parts.acc.amount!) };
+  return { inverse, amount: { overR: substitute(T, p.term, I, inv), check } };
 }

@@ -43,6 +43,8 @@ export interface Inverse {
   /** ∀i. d(i) ⇒ ok(e(i)), for a property `ok` of the locations. */
   readonly everyLocation: (ok: (receiver: Term) => Term) => Term;
   readonly obligations: readonly Obligation[];
+  /** A non-constant amount over the binder, p(i): what a consume's check compares (rules/quantifiedAmount.ts). */
+  readonly amount?: Term;
   /** The quantifier's span: where Viper reports `qp.not.injective`. */
   readonly span: Span;
 }
@@ -60,6 +62,15 @@ export interface QuantSpec {
   readonly obligations: readonly Obligation[];
   /** A receiver that is a function of the binder: injectivity to check, inverse facts (rules/quantifiedInverse.ts). */
   readonly inverse?: Inverse;
+  /** A non-constant amount's `∀x. d(x) ⇒ p(x) >= 0`, to check (rules/quantifiedAmount.ts). */
+  readonly amountCheck?: AmountCheck;
+}
+
+/** A non-constant amount's `p >= 0` over the binder, where it is reported. */
+export interface AmountCheck {
+  readonly term: Term;
+  readonly span: Span;
+  readonly message: string;
 }
 
 export function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
@@ -146,7 +157,7 @@ export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort,
     facts.push(T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', p, cur.perm))));
   } else {
     p = spec.amount;
-    const amount = p;
+    const amount = spec.inverse?.amount ?? p;
     held = spec.inverse
       ? spec.inverse.everyLocation((r) => realBinary(T, 'le', amount, at(T, cur.perm, r)))
       : T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));

@@ -3,7 +3,7 @@
 // `permission` per `acc` (body `d ==> acc(x.f, p)`) and plain quantifiers for the pure parts, left
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
 // quantified chunks do not cover yet is refused by name where it is met: other binders or
-// receivers, amounts that are not constants, quantified predicate instances, and, in a program
+// receivers, amounts that read the heap, quantified predicate instances, and, in a program
 // with quantified fields, predicates that mention one.
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
@@ -12,7 +12,7 @@ import type { Span } from '../span';
 import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
-import { readBeside, slowReceiver } from './quantifiedReceivers';
+import { heapAmount, readBeside, slowReceiver } from './quantifiedReceivers';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
 export function quantifiedFieldsOf(vp: VProgram): Set<string> {
@@ -147,8 +147,9 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
         refuse(ctx, 'a quantified permission through a macro', leaf.span);
         return fallback;
       }
-      if (leaf.amount && !permAmount(leaf.amount).ok) {
-        refuse(ctx, 'a quantified permission of a non-constant amount', leaf.amount.span);
+      const amount = leaf.amount && !permAmount(leaf.amount).ok ? heapAmount(leaf.amount) : undefined;
+      if (amount) {
+        refuse(ctx, amount, leaf.amount!.span);
         return fallback;
       }
     }

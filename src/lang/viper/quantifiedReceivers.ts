@@ -65,3 +65,15 @@ export function readBeside(
   }
   return undefined;
 }
+
+/**
+ * Why a non-constant amount of a quantified permission is refused; undefined when it is not. An
+ * amount that reads a field, `perm(…)` or applies a function (`acc(x.f, perm(x.f))`) would be
+ * read under the binder in the heap of the produce or consume, which an inhale's helper checks
+ * in an empty heap (lang/viper/helpers.ts): refused as the receivers above are.
+ */
+export function heapAmount(amount: Expr): string | undefined {
+  if (some(amount, (x) => ['field', 'call', 'unfolding', 'old', 'untouched'].includes(x.kind as string)))
+    return 'a quantified permission whose amount reads the heap or applies a function';
+  return undefined;
+}

@@ -43,6 +43,11 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
           span: q.span,
         };
     }
+  // A quantified permission's own amount, in a method (rules/quantifiedAmount.ts): read under its binder.
+  const qpAmounts = new Set<unknown>();
+  if (d.kind !== 'function')
+    for (const q of astNodes(d))
+      if (q.kind === 'quant' && (q as Quant).permission) qpAmounts.add(qaccParts(q as Quant).acc);
   for (const n of astNodes(d)) {
     if (!n.span) continue;
     if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
@@ -52,7 +57,7 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
     }
     if (n.kind === 'acc') {
       const acc = n as unknown as Acc;
-      if (acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc))
+      if (acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc) && !qpAmounts.has(acc))
         return { what: `an amount other than a constant on the quantified field ${acc.target.field}`, span: n.span };
     }
   }
