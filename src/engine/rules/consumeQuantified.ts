@@ -16,7 +16,11 @@ import { qaccParts } from './heap/qacc';
 import { consumeQuant, pointSpec } from './quantifiedPerms';
 import { injective } from './quantifiedInjective';
 import { quantifiedSpec } from './quantifiedSpec';
-import { nonNegativeAmount } from './quantifiedAmount';
+import { negativeMessage, nonNegativeAmount } from './quantifiedAmount';
+import { constantAmount } from './heap/fractions';
+import type { Term } from '../terms/term';
+import { realBinary, realLit } from '../terms/reals';
+import { ZERO } from '../../lang/rational';
 
 export async function consumeQuantified(
   ctx: EngineContext,
@@ -34,7 +38,15 @@ export async function consumeQuantified(
     obligations.push(...spec.obligations);
   } else {
     const receiver = evalTerm((c.acc.target as FieldRead).object, how.env, obligations);
-    spec = pointSpec(T, c.acc, receiver);
+    // A non-constant amount: its value and checks, and `p >= 0` as for a quantified one.
+    const amount = c.acc.amount && !constantAmount(c.acc) ? c.acc.amount : undefined;
+    const p = amount ? (evalTerm(amount, how.env, obligations) as Term) : undefined;
+    spec = {
+      ...pointSpec(T, c.acc, receiver, p),
+      ...(amount && p
+        ? { amountCheck: { term: realBinary(T, 'le', realLit(T, ZERO), p), span: amount.span, message: negativeMessage(amount) } }
+        : {}),
+    };
   }
   const acc = c.kind === 'qacc' ? qaccParts(c.quant).acc : c.acc;
   const obliged = await checkObligations(ctx, s, obligations);

@@ -86,8 +86,9 @@ export function producePointQuantified(
   receiver: Term,
   how: ProduceHow,
   facts: Facts,
+  amount?: Term,
 ): State {
-  return add(ctx, s, pointSpec(ctx.T, acc, receiver), how, facts);
+  return add(ctx, s, pointSpec(ctx.T, acc, receiver, amount), how, facts);
 }
 
 export type { FieldRead };

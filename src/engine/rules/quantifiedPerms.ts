@@ -80,14 +80,19 @@ export function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
   return realLit(T, a.q);
 }
 
-/** `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. */
-export function pointSpec(T: TermStore, acc: Acc, receiver: Term): QuantSpec {
+const zero = (T: TermStore): Term => realLit(T, ZERO);
+
+/**
+ * `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. A non-constant p
+ * (its value given) holds the location only where it is positive (what is assumed not null).
+ */
+export function pointSpec(T: TermStore, acc: Acc, receiver: Term, p?: Term): QuantSpec {
   const target = acc.target as FieldRead;
   const R = chunkVar(T);
-  return { field: target.field, acc, target, cond: T.eq(R, receiver), amount: amountTerm(T, acc), obligations: [] };
+  const at = T.eq(R, receiver);
+  const cond = p ? T.and(at, realBinary(T, 'lt', zero(T), p)) : at;
+  return { field: target.field, acc, target, cond, amount: p ?? amountTerm(T, acc), obligations: [] };
 }
-
-const zero = (T: TermStore): Term => realLit(T, ZERO);
 
 /** The amount of `field` held at R (0 without a chunk) and its chunk. */
 function current(T: TermStore, h: Heap, field: string): { chunk?: QuantChunk; perm: Term } {

@@ -1,6 +1,6 @@
 // What the quantified chunks (docs/design.md B.10) do not cover yet, refused before the run with
 // one file:line:col error, as the heap guard refuses the rest: forperm over a quantified field,
-// an amount other than a constant on a quantified field's access, and an application under a
+// an amount other than a constant on a quantified field's access in a function, and an application under a
 // quantifier of a function whose precondition holds a quantified permission.
 
 import type { Acc, Call, Expr, Quant, TopDecl } from '../../../lang/ast';
@@ -43,11 +43,6 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
           span: q.span,
         };
     }
-  // A quantified permission's own amount, in a method (rules/quantifiedAmount.ts): read under its binder.
-  const qpAmounts = new Set<unknown>();
-  if (d.kind !== 'function')
-    for (const q of astNodes(d))
-      if (q.kind === 'quant' && (q as Quant).permission) qpAmounts.add(qaccParts(q as Quant).acc);
   for (const n of astNodes(d)) {
     if (!n.span) continue;
     if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
@@ -57,7 +52,9 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
     }
     if (n.kind === 'acc') {
       const acc = n as unknown as Acc;
-      if (acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc) && !qpAmounts.has(acc))
+      // In a method the amount is read where produced or consumed (rules/quantifiedAmount.ts); a
+      // function's footprint reads constants only (rules/quantifiedFootprint.ts).
+      if (d.kind === 'function' && acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc))
         return { what: `an amount other than a constant on the quantified field ${acc.target.field}`, span: n.span };
     }
   }

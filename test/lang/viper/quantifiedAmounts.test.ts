@@ -1,0 +1,105 @@
+// Quantified field permissions of a non-constant amount (docs/design.md B.10,
+// rules/quantifiedAmount.ts) through the real `symdap verify --json` (real Z3): p read under the
+// binder, `p >= 0` checked (negative.permission), injectivity only where p is positive, a
+// location of amount 0 not assumed non-null, the amount's own checks at an inhale; each with a
+// twin that must fail.
+
+import { describe, expect, it } from 'vitest';
+import { scratchVerifier } from './verifyVpr';
+
+const verify = scratchVerifier('symdap-viper-qpamount-');
+
+const T = 120_000;
+const OK = { verdict: 'verified', failures: [] };
+const HEAD = 'field f: Int\n';
+
+describe('Viper quantified permissions of a non-constant amount', () => {
+  it(
+    'a Perm parameter as the amount: a read needs it positive',
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Set[Ref], a: Ref, p: Perm)\n  requires ${pre}\n  requires forall x: Ref :: x in s ==> acc(x.f, p)\n  requires a in s\n{\n  var v: Int := a.f\n}\n`;
+      expect(await verify(src('p > none'))).toEqual(OK);
+      expect((await verify(src('p >= none'))).failures).toEqual([
+        { line: 7, viperError: 'assignment.failed:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'a location of amount none is not assumed non-null',
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Set[Ref], a: Ref, p: Perm)\n  requires ${pre}\n  requires forall x: Ref :: x in s ==> acc(x.f, p)\n  requires a in s\n{\n  assert a != null\n}\n`;
+      expect(await verify(src('p > none'))).toEqual(OK);
+      expect((await verify(src('p >= none'))).failures).toEqual([
+        { line: 7, viperError: 'assert.failed:assertion.false' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'a negative amount fails at the inhale (negative.permission)',
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Set[Ref], p: Perm)\n  requires ${pre}\n{\n  inhale forall x: Ref :: x in s ==> acc(x.f, p)\n}\n`;
+      expect(await verify(src('p >= none'))).toEqual(OK);
+      expect((await verify(src('p <= write'))).failures).toEqual([
+        { line: 5, viperError: 'inhale.failed:negative.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'an amount depending on an Int binder: injective where it is positive',
+    async () => {
+      const src = (c: string) =>
+        `${HEAD}method m(x: Ref)\n{\n  inhale forall i: Int :: true ==> acc(x.f, ${c} ? write : none)\n  x.f := 1\n}\n`;
+      expect(await verify(src('i == 2'))).toEqual(OK);
+      expect((await verify(src('(i == 2 || i == 3)'))).failures).toEqual([
+        { line: 4, viperError: 'inhale.failed:qp.not.injective' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'exhaling a non-constant amount needs that much at every location',
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Seq[Ref], p: Perm)\n  requires none <= p && ${pre}\n  requires forall x: Ref :: x in s ==> acc(x.f, 1/2)\n{\n  exhale forall x: Ref :: x in s ==> acc(x.f, p)\n}\n`;
+      expect(await verify(src('p <= 1/2'))).toEqual(OK);
+      expect((await verify(src('p <= write'))).failures).toEqual([
+        { line: 6, viperError: 'exhale.failed:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    "the amount's own checks hold at an inhale",
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Seq[Ref])\n  requires ${pre}\n{\n  inhale forall x: Ref :: x in s ==> acc(x.f, asserting (x != null) in write)\n}\n`;
+      expect(await verify(src('!(null in s)'))).toEqual(OK);
+      expect((await verify(src('true'))).failures).toEqual([{ line: 5, viperError: 'inhale.failed:assertion.false' }]);
+    },
+    T,
+  );
+
+  it(
+    'a single access of a quantified field with a Perm amount',
+    async () => {
+      const src = (pre: string) =>
+        `${HEAD}method m(s: Set[Ref], y: Ref, p: Perm)\n  requires forall x: Ref :: x in s ==> acc(x.f)\n  requires ${pre}\n  requires acc(y.f, p)\n{\n  assert y != null\n}\n`;
+      expect(await verify(src('p > none'))).toEqual(OK);
+      expect((await verify(src('p >= none'))).failures).toEqual([
+        { line: 7, viperError: 'assert.failed:assertion.false' },
+      ]);
+    },
+    T,
+  );
+});
