@@ -44,7 +44,13 @@ export async function consumeQuantified(
     spec = {
       ...pointSpec(T, c.acc, receiver, p),
       ...(amount && p
-        ? { amountCheck: { term: realBinary(T, 'le', realLit(T, ZERO), p), span: amount.span, message: negativeMessage(amount) } }
+        ? {
+            amountCheck: {
+              term: realBinary(T, 'le', realLit(T, ZERO), p),
+              span: amount.span,
+              message: negativeMessage(amount),
+            },
+          }
         : {}),
     };
   }

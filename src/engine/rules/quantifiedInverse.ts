@@ -64,7 +64,10 @@ export function inverseSpec(T: TermStore, q: Quant, parts: QaccParts, env: EvalE
   // With a non-constant amount, a location is the binder's only where p is positive (Silicon's
   // injectivity and inverse axioms are over d ∧ p > 0): a location of amount 0 adds nothing.
   const d = p ? T.and(d0, realBinary(T, 'lt', realLit(T, ZERO), p.term)) : d0;
-  const obligations = [...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([I], o.cond) })), ...(p?.obligations ?? [])];
+  const obligations = [
+    ...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([I], o.cond) })),
+    ...(p?.obligations ?? []),
+  ];
   const R = chunkVar(T);
   const tag = T.symbol(
     REF_SORT,

@@ -38,7 +38,10 @@ export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec 
   const raw: Obligation[] = [];
   const cond = parts.cond ? (evalExpr(parts.cond, inner, raw) as Term) : T.trueTerm;
   const p = binderAmount(T, parts.acc, inner, R, cond);
-  const obligations = [...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) })), ...(p?.obligations ?? [])];
+  const obligations = [
+    ...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) })),
+    ...(p?.obligations ?? []),
+  ];
   return {
     field: parts.target.field,
     acc: parts.acc,
@@ -48,7 +51,13 @@ export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec 
     amount: p?.term ?? amountTerm(T, parts.acc),
     obligations,
     ...(p
-      ? { amountCheck: { term: p.nonNegative, span: parts.acc.amount!.span, message: negativeMessage(parts.acc.amount!) } }
+      ? {
+          amountCheck: {
+            term: p.nonNegative,
+            span: parts.acc.amount!.span,
+            message: negativeMessage(parts.acc.amount!),
+          },
+        }
       : {}),
   };
 }

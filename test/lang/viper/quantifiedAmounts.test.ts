@@ -103,3 +103,37 @@ describe('Viper quantified permissions of a non-constant amount', () => {
     T,
   );
 });
+
+describe('Viper quantified permissions whose receiver reads the heap', () => {
+  const G = 'field f: Int\nfield g: Ref\n';
+  const src = (distinct: string, gPerm: string) =>
+    `${G}method m(s: Set[Ref], a: Ref)\n  requires forall x: Ref :: x in s ==> acc(x.g, ${gPerm})\n  requires ${distinct}\n  requires forall x: Ref :: x in s ==> acc(x.g.f)\n  requires a in s\n{\n  a.g.f := 1\n  assert a.g.f == 1\n}\n`;
+  const DISTINCT = 'forall x: Ref, y: Ref :: x in s && y in s && x != y ==> x.g != y.g';
+
+  it(
+    'x.g.f over distinct x.g: held, written and read',
+    async () => {
+      expect(await verify(src(DISTINCT, '1/2'))).toEqual(OK);
+    },
+    T,
+  );
+
+  it(
+    'x.g.f where x.g may repeat is not injective (not.wellformed)',
+    async () => {
+      expect((await verify(src('true', '1/2'))).failures).toEqual([
+        { line: 6, viperError: 'not.wellformed:qp.not.injective' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'x.g without permission to read it is not well-formed (the first read of it)',
+    async () => {
+      const out = await verify(src(DISTINCT, 'none'));
+      expect(out.failures[0]).toEqual({ line: 5, viperError: 'not.wellformed:insufficient.permission' });
+    },
+    T,
+  );
+});

@@ -54,7 +54,12 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
       const acc = n as unknown as Acc;
       // In a method the amount is read where produced or consumed (rules/quantifiedAmount.ts); a
       // function's footprint reads constants only (rules/quantifiedFootprint.ts).
-      if (d.kind === 'function' && acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc))
+      if (
+        d.kind === 'function' &&
+        acc.target.kind === 'field' &&
+        quantified.has(acc.target.field) &&
+        !constantAmount(acc)
+      )
         return { what: `an amount other than a constant on the quantified field ${acc.target.field}`, span: n.span };
     }
   }
