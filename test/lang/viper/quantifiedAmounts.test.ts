@@ -137,3 +137,19 @@ describe('Viper quantified permissions whose receiver reads the heap', () => {
     T,
   );
 });
+
+describe('Viper quantified permissions with a product of the binder in the receiver', () => {
+  const src = (a: string) =>
+    `${HEAD}method m(xs: Seq[Ref], a: Int, b: Int, n: Int)\n  requires ${a}\n  requires forall i: Int :: 0 <= i && i < n ==> 0 <= a * i + b && a * i + b < |xs|\n  requires forall i: Int, j: Int :: 0 <= i && i < j && j < |xs| ==> xs[i] != xs[j]\n  requires forall i: Int :: 0 <= i && i < n ==> acc(xs[a * i + b].f)\n{\n  exhale forall i: Int :: 0 <= i && i < n ==> acc(xs[a * i + b].f)\n}\n`;
+
+  it(
+    'xs[a * i + b]: injective for a fixed a; where a may be 0 it is not',
+    async () => {
+      expect(await verify(src('a == 2'))).toEqual(OK);
+      expect((await verify(src('0 <= a'))).failures).toEqual([
+        { line: 6, viperError: 'not.wellformed:qp.not.injective' },
+      ]);
+    },
+    T,
+  );
+});
