@@ -34,13 +34,19 @@ export function negativeMessage(amount: Expr): string {
   return `the permission amount ${printExpr(amount, 200)} may be negative`;
 }
 
-/** p evaluated with the binder as `x` (under the guard d), or undefined for a constant amount. */
-export function binderAmount(T: TermStore, acc: Acc, env: EvalEnv, x: Term, d: Term): BinderAmount | undefined {
+/** p evaluated with the binders as `xs` (under the guard d), or undefined for a constant amount. */
+export function binderAmount(
+  T: TermStore,
+  acc: Acc,
+  env: EvalEnv,
+  xs: readonly Term[],
+  d: Term,
+): BinderAmount | undefined {
   if (!acc.amount || constantAmount(acc)) return undefined;
   const raw: Obligation[] = [];
   const term = evalExpr(acc.amount, env, raw) as Term;
-  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([x], T.implies(d, o.cond)) }));
-  const nonNegative = T.forall([x], T.implies(d, realBinary(T, 'le', realLit(T, ZERO), term)));
+  const obligations = raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([...xs], T.implies(d, o.cond)) }));
+  const nonNegative = T.forall([...xs], T.implies(d, realBinary(T, 'le', realLit(T, ZERO), term)));
   return { term, obligations, nonNegative };
 }
 

@@ -18,7 +18,7 @@ import { amountTerm, type QuantSpec } from './quantifiedPerms';
 export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec {
   const parts = qaccParts(q);
   const obj = parts.target.object;
-  if (q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder) {
+  if (q.vars.length !== 1 || q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder) {
     const { inverse, amount } = inverseSpec(T, q, parts, env);
     const base = {
       field: parts.target.field,
@@ -37,7 +37,7 @@ export function quantifiedSpec(T: TermStore, q: Quant, env: EvalEnv): QuantSpec 
   };
   const raw: Obligation[] = [];
   const cond = parts.cond ? (evalExpr(parts.cond, inner, raw) as Term) : T.trueTerm;
-  const p = binderAmount(T, parts.acc, inner, R, cond);
+  const p = binderAmount(T, parts.acc, inner, [R], cond);
   const obligations = [
     ...raw.map(({ heal: _, ...o }) => ({ ...o, cond: T.forall([R], o.cond) })),
     ...(p?.obligations ?? []),

@@ -118,10 +118,6 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
     refuse(ctx, 'permissions under exists', q.span);
     return fallback;
   }
-  if (q.vars.length !== 1) {
-    refuse(ctx, 'quantified permissions over several binders', q.span);
-    return fallback;
-  }
   const list: Leaf[] = [];
   if (!leaves(q.body, [], list, ctx)) return fallback;
   const parts: Expr[] = [];
@@ -138,7 +134,11 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
         refuse(ctx, 'quantified predicate permissions', leaf.span);
         return fallback;
       }
-      const slow = slowReceiver(t.object, cond, q.vars[0].name);
+      const slow = slowReceiver(
+        t.object,
+        cond,
+        q.vars.map((v) => v.name),
+      );
       if (slow) {
         refuse(ctx, slow, leaf.span);
         return fallback;

@@ -14,7 +14,8 @@ function some(e: unknown, p: (x: Record<string, unknown>) => boolean): boolean {
   return Object.entries(x).some(([k, v]) => k !== 'span' && some(v, p));
 }
 
-const mentions = (e: unknown, binder: string): boolean => some(e, (x) => x.kind === 'var' && x.name === binder);
+const mentions = (e: unknown, binders: readonly string[]): boolean =>
+  some(e, (x) => x.kind === 'var' && binders.includes(x.name as string));
 
 const isAt = (x: Record<string, unknown>): boolean => x.kind === 'coll' && x.op === 'at';
 
@@ -24,8 +25,8 @@ const literal = (e: unknown): boolean => {
 };
 
 /** Why `receiver` (with the condition `cond` over `binder`) is refused; undefined when it is not. */
-export function slowReceiver(receiver: Expr, cond: Expr | undefined, binder: string): string | undefined {
-  if (receiver.kind === 'var' && receiver.name === binder) return undefined;
+export function slowReceiver(receiver: Expr, cond: Expr | undefined, binders: readonly string[]): string | undefined {
+  if (binders.length === 1 && receiver.kind === 'var' && receiver.name === binders[0]) return undefined;
   // diz.a[i].f, xs[i].g.f: the receiver reads the heap and indexes a sequence. Z3 ran out of
   // time or memory on these (third_party/test_forward_dep*, test_kernel_example*; 0508a.vpr took
   // 3 min: sequence indexing under the inverse's quantifiers). A receiver that reads a field
@@ -45,7 +46,7 @@ export function slowReceiver(receiver: Expr, cond: Expr | undefined, binder: str
     (x: Record<string, unknown>): boolean =>
       x.kind === 'binary' &&
       ops.includes(x.op as string) &&
-      mentions(x, binder) &&
+      mentions(x, binders) &&
       !literal(x.left) &&
       !literal(x.right);
   if (some(receiver, nonLinear(['/', '%'])) || some(cond, nonLinear(['*', '/', '%'])))
@@ -62,7 +63,7 @@ export function readBeside(
   q: { readonly vars: readonly { readonly type: { readonly kind: string } }[] },
   leaves: readonly { readonly leaf: Expr }[],
 ): { why: string; span: Expr['span'] } | undefined {
-  if (q.vars[0].type.kind === 'ref') return undefined;
+  if (q.vars.length === 1 && q.vars[0].type.kind === 'ref') return undefined;
   for (const { leaf } of leaves) {
     if (leaf.kind === 'acc') continue;
     if (some(leaf, (x) => x.kind === 'field'))

@@ -153,3 +153,30 @@ describe('Viper quantified permissions with a product of the binder in the recei
     T,
   );
 });
+
+describe('Viper quantified permissions over several binders', () => {
+  const GRID =
+    'domain Grid {\n  function loc(i: Int, j: Int): Ref\n  function row(r: Ref): Int\n  function col(r: Ref): Int\n  axiom { forall i: Int, j: Int :: {loc(i, j)} row(loc(i, j)) == i && col(loc(i, j)) == j }\n}\n';
+  const src = (exhale: string) =>
+    `${HEAD}${GRID}method m(n: Int)\n  requires forall i: Int, j: Int :: 0 <= i && i < n && 0 <= j && j < n ==> acc(loc(i, j).f)\n  requires 2 < n\n{\n  loc(1, 2).f := 5\n  assert loc(1, 2).f == 5\n  exhale forall i: Int, j: Int :: 0 <= i && i < n && 0 <= j && j < ${exhale} ==> acc(loc(i, j).f)\n}\n`;
+
+  it(
+    'loc(i, j) over a grid: held, written, read and exhaled; one column too many is missing',
+    async () => {
+      expect(await verify(src('n'))).toEqual(OK);
+      expect((await verify(src('n + 1'))).failures).toEqual([
+        { line: 14, viperError: 'exhale.failed:insufficient.permission' },
+      ]);
+    },
+    T,
+  );
+
+  it(
+    'loc(i, j) without the axiom that tells its locations apart is not injective',
+    async () => {
+      const out = await verify(src('n').replace(/ {2}axiom .*\n/, ''));
+      expect(out.failures).toEqual([{ line: 8, viperError: 'not.wellformed:qp.not.injective' }]);
+    },
+    T,
+  );
+});

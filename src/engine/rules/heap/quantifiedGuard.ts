@@ -34,6 +34,7 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
       if (q.kind !== 'quant' || !(q as Quant).permission || !q.span) continue;
       const p = qaccParts(q as Quant);
       if (
+        (q as Quant).vars.length !== 1 ||
         (q as Quant).vars[0].type.kind !== 'ref' ||
         p.target.object.kind !== 'var' ||
         p.target.object.name !== p.binder
