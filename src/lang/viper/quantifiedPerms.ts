@@ -2,8 +2,8 @@
 // `forall x: Ref :: d(x) ==> acc(x.f, p) && φ(x)` is split into one Sym quantifier marked
 // `permission` per `acc` (body `d ==> acc(x.f, p)`) and plain quantifiers for the pure parts, left
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
-// quantified chunks do not cover yet is refused by name where it is met: other binders or
-// receivers, amounts that read the heap, quantified predicate instances, and, in a program
+// quantified chunks do not cover yet is refused by name where it is met: some receivers,
+// amounts that read the heap (quantifiedReceivers.ts), quantified predicate instances, and, in a program
 // with quantified fields, predicates that mention one.
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 

@@ -1,8 +1,9 @@
-// Receivers of quantified permissions that symdap refuses by name (docs/design.md B.10): a
-// receiver that is a function of the binder needs an inverse function, and on these shapes
-// Z3's queries (sequence indexing under quantifiers) reach the solver's time limit one after
-// another, so a file would time out rather than be decided. Measured on the corpus
-// (quantifiedpermissions/third_party/*): refused until the sequence encoding gives Z3 triggers.
+// Receivers and amounts of quantified permissions that symdap refuses by name (docs/design.md
+// B.10): a receiver that is a function of the binders needs an inverse function, and on these
+// shapes Z3's queries (sequence indexing of heap values, non-linear terms under quantifiers)
+// reach the solver's time limit one after another, so a file would time out rather than be
+// decided. Measured on the corpus (quantifiedpermissions/third_party/*): refused until the
+// sequence encoding gives Z3 triggers. An amount that reads the heap is refused too.
 
 import type { Expr } from '../ast';
 
