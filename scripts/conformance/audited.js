@@ -220,6 +220,12 @@ module.exports = [
     why: 'the path ends at seq.index.negative of the same index, reported; framed (assume 0 <= i before it) it is reported; Silicon misses it too (MissingOutput)',
   },
   {
+    file: 'quantifiedpermissions/issues/issue_0080.vpr',
+    error: 'not.wellformed:seq.index.length@12',
+    kind: 'a',
+    why: 'the path ends at seq.index.negative of the same index xs[a*x+b], reported; framed (requires 0 <= a && 0 <= b before it) it is reported; Silicon misses it too (MissingOutput)',
+  },
+  {
     file: 'quantifiedpermissions/sequences/seqsingleelements.vpr',
     error: 'postcondition.violated:assertion.false@39',
     kind: 'a',

@@ -20,13 +20,14 @@ import { envFrom, withHeaps } from './frames';
 import { recursion } from './heap/recursion';
 import { instanceFacts } from './unfoldSnapshot';
 import { isUntouched, untouchedFact } from './untouched';
-import { accAmount } from './heap/fractions';
+import { accAmount, constantAmount } from './heap/fractions';
 import { amountKey, isNone, type Amount } from '../state/amounts';
 import { scaleAssertion } from './heap/scaleAssertion';
 import { partValue } from './heap/symInstances';
 import { joinInstance } from './instanceParts';
 import { produceFraction } from './produceFraction';
 import { producedAmount, producesSymbolically, produceSymbolic } from './produceSym';
+import { amountTerm as symAmountTerm } from './heap/symAmounts';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
 
 export type { Naming, ProduceHow } from './produceEval';
@@ -177,7 +178,10 @@ async function produceOne(
   const target = c.acc.target as FieldRead;
   if (isQuantifiedField(ctx.checked, target.field)) {
     facts.list.push({ term: fact(T.trueTerm), span: c.acc.span });
-    return producePointQuantified(ctx, ev.s, c.acc, value, how, facts);
+    if (constantAmount(c.acc)) return producePointQuantified(ctx, ev.s, c.acc, value, how, facts);
+    // A non-constant amount: evaluated and checked not negative as any field's (rules/produceSym.ts).
+    const got = await producedAmount(ctx, ev.s, c.acc, how, facts, leaves);
+    return got && producePointQuantified(ctx, got.s, c.acc, value, how, facts, symAmountTerm(T, got.amount));
   }
   const constant = (st: State, amount: Amount | undefined): Promise<State | State[] | undefined> | State | undefined =>
     amount !== undefined

@@ -14,6 +14,8 @@ import { isUnboundedField, pointSpec, produceQuant, type QuantSpec } from './qua
 import { injective } from './quantifiedInjective';
 import { quantifiedSpec } from './quantifiedSpec';
 import { assumeConjunct } from './checks';
+import { constantAmount } from './heap/fractions';
+import { nonNegativeAmount } from './quantifiedAmount';
 
 function add(ctx: EngineContext, s: State, spec: QuantSpec, how: ProduceHow, facts: Facts): State {
   const type = ctx.checked.exprTypes.get(spec.target);
@@ -36,12 +38,18 @@ export async function produceQuantified(
 ): Promise<State | undefined> {
   const parts = qaccParts(q);
   const obj = parts.target.object;
-  // d's and the receiver's runtime checks, as those of `forall x :: d ==> e == e`.
+  // d's, the receiver's and the amount's runtime checks, as those of `forall x :: d ==> e == e && p == p`.
+  const same = (e: Expr): Expr => ({ kind: 'binary', op: '==', left: e, right: e, span: e.span });
+  const amount = parts.acc.amount;
+  const checked: Expr =
+    amount && !constantAmount(parts.acc)
+      ? { kind: 'binary', op: '&&', left: same(obj), right: same(amount), span: q.span }
+      : same(obj);
   const body: Expr = {
     kind: 'binary',
     op: '==>',
     left: parts.cond ?? { kind: 'boolLit', value: true, span: q.span },
-    right: { kind: 'binary', op: '==', left: obj, right: obj, span: obj.span },
+    right: checked,
     span: q.span,
   };
   const ev = await evaluate(
@@ -55,15 +63,20 @@ export async function produceQuantified(
   if (!ev) return undefined;
   if (!how.guardedFacts) facts.list.push({ term: ev.checks, span: q.span });
   const spec = quantifiedSpec(ctx.T, q, how.envAt(ev.s));
-  if (!spec.inverse) return add(ctx, ev.s, spec, how, facts);
-  // Injectivity is checked given what the produce said so far; those facts are then on the path.
+  if (!spec.inverse && !spec.amountCheck) return add(ctx, ev.s, spec, how, facts);
+  // The amount's sign, then injectivity, are checked given what the produce said so far; those facts are then on the path.
   const known = facts.list.reduce((st, f) => assumeConjunct(st, f.term, f.span, how.reason), ev.s);
   facts.list.length = 0;
-  const checked = await injective(ctx, known, spec, how.reason, leaves, {
+  const signed = await nonNegativeAmount(ctx, known, spec.amountCheck, how.reason, leaves, {
+    assume: how.injectivity === 'assume' || how.amountsAssumed === true,
+    ...(how.selfFraming ? { selfFraming: how.selfFraming } : {}),
+  });
+  if (!signed) return undefined;
+  const checkedInj = await injective(ctx, signed, spec, how.reason, leaves, {
     assume: how.injectivity === 'assume',
     ...(how.selfFraming ? { selfFraming: how.selfFraming } : {}),
   });
-  return checked.next ? add(ctx, checked.next, spec, how, facts) : undefined;
+  return checkedInj.next ? add(ctx, checkedInj.next, spec, how, facts) : undefined;
 }
 
 /** `acc(e.f, p)` of a quantified field, e evaluated to `receiver` (with `fact` guarding by its checks). */
@@ -74,8 +87,9 @@ export function producePointQuantified(
   receiver: Term,
   how: ProduceHow,
   facts: Facts,
+  amount?: Term,
 ): State {
-  return add(ctx, s, pointSpec(ctx.T, acc, receiver), how, facts);
+  return add(ctx, s, pointSpec(ctx.T, acc, receiver, amount), how, facts);
 }
 
 export type { FieldRead };

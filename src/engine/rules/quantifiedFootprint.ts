@@ -112,7 +112,7 @@ function quantSpecOf(ev: EvalCore, fn: FunctionDecl, q: Quant, guard: Term): Qua
   const T = ev.T;
   const parts = qaccParts(q);
   const obj = parts.target.object;
-  if (q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder)
+  if (q.vars.length !== 1 || q.vars[0].type.kind !== 'ref' || obj.kind !== 'var' || obj.name !== parts.binder)
     throw new EvalError(`${fn.name}: a quantified permission whose receiver is not its binder in a precondition`);
   const cond = parts.cond ?? { kind: 'boolLit', value: true, span: q.span };
   const t = ev.term(

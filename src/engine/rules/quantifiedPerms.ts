@@ -50,6 +50,8 @@ export interface Inverse {
   /** ∀i. d(i) ⇒ ok(e(i)), for a property `ok` of the locations. */
   readonly everyLocation: (ok: (receiver: Term) => Term) => Term;
   readonly obligations: readonly Obligation[];
+  /** A non-constant amount over the binder, p(i): what a consume's check compares (rules/quantifiedAmount.ts). */
+  readonly amount?: Term;
   /** The quantifier's span: where Viper reports `qp.not.injective`. */
   readonly span: Span;
 }
@@ -67,6 +69,15 @@ export interface QuantSpec {
   readonly obligations: readonly Obligation[];
   /** A receiver that is a function of the binder: injectivity to check, inverse facts (rules/quantifiedInverse.ts). */
   readonly inverse?: Inverse;
+  /** A non-constant amount's `∀x. d(x) ⇒ p(x) >= 0`, to check (rules/quantifiedAmount.ts). */
+  readonly amountCheck?: AmountCheck;
+}
+
+/** A non-constant amount's `p >= 0` over the binder, where it is reported. */
+export interface AmountCheck {
+  readonly term: Term;
+  readonly span: Span;
+  readonly message: string;
 }
 
 export function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
@@ -76,14 +87,19 @@ export function amountTerm(T: TermStore, acc: Acc): Term | 'wildcard' {
   return realLit(T, a.q);
 }
 
-/** `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. */
-export function pointSpec(T: TermStore, acc: Acc, receiver: Term): QuantSpec {
+const zero = (T: TermStore): Term => realLit(T, ZERO);
+
+/**
+ * `acc(e.f, p)` of a quantified field, with e's value: the locations R == e. A non-constant p
+ * (its value given) holds the location only where it is positive (what is assumed not null).
+ */
+export function pointSpec(T: TermStore, acc: Acc, receiver: Term, p?: Term): QuantSpec {
   const target = acc.target as FieldRead;
   const R = chunkVar(T);
-  return { field: target.field, acc, target, cond: T.eq(R, receiver), amount: amountTerm(T, acc), obligations: [] };
+  const at = T.eq(R, receiver);
+  const cond = p ? T.and(at, realBinary(T, 'lt', zero(T), p)) : at;
+  return { field: target.field, acc, target, cond, amount: p ?? amountTerm(T, acc), obligations: [] };
 }
-
-const zero = (T: TermStore): Term => realLit(T, ZERO);
 
 /** The amount of `field` held at R (0 without a chunk) and its chunk. */
 function current(T: TermStore, h: Heap, field: string): { chunk?: QuantChunk; perm: Term } {
@@ -155,7 +171,7 @@ export function consumeQuant(T: TermStore, h: Heap, spec: QuantSpec, sort: Sort,
     facts.push(T.forall([R], T.implies(spec.cond, realBinary(T, 'lt', p, cur.perm))));
   } else {
     p = spec.amount;
-    const amount = p;
+    const amount = spec.inverse?.amount ?? p;
     held = spec.inverse
       ? spec.inverse.everyLocation((r) => realBinary(T, 'le', amount, at(T, cur.perm, r)))
       : T.forall([R], T.implies(spec.cond, realBinary(T, 'le', p, cur.perm)));

@@ -2,10 +2,10 @@
 // `forall x: Ref :: d(x) ==> acc(x.f, p) && φ(x)` is split into one Sym quantifier marked
 // `permission` per `acc` (body `d ==> acc(x.f, p)`) and plain quantifiers for the pure parts, left
 // to right. The fields so named are held quantified everywhere (FieldDecl.quantified). What the
-// quantified chunks do not cover yet is refused by name where it is met: other binders or
-// receivers, amounts that are not constants, and quantified predicate instances. Predicates
-// over quantified fields are read here; what the engine does not cover of them is refused
-// before the run (engine/rules/heap/quantifiedPredGuard.ts).
+// quantified chunks do not cover yet is refused by name where it is met: some receivers and
+// amounts that read the heap (quantifiedReceivers.ts). Predicates over quantified fields are
+// read here; what the engine does not cover of them is refused before the run
+// (engine/rules/heap/quantifiedPredGuard.ts).
 // `perm(e.f)` of a quantified field is the chunk's amount at e (rules/quantifiedPerms.ts).
 
 import type { Expr, Quant } from '../ast';
@@ -13,7 +13,7 @@ import type { Span } from '../span';
 import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
 import { permAmount } from '../permAmount';
-import { readBeside, slowReceiver } from './quantifiedReceivers';
+import { heapAmount, readBeside, slowReceiver } from './quantifiedReceivers';
 import { isSnapField } from './quantifiedPredNames';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
@@ -104,10 +104,6 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
     refuse(ctx, 'permissions under exists', q.span);
     return fallback;
   }
-  if (q.vars.length !== 1) {
-    refuse(ctx, 'quantified permissions over several binders', q.span);
-    return fallback;
-  }
   const list: Leaf[] = [];
   if (!leaves(q.body, [], list, ctx)) return fallback;
   const parts: Expr[] = [];
@@ -124,7 +120,11 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
         refuse(ctx, 'quantified predicate permissions', leaf.span);
         return fallback;
       }
-      const slow = slowReceiver(t.object, cond, q.vars[0].name);
+      const slow = slowReceiver(
+        t.object,
+        cond,
+        q.vars.map((v) => v.name),
+      );
       if (slow) {
         refuse(ctx, slow, leaf.span);
         return fallback;
@@ -133,8 +133,9 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
         refuse(ctx, 'a quantified permission through a macro', leaf.span);
         return fallback;
       }
-      if (leaf.amount && !permAmount(leaf.amount).ok) {
-        refuse(ctx, 'a quantified permission of a non-constant amount', leaf.amount.span);
+      const amount = leaf.amount && !permAmount(leaf.amount).ok ? heapAmount(leaf.amount) : undefined;
+      if (amount) {
+        refuse(ctx, amount, leaf.amount!.span);
         return fallback;
       }
     }

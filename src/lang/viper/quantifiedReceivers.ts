@@ -1,8 +1,9 @@
-// Receivers of quantified permissions that symdap refuses by name (docs/design.md B.10): a
-// receiver that is a function of the binder needs an inverse function, and on these shapes
-// Z3's queries (sequence indexing under quantifiers) reach the solver's time limit one after
-// another, so a file would time out rather than be decided. Measured on the corpus
-// (quantifiedpermissions/third_party/*): refused until the sequence encoding gives Z3 triggers.
+// Receivers and amounts of quantified permissions that symdap refuses by name (docs/design.md
+// B.10): a receiver that is a function of the binders needs an inverse function, and on these
+// shapes Z3's queries (sequence indexing of heap values, non-linear terms under quantifiers)
+// reach the solver's time limit one after another, so a file would time out rather than be
+// decided. Measured on the corpus (quantifiedpermissions/third_party/*): refused until the
+// sequence encoding gives Z3 triggers. An amount that reads the heap is refused too.
 
 import type { Expr } from '../ast';
 
@@ -14,7 +15,10 @@ function some(e: unknown, p: (x: Record<string, unknown>) => boolean): boolean {
   return Object.entries(x).some(([k, v]) => k !== 'span' && some(v, p));
 }
 
-const mentions = (e: unknown, binder: string): boolean => some(e, (x) => x.kind === 'var' && x.name === binder);
+const mentions = (e: unknown, binders: readonly string[]): boolean =>
+  some(e, (x) => x.kind === 'var' && binders.includes(x.name as string));
+
+const isAt = (x: Record<string, unknown>): boolean => x.kind === 'coll' && x.op === 'at';
 
 const literal = (e: unknown): boolean => {
   const x = e as Record<string, unknown>;
@@ -22,25 +26,31 @@ const literal = (e: unknown): boolean => {
 };
 
 /** Why `receiver` (with the condition `cond` over `binder`) is refused; undefined when it is not. */
-export function slowReceiver(receiver: Expr, cond: Expr | undefined, binder: string): string | undefined {
-  if (receiver.kind === 'var' && receiver.name === binder) return undefined;
-  // diz.a[i].f, x.g.f: the receiver reads a field. Z3 ran out of time or memory on these
-  // (third_party/test_forward_dep*), and an inhale's well-formedness is checked in its helper's
-  // empty heap (lang/viper/helpers.ts), where x.g is not held (heapTriggersNested.vpr).
-  if (some(receiver, (x) => x.kind === 'field'))
-    return 'a quantified permission whose receiver reads the heap (Z3 times out on its inverse)';
+export function slowReceiver(receiver: Expr, cond: Expr | undefined, binders: readonly string[]): string | undefined {
+  if (binders.length === 1 && receiver.kind === 'var' && receiver.name === binders[0]) return undefined;
+  // diz.a[i].f, xs[i].g.f: the receiver reads the heap and indexes a sequence. Z3 ran out of
+  // time or memory on these (third_party/test_forward_dep*, test_kernel_example*; 0508a.vpr took
+  // 3 min: sequence indexing under the inverse's quantifiers). A receiver that reads a field
+  // otherwise (x.g.f, loc(a, i).g.f) is read in the heap of the produce or consume, its reads
+  // checked there (rules/quantifiedInverse.ts, produceQuantified.ts).
+  if (some(receiver, (x) => x.kind === 'field') && some(receiver, isAt))
+    return 'a quantified permission whose receiver reads the heap through a sequence (Z3 times out on its inverse)';
   // 0 <= i && i < x.n: an inhale's helper checks its well-formedness in an empty heap, where
   // x.n is not held (quantifiedpermissions/issues/unofficial_0001.vpr).
   if (some(cond, (x) => x.kind === 'field'))
     return 'a quantified permission whose condition reads the heap, over an Int binder';
-  // 0 <= j && j % step < n: the binder under non-linear arithmetic.
-  const nonLinear = (x: Record<string, unknown>): boolean =>
-    x.kind === 'binary' &&
-    ['*', '/', '%'].includes(x.op as string) &&
-    mentions(x, binder) &&
-    !literal(x.left) &&
-    !literal(x.right);
-  if (some([receiver, cond], nonLinear))
+  // 0 <= j && j % step < n: the binder under non-linear arithmetic. A product in the receiver
+  // (xs[a * i + b]: issue_0080.vpr, decided in 3 s) is admitted; division and remainder, and
+  // any of them in the condition (testAccessSubmatrix*.vpr: no answer in 2 min), are not.
+  const nonLinear =
+    (ops: readonly string[]) =>
+    (x: Record<string, unknown>): boolean =>
+      x.kind === 'binary' &&
+      ops.includes(x.op as string) &&
+      mentions(x, binders) &&
+      !literal(x.left) &&
+      !literal(x.right);
+  if (some(receiver, nonLinear(['/', '%'])) || some(cond, nonLinear(['*', '/', '%'])))
     return 'a quantified permission non-linear in its binder (Z3 times out on its inverse)';
   return undefined;
 }
@@ -54,7 +64,7 @@ export function readBeside(
   q: { readonly vars: readonly { readonly type: { readonly kind: string } }[] },
   leaves: readonly { readonly leaf: Expr }[],
 ): { why: string; span: Expr['span'] } | undefined {
-  if (q.vars[0].type.kind === 'ref') return undefined;
+  if (q.vars.length === 1 && q.vars[0].type.kind === 'ref') return undefined;
   for (const { leaf } of leaves) {
     if (leaf.kind === 'acc') continue;
     if (some(leaf, (x) => x.kind === 'field'))
@@ -63,5 +73,17 @@ export function readBeside(
         span: leaf.span,
       };
   }
+  return undefined;
+}
+
+/**
+ * Why a non-constant amount of a quantified permission is refused; undefined when it is not. An
+ * amount that reads a field, `perm(…)` or applies a function (`acc(x.f, perm(x.f))`) would be
+ * read under the binder in the heap of the produce or consume, which an inhale's helper checks
+ * in an empty heap (lang/viper/helpers.ts): refused as the receivers above are.
+ */
+export function heapAmount(amount: Expr): string | undefined {
+  if (some(amount, (x) => ['field', 'call', 'unfolding', 'old', 'untouched'].includes(x.kind as string)))
+    return 'a quantified permission whose amount reads the heap or applies a function';
   return undefined;
 }

@@ -42,10 +42,10 @@ describe('quantified permissions: refused shapes', () => {
     expect(out).toMatch(/forperm over the quantified field f/);
   }, 60_000);
 
-  it('a non-constant amount on a quantified field', async () => {
+  it("a non-constant amount on a quantified field in a function's precondition", async () => {
     const out = await refusal(
       'amount',
-      `${HEAD}method m(s: Set[Ref], x: Ref, p: Perm)\n  requires forall n: Ref :: n in s ==> acc(n.f, 1/2)\n  requires none < p\n{\n  inhale acc(x.f, p)\n}\n`,
+      `${HEAD}function g(x: Ref, p: Perm): Int\n  requires none < p && acc(x.f, p)\nmethod m(s: Set[Ref])\n  requires forall n: Ref :: n in s ==> acc(n.f, 1/2)\n{\n}\n`,
     );
     expect(out).toMatch(/an amount other than a constant on the quantified field f/);
   }, 60_000);

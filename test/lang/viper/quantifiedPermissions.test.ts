@@ -102,8 +102,8 @@ describe('Viper quantified field permissions', () => {
         return what;
       };
       await refused(
-        `${HEAD}method m(s: Set[Ref])\n  requires forall x: Ref, y: Ref :: x in s && y in s ==> acc(x.f, 1/2)\n{}\n`,
-        'several binders',
+        `${HEAD}field g: Perm\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.g) && acc(x.f, x.g)\n{}\n`,
+        'an amount reading the heap',
       );
       await refused(
         `${HEAD}field a: Seq[Ref]\nmethod m(d: Ref)\n  requires acc(d.a)\n  requires forall i: Int :: 0 <= i && i < |d.a| ==> acc(d.a[i].f)\n{}\n`,

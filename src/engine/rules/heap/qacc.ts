@@ -1,11 +1,11 @@
 // The parts of a quantified permission conjunct (docs/design.md B.10): the Viper front end lowers
-// `forall x: Ref :: d(x) ==> acc(x.f, p)` to a Sym quantifier marked `permission` whose body is
-// `acc(x.f, p)` or `d ==> acc(x.f, p)`, with x the one binder and the receiver (quantifiedPerms.ts).
+// `forall x̄ :: d(x̄) ==> acc(e(x̄).f, p)` to a Sym quantifier marked `permission` whose body is
+// `acc(e.f, p)` or `d ==> acc(e.f, p)` (quantifiedPerms.ts).
 
 import type { Acc, Expr, FieldRead, Quant } from '../../../lang/ast';
 
 export interface QaccParts {
-  /** The binder's name (the receiver of the location). */
+  /** The (first) binder's name: the receiver of the location where it is one binder of type Ref. */
   readonly binder: string;
   /** The condition d(x); absent: every reference. */
   readonly cond?: Expr;
@@ -16,7 +16,7 @@ export interface QaccParts {
 export function qaccParts(q: Quant): QaccParts {
   const b = q.body;
   const acc = b.kind === 'binary' && b.op === '==>' ? b.right : b;
-  if (acc.kind !== 'acc' || acc.target.kind !== 'field' || q.vars.length !== 1)
+  if (acc.kind !== 'acc' || acc.target.kind !== 'field' || q.vars.length === 0)
     throw new Error('internal: a quantified permission is not `forall x :: d ==> acc(x.f, p)`');
   return {
     binder: q.vars[0].name,

@@ -1,6 +1,6 @@
 // What the quantified chunks (docs/design.md B.10) do not cover yet, refused before the run with
 // one file:line:col error, as the heap guard refuses the rest: forperm over a quantified field,
-// an amount other than a constant on a quantified field's access, and an application under a
+// an amount other than a constant on a quantified field's access in a function, and an application under a
 // quantifier of a function whose precondition holds a quantified permission.
 
 import type { Acc, Call, Expr, Quant, TopDecl } from '../../../lang/ast';
@@ -37,6 +37,7 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
       if (q.kind !== 'quant' || !(q as Quant).permission || !q.span) continue;
       const p = qaccParts(q as Quant);
       if (
+        (q as Quant).vars.length !== 1 ||
         (q as Quant).vars[0].type.kind !== 'ref' ||
         p.target.object.kind !== 'var' ||
         p.target.object.name !== p.binder
@@ -55,7 +56,14 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
     }
     if (n.kind === 'acc') {
       const acc = n as unknown as Acc;
-      if (acc.target.kind === 'field' && quantified.has(acc.target.field) && !constantAmount(acc))
+      // In a method the amount is read where produced or consumed (rules/quantifiedAmount.ts); a
+      // function's footprint reads constants only (rules/quantifiedFootprint.ts).
+      if (
+        d.kind === 'function' &&
+        acc.target.kind === 'field' &&
+        quantified.has(acc.target.field) &&
+        !constantAmount(acc)
+      )
         return { what: `an amount other than a constant on the quantified field ${acc.target.field}`, span: n.span };
     }
   }
