@@ -80,32 +80,23 @@ function isBool(e: VExpr): boolean {
   return false;
 }
 
+/** Node kinds that read the heap, or whose reading symdap does not follow inside such an unfolding. */
+const HEAP_KINDS: readonly string[] = ['old', 'unfolding', 'acc', 'asserting', 'quant', 'let'];
+
 /** The expression, or the reason it is refused. */
 export function quantifiedUnfolding(u: UnfoldingInput): VExpr | string {
-  const readsHeap = (e: unknown): boolean =>
-    nodes(e).some(
-      (x) =>
-        x.kind === 'field' ||
-        x.kind === 'old' ||
-        x.kind === 'unfolding' ||
-        x.kind === 'acc' ||
-        x.kind === 'asserting' ||
-        x.kind === 'quant' ||
-        x.kind === 'let' ||
-        (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm')),
-    );
-  const readsHeapOtherwise = (e: unknown): boolean =>
-    nodes(e).some(
-      (x) =>
-        x.kind === 'old' ||
-        x.kind === 'unfolding' ||
-        x.kind === 'acc' ||
-        x.kind === 'asserting' ||
-        x.kind === 'quant' ||
-        x.kind === 'let' ||
-        x.kind === 'unsupported' ||
-        (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm')),
-    );
+  // What reads the heap besides a field read (`also`: the kinds counted with them).
+  const reads =
+    (also: readonly string[]) =>
+    (e: unknown): boolean =>
+      nodes(e).some(
+        (x) =>
+          HEAP_KINDS.includes(x.kind as string) ||
+          also.includes(x.kind as string) ||
+          (x.kind === 'app' && (u.functions.has(x.name as string) || x.name === 'perm')),
+      );
+  const readsHeap = reads(['field']);
+  const readsHeapOtherwise = reads(['unsupported']);
   if (u.slots.some((s) => readsHeap(s.guards) || readsHeap(s.read.object)))
     return 'unfolding of a quantified predicate whose body reads the heap in a condition or receiver';
   const argNames = new Set(nodes(u.args).flatMap((x) => (x.kind === 'var' ? [x.name as string] : [])));
