@@ -124,6 +124,9 @@ function fieldName(name: string, span: Span, ctx: LowerCtx): string {
   return name;
 }
 
+/** The well-founded order's functions of Viper's termination library (silver's decreases/*.vpr). */
+const TERMINATION_FUNCTIONS: ReadonlySet<string> = new Set(['decreasing', 'bounded']);
+
 function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
   if (isCollLiteral(e, ctx)) return lowerCollLiteral(e, ctx, lowerExpr);
   const macro = ctx.decls.macros.get(e.name);
@@ -138,6 +141,9 @@ function lowerApp(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx): Expr {
     ctx.out.sites.push({ kind: 'application', span: e.span });
   } else if (ctx.decls.predicates.has(e.name)) {
     if (!allowsPermissions(ctx.place)) fail(ctx, `predicate '${e.name}' may appear only in assertions`, e.span);
+  } else if (TERMINATION_FUNCTIONS.has(e.name)) {
+    // Declared by Viper's `import <decreases/…>` library, which symdap reads as nothing.
+    refuse(ctx, `the termination library's ${e.name} (import <decreases/…>)`, e.nameSpan);
   } else {
     fail(ctx, `unknown function or predicate '${e.name}'`, e.nameSpan);
   }

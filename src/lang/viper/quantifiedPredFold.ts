@@ -66,7 +66,9 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
   const allPreds = new Set(ctx.decls.predicates.keys());
   const fieldType = (f: string) => (isSnapField(f) ? { kind: 'Int' as const } : ctx.decls.fields.get(f)?.type);
   const slots = slotsOf(decl.body, allPreds, fieldType);
-  if (!slots) return []; // refused with the predicate (quantifiedPreds.ts)
+  // Refused with the predicate (quantifiedPreds.ts): a body that is not made of accessibility and
+  // pure parts, or that holds an instance of a quantified predicate (a snapshot field's slot).
+  if (!slots || slots.some((slot) => isSnapField(slot.read.field))) return [];
   const tag = `${pred}$qp$${span.line}_${span.col}`;
   const names = new Map(decl.params.map((p, i) => [p.name, `${tag}$a${i}`]));
   const label = `${tag}$L`;

@@ -155,6 +155,13 @@ function declsOf(p: PredDecl): VDomain {
   };
 }
 
+/** Whether `e` names an instance of one of the `quantified` predicates. */
+function mentionsQuantified(e: VExpr, quantified: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(e, (x) => void (found ||= x.kind === 'app' && quantified.has(x.name as string)));
+  return found;
+}
+
 /** The slot functions of P's snapshot (none for a body without field permissions). */
 function slotDomain(p: PredDecl, slots: readonly Slot[]): VDomain[] {
   if (slots.length === 0) return [];
@@ -188,7 +195,11 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
   for (const d of vp.decls) {
     if (d.kind !== 'predicate' || !quantified.has(d.name)) continue;
     const slots = d.body ? slotsOf(d.body, allPreds, (f) => fields.get(f)) : [];
-    if (!slots) no('a quantified predicate whose body is not made of accessibility and pure parts', d.nameSpan);
+    // Its body rewritten would hold that instance as a location of a snapshot field: a slot the
+    // snapshot of P was not given (a recursive one, `list(this.next)`, included).
+    if (d.body && mentionsQuantified(d.body, quantified))
+      no(`a quantified predicate whose body holds an instance of a quantified predicate (${d.name})`, d.nameSpan);
+    else if (!slots) no('a quantified predicate whose body is not made of accessibility and pure parts', d.nameSpan);
     else if (d.body) slotsByPred.set(d.name, slots);
     added.push(...(direct(d) ? [] : [declsOf(d)]), ...slotDomain(d, slots ?? []), snapDecl(d));
   }

@@ -72,6 +72,16 @@ describe('Viper constructs outside the subset are refused by name', () => {
     ],
     ['map', 'method m()\n{\n  assert Map[Int, Int]() == Map[Int, Int]()\n}\n', '3:10 maps (Map)'],
     [
+      "the termination library's functions",
+      'import <decreases/int.vpr>\nmethod m()\n{\n  assert decreasing(1, 2)\n}\n',
+      "4:10 the termination library's decreasing (import <decreases/…>)",
+    ],
+    [
+      'a quantified predicate whose body holds a quantified predicate instance',
+      `${field}field n: Ref\npredicate list(x: Ref) { acc(x.n) && (x.n != null ==> list(x.n)) }\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> list(x)\n{\n}\n`,
+      '3:11 a quantified predicate whose body holds an instance of a quantified predicate (list)',
+    ],
+    [
       'domain interpretation',
       'domain D interpretation (SMTLIB: "Int") {\n}\n',
       '1:10 domain interpretations (interpretation)',
