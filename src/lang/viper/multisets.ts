@@ -18,6 +18,7 @@
 import type { VDecl, VExpr, VProgram, VType } from './ast';
 import type { LowerCtx } from './context';
 import { parseViper } from './parser';
+import { astNodes } from '../astNodes';
 
 const E = 'Multiset[E$]';
 const PRELUDE = `
@@ -78,11 +79,10 @@ function preludeDecls(): readonly VDecl[] {
 
 /** Does any part of this AST name `Multiset` (a type, a literal)? */
 function namesMultiset(x: unknown): boolean {
-  if (Array.isArray(x)) return x.some(namesMultiset);
-  if (x === null || typeof x !== 'object') return false;
-  const o = x as Record<string, unknown>;
-  if (o.name === 'Multiset' || o.collection === 'Multiset') return true;
-  return Object.entries(o).some(([k, v]) => k !== 'span' && k !== 'nameSpan' && namesMultiset(v));
+  return [...astNodes(x)].some((n) => {
+    const o = n as unknown as Record<string, unknown>;
+    return o.name === 'Multiset' || o.collection === 'Multiset';
+  });
 }
 
 /** The program with the multiset domain added when it names multisets (and declares no `Multiset`). */

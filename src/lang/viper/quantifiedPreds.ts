@@ -11,6 +11,7 @@
 // by quantifiedPredFold.ts, unfolding by quantifiedUnfolding.ts, through the snapshot's slots. Uses the rewrite does not cover are refused by name.
 
 import type { Span } from '../span';
+import { astNodes } from '../astNodes';
 import type { VDecl, VDomain, VExpr, VParam, VProgram, VType } from './ast';
 import type { Collect } from './context';
 import {
@@ -27,6 +28,9 @@ import { WRITE_VALUE } from './lowerPerm';
 import { quantifiedUnfolding } from './quantifiedUnfolding';
 
 type Node = Record<string, unknown>;
+
+/** Every node under `e` (lang/astNodes.ts), as the plain records this rewrite reads. */
+const nodesOf = (e: unknown): Node[] => [...astNodes(e)] as unknown as Node[];
 type PredDecl = Extract<VDecl, { kind: 'predicate' }>;
 
 function walk(n: unknown, visit: (x: Node, underQuant: boolean) => void, underQuant = false): void {
@@ -50,16 +54,17 @@ export function quantifiedPredsOf(vp: VProgram): Set<string> {
   return out;
 }
 
-const mentionsPerm = (e: unknown, preds: ReadonlySet<string>): boolean => {
-  let found = false;
-  walk(e, (x) => {
-    if (x.kind === 'acc' || x.kind === 'unfolding' || x.kind === 'inhaleExhale') found = true;
-    if (x.kind === 'unsupported' && x.feature !== WRITE_VALUE) found = true;
-    if (x.kind === 'app' && (preds.has(x.name as string) || x.name === 'perm')) found = true;
-    if (x.kind === 'old' || (x.kind === 'quant' && x.quantifier === 'forperm')) found = true;
-  });
-  return found;
-};
+const mentionsPerm = (e: unknown, preds: ReadonlySet<string>): boolean =>
+  nodesOf(e).some(
+    (x) =>
+      x.kind === 'acc' ||
+      x.kind === 'unfolding' ||
+      x.kind === 'inhaleExhale' ||
+      (x.kind === 'unsupported' && x.feature !== WRITE_VALUE) ||
+      (x.kind === 'app' && (preds.has(x.name as string) || x.name === 'perm')) ||
+      x.kind === 'old' ||
+      (x.kind === 'quant' && x.quantifier === 'forperm'),
+  );
 
 const NONE: VExpr = { kind: 'var', name: 'none', span: { line: 0, col: 0, endLine: 0, endCol: 0 } as Span };
 
@@ -157,9 +162,7 @@ function declsOf(p: PredDecl): VDomain {
 
 /** Whether `e` names an instance of one of the `quantified` predicates. */
 function mentionsQuantified(e: VExpr, quantified: ReadonlySet<string>): boolean {
-  let found = false;
-  walk(e, (x) => void (found ||= x.kind === 'app' && quantified.has(x.name as string)));
-  return found;
+  return nodesOf(e).some((x) => x.kind === 'app' && quantified.has(x.name as string));
 }
 
 /** The slot functions of P's snapshot (none for a body without field permissions). */
@@ -239,11 +242,7 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     }
     if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node))
       no('forperm over a quantified predicate', span);
-    if (x.kind === 'quasihavoc') {
-      let hit = false;
-      walk(x.expr, (y) => void (hit ||= isQ(y)));
-      if (hit) no('quasihavoc of a quantified predicate', span);
-    }
+    if (x.kind === 'quasihavoc' && nodesOf(x.expr).some(isQ)) no('quasihavoc of a quantified predicate', span);
     if (x.kind === 'acc' && isQ(x.loc as Node)) {
       const loc = x.loc as Extract<VExpr, { kind: 'app' }>;
       return { ...x, loc: at(loc) };

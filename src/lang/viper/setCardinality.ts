@@ -14,6 +14,7 @@
 import type { VDecl, VExpr, VProgram, VType } from './ast';
 import type { LowerCtx } from './context';
 import { parseViper } from './parser';
+import { astNodes } from '../astNodes';
 
 export const SET_CARD = 'Set$card';
 
@@ -49,11 +50,10 @@ function preludeDecls(): readonly VDecl[] {
 
 /** Does any part of this AST (any plain object or array inside it) write `|…|`? */
 function writesSize(x: unknown): boolean {
-  if (Array.isArray(x)) return x.some(writesSize);
-  if (x === null || typeof x !== 'object') return false;
-  const o = x as Record<string, unknown>;
-  if (o.kind === 'coll' && o.op === 'size') return true;
-  return Object.entries(o).some(([k, v]) => k !== 'span' && k !== 'nameSpan' && writesSize(v));
+  return [...astNodes(x)].some((n) => {
+    const o = n as unknown as Record<string, unknown>;
+    return o.kind === 'coll' && o.op === 'size';
+  });
 }
 
 /** The program with the cardinality domain added when it writes `|…|` (of a set or not). */
