@@ -54,20 +54,21 @@ export async function callInto(
   // A Viper exhale's or inhale's helper (contract-only): its old(e) and old[l](e) are the caller's (lang/viper/helpers.ts).
   const oldHeap = callee.contractOnly ? (topFrame(st).entryHeap ?? EMPTY_HEAP) : preHeap;
   const labelled = callee.contractOnly ? callerLabels(st) : undefined;
+  const who = shownName(callee);
   const how: ConsumeHow = {
     env: { ...withHeaps(contractEnv(ctx, st, params, params), preHeap, oldHeap), labelled },
-    pureSite: (e) => ({ kind: 'precondition', span, message: `${callee.name} requires ${printExpr(e)}` }),
+    pureSite: (e) => ({ kind: 'precondition', span, message: `${who} requires ${printExpr(e)}` }),
     accSite: (a) => ({
       kind: 'permission',
       span,
-      message: `${callee.name} requires ${printExpr(a)} (line ${a.span.line}), which is not held`,
+      message: `${who} requires ${printExpr(a)} (line ${a.span.line}), which is not held`,
     }),
     predSite: (c) => ({
       kind: 'permission',
       span,
-      message: `${callee.name} requires ${printExpr(c)} (line ${c.span.line}), which is not held`,
+      message: `${who} requires ${printExpr(c)} (line ${c.span.line}), which is not held`,
     }),
-    reason: `precondition of ${callee.name}`,
+    reason: `precondition of ${who}`,
   };
   const consumed = await consume(ctx, st, callee.requires, how);
   const out: Successor[] = [...argsChecked.leaves, ...consumed.leaves];
@@ -297,4 +298,10 @@ async function produceEach(
     states = next;
   }
   return { leaves, nexts: states };
+}
+
+/** The callee as a message names it: a Viper statement's helper (`exhale@12:3#1`) by its statement's word. */
+function shownName(callee: Proc): string {
+  const at = callee.name.indexOf('@');
+  return callee.statementHelper && at > 0 ? callee.name.slice(0, at) : callee.name;
 }
