@@ -1,7 +1,7 @@
 // Sym's perm type and symbolic permission amounts through the real CLI and Z3 (docs/language.md
 // "Fractional permissions"): a perm parameter lent and returned, perm(c.x) in assertions that
 // hold and fail, an amount that may be too small (with its counterexample), perm division, a
-// wildcard meeting a symbolic amount; a perm is refused by concrete runs, by name.
+// wildcard meeting a symbolic amount, what a wildcard leaves; a perm is refused by concrete runs, by name.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -99,6 +99,23 @@ proc caller(c: Cell, k: perm)
 }
 `;
     expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 15, kind: 'assert' }] });
+  }, 60_000);
+
+  it('what a wildcard leaves is positive, and nothing more is known of it', async () => {
+    const src = `${CELL}proc take(c: Cell)
+  requires acc(c.x, wildcard)
+{
+}
+
+proc caller(c: Cell)
+  requires acc(c.x, 1/2)
+{
+  take(c);
+  assert perm(c.x) > 0;
+  assert perm(c.x) > 1/4;
+}
+`;
+    expect(await verify(src)).toEqual({ verdict: 'failed', failures: [{ line: 14, kind: 'assert' }] });
   }, 60_000);
 
   it('an amount must be a perm; a perm does not convert to int', async () => {

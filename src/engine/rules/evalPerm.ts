@@ -1,8 +1,8 @@
 // `perm(e.f)` (docs/language.md "Fractional permissions"): the amount of e.f the heap read
 // holds, as a real term. It is Silicon's sum over the chunks of the field that may be e's:
 // `e == c.r ? c.amount : 0` each (rules/heap/symAmounts.ts); constant amounts fold it to a
-// constant. A wildcard's amount is unknown, so a chunk holding one adds a fresh amount that
-// nothing constrains: perm() then proves nothing a wildcard would have to decide.
+// constant. A wildcard's amount is unknown, so a chunk holding one adds a fresh positive amount
+// (heap/symAmounts.ts heldAmount): perm() then proves nothing a wildcard would have to decide.
 // `perm(q(ē))` of a predicate instance is evalPermInstance.ts's.
 
 import type { Call, FieldRead } from '../../lang/ast';

@@ -105,7 +105,15 @@ export function freshAmount(T: TermStore, why: string): Term {
   return T.symbol(REAL_SORT, 'wildcard', why);
 }
 
-/** An amount held, as perm() reads it: a wildcard's unknown positive part is a fresh amount nothing constrains (`why` names it). */
+/**
+ * An amount held, as perm() reads it: a wildcard's unknown part is a fresh amount (`why` names it),
+ * positive wherever it occurs (a lemma: `exhale acc(x.f, wildcard); assert perm(x.f) > none` holds,
+ * as in Viper), and nothing more: each read makes another, so perm() decides nothing that depends
+ * on which positive amount the wildcard is.
+ */
 export function heldAmount(T: TermStore, a: Amount | undefined, why: string): Term {
-  return a?.above && !a.sym ? T.add(amountTerm(T, a), freshAmount(T, why)) : amountTerm(T, a);
+  if (!a?.above || a.sym) return amountTerm(T, a);
+  const w = freshAmount(T, why);
+  T.keyed.addLemma(w, T.lt(realLit(T, ZERO), w));
+  return T.add(amountTerm(T, a), w);
 }
