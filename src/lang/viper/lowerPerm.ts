@@ -69,7 +69,7 @@ export function permDivision(left: Expr, right: Expr, span: Span): Expr {
   return { kind: 'binary', op: '/', left: asPerm(left), right: asPerm(right), span };
 }
 
-/** `perm(e.f)`, `perm(P(…))`: the amount held (Sym's perm(e.f), perm(P(…))); a wand's is refused by name. */
+/** `perm(e.f)`, `perm(P(…))`, `perm(A --* B)`: the amount held (Sym's perm(e.f), perm(P(…)); a wand's as its shape's instance). */
 export function lowerPermOf(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, lower: Lower): Expr {
   const arg = e.args.length === 1 ? e.args[0] : undefined;
   // Silver's consistency check (Consistency.checkFunctionBody): the body is evaluated here over
@@ -79,13 +79,17 @@ export function lowerPermOf(e: Extract<VExpr, { kind: 'app' }>, ctx: LowerCtx, l
   // Silicon's over what its consume has left; a predicate body is produced and consumed whole.
   else if (ctx.place === 'fnPost' || ctx.place === 'predicate' || ctx.inFunction)
     refuse(ctx, 'perm(…) in a function contract or a predicate body', e.span);
-  if (arg?.kind === 'app' && ctx.decls.predicates.has(arg.name)) {
+  // A wand is held as an instance of its shape's abstract predicate (lowerWand.ts), so its
+  // amount is that instance's: perm(A --* B) sums the parts held of wands of its shape whose
+  // holes equal its own (permission_introspection/permWandAlias.vpr: 2 * write where x == y).
+  if ((arg?.kind === 'app' && ctx.decls.predicates.has(arg.name)) || arg?.kind === 'wand') {
     // The instance is named, not held: it lowers as in an assertion wherever perm() stands.
     const instance = lower(arg, { ...ctx, place: 'assertion' });
+    if (instance.kind !== 'call') return { kind: 'var', name: 'none', span: e.span };
     return { kind: 'call', callee: 'perm', calleeSpan: e.nameSpan, args: [instance], span: e.span };
   }
   if (arg?.kind !== 'field') {
-    refuse(ctx, 'perm(…) of a predicate instance or a wand', e.span);
+    refuse(ctx, 'perm(…) of something other than a field, a predicate instance or a wand', e.span);
     return { kind: 'var', name: 'none', span: e.span };
   }
   return { kind: 'call', callee: 'perm', calleeSpan: e.nameSpan, args: [lower(arg, ctx)], span: e.span };

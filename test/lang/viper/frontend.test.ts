@@ -122,9 +122,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '3:20 perm(…) in a function contract or a predicate body',
     ],
     [
-      'perm of a wand',
-      `${field}method m(x: Ref)\n{\n  assert perm(acc(x.f) --* acc(x.f)) == none\n}\n`,
-      '4:10 perm(…) of a predicate instance or a wand',
+      'perm of a wand that is refused',
+      `${field}method m(x: Ref)\n{\n  assert perm(acc(x.f) --* (forall y: Ref :: true)) == none\n}\n`,
+      '4:29 magic wands with quantifiers inside',
     ],
     [
       'inhale-exhale in a function',

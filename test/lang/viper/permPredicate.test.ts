@@ -2,7 +2,8 @@
 // a predicate instance"): the sum of the parts held of the instances that may be P(…), an
 // aliased pair summed under the case split, fold and unfold moving the amount, an instance
 // folded inside another counting none (Viper's), amounts above write, the impure assume of a
-// predicate; each with its MUST-fail twin. perm() of a wand stays refused (frontend.test.ts).
+// predicate; perm(A --* B) of a wand, held as its shape's instance (lowerWand.ts); each with its
+// MUST-fail twin.
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -122,5 +123,42 @@ method c(x: Ref)
 { perm(P(x)) }
 `;
     expect(await verify(src)).toEqual({ verdict: 'error', failures: [] });
+  }, 60_000);
+});
+
+describe('perm(A --* B) of a magic wand on .vpr', () => {
+  const WANDS = 'field f: Int\nfield g: Int\n';
+  it('sums the wands of one shape whose holes may be equal; apply takes it; an inhaled amount names the wand', async () => {
+    const src = `${WANDS}method alias(x: Ref, y: Ref) {
+  inhale acc(x.f) --* acc(x.g)
+  inhale acc(y.f) --* acc(y.g)
+  if (x == y) {
+    assert perm(acc(x.f) --* acc(x.g)) == 2 * write
+    assert perm(acc(x.f) --* acc(x.g)) == write
+  }
+}
+method app(x: Ref) {
+  inhale acc(x.f)
+  inhale acc(x.f) --* acc(x.g)
+  apply acc(x.f) --* acc(x.g)
+  assert perm(acc(x.f) --* acc(x.g)) == none
+  assert perm(acc(x.f) --* acc(x.g)) == write
+}
+method inh(x: Ref, y: Ref) {
+  inhale acc(x.f) --* acc(x.g)
+  inhale perm(acc(y.f) --* acc(y.g)) == write
+  assert x == y
+  assert perm(acc(x.g) --* acc(x.f)) == none && perm(acc(x.f, 1/2) --* acc(x.g)) == none
+  assert perm(acc(x.g) --* acc(x.f)) > none
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 8, viperError: FAILED },
+        { line: 16, viperError: FAILED },
+        { line: 23, viperError: FAILED },
+      ],
+    });
   }, 60_000);
 });
