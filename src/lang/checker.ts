@@ -2,7 +2,8 @@
 // single expressions typed in the debugger. All errors of a file are reported, not just the
 // first; the CheckedProgram exists only when there are none.
 
-import type { Expr, Proc, Program, TopDecl } from './ast';
+import type { Expr, Label, Proc, Program, TopDecl } from './ast';
+import { astNodes } from './astNodes';
 import { axiomsOf, globalsOf } from './ast';
 import { checkAxiom } from './checkDomain';
 import type { CheckedProgram, Declaration } from './checked';
@@ -52,6 +53,11 @@ export interface CheckOptions {
   readonly recursionInAnyOrder?: boolean;
   /** Quantifiers may bind references (Viper's `forall x: Ref`, over every reference; Sym's stay refused). */
   readonly refBinders?: boolean;
+  /**
+   * `old[l]` may name any label of its procedure (Viper's rule; a path that has not reached l
+   * fails where it reads it). Sym's labels are visible after their statement, in their block.
+   */
+  readonly methodLabels?: boolean;
 }
 
 export function check(program: Program, file: string, source: string, options: CheckOptions = {}): CheckResult {
@@ -81,7 +87,7 @@ function checkProgram(program: Program, file: string, source: string, options: C
   for (const g of globalsOf(program)) checkVarDecl(g, globalCtx, 'global variable');
   checkHeapDecls(program, tables, procs, heap, globals, options.recursionInAnyOrder === true);
   for (const d of program.decls) {
-    if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap);
+    if (d.kind === 'proc') checkProc(d, tables, procs, globals, heap, options.methodLabels === true);
     if (d.kind === 'synth') checkSynthDecl(d, tables, heap);
     if (d.kind === 'axiom')
       checkAxiom(checkExpr, d, { tables, procs: new Map(), heap, beforeReturns: false, callMessage: NESTED_CALL });
@@ -144,6 +150,7 @@ function checkProc(
   procs: ReadonlyMap<string, Proc>,
   globals: Scope,
   heap: HeapEnv,
+  methodLabels: boolean,
 ): void {
   const scope = new Scope((name) => globals.lookup(name));
   const declare = (p: Proc['params'][number], kind: DeclKind) => {
@@ -165,7 +172,15 @@ function checkProc(
   for (const e of proc.ensures) {
     checkBool(e, { ...spec, old: true, beforeReturns: false }, `an 'ensures' clause`);
   }
-  checkBlock(proc.body, { tables, scope, procs, proc, heap, labels: new LabelScope() });
+  const anywhere = methodLabels ? labelsOf(proc) : undefined;
+  checkBlock(proc.body, { tables, scope, procs, proc, heap, labels: new LabelScope(anywhere) });
+}
+
+/** The names of every `label` statement in `proc`'s body. */
+function labelsOf(proc: Proc): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const n of astNodes(proc.body)) if (n.kind === 'label') out.add((n as Label).name);
+  return out;
 }
 
 /** Types an expression against the names of a debugger frame (watches, REPL, conditions). */

@@ -6,6 +6,8 @@
 // values in the frame, so every path keeps its own.
 
 import type { Label, Old } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
+import { sortOfType } from '../state/sorts';
 import type { Term } from '../terms/term';
 import { topFrame, type Frame, type State, type SymValue } from '../state/state';
 import { EMPTY_HEAP } from '../state/chunks';
@@ -34,8 +36,7 @@ export function oldValue(ev: EvalCore, e: Old, guard: Term, bound: ReadonlyMap<s
   if (e.label === undefined && !e.heapOnly) return ev.value(e.expr, guard, bound, true);
   const env = ev.env;
   const at = e.label === undefined ? undefined : env.labelled?.(e.label);
-  if (e.label !== undefined && at === undefined)
-    throw new EvalError(`old[${e.label}](…) is evaluated where label ${e.label} was not reached`);
+  if (e.label !== undefined && at === undefined) return notReached(ev, e, e.label, guard);
   const heap = at ? (at.heap ?? EMPTY_HEAP) : env.oldHeap;
   const now = old && env.lookupOld ? env.lookupOld : env.lookup;
   const lookup: EvalEnv['lookup'] =
@@ -43,4 +44,25 @@ export function oldValue(ev: EvalCore, e: Old, guard: Term, bound: ReadonlyMap<s
   return ev
     .inEnv({ ...env, heap: heap ?? EMPTY_HEAP, oldHeap: heap ?? EMPTY_HEAP, lookup, lookupOld: lookup })
     .value(e.expr, guard, bound, false);
+}
+
+/**
+ * `old[l](e)` on a path that has not reached `label l` (Viper's rule: a label is its method's,
+ * lang/checker.ts `methodLabels`; Sym's checker lets no such read through): a failure here
+ * (Silicon's labelled.state.not.reached), and the path goes on, as after any failed check, with
+ * what failed assumed, so nothing after it is reported on this path. The value is fresh.
+ */
+function notReached(ev: EvalCore, e: Old, label: string, guard: Term): SymValue {
+  const T = ev.T;
+  ev.oblige(
+    'assert',
+    T.falseTerm,
+    guard,
+    e.span,
+    `${printExpr(e, 60)} reads label ${label}, which this path has not reached`,
+  );
+  const type = ev.env.types.get(e);
+  if (!type || type.kind === 'array')
+    throw new EvalError(`old[${label}](…) is evaluated where label ${label} was not reached`);
+  return T.symbol(sortOfType(type), `old[${label}]`, `old[${label}](…) where label ${label} was not reached`);
 }

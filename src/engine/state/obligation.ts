@@ -11,7 +11,7 @@ import type { FailureKind } from './failures';
 export interface Obligation {
   readonly kind: Extract<
     FailureKind,
-    'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition'
+    'div-by-zero' | 'out-of-bounds' | 'int-too-large' | 'permission' | 'precondition' | 'assert'
   >;
   /** Must hold for the operation to be defined. */
   readonly cond: Term;

@@ -77,7 +77,9 @@ export function viperError(f: FailureLike, sites: readonly Site[]): { readonly i
               ? 'quasihavocall.not.injective'
               : f.kind === 'permission' && WAND_INSTANCE.test(f.message)
                 ? 'wand.not.found'
-                : (REASONS[f.kind] ?? 'assertion.false');
+                : f.kind === 'assert' && /reads label \S+, which this path has not reached$/.test(f.message)
+                  ? 'labelled.state.not.reached'
+                  : (REASONS[f.kind] ?? 'assertion.false');
   const around = sitesAround(f, sites);
   const id = `${errorOf(f, around)}:${reason}`;
   const declared = around.find((s) => s.reportAt !== undefined);

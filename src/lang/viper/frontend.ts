@@ -64,7 +64,7 @@ export function loadViper(text: string, file: string, opts: ViperOptions = {}): 
     ...firstPerKind.map((r) => unsupported(file, r.span, r.feature)),
   ];
   if (diagnostics.length > 0) return { diagnostics: sortDiagnostics(diagnostics), sites: out.sites };
-  const result = check(program, file, source, { recursionInAnyOrder: true, refBinders: true });
+  const result = check(program, file, source, { recursionInAnyOrder: true, refBinders: true, methodLabels: true });
   if (hasErrors(result.diagnostics)) {
     const refused = result.diagnostics
       .filter((d) => d.severity === 'error')

@@ -1,7 +1,8 @@
 // Viper's labels, old states and quasihavoc through the real CLI and Z3 (docs/viper.md "Labels,
 // old and quasihavoc"): `old[l](e)` reads the heap at the label, `old(e)` the method's pre-state
 // heap in bodies, assertions and invariants too, and both read variables as they are now (Viper
-// swaps the heap only); `quasihavoc` forgets a held location's value and leaves others alone.
+// swaps the heap only); a label is its method's, and a path that has not reached it fails where
+// `old[l]` reads it (Silicon's labelled.state.not.reached); `quasihavoc` forgets a held location's value and leaves others alone.
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -59,6 +60,52 @@ describe('labels and old[l] on .vpr', () => {
 }
 `;
     expect(await verify(src)).toEqual({ verdict: 'verified', failures: [] });
+  }, 60_000);
+});
+
+describe("a label is its method's (Viper): old[l] where l was not reached", () => {
+  it('fails on the path that has not reached it (a branch, after a loop), with nothing more on that path', async () => {
+    const src = `${FIELD}method branch(x: Ref, b: Bool)
+  requires acc(x.f)
+{
+  if (b) {
+    x.f := 15
+    label initial
+  }
+  x.f := 3
+  assert x.f == 3 && old[initial](x.f) == 15
+}
+method loop(x: Ref)
+  requires acc(x.f)
+{
+  x.f := 15
+  while (x.f != 3)
+    invariant acc(x.f)
+  {
+    label top
+    x.f := x.f - 1
+  }
+  assert old[top](x.f) == 4
+}
+method reached(x: Ref, b: Bool)
+  requires acc(x.f)
+{
+  if (b) {
+    x.f := 15
+    label there
+    assert old[there](x.f) == 15
+  }
+  assume b
+  assert old[there](x.f) == 15
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 10, viperError: 'assert.failed:labelled.state.not.reached' },
+        { line: 22, viperError: 'assert.failed:labelled.state.not.reached' },
+      ],
+    });
   }, 60_000);
 });
 
