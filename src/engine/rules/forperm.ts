@@ -6,17 +6,20 @@
 // other arguments equal to the chunk's. Inside a consume (exhale, a call's requires, an
 // invariant's check), forperm reads the heap the consume has left so far, Silicon's "partially
 // consumed heap" (`exhale acc(x.f) && forperm r: Ref [r.f] :: false` holds): the consume puts
-// it in the environment as `partialHeap`; its body reads that heap too.
+// it in the environment as `partialHeap`; its body reads that heap too. Over a quantified field,
+// a quantifier over the receivers its chunk holds some of (overQuantified).
 
 import type { ForpermResource, Quant } from '../../lang/ast';
 import type { Term } from '../terms/term';
 import type { TermStore } from '../terms/store';
-import { realLit } from '../terms/reals';
+import { REF_SORT } from '../terms/term';
+import { realBinary, realLit } from '../terms/reals';
 import { ZERO } from '../../lang/rational';
 import { positive, type Amount } from '../state/amounts';
 import type { Chunk, Heap } from '../state/chunks';
 import { amountTerm } from './heap/symAmounts';
-import { EvalError, type EvalCore, type EvalEnv } from './evalEnv';
+import type { EvalCore, EvalEnv } from './evalEnv';
+import { isQuantifiedField, permQuant } from './quantifiedPerms';
 
 export function forpermTerm(
   ev: EvalCore,
@@ -51,7 +54,32 @@ export function forpermTerm(
     const body = inner.inEnv(env).term(q.body, T.and(guard, cond), bound, old);
     parts.push(T.implies(cond, body));
   }
+  if (resource.kind === 'field' && ev.env.decls && isQuantifiedField(ev.env.decls, resource.field))
+    parts.push(overQuantified(inner, q, resource.field, heap, guard, bound, old));
   return T.and(...parts);
+}
+
+/**
+ * Over a quantified field (B.10), held at a set of receivers: `forall x :: perm(x.f) > 0 ==> body`,
+ * x a binder, perm read from the field's quantified chunk in `heap`. The body's reads are checked
+ * for every such x, as a quantifier's are (each obligation quantified over x).
+ */
+function overQuantified(
+  ev: EvalCore,
+  q: Quant,
+  field: string,
+  heap: Heap,
+  guard: Term,
+  bound: ReadonlyMap<string, Term>,
+  old: boolean,
+): Term {
+  const T = ev.T;
+  const x = T.bound(q.vars[0].name, REF_SORT);
+  const held = realBinary(T, 'lt', realLit(T, ZERO), permQuant(T, heap, x, field));
+  const start = ev.out.length;
+  const body = ev.term(q.body, T.and(guard, held), new Map(bound).set(q.vars[0].name, x), old);
+  for (const { heal: _, ...o } of ev.out.splice(start)) ev.out.push({ ...o, cond: T.forall([x], o.cond) });
+  return T.forall([x], T.implies(held, body));
 }
 
 /** What chunk c binds the variables to, and when it matches the resource; undefined when it is another resource. */
@@ -80,9 +108,8 @@ function bindingOf(
       return { values, matches: T.and(...same) };
     }
     case 'qfield':
-      // A quantified chunk (B.10) holds the field at a set of receivers, not one: not read yet.
-      if (r.kind === 'field' && c.field === r.field)
-        throw new EvalError(`forperm over the quantified field ${r.field} is not supported`);
+      // A quantified chunk (B.10) holds the field at a set of receivers, not one: read apart
+      // (overQuantified), from the field's chunks as perm(x.f) reads them.
       return undefined;
     default:
       return unknownChunk(c);

@@ -1,7 +1,7 @@
 // forperm on .vpr through the real CLI and Z3 (docs/viper.md "forperm"): over the chunks of a
 // field or a predicate the heap holds, evaluated in the heap a consume has left so far (as
 // Silicon's partially consumed heap), perm(…) read there too; programs that must fail fail with
-// Viper's ids, and forperm in a function stays refused by name.
+// Viper's ids, over a quantified field's receivers too; forperm in a function stays refused by name.
 
 import { describe, expect, it } from 'vitest';
 import { scratchVerifier } from './verifyVpr';
@@ -194,6 +194,35 @@ method m(a: Ref, b: Ref, c: Ref)
       expect(await verify(src)).toEqual({
         verdict: 'failed',
         failures: [{ line: 13, viperError: 'assert.failed:assertion.false' }],
+      });
+    },
+    T,
+  );
+
+  it(
+    'over a quantified field: every receiver held, a point held beside it, what a consume has left',
+    async () => {
+      const src = `${FIELDS}method some(xs: Set[Ref], y: Ref) {
+  inhale forall x: Ref :: x in xs ==> acc(x.f, 1/2)
+  inhale forall x: Ref :: {x.f} x in xs ==> x.f == 0
+  assert forperm x: Ref [x.f] :: x in xs && x.f == 0
+  inhale acc(y.f, 1/2)
+  assert forperm x: Ref [x.f] :: x.f == 0
+}
+method left(xs: Set[Ref], y: Ref) {
+  inhale forall x: Ref :: x in xs ==> acc(x.f)
+  inhale y in xs
+  exhale acc(y.f) && (forperm x: Ref [x.f] :: x != y)
+  assert forperm x: Ref [x.f] :: x == y
+  exhale (forall x: Ref :: x in xs && x != y ==> acc(x.f)) && (forperm x: Ref [x.f] :: false)
+}
+`;
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [
+          { line: 8, viperError: 'assert.failed:assertion.false' },
+          { line: 14, viperError: 'assert.failed:assertion.false' },
+        ],
       });
     },
     T,

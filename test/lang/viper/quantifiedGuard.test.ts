@@ -34,14 +34,6 @@ describe('quantified permissions: refused shapes', () => {
     expect(out).toMatch(/an application of sum, whose precondition holds quantified permissions, under a quantifier/);
   }, 60_000);
 
-  it('forperm over a quantified field', async () => {
-    const out = await refusal(
-      'forperm',
-      `${HEAD}method m(s: Set[Ref])\n  requires forall n: Ref :: n in s ==> acc(n.f)\n{\n  assert forperm r: Ref [r.f] :: r.f > 0\n}\n`,
-    );
-    expect(out).toMatch(/forperm over the quantified field f/);
-  }, 60_000);
-
   it("a non-constant amount on a quantified field in a function's precondition", async () => {
     const out = await refusal(
       'amount',

@@ -1,5 +1,5 @@
 // What the quantified chunks (docs/design.md B.10) do not cover yet, refused before the run with
-// one file:line:col error, as the heap guard refuses the rest: forperm over a quantified field,
+// one file:line:col error, as the heap guard refuses the rest:
 // an amount other than a constant on a quantified field's access in a function, and an application under a
 // quantifier of a function whose precondition holds a quantified permission.
 
@@ -49,11 +49,6 @@ function refusedIn(d: TopDecl, quantified: ReadonlySet<string>): { what: string;
     }
   for (const n of astNodes(d)) {
     if (!n.span) continue;
-    if (n.kind === 'quant' && (n as Quant).resource?.kind === 'field') {
-      const field = (n as Quant).resource as { field: string };
-      if (quantified.has(field.field))
-        return { what: `forperm over the quantified field ${field.field}`, span: n.span };
-    }
     if (n.kind === 'acc') {
       const acc = n as unknown as Acc;
       // In a method the amount is read where produced or consumed (rules/quantifiedAmount.ts); a
