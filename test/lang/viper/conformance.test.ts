@@ -108,6 +108,14 @@ describe('npm run conformance on the fixtures', () => {
     expect(r.stderr).toContain('conformance: 3 unsound, missed, error or timeout');
     expect(await readFile(baseline, 'utf8')).toBe(content);
   }, 120_000);
+
+  it('a run over a part of the corpus without --out leaves the committed table alone', async () => {
+    const committed = join(ROOT, 'docs/conformance.md');
+    const before = await readFile(committed, 'utf8');
+    const r = await run('--json', join(dir, 'subset.json'));
+    expect(r.code).toBe(1);
+    expect(await readFile(committed, 'utf8')).toBe(before);
+  }, 120_000);
 });
 
 describe('classify', () => {
