@@ -11,7 +11,7 @@ import type { Term } from '../terms/term';
 import { isTrue } from '../terms/term';
 import { isSymArray, type SymValue } from '../state/state';
 import type { Chunk, Heap, PredChunk } from '../state/chunks';
-import type { Amount } from '../state/amounts';
+import { isNone, type Amount } from '../state/amounts';
 import { placeholder as placeholderOf } from './heap/access';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
@@ -71,6 +71,9 @@ export function footprintOf(
       footprint.push(q.chunk);
       keys.push(keyOf(q.part));
       parts.push(q.part);
+    } else if (k.kind === 'acc' && namesNoAmount(k.acc)) {
+      // `acc(e.f, none)` (a side of `b ? wildcard : none`) holds nothing and needs nothing: no part.
+      continue;
     } else if (k.kind === 'acc') {
       const target = k.acc.target as FieldRead;
       const need = needOf(k.acc);
@@ -129,6 +132,11 @@ export function footprintOf(
  * evaluated here yet: write is asked for instead, which is never less than p (a call may fail
  * that Viper accepts, never the reverse).
  */
+function namesNoAmount(acc: Acc): boolean {
+  const a = constantAmount(acc) ? accAmount(acc) : undefined;
+  return a !== undefined && isNone(a);
+}
+
 export function needOf(acc: Acc): Amount | undefined {
   return constantAmount(acc) ? accAmount(acc) : undefined;
 }

@@ -4,7 +4,7 @@
 // `let` are expanded by substitution (lowerLet.ts: where that is not the let's value, refused). What Sym cannot express here is refused by name.
 
 import type { Call, Expr } from '../ast';
-import { lowerAmount, lowerPermOf, permDivision, WRITE_VALUE } from './lowerPerm';
+import { lowerAmount, lowerPermOf, mentionsWildcard, permDivision, WRITE_VALUE } from './lowerPerm';
 import { spanFrom, type Span } from '../span';
 import type { VExpr } from './ast';
 import { refuse, fail, type LowerCtx, type Place } from './context';
@@ -163,6 +163,14 @@ export function allowsPermissions(place: Place): boolean {
 
 function lowerAcc(loc: VExpr, span: Span, ctx: LowerCtx, p?: VExpr): Expr {
   if (!allowsPermissions(ctx.place)) fail(ctx, "'acc' may appear only in assertions", span);
+  // `acc(l, c ? wildcard : p)`: wildcard is no value, so the choice is made over assertions,
+  // `c ? acc(l, wildcard) : acc(l, p)` (Silicon: one branch of the conditional is consumed or produced).
+  if (p?.kind === 'cond' && mentionsWildcard(p)) {
+    const cond = lowerExpr(p.cond, ctx);
+    const then = lowerAcc(loc, span, ctx, p.then);
+    const otherwise = lowerAcc(loc, span, ctx, p.otherwise);
+    return { kind: 'cond', cond, then, otherwise, span };
+  }
   const amount = p && lowerAmount(p, span, ctx, lowerExpr);
   // A macro that stands for a field access (`define A(i) loc(a, i).val`, `acc(A(0))`) is that field's.
   const fieldMacro = loc.kind === 'app' && ctx.decls.macros.get(loc.name)?.body.kind === 'field';

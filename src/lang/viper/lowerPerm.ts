@@ -15,7 +15,7 @@ import { fail, refuse, type LowerCtx } from './context';
 import { expect } from './expectedType';
 
 /** The feature name a refused amount is reported under. */
-export const AMOUNT_FEATURE = 'a permission amount with wildcard inside an expression (b ? wildcard : p, 2 * wildcard)';
+export const AMOUNT_FEATURE = 'a permission amount with wildcard inside an expression (2 * wildcard, f(wildcard))';
 
 /** The feature of Viper's `write` outside an amount (grammarActions.ts): Sym's perm constant. */
 export const WRITE_VALUE = 'permission values (write)';
@@ -61,6 +61,9 @@ type Lower = (e: VExpr, ctx: LowerCtx) => Expr;
 function mentions(p: VExpr, name: string): boolean {
   return nodesOf(p, 'var').some((v) => v.name === name);
 }
+
+/** Whether an amount names `wildcard` anywhere (then it is no Perm value). */
+export const mentionsWildcard = (p: VExpr): boolean => mentions(p, 'wildcard');
 
 const asPerm = (e: Expr): Expr => ({ kind: 'cast', expr: e, type: PERM, span: e.span });
 

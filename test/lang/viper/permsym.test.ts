@@ -145,4 +145,33 @@ method n(x: Ref, k: Perm)
       failures: [{ line: 11, viperError: 'assert.failed:assertion.false' }],
     });
   }, 60_000);
+
+  it('acc(x.f, b ? wildcard : p): a choice between two accessibilities (Silver suite function_precondition_perms)', async () => {
+    const src = `${FIELD}function g(x: Ref, b: Bool): Int
+  requires acc(x.f, b ? wildcard : none)
+
+method calls(x: Ref, b: Bool)
+{
+  inhale b ==> acc(x.f, 1/2)
+  var t: Int
+  t := g(x, b)
+  t := g(x, !b)
+}
+
+method held(x: Ref, b: Bool)
+{
+  inhale acc(x.f, b ? wildcard : 1/2)
+  assert perm(x.f) > none
+  assert b || perm(x.f) == 1/2
+  assert perm(x.f) == 1/2
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 10, viperError: 'application.precondition:insufficient.permission' },
+        { line: 18, viperError: 'assert.failed:assertion.false' },
+      ],
+    });
+  }, 60_000);
 });
