@@ -20,7 +20,7 @@ import { quantifiedApplication, underBinder } from './quantifiedApps';
 import { EvalError, requiredAt, type EvalCore } from './evalEnv';
 import { isQuantifiedField } from './quantifiedPerms';
 import { quantifiedPart } from './quantifiedFootprint';
-import { ensuresAssumed, hasSides, inhaleHolds } from './inhaleExhaleSides';
+import { bodyKnownAtApplications, ensuresAssumed, hasSides, inhaleHolds } from './inhaleExhaleSides';
 
 /** `f(ē)` of a heap-dependent function: its requires must hold (permissions held, pure part true); its value is its body's over the same heap. */
 export function functionCall(
@@ -127,6 +127,7 @@ function application(
   // Where the body's value is known: the requires read, or A where B was (inhaleExhaleSides.ts).
   const defined = side === 'exhale' && hasSides(fn) ? inhaleHolds(ev, fn, heap, params, guard) : pre;
   if (fn.body === undefined) return result;
+  if (side === 'exhale' && !bodyKnownAtApplications(fn, (n) => ev.env.decls?.predicates.has(n) ?? false)) return result;
   const definition = fn.body;
   // Fuel: inside an expansion only applications to snapshots built by `fold` expand again
   // (those are finite terms, so this ends); any other waits until evaluated at top level.

@@ -6,10 +6,11 @@
 // its ensures, the applications assume A and `f@post` checks B (Viper's inhale and exhale).
 
 import type { Expr, FunctionDecl } from '../../lang/ast';
+import { printExpr } from '../../lang/printer';
 import type { Term } from '../terms/term';
 import type { SymValue } from '../state/state';
 import type { Heap } from '../state/chunks';
-import { guardedLeaves, testsUnder, type Side } from './heap/assertions';
+import { guardedLeaves, testsUnder, type Conjunct, type IsPredicate, type Side } from './heap/assertions';
 import type { EvalCore } from './evalEnv';
 
 const SIDED = new WeakMap<FunctionDecl, { inhale: readonly Expr[]; exhale: readonly Expr[] } | null>();
@@ -28,6 +29,31 @@ export function ensuresAssumed(fn: FunctionDecl): readonly Expr[] {
 /** `fn`'s requires with each `[A, B]` replaced by the side read (unchanged without one). */
 export function requiresOn(fn: FunctionDecl, side: Exclude<Side, 'both'>): readonly Expr[] {
   return sidesOf(fn)?.[side] ?? fn.requires;
+}
+
+/**
+ * Whether an application may know the body's value (read over B's footprint, which keys it):
+ * only where every permission A holds is one B holds too. The body reads A's locations only
+ * (its well-formedness is checked under A); a location A holds and B does not is no part of the
+ * key, so two applications equal by their keys could read it differently: the application is
+ * then abstract, known by its postcondition alone (Silicon's snapshot mix-up, issue 271, is
+ * the unsound alternative).
+ */
+export function bodyKnownAtApplications(fn: FunctionDecl, isPred: IsPredicate): boolean {
+  if (sidesOf(fn) === null) return true;
+  const held = (side: Exclude<Side, 'both'>): string[] =>
+    guardedLeaves(requiresOn(fn, side), isPred)
+      .filter((l) => l.conjunct.kind !== 'pure')
+      .map((l) => `${l.tests.map(([t, pos]) => `${pos ? '' : '!'}${printExpr(t)}`).join('&')}|${heldText(l.conjunct)}`);
+  const exhaled = new Set(held('exhale'));
+  return held('inhale').every((k) => exhaled.has(k));
+}
+
+function heldText(c: Conjunct): string {
+  if (c.kind === 'acc') return printExpr(c.acc);
+  if (c.kind === 'pred') return `${printExpr(c.call)}, ${c.amount ? printExpr(c.amount) : 'write'}`;
+  if (c.kind === 'qacc') return printExpr(c.quant);
+  return printExpr(c.expr);
 }
 
 function sidesOf(fn: FunctionDecl): { inhale: readonly Expr[]; exhale: readonly Expr[] } | null {

@@ -4,11 +4,13 @@
 // contract or a loop invariant, inhaled in one place and exhaled in another, keeps the node
 // (Sym's `inhaleExhale`): the engine's produce reads A and its consume B
 // (rules/heap/assertions.ts), and its well-formedness pass checks both. `[A, A]` is A anywhere.
-// In a function's requires or ensures, a node whose sides are both pure is kept: each
-// application checks B and knows the body's value only where A holds, the postcondition's
-// check reads B and its applications assume A (rules/inhaleExhaleSides.ts). Other nodes in a
-// function's contract, and those in a predicate's body (whose snapshot numbers the body's
-// permissions by position: fold would number B's, unfold A's), are refused by name.
+// `[A, B]` whose sides hold the same permissions in another order is A. In a function's
+// requires a node is kept: each application checks B and knows the body's value only where A
+// holds, and only when A holds no permission B does not (else the application is abstract);
+// `f@post`'s check reads A (rules/inhaleExhaleSides.ts). In its ensures, a node whose sides are
+// both pure is kept: the postcondition's check reads B and its applications assume A. Other
+// nodes in a function's ensures, and those in a predicate's body (whose snapshot numbers the
+// body's permissions by position: fold would number B's, unfold A's), are refused by name.
 
 import type { Expr } from '../ast';
 import { astNodes } from '../astNodes';
@@ -28,8 +30,13 @@ export function lowerInhaleExhale(e: Extract<VExpr, { kind: 'inhaleExhale' }>, c
   const node: Expr = { kind: 'inhaleExhale', inhale, exhale, span: e.span };
   if (!ctx.inFunction && (ctx.place === 'requires' || ctx.place === 'ensures' || ctx.place === 'invariant'))
     return node;
-  const functionContract = (ctx.place === 'requires' && ctx.inFunction) || ctx.place === 'fnPost';
-  if (functionContract && isPure(inhale, ctx) && isPure(exhale, ctx)) return node;
+  // Two sides holding the same permissions in another order (Silver's silicon/0271.vpr) are one.
+  if (samePermissions(inhale, exhale, ctx)) return inhale;
+  // A function's requires: B is checked at applications, A assumed where it is verified; an
+  // application knows the body's value only where A holds no permission B does not
+  // (rules/inhaleExhaleSides.ts). Its ensures hold no permission in Viper.
+  if (ctx.place === 'requires' && ctx.inFunction) return node;
+  if (ctx.place === 'fnPost' && isPure(inhale, ctx) && isPure(exhale, ctx)) return node;
   refuse(ctx, INHALE_EXHALE_FEATURE, e.span);
   return { kind: 'boolLit', value: true, span: e.span };
 }
@@ -41,6 +48,22 @@ function isPure(e: Expr, ctx: LowerCtx): boolean {
     if (n.kind === 'call' && ctx.decls.predicates.has((n as unknown as { callee: string }).callee)) return false;
   }
   return true;
+}
+
+/** Whether both sides are conjunctions of the same permissions (accessibilities, instances), in any order. */
+function samePermissions(a: Expr, b: Expr, ctx: LowerCtx): boolean {
+  const parts = (e: Expr): string[] | undefined => {
+    if (e.kind === 'binary' && e.op === '&&') {
+      const l = parts(e.left);
+      const r = parts(e.right);
+      return l && r ? [...l, ...r] : undefined;
+    }
+    const permission = e.kind === 'acc' || (e.kind === 'call' && ctx.decls.predicates.has(e.callee));
+    return permission ? [printExpr(e)] : undefined;
+  };
+  const pa = parts(a)?.sort();
+  const pb = parts(b)?.sort();
+  return pa !== undefined && pb !== undefined && pa.join('\n') === pb.join('\n');
 }
 
 /** A function's requires or ensures: each `[A, B]` must be a top-level conjunct (the engine picks a side there only); else refused by name. */

@@ -127,9 +127,9 @@ describe('Viper constructs outside the subset are refused by name', () => {
       '4:29 magic wands with quantifiers inside',
     ],
     [
-      'inhale-exhale in a function',
-      `${field}function g(x: Ref): Int\n  requires [acc(x.f), true]\n{ 0 }\n`,
-      '3:12 inhale-exhale assertion ([A, B]) in a function or predicate',
+      'inhale-exhale under an implication in a function',
+      `${field}function g(x: Ref, b: Bool): Int\n  requires b ==> [acc(x.f), true]\n{ 0 }\n`,
+      '3:18 inhale-exhale assertion ([A, B]) in a function or predicate',
     ],
     [
       'inhale-exhale in a predicate',
