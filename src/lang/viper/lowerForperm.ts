@@ -62,6 +62,9 @@ function lowerResource(r: VExpr, xs: readonly string[], ctx: LowerCtx, lowerExpr
     }
     return { kind: 'pred', predicate: r.name, args: r.args.map((a) => lowerExpr(a, ctx)), span: r.span };
   }
-  refuse(ctx, 'forperm over a resource other than x.f or P(…, x, …)', r.span);
+  // Silver's type checker: a field resource is x.f for the one quantified variable x.
+  if (r.kind === 'field') fail(ctx, "the resource of 'forperm' over a field must be x.f, x its one variable", r.span);
+  else if (r.kind === 'wand') refuse(ctx, 'magic wands in forperm', r.span);
+  else refuse(ctx, 'forperm over a resource other than x.f or P(…, x, …)', r.span);
   return undefined;
 }

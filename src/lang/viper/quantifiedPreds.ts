@@ -240,8 +240,15 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
       no(out, span);
       return x;
     }
-    if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node))
-      no('forperm over a quantified predicate', span);
+    // Over instances held by quantified permissions: `forall ā :: perm(P(ē)) > none ==> body`,
+    // perm read from the instances' quantified chunk (rules/forperm.ts reads a quantified field so).
+    if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node)) {
+      const q = x as unknown as Extract<VExpr, { kind: 'quant' }>;
+      // A binder that is no argument is Silver's type error, reported by lowerForperm.ts.
+      if (q.vars.every((v) => (q.resource as Extract<VExpr, { kind: 'app' }>).args.some((a) => a.kind === 'var' && a.name === v.name)))
+        return rw(forpermAsForall(q));
+      return x;
+    }
     if (x.kind === 'quasihavoc' && nodesOf(x.expr).some(isQ)) no('quasihavoc of a quantified predicate', span);
     if (x.kind === 'acc' && isQ(x.loc as Node)) {
       const loc = x.loc as Extract<VExpr, { kind: 'app' }>;
@@ -260,4 +267,24 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     return copy;
   };
   return { decls: [...(rw(vp.decls) as VDecl[]), ...added] };
+}
+
+/** `forperm ā [P(ē)] :: body` as `forall ā :: perm(P(ē)) > none ==> body` (each binder an argument: lowerForperm.ts checks that of the original). */
+function forpermAsForall(q: Extract<VExpr, { kind: 'quant' }>): VExpr {
+  const r = q.resource!;
+  const span = q.span;
+  const held: VExpr = {
+    kind: 'binary',
+    op: '>',
+    left: { kind: 'app', name: 'perm', nameSpan: r.span, args: [r], span: r.span },
+    right: { kind: 'var', name: 'none', span: r.span },
+    span: r.span,
+  };
+  return {
+    kind: 'quant',
+    quantifier: 'forall',
+    vars: q.vars,
+    body: { kind: 'binary', op: '==>', left: held, right: q.body, span },
+    span,
+  };
 }

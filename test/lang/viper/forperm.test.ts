@@ -241,4 +241,35 @@ method m(x: Ref) { }
     },
     T,
   );
+
+  it(
+    'over instances held by quantified permissions: forall ā :: perm(P(ē)) > none ==> body',
+    async () => {
+      const src = `${FIELDS}predicate P(x: Ref, i: Int)
+
+method m(x: Ref, y: Ref) {
+  inhale forall a: Ref :: a == x ==> P(a, 10)
+  inhale acc(P(y, 10), 1/2)
+  assert forperm a: Ref [P(a, 10)] :: a == x || a == y
+  exhale forall a: Ref :: a == x ==> P(a, 10)
+  assert forperm a: Ref [P(a, 10)] :: a == y
+  assert forperm a: Ref [P(a, 10)] :: false
+}
+`;
+      expect(await verify(src)).toEqual({
+        verdict: 'failed',
+        failures: [{ line: 11, viperError: 'assert.failed:assertion.false' }],
+      });
+      // A quantified variable that is no argument of the resource is Silver's type error.
+      const bad = `${FIELDS}predicate P(x: Ref, i: Int)
+method m(x: Ref) {
+  inhale forall a: Ref :: a == x ==> P(a, 10)
+  assert forperm a: Ref, i: Int [P(a, i + 1)] :: i < 0
+  assert forperm a: Ref, b: Ref [a.f] :: a.f > 0
+}
+`;
+      expect((await verify(bad)).verdict).toBe('error');
+    },
+    T,
+  );
 });
