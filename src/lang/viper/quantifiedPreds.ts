@@ -245,7 +245,11 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node)) {
       const q = x as unknown as Extract<VExpr, { kind: 'quant' }>;
       // A binder that is no argument is Silver's type error, reported by lowerForperm.ts.
-      if (q.vars.every((v) => (q.resource as Extract<VExpr, { kind: 'app' }>).args.some((a) => a.kind === 'var' && a.name === v.name)))
+      if (
+        q.vars.every((v) =>
+          (q.resource as Extract<VExpr, { kind: 'app' }>).args.some((a) => a.kind === 'var' && a.name === v.name),
+        )
+      )
         return rw(forpermAsForall(q));
       return x;
     }
