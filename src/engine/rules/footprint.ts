@@ -11,12 +11,12 @@ import type { Term } from '../terms/term';
 import { isTrue } from '../terms/term';
 import { isSymArray, type SymValue } from '../state/state';
 import type { Chunk, Heap, PredChunk } from '../state/chunks';
-import { isNone, type Amount } from '../state/amounts';
+import type { Amount } from '../state/amounts';
 import { placeholder as placeholderOf } from './heap/access';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
 import { guardedLeaves, testsUnder } from './heap/assertions';
-import { accAmount, constantAmount } from './heap/fractions';
+import { accAmount, constantAmount, namesNone } from './heap/fractions';
 import { realLit } from '../terms/reals';
 import { ZERO } from '../../lang/rational';
 import { keyOf, snapshotOf } from './heap/snapshots';
@@ -71,7 +71,7 @@ export function footprintOf(
       footprint.push(q.chunk);
       keys.push(keyOf(q.part));
       parts.push(q.part);
-    } else if (k.kind === 'acc' && namesNoAmount(k.acc)) {
+    } else if (k.kind === 'acc' && namesNone(k.acc)) {
       // `acc(e.f, none)` (a side of `b ? wildcard : none`) holds nothing and needs nothing: no part.
       continue;
     } else if (k.kind === 'acc') {
@@ -132,11 +132,6 @@ export function footprintOf(
  * evaluated here yet: write is asked for instead, which is never less than p (a call may fail
  * that Viper accepts, never the reverse).
  */
-function namesNoAmount(acc: Acc): boolean {
-  const a = constantAmount(acc) ? accAmount(acc) : undefined;
-  return a !== undefined && isNone(a);
-}
-
 export function needOf(acc: Acc): Amount | undefined {
   return constantAmount(acc) ? accAmount(acc) : undefined;
 }

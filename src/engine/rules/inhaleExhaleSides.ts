@@ -40,7 +40,18 @@ export function requiresOn(fn: FunctionDecl, side: Exclude<Side, 'both'>): reado
  * the unsound alternative).
  */
 export function bodyKnownAtApplications(fn: FunctionDecl, isPred: IsPredicate): boolean {
-  if (sidesOf(fn) === null) return true;
+  let known = BODY_KNOWN.get(fn);
+  if (known === undefined) {
+    known = sidesOf(fn) === null || inhaledAreExhaled(fn, isPred);
+    BODY_KNOWN.set(fn, known);
+  }
+  return known;
+}
+
+/** Computed once per function (applications are many): its requires' sides do not change. */
+const BODY_KNOWN = new WeakMap<FunctionDecl, boolean>();
+
+function inhaledAreExhaled(fn: FunctionDecl, isPred: IsPredicate): boolean {
   const held = (side: Exclude<Side, 'both'>): string[] =>
     guardedLeaves(requiresOn(fn, side), isPred)
       .filter((l) => l.conjunct.kind !== 'pure')

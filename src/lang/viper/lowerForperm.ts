@@ -55,7 +55,7 @@ function lowerResource(r: VExpr, xs: readonly string[], ctx: LowerCtx, lowerExpr
     return undefined;
   }
   if (r.kind === 'app' && ctx.decls.predicates.has(r.name)) {
-    const missing = xs.find((x) => !r.args.some((a) => a.kind === 'var' && a.name === x));
+    const missing = binderNotArgument(r, xs);
     if (missing !== undefined) {
       fail(ctx, `the resource of 'forperm' must have '${missing}' as an argument`, r.span);
       return undefined;
@@ -67,4 +67,9 @@ function lowerResource(r: VExpr, xs: readonly string[], ctx: LowerCtx, lowerExpr
   else if (r.kind === 'wand') refuse(ctx, 'magic wands in forperm', r.span);
   else refuse(ctx, 'forperm over a resource other than x.f or P(…, x, …)', r.span);
   return undefined;
+}
+
+/** A quantified variable of `forperm` that is no argument of the predicate resource `r` (Silver's type error), if any. */
+export function binderNotArgument(r: Extract<VExpr, { kind: 'app' }>, xs: readonly string[]): string | undefined {
+  return xs.find((x) => !r.args.some((a) => a.kind === 'var' && a.name === x));
 }

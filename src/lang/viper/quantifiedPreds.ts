@@ -26,6 +26,7 @@ import {
 } from './quantifiedPredNames';
 import { WRITE_VALUE } from './lowerPerm';
 import { quantifiedUnfolding } from './quantifiedUnfolding';
+import { binderNotArgument } from './lowerForperm';
 
 type Node = Record<string, unknown>;
 
@@ -245,10 +246,12 @@ export function encodeQuantifiedPreds(vp: VProgram, out: Collect): VProgram {
     if (x.kind === 'quant' && x.quantifier === 'forperm' && isQ((x.resource ?? {}) as Node)) {
       const q = x as unknown as Extract<VExpr, { kind: 'quant' }>;
       // A binder that is no argument is Silver's type error, reported by lowerForperm.ts.
+      const resource = q.resource as Extract<VExpr, { kind: 'app' }>;
       if (
-        q.vars.every((v) =>
-          (q.resource as Extract<VExpr, { kind: 'app' }>).args.some((a) => a.kind === 'var' && a.name === v.name),
-        )
+        binderNotArgument(
+          resource,
+          q.vars.map((v) => v.name),
+        ) === undefined
       )
         return rw(forpermAsForall(q));
       return x;
