@@ -179,3 +179,34 @@ describe("the run's budget for queries that time out", () => {
     expect(r.notes.join('\n')).toMatch(/budget of 0 s for queries that time out is spent/);
   });
 });
+
+describe('a model of a path over quantified axioms', () => {
+  // The query already holds on the path (a conjunct of pc), so any model of pc answers it: that
+  // model is Z3's to find over the whole pc, axioms included, under the resource limit. Built
+  // component by component it went to Z3 without the limit (self_framing.vpr: 256 s, past its
+  // time limit, to Z3's out-of-memory) and without the closed axiom.
+  it('goes to Z3 whole, under the resource limit', async () => {
+    const real = await Z3WasmBackend.create();
+    const calls: { assertions: readonly Term[]; rlimit?: number }[] = [];
+    const recording = {
+      name: real.name,
+      check: (assertions: readonly Term[], opts: Parameters<typeof real.check>[1]) => {
+        calls.push({ assertions, rlimit: opts.rlimit });
+        return real.check(assertions, opts);
+      },
+      dispose: () => real.dispose(),
+    };
+    const solver = new PipelineSolver(recording);
+    solvers.push(solver);
+    const s = new TermStore();
+    const x = s.symbol(INT_SORT, 'x', 'x');
+    const i = s.bound('i', INT_SORT);
+    const axiom = s.forall([i], s.lt(i, s.app('f', [i], INT_SORT)));
+    const fact = s.lt(s.int(3n), s.app('f', [x], INT_SORT));
+    const r = await solver.checkSat([axiom, fact], fact, { wantModel: true });
+    expect(r.status).not.toBe('unsat');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].rlimit).toBe(OPAQUE_RLIMIT);
+    expect(calls[0].assertions).toContain(axiom);
+  });
+});

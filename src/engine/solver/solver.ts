@@ -71,6 +71,15 @@ export interface SolverOptions {
  *  and Z3 must stay well below it (the native backend uses the same limit, to answer alike). */
 export const DEFAULT_Z3_MEMORY_LIMIT_MB = 1024;
 
+/** Rounds of Z3's model-based quantifier instantiation per check (Z3's default: 1,000). A
+ *  query over quantified axioms that is satisfiable but has no finite model Z3 can find (an
+ *  injective function, a quantified permission's inverse) spent every round before its
+ *  `unknown`: ~1 s a query, 117 s for quantifiedcombinations/write_permission.vpr, which then
+ *  met the run's budget (pipeline.ts) on slower machines. With 50 rounds it takes 21 s, the same
+ *  verdicts; 10 rounds were too few (longest-common-prefix.vpr's proof needs more). Counted, not
+ *  timed: an answer does not depend on the machine. Silicon turns this instantiation off. */
+export const MBQI_MAX_ITERATIONS = 50;
+
 /** Per-query time limit of `verify` when none is given: the debugger's default too. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 

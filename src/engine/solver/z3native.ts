@@ -14,6 +14,7 @@ import { LambdaArray, parseValue, show, UnreadCollection } from './smtvalue';
 import {
   DEFAULT_Z3_MEMORY_LIMIT_MB,
   errorMessage,
+  MBQI_MAX_ITERATIONS,
   unknown,
   type CheckOptions,
   type SatResult,
@@ -63,7 +64,10 @@ class NativeSession {
   private started = false;
 
   constructor(memoryLimitMb: number) {
-    this.proc = new Z3Process('z3', [`memory_max_size=${Math.max(1, Math.floor(memoryLimitMb))}`]);
+    this.proc = new Z3Process('z3', [
+      `memory_max_size=${Math.max(1, Math.floor(memoryLimitMb))}`,
+      `smt.mbqi.max_iterations=${MBQI_MAX_ITERATIONS}`,
+    ]);
   }
 
   get alive(): boolean {

@@ -26,6 +26,7 @@ import { SymbolIndex } from './slicing';
 import {
   DEFAULT_Z3_MEMORY_LIMIT_MB,
   errorMessage,
+  MBQI_MAX_ITERATIONS,
   unknown,
   type CheckOptions,
   type SatResult,
@@ -64,6 +65,7 @@ async function loadModule(memoryLimitMb: number): Promise<Z3Module> {
   const { init } = await import('z3-solver');
   const mod = (await init()) as unknown as Z3Module;
   mod.Z3.global_param_set('memory_max_size', String(memoryLimitMb));
+  mod.Z3.global_param_set('smt.mbqi.max_iterations', String(MBQI_MAX_ITERATIONS));
   return mod;
 }
 

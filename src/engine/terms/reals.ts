@@ -51,7 +51,7 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   if (op === 'lt' || op === 'le') {
     if (qa && qb) return T.bool(op === 'lt' ? cmpQ(qa, qb) < 0 : cmpQ(qa, qb) <= 0);
     if (x === y) return T.bool(op === 'le');
-    return T.mk('real', BOOL_SORT, [x, y], { name: op });
+    return compareChoice(T, op, x, y) ?? T.mk('real', BOOL_SORT, [x, y], { name: op });
   }
   const fold = FOLD[op];
   if (qa && qb && fold && !(op === 'div' && qb.n === 0n)) return realLit(T, fold(qa, qb));
@@ -60,6 +60,27 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   if (op === 'mul' && qb && qb.n === 1n && qb.d === 1n) return x;
   if (op === 'mul' && qa && qa.n === 1n && qa.d === 1n) return y;
   return T.mk('real', REAL_SORT, [x, y], { name: op });
+}
+
+/** `ite(c, k1, k2) op k` (or `k op ite(…)`), all constant: the comparison decided per branch, so
+ *  that `c ? 1 : 0 <= 1` (a quantified chunk's bound over a whole amount) is `true`, not a
+ *  quantified formula Z3 must search a model for; a condition when the branches disagree. */
+function compareChoice(T: TermBuilder, op: 'lt' | 'le', x: Term, y: Term): Term | undefined {
+  const choice = x.op === 'ite' ? x : y.op === 'ite' ? y : undefined;
+  const k = realConstant(choice === x ? y : x);
+  if (choice === undefined || k === undefined) return undefined;
+  const [c, a, b] = choice.args;
+  const qa = realConstant(a);
+  const qb = realConstant(b);
+  if (qa === undefined || qb === undefined) return undefined;
+  const holds = (q: Rational): boolean => {
+    const [l, r] = choice === x ? [q, k] : [k, q];
+    return op === 'lt' ? cmpQ(l, r) < 0 : cmpQ(l, r) <= 0;
+  };
+  const ha = holds(qa);
+  const hb = holds(qb);
+  if (ha === hb) return T.bool(ha);
+  return ha ? c : T.not(c);
 }
 
 export function realNeg(T: TermBuilder, a: Term): Term {

@@ -1,0 +1,34 @@
+// Real (permission) comparisons over a choice of constants are decided per branch: a
+// quantified chunk's bound `c ? 1 : 0 <= 1` must reach Z3 as `true`, not as a quantified
+// formula it searches a model for; evaluation agrees with the folded term on every branch.
+import { describe, expect, it } from 'vitest';
+import { TermStore } from '../../src/engine/terms/store';
+import { realBinary, realLit } from '../../src/engine/terms/reals';
+import { rational } from '../../src/lang/rational';
+import type { Term } from '../../src/engine/terms/term';
+
+const s = new TermStore();
+const c = s.symbol(s.boolSort, 'c', 'input c');
+const q = (n: bigint, d = 1n): Term => realLit(s, rational(n, d));
+const choice = (a: Term, b: Term): Term => s.ite(c, a, b);
+
+describe('a comparison with a choice of constant amounts', () => {
+  it('is true or false when both branches agree', () => {
+    expect(realBinary(s, 'le', choice(q(1n), q(0n)), q(1n))).toBe(s.bool(true));
+    expect(realBinary(s, 'lt', choice(q(1n), q(0n)), q(1n))).not.toBe(s.bool(true));
+    expect(realBinary(s, 'lt', q(0n), choice(q(1n), q(1n, 2n)))).toBe(s.bool(true));
+    expect(realBinary(s, 'lt', q(2n), choice(q(1n), q(0n)))).toBe(s.bool(false));
+  });
+
+  it('is the condition, or its negation, when the branches disagree', () => {
+    expect(realBinary(s, 'lt', choice(q(1n), q(0n)), q(1n))).toBe(s.not(c));
+    expect(realBinary(s, 'lt', q(0n), choice(q(1n), q(0n)))).toBe(c);
+    expect(realBinary(s, 'le', q(1n, 2n), choice(q(0n), q(1n)))).toBe(s.not(c));
+  });
+
+  it('is left alone when a branch or the other side is not constant', () => {
+    const p = s.symbol({ kind: 'real' }, 'p', 'input p');
+    expect(realBinary(s, 'le', choice(p, q(0n)), q(1n)).name).toBe('le');
+    expect(realBinary(s, 'le', choice(q(1n), q(0n)), p).name).toBe('le');
+  });
+});
