@@ -49,7 +49,7 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   const qa = realConstant(x);
   const qb = realConstant(y);
   if (op === 'lt' || op === 'le') {
-    if (qa && qb) return T.bool(op === 'lt' ? cmpQ(qa, qb) < 0 : cmpQ(qa, qb) <= 0);
+    if (qa && qb) return T.bool(compareQ(op, qa, qb));
     if (x === y) return T.bool(op === 'le');
     return compareChoice(T, op, x, y) ?? T.mk('real', BOOL_SORT, [x, y], { name: op });
   }
@@ -62,6 +62,10 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   return T.mk('real', REAL_SORT, [x, y], { name: op });
 }
 
+/** `l < r` or `l <= r` on exact amounts. */
+const compareQ = (op: 'lt' | 'le', l: Rational, r: Rational): boolean =>
+  op === 'lt' ? cmpQ(l, r) < 0 : cmpQ(l, r) <= 0;
+
 /** `ite(c, k1, k2) op k` (or `k op ite(…)`), all constant: the comparison decided per branch, so
  *  that `c ? 1 : 0 <= 1` (a quantified chunk's bound over a whole amount) is `true`, not a
  *  quantified formula Z3 must search a model for; a condition when the branches disagree. */
@@ -73,10 +77,7 @@ function compareChoice(T: TermBuilder, op: 'lt' | 'le', x: Term, y: Term): Term 
   const qa = realConstant(a);
   const qb = realConstant(b);
   if (qa === undefined || qb === undefined) return undefined;
-  const holds = (q: Rational): boolean => {
-    const [l, r] = choice === x ? [q, k] : [k, q];
-    return op === 'lt' ? cmpQ(l, r) < 0 : cmpQ(l, r) <= 0;
-  };
+  const holds = (q: Rational): boolean => (choice === x ? compareQ(op, q, k) : compareQ(op, k, q));
   const ha = holds(qa);
   const hb = holds(qb);
   if (ha === hb) return T.bool(ha);
