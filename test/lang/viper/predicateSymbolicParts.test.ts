@@ -188,7 +188,56 @@ method m(x: Ref, k: Perm)
     });
   }, 60_000);
 
-  it('refused by name: a recursive predicate (held or unfolded), a body with a wildcard, a function requires', async () => {
+  it('in a function: its precondition and body take a Perm part; applications and the body are checked', async () => {
+    const fn = (pre: string, post = 'true') => `function g(x: Ref, p: Perm): Int
+  requires ${pre}
+  ensures ${post}
+{ unfolding acc(P(x), p) in x.f }
+`;
+    // The body needs a positive part, and the part its precondition holds.
+    expect(await verify(`${CELL}${fn('p >= none && acc(P(x), p)')}`)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 3, viperError: 'function.not.wellformed:permission.not.positive' }],
+    });
+    expect(await verify(`${CELL}${fn('p > none && acc(P(x), p / 2)')}`)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 3, viperError: 'function.not.wellformed:insufficient.permission' }],
+    });
+    // Applied at a constant and a symbolic part: its value is the instance's, whatever the
+    // part; an application needs its part held.
+    const src = `${CELL}${fn('p > none && acc(P(x), p)', 'result == (unfolding acc(P(x), p) in x.f)')}
+method m(x: Ref, q: Perm)
+  requires q > none && acc(P(x), q)
+{
+  var a: Int := g(x, q)
+  unfold acc(P(x), q)
+  assert a == x.f
+  fold acc(P(x), q)
+  assert g(x, q / 2) == a
+  assert a == 0
+}
+
+method n(x: Ref)
+  requires acc(P(x))
+{
+  unfold P(x)
+  x.f := 5
+  fold P(x)
+  assert g(x, 1/2) == 5
+  exhale acc(P(x), 3/4)
+  assert g(x, 1/2) == 5
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 16, viperError: 'assert.failed:assertion.false' },
+        { line: 27, viperError: 'application.precondition:insufficient.permission' },
+      ],
+    });
+  }, 180_000);
+
+  it('refused by name: a recursive predicate (held or unfolded), a body with a wildcard, a part in a predicate body', async () => {
     const cases: [string, RegExp][] = [
       [
         'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x), k) {}',
@@ -203,8 +252,8 @@ method m(x: Ref, k: Perm)
         /instance kept as a snapshot \(a recursive or conditional predicate: L reaches L\)/,
       ],
       [
-        `predicate P(x: Ref) { acc(x.f) }\nfunction g(x: Ref, k: Perm): Int requires none < k && acc(P(x), k) { 0 }`,
-        /in a function or a predicate body/,
+        `predicate P(x: Ref) { acc(x.f) }\npredicate Q(x: Ref, k: Perm) { none < k && acc(P(x), k) }`,
+        /in a predicate body/,
       ],
     ];
     const dir = await mkdtemp(join(tmpdir(), 'symdap-viper-predsym-refused-'));

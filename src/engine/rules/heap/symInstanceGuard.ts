@@ -1,10 +1,11 @@
 // Where the engine does not take a symbolic part of a predicate instance yet (docs/design.md
 // "Fractions of predicate instances"): refused by name before it runs, never read as whole.
 // A part is symbolic when its amount is not a constant the checker folds (a perm variable,
-// `perm(…)`, `k / 2`). Built: `acc(q(ē), p)` in a method's contract, inhale, exhale, assert
-// and loop invariants, `fold`/`unfold acc(q(ē), p)`, `unfolding acc(q(ē), p) in e` in a
-// method (heap/symUnfolding.ts), for a predicate whose instances keep their
-// body's chunks (not snapshots) and whose body holds constant amounts other than wildcard.
+// `perm(…)`, `k / 2`). Built: `acc(q(ē), p)` in a method's contract or a function's
+// precondition, inhale, exhale, assert and loop invariants, `fold`/`unfold acc(q(ē), p)`,
+// `unfolding acc(q(ē), p) in e` in a method or a function body (heap/symUnfolding.ts), for a
+// predicate whose instances keep their body's chunks (not snapshots) and whose body holds
+// constant amounts other than wildcard. Refused: a symbolic part inside a predicate's body.
 
 import { astNodes } from '../../../lang/astNodes';
 import type { Call, Expr, PredicateDecl } from '../../../lang/ast';
@@ -62,11 +63,12 @@ const isWildcard = (e: Expr): boolean => e.kind === 'var' && e.name === 'wildcar
 /** The first symbolic part of an instance the engine does not take yet. */
 export function unsupportedSymbolicPart(checked: CheckedProgram): Refusal | undefined {
   for (const d of checked.program.decls) {
-    const inFunctionOrPredicate = d.kind === 'function' || d.kind === 'predicate';
     for (const part of symbolicParts(d, checked)) {
       const span = part.amount.span;
-      if (inFunctionOrPredicate)
-        return { span, what: 'a symbolic amount of a predicate instance in a function or a predicate body' };
+      // A predicate's body is produced and consumed at every fold and unfold of it: a part taken
+      // there does not yet join the instance the heap holds (two halves stay two chunks).
+      if (d.kind === 'predicate')
+        return { span, what: 'a symbolic amount of a predicate instance in a predicate body' };
       const why = bodyRefusal(part.call.callee, checked);
       if (why) return { span, what: why };
     }
