@@ -45,6 +45,9 @@ export interface ProduceHow {
    * reported as this maps them; the other runtime checks are assumed, as without it.
    */
   readonly selfFraming?: (o: Obligation) => Obligation;
+  /** The well-formedness pass: a symbolic amount that may be negative makes the assertion
+   *  ill-formed (Viper's `not.wellformed:negative.permission`), reported as this maps it. */
+  readonly amountSite?: (o: Obligation) => Obligation;
   /** With selfFraming: divisions and indices are checked too (a Viper postcondition's definedness, rules/wellFormed.ts). */
   readonly definedness?: boolean;
   /** The side of `[A, B]` read: A (inhale) but when a well-formedness check reads B (rules/wellFormed.ts). */

@@ -21,6 +21,7 @@ import { accAmount, constantAmount } from './heap/fractions';
 import { atMostWrite, holdsSome, oneValueWhenHeld } from './heap/symAmounts';
 import { distinctRefs } from './heap/alias';
 import { evaluate, settle, type Facts, type ProduceHow } from './produceEval';
+import type { Obligation } from './eval';
 
 /** Whether `acc` is produced here: a symbolic amount, or a symbolic chunk of its field already held. */
 export function producesSymbolically(s: State, acc: Acc): boolean {
@@ -102,12 +103,18 @@ export async function producedAmount(
     leaves.push({ state: s, label: STEP });
     return undefined;
   }
-  const message = `the permission amount ${printExpr(acc.amount!)} may be negative`;
+  const check: Obligation = {
+    kind: 'permission',
+    cond: T.le(realLit(T, ZERO), p),
+    span: acc.amount!.span,
+    message: `the permission amount ${printExpr(acc.amount!)} may be negative`,
+  };
+  const site = how.amountSite ? how.amountSite(check) : check;
   const out = await checkProperty(
     ctx,
     s,
-    T.le(realLit(T, ZERO), p),
-    { kind: 'permission', span: acc.amount!.span, message },
+    check.cond,
+    { kind: 'permission', span: site.span, message: site.message },
     `${printExpr(acc.amount!)} >= 0`,
   );
   leaves.push(...out.leaves);

@@ -213,6 +213,7 @@ function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Fi
     reason: `well-formedness of ${part.what}`,
     side: part.side,
     selfFraming: found.selfFraming(part),
+    amountSite: found.selfFraming(part),
     ...(part.definedness ? { definedness: true } : {}),
     ...(part.helper ? { injectivity: 'assume' as const } : {}),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),

@@ -237,7 +237,60 @@ method n(x: Ref)
     });
   }, 180_000);
 
-  it('refused by name: a recursive predicate (held or unfolded), a body with a wildcard, a part in a predicate body', async () => {
+  it('a body holding a symbolic amount, at a constant or a symbolic part: the amount times the part', async () => {
+    const src = `field v: Int
+predicate V(s: Ref, rd: Perm) { none < rd && acc(s.v, rd) }
+
+method half(s: Ref)
+  requires acc(V(s, 1/2), 1/2)
+{
+  unfold acc(V(s, 1/2), 1/2)
+  assert perm(s.v) == 1/4
+}
+
+method part(s: Ref, q: Perm, k: Perm)
+  requires none < k && acc(V(s, q), k)
+{
+  unfold acc(V(s, q), k)
+  assert perm(s.v) == q * k
+  fold acc(V(s, q), k)
+  assert perm(s.v) == none
+  assert perm(V(s, q)) == k
+  unfold acc(V(s, q), k)
+  s.v := 0
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 20, viperError: 'assignment.failed:insufficient.permission' }],
+    });
+  }, 120_000);
+
+  it('an amount in a predicate body or a contract that may be negative: not well-formed (Viper ids)', async () => {
+    const src = `field v: Int
+predicate V(s: Ref, rd: Perm) { acc(s.v, rd) }
+predicate W(s: Ref, rd: Perm) { none <= rd && acc(s.v, rd) }
+
+method m(x: Ref, p: Perm)
+  requires acc(x.v, p)
+
+method n(x: Ref, p: Perm)
+  requires none <= p && acc(x.v, p)
+
+function f(x: Ref, p: Perm): Int
+  requires acc(x.v, p)
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 2, viperError: 'predicate.not.wellformed:negative.permission' },
+        { line: 6, viperError: 'not.wellformed:negative.permission' },
+        { line: 12, viperError: 'not.wellformed:negative.permission' },
+      ],
+    });
+  }, 120_000);
+
+  it('refused by name: a recursive predicate (held or unfolded), a wildcard times a symbolic amount, a part in a predicate body', async () => {
     const cases: [string, RegExp][] = [
       [
         'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x), k) {}',
@@ -245,7 +298,11 @@ method n(x: Ref)
       ],
       [
         'predicate W(x: Ref) { acc(x.f, wildcard) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(W(x), k) {}',
-        /body holds a wildcard or symbolic amount/,
+        /body holds a wildcard \(W\)/,
+      ],
+      [
+        'predicate V(x: Ref, k: Perm) { none < k && acc(x.f, k) }\nmethod m(x: Ref) requires acc(V(x, 1/2), wildcard) {}',
+        /a wildcard amount of an instance whose body holds a symbolic amount \(V\)/,
       ],
       [
         'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x)) { assert unfolding acc(L(x), k) in true }',

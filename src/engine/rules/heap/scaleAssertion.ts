@@ -11,6 +11,7 @@ import type { Span } from '../../../lang/span';
 import { exactly, held, isNone, isWrite, WILDCARD, type Amount } from '../../state/amounts';
 import { mulAmounts } from '../../state/instanceAmounts';
 import { permAmount } from '../../../lang/permAmount';
+import { ONE } from '../../../lang/rational';
 import { partName } from './symInstances';
 
 /** Whether a call names a predicate (assertions.ts's IsPredicate, restated: snapshots.ts imports this file, and assertions.ts imports snapshots.ts). */
@@ -35,22 +36,32 @@ export function amountExpr(a: Amount, span: Span): Expr | undefined {
 }
 
 function scaledAcc(acc: Acc, p: Amount): Expr {
-  if (p.sym) return symbolicallyScaled(acc);
-  const a = mulAmounts(held(amountOf(acc.amount)), p);
-  const amount = amountExpr(a.above ? WILDCARD : a, acc.span);
   const { amount: _old, ...rest } = acc;
+  const amount = scaledAmount(acc.amount, p, acc.span);
   return amount ? { ...rest, amount } : rest;
 }
 
 /**
- * `acc` at a symbolic part: its constant amount a is written as the name the environment binds
- * to a·p (heap/symInstances.ts partValue). A wildcard or symbolic amount in such a body is
- * refused before the engine runs (heap/symInstanceGuard.ts).
+ * An amount (absent: write) at the part p, as an expression (undefined: write). Constant times
+ * constant is a constant the checker's folding reads back; a product with a wildcard is a
+ * wildcard. Where either is symbolic the product is named: a constant a at a symbolic part is
+ * the name the environment binds to a·p (heap/symInstances.ts partValue), a symbolic amount e
+ * is `e * ⟨part·1⟩`, ⟨part·1⟩ bound to p. A wildcard beside a symbolic factor is refused before
+ * the engine runs (heap/symInstanceGuard.ts): as "some positive amount" it would hold something
+ * where p is 0.
  */
-function symbolicallyScaled(acc: Acc): Expr {
-  const a = held(amountOf(acc.amount));
-  if (a.above) throw new Error('internal: a wildcard in a body taken at a symbolic part');
-  return { ...acc, amount: { kind: 'var', name: partName(a.q), span: acc.span } };
+function scaledAmount(amount: Expr | undefined, p: Amount, span: Span): Expr | undefined {
+  if (amount && !permAmount(amount).ok) {
+    if (p.above && !p.sym) throw new Error('internal: a symbolic amount in a body taken at a wildcard part');
+    return { kind: 'binary', op: '*', left: amount, right: { kind: 'var', name: partName(ONE), span }, span };
+  }
+  const a = held(amountOf(amount));
+  if (p.sym) {
+    if (a.above) throw new Error('internal: a wildcard in a body taken at a symbolic part');
+    return { kind: 'var', name: partName(a.q), span };
+  }
+  const product = mulAmounts(a, p);
+  return amountExpr(product.above ? WILDCARD : product, span);
 }
 
 /** `e` with every permission in it at p times its amount (`e` itself when p is write). */
@@ -72,7 +83,7 @@ export function scaleAssertion(e: Expr, p: Amount | undefined, isPred: IsPredica
       case 'unfolding': {
         // Silicon scales an unfolding's part too (issues/silicon/0290.vpr); one nested in another expression is not.
         const { amount: _old, ...rest } = x;
-        const amount = amountExpr(mulAmounts(held(amountOf(x.amount)), p), x.span);
+        const amount = scaledAmount(x.amount, p, x.span);
         return { ...rest, ...(amount ? { amount } : {}), body: go(x.body) };
       }
       default:

@@ -4,8 +4,10 @@
 // `perm(…)`, `k / 2`). Built: `acc(q(ē), p)` in a method's contract or a function's
 // precondition, inhale, exhale, assert and loop invariants, `fold`/`unfold acc(q(ē), p)`,
 // `unfolding acc(q(ē), p) in e` in a method or a function body (heap/symUnfolding.ts), for a
-// predicate whose instances keep their body's chunks (not snapshots) and whose body holds
-// constant amounts other than wildcard. Refused: a symbolic part inside a predicate's body.
+// predicate whose instances keep their body's chunks (not snapshots); the body's amounts are
+// constant, wildcard or symbolic (times the part: heap/scaleAssertion.ts). Refused: a symbolic
+// part inside a predicate's body, and a wildcard times a symbolic amount (a symbolic part of a
+// body holding a wildcard, a wildcard part of one holding a symbolic amount).
 
 import { astNodes } from '../../../lang/astNodes';
 import type { Call, Expr, PredicateDecl } from '../../../lang/ast';
@@ -20,22 +22,36 @@ export interface Refusal {
 }
 
 const symbolic = (amount: Expr | undefined): amount is Expr => amount !== undefined && !permAmount(amount).ok;
+const isWildcard = (e: Expr | undefined): e is Expr => e?.kind === 'var' && e.name === 'wildcard';
 
-/** The parts with a symbolic amount under `root`: each instance and its amount. */
-function symbolicParts(root: unknown, checked: CheckedProgram): { call: Call; amount: Expr; kind: string }[] {
-  const out: { call: Call; amount: Expr; kind: string }[] = [];
+/** A part whose product with a body's amounts the engine must name: symbolic, or a wildcard. */
+interface Part {
+  readonly call: Call;
+  readonly amount: Expr;
+  readonly wildcard: boolean;
+}
+
+/** The parts with a symbolic or wildcard amount under `root`: each instance and its amount. */
+function namedParts(root: unknown, checked: CheckedProgram): Part[] {
+  const out: Part[] = [];
+  const add = (call: Call, amount: Expr | undefined): void => {
+    if (symbolic(amount) || isWildcard(amount)) out.push({ call, amount, wildcard: isWildcard(amount) });
+  };
   for (const n of astNodes(root)) {
     const x = n as unknown as { kind: string; target?: Expr; pred?: Call; amount?: Expr };
-    if (x.kind === 'acc' && x.target?.kind === 'call' && checked.predicates.has(x.target.callee)) {
-      if (symbolic(x.amount)) out.push({ call: x.target, amount: x.amount, kind: 'acc' });
-    } else if ((x.kind === 'fold' || x.kind === 'unfold' || x.kind === 'unfolding') && symbolic(x.amount))
-      out.push({ call: x.pred!, amount: x.amount, kind: x.kind });
+    if (x.kind === 'acc' && x.target?.kind === 'call' && checked.predicates.has(x.target.callee))
+      add(x.target, x.amount);
+    else if (x.kind === 'fold' || x.kind === 'unfold' || x.kind === 'unfolding') add(x.pred!, x.amount);
   }
   return out;
 }
 
-/** Why a body taken at a symbolic part is not built: a snapshot instance below it, or an amount it cannot scale. */
-function bodyRefusal(name: string, checked: CheckedProgram): string | undefined {
+/**
+ * Why a body taken at the part is not built: a snapshot instance below a symbolic part, or a
+ * product the engine cannot name: a wildcard times a symbolic amount (as "some positive
+ * amount" it would hold something where the symbolic factor is 0).
+ */
+function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string | undefined {
   const snapshots = recursion(checked).predicates;
   const seen = new Set<string>();
   const work = [name];
@@ -46,30 +62,32 @@ function bodyRefusal(name: string, checked: CheckedProgram): string | undefined 
     const d: PredicateDecl = checked.predicates.get(n)!;
     // An abstract predicate's instance is a snapshot never unfolded: its amount is all there is.
     if (d.abstract) continue;
-    if (snapshots.has(n))
+    // A snapshot's body holds constant amounts only (fractionGuard.ts): at a wildcard part it is wildcards.
+    if (snapshots.has(n) && !part.wildcard)
       return `a symbolic amount of an instance kept as a snapshot (a recursive or conditional predicate: ${name} reaches ${n})`;
     for (const a of astNodes(d.body)) {
-      const amount = (a as unknown as { kind: string; amount?: Expr }).amount;
-      if (a.kind === 'acc' && amount && (symbolic(amount) || (permAmount(amount).ok && isWildcard(amount))))
-        return `a symbolic amount of an instance whose body holds a wildcard or symbolic amount (${n})`;
+      const amount = (a as unknown as { amount?: Expr }).amount;
+      if (a.kind !== 'acc' && a.kind !== 'unfolding') continue;
+      if (!part.wildcard && isWildcard(amount))
+        return `a symbolic amount of an instance whose body holds a wildcard (${n})`;
+      if (part.wildcard && symbolic(amount))
+        return `a wildcard amount of an instance whose body holds a symbolic amount (${n})`;
     }
     work.push(...calledNames(d.body, (c) => checked.predicates.has(c)));
   }
   return undefined;
 }
 
-const isWildcard = (e: Expr): boolean => e.kind === 'var' && e.name === 'wildcard';
-
-/** The first symbolic part of an instance the engine does not take yet. */
+/** The first symbolic or wildcard part of an instance the engine does not take yet. */
 export function unsupportedSymbolicPart(checked: CheckedProgram): Refusal | undefined {
   for (const d of checked.program.decls) {
-    for (const part of symbolicParts(d, checked)) {
+    for (const part of namedParts(d, checked)) {
       const span = part.amount.span;
       // A predicate's body is produced and consumed at every fold and unfold of it: a part taken
       // there does not yet join the instance the heap holds (two halves stay two chunks).
-      if (d.kind === 'predicate')
+      if (d.kind === 'predicate' && !part.wildcard)
         return { span, what: 'a symbolic amount of a predicate instance in a predicate body' };
-      const why = bodyRefusal(part.call.callee, checked);
+      const why = bodyRefusal(part.call.callee, checked, part);
       if (why) return { span, what: why };
     }
   }

@@ -7,7 +7,8 @@
 // of the fragment, and the product is 0 whatever the quotient: never more than is held.
 // The body of a predicate taken at a symbolic part is written with names (`⟨part·1/2⟩`) the
 // fold's or produce's environment binds to `1/2 · p` (partValue), so consume and produce read
-// the scaled amounts as any symbolic amount.
+// the scaled amounts as any symbolic amount; so is a symbolic amount e in a body at any part
+// (`e * ⟨part·1⟩`).
 
 import { cmpQ, ONE, rational, ZERO, type Rational } from '../../../lang/rational';
 import { exactly, isSymbolic, symbolic, type Amount } from '../../state/amounts';
@@ -25,11 +26,12 @@ export function partName(a: Rational): string {
   return `${PART}${a.n}/${a.d}⟩`;
 }
 
-/** The value of a part name under the symbolic part `p` (undefined: not a part name, or p is not symbolic). */
+/** The value of a part name under the part `p` (undefined: write, a wildcard part, or not a part name). A
+ *  constant part names only the factor of a symbolic amount (heap/scaleAssertion.ts scaledAmount). */
 export function partValue(T: TermStore, name: string, p: Amount | undefined): Term | undefined {
-  if (!p?.sym || !name.startsWith(PART)) return undefined;
+  if (!p || (p.above && !p.sym) || !name.startsWith(PART)) return undefined;
   const [n, d] = name.slice(PART.length, -1).split('/');
-  return T.mul(realLit(T, rational(BigInt(n), BigInt(d))), p.sym);
+  return T.mul(realLit(T, rational(BigInt(n), BigInt(d))), amountTerm(T, p));
 }
 
 /** The amount a real term stands for: constant ones folded (undefined: write; 'none': certainly 0). */
