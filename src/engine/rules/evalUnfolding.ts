@@ -9,7 +9,7 @@ import { permAmount } from '../../lang/permAmount';
 import { iteValue } from '../state/arrays';
 import { withoutChunk, type Heap } from '../state/chunks';
 import { isNone } from '../state/amounts';
-import { bodyChunks, splitInstance } from '../state/instanceAmounts';
+import { splitInstance } from '../state/instanceAmounts';
 import { mergeQuantChunks } from '../state/quantifiedChunks';
 import { sortOfType } from '../state/sorts';
 import type { SymValue } from '../state/state';
@@ -19,6 +19,7 @@ import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predi
 import { amountOf } from './heap/scaleAssertion';
 import { unfoldInstance } from './heap/snapshots';
 import { holdsPart, positivePart, takeSymbolicPart } from './heap/symUnfolding';
+import { chunksAtPart } from './heap/symInstances';
 import type { EvalCore, Site } from './evalEnv';
 import { cutUnfolding, cutValue, unfoldingBody } from './unfoldingCycles';
 
@@ -85,7 +86,8 @@ export function unfoldingValue(
       const cond = T.and(sym ? holdsPart(T, args, c, sym) : sameArgs(T, args, c), way.cond);
       // A quantified field's part joins its field's chunk (a read sees that field's one chunk): where
       // both hold some of a location, the heap's value is read (the two agree; nothing here assumes so).
-      const unfolded = mergeQuantChunks(T, [...split.heap, ...bodyChunks(split.part, way.chunks)], true);
+      const body = split.part.fragment ? way.chunks : chunksAtPart(T, way.chunks, split.part.amount);
+      const unfolded = mergeQuantChunks(T, [...split.heap, ...body], true);
       // Under a current-state unfolding, old(…) in the body still reads the old heap (issues/carbon/0053.vpr).
       const inner = old ? ev.over(unfolded) : ev.inEnv({ ...ev.env, heap: unfolded });
       // The body's pure facts hold wherever the instance is held: the body's obligations may rest on them.

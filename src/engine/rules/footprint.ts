@@ -11,10 +11,12 @@ import type { Term } from '../terms/term';
 import { isTrue } from '../terms/term';
 import { isSymArray, type SymValue } from '../state/state';
 import type { Chunk, Heap, PredChunk } from '../state/chunks';
-import type { Amount } from '../state/amounts';
+import { symbolic, type Amount } from '../state/amounts';
 import { placeholder as placeholderOf } from './heap/access';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
+import { heldAtLeast } from './heap/symUnfolding';
+import { permAmount } from '../../lang/permAmount';
 import { guardedLeaves, testsUnder } from './heap/assertions';
 import { accAmount, constantAmount, namesNone } from './heap/fractions';
 import { realLit } from '../terms/reals';
@@ -97,8 +99,11 @@ export function footprintOf(
       parts.push(value);
     } else if (k.kind === 'pred') {
       const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
-      const found = partCandidates(predCandidates(heap, k.call.callee, pargs), amountOf(k.amount));
-      const held = predHeld(T, pargs, found);
+      const all = predCandidates(heap, k.call.callee, pargs);
+      // A Perm amount (`acc(list(x), p)`): the solver decides which candidates hold p.
+      const p = k.amount && !permAmount(k.amount).ok ? inner.term(k.amount, g, new Map(), false) : undefined;
+      const found = p ? all : partCandidates(all, amountOf(k.amount));
+      const held = p ? heldAtLeast(T, pargs, all, p) : predHeld(T, pargs, found);
       if (!isTrue(held)) {
         const at = requiredAt(fn, k.call, c);
         ev.oblige('permission', held, g, at.span, at.message);
@@ -112,6 +117,8 @@ export function footprintOf(
         name: k.call.callee,
         args: pargs,
         snapshot: snap,
+        // What the application needs is what its body may unfold: p of the instance, not all of it.
+        ...(p ? { amount: symbolic(p) } : {}),
         origin: { span: c.span, reason: `footprint of ${fn.name}` },
       };
       footprint.push(chunk);

@@ -15,7 +15,7 @@ import { unfoldInstance, type Unfolded } from './heap/snapshots';
 import { ask, assumeConjunct, unknownLeaf } from './checks';
 import { STEP, type EngineContext, type Successor } from './context';
 import { envFrom, withHeaps } from './frames';
-import { scaleChunks } from '../state/instanceAmounts';
+import { chunksAtPart } from './heap/symInstances';
 import { placeChunks } from './placeChunks';
 
 function waysOf(ctx: EngineContext, taken: PredChunk, origin: PredChunk['origin']): Unfolded[] {
@@ -64,7 +64,7 @@ export async function unfoldSnapshot(ctx: EngineContext, s: State, st: Fold, tak
       // A part of the instance, or a body holding parts: its chunks at that part, joined to
       // parts already held (placeChunks.ts), never simply beside them as whole chunks are.
       const known = way.facts.reduce((k, f) => assumeConjunct(k, f, st.span, `unfold ${instance}`), cur);
-      const chunks = scaleChunks(way.chunks, taken.amount);
+      const chunks = chunksAtPart(T, way.chunks, taken.amount);
       for (const next of await placeChunks(ctx, known, chunks, st.span, `unfold ${instance}`, out))
         out.push({ state: next, label: STEP });
       continue;

@@ -65,8 +65,3 @@ export function splitInstance(heap: Heap, c: PredChunk, need: Amount | undefined
   const rest = isNone(left) ? withoutChunk(heap, c) : replaceChunk(heap, c, instanceAt(c, left));
   return { heap: rest, part: instanceAt(c, want) };
 }
-
-/** The chunks an unfolding of `part` gives: a fragment is held at the part already, a snapshot's body is scaled to it. */
-export function bodyChunks(part: PredChunk, chunks: readonly Chunk[]): Chunk[] {
-  return part.fragment ? [...chunks] : scaleChunks(chunks, part.amount);
-}

@@ -56,6 +56,8 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   const fold = FOLD[op];
   if (qa && qb && fold && !(op === 'div' && qb.n === 0n)) return realLit(T, fold(qa, qb));
   if ((op === 'add' || op === 'sub') && qb?.n === 0n) return x;
+  // All of a symbolic part taken leaves none: the chunk goes (not a part of 0 that may alias another).
+  if (op === 'sub' && x === y) return realLit(T, rational(0n));
   if (op === 'add' && qa?.n === 0n) return y;
   if (op === 'mul' && qb && qb.n === 1n && qb.d === 1n) return x;
   if (op === 'mul' && qa && qa.n === 1n && qa.d === 1n) return y;

@@ -290,12 +290,49 @@ function f(x: Ref, p: Perm): Int
     });
   }, 120_000);
 
-  it('refused by name: a recursive predicate (held or unfolded), a wildcard times a symbolic amount, a part in a predicate body', async () => {
+  it('a recursive predicate at a Perm part: its snapshot unfolds at a·k, folds back, and a function unfolds it', async () => {
+    const src = `field val: Int
+field next: Ref
+predicate list(x: Ref) { acc(x.val) && acc(x.next) && (x.next != null ==> list(x.next)) }
+
+function len(x: Ref, p: Perm): Int
+  requires none < p && acc(list(x), p)
+  ensures result >= 1
+{ unfolding acc(list(x), p) in (x.next == null ? 1 : 1 + len(x.next, p)) }
+
+method reader(x: Ref, k: Perm) returns (v: Int)
+  requires none < k && acc(list(x), k)
+  ensures acc(list(x), k) && v == old(unfolding acc(list(x), k) in x.val)
+{
+  unfold acc(list(x), k)
+  assert perm(x.val) == k && (x.next != null ==> perm(list(x.next)) == k)
+  v := x.val
+  fold acc(list(x), k)
+  assert len(x, k) >= 1
+}
+
+method main(x: Ref, k: Perm)
+  requires none < k && k < write && acc(list(x))
+{
+  var v: Int
+  v := reader(x, k)
+  unfold list(x)
+  x.val := v + 1
+  fold list(x)
+  exhale acc(list(x), k)
+  unfold acc(list(x), write - k)
+  assert x.val == v + 1
+  x.val := 0
+}
+`;
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [{ line: 32, viperError: 'assignment.failed:insufficient.permission' }],
+    });
+  }, 120_000);
+
+  it('refused by name: a wildcard times a symbolic amount, a part in a predicate body', async () => {
     const cases: [string, RegExp][] = [
-      [
-        'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x), k) {}',
-        /instance kept as a snapshot \(a recursive or conditional predicate: L reaches L\)/,
-      ],
       [
         'predicate W(x: Ref) { acc(x.f, wildcard) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(W(x), k) {}',
         /body holds a wildcard \(W\)/,
@@ -303,10 +340,6 @@ function f(x: Ref, p: Perm): Int
       [
         'predicate V(x: Ref, k: Perm) { none < k && acc(x.f, k) }\nmethod m(x: Ref) requires acc(V(x, 1/2), wildcard) {}',
         /a wildcard amount of an instance whose body holds a symbolic amount \(V\)/,
-      ],
-      [
-        'predicate L(x: Ref) { acc(x.f) && (x.f > 0 ==> L(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(L(x)) { assert unfolding acc(L(x), k) in true }',
-        /instance kept as a snapshot \(a recursive or conditional predicate: L reaches L\)/,
       ],
       [
         `predicate P(x: Ref) { acc(x.f) }\npredicate Q(x: Ref, k: Perm) { none < k && acc(P(x), k) }`,

@@ -3,18 +3,19 @@
 // A part is symbolic when its amount is not a constant the checker folds (a perm variable,
 // `perm(…)`, `k / 2`). Built: `acc(q(ē), p)` in a method's contract or a function's
 // precondition, inhale, exhale, assert and loop invariants, `fold`/`unfold acc(q(ē), p)`,
-// `unfolding acc(q(ē), p) in e` in a method or a function body (heap/symUnfolding.ts), for a
-// predicate whose instances keep their body's chunks (not snapshots); the body's amounts are
-// constant, wildcard or symbolic (times the part: heap/scaleAssertion.ts). Refused: a symbolic
-// part inside a predicate's body, and a wildcard times a symbolic amount (a symbolic part of a
-// body holding a wildcard, a wildcard part of one holding a symbolic amount).
+// `unfolding acc(q(ē), p) in e` in a method or a function body (heap/symUnfolding.ts), of an
+// instance that keeps its body's chunks or a snapshot (a recursive predicate: the body's
+// constant amounts times p, heap/symInstances.ts chunksAtPart), the body's amounts constant,
+// wildcard or symbolic (times the part: heap/scaleAssertion.ts). Refused: a symbolic part
+// inside a predicate's body, and a wildcard times a symbolic amount (a symbolic part of a body
+// holding a wildcard, a wildcard part of one holding a symbolic amount).
 
 import { astNodes } from '../../../lang/astNodes';
 import type { Call, Expr, PredicateDecl } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
 import { permAmount } from '../../../lang/permAmount';
 import type { Span } from '../../../lang/span';
-import { calledNames, recursion } from './recursion';
+import { calledNames } from './recursion';
 
 export interface Refusal {
   readonly span: Span;
@@ -52,7 +53,6 @@ function namedParts(root: unknown, checked: CheckedProgram): Part[] {
  * amount" it would hold something where the symbolic factor is 0).
  */
 function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string | undefined {
-  const snapshots = recursion(checked).predicates;
   const seen = new Set<string>();
   const work = [name];
   while (work.length > 0) {
@@ -62,9 +62,8 @@ function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string 
     const d: PredicateDecl = checked.predicates.get(n)!;
     // An abstract predicate's instance is a snapshot never unfolded: its amount is all there is.
     if (d.abstract) continue;
-    // A snapshot's body holds constant amounts only (fractionGuard.ts): at a wildcard part it is wildcards.
-    if (snapshots.has(n) && !part.wildcard)
-      return `a symbolic amount of an instance kept as a snapshot (a recursive or conditional predicate: ${name} reaches ${n})`;
+    // A snapshot's body holds constant amounts or wildcards (fractionGuard.ts): at a symbolic
+    // part each is a·p (heap/symInstances.ts chunksAtPart), the wildcards refused below.
     for (const a of astNodes(d.body)) {
       const amount = (a as unknown as { amount?: Expr }).amount;
       if (a.kind !== 'acc' && a.kind !== 'unfolding') continue;

@@ -13,7 +13,7 @@
 import { cmpQ, ONE, rational, ZERO, type Rational } from '../../../lang/rational';
 import { exactly, isSymbolic, symbolic, type Amount } from '../../state/amounts';
 import type { Chunk, PredChunk } from '../../state/chunks';
-import { instanceAt } from '../../state/instanceAmounts';
+import { instanceAt, scaleChunks } from '../../state/instanceAmounts';
 import type { TermStore } from '../../terms/store';
 import type { Term } from '../../terms/term';
 import { realConstant, realLit } from '../../terms/reals';
@@ -74,4 +74,10 @@ export function instancePart(T: TermStore, c: PredChunk, a: Amount | undefined):
 export function addSymbolic(T: TermStore, a: Amount | undefined, b: Amount | undefined): Amount | undefined {
   const sum = termAmount(T.add(amountTerm(T, a), amountTerm(T, b)));
   return sum === 'none' ? exactly(ZERO) : sum;
+}
+
+/** A snapshot body's chunks (at its own amounts) at the part `p` of the instance: a constant part
+ *  scales them exactly (state/instanceAmounts.ts), a symbolic one multiplies each amount by it. */
+export function chunksAtPart(T: TermStore, chunks: readonly Chunk[], p: Amount | undefined): Chunk[] {
+  return p?.sym ? scaleFragment(T, chunks, p.sym) : scaleChunks(chunks, p);
 }

@@ -15,7 +15,7 @@ import type { Term } from '../../terms/term';
 import { realLit } from '../../terms/reals';
 import { amountTerm } from './symAmounts';
 import { instancePart, termAmount } from './symInstances';
-import { sameArgs } from './predicates';
+import { sameArgs, type PredCandidates } from './predicates';
 
 /** p > 0: Viper's unfolding needs a positive amount. */
 export function positivePart(T: TermStore, p: Term): Term {
@@ -25,6 +25,11 @@ export function positivePart(T: TermStore, p: Term): Term {
 /** Whether the candidate `c` is the instance `args` and holds at least p of it. */
 export function holdsPart(T: TermStore, args: readonly Term[], c: PredChunk, p: Term): Term {
   return T.and(sameArgs(T, args, c), T.le(p, amountTerm(T, c.amount)));
+}
+
+/** Whether one of the candidates is the instance `args` and holds at least p of it (a function's `requires acc(q(ē), p)`). */
+export function heldAtLeast(T: TermStore, args: readonly Term[], c: PredCandidates, p: Term): Term {
+  return T.or(...c.maybe.map((x) => holdsPart(T, args, x, p)));
 }
 
 /** `heap` with p taken out of `c`: the rest stays (dropped when certainly none), `part` is what was taken. */
