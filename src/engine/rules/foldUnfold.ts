@@ -8,7 +8,7 @@
 import type { Expr, Fold } from '../../lang/ast';
 import { isNone, type Amount } from '../state/amounts';
 import { scaleAssertion } from './heap/scaleAssertion';
-import { partValue } from './heap/symInstances';
+import { partValue, showParts } from './heap/symInstances';
 import { instanceAmount } from './instanceAmount';
 import { joinInstance } from './instanceParts';
 import { printExpr } from '../../lang/printer';
@@ -51,22 +51,23 @@ export async function foldStmt(ctx: EngineContext, s0: State, st: Fold): Promise
   const heap = cur.heap ?? EMPTY_HEAP;
   const instance = instanceText(st);
   const isPred = (n: string): boolean => ctx.checked.predicates.has(n);
+  const shown = (text: string): string => (st.amount ? showParts(text, printExpr(st.amount)) : text);
   const how: ConsumeHow = {
     env: withHeaps(
       envFrom(ctx, (n) => params.get(n) ?? partValue(ctx.T, n, amount)),
       heap,
       heap,
     ),
-    pureSite: (e) => ({ kind: 'fold', span: st.span, message: `${instance}: ${printExpr(e, 200)}` }),
+    pureSite: (e) => ({ kind: 'fold', span: st.span, message: `${instance}: ${shown(printExpr(e, 200))}` }),
     accSite: (a) => ({
       kind: 'permission',
       span: st.span,
-      message: `fold ${instance} needs ${printExpr(a)}, which is not held`,
+      message: `fold ${instance} needs ${shown(printExpr(a))}, which is not held`,
     }),
     predSite: (c) => ({
       kind: 'permission',
       span: st.span,
-      message: `fold ${instance} needs ${printExpr(c)}, which is not held`,
+      message: `fold ${instance} needs ${shown(printExpr(c))}, which is not held`,
     }),
     reason: `fold ${instance}`,
   };

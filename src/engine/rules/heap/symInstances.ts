@@ -34,6 +34,15 @@ export function partValue(T: TermStore, name: string, p: Amount | undefined): Te
   return T.mul(realLit(T, rational(BigInt(n), BigInt(d))), amountTerm(T, p));
 }
 
+/** `text` (a scaled body, printed) with each part name written as the product it names, the
+ *  part printed as `part` (`acc(x.val, ⟨part·1/2⟩)` at k: `acc(x.val, 1/2 * k)`). */
+export function showParts(text: string, part: string): string {
+  const k = /^[\w$.]+$/.test(part) ? part : `(${part})`;
+  return text.replace(/⟨part·(-?\d+)\/(\d+)⟩/g, (_m, n: string, d: string) =>
+    n === d ? k : `${d === '1' ? n : `${n}/${d}`} * ${k}`,
+  );
+}
+
 /** The amount a real term stands for: constant ones folded (undefined: write; 'none': certainly 0). */
 export function termAmount(t: Term): Amount | undefined | 'none' {
   const q = realConstant(t);
