@@ -23,7 +23,7 @@ import { isUntouched, untouchedFact } from './untouched';
 import { accAmount, constantAmount } from './heap/fractions';
 import { amountKey, isNone, type Amount } from '../state/amounts';
 import { scaleAssertion } from './heap/scaleAssertion';
-import { partValue } from './heap/symInstances';
+import { partValue, wildcardParts } from './heap/symInstances';
 import { joinInstance } from './instanceParts';
 import { produceFraction } from './produceFraction';
 import { producedAmount, producesSymbolically, produceSymbolic } from './produceSym';
@@ -341,11 +341,12 @@ async function producePred(
   );
   const instance = `${call.callee}(${call.args.map((a) => printExpr(a, 60)).join(', ')})`;
   // The body's own framing is the predicate's well-formedness, checked once (rules/wellFormed.ts).
+  const wildcard = wildcardParts(ctx.T, amount, (term) => facts.list.push({ term, span: call.span }));
   const inner: ProduceHow = {
     ...how,
     envAt: (st) =>
       withHeaps(
-        envFrom(ctx, (n) => params.get(n) ?? partValue(ctx.T, n, amount)),
+        envFrom(ctx, (n) => params.get(n) ?? partValue(ctx.T, n, amount) ?? wildcard(n)),
         st.heap,
         st.heap,
       ),
@@ -365,7 +366,7 @@ async function producePred(
   const ends = await produceInto(
     ctx,
     { ...cur, heap: base },
-    conjuncts(scaleAssertion(decl.body, amount, isPred), isPred),
+    conjuncts(scaleAssertion(decl.body, amount, isPred, true), isPred),
     inner,
     facts,
     leaves,

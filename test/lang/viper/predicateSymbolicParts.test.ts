@@ -331,11 +331,48 @@ method main(x: Ref, k: Perm)
     });
   }, 120_000);
 
+  it('a body holding a wildcard at a Perm part: some positive part of it when the part is positive, none when it is 0', async () => {
+    const src = `field x: Int
+predicate Read(this: Ref) { acc(this.x, wildcard) }
+
+method read(this: Ref, k: Perm)
+  requires none < k && write > k && acc(Read(this), k)
+{
+  unfold acc(Read(this), k)
+  assert acc(this.x, wildcard)
+  assert acc(this.x, k)
+}
+
+method zero(this: Ref, p: Perm)
+  requires none <= p && acc(Read(this), p) && acc(this.x)
+{
+  assert false
+}
+
+method lend(this: Ref, k: Perm)
+  requires none < k && acc(this.x, 1/2)
+{
+  fold acc(Read(this), k)
+  assert perm(this.x) > none
+  this.x := 3
+}
+`;
+    // zero: held at p = 0 the body holds nothing, so acc(this.x) beside it is no contradiction.
+    expect(await verify(src)).toEqual({
+      verdict: 'failed',
+      failures: [
+        { line: 9, viperError: 'assert.failed:insufficient.permission' },
+        { line: 15, viperError: 'assert.failed:assertion.false' },
+        { line: 23, viperError: 'assignment.failed:insufficient.permission' },
+      ],
+    });
+  }, 120_000);
+
   it('refused by name: a wildcard times a symbolic amount, a part in a predicate body', async () => {
     const cases: [string, RegExp][] = [
       [
-        'predicate W(x: Ref) { acc(x.f, wildcard) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(W(x), k) {}',
-        /body holds a wildcard \(W\)/,
+        'predicate W(x: Ref) { acc(x.f, wildcard) && (x.f > 0 ==> W(x)) }\nmethod m(x: Ref, k: Perm) requires none < k && acc(W(x), k) {}',
+        /body holds a wildcard and is kept as a snapshot \(W\)/,
       ],
       [
         'predicate V(x: Ref, k: Perm) { none < k && acc(x.f, k) }\nmethod m(x: Ref) requires acc(V(x, 1/2), wildcard) {}',

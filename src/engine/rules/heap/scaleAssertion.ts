@@ -11,8 +11,8 @@ import type { Span } from '../../../lang/span';
 import { exactly, held, isNone, isWrite, WILDCARD, type Amount } from '../../state/amounts';
 import { mulAmounts } from '../../state/instanceAmounts';
 import { permAmount } from '../../../lang/permAmount';
-import { ONE } from '../../../lang/rational';
-import { partName } from './symInstances';
+import { cmpQ, ONE, ZERO } from '../../../lang/rational';
+import { partName, wildcardPartName } from './symInstances';
 
 /** Whether a call names a predicate (assertions.ts's IsPredicate, restated: snapshots.ts imports this file, and assertions.ts imports snapshots.ts). */
 type IsPredicate = (name: string) => boolean;
@@ -35,10 +35,15 @@ export function amountExpr(a: Amount, span: Span): Expr | undefined {
   return { kind: 'binary', op: '/', left: int(a.q.n), right: int(a.q.d), span };
 }
 
-function scaledAcc(acc: Acc, p: Amount): Expr {
+function scaledAcc(acc: Acc, p: Amount, wildcards?: Wildcards): Expr {
   const { amount: _old, ...rest } = acc;
-  const amount = scaledAmount(acc.amount, p, acc.span);
+  const amount = scaledAmount(acc.amount, p, acc.span, wildcards);
   return amount ? { ...rest, amount } : rest;
+}
+
+/** A produce's count of the wildcards it has named (each its own fresh amount). */
+interface Wildcards {
+  next: number;
 }
 
 /**
@@ -46,33 +51,39 @@ function scaledAcc(acc: Acc, p: Amount): Expr {
  * constant is a constant the checker's folding reads back; a product with a wildcard is a
  * wildcard. Where either is symbolic the product is named: a constant a at a symbolic part is
  * the name the environment binds to a·p (heap/symInstances.ts partValue), a symbolic amount e
- * is `e * ⟨part·1⟩`, ⟨part·1⟩ bound to p. A wildcard beside a symbolic factor is refused before
- * the engine runs (heap/symInstanceGuard.ts): as "some positive amount" it would hold something
- * where p is 0.
+ * is `e * ⟨part·1⟩`, ⟨part·1⟩ bound to p. A wildcard at a symbolic part: consumed (a fold), it
+ * stays a wildcard (some positive amount below what is held: the fold needs p > 0); produced,
+ * it is w·p with a fresh w > 0 of its own (`⟨wildcard·i⟩`, symInstances.ts wildcardParts), so
+ * it holds nothing where p is 0. A wildcard part of a symbolic amount is refused before the
+ * engine runs (heap/symInstanceGuard.ts).
  */
-function scaledAmount(amount: Expr | undefined, p: Amount, span: Span): Expr | undefined {
+function scaledAmount(amount: Expr | undefined, p: Amount, span: Span, wildcards?: Wildcards): Expr | undefined {
   if (amount && !permAmount(amount).ok) {
     if (p.above && !p.sym) throw new Error('internal: a symbolic amount in a body taken at a wildcard part');
     return { kind: 'binary', op: '*', left: amount, right: { kind: 'var', name: partName(ONE), span }, span };
   }
   const a = held(amountOf(amount));
   if (p.sym) {
-    if (a.above) throw new Error('internal: a wildcard in a body taken at a symbolic part');
+    if (a.above && cmpQ(a.q, ZERO) > 0) throw new Error('internal: a wildcard beside a fraction at a symbolic part');
+    if (a.above && !wildcards) return amount;
+    if (a.above) return { kind: 'var', name: wildcardPartName(wildcards!.next++), span };
     return { kind: 'var', name: partName(a.q), span };
   }
   const product = mulAmounts(a, p);
   return amountExpr(product.above ? WILDCARD : product, span);
 }
 
-/** `e` with every permission in it at p times its amount (`e` itself when p is write). */
-export function scaleAssertion(e: Expr, p: Amount | undefined, isPred: IsPredicate): Expr {
+/** `e` with every permission in it at p times its amount (`e` itself when p is write); `produced`:
+ *  for a produce, whose wildcards at a symbolic part are named amounts (scaledAmount). */
+export function scaleAssertion(e: Expr, p: Amount | undefined, isPred: IsPredicate, produced = false): Expr {
   if (p === undefined || isWrite(p)) return e;
+  const wildcards = produced ? { next: 0 } : undefined;
   const go = (x: Expr): Expr => {
     switch (x.kind) {
       case 'acc':
-        return scaledAcc(x, p);
+        return scaledAcc(x, p, wildcards);
       case 'call':
-        return isPred(x.callee) ? scaledAcc({ kind: 'acc', target: x, span: x.span }, p) : x;
+        return isPred(x.callee) ? scaledAcc({ kind: 'acc', target: x, span: x.span }, p, wildcards) : x;
       case 'binary':
         if (x.op === '&&') return { ...x, left: go(x.left), right: go(x.right) };
         return x.op === '==>' ? { ...x, right: go(x.right) } : x;

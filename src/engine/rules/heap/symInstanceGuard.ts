@@ -15,7 +15,7 @@ import type { Call, Expr, PredicateDecl } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
 import { permAmount } from '../../../lang/permAmount';
 import type { Span } from '../../../lang/span';
-import { calledNames } from './recursion';
+import { calledNames, recursion } from './recursion';
 
 export interface Refusal {
   readonly span: Span;
@@ -53,6 +53,7 @@ function namedParts(root: unknown, checked: CheckedProgram): Part[] {
  * amount" it would hold something where the symbolic factor is 0).
  */
 function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string | undefined {
+  const snapshots = recursion(checked).predicates;
   const seen = new Set<string>();
   const work = [name];
   while (work.length > 0) {
@@ -67,8 +68,9 @@ function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string 
     for (const a of astNodes(d.body)) {
       const amount = (a as unknown as { amount?: Expr }).amount;
       if (a.kind !== 'acc' && a.kind !== 'unfolding') continue;
-      if (!part.wildcard && isWildcard(amount))
-        return `a symbolic amount of an instance whose body holds a wildcard (${n})`;
+      // A field's wildcard in a body that keeps its chunks is named when produced (scaleAssertion.ts).
+      if (!part.wildcard && isWildcard(amount) && (a.kind === 'unfolding' || snapshots.has(n)))
+        return `a symbolic amount of an instance whose body holds a wildcard ${a.kind === 'unfolding' ? 'unfolding' : 'and is kept as a snapshot'} (${n})`;
       if (part.wildcard && symbolic(amount))
         return `a wildcard amount of an instance whose body holds a symbolic amount (${n})`;
     }

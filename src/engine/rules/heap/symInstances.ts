@@ -17,13 +17,43 @@ import { instanceAt, scaleChunks } from '../../state/instanceAmounts';
 import type { TermStore } from '../../terms/store';
 import type { Term } from '../../terms/term';
 import { realConstant, realLit } from '../../terms/reals';
-import { amountTerm } from './symAmounts';
+import { amountTerm, freshAmount } from './symAmounts';
 
 const PART = '⟨part·';
 
 /** The name a body's constant amount `a` is written with when the body is taken at a symbolic part. */
 export function partName(a: Rational): string {
   return `${PART}${a.n}/${a.d}⟩`;
+}
+
+const WILD = '⟨wildcard·';
+
+/** The name the `i`-th wildcard of a body produced at a symbolic part is written with (heap/scaleAssertion.ts). */
+export function wildcardPartName(i: number): string {
+  return `${WILD}${i}⟩`;
+}
+
+/**
+ * The values of a produce's wildcard names at the symbolic part `p`: each w·p with a fresh
+ * w > 0 of its own (the same w for every read of one name), `positive` told each w > 0.
+ */
+export function wildcardParts(
+  T: TermStore,
+  p: Amount | undefined,
+  positive: (fact: Term) => void,
+): (name: string) => Term | undefined {
+  const named = new Map<string, Term>();
+  return (name) => {
+    if (!p?.sym || !name.startsWith(WILD)) return undefined;
+    let v = named.get(name);
+    if (v === undefined) {
+      const w = freshAmount(T, 'the positive part a wildcard in a predicate body holds');
+      positive(T.lt(realLit(T, ZERO), w));
+      v = T.mul(w, p.sym);
+      named.set(name, v);
+    }
+    return v;
+  };
 }
 
 /** The value of a part name under the part `p` (undefined: write, a wildcard part, or not a part name). A
