@@ -123,14 +123,15 @@ export class PipelineSolver implements Solver {
     if (trivial === 'unsat') return this.answered({ result: { status: 'unsat' }, source: 'trivial' });
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
-      // The query follows from pc, so any model of pc will do. Under closed quantified axioms
-      // none is sought: Z3 seldom finds one (unknown), its search cost up to 256 s
-      // (self_framing.vpr), and it changed the incremental solver's state so that later queries
-      // that matter lost their proofs (silver/0466, max-array-standard, fold_arity1). Sat without
-      // a model: the caller keeps the path's. Otherwise Z3's, whole, under the resource limit.
-      if (conjuncts.some((c) => this.isAxiom(c)))
-        return this.answered({ result: { status: 'sat' }, source: 'trivial' });
-      if (conjuncts.some(opaqueToFastPaths)) return this.opaque(conjuncts, true, timeoutMs);
+      // The query follows from pc: a model of pc will do, and asking for one also finds a path
+      // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over axioms,
+      // Z3's, whole, under a quarter of the resource limit and not counted as a query stopped
+      // there: such a model is seldom found (unknown, read as sat without a model), and at the full
+      // limit, or counted, the run lost proofs (silver/0466: Z3's incremental state after the
+      // search; fold_arity1: its 30 stops spent the budget). By components, without a limit, one
+      // ran 256 s (self_framing.vpr).
+      if (conjuncts.some(opaqueToFastPaths))
+        return this.opaque(conjuncts, true, timeoutMs, { rlimit: Math.ceil(this.opaqueRlimit / 4), counted: false });
       return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
         this.answered(completed),
       );
@@ -171,18 +172,18 @@ export class PipelineSolver implements Solver {
     return this.answered({ result: { status: 'sat', model }, source });
   }
 
-  /** A closed quantified formula: a domain's or a theory's axiom, a quantified permission's inverse. */
-  private isAxiom(c: Term): boolean {
-    return (c.op === 'forall' || c.op === 'exists') && this.symbols.symbolsOf(c).length === 0;
-  }
-
   /**
    * A query with uninterpreted functions or sorts (Viper domains) goes to the backend whole:
    * their meaning lies in axioms (closed formulas, which slicing would leave out as sharing no
    * symbol), and no fast path reads an axiom. Neither cached nor sliced: whatever Z3 answers,
    * unknown included, is the answer.
    */
-  private async opaque(constraints: readonly Term[], wantModel: boolean, timeoutMs?: number): Promise<SatResult> {
+  private async opaque(
+    constraints: readonly Term[],
+    wantModel: boolean,
+    timeoutMs?: number,
+    limit: { readonly rlimit: number; readonly counted: boolean } = { rlimit: this.opaqueRlimit, counted: true },
+  ): Promise<SatResult> {
     const spent = this.opaqueSpent();
     if (spent !== undefined) {
       this.counters.bump('unknowns');
@@ -192,8 +193,8 @@ export class PipelineSolver implements Solver {
     const start = performance.now();
     let result: SatResult;
     try {
-      const limit = Math.min(timeoutMs ?? OPAQUE_BACKSTOP_MS, OPAQUE_BACKSTOP_MS);
-      result = await this.backend.check(constraints, { wantModel, timeoutMs: limit, rlimit: this.opaqueRlimit });
+      const backstop = Math.min(timeoutMs ?? OPAQUE_BACKSTOP_MS, OPAQUE_BACKSTOP_MS);
+      result = await this.backend.check(constraints, { wantModel, timeoutMs: backstop, rlimit: limit.rlimit });
     } catch (e) {
       result = unknown(`solver error: ${errorMessage(e)}`);
     }
@@ -202,7 +203,7 @@ export class PipelineSolver implements Solver {
     this.counters.addSolverMs(ms);
     if (result.status === 'unknown') {
       this.counters.bump('unknowns');
-      if (/resource|timeout|canceled|cancelled/i.test(result.reason)) this.opaqueStops++;
+      if (limit.counted && /resource|timeout|canceled|cancelled/i.test(result.reason)) this.opaqueStops++;
     }
     return result;
   }
