@@ -60,6 +60,14 @@ const OPAQUE_BACKSTOP_MS = 10_000;
  *  reported, never with a guess. The count comes first, so that where it ends a run does not
  *  depend on the machine's speed; the time is the backstop. */
 export const OPAQUE_STOP_BUDGET = 30;
+/** A model of a path alone, over axioms (a query that already holds on it): seldom found (an
+ *  unknown is read as sat without a model), so it gets a small budget and its stops are not
+ *  counted in OPAQUE_STOP_BUDGET. Counted, fold_arity1.vpr's 30 such stops spent that budget.
+ *  Z3's later answers depend on what such a search leaves in its incremental state: at the
+ *  full limit silver/0466 lost a proof, at 10,000 or 60,000 units all/predicates/lseg.vpr did,
+ *  at 5,000 none of the files that moved did (docs/design.md S.7). Component by component and
+ *  without a limit, one ran 256 s (self_framing.vpr). */
+export const PATH_MODEL_RLIMIT = 5_000;
 /** The time counts every such query, decided ones too, so it depends on the machine: 60 s let
  *  quantifiedpredicates/arity/unfold_arity1.vpr (44 queries, ~25 s on one machine, 61 s on one
  *  2.4× slower) end in budget-spent unknowns, read as failures under axioms, on the slower one. */
@@ -125,13 +133,13 @@ export class PipelineSolver implements Solver {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc: a model of pc will do, and asking for one also finds a path
       // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over axioms,
-      // Z3's, whole, under a quarter of the resource limit and not counted as a query stopped
-      // there: such a model is seldom found (unknown, read as sat without a model), and at the full
-      // limit, or counted, the run lost proofs (silver/0466: Z3's incremental state after the
-      // search; fold_arity1: its 30 stops spent the budget). By components, without a limit, one
-      // ran 256 s (self_framing.vpr).
+      // Z3's, whole, under a small resource limit of its own, not counted as a query stopped
+      // there (PATH_MODEL_RLIMIT).
       if (conjuncts.some(opaqueToFastPaths))
-        return this.opaque(conjuncts, true, timeoutMs, { rlimit: Math.ceil(this.opaqueRlimit / 4), counted: false });
+        return this.opaque(conjuncts, true, timeoutMs, {
+          rlimit: Math.min(PATH_MODEL_RLIMIT, this.opaqueRlimit),
+          counted: false,
+        });
       return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
         this.answered(completed),
       );
