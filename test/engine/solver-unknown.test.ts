@@ -217,6 +217,18 @@ describe('a model of a path that the query already holds on', () => {
     expect(calls[0].assertions).toContain(axiom);
   });
 
+  it('without a closed axiom goes to Z3 whole under the full limit (its answers are decided ones)', async () => {
+    const { solver, calls } = recordingSolver(await Z3WasmBackend.create());
+    const s = new TermStore();
+    const p = s.symbol(REAL_SORT, 'p', 'p');
+    const x = s.symbol(INT_SORT, 'x', 'x');
+    const fact = s.lt(s.zero(REAL_SORT), p);
+    const r = await solver.checkSat([fact, s.lt(s.int(3n), x)], fact, { wantModel: true });
+    expect(r.status === 'sat' && r.model?.get(x.id)).toBeGreaterThan(3n);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].rlimit).toBe(OPAQUE_RLIMIT);
+  });
+
   it('finds a path whose facts contradict each other', async () => {
     const { solver } = recordingSolver(await Z3WasmBackend.create());
     const s = new TermStore();

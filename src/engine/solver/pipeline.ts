@@ -132,14 +132,16 @@ export class PipelineSolver implements Solver {
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc: a model of pc will do, and asking for one also finds a path
-      // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over axioms,
-      // Z3's, whole, under a small resource limit of its own, not counted as a query stopped
-      // there (PATH_MODEL_RLIMIT).
-      if (conjuncts.some(opaqueToFastPaths))
+      // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over closed
+      // axioms, Z3's, whole, under a small resource limit of its own, not counted as a query
+      // stopped there (PATH_MODEL_RLIMIT); otherwise Z3's, whole, under the full limit (at the
+      // small one graph-marking.vpr's heap functions ended unknown).
+      if (conjuncts.some((c) => this.isAxiom(c)))
         return this.opaque(conjuncts, true, timeoutMs, {
           rlimit: Math.min(PATH_MODEL_RLIMIT, this.opaqueRlimit),
           counted: false,
         });
+      if (conjuncts.some(opaqueToFastPaths)) return this.opaque(conjuncts, true, timeoutMs);
       return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
         this.answered(completed),
       );
@@ -178,6 +180,12 @@ export class PipelineSolver implements Solver {
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
     }
     return this.answered({ result: { status: 'sat', model }, source });
+  }
+
+  /** A closed quantified formula: a domain's or a theory's axiom, a quantified permission's
+   *  inverse. Without one Z3's answers over the path are decided ones, worth the full limit. */
+  private isAxiom(c: Term): boolean {
+    return (c.op === 'forall' || c.op === 'exists') && this.symbols.symbolsOf(c).length === 0;
   }
 
   /**
