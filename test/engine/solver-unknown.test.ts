@@ -11,7 +11,7 @@ import type { VerifyReport } from '../../src/engine/verify/report';
 import { PipelineSolver } from '../../src/engine/solver/pipeline';
 import { Z3WasmBackend } from '../../src/engine/solver/z3wasm';
 import type { Solver } from '../../src/engine/solver/solver';
-import { OPAQUE_RLIMIT, OPAQUE_STOP_BUDGET, PATH_MODEL_RLIMIT } from '../../src/engine/solver/pipeline';
+import { OPAQUE_RLIMIT, OPAQUE_STOP_BUDGET } from '../../src/engine/solver/pipeline';
 import { TermStore } from '../../src/engine/terms/store';
 import { INT_SORT, type Term } from '../../src/engine/terms/term';
 import { REAL_SORT } from '../../src/engine/terms/reals';
@@ -183,8 +183,8 @@ describe("the run's budget for queries that time out", () => {
 
 describe('a model of a path that the query already holds on', () => {
   // The query is a conjunct of pc, so any model of pc answers it, and asking for one finds a
-  // path whose facts contradict each other. It is Z3's, whole (axioms included), under a small
-  // resource limit of its own, and a stop there is not counted in the run's budget of stopped
+  // path whose facts contradict each other. It is Z3's, whole (axioms included), under the
+  // resource limit, and a stop there is not counted in the run's budget of stopped
   // queries: such models are seldom found, and counted they spent the budget
   // (fold_arity1.vpr). Component by component, without a limit, one ran 256 s (self_framing.vpr).
   function recordingSolver(real: Z3WasmBackend) {
@@ -202,7 +202,7 @@ describe('a model of a path that the query already holds on', () => {
     return { solver, calls };
   }
 
-  it('goes to Z3 whole, axioms included, under a small resource limit of its own', async () => {
+  it('goes to Z3 whole, axioms included, under the resource limit', async () => {
     const { solver, calls } = recordingSolver(await Z3WasmBackend.create());
     const s = new TermStore();
     const x = s.symbol(INT_SORT, 'x', 'x');
@@ -213,11 +213,11 @@ describe('a model of a path that the query already holds on', () => {
     const r = await solver.checkSat([axiom, fact, s.lt(s.zero(REAL_SORT), p)], fact, { wantModel: true });
     expect(r.status).not.toBe('unsat');
     expect(calls).toHaveLength(1);
-    expect(calls[0].rlimit).toBe(PATH_MODEL_RLIMIT);
+    expect(calls[0].rlimit).toBe(OPAQUE_RLIMIT);
     expect(calls[0].assertions).toContain(axiom);
   });
 
-  it('without a closed axiom goes to Z3 whole under the full limit (its answers are decided ones)', async () => {
+  it('over reals alone goes to Z3 whole under the resource limit, with a model', async () => {
     const { solver, calls } = recordingSolver(await Z3WasmBackend.create());
     const s = new TermStore();
     const p = s.symbol(REAL_SORT, 'p', 'p');
@@ -249,7 +249,7 @@ describe('a model of a path that the query already holds on', () => {
     const i = s.bound('i', INT_SORT);
     const axiom = s.forall([i], s.lt(i, s.app('f', [i], INT_SORT)));
     const fact = s.lt(s.int(3n), s.app('f', [x], INT_SORT));
-    // A resource limit of 4 units (for a model of the path too): every query over the axiom stops.
+    // A resource limit of 4 units: every query over the axiom stops.
     for (let k = 0; k < OPAQUE_STOP_BUDGET + 2; k++) {
       const r = await solver.checkSat([axiom, fact], fact, { wantModel: true });
       expect(r.status === 'unknown' && r.reason).not.toMatch(/budget/);

@@ -60,14 +60,6 @@ const OPAQUE_BACKSTOP_MS = 10_000;
  *  reported, never with a guess. The count comes first, so that where it ends a run does not
  *  depend on the machine's speed; the time is the backstop. */
 export const OPAQUE_STOP_BUDGET = 30;
-/** A model of a path alone, over axioms (a query that already holds on it): seldom found (an
- *  unknown is read as sat without a model), so it gets a small budget and its stops are not
- *  counted in OPAQUE_STOP_BUDGET. Counted, fold_arity1.vpr's 30 such stops spent that budget.
- *  Z3's later answers depend on what such a search leaves in its incremental state: at the
- *  full limit silver/0466 lost a proof, at 10,000 or 60,000 units all/predicates/lseg.vpr did,
- *  at 5,000 none of the files that moved did (docs/design.md S.7). Component by component and
- *  without a limit, one ran 256 s (self_framing.vpr). */
-export const PATH_MODEL_RLIMIT = 5_000;
 /** The time counts every such query, decided ones too, so it depends on the machine: 60 s let
  *  quantifiedpredicates/arity/unfold_arity1.vpr (44 queries, ~25 s on one machine, 61 s on one
  *  2.4× slower) end in budget-spent unknowns, read as failures under axioms, on the slower one. */
@@ -132,16 +124,13 @@ export class PipelineSolver implements Solver {
     if (trivial === 'sat') {
       if (!wantModel) return this.answered({ result: { status: 'sat' }, source: 'trivial' });
       // The query follows from pc: a model of pc will do, and asking for one also finds a path
-      // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over closed
-      // axioms, Z3's, whole, under a small resource limit of its own, not counted as a query
-      // stopped there (PATH_MODEL_RLIMIT); otherwise Z3's, whole, under the full limit (at the
-      // small one graph-marking.vpr's heap functions ended unknown).
-      if (conjuncts.some((c) => this.isAxiom(c)))
-        return this.opaque(conjuncts, true, timeoutMs, {
-          rlimit: Math.min(PATH_MODEL_RLIMIT, this.opaqueRlimit),
-          counted: false,
-        });
-      if (conjuncts.some(opaqueToFastPaths)) return this.opaque(conjuncts, true, timeoutMs);
+      // whose assumed facts contradict each other (issue_0073.vpr's `assert false`). Over axioms,
+      // Z3's, whole, under the resource limit, and a stop there is not counted in the run's
+      // budget of stopped queries: such a model is seldom found (an unknown is read as sat
+      // without a model), and counted, fold_arity1.vpr's 30 of them spent the budget. Component
+      // by component, without the limit, one ran 256 s (self_framing.vpr).
+      if (conjuncts.some(opaqueToFastPaths))
+        return this.opaque(conjuncts, true, timeoutMs, { rlimit: this.opaqueRlimit, counted: false });
       return andThen(this.complete(conjuncts, EMPTY_MODEL, opts.hint, timeoutMs), (completed) =>
         this.answered(completed),
       );
@@ -180,12 +169,6 @@ export class PipelineSolver implements Solver {
       for (const [k, v] of part.result.model ?? EMPTY_MODEL) model.set(k, v);
     }
     return this.answered({ result: { status: 'sat', model }, source });
-  }
-
-  /** A closed quantified formula: a domain's or a theory's axiom, a quantified permission's
-   *  inverse. Without one Z3's answers over the path are decided ones, worth the full limit. */
-  private isAxiom(c: Term): boolean {
-    return (c.op === 'forall' || c.op === 'exists') && this.symbols.symbolsOf(c).length === 0;
   }
 
   /**
