@@ -5,7 +5,6 @@
 
 import type { Expr, Unfolding } from '../../lang/ast';
 import { printExpr } from '../../lang/printer';
-import { permAmount } from '../../lang/permAmount';
 import { iteValue } from '../state/arrays';
 import { withoutChunk, type Heap } from '../state/chunks';
 import { isNone } from '../state/amounts';
@@ -18,7 +17,8 @@ import { placeholder as placeholderOf } from './heap/access';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
 import { unfoldInstance } from './heap/snapshots';
-import { holdsPart, positivePart, takeSymbolicPart } from './heap/symUnfolding';
+import { heldAtLeast, holdsPart, positivePart, takeSymbolicPart } from './heap/symUnfolding';
+import { symbolicAmount } from './heap/fractions';
 import { chunksAtPart } from './heap/symInstances';
 import type { EvalCore, Site } from './evalEnv';
 import { cutUnfolding, cutValue, unfoldingBody } from './unfoldingCycles';
@@ -43,7 +43,7 @@ export function unfoldingValue(
   const args = u.pred.args.map((a) => ev.term(a, guard, bound, old));
   const instance = `${u.pred.callee}(${u.pred.args.map((a) => printExpr(a, 60)).join(', ')})`;
   // A perm expression as the amount (symUnfolding.ts): positive, and held by the candidate taken.
-  const sym = u.amount && !permAmount(u.amount).ok ? ev.term(u.amount, guard, bound, old) : undefined;
+  const sym = symbolicAmount(u.amount) ? ev.term(u.amount, guard, bound, old) : undefined;
   const need = sym ? undefined : amountOf(u.amount);
   // Viper's unfolding needs a positive amount (permission.not.positive); a function's requires read as one does not.
   const notPositive = `the permission amount ${u.amount ? printExpr(u.amount) : 'write'} may not be positive`;
@@ -55,7 +55,7 @@ export function unfoldingValue(
   const found = sym
     ? predCandidates(heap, u.pred.callee, args)
     : partCandidates(predCandidates(heap, u.pred.callee, args), need);
-  const held = sym ? T.or(...found.maybe.map((c) => holdsPart(T, args, c, sym))) : predHeld(T, args, found);
+  const held = sym ? heldAtLeast(T, args, found, sym) : predHeld(T, args, found);
   if (!isTrue(held))
     ev.oblige(
       'permission',

@@ -16,9 +16,8 @@ import { placeholder as placeholderOf } from './heap/access';
 import { partCandidates, predCandidates, predHeld, sameArgs } from './heap/predicates';
 import { amountOf } from './heap/scaleAssertion';
 import { heldAtLeast } from './heap/symUnfolding';
-import { permAmount } from '../../lang/permAmount';
 import { guardedLeaves, testsUnder } from './heap/assertions';
-import { accAmount, constantAmount, namesNone } from './heap/fractions';
+import { accAmount, constantAmount, namesNone, symbolicAmount } from './heap/fractions';
 import { realLit } from '../terms/reals';
 import { ZERO } from '../../lang/rational';
 import { keyOf, snapshotOf } from './heap/snapshots';
@@ -101,7 +100,7 @@ export function footprintOf(
       const pargs = k.call.args.map((a) => inner.term(a, g, new Map(), false));
       const all = predCandidates(heap, k.call.callee, pargs);
       // A Perm amount (`acc(list(x), p)`): the solver decides which candidates hold p.
-      const p = k.amount && !permAmount(k.amount).ok ? inner.term(k.amount, g, new Map(), false) : undefined;
+      const p = symbolicAmount(k.amount) ? inner.term(k.amount, g, new Map(), false) : undefined;
       const found = p ? all : partCandidates(all, amountOf(k.amount));
       const held = p ? heldAtLeast(T, pargs, all, p) : predHeld(T, pargs, found);
       if (!isTrue(held)) {

@@ -206,14 +206,16 @@ function paramsOf(s: State): Map<string, SymValue> {
 }
 
 function how(ctx: EngineContext, env: ProduceHow['envAt'], part: Part, found: Findings): ProduceHow {
+  const site = found.selfFraming(part);
   return {
     consume,
     envAt: env,
     checkObligations: false,
     reason: `well-formedness of ${part.what}`,
     side: part.side,
-    selfFraming: found.selfFraming(part),
-    amountSite: found.selfFraming(part),
+    selfFraming: site,
+    // An amount that may be negative is reported as an uncovered read is.
+    amountSite: site,
     ...(part.definedness ? { definedness: true } : {}),
     ...(part.helper ? { injectivity: 'assume' as const } : {}),
     naming: (st, display, type) => freshValue(ctx, st, display, type, `${display} (well-formedness of ${part.what})`),

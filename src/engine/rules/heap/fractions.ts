@@ -3,7 +3,7 @@
 // consume puts it) and adding a part to a chunk of the same location. A whole permission
 // (`acc(e.f)`, `write`) is `undefined` everywhere, so whole chunks are kept as they are.
 
-import type { Acc } from '../../../lang/ast';
+import type { Acc, Expr } from '../../../lang/ast';
 import { permAmount } from '../../../lang/permAmount';
 import {
   addAmounts,
@@ -21,6 +21,11 @@ import {
 import { realConstant } from '../../terms/reals';
 import type { Term } from '../../terms/term';
 import { replaceChunk, withChunk, type FieldChunk, type Heap } from '../../state/chunks';
+
+/** Whether an amount is a perm expression the checker does not fold (a variable, `perm(…)`, `k / 2`). */
+export function symbolicAmount(e: Expr | undefined): e is Expr {
+  return e !== undefined && !permAmount(e).ok;
+}
 
 /** Whether `acc`'s amount is a constant the checker folds (else it is a perm expression, evaluated). */
 export function constantAmount(acc: Acc): boolean {

@@ -13,6 +13,7 @@ import { mulAmounts } from '../../state/instanceAmounts';
 import { permAmount } from '../../../lang/permAmount';
 import { cmpQ, ONE, ZERO } from '../../../lang/rational';
 import { partName, wildcardPartName } from './symInstances';
+import { symbolicAmount } from './fractions';
 
 /** Whether a call names a predicate (assertions.ts's IsPredicate, restated: snapshots.ts imports this file, and assertions.ts imports snapshots.ts). */
 type IsPredicate = (name: string) => boolean;
@@ -58,7 +59,7 @@ interface Wildcards {
  * engine runs (heap/symInstanceGuard.ts).
  */
 function scaledAmount(amount: Expr | undefined, p: Amount, span: Span, wildcards?: Wildcards): Expr | undefined {
-  if (amount && !permAmount(amount).ok) {
+  if (symbolicAmount(amount)) {
     if (p.above && !p.sym) throw new Error('internal: a symbolic amount in a body taken at a wildcard part');
     return { kind: 'binary', op: '*', left: amount, right: { kind: 'var', name: partName(ONE), span }, span };
   }

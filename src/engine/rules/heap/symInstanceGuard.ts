@@ -13,16 +13,15 @@
 import { astNodes } from '../../../lang/astNodes';
 import type { Call, Expr, PredicateDecl } from '../../../lang/ast';
 import type { CheckedProgram } from '../../../lang/checked';
-import { permAmount } from '../../../lang/permAmount';
 import type { Span } from '../../../lang/span';
 import { calledNames, recursion } from './recursion';
+import { symbolicAmount } from './fractions';
 
 export interface Refusal {
   readonly span: Span;
   readonly what: string;
 }
 
-const symbolic = (amount: Expr | undefined): amount is Expr => amount !== undefined && !permAmount(amount).ok;
 const isWildcard = (e: Expr | undefined): e is Expr => e?.kind === 'var' && e.name === 'wildcard';
 
 /** A part whose product with a body's amounts the engine must name: symbolic, or a wildcard. */
@@ -36,7 +35,7 @@ interface Part {
 function namedParts(root: unknown, checked: CheckedProgram): Part[] {
   const out: Part[] = [];
   const add = (call: Call, amount: Expr | undefined): void => {
-    if (symbolic(amount) || isWildcard(amount)) out.push({ call, amount, wildcard: isWildcard(amount) });
+    if (symbolicAmount(amount) || isWildcard(amount)) out.push({ call, amount, wildcard: isWildcard(amount) });
   };
   for (const n of astNodes(root)) {
     const x = n as unknown as { kind: string; target?: Expr; pred?: Call; amount?: Expr };
@@ -71,7 +70,7 @@ function bodyRefusal(name: string, checked: CheckedProgram, part: Part): string 
       // A field's wildcard in a body that keeps its chunks is named when produced (scaleAssertion.ts).
       if (!part.wildcard && isWildcard(amount) && (a.kind === 'unfolding' || snapshots.has(n)))
         return `a symbolic amount of an instance whose body holds a wildcard ${a.kind === 'unfolding' ? 'unfolding' : 'and is kept as a snapshot'} (${n})`;
-      if (part.wildcard && symbolic(amount))
+      if (part.wildcard && symbolicAmount(amount))
         return `a wildcard amount of an instance whose body holds a symbolic amount (${n})`;
     }
     work.push(...calledNames(d.body, (c) => checked.predicates.has(c)));
