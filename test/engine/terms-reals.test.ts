@@ -3,7 +3,7 @@
 // formula it searches a model for; evaluation agrees with the folded term on every branch.
 import { describe, expect, it } from 'vitest';
 import { TermStore } from '../../src/engine/terms/store';
-import { realBinary, realLit } from '../../src/engine/terms/reals';
+import { realBinary, realLit, scaleReal } from '../../src/engine/terms/reals';
 import { rational } from '../../src/lang/rational';
 import type { Term } from '../../src/engine/terms/term';
 
@@ -41,5 +41,17 @@ describe('an amount less itself', () => {
     const j = s.symbol({ kind: 'real' }, 'j', 'input j');
     expect(realBinary(s, 'sub', k, k)).toBe(q(0n));
     expect(realBinary(s, 'sub', k, j).name).toBe('sub');
+  });
+});
+
+describe('an amount times a constant (a quantified chunk of a fragment at a part)', () => {
+  it('folds into constants and branches, and a half taken back at write is the function again', () => {
+    const half = rational(1n, 2n);
+    expect(scaleReal(s, choice(q(1n), q(0n)), half)).toBe(choice(q(1n, 2n), q(0n)));
+    expect(scaleReal(s, scaleReal(s, choice(q(1n), q(0n)), half), rational(2n))).toBe(choice(q(1n), q(0n)));
+    const p = s.symbol({ kind: 'real' }, 'p', 'input p');
+    const once = scaleReal(s, p, half);
+    expect(scaleReal(s, once, rational(2n))).toBe(p);
+    expect(scaleReal(s, realBinary(s, 'add', p, q(1n)), half)).toBe(realBinary(s, 'add', once, q(1n, 2n)));
   });
 });

@@ -81,7 +81,7 @@ export function unfoldingValue(
       ? takeSymbolicPart(T, heap, c, sym)
       : need?.above
         ? { heap: withoutChunk(heap, c), part: c }
-        : splitInstance(heap, c, need);
+        : splitInstance(T, heap, c, need);
     for (const way of unfoldInstance({ T, types: ev.env.types, isPred, evalIn, origin: c.origin }, decl, split.part)) {
       const cond = T.and(sym ? holdsPart(T, args, c, sym) : sameArgs(T, args, c), way.cond);
       // A quantified field's part joins its field's chunk (a read sees that field's one chunk): where

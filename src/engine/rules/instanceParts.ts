@@ -13,6 +13,7 @@ import { addAmounts, covers, held, isNone, isSymbolic, minus, NONE, printAmount,
 import { printExpr } from '../../lang/printer';
 import { ZERO } from '../../lang/rational';
 import { realLit } from '../terms/reals';
+import { sameQuantValues } from '../state/quantifiedChunks';
 import { amountTerm, freshAmount } from './heap/symAmounts';
 import { addSymbolic, instancePart, termAmount } from './heap/symInstances';
 import { EMPTY_HEAP, replaceChunk, withChunk, withoutChunk, type Chunk, type PredChunk } from '../state/chunks';
@@ -42,8 +43,8 @@ export async function takeInstance(
   const want = held(need);
   if (covers(have, want)) {
     const left = minus(have, want);
-    const rest = isNone(left) ? withoutChunk(heap, chunk) : replaceChunk(heap, chunk, instanceAt(chunk, left));
-    return k({ ...s, heap: rest }, instanceAt(chunk, want));
+    const rest = isNone(left) ? withoutChunk(heap, chunk) : replaceChunk(heap, chunk, instanceAt(ctx.T, chunk, left));
+    return k({ ...s, heap: rest }, instanceAt(ctx.T, chunk, want));
   }
   const site = how.predSite(call);
   // The site's own words stay first (Viper's error ids are read from them, lang/viper/errorIds.ts).
@@ -51,7 +52,7 @@ export async function takeInstance(
   const missing = { kind: 'pred' as const, name: chunk.name, args: chunk.args };
   const out = await checkProperty(ctx, s, ctx.T.falseTerm, { ...site, message, missing }, `${message} fails`);
   leaves.push(...out.leaves);
-  await k({ ...s, heap: withoutChunk(heap, chunk) }, instanceAt(chunk, want));
+  await k({ ...s, heap: withoutChunk(heap, chunk) }, instanceAt(ctx.T, chunk, want));
 }
 
 /**
@@ -107,6 +108,8 @@ function sameContents(ctx: EngineContext, a: PredChunk, b: PredChunk): Term[] | 
       if (!isSymArray(x.value) && !isSymArray(y.value)) out.push(T.eq(x.value, y.value));
     } else if (x.kind === 'pred' && y.kind === 'pred' && x.name === y.name) {
       out.push(T.eq(snapshotOf(T, x), snapshotOf(T, y)));
+    } else if (x.kind === 'qfield' && y.kind === 'qfield' && x.field === y.field) {
+      out.push(sameQuantValues(T, x, y));
     } else return undefined;
   }
   return out;
@@ -131,7 +134,7 @@ export function joinInstance(ctx: EngineContext, s: State, c: PredChunk, span: S
     isSymbolic(same.amount) || isSymbolic(c.amount)
       ? // Scaled from a part not known to be none where there is one: a fragment at none holds nothing.
         instancePart(ctx.T, isSymbolic(same.amount) ? c : same, addSymbolic(ctx.T, same.amount, c.amount))
-      : instanceAt(same, addAmounts(held(same.amount), held(c.amount)));
+      : instanceAt(ctx.T, same, addAmounts(held(same.amount), held(c.amount)));
   // A symbolic part may be none (what a whole unfold leaves, say): its contents are then stale.
   const T = ctx.T;
   const bothHeld = T.and(

@@ -4,9 +4,9 @@
 // of (fold took half of c.x, the other half stayed): there the amounts are added in one chunk,
 // and where that is only possible the path splits on it, as when a fraction is produced.
 
-import { chunkVar, placeQuant, quantChunks, type QuantChunk } from '../state/quantifiedChunks';
+import { chunkVar, placeQuant, quantChunks, sameQuantValues, type QuantChunk } from '../state/quantifiedChunks';
 import { realBinary, realLit } from '../terms/reals';
-import { ONE, ZERO } from '../../lang/rational';
+import { ONE } from '../../lang/rational';
 import { sumOverOne } from '../state/amounts';
 import {
   allFieldChunks,
@@ -68,15 +68,11 @@ export async function placeChunks(
 function placeQuantPart(ctx: EngineContext, s: State, c: QuantChunk, span: Span, reason: string): State {
   const T = ctx.T;
   const R = chunkVar(T);
-  const zero = realLit(T, ZERO);
   const cur = quantChunks(s.heap ?? EMPTY_HEAP, c.field)[0];
   const heap = placeQuant(T, s.heap ?? EMPTY_HEAP, c);
   const merged = quantChunks(heap, c.field)[0];
   const facts = [T.forall([R], realBinary(T, 'le', merged.perm, realLit(T, ONE)))];
-  if (cur) {
-    const both = T.and(realBinary(T, 'lt', zero, cur.perm), realBinary(T, 'lt', zero, c.perm));
-    facts.push(T.forall([R], T.implies(both, T.eq(cur.value, c.value))));
-  }
+  if (cur) facts.push(sameQuantValues(T, cur, c));
   return facts.reduce<State>((st, f) => assumeConjunct(st, f, span, reason), { ...s, heap });
 }
 

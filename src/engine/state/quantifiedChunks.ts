@@ -83,3 +83,11 @@ export function mergeQuantChunks<C extends { readonly kind: string }>(
   for (const c of h) out = c.kind === 'qfield' ? placeQuant(T, out, c as unknown as QuantChunk, keep) : [...out, c];
   return out;
 }
+
+/** Two quantified chunks of one field agree wherever both hold some of a location (a heap holds one value there). */
+export function sameQuantValues(T: TermStore, a: QuantChunk, b: QuantChunk): Term {
+  const R = chunkVar(T);
+  const zero = realLit(T, ZERO);
+  const both = T.and(realBinary(T, 'lt', zero, a.perm), realBinary(T, 'lt', zero, b.perm));
+  return T.forall([R], T.implies(both, T.eq(a.value, b.value)));
+}

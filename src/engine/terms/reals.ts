@@ -64,6 +64,26 @@ export function realBinary(T: TermBuilder, op: RealOp, a: Term, b: Term): Term {
   return T.mk('real', REAL_SORT, [x, y], { name: op });
 }
 
+/**
+ * `t * q` for a constant q, folded into constants, into each branch of an ite and into a constant
+ * factor already there: a quantified chunk's `c ? 1 : 0` at a half is `c ? 1/2 : 0`, and the
+ * half taken back at write is that function again, not a product growing with every split.
+ */
+export function scaleReal(T: TermBuilder, t: Term, q: Rational): Term {
+  const k = realConstant(t);
+  if (k) return realLit(T, mulQ(k, q));
+  if (q.n === q.d) return t;
+  if (t.op === 'ite') return T.ite(t.args[0], scaleReal(T, t.args[1], q), scaleReal(T, t.args[2], q));
+  if (t.op === 'real' && t.name === 'mul') {
+    const [x, y] = t.args;
+    if (realConstant(y)) return realBinary(T, 'mul', x, scaleReal(T, y, q));
+    if (realConstant(x)) return realBinary(T, 'mul', scaleReal(T, x, q), y);
+  }
+  if (t.op === 'real' && (t.name === 'add' || t.name === 'sub'))
+    return realBinary(T, t.name, scaleReal(T, t.args[0], q), scaleReal(T, t.args[1], q));
+  return realBinary(T, 'mul', t, realLit(T, q));
+}
+
 /** `l < r` or `l <= r` on exact amounts. */
 const compareQ = (op: 'lt' | 'le', l: Rational, r: Rational): boolean =>
   op === 'lt' ? cmpQ(l, r) < 0 : cmpQ(l, r) <= 0;

@@ -92,6 +92,9 @@ export function scaleAssertion(e: Expr, p: Amount | undefined, isPred: IsPredica
         return { ...x, then: go(x.then), otherwise: go(x.otherwise) };
       case 'inhaleExhale':
         return { ...x, inhale: go(x.inhale), exhale: go(x.exhale) };
+      case 'quant':
+        // A quantified permission in a body (a predicate holding a quantified field) is scaled as its acc.
+        return x.quantifier === 'forall' ? { ...x, body: go(x.body) } : x;
       case 'unfolding': {
         // Silicon scales an unfolding's part too (issues/silicon/0290.vpr); one nested in another expression is not.
         const { amount: _old, ...rest } = x;

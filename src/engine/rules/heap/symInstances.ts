@@ -86,7 +86,7 @@ function scaleFragment(T: TermStore, chunks: readonly Chunk[], r: Term): Chunk[]
   const out: Chunk[] = [];
   for (const c of chunks) {
     if (c.kind === 'qfield') {
-      out.push(c);
+      out.push({ ...c, perm: T.mul(c.perm, r) });
       continue;
     }
     const a = termAmount(T.mul(amountTerm(T, c.amount), r));
@@ -102,7 +102,7 @@ function scaleFragment(T: TermStore, chunks: readonly Chunk[], r: Term): Chunk[]
  * (state/instanceAmounts.ts) where both are constant, else the fragment times `a / c.amount`.
  */
 export function instancePart(T: TermStore, c: PredChunk, a: Amount | undefined): PredChunk {
-  if (!isSymbolic(a) && !isSymbolic(c.amount)) return instanceAt(c, a ?? exactly(ONE));
+  if (!isSymbolic(a) && !isSymbolic(c.amount)) return instanceAt(T, c, a ?? exactly(ONE));
   const { amount: _old, ...rest } = c;
   const to = a === undefined ? rest : { ...rest, amount: a };
   if (!c.fragment) return to;
@@ -118,5 +118,5 @@ export function addSymbolic(T: TermStore, a: Amount | undefined, b: Amount | und
 /** A snapshot body's chunks (at its own amounts) at the part `p` of the instance: a constant part
  *  scales them exactly (state/instanceAmounts.ts), a symbolic one multiplies each amount by it. */
 export function chunksAtPart(T: TermStore, chunks: readonly Chunk[], p: Amount | undefined): Chunk[] {
-  return p?.sym ? scaleFragment(T, chunks, p.sym) : scaleChunks(chunks, p);
+  return p?.sym ? scaleFragment(T, chunks, p.sym) : scaleChunks(T, chunks, p);
 }
