@@ -7,6 +7,7 @@ import type { FailureReport, VerifyReport } from '../engine/verify/report';
 import { UNSUPPORTED } from '../lang/viper/frontend';
 import type { Site } from '../lang/viper/context';
 import { viperError } from '../lang/viper/errorIds';
+import { shownInstances } from '../lang/viper/quantifiedPredNames';
 
 export type ViperFailure = FailureReport & { readonly viperError: string };
 export type ViperVerdict = VerifyReport['verdict'] | 'unsupported';
@@ -34,7 +35,7 @@ export function viperReport(r: VerifyReport, sites: readonly Site[]): ViperRepor
       v.reportAt === undefined
         ? {}
         : { line: v.reportAt.line, column: v.reportAt.col, endLine: v.reportAt.line, endColumn: v.reportAt.col };
-    return { ...f, ...at, viperError: v.id, message: `${f.message} [${v.id}]` };
+    return { ...f, ...at, viperError: v.id, message: `${shownInstances(f.message)} [${v.id}]` };
   });
   return { ...r, failures };
 }

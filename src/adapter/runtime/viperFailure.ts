@@ -5,6 +5,7 @@
 
 import type { CheckedProgram } from '../../lang/checked';
 import { viperErrorId } from '../../lang/viper/errorIds';
+import { shownInstances } from '../../lang/viper/quantifiedPredNames';
 import type { FailureSite } from '../../engine/state/failures';
 import type { ExceptionText } from './describe';
 
@@ -20,7 +21,7 @@ export function withViperId(
   return {
     ...info,
     exceptionId: id,
-    description: `${info.description ?? ''} [${id}]`,
-    details: { ...info.details, message: `${info.details?.message ?? ''} [${id}]` },
+    description: `${shownInstances(info.description ?? '')} [${id}]`,
+    details: { ...info.details, message: `${shownInstances(info.details?.message ?? '')} [${id}]` },
   };
 }

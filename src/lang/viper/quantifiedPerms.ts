@@ -12,8 +12,7 @@ import type { Expr, Quant } from '../ast';
 import type { Span } from '../span';
 import type { VProgram } from './ast';
 import { refuse, type Collect, type LowerCtx } from './context';
-import { permAmount } from '../permAmount';
-import { heapAmount, readBeside, slowReceiver } from './quantifiedReceivers';
+import { readBeside, slowReceiver } from './quantifiedReceivers';
 import { isSnapField } from './quantifiedPredNames';
 
 /** The fields named by an `acc` under a quantifier anywhere in the program. */
@@ -131,11 +130,6 @@ export function quantifiedPermission(q: Quant, ctx: LowerCtx, fields: ReadonlySe
       }
       if (!fields.has(t.field)) {
         refuse(ctx, 'a quantified permission through a macro', leaf.span);
-        return fallback;
-      }
-      const amount = leaf.amount && !permAmount(leaf.amount).ok ? heapAmount(leaf.amount) : undefined;
-      if (amount) {
-        refuse(ctx, amount, leaf.amount!.span);
         return fallback;
       }
     }

@@ -7,6 +7,18 @@ import type { VExpr, VParam, VType } from './ast';
 
 export const snapField = (pred: string): string => `${pred}$qp$snap`;
 export const isSnapField = (field: string): boolean => field.endsWith('$qp$snap');
+
+/**
+ * `text` (a failure's message, printed from the lowered program) with each instance location
+ * written as the instance the user wrote: `x.P$qp$snap` is `P(x)`, `P$qp$loc(a, b).P$qp$snap`
+ * is `P(a, b)`.
+ */
+export function shownInstances(text: string): string {
+  return text
+    .replace(/([\w$]+)\$qp\$loc\(([^()]*)\)\.\1\$qp\$snap/g, '$1($2)')
+    .replace(/([\w$.]+?)\.([\w]+)\$qp\$snap/g, '$2($1)');
+}
+
 export const locFunction = (pred: string): string => `${pred}$qp$loc`;
 export const argFunction = (pred: string, i: number): string => `${pred}$qp$arg${i}`;
 export const slotFunction = (pred: string, j: number): string => `${pred}$qp$slot${j}`;

@@ -3,7 +3,9 @@
 // shapes Z3's queries (sequence indexing of heap values, non-linear terms under quantifiers)
 // reach the solver's time limit one after another, so a file would time out rather than be
 // decided. Measured on the corpus (quantifiedpermissions/third_party/*): refused until the
-// sequence encoding gives Z3 triggers. An amount that reads the heap is refused too.
+// sequence encoding gives Z3 triggers. An amount that reads the heap (`acc(x.f, x.k)`,
+// `acc(x.f, perm(x.f))`) is read under the binder in the heap of the produce or consume
+// (rules/quantifiedAmount.ts), as any non-constant amount.
 
 import type { Expr } from '../ast';
 
@@ -73,17 +75,5 @@ export function readBeside(
         span: leaf.span,
       };
   }
-  return undefined;
-}
-
-/**
- * Why a non-constant amount of a quantified permission is refused; undefined when it is not. An
- * amount that reads a field, `perm(…)` or applies a function (`acc(x.f, perm(x.f))`) would be
- * read under the binder in the heap of the produce or consume, which an inhale's helper checks
- * in an empty heap (lang/viper/helpers.ts): refused as the receivers above are.
- */
-export function heapAmount(amount: Expr): string | undefined {
-  if (some(amount, (x) => ['field', 'call', 'unfolding', 'old', 'untouched'].includes(x.kind as string)))
-    return 'a quantified permission whose amount reads the heap or applies a function';
   return undefined;
 }

@@ -102,10 +102,6 @@ describe('Viper quantified field permissions', () => {
         return what;
       };
       await refused(
-        `${HEAD}field g: Perm\nmethod m(s: Set[Ref])\n  requires forall x: Ref :: x in s ==> acc(x.g) && acc(x.f, x.g)\n{}\n`,
-        'an amount reading the heap',
-      );
-      await refused(
         `${HEAD}field a: Seq[Ref]\nmethod m(d: Ref)\n  requires acc(d.a)\n  requires forall i: Int :: 0 <= i && i < |d.a| ==> acc(d.a[i].f)\n{}\n`,
         'a receiver reading the heap',
       );
