@@ -7,6 +7,7 @@
 
 import type { Expr } from '../ast';
 import { permAmount } from '../permAmount';
+import { ONE, type Rational } from '../rational';
 import type { Span } from '../span';
 import { PERM } from '../types';
 import type { VExpr } from './ast';
@@ -38,6 +39,14 @@ function amountExpr(p: VExpr): Expr | undefined {
     default:
       return undefined;
   }
+}
+
+/** The constant `p` names (write: 1), or undefined when it is not a constant or is a wildcard. */
+export function constantPerm(p: VExpr | undefined): Rational | undefined {
+  if (!p) return ONE;
+  const e = amountExpr(p);
+  const folded = e && permAmount(e);
+  return folded && folded.ok && !folded.wildcard ? folded.q : undefined;
 }
 
 /**

@@ -12,8 +12,13 @@ export interface Outcome {
   failures: { line: number; viperError: string }[];
 }
 
-/** A verify function over a directory made before the file's tests and removed after them. */
-export function scratchVerifier(prefix: string): (source: string) => Promise<Outcome> {
+interface Report {
+  verdict: string;
+  failures: { line: number; viperError: string; message: string }[];
+}
+
+/** The whole `--json` report of each source, over a directory made before the file's tests and removed after them. */
+export function scratchReporter(prefix: string): (source: string) => Promise<Report> {
   let dir = '';
   let n = 0;
   beforeAll(async () => {
@@ -26,7 +31,15 @@ export function scratchVerifier(prefix: string): (source: string) => Promise<Out
     const file = join(dir, `p${++n}.vpr`);
     await writeFile(file, source);
     const r = await symdap('verify', file, '--json');
-    const json = JSON.parse(r.out) as Outcome;
+    return JSON.parse(r.out) as Report;
+  };
+}
+
+/** A verify function giving the verdict and each failure's line and Viper id. */
+export function scratchVerifier(prefix: string): (source: string) => Promise<Outcome> {
+  const report = scratchReporter(prefix);
+  return async (source) => {
+    const json = await report(source);
     return { verdict: json.verdict, failures: json.failures.map((f) => ({ line: f.line, viperError: f.viperError })) };
   };
 }
