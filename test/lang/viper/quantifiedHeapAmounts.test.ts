@@ -78,6 +78,21 @@ describe('Viper quantified permissions whose amount reads the heap', () => {
     T,
   );
 
+  it(
+    "a predicate body whose amount reads the body's own field, at a constant and at a symbolic part",
+    async () => {
+      const pred =
+        'predicate P(s: Set[Ref]) {\n  (forall r: Ref :: r in s ==> acc(r.k, 1/2) && none < r.k && r.k <= write) &&\n  (forall r: Ref :: r in s ==> acc(r.f, r.k))\n}\n';
+      const src = (extra: string) =>
+        `${HEAD}${pred}method m(s: Set[Ref], a: Ref, q: Perm)\n  requires none < q && q < write\n  requires acc(P(s), q) && a in s\n{\n` +
+        '  unfold acc(P(s), 1/2 * q)\n  var v: Int := a.f\n  assert perm(a.f) == a.k * q / 2\n  fold acc(P(s), 1/2 * q)\n' +
+        `  unfold acc(P(s), q)\n  assert perm(a.f) == a.k * q\n${extra}}\n`;
+      expect(await verify(src(''))).toEqual(OK);
+      expect((await verify(src('  a.f := 1\n'))).failures).toEqual([{ line: 17, viperError: WRITE }]);
+    },
+    T,
+  );
+
   it('a quantified predicate instance is shown as written in a message', () => {
     expect(shownInstances('exhale requires acc(x.pred$qp$snap, 1 / 2)')).toBe('exhale requires acc(pred(x), 1 / 2)');
     expect(shownInstances('acc(pr$qp$loc(x, 2).pr$qp$snap)')).toBe('acc(pr(x, 2))');
