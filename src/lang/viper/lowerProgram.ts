@@ -15,6 +15,7 @@ import { lowerExpr } from './lowerExpr';
 import { lowerBlock } from './lowerStmt';
 import { lowerGotos } from './lowerGoto';
 import { withLocalMacros } from './localMacros';
+import { distinctBinders } from './distinctBinders';
 import { checkFunctionSides } from './lowerInhaleExhale';
 import { lowerDomain } from './lowerDomain';
 import { expect } from './expectedType';
@@ -131,8 +132,11 @@ function lowerDecl(d: VDecl, base: (vars: Map<string, VType>) => LowerCtx): TopD
     case 'field':
     case 'define':
       return [];
-    case 'method':
-      return [lowerMethod(d, withLocalMacros(base(varsOf([...d.params, ...d.returns])), d.body))];
+    case 'method': {
+      const ctx = base(varsOf([...d.params, ...d.returns]));
+      const m = distinctBinders(d, ctx.decls.macros.values());
+      return [lowerMethod(m, withLocalMacros(ctx, m.body))];
+    }
     case 'function':
       return lowerFunction(d, base);
     case 'predicate':
