@@ -21,6 +21,7 @@ import { constantPerm } from './lowerPerm';
 import { cmpQ, mulQ, ONE, ZERO, type Rational } from '../rational';
 import { direct, instanceLocation, isSnapField, slotFunction, snapField } from './quantifiedPredNames';
 import { slotsOf } from './quantifiedPreds';
+import { boundNames, renameVars } from './renameVars';
 
 type FoldStmt = Extract<VStmt, { kind: 'fold' | 'unfold' }>;
 type LowerStmt = (s: VStmt, ctx: LowerCtx) => Stmt[];
@@ -30,34 +31,6 @@ export function quantifiedFoldOf(s: FoldStmt, ctx: LowerCtx): string | undefined
   const inner = s.pred.kind === 'acc' ? s.pred.loc : s.pred;
   if (inner.kind !== 'app') return undefined;
   return ctx.decls.fields.has(snapField(inner.name)) && ctx.decls.predicates.has(inner.name) ? inner.name : undefined;
-}
-
-/** The body with its parameters renamed (the new names are fresh: no capture). */
-function rename(e: VExpr, names: ReadonlyMap<string, string>): VExpr {
-  const go = (n: unknown, bound: ReadonlySet<string>): unknown => {
-    if (Array.isArray(n)) return n.map((x) => go(x, bound));
-    if (n === null || typeof n !== 'object') return n;
-    const x = n as Record<string, unknown>;
-    if (x.kind === 'var' && names.has(x.name as string) && !bound.has(x.name as string))
-      return { ...x, name: names.get(x.name as string) };
-    let inner = bound;
-    if (x.kind === 'quant') inner = new Set([...bound, ...(x.vars as { name: string }[]).map((v) => v.name)]);
-    if (x.kind === 'let') inner = new Set([...bound, x.name as string]);
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(x)) out[k] = k === 'span' ? v : k === 'value' ? go(v, bound) : go(v, inner);
-    return out;
-  };
-  return go(e, new Set()) as VExpr;
-}
-
-/** The names bound inside `e` (quantifier and let binders). */
-function bindersOf(e: unknown): string[] {
-  if (Array.isArray(e)) return e.flatMap(bindersOf);
-  if (e === null || typeof e !== 'object') return [];
-  const x = e as Record<string, unknown>;
-  const own =
-    x.kind === 'quant' ? (x.vars as { name: string }[]).map((v) => v.name) : x.kind === 'let' ? [x.name as string] : [];
-  return [...own, ...Object.entries(x).flatMap(([k, v]) => (k === 'span' ? [] : bindersOf(v)))];
 }
 
 const and = (es: readonly VExpr[], span: Span): VExpr | undefined =>
@@ -124,7 +97,7 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
   const tag = `${pred}$qp$${span.line}_${span.col}`;
   // An argument that is a variable names itself (a failure then reads `acc(P(x), 1/2)`), unless a
   // binder of the body has its name; any other is evaluated once, into a fresh variable.
-  const binders = new Set(bindersOf(decl.body));
+  const binders = new Set(boundNames(decl.body));
   const own = (i: number): string | undefined => {
     const a = inner.args[i];
     return a.kind === 'var' && !binders.has(a.name) ? a.name : undefined;
@@ -136,7 +109,7 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
   const args = decl.params.map((p) => v(names.get(p.name)!));
   const loc = instanceLocation(pred, args, span, direct(decl));
   // The body's own spans would put its failures under the predicate's well-formedness site.
-  const body = scaledBody(respan(rename(decl.body, names), span), part, allPreds);
+  const body = scaledBody(respan(renameVars(decl.body, names), span), part, allPreds);
   if (!body) {
     refuse(ctx, `${s.kind} of a part of a quantified predicate instance whose body holds a symbolic amount`, span);
     return [];
@@ -149,9 +122,9 @@ export function lowerQuantifiedFold(s: FoldStmt, pred: string, ctx: LowerCtx, lo
     span,
   });
   const links = slots.map((slot, j) => {
-    const read = respan(rename(slot.read, names), span);
+    const read = respan(renameVars(slot.read, names), span);
     const guard = and(
-      slot.guards.map((g) => respan(rename(g, names), span)),
+      slot.guards.map((g) => respan(renameVars(g, names), span)),
       span,
     );
     const eq: VExpr =
